@@ -1,0 +1,39 @@
+import Koa from 'koa';
+import type { AppDeps } from './deps.js';
+import { HttpError, notFound } from './http/errors.js';
+import { errorHandler } from './http/errorHandler.js';
+import { rateLimit } from './http/rateLimit.js';
+import { requestLog } from './http/requestLog.js';
+import { contractRouter } from './http/router.js';
+import { securityHeaders } from './http/securityHeaders.js';
+import { webApp } from './http/webApp.js';
+import { allOperations } from './operations.js';
+
+/** The whole HTTP surface: contract API, built PWA, and the one error shape for everything else. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: process.env.PAYBENCH_TRUST_PROXY === 'true' });
+  const router = contractRouter(deps, allOperations);
+  const limiter = rateLimit(deps.config.rateLimitPerMinute);
+
+  app.use(requestLog(deps.log));
+  app.use(errorHandler());
+  app.use(securityHeaders());
+  app.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? limiter(ctx, next) : next()));
+  app.use(router.routes());
+  app.use(async (ctx, next) => {
+    const match = router.match(ctx.path, ctx.method);
+    if (match.path.length && !match.route) {
+      const allowed = [...new Set(match.path.flatMap((layer) => layer.methods))].filter((m) => m !== 'HEAD');
+      throw new HttpError(405, 'method_not_allowed', {
+        message: `${ctx.method} is not allowed here; use ${allowed.join(', ')}.`,
+        headers: { Allow: allowed.join(', ') },
+      });
+    }
+    await next();
+  });
+  app.use(webApp(deps.config.webDist));
+  app.use(async () => {
+    throw notFound('There is nothing at this address.');
+  });
+  return app;
+}

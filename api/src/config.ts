@@ -1,0 +1,57 @@
+import path from 'node:path';
+
+export type DatabaseEngine = 'sqlite' | 'postgres';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  engine: DatabaseEngine;
+  /** Postgres schema to use; lets test runs live side by side in one database. */
+  databaseSchema: string | undefined;
+  logLevel: string;
+  /** Validate every response against the contract (on in tests). */
+  validateResponses: boolean;
+  /** Requests per client per minute before 429. */
+  rateLimitPerMinute: number;
+  /** Largest accepted request body, in bytes. */
+  bodyLimitBytes: number;
+  /** Where the built PWA lives; served with an SPA fallback when present. */
+  webDist: string;
+  publicUrl: string;
+  seedDemo: boolean;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env.PORT, 3000, 'PORT');
+  const host = env.HOST ?? '0.0.0.0';
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const engine: DatabaseEngine = databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
+  if (databaseUrl && engine === 'sqlite' && !databaseUrl.startsWith('sqlite:')) {
+    throw new Error(`DATABASE_URL must start with postgres:// or sqlite:, got "${databaseUrl}"`);
+  }
+  const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.PAYBENCH_DATA_DIR ?? './data'),
+    databaseUrl,
+    engine,
+    databaseSchema: env.PAYBENCH_DATABASE_SCHEMA || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    validateResponses: env.PAYBENCH_VALIDATE_RESPONSES === 'true',
+    rateLimitPerMinute: intFrom(env.PAYBENCH_RATE_LIMIT_PER_MINUTE, 600, 'PAYBENCH_RATE_LIMIT_PER_MINUTE'),
+    bodyLimitBytes: intFrom(env.PAYBENCH_BODY_LIMIT_BYTES, 1024 * 1024, 'PAYBENCH_BODY_LIMIT_BYTES'),
+    webDist: path.resolve(env.PAYBENCH_WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
+    publicUrl: env.PAYBENCH_PUBLIC_URL ?? `http://localhost:${port}`,
+    seedDemo: env.PAYBENCH_SEED_DEMO !== 'false',
+  };
+}

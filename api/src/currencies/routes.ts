@@ -1,0 +1,11 @@
+import { operation, publicAccess } from '../http/operations.js';
+import { presentCurrency } from './present.js';
+import { listCurrencies } from './store.js';
+
+export const currencyOperations = [
+  operation({
+    operationId: 'listCurrencies',
+    access: publicAccess,
+    handler: async (_input, { deps }) => ({ data: (await listCurrencies(deps.db)).map(presentCurrency) }),
+  }),
+];

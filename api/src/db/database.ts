@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import type { Config } from '../config.js';
+
+// Postgres returns BIGINT and NUMERIC as strings; our amounts fit in a double's exact range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
+
+interface SqliteConnection {
+  run(sql: string, callback: (error: Error | null) => void): void;
+}
+
+function sqliteFile(config: Config): string {
+  if (config.databaseUrl?.startsWith('sqlite:')) return config.databaseUrl.slice('sqlite:'.length);
+  return path.join(config.dataDir, 'paybench.sqlite');
+}
+
+function sqlite(config: Config): Knex {
+  const filename = sqliteFile(config);
+  if (filename !== ':memory:') mkdirSync(path.dirname(filename), { recursive: true });
+  return knexFactory({
+    client: 'sqlite3',
+    connection: { filename },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(connection: SqliteConnection, done: (error: Error | null, connection: SqliteConnection) => void) {
+        // WAL lets readers run beside the writer; foreign keys are off in SQLite unless asked for.
+        const pragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000'];
+        const next = (index: number): void => {
+          const statement = pragmas[index];
+          if (!statement) return done(null, connection);
+          connection.run(statement, (error) => (error ? done(error, connection) : next(index + 1)));
+        };
+        next(0);
+      },
+    },
+  });
+}
+
+function postgres(config: Config): Knex {
+  return knexFactory({
+    client: 'pg',
+    connection: config.databaseUrl,
+    searchPath: config.databaseSchema ? [config.databaseSchema] : undefined,
+    pool: { min: 0, max: 10 },
+  });
+}
+
+export async function openDatabase(config: Config): Promise<Knex> {
+  const db = config.engine === 'postgres' ? postgres(config) : sqlite(config);
+  if (config.engine === 'postgres' && config.databaseSchema) {
+    await db.raw('CREATE SCHEMA IF NOT EXISTS ??', [config.databaseSchema]);
+  }
+  return db;
+}

@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import { readReferenceCsv } from '../reference/files.js';
+import { ECB_SOURCE, type ForexRateRow, insertRates, latestRateDate } from './store.js';
+
+/** Every published cell of the ECB history (units per 1 EUR), newer than `after` when given. */
+export function ecbRates(after: string | null): ForexRateRow[] {
+  const rows: ForexRateRow[] = [];
+  for (const record of readReferenceCsv('eurofxref-hist.csv')) {
+    const date = record.Date ?? '';
+    if (!date || (after && date <= after)) continue;
+    for (const [currency, cell] of Object.entries(record)) {
+      if (currency === 'Date' || !/^[A-Z]{3}$/.test(currency) || !cell || cell === 'N/A') continue;
+      const rate = Number(cell);
+      if (Number.isFinite(rate) && rate > 0) rows.push({ currency, rate_date: date, base: 'EUR', rate, source: ECB_SOURCE });
+    }
+  }
+  return rows;
+}
+
+/** Loads the shipped ECB history; on later starts only days newer than the database already holds. */
+export async function seedForexRates(db: Knex): Promise<number> {
+  const rows = ecbRates(await latestRateDate(db));
+  await insertRates(db, rows);
+  return rows.length;
+}

@@ -1,0 +1,149 @@
+import type { Knex } from 'knex';
+import type { components } from '../contract-types.js';
+import { findCurrency, listCurrencies } from '../currencies/store.js';
+import { HttpError, badRequest } from '../http/errors.js';
+import { presentRate } from './present.js';
+import { type Rational, type Rounding, divide, fromNumber, multiply, pow10, round } from './rational.js';
+import {
+  type ForexRateRow,
+  commonDateOnOrBefore,
+  latestRates,
+  rateHistory,
+  rateOn,
+  rateOnOrBefore,
+} from './store.js';
+
+type ForexRate = components['schemas']['ForexRate'];
+type Conversion = components['schemas']['Conversion'];
+type Money = components['schemas']['Money'];
+
+const EURO = 'EUR';
+
+async function requireCurrency(db: Knex, code: string, field: string): Promise<{ code: string; minorUnit: number }> {
+  const currency = await findCurrency(db, code);
+  if (!currency) throw badRequest(`Unknown currency code ${code}`, [{ field, message: `${code} is not a current ISO 4217 currency` }]);
+  return { code, minorUnit: currency.minor_unit === null ? 0 : Number(currency.minor_unit) };
+}
+
+function noRate(currency: string, date: string, field: string): HttpError {
+  const message = `No reference rate for ${currency} on or before ${date}`;
+  return new HttpError(400, 'no_reference_rate', { message, errors: [{ field, message }] });
+}
+
+/** The published rates that price `quote` in `base` on the newest common date on or before `onOrBefore`. */
+async function crossRate(
+  db: Knex,
+  base: string,
+  quote: string,
+  onOrBefore: string,
+  fields: { base: string; quote: string },
+): Promise<{ rate: Rational; date: string; used: ForexRateRow[] }> {
+  if (base === quote) return { rate: { n: 1n, d: 1n }, date: onOrBefore, used: [] };
+  if (base === EURO || quote === EURO) {
+    const other = base === EURO ? quote : base;
+    const row = await rateOnOrBefore(db, other, onOrBefore);
+    if (!row) throw noRate(other, onOrBefore, base === EURO ? fields.quote : fields.base);
+    const perEuro = fromNumber(row.rate);
+    return { rate: base === EURO ? perEuro : divide({ n: 1n, d: 1n }, perEuro), date: row.rate_date, used: [row] };
+  }
+  // Usually both are published the same day: two index look-ups instead of a join.
+  const newestQuote = await rateOnOrBefore(db, quote, onOrBefore);
+  const sameDayBase = newestQuote ? await rateOn(db, base, newestQuote.rate_date) : undefined;
+  if (newestQuote && sameDayBase) {
+    return { rate: divide(fromNumber(newestQuote.rate), fromNumber(sameDayBase.rate)), date: newestQuote.rate_date, used: [sameDayBase, newestQuote] };
+  }
+  const date = await commonDateOnOrBefore(db, base, quote, onOrBefore);
+  if (!date) {
+    const missing = (await rateOnOrBefore(db, base, onOrBefore)) ? quote : base;
+    throw noRate(missing, onOrBefore, missing === base ? fields.base : fields.quote);
+  }
+  const [baseRow, quoteRow] = await Promise.all([rateOn(db, base, date), rateOn(db, quote, date)]);
+  if (!baseRow || !quoteRow) throw noRate(base, date, fields.base);
+  return { rate: divide(fromNumber(quoteRow.rate), fromNumber(baseRow.rate)), date, used: [baseRow, quoteRow] };
+}
+
+const toNumber = (value: Rational): number => Number(value.n) / Number(value.d);
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+export async function convert(
+  db: Knex,
+  input: { amount: Money; to: string; date?: string; rounding?: Rounding },
+): Promise<Conversion> {
+  const from = await requireCurrency(db, input.amount.currency, 'body.amount.currency');
+  const to = await requireCurrency(db, input.to, 'body.to');
+  const onOrBefore = input.date ?? today();
+  const { rate, used } = await crossRate(db, from.code, to.code, onOrBefore, {
+    base: 'body.amount.currency',
+    quote: 'body.to',
+  });
+  // amount (minor of `from`) → major → × rate → minor of `to`, exactly, then rounded once.
+  const scaled = multiply(multiply({ n: BigInt(input.amount.amount), d: 1n }, rate), {
+    n: pow10(to.minorUnit),
+    d: pow10(from.minorUnit),
+  });
+  const amount = round(scaled, input.rounding ?? 'halfEven');
+  if (amount > BigInt(Number.MAX_SAFE_INTEGER) || amount < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw badRequest('The converted amount is too large', [{ field: 'body.amount.amount', message: 'is too large to convert' }]);
+  }
+  return {
+    from: { amount: input.amount.amount, currency: from.code },
+    to: { amount: Number(amount), currency: to.code },
+    rate: toNumber(rate),
+    rates: used.map(presentRate),
+  };
+}
+
+export async function latestTable(db: Knex, base: string): Promise<components['schemas']['ForexRateTable']> {
+  await requireCurrency(db, base, 'query.base');
+  const newest = await latestRates(db);
+  const quotes = [...newest.map((row) => row.currency), EURO].filter((code) => code !== base);
+  const current = new Set((await listCurrencies(db)).map((currency) => currency.code));
+  const rates: ForexRate[] = [];
+  for (const quote of quotes) {
+    if (!current.has(quote)) continue; // withdrawn currencies (CYP, EEK, …) are history, not "latest"
+    const own = newest.find((row) => row.currency === quote);
+    const day = own?.rate_date ?? newest.reduce((max, row) => (row.rate_date > max ? row.rate_date : max), '');
+    const cross = await crossRate(db, base, quote, day, { base: 'query.base', quote: 'query.base' }).catch(() => undefined);
+    if (cross) rates.push({ base, currency: quote, rate: toNumber(cross.rate), date: cross.date, source: sourceOf(cross.used) });
+  }
+  if (!rates.length) throw noRate(base, today(), 'query.base');
+  const date = rates.reduce((max, rate) => (rate.date > max ? rate.date : max), '');
+  return { base, date, rates };
+}
+
+function sourceOf(used: ForexRateRow[]): string {
+  return [...new Set(used.map((row) => row.source))].join('; ') || 'identity';
+}
+
+export interface HistoryQuery {
+  currency: string;
+  base: string;
+  from?: string;
+  to?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** Dated rates of `currency` in `base`, newest first; the cursor is the last date of the previous page. */
+export async function history(db: Knex, query: HistoryQuery): Promise<{ rates: ForexRate[]; nextCursor: string | null }> {
+  await requireCurrency(db, query.currency, 'query.currency');
+  await requireCurrency(db, query.base, 'query.base');
+  if (query.currency === query.base) throw badRequest('currency and base must differ', [{ field: 'query.currency', message: 'must differ from base' }]);
+  if (query.cursor !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(query.cursor)) {
+    throw badRequest('The cursor is not one this server gave out', [{ field: 'query.cursor', message: 'is not a valid cursor' }]);
+  }
+  // Page through the dates of whichever side is not the euro; each date is then priced exactly.
+  const anchor = query.currency === EURO ? query.base : query.currency;
+  const page = await rateHistory(db, anchor, { from: query.from, to: query.to, before: query.cursor }, query.limit);
+  const rates: ForexRate[] = [];
+  for (const row of page.rows) {
+    const cross = await crossRate(db, query.base, query.currency, row.rate_date, { base: 'query.base', quote: 'query.currency' }).catch(
+      () => undefined,
+    );
+    if (cross && cross.date === row.rate_date) {
+      rates.push({ base: query.base, currency: query.currency, rate: toNumber(cross.rate), date: cross.date, source: sourceOf(cross.used) });
+    }
+  }
+  const last = page.rows.at(-1);
+  return { rates, nextCursor: page.hasMore && last ? last.rate_date : null };
+}

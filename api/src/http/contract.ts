@@ -1,0 +1,236 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsImport from 'ajv-formats';
+import { parse } from 'yaml';
+import type { FieldError } from './errors.js';
+
+// ajv-formats ships CommonJS; its default export arrives wrapped under ESM.
+const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;
+
+type JsonSchema = Record<string, unknown>;
+
+interface ParameterObject {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+}
+
+interface OperationObject {
+  operationId: string;
+  security?: unknown[];
+  parameters?: (ParameterObject | { $ref: string })[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> } | { $ref: string };
+  responses: Record<string, unknown>;
+}
+
+interface OpenApiDocument {
+  info: { version: string };
+  security?: unknown[];
+  paths: Record<string, Record<string, OperationObject>>;
+  components: Record<string, Record<string, unknown>>;
+}
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export interface RequestParts {
+  path: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+  body: unknown;
+  hasBody: boolean;
+}
+
+export interface ValidRequest {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface ContractOperation {
+  operationId: string;
+  method: HttpMethod;
+  /** The path as the contract writes it, e.g. `/api/items/{itemId}`. */
+  path: string;
+  /** True when the contract marks the operation `security: []`. */
+  isPublic: boolean;
+  hasBody: boolean;
+  pathParameters: string[];
+  validateRequest(parts: RequestParts): { ok: true; value: ValidRequest } | { ok: false; errors: FieldError[] };
+  /** Field errors when `body` does not match the contract's response for `status`. */
+  checkResponse(status: number, body: unknown): FieldError[];
+}
+
+export interface Contract {
+  version: string;
+  operations: ContractOperation[];
+  document: OpenApiDocument;
+}
+
+const COMPONENT_REF = '#/components/';
+const SCHEMA_REF = '#/components/schemas/';
+
+/** Rewrites schema references so Ajv resolves them inside the registered `contract` schema. */
+function rewriteRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith(SCHEMA_REF)
+        ? `contract#/$defs/${value.slice(SCHEMA_REF.length)}`
+        : rewriteRefs(value);
+  }
+  return out;
+}
+
+function deref<T>(doc: OpenApiDocument, value: T | { $ref: string }): T {
+  if (value && typeof value === 'object' && '$ref' in value && typeof value.$ref === 'string') {
+    const [section, name] = value.$ref.slice(COMPONENT_REF.length).split('/');
+    const target = section && name ? doc.components[section]?.[name] : undefined;
+    if (!target) throw new Error(`openapi.yaml: unresolved reference ${value.$ref}`);
+    return deref(doc, target as T | { $ref: string });
+  }
+  return value as T;
+}
+
+function newAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    useDefaults: true,
+    coerceTypes: coerce ? 'array' : false,
+  });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'example' });
+  ajv.addKeyword({ keyword: 'discriminator' });
+  return ajv;
+}
+
+function fieldName(prefix: string, error: ErrorObject): string {
+  const segments = error.instancePath.split('/').filter(Boolean);
+  const params = error.params as { missingProperty?: string; additionalProperty?: string };
+  if (error.keyword === 'required' && params.missingProperty) segments.push(params.missingProperty);
+  if (error.keyword === 'additionalProperties' && params.additionalProperty) segments.push(params.additionalProperty);
+  return [prefix, ...segments].join('.');
+}
+
+function describe(error: ErrorObject): string {
+  const params = error.params as { allowedValues?: unknown[] };
+  switch (error.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not allowed here';
+    case 'enum':
+      return `must be one of: ${(params.allowedValues ?? []).map(String).join(', ')}`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+export function toFieldErrors(prefix: string, errors: ErrorObject[] | null | undefined): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of errors ?? []) {
+    // A failed `if`/`anyOf` wrapper repeats what its branches said.
+    if (error.keyword === 'if' || error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
+    const field = fieldName(prefix, error);
+    const message = describe(error);
+    const key = `${field}|${message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ field, message });
+    }
+  }
+  return out;
+}
+
+function objectSchema(parameters: ParameterObject[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const parameter of parameters) {
+    properties[parameter.name] = parameter.schema ?? {};
+    if (parameter.required) required.push(parameter.name);
+  }
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+function jsonBodySchema(content: Record<string, { schema: JsonSchema }> | undefined): JsonSchema | undefined {
+  return content?.['application/json']?.schema;
+}
+
+function buildOperation(
+  doc: OpenApiDocument,
+  ajvs: { params: Ajv2020; body: Ajv2020 },
+  path: string,
+  method: HttpMethod,
+  operation: OperationObject,
+): ContractOperation {
+  const parameters = (operation.parameters ?? []).map((p) => deref<ParameterObject>(doc, p));
+  const compile = (ajv: Ajv2020, schema: JsonSchema): ValidateFunction => ajv.compile(rewriteRefs(schema) as JsonSchema);
+  const inPath = parameters.filter((p) => p.in === 'path');
+  const validatePath = compile(ajvs.params, objectSchema(inPath));
+  const validateQuery = compile(ajvs.params, objectSchema(parameters.filter((p) => p.in === 'query')));
+  const requestBody = operation.requestBody ? deref(doc, operation.requestBody) : undefined;
+  const bodySchema = jsonBodySchema(requestBody?.content);
+  const validateBody = bodySchema ? compile(ajvs.body, bodySchema) : undefined;
+
+  const responseValidators = new Map<string, ValidateFunction>();
+  for (const [status, response] of Object.entries(operation.responses)) {
+    const resolved = deref<{ content?: Record<string, { schema: JsonSchema }> }>(doc, response as { $ref: string });
+    const schema = jsonBodySchema(resolved.content);
+    if (schema) responseValidators.set(status, compile(ajvs.body, schema));
+  }
+
+  const isPublic = Array.isArray(operation.security ?? doc.security) && (operation.security ?? doc.security)!.length === 0;
+
+  return {
+    operationId: operation.operationId,
+    method,
+    path,
+    isPublic,
+    hasBody: Boolean(validateBody),
+    pathParameters: inPath.map((p) => p.name),
+    validateRequest(parts) {
+      const errors: FieldError[] = [];
+      const pathValues: Record<string, unknown> = { ...parts.path };
+      if (!validatePath(pathValues)) errors.push(...toFieldErrors('path', validatePath.errors));
+      const queryValues: Record<string, unknown> = { ...parts.query };
+      if (!validateQuery(queryValues)) errors.push(...toFieldErrors('query', validateQuery.errors));
+      let body: unknown = parts.body;
+      if (validateBody) {
+        if (!parts.hasBody) {
+          if (requestBody?.required) errors.push({ field: 'body', message: 'is required' });
+        } else if (!validateBody(body)) {
+          errors.push(...toFieldErrors('body', validateBody.errors));
+        }
+      } else if (parts.hasBody) {
+        errors.push({ field: 'body', message: 'is not allowed for this operation' });
+        body = undefined;
+      }
+      return errors.length ? { ok: false, errors } : { ok: true, value: { path: pathValues, query: queryValues, body } };
+    },
+    checkResponse(status, body) {
+      const validate = responseValidators.get(String(status)) ?? responseValidators.get('default');
+      if (!validate) return status === 204 ? [] : [{ field: 'response', message: `status ${status} is not in the contract` }];
+      return validate(body) ? [] : toFieldErrors('response', validate.errors);
+    },
+  };
+}
+
+export function loadContract(file: string): Contract {
+  const doc = parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+  const ajvs = { params: newAjv(true), body: newAjv(false) };
+  const schemas = rewriteRefs({ $id: 'contract', $defs: doc.components.schemas ?? {} }) as JsonSchema;
+  for (const ajv of Object.values(ajvs)) ajv.addSchema(schemas);
+  const operations: ContractOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (operation) operations.push(buildOperation(doc, ajvs, path, method, operation));
+    }
+  }
+  return { version: doc.info.version, operations, document: doc };
+}

@@ -1,0 +1,110 @@
+import type { components } from '../contract-types.js';
+
+export type ErrorBody = components['schemas']['Error'];
+export type FieldError = components['schemas']['FieldError'];
+
+interface CatalogueEntry {
+  title: string;
+  description: string;
+}
+
+const UNEXPECTED: CatalogueEntry = {
+  title: 'Something went wrong',
+  description: 'An unexpected error occurred. Please wait and try again.',
+};
+const NO_ACCESS: CatalogueEntry = {
+  title: 'Permission denied',
+  description: 'You do not have access to this content. Please contact your company admin for support.',
+};
+
+/** The error catalogue of the product specification (§8), by HTTP status. */
+const CATALOGUE: Record<number, CatalogueEntry> = {
+  400: UNEXPECTED,
+  409: UNEXPECTED,
+  413: UNEXPECTED,
+  428: UNEXPECTED,
+  500: UNEXPECTED,
+  502: UNEXPECTED,
+  401: NO_ACCESS,
+  403: NO_ACCESS,
+  404: { title: 'Not found', description: 'The content could not be found.' },
+  429: {
+    title: 'Rate limit exceeded',
+    description: 'Too many requests have been made. Please wait 60 seconds and try again.',
+  },
+  503: { title: 'Service unavailable', description: 'Paybench is temporarily unavailable. Please wait and try again.' },
+};
+
+const OTHER: CatalogueEntry = {
+  title: 'Something went wrong',
+  description: 'Please refresh the page and try again. If the problem persists, contact your company admin for support.',
+};
+
+export function catalogueEntry(status: number): CatalogueEntry {
+  return CATALOGUE[status] ?? OTHER;
+}
+
+export interface HttpErrorOptions {
+  message?: string;
+  errors?: FieldError[];
+  /** On 401: why the credentials were refused. */
+  clientMessage?: string;
+  headers?: Record<string, string>;
+}
+
+/** An expected failure: carries the status, a stable code and what to tell the caller. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: FieldError[] | undefined;
+  readonly clientMessage: string | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, options: HttpErrorOptions = {}) {
+    super(options.message ?? catalogueEntry(status).description);
+    this.status = status;
+    this.code = code;
+    this.errors = options.errors;
+    this.clientMessage = options.clientMessage;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const notFound = (message = 'The content could not be found.'): HttpError =>
+  new HttpError(404, 'not_found', { message });
+
+export const badRequest = (message: string, errors?: FieldError[]): HttpError =>
+  new HttpError(400, 'validation_failed', { message, errors });
+
+export function errorBody(error: HttpError, requestId?: string): ErrorBody {
+  const entry = catalogueEntry(error.status);
+  const body: ErrorBody = {
+    code: error.code,
+    title: entry.title,
+    description: entry.description,
+    status: error.status,
+    message: error.message,
+  };
+  if (error.errors?.length) body.errors = error.errors;
+  if (error.clientMessage) body.clientResponse = { message: error.clientMessage };
+  if (requestId) body.requestId = requestId;
+  return body;
+}
+
+/** Turns anything thrown into an HttpError; unknown errors become a 500 that hides internals. */
+export function toHttpError(thrown: unknown): HttpError {
+  if (thrown instanceof HttpError) return thrown;
+  const status = statusOf(thrown);
+  if (status === 413) return new HttpError(413, 'payload_too_large', { message: 'The request body is too large.' });
+  if (status === 415)
+    return new HttpError(415, 'unsupported_media_type', { message: 'Send the request body as application/json.' });
+  if (status === 400) return new HttpError(400, 'malformed_request', { message: 'The request body is not valid JSON.' });
+  return new HttpError(500, 'internal_error');
+}
+
+function statusOf(thrown: unknown): number | undefined {
+  if (typeof thrown !== 'object' || thrown === null) return undefined;
+  const candidate = (thrown as { status?: unknown; statusCode?: unknown }).status ??
+    (thrown as { statusCode?: unknown }).statusCode;
+  return typeof candidate === 'number' ? candidate : undefined;
+}

@@ -1,0 +1,67 @@
+import type { Context } from 'koa';
+import type { Logger } from 'pino';
+import type { operations } from '../contract-types.js';
+import type { AppDeps } from '../deps.js';
+
+export type OperationId = keyof operations;
+type Operation<K extends OperationId> = operations[K];
+
+type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+type Responses<K extends OperationId> = Operation<K>['responses'];
+type SuccessStatus = 200 | 201 | 202;
+
+/** The JSON body of the operation's success response(s), as the contract declares it. */
+export type SuccessBody<K extends OperationId> = {
+  [S in keyof Responses<K>]: S extends SuccessStatus ? JsonOf<Responses<K>[S]> : never;
+}[keyof Responses<K>];
+
+type ParametersOf<K extends OperationId> = Operation<K> extends { parameters: infer P } ? P : never;
+type Part<P, Name extends string> = P extends { [key in Name]?: infer V } ? V : undefined;
+type RequestBodyOf<K extends OperationId> = Operation<K> extends { requestBody: infer B }
+  ? JsonOf<B>
+  : Operation<K> extends { requestBody?: infer B }
+    ? JsonOf<NonNullable<B>> | undefined
+    : undefined;
+
+/** What a handler receives: already validated against the contract, defaults applied. */
+export interface OperationInput<K extends OperationId> {
+  path: NonNullable<Part<ParametersOf<K>, 'path'>>;
+  query: NonNullable<Part<ParametersOf<K>, 'query'>>;
+  body: RequestBodyOf<K>;
+}
+
+/** Everything a handler may use about the request it serves. */
+export interface RequestContext {
+  deps: AppDeps;
+  log: Logger;
+  requestId: string;
+  koa: Context;
+}
+
+/**
+ * Who may call an operation. Every operation declares one; the contract's `security: []`
+ * must agree with `public`, which a test checks for every operation.
+ */
+export type Access = { kind: 'public' };
+
+export interface OperationDefinition<K extends OperationId> {
+  operationId: K;
+  access: Access;
+  /** Success status when the contract declares more than one. */
+  status?: SuccessStatus;
+  handler: (input: OperationInput<K>, ctx: RequestContext) => Promise<SuccessBody<K>>;
+}
+
+/** Type-erased form kept by the router; the typed form above is checked where it is declared. */
+export interface RegisteredOperation {
+  operationId: OperationId;
+  access: Access;
+  status?: SuccessStatus;
+  handler: (input: { path: unknown; query: unknown; body: unknown }, ctx: RequestContext) => Promise<unknown>;
+}
+
+export function operation<K extends OperationId>(definition: OperationDefinition<K>): RegisteredOperation {
+  return definition as unknown as RegisteredOperation;
+}
+
+export const publicAccess: Access = { kind: 'public' };

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+
+const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Gives every request an id (the caller's `X-Request-Id` when it is sane), a child logger, and one access-log line. */
+export function requestLog(log: Logger): Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = SAFE_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.log = log.child({ reqId: requestId });
+    ctx.set('X-Request-Id', requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      ctx.state.log.info({ method: ctx.method, url: ctx.url, status: ctx.status, ms }, 'request');
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import type { AppDeps } from '../deps.js';
+import { allOperations } from '../operations.js';
+import { loadContract } from './contract.js';
+import { contractRouter } from './router.js';
+
+const contract = loadContract(path.resolve(import.meta.dirname, '..', '..', '..', 'openapi.yaml'));
+const deps = { config: loadConfig({}), log: pino({ level: 'silent' }), contract } as unknown as AppDeps;
+
+describe('the router is built from the contract', () => {
+  it('has exactly one handler for every operation, with access that agrees with the contract', () => {
+    expect(() => contractRouter(deps, allOperations)).not.toThrow();
+    expect(new Set(allOperations.map((op) => op.operationId))).toEqual(
+      new Set(contract.operations.map((op) => op.operationId)),
+    );
+  });
+
+  it('refuses to start when an operation has no handler', () => {
+    expect(() => contractRouter(deps, allOperations.slice(1))).toThrow(/no handler implements it/);
+  });
+
+  it('refuses to start when a handler claims public access the contract does not grant', () => {
+    const secured = { ...contract, operations: contract.operations.map((op) => ({ ...op, isPublic: false })) };
+    expect(() => contractRouter({ ...deps, contract: secured }, allOperations)).toThrow(/disagrees with the contract/);
+  });
+
+});

@@ -1,0 +1,47 @@
+import pino from 'pino';
+import { loadConfig } from './config.js';
+import { DEMO_COMPANY } from './demo/seed.js';
+import { startServer } from './server.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  const running = await startServer(config, log);
+  const lines = [
+    '',
+    `  Paybench ${running.deps.version} is running at ${running.url}`,
+    `  Database: ${config.engine}${config.engine === 'sqlite' ? ` (${config.dataDir})` : ''}`,
+  ];
+  if (running.demoCreated) lines.push(`  Demo company created: ${DEMO_COMPANY.name} (${DEMO_COMPANY.domains.join(', ')})`);
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  // Database errors quote their SQL; keep the message readable.
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`Paybench could not start: ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { seedCurrencies } from './currencies/seed.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrations.js';
+import type { AppDeps } from './deps.js';
+import { seedDemoCompany } from './demo/seed.js';
+import { seedForexRates } from './forex/seed.js';
+import { loadContract } from './http/contract.js';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export interface RunningServer {
+  url: string;
+  deps: AppDeps;
+  server: Server;
+  demoCreated: boolean;
+  close(): Promise<void>;
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Opens the database, migrates, seeds reference and demo data, and listens. */
+export async function startServer(config: Config, log: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
+  const db = await openDatabase(config);
+  const applied = await migrateToLatest(db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  const currencies = await seedCurrencies(db);
+  const rates = await seedForexRates(db);
+  if (currencies || rates) log.info({ currencies, rates }, 'reference data loaded');
+  const demo = config.seedDemo ? await seedDemoCompany(db) : { created: false };
+
+  const deps: AppDeps = {
+    config,
+    db,
+    log,
+    contract: loadContract(path.join(REPO_ROOT, 'openapi.yaml')),
+    version: readVersion(),
+    startedAt: new Date(),
+  };
+  const app = createApp(deps);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.port === 0 ? `http://127.0.0.1:${port}` : config.publicUrl;
+
+  return {
+    url,
+    deps,
+    server,
+    demoCreated: demo.created,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import { operation, publicAccess } from '../http/operations.js';
+import { health } from './service.js';
+
+export const systemOperations = [
+  operation({
+    operationId: 'getHealth',
+    access: publicAccess,
+    handler: async (_input, { deps }) => ({ data: await health(deps) }),
+  }),
+];

@@ -1,0 +1,47 @@
+import { ApiError, ConnectionError } from './client.js';
+
+export const EXIT = { done: 0, failed: 1, rejected: 2 } as const;
+
+export interface OutputOptions {
+  json: boolean;
+  color: boolean;
+  verbose: boolean;
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Key/value lines for people; aligned so they read as a table. */
+export function printPairs(pairs: [string, string][]): void {
+  const width = Math.max(...pairs.map(([key]) => key.length));
+  for (const [key, value] of pairs) process.stdout.write(`${key.padEnd(width)}  ${value}\n`);
+}
+
+/** Hints and progress: stderr only, and only for a person at a terminal. */
+export function hint(message: string): void {
+  if (process.stderr.isTTY) process.stderr.write(`${message}\n`);
+}
+
+function red(text: string, color: boolean): string {
+  return color ? `\u001b[31m${text}\u001b[39m` : text;
+}
+
+/** The one place failures become messages and exit codes: 2 for rejected input, 1 for anything else. */
+export function reportFailure(error: unknown, options: OutputOptions): number {
+  if (error instanceof ApiError) {
+    const lines = [`${red('Error:', options.color)} ${error.body.message ?? error.body.description} (${error.status} ${error.body.title})`];
+    for (const field of error.body.errors ?? []) lines.push(`  ${field.field}: ${field.message}`);
+    if (options.json) printJson({ error: error.body });
+    process.stderr.write(`${lines.join('\n')}\n`);
+    return error.status === 400 || error.status === 413 ? EXIT.rejected : EXIT.failed;
+  }
+  if (error instanceof ConnectionError) {
+    process.stderr.write(`${red('Error:', options.color)} ${error.message}\n`);
+    return EXIT.failed;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${red('Unexpected error:', options.color)} ${message}\n`);
+  if (options.verbose && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  return EXIT.failed;
+}

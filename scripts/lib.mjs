@@ -1,0 +1,29 @@
+// Small helpers shared by the root scripts (plain Node: they run before anything is built).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Runs a command in the repository, streaming its output; returns its exit code. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+/** The newest modification time of any file under `dir` (0 when it does not exist). */
+export function newestMtime(dir, skip = ['node_modules', 'dist']) {
+  if (!existsSync(dir)) return 0;
+  let newest = statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (skip.includes(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full, skip) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+export function mtime(file) {
+  return existsSync(file) ? statSync(file).mtimeMs : 0;
+}

@@ -1,0 +1,73 @@
+// `npm test`: everything, in the order a failure is cheapest to find.
+// Contract freshness and lint, typecheck, build, then the whole suite on SQLite and, when
+// TEST_DATABASE_URL is set, the integration suite again on Postgres.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run } from './lib.mjs';
+
+const steps = [
+  ['contract types are fresh', 'node', ['scripts/gen-check.mjs']],
+  ['lint', 'npm', ['run', 'lint', '--silent']],
+  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+  ['build', 'npm', ['run', 'build', '--silent']],
+];
+
+for (const [name, command, args] of steps) {
+  process.stdout.write(`\n▶ ${name}\n`);
+  if (run(command, args) !== 0) {
+    process.stderr.write(`\n✗ ${name} failed\n`);
+    process.stdout.write('0 passed, 1 failed\n');
+    process.exit(1);
+  }
+}
+
+const reports = mkdtempSync(path.join(os.tmpdir(), 'paybench-vitest-'));
+
+/** One vitest pass; returns its counts from the JSON reporter. */
+function pass(engine, env, extraArgs) {
+  process.stdout.write(`\n▶ tests on ${engine}\n`);
+  const outputFile = path.join(reports, `${engine}.json`);
+  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...extraArgs], {
+    env: { ...process.env, ...env },
+  });
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  try {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    counts = { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  } catch {
+    counts.failed += 1; // no report: the run itself broke
+  }
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  return counts;
+}
+
+const results = [['sqlite', pass('sqlite', { TEST_DATABASE_URL: '' }, [])]];
+if (process.env.TEST_DATABASE_URL) {
+  // Pure unit tests (*.unit.test.ts) do not touch a database; the rest runs again on Postgres.
+  results.push(['postgres', pass('postgres', {}, ['--exclude', '**/*.unit.test.ts', '--exclude', '**/node_modules/**'])]);
+} else if (process.env.CI) {
+  process.stderr.write('\n✗ CI must run the Postgres pass: set TEST_DATABASE_URL.\n');
+  results.push(['postgres', { passed: 0, failed: 1, skipped: 0 }]);
+}
+
+process.stdout.write('\n');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const [engine, counts] of results) {
+  process.stdout.write(`${engine}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+  passed += counts.passed;
+  failed += counts.failed;
+  skipped += counts.skipped;
+}
+if (process.env.TEST_DATABASE_URL && !(results[1]?.[1].passed > 0)) {
+  process.stderr.write('✗ The Postgres pass ran no test.\n');
+  failed += 1;
+}
+if (skipped > 0) {
+  process.stderr.write('✗ Tests were skipped; a skipped suite hides failures.\n');
+  failed += 1;
+}
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 ? 1 : 0);

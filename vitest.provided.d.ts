@@ -1,0 +1,9 @@
+// What the test global setup provides to every test file (see api/test/globalSetup.ts).
+import 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    engine: 'sqlite' | 'postgres';
+  }
+}
