@@ -10,7 +10,7 @@ import { webApp } from './http/webApp.js';
 import { allOperations } from './operations.js';
 
 /** The whole HTTP surface: contract API, built PWA, and the one error shape for everything else. */
-export function createApp(deps: AppDeps): Koa {
+export async function createApp(deps: AppDeps): Promise<Koa> {
   const app = new Koa({ proxy: process.env.PAYBENCH_TRUST_PROXY === 'true' });
   const router = contractRouter(deps, allOperations);
   const limiter = rateLimit(deps.config.rateLimitPerMinute);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { type Server, createServer } from 'node:http';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createApp } from './app.js';
@@ -37,22 +37,25 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
   if (currencies || rates) log.info({ currencies, rates }, 'reference data loaded');
   const demo = config.seedDemo ? await seedDemoCompany(db) : { created: false };
 
+  // Listen first: the identity provider's issuer is this server's own address, known only now.
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.port === 0 ? `http://127.0.0.1:${port}` : config.publicUrl;
   const deps: AppDeps = {
-    config,
+    config: { ...config, publicUrl: url },
     db,
     log,
     contract: loadContract(path.join(REPO_ROOT, 'openapi.yaml')),
     version: readVersion(),
     startedAt: new Date(),
   };
-  const app = createApp(deps);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-    listening.once('error', reject);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = config.port === 0 ? `http://127.0.0.1:${port}` : config.publicUrl;
+  const app = await createApp(deps);
+  server.on('request', app.callback());
 
   return {
     url,

@@ -1,0 +1,31 @@
+import type { Knex } from 'knex';
+
+/** A sign-in identity as the identity layer sees it (the people module owns the rest). */
+export interface UserRow {
+  id: string;
+  company_id: string | null;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string | null;
+  email_verified: boolean | number;
+  is_internal_admin: boolean | number;
+  is_candidate: boolean | number;
+  status: string;
+  external_subject: string | null;
+  last_logout_at: string | Date | null;
+}
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
+  return db<UserRow>('users').where({ email: normaliseEmail(email), status: 'active' }).first();
+}
+
+export async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {
+  return db<UserRow>('users').where({ id, status: 'active' }).first();
+}
+
+export async function recordLogin(db: Knex, id: string): Promise<void> {
+  await db('users').where({ id }).update({ last_login_at: new Date().toISOString() });
+}
