@@ -103,6 +103,533 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person with roles, resolved permissions, modules and flags */
+        get: operations["getAuthenticatedPerson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that the person signed out; sign-in tokens issued before now stop working */
+        post: operations["logoutUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/terms-of-use": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that the person accepted the terms of use */
+        post: operations["acknowledgeTermsOfUse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's preferences */
+        get: operations["getUserPreferences"];
+        /** Replace the person's preferences */
+        put: operations["updateUserPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company accounts the person can use */
+        get: operations["listUserAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's onboarding state */
+        get: operations["getUserOnboarding"];
+        put?: never;
+        /** Mark a step of the person's onboarding done */
+        post: operations["completeUserOnboardingStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's resolved permissions (edit implies view) */
+        get: operations["getResolvedPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which product modules the caller's company has and the caller may use */
+        get: operations["getModules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/release-flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The release flags in force for the caller's company */
+        get: operations["getReleaseFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's API tokens (never their secrets) */
+        get: operations["listApiTokens"];
+        put?: never;
+        /** Create an API token for scripts; its secret is shown once */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/api-tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the caller's API tokens */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete the signed-in person's account after sign-up
+         * @description Records the account details from sign-up (names, partner code, referrer, campaign tracking).
+         *     With an external identity provider it also provisions the local account for the token's subject.
+         */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a company; the person who creates it becomes its admin */
+        post: operations["createCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's company */
+        get: operations["getCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Currency, share price, valuation and exercise price */
+        get: operations["getCompanySettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change company settings; refused when someone else changed them first */
+        patch: operations["updateCompanySettings"];
+        trace?: never;
+    };
+    "/api/company/enterprise-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's enterprise tags (customer segments) */
+        get: operations["getEnterpriseTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's onboarding state */
+        get: operations["getCompanyOnboarding"];
+        put?: never;
+        /** Mark a step of the company's onboarding done */
+        post: operations["completeCompanyOnboardingStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's roles with their permissions and member counts */
+        get: operations["listRoles"];
+        put?: never;
+        /** Create a role, or update one (with its version) when `id` is given */
+        post: operations["saveRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/{roleId}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people who hold a role */
+        get: operations["listUsersInRole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every permission, grouped, with what it allows */
+        get: operations["listPermissionGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's users, searchable and filterable */
+        get: operations["listUsers"];
+        put?: never;
+        /** Add a person to the company with roles */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/filter-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The values the user list can be filtered by, with counts */
+        get: operations["getUserFilterValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/guests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guests of the company (candidates who sign in to read their offers) */
+        get: operations["listGuests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user of the company */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /** Remove a user from the company; their tokens stop working */
+        delete: operations["removeUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the roles a person holds */
+        put: operations["setRoleForPerson"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Companies an internal admin can support */
+        get: operations["listAccessibleCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/companies/{companyId}/release-flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's release flags */
+        get: operations["listCompanyReleaseFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/companies/{companyId}/release-flags/{flag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn a release flag on or off for a company */
+        put: operations["setCompanyReleaseFlag"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/view-as-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The internal admin's view-as sessions, newest first */
+        get: operations["listViewAsSessions"];
+        put?: never;
+        /**
+         * Start viewing as a user (by e-mail) or as a company (by key)
+         * @description While a session is open, requests that carry the view-as header (the user's e-mail) or the
+         *     company-as header (the company key) act as that user or company, read-only.
+         */
+        post: operations["startViewAsSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/view-as-sessions/{sessionId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a view-as session */
+        post: operations["endViewAsSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -220,6 +747,249 @@ export interface components {
             /** @description The published rates the conversion used (one or two, through EUR). */
             rates: components["schemas"]["ForexRate"][];
         };
+        /** @enum {string} */
+        Authority: "edit" | "view";
+        PermissionGrant: {
+            authority: components["schemas"]["Authority"];
+            /** @description `all`, or a narrower scope the permission documents (e.g. `reports`, `self`). */
+            scope: string;
+        };
+        /** @description Permission name → grants. */
+        PermissionMap: {
+            [key: string]: components["schemas"]["PermissionGrant"][];
+        };
+        RoleRef: {
+            id: components["schemas"]["Id"];
+            key: string;
+            name: string;
+        };
+        /** @enum {string} */
+        ModuleName: "benchmarking" | "integrations" | "compplanning" | "teamview" | "bands" | "visualOfferLetter" | "totalRewards" | "settings" | "rewardLetters";
+        ModuleState: {
+            module: components["schemas"]["ModuleName"];
+            /** @description The company has the module (release flags). */
+            available: boolean;
+            /** @description Available, and the caller holds every permission it needs. */
+            authorized: boolean;
+        };
+        /** @enum {string} */
+        ReleaseFlagName: "benchmarking" | "compensation_planning" | "total_rewards" | "offer_letters" | "team_view" | "bands" | "market_pricing" | "budgets" | "release_job_manager_page" | "multiplayer" | "help_desk";
+        ReleaseFlag: {
+            flag: components["schemas"]["ReleaseFlagName"];
+            enabled: boolean;
+            /** @description True when no one has changed the flag for this company. */
+            isDefault: boolean;
+        };
+        ViewAs: {
+            sessionId: components["schemas"]["Id"];
+            /** @enum {string} */
+            mode: "user" | "company";
+            adminEmail: string;
+        };
+        Person: {
+            id: components["schemas"]["Id"];
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description Null until the person creates or joins a company. */
+            companyId: string | null;
+            isCandidate: boolean;
+            isInternalAdmin: boolean;
+            emailVerified: boolean;
+            /** Format: date-time */
+            termsAcceptedAt: string | null;
+            companyRolesV2: components["schemas"]["RoleRef"][];
+            permissionsV3: components["schemas"]["PermissionMap"];
+            allRolePermissions: components["schemas"]["PermissionMap"];
+            modules: components["schemas"]["ModuleState"][];
+            /** @description Set while an internal admin views as this person or company. */
+            viewAs: components["schemas"]["ViewAs"] | null;
+        };
+        UserPreferences: {
+            locale?: string;
+            /** @enum {string} */
+            displayCurrency?: "local" | "USD";
+            sideMenuOpen?: boolean;
+            /** @enum {string} */
+            theme?: "light" | "dark" | "system";
+        };
+        AccountSummary: {
+            companyId: components["schemas"]["Id"];
+            companyKey: string;
+            companyName: string;
+            isDemo: boolean;
+        };
+        Onboarding: {
+            completedSteps: string[];
+            completed: boolean;
+        };
+        OnboardingStepInput: {
+            /** @enum {string} */
+            step: "profile" | "company" | "currency" | "invite_team" | "import_people" | "connect_hris" | "explore_benchmarking";
+        };
+        ApiToken: {
+            id: components["schemas"]["Id"];
+            name: string;
+            /** @description The first characters of the secret, to tell tokens apart. */
+            prefix: string;
+            createdAt: components["schemas"]["Timestamp"];
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        ApiTokenInput: {
+            name: string;
+            /** @description Omit for a token that does not expire. */
+            expiresInDays?: number;
+        };
+        ApiTokenCreated: {
+            id: components["schemas"]["Id"];
+            name: string;
+            prefix: string;
+            createdAt: components["schemas"]["Timestamp"];
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** @description The secret. Shown this once; only its hash is stored. */
+            token: string;
+        };
+        CreateAccountInput: {
+            accountData: {
+                firstName: string;
+                lastName: string;
+                /** Format: email */
+                email?: string;
+            };
+            /** @description The identity provider's subject; must match the token's. */
+            uid?: string;
+            /** @enum {string} */
+            subdomain?: "app";
+            partnerCode?: string;
+            referrer?: string;
+            campaignTrackingStringified?: string;
+        };
+        CompanyInput: {
+            name: string;
+            domains?: string[];
+            currency?: components["schemas"]["CurrencyCode"];
+        };
+        CompanySettings: {
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description Price per share in the company currency (up to 6 decimals). */
+            sharePrice: number;
+            /** @description Company valuation in the company currency. */
+            valuation: number | null;
+            /** @description Current strike price per share for new options. */
+            exercisePrice: number | null;
+            version: number;
+        };
+        CompanySettingsInput: {
+            currency?: components["schemas"]["CurrencyCode"];
+            sharePrice?: number;
+            valuation?: number | null;
+            exercisePrice?: number | null;
+        };
+        Company: {
+            id: components["schemas"]["Id"];
+            key: string;
+            name: string;
+            domains: string[];
+            settings: components["schemas"]["CompanySettings"];
+            isDemo: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        Role: {
+            id: components["schemas"]["Id"];
+            key: string;
+            name: string;
+            description: string;
+            isBuiltin: boolean;
+            permissions: components["schemas"]["PermissionMap"];
+            userCount: number;
+            version: number;
+        };
+        RoleInput: {
+            id?: components["schemas"]["Id"];
+            /** @description Required with `id`; the version the caller last read. */
+            version?: number;
+            name: string;
+            description?: string;
+            permissions: components["schemas"]["PermissionMap"];
+        };
+        PermissionGroup: {
+            id: string;
+            name: string;
+            permissions: {
+                name: string;
+                description: string;
+                scopes: string[];
+            }[];
+        };
+        User: {
+            id: components["schemas"]["Id"];
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @enum {string} */
+            status: "active" | "removed";
+            isCandidate: boolean;
+            emailVerified: boolean;
+            roles: components["schemas"]["RoleRef"][];
+            /** Format: date-time */
+            lastLoginAt: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        UserInput: {
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+            roleKeys?: string[];
+            /** @default false */
+            isCandidate: boolean;
+        };
+        UserFilterValues: {
+            roles: {
+                key: string;
+                name: string;
+                count: number;
+            }[];
+            statuses: {
+                /** @enum {string} */
+                status: "active" | "removed";
+                count: number;
+            }[];
+        };
+        ViewAsSessionInput: {
+            /**
+             * Format: email
+             * @description View as this user (give this or companyKey).
+             */
+            userEmail?: string;
+            /** @description View as this company. */
+            companyKey?: string;
+            /** @description Why, e.g. the support ticket; kept in the audit log. */
+            reason: string;
+        };
+        ViewAsSession: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            mode: "user" | "company";
+            adminEmail: string;
+            targetEmail: string | null;
+            companyId: components["schemas"]["Id"];
+            companyKey: string;
+            reason: string;
+            startedAt: components["schemas"]["Timestamp"];
+            /** Format: date-time */
+            endedAt: string | null;
+        };
     };
     responses: {
         /** @description The one error shape, for every failure. */
@@ -246,6 +1016,13 @@ export interface components {
         Limit: number;
         /** @description The `nextCursor` of the previous page; omit for the first page. */
         Cursor: string;
+        TokenId: components["schemas"]["Id"];
+        RoleId: components["schemas"]["Id"];
+        UserId: components["schemas"]["Id"];
+        CompanyId: components["schemas"]["Id"];
+        SessionId: components["schemas"]["Id"];
+        /** @description The ETag (version) of the record as the caller last read it. */
+        IfMatch: string;
     };
     requestBodies: never;
     headers: never;
@@ -386,6 +1163,991 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAuthenticatedPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person the token (or view-as session) stands for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Person"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    logoutUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The time recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            loggedOutAt: components["schemas"]["Timestamp"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    acknowledgeTermsOfUse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The acceptance recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Person"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Preferences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserPreferences"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateUserPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPreferences"];
+            };
+        };
+        responses: {
+            /** @description Preferences as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserPreferences"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listUserAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccountSummary"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Onboarding state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Onboarding"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    completeUserOnboardingStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnboardingStepInput"];
+            };
+        };
+        responses: {
+            /** @description Onboarding state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Onboarding"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getResolvedPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Permission name to grants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PermissionMap"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per module. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ModuleState"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getReleaseFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every known flag. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReleaseFlag"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tokens, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiToken"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenInput"];
+            };
+        };
+        responses: {
+            /** @description The token, with its secret this one time. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiTokenCreated"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiToken"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountInput"];
+            };
+        };
+        responses: {
+            /** @description The person. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Person"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyInput"];
+            };
+        };
+        responses: {
+            /** @description The new company. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Company"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Company"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, with their version for If-Match. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanySettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCompanySettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanySettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanySettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEnterpriseTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Onboarding state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Onboarding"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    completeCompanyOnboardingStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnboardingStepInput"];
+            };
+        };
+        responses: {
+            /** @description Onboarding state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Onboarding"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles, built-in first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Role"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleInput"];
+            };
+        };
+        responses: {
+            /** @description The role as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Role"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listUsersInRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roleId: components["parameters"]["RoleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPermissionGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PermissionGroup"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Matches name or e-mail, case-insensitively. */
+                search?: string;
+                /** @description Only holders of the role with this key. */
+                role?: string;
+                status?: "active" | "removed";
+                /** @description How many items one page holds. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page; omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users, by e-mail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"][];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserInput"];
+            };
+        };
+        responses: {
+            /** @description The new user. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserFilterValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Filter values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserFilterValues"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listGuests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Guests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    removeUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setRoleForPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    roleIds: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The user with their roles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listAccessibleCompanies: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Companies by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccountSummary"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCompanyReleaseFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every known flag for that company. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReleaseFlag"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setCompanyReleaseFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyId"];
+                flag: components["schemas"]["ReleaseFlagName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The flag as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReleaseFlag"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listViewAsSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ViewAsSession"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startViewAsSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewAsSessionInput"];
+            };
+        };
+        responses: {
+            /** @description The open session. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ViewAsSession"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    endViewAsSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ended session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ViewAsSession"];
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

@@ -5,5 +5,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     engine: 'sqlite' | 'postgres';
+    /** The environment of the shared server's database, so tests can arrange data directly. */
+    serverEnv: Record<string, string>;
   }
 }

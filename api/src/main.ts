@@ -15,6 +15,11 @@ async function main(): Promise<void> {
     `  Database: ${config.engine}${config.engine === 'sqlite' ? ` (${config.dataDir})` : ''}`,
   ];
   if (running.demoCreated) lines.push(`  Demo company created: ${DEMO_COMPANY.name} (${DEMO_COMPANY.domains.join(', ')})`);
+  if (running.demoSignIn) {
+    lines.push('', '  Demo sign-ins (one per role), all with the password below:');
+    for (const email of running.demoSignIn.emails) lines.push(`    ${email}`);
+    lines.push(`  Password: ${running.demoSignIn.password}`);
+  }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
   let stopping = false;

@@ -1,7 +1,19 @@
+import { accessOperations } from './access/routes.js';
+import { companyOperations } from './companies/routes.js';
 import { currencyOperations } from './currencies/routes.js';
 import { forexOperations } from './forex/routes.js';
 import type { RegisteredOperation } from './http/operations.js';
+import { identityOperations } from './identity/routes.js';
+import { internalOperations } from './internal/routes.js';
 import { systemOperations } from './system/routes.js';
 
 /** Every handler of the contract, by product area. */
-export const allOperations: RegisteredOperation[] = [...systemOperations, ...currencyOperations, ...forexOperations];
+export const allOperations: RegisteredOperation[] = [
+  ...systemOperations,
+  ...currencyOperations,
+  ...forexOperations,
+  ...identityOperations,
+  ...companyOperations,
+  ...accessOperations,
+  ...internalOperations,
+];

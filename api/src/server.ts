@@ -8,7 +8,8 @@ import { seedCurrencies } from './currencies/seed.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { AppDeps } from './deps.js';
-import { seedDemoCompany } from './demo/seed.js';
+import { bootstrapAdmin } from './demo/bootstrap.js';
+import { type DemoSignIn, seedDemoCompany } from './demo/seed.js';
 import { seedForexRates } from './forex/seed.js';
 import { loadContract } from './http/contract.js';
 
@@ -19,6 +20,7 @@ export interface RunningServer {
   deps: AppDeps;
   server: Server;
   demoCreated: boolean;
+  demoSignIn: DemoSignIn | undefined;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,10 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
   const currencies = await seedCurrencies(db);
   const rates = await seedForexRates(db);
   if (currencies || rates) log.info({ currencies, rates }, 'reference data loaded');
-  const demo = config.seedDemo ? await seedDemoCompany(db) : { created: false };
+  const demo = config.seedDemo ? await seedDemoCompany(db, config.dataDir) : { created: false, signIn: undefined };
+  if (await bootstrapAdmin(db, process.env.PAYBENCH_BOOTSTRAP_ADMIN_EMAIL, process.env.PAYBENCH_BOOTSTRAP_TOKEN)) {
+    log.info({ email: process.env.PAYBENCH_BOOTSTRAP_ADMIN_EMAIL }, 'bootstrap internal admin ensured');
+  }
 
   // Listen first: the identity provider's issuer is this server's own address, known only now.
   const server = createServer();
@@ -62,6 +67,7 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
     deps,
     server,
     demoCreated: demo.created,
+    demoSignIn: demo.signIn,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -7,5 +7,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await startTestServer();
   project.provide('baseUrl', server.url);
   project.provide('engine', testEngine);
+  project.provide('serverEnv', server.env);
   return () => server.stop();
 }

@@ -7,6 +7,7 @@ import { dropSchema, isolatedEnv } from './env.js';
 import { loadConfig } from '../src/config.js';
 
 const MAIN = path.resolve(import.meta.dirname, '..', 'dist', 'main.js');
+const BOOTSTRAP_TOKEN = 'pb_bootstrap-token-for-the-start-up-test';
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
@@ -46,7 +47,7 @@ async function stop(started: Started): Promise<number | null> {
 
 describe('starting Paybench on an empty database', () => {
   const port = String(Math.floor(20000 + Math.random() * 20000));
-  const env = isolatedEnv({ LOG_LEVEL: 'warn' });
+  const env = isolatedEnv({ LOG_LEVEL: 'warn', PAYBENCH_BOOTSTRAP_ADMIN_EMAIL: 'robot@paybench.test', PAYBENCH_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN });
   afterAll(() => dropSchema(loadConfig({ ...process.env, ...env })));
 
   it('migrates, seeds the demo company, prints the URL, serves the API and the page, and stops cleanly', async () => {
@@ -55,6 +56,17 @@ describe('starting Paybench on an empty database', () => {
     try {
       expect(first.url).toBe(`http://127.0.0.1:${chosen}`);
       expect(first.stdout()).toContain('Demo company created: Acme Robotics (acme.test)');
+      for (const email of ['admin@acme.test', 'planner@acme.test', 'manager@acme.test', 'employee@acme.test', 'analyst@acme.test', 'support@paybench.test']) {
+        expect(first.stdout()).toContain(email);
+      }
+      expect(first.stdout()).toMatch(/Password: \S{12}/);
+      // The bootstrap admin's API token works at once, as an internal admin.
+      const me = await fetch(`${first.url}/api/me`, { headers: { Authorization: `Bearer ${BOOTSTRAP_TOKEN}` } });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { data: { isInternalAdmin: boolean; email: string } }).data).toMatchObject({
+        isInternalAdmin: true,
+        email: 'robot@paybench.test',
+      });
       const health = await fetch(`${first.url}/api/health`);
       expect(health.status).toBe(200);
       const page = await fetch(`${first.url}/`, { headers: { accept: 'text/html' } });
@@ -66,11 +78,14 @@ describe('starting Paybench on an empty database', () => {
     } finally {
       expect(await stop(first)).toBe(0);
     }
+    const firstOut = first.stdout();
 
     // A second start on the same database keeps its data and seeds nothing again.
     const second = await startBuilt({ ...env, PORT: chosen, PAYBENCH_PUBLIC_URL: `http://127.0.0.1:${chosen}` });
     try {
       expect(second.stdout()).not.toContain('Demo company created');
+      // The demo password is printed on every start, so a newcomer can always sign in.
+      expect(second.stdout()).toContain(/Password: (\S+)/.exec(firstOut)?.[1] ?? 'missing');
       expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
     } finally {
       expect(await stop(second)).toBe(0);

@@ -37,6 +37,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export interface RequestParts {
   path: Record<string, string>;
   query: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | undefined>;
   body: unknown;
   hasBody: boolean;
 }
@@ -44,6 +45,7 @@ export interface RequestParts {
 export interface ValidRequest {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
+  headers: Record<string, unknown>;
   body: unknown;
 }
 
@@ -173,6 +175,13 @@ function buildOperation(
   const inPath = parameters.filter((p) => p.in === 'path');
   const validatePath = compile(ajvs.params, objectSchema(inPath));
   const validateQuery = compile(ajvs.params, objectSchema(parameters.filter((p) => p.in === 'query')));
+  // HTTP header names are case-insensitive: compare lower-cased, and let every other header through.
+  const inHeader = parameters.filter((p) => p.in === 'header').map((p) => ({ ...p, name: p.name.toLowerCase(), declared: p.name }));
+  const validateHeaders = compile(ajvs.params, { ...objectSchema(inHeader), additionalProperties: true });
+  const headerNames = inHeader.map((p) => p.name);
+  // Handlers see headers under the names the contract declares (`If-Match`).
+  const declaredHeaders = (values: Record<string, unknown>): Record<string, unknown> =>
+    Object.fromEntries(inHeader.filter((p) => values[p.name] !== undefined).map((p) => [p.declared, values[p.name]]));
   const requestBody = operation.requestBody ? deref(doc, operation.requestBody) : undefined;
   const bodySchema = jsonBodySchema(requestBody?.content);
   const validateBody = bodySchema ? compile(ajvs.body, bodySchema) : undefined;
@@ -199,6 +208,10 @@ function buildOperation(
       if (!validatePath(pathValues)) errors.push(...toFieldErrors('path', validatePath.errors));
       const queryValues: Record<string, unknown> = { ...parts.query };
       if (!validateQuery(queryValues)) errors.push(...toFieldErrors('query', validateQuery.errors));
+      const headerValues: Record<string, unknown> = Object.fromEntries(
+        headerNames.filter((name) => parts.headers[name] !== undefined).map((name) => [name, parts.headers[name]]),
+      );
+      if (!validateHeaders(headerValues)) errors.push(...toFieldErrors('header', validateHeaders.errors));
       let body: unknown = parts.body;
       if (validateBody) {
         if (!parts.hasBody) {
@@ -210,7 +223,7 @@ function buildOperation(
         errors.push({ field: 'body', message: 'is not allowed for this operation' });
         body = undefined;
       }
-      return errors.length ? { ok: false, errors } : { ok: true, value: { path: pathValues, query: queryValues, body } };
+      return errors.length ? { ok: false, errors } : { ok: true, value: { path: pathValues, query: queryValues, headers: declaredHeaders(headerValues), body } };
     },
     checkResponse(status, body) {
       const validate = responseValidators.get(String(status)) ?? responseValidators.get('default');

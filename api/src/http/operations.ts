@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { operations } from '../contract-types.js';
+import type { Caller } from '../access/caller.js';
+import type { Authority, PermissionName } from '../access/permissions.js';
 import type { AppDeps } from '../deps.js';
 
 export type OperationId = keyof operations;
@@ -28,6 +30,7 @@ export interface OperationInput<K extends OperationId> {
   path: NonNullable<Part<ParametersOf<K>, 'path'>>;
   query: NonNullable<Part<ParametersOf<K>, 'query'>>;
   body: RequestBodyOf<K>;
+  headers: NonNullable<Part<ParametersOf<K>, 'header'>>;
 }
 
 /** Everything a handler may use about the request it serves. */
@@ -38,18 +41,41 @@ export interface RequestContext {
   koa: Context;
 }
 
+/** A request whose caller has been authenticated and authorized. */
+export interface SecuredContext extends RequestContext {
+  caller: Caller;
+}
+
 /**
  * Who may call an operation. Every operation declares one; the contract's `security: []`
- * must agree with `public`, which a test checks for every operation.
+ * must agree with `public`, which the router checks for every operation at start-up.
+ * - signedIn: any authenticated person, even before they have a company
+ * - member: a person of a company
+ * - permission: a person whose roles grant the permission (edit implies view)
+ * - internalAdmin: internal staff (isInternalAdmin)
  */
-export type Access = { kind: 'public' };
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'member' }
+  | { kind: 'permission'; permission: PermissionName; authority: Authority }
+  | { kind: 'internalAdmin' };
+
+type SecuredAccess = Exclude<Access, { kind: 'public' }>;
 
 export interface OperationDefinition<K extends OperationId> {
   operationId: K;
-  access: Access;
+  access: { kind: 'public' };
   /** Success status when the contract declares more than one. */
   status?: SuccessStatus;
   handler: (input: OperationInput<K>, ctx: RequestContext) => Promise<SuccessBody<K>>;
+}
+
+export interface SecuredOperationDefinition<K extends OperationId> {
+  operationId: K;
+  access: SecuredAccess;
+  status?: SuccessStatus;
+  handler: (input: OperationInput<K>, ctx: SecuredContext) => Promise<SuccessBody<K>>;
 }
 
 /** Type-erased form kept by the router; the typed form above is checked where it is declared. */
@@ -57,11 +83,21 @@ export interface RegisteredOperation {
   operationId: OperationId;
   access: Access;
   status?: SuccessStatus;
-  handler: (input: { path: unknown; query: unknown; body: unknown }, ctx: RequestContext) => Promise<unknown>;
+  handler: (input: { path: unknown; query: unknown; body: unknown; headers: unknown }, ctx: SecuredContext) => Promise<unknown>;
 }
 
+/** A public operation (the contract says `security: []`). */
 export function operation<K extends OperationId>(definition: OperationDefinition<K>): RegisteredOperation {
   return definition as unknown as RegisteredOperation;
 }
 
-export const publicAccess: Access = { kind: 'public' };
+/** An operation that needs an authenticated caller with the declared access. */
+export function secured<K extends OperationId>(definition: SecuredOperationDefinition<K>): RegisteredOperation {
+  return definition as unknown as RegisteredOperation;
+}
+
+export const publicAccess = { kind: 'public' } as const;
+export const signedIn = { kind: 'signedIn' } as const;
+export const member = { kind: 'member' } as const;
+export const internalAdmin = { kind: 'internalAdmin' } as const;
+export const can = (permission: PermissionName, authority: Authority) => ({ kind: 'permission', permission, authority }) as const;

@@ -1,0 +1,45 @@
+import type { components } from '../contract-types.js';
+import { HttpError } from '../http/errors.js';
+import type { FlagName } from './flags.js';
+import type { PermissionMap } from './permissions.js';
+
+export type RoleRef = components['schemas']['RoleRef'];
+
+/** The scope every company-owned store function demands: it cannot be called without one. */
+export interface CompanyScope {
+  companyId: string;
+}
+
+export interface ViewAsState {
+  sessionId: string;
+  mode: 'user' | 'company';
+  adminUserId: string;
+  adminEmail: string;
+}
+
+/** Who is calling, after authentication (and, for internal admins, view-as). */
+export interface Caller {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyId: string | null;
+  isInternalAdmin: boolean;
+  isCandidate: boolean;
+  emailVerified: boolean;
+  termsAcceptedAt: string | null;
+  roles: RoleRef[];
+  permissions: PermissionMap;
+  allRolePermissions: PermissionMap;
+  flags: Record<FlagName, boolean>;
+  viewAs: ViewAsState | null;
+  via: 'signIn' | 'apiToken';
+}
+
+/** The caller's company scope; a person without a company is sent to create one. */
+export function companyScope(caller: Caller): CompanyScope {
+  if (!caller.companyId) {
+    throw new HttpError(403, 'no_company', { message: 'Create or join a company first.' });
+  }
+  return { companyId: caller.companyId };
+}

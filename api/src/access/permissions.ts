@@ -1,0 +1,166 @@
+import type { Logger } from 'pino';
+import type { components } from '../contract-types.js';
+
+export type Authority = components['schemas']['Authority'];
+export type PermissionGrant = components['schemas']['PermissionGrant'];
+export type PermissionMap = components['schemas']['PermissionMap'];
+
+interface PermissionDefinition {
+  group: 'benchmarking' | 'people' | 'pay' | 'administration';
+  description: string;
+  scopes: string[];
+}
+
+/**
+ * Every permission a role can grant. `view` reads, `edit` changes (and implies view).
+ * Scopes: `all` (the whole company), `reports` (the holder's management subtree), `self` (their own records).
+ */
+export const PERMISSIONS = {
+  benchmarking: {
+    group: 'benchmarking',
+    description: 'view: query market data and export it; edit: save and share report queries, change benchmarking settings.',
+    scopes: ['all'],
+  },
+  team: {
+    group: 'people',
+    description: 'view: see employees (job, manager, location) in the team view; edit: change their records and import people data.',
+    scopes: ['all', 'reports'],
+  },
+  employeeCompensation: {
+    group: 'people',
+    description: 'view: see salaries, bonuses and equity of employees in scope; edit: change them.',
+    scopes: ['all', 'reports'],
+  },
+  demographics: {
+    group: 'people',
+    description: 'view: see demographic fields for pay-equity analysis.',
+    scopes: ['all'],
+  },
+  bands: {
+    group: 'pay',
+    description: 'view: see salary bands, pay zones and surveys; edit: build and publish them.',
+    scopes: ['all'],
+  },
+  compensationPlanning: {
+    group: 'pay',
+    description: 'view: see merit cycles and worksheets in scope; edit: plan and submit recommendations.',
+    scopes: ['all', 'reports'],
+  },
+  offers: {
+    group: 'pay',
+    description: 'view: see offers to candidates; edit: create and send offers and offer letters.',
+    scopes: ['all'],
+  },
+  totalRewards: {
+    group: 'pay',
+    description: 'view: read total-rewards statements in scope; edit: configure what statements show.',
+    scopes: ['all', 'self'],
+  },
+  users: {
+    group: 'administration',
+    description: 'view: list the company’s users; edit: add, import and remove users.',
+    scopes: ['all'],
+  },
+  roles: {
+    group: 'administration',
+    description: 'view: see roles and who holds them; edit: create and change roles and assign them.',
+    scopes: ['all'],
+  },
+  companySettings: {
+    group: 'administration',
+    description: 'view: see company settings (currency, share price, valuation); edit: change them.',
+    scopes: ['all'],
+  },
+  integrations: {
+    group: 'administration',
+    description: 'view: see connected HR and equity systems; edit: connect, configure and sync them.',
+    scopes: ['all'],
+  },
+} as const satisfies Record<string, PermissionDefinition>;
+
+export type PermissionName = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
+
+const GROUP_NAMES: Record<PermissionDefinition['group'], string> = {
+  benchmarking: 'Market data',
+  people: 'People',
+  pay: 'Pay programs',
+  administration: 'Administration',
+};
+
+export function permissionGroups(): components['schemas']['PermissionGroup'][] {
+  return (Object.keys(GROUP_NAMES) as PermissionDefinition['group'][]).map((group) => ({
+    id: group,
+    name: GROUP_NAMES[group],
+    permissions: PERMISSION_NAMES.filter((name) => PERMISSIONS[name].group === group).map((name) => ({
+      name,
+      description: PERMISSIONS[name].description,
+      scopes: [...PERMISSIONS[name].scopes],
+    })),
+  }));
+}
+
+/**
+ * The permission check of the product specification (§5): the authority must be edit or view;
+ * the person's permissions must exist; the permission must be granted; edit needs an edit entry
+ * while view is met by edit or view; a requested scope must equal the entry's scope or `all`.
+ * Unsupported authorities and missing permissions are logged as errors.
+ */
+export function hasPermission(
+  permissions: PermissionMap | undefined,
+  name: string,
+  authority: string,
+  scope: string | undefined,
+  log?: Logger,
+): boolean {
+  if (authority !== 'edit' && authority !== 'view') {
+    log?.error({ authority, permission: name }, 'unsupported permission authority');
+    return false;
+  }
+  if (!permissions) {
+    log?.error({ permission: name }, 'permissions unavailable for the permission check');
+    return false;
+  }
+  const grants = permissions[name] ?? [];
+  return grants.some(
+    (grant) =>
+      (authority === 'view' || grant.authority === 'edit') && (scope === undefined || grant.scope === scope || grant.scope === 'all'),
+  );
+}
+
+/** Merges the grants of several roles; per permission and scope, edit absorbs view. */
+export function resolvePermissions(roleMaps: PermissionMap[]): { resolved: PermissionMap; all: PermissionMap } {
+  const all: PermissionMap = {};
+  for (const map of roleMaps) {
+    for (const [name, grants] of Object.entries(map)) {
+      all[name] = [...(all[name] ?? []), ...grants];
+    }
+  }
+  const resolved: PermissionMap = {};
+  for (const [name, grants] of Object.entries(all)) {
+    const byScope = new Map<string, Authority>();
+    for (const grant of grants) {
+      if (byScope.get(grant.scope) !== 'edit') byScope.set(grant.scope, grant.authority);
+    }
+    resolved[name] = [...byScope].map(([scope, authority]) => ({ authority, scope }));
+  }
+  return { resolved, all };
+}
+
+/** Rejects names and scopes a role may not grant; returns field messages. */
+export function invalidGrants(map: PermissionMap): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  for (const [name, grants] of Object.entries(map)) {
+    const definition = (PERMISSIONS as Record<string, PermissionDefinition>)[name];
+    if (!definition) {
+      problems.push({ field: `body.permissions.${name}`, message: `is not a permission; use one of: ${PERMISSION_NAMES.join(', ')}` });
+      continue;
+    }
+    grants.forEach((grant, index) => {
+      if (!definition.scopes.includes(grant.scope)) {
+        problems.push({ field: `body.permissions.${name}.${index}.scope`, message: `must be one of: ${definition.scopes.join(', ')}` });
+      }
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,73 @@
+import { can, secured, signedIn } from '../http/operations.js';
+import { notFound } from '../http/errors.js';
+import { permissionGroups } from './permissions.js';
+import { createUser, getUser, guests, listUsers, removeUser, roles, saveRole, setRoles, userFilterValues, usersInRole } from './service.js';
+
+/** Unwraps a single presented row; an empty result means the id is not this company's. */
+function one<T>(value: T | undefined): T {
+  if (value === undefined) throw notFound();
+  return value;
+}
+
+export const accessOperations = [
+  secured({
+    operationId: 'listRoles',
+    access: can('roles', 'view'),
+    handler: async (_input, { deps, caller }) => ({ data: await roles(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'saveRole',
+    access: can('roles', 'edit'),
+    handler: async ({ body }, { deps, caller }) => ({ data: await saveRole(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'listUsersInRole',
+    access: can('roles', 'view'),
+    handler: async ({ path }, { deps, caller }) => ({ data: await usersInRole(deps.db, caller, path.roleId) }),
+  }),
+  secured({
+    operationId: 'listPermissionGroups',
+    access: signedIn,
+    handler: async () => ({ data: permissionGroups() }),
+  }),
+  secured({
+    operationId: 'listUsers',
+    access: can('users', 'view'),
+    handler: async ({ query }, { deps, caller }) => {
+      const limit = query.limit ?? 50;
+      const page = await listUsers(deps.db, caller, { ...query, status: query.status ?? 'active', limit });
+      return { data: page.users, page: { limit, nextCursor: page.nextCursor } };
+    },
+  }),
+  secured({
+    operationId: 'createUser',
+    access: can('users', 'edit'),
+    status: 201,
+    handler: async ({ body }, { deps, caller }) => ({ data: one(await createUser(deps.db, caller, body)) }),
+  }),
+  secured({
+    operationId: 'getUserFilterValues',
+    access: can('users', 'view'),
+    handler: async (_input, { deps, caller }) => ({ data: await userFilterValues(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'listGuests',
+    access: can('users', 'view'),
+    handler: async (_input, { deps, caller }) => ({ data: await guests(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'getUser',
+    access: can('users', 'view'),
+    handler: async ({ path }, { deps, caller }) => ({ data: one(await getUser(deps.db, caller, path.userId)) }),
+  }),
+  secured({
+    operationId: 'removeUser',
+    access: can('users', 'edit'),
+    handler: async ({ path }, { deps, caller }) => ({ data: one(await removeUser(deps.db, caller, path.userId)) }),
+  }),
+  secured({
+    operationId: 'setRoleForPerson',
+    access: can('roles', 'edit'),
+    handler: async ({ path, body }, { deps, caller }) => ({ data: one(await setRoles(deps.db, caller, path.userId, body.roleIds)) }),
+  }),
+];

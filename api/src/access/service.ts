@@ -1,0 +1,188 @@
+import type { Knex } from 'knex';
+import { recordAudit } from '../audit/store.js';
+import type { components } from '../contract-types.js';
+import { newId } from '../db/ids.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { normaliseEmail } from '../identity/users.js';
+import { type Caller, type CompanyScope, companyScope } from './caller.js';
+import { invalidGrants } from './permissions.js';
+import { presentRole, presentUser } from './present.js';
+import {
+  findRole,
+  findRolesByIds,
+  findRolesByKeys,
+  insertRoles,
+  listRoles,
+  rolesOfUsers,
+  replaceUserRoles,
+  updateRole,
+} from './store.js';
+import { type FullUserRow, findAnyUserByEmail, findCompanyUser, insertUser, updateUser, usersOf } from './usersStore.js';
+
+type RoleInput = components['schemas']['RoleInput'];
+
+async function withRoles(db: Knex, scope: CompanyScope, rows: FullUserRow[]) {
+  const roles = await rolesOfUsers(db, scope, rows.map((row) => row.id));
+  return rows.map((row) => presentUser(row, roles.get(row.id) ?? []));
+}
+
+export async function roles(db: Knex, caller: Caller) {
+  return (await listRoles(db, companyScope(caller))).map(presentRole);
+}
+
+const roleKey = (name: string): string =>
+  name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 48) || 'role';
+
+/** Create (no id) or update (id + version, refused with 409 if someone changed it first). */
+export async function saveRole(db: Knex, caller: Caller, input: RoleInput) {
+  const scope = companyScope(caller);
+  const problems = invalidGrants(input.permissions);
+  if (problems.length) throw badRequest('The role grants permissions that do not exist', problems);
+  const now = new Date().toISOString();
+  const role = await db.transaction(async (trx) => {
+    if (!input.id) {
+      const taken = new Set((await listRoles(trx, scope)).map((row) => row.key));
+      let key = roleKey(input.name);
+      for (let n = 2; taken.has(key); n += 1) key = `${roleKey(input.name)}_${n}`;
+      const id = newId();
+      const row = { id, company_id: scope.companyId, key, name: input.name.trim(), description: input.description ?? '', is_builtin: false, permissions: JSON.stringify(input.permissions), version: 1, created_at: now, updated_at: now };
+      await insertRoles(trx, [row]);
+      return row;
+    }
+    const existing = await findRole(trx, scope, input.id);
+    if (!existing) throw notFound();
+    if (existing.is_builtin && existing.key === 'admin') {
+      throw new HttpError(409, 'builtin_role', { message: 'The Admin role cannot be changed, so a company always has someone who can manage it.' });
+    }
+    if (input.version === undefined) {
+      throw new HttpError(428, 'precondition_required', { message: 'Send the version of the role you last read.', errors: [{ field: 'body.version', message: 'is required with id' }] });
+    }
+    const changes = { name: input.name.trim(), description: input.description ?? existing.description, permissions: JSON.stringify(input.permissions), updated_at: now };
+    if (!(await updateRole(trx, scope, input.id, input.version, changes))) {
+      throw new HttpError(409, 'version_conflict', { message: 'Someone else changed this role first. Reload and try again.' });
+    }
+    return { ...existing, ...changes, version: input.version + 1 };
+  });
+  await recordAudit(db, { companyId: scope.companyId, actorUserId: caller.userId, action: input.id ? 'role.updated' : 'role.created', subjectType: 'role', subjectId: role.id, details: { permissions: input.permissions } });
+  const counted = (await listRoles(db, scope)).find((row) => row.id === role.id);
+  return presentRole(counted ?? role);
+}
+
+export async function usersInRole(db: Knex, caller: Caller, roleId: string) {
+  const scope = companyScope(caller);
+  if (!(await findRole(db, scope, roleId))) throw notFound();
+  const rows = await usersOf(db, scope)
+    .join('user_roles', 'user_roles.user_id', 'users.id')
+    .where('user_roles.role_id', roleId)
+    .andWhere('users.status', 'active')
+    .select('users.*')
+    .orderBy('users.email');
+  return withRoles(db, scope, rows);
+}
+
+export interface UserListQuery {
+  search?: string;
+  role?: string;
+  status: 'active' | 'removed';
+  limit: number;
+  cursor?: string;
+}
+
+/** Users by e-mail; the cursor is the last e-mail of the previous page. */
+export async function listUsers(db: Knex, caller: Caller, query: UserListQuery) {
+  const scope = companyScope(caller);
+  const builder = usersOf(db, scope).where('users.status', query.status).andWhere('users.is_candidate', false);
+  if (query.search) {
+    const like = `%${query.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    builder.andWhere((q) =>
+      q
+        .whereRaw("lower(users.email) like ? escape '\\'", [like])
+        .orWhereRaw("lower(users.first_name || ' ' || users.last_name) like ? escape '\\'", [like]),
+    );
+  }
+  if (query.role) {
+    builder.whereIn('users.id', db('user_roles').join('roles', 'roles.id', 'user_roles.role_id').where('roles.key', query.role).andWhere('roles.company_id', scope.companyId).select('user_roles.user_id'));
+  }
+  if (query.cursor) builder.andWhere('users.email', '>', query.cursor);
+  const rows = await builder.select('users.*').orderBy('users.email').limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return { users: await withRoles(db, scope, page), nextCursor: rows.length > query.limit ? (page.at(-1)?.email ?? null) : null };
+}
+
+export async function userFilterValues(db: Knex, caller: Caller): Promise<components['schemas']['UserFilterValues']> {
+  const scope = companyScope(caller);
+  const roleCounts = await listRoles(db, scope);
+  const statuses = await usersOf(db, scope).andWhere('users.is_candidate', false).select('users.status').count({ count: '*' }).groupBy('users.status');
+  return {
+    roles: roleCounts.map((role) => ({ key: role.key, name: role.name, count: role.user_count })),
+    statuses: (['active', 'removed'] as const).map((status) => ({
+      status,
+      count: Number((statuses as { status: string; count: number | string }[]).find((row) => row.status === status)?.count ?? 0),
+    })),
+  };
+}
+
+export async function guests(db: Knex, caller: Caller) {
+  const scope = companyScope(caller);
+  const rows = await usersOf(db, scope).andWhere('users.is_candidate', true).andWhere('users.status', 'active').orderBy('users.email');
+  return withRoles(db, scope, rows);
+}
+
+export async function getUser(db: Knex, caller: Caller, userId: string) {
+  const scope = companyScope(caller);
+  const row = await findCompanyUser(db, scope, userId);
+  if (!row) throw notFound();
+  return (await withRoles(db, scope, [row]))[0];
+}
+
+async function rolesByKeys(db: Knex, scope: CompanyScope, keys: string[]): Promise<string[]> {
+  const found = await findRolesByKeys(db, scope, keys);
+  const missing = keys.filter((key) => !found.some((role) => role.key === key));
+  if (missing.length) throw badRequest(`Unknown role: ${missing.join(', ')}`, missing.map((key) => ({ field: 'body.roleKeys', message: `${key} is not a role of this company` })));
+  return found.map((role) => role.id);
+}
+
+export async function createUser(db: Knex, caller: Caller, input: components['schemas']['UserInput']) {
+  const scope = companyScope(caller);
+  const email = normaliseEmail(input.email);
+  return db.transaction(async (trx) => {
+    const existing = await findAnyUserByEmail(trx, email);
+    if (existing) throw new HttpError(409, 'email_taken', { message: `${email} already has an account.` });
+    const roleIds = await rolesByKeys(trx, scope, input.roleKeys ?? (input.isCandidate ? [] : ['employee']));
+    const id = newId();
+    await insertUser(trx, { id, email, company_id: scope.companyId, first_name: input.firstName.trim(), last_name: input.lastName.trim(), is_candidate: input.isCandidate ?? false });
+    await replaceUserRoles(trx, scope, id, roleIds);
+    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'user.created', subjectType: 'user', subjectId: id });
+    const row = await findCompanyUser(trx, scope, id);
+    if (!row) throw notFound();
+    return (await withRoles(trx, scope, [row]))[0];
+  });
+}
+
+export async function removeUser(db: Knex, caller: Caller, userId: string) {
+  const scope = companyScope(caller);
+  if (userId === caller.userId) throw new HttpError(409, 'cannot_remove_self', { message: 'You cannot remove yourself.' });
+  return db.transaction(async (trx) => {
+    const row = await findCompanyUser(trx, scope, userId);
+    if (!row) throw notFound();
+    const now = new Date().toISOString();
+    await updateUser(trx, userId, { status: 'removed', last_logout_at: now });
+    await trx('api_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: now });
+    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'user.removed', subjectType: 'user', subjectId: userId });
+    return (await withRoles(trx, scope, [{ ...row, status: 'removed' }]))[0];
+  });
+}
+
+export async function setRoles(db: Knex, caller: Caller, userId: string, roleIds: string[]) {
+  const scope = companyScope(caller);
+  return db.transaction(async (trx) => {
+    const row = await findCompanyUser(trx, scope, userId);
+    if (!row) throw notFound();
+    const found = await findRolesByIds(trx, scope, roleIds);
+    const missing = roleIds.filter((id) => !found.some((role) => role.id === id));
+    if (missing.length) throw badRequest('Unknown role', missing.map((id) => ({ field: 'body.roleIds', message: `${id} is not a role of this company` })));
+    await replaceUserRoles(trx, scope, userId, roleIds);
+    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'user.roles.set', subjectType: 'user', subjectId: userId, details: { roles: found.map((role) => role.key) } });
+    return (await withRoles(trx, scope, [row]))[0];
+  });
+}

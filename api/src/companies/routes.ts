@@ -1,0 +1,57 @@
+import { can, member, secured, signedIn } from '../http/operations.js';
+import {
+  companyOnboarding,
+  completeCompanyStep,
+  createCompany,
+  enterpriseTags,
+  getCompany,
+  getSettings,
+  updateSettings,
+} from './service.js';
+
+export const companyOperations = [
+  secured({
+    operationId: 'createCompany',
+    access: signedIn,
+    status: 201,
+    handler: async ({ body }, { deps, caller }) => ({ data: await createCompany(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'getCompany',
+    access: member,
+    handler: async (_input, { deps, caller }) => ({ data: await getCompany(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'getCompanySettings',
+    access: member,
+    handler: async (_input, { deps, caller, koa }) => {
+      const settings = await getSettings(deps.db, caller);
+      koa.set('ETag', `"${settings.version}"`);
+      return { data: settings };
+    },
+  }),
+  secured({
+    operationId: 'updateCompanySettings',
+    access: can('companySettings', 'edit'),
+    handler: async ({ body, headers }, { deps, caller, koa }) => {
+      const settings = await updateSettings(deps.db, caller, headers['If-Match'], body);
+      koa.set('ETag', `"${settings.version}"`);
+      return { data: settings };
+    },
+  }),
+  secured({
+    operationId: 'getEnterpriseTags',
+    access: member,
+    handler: async (_input, { deps, caller }) => ({ data: await enterpriseTags(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'getCompanyOnboarding',
+    access: member,
+    handler: async (_input, { deps, caller }) => ({ data: await companyOnboarding(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'completeCompanyOnboardingStep',
+    access: can('companySettings', 'edit'),
+    handler: async ({ body }, { deps, caller }) => ({ data: await completeCompanyStep(deps.db, caller, body.step) }),
+  }),
+];

@@ -1,0 +1,163 @@
+import type { Knex } from 'knex';
+import { BUILTIN_ROLES } from '../access/builtinRoles.js';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type RoleRow, insertRoles, replaceUserRoles } from '../access/store.js';
+import { type CompanyRow, findCompany, findCompanyByKey, updateUser } from '../access/usersStore.js';
+import { recordAudit } from '../audit/store.js';
+import type { components } from '../contract-types.js';
+import { findCurrency } from '../currencies/store.js';
+import { newId } from '../db/ids.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { presentCompany, presentOnboarding, presentSettings, priceToMicros } from './present.js';
+
+type SettingsInput = components['schemas']['CompanySettingsInput'];
+
+export const COMPANY_ONBOARDING_STEPS = ['company', 'currency', 'invite_team', 'import_people', 'connect_hris'] as const;
+
+async function minorUnitOf(db: Knex, currency: string): Promise<number> {
+  const row = await findCurrency(db, currency);
+  if (!row) throw badRequest(`Unknown currency code ${currency}`, [{ field: 'body.currency', message: `${currency} is not a current ISO 4217 currency` }]);
+  return row.minor_unit === null ? 0 : Number(row.minor_unit);
+}
+
+async function requireCompany(db: Knex, scope: CompanyScope): Promise<CompanyRow> {
+  const company = await findCompany(db, scope);
+  if (!company) throw notFound();
+  return company;
+}
+
+export async function getCompany(db: Knex, caller: Caller) {
+  const company = await requireCompany(db, companyScope(caller));
+  return presentCompany(company, await minorUnitOf(db, company.currency));
+}
+
+export async function getSettings(db: Knex, caller: Caller) {
+  const company = await requireCompany(db, companyScope(caller));
+  return presentSettings(company, await minorUnitOf(db, company.currency));
+}
+
+/** `"3"` or `W/"3"` → 3 */
+function parseVersion(ifMatch: string): number {
+  const version = Number(/^(?:W\/)?"?(\d+)"?$/.exec(ifMatch.trim())?.[1]);
+  if (!Number.isInteger(version)) throw badRequest('If-Match must be the version you read, e.g. "3"', [{ field: 'header.if-match', message: 'is not a version' }]);
+  return version;
+}
+
+export async function updateSettings(db: Knex, caller: Caller, ifMatch: string, input: SettingsInput) {
+  const scope = companyScope(caller);
+  const version = parseVersion(ifMatch);
+  return db.transaction(async (trx) => {
+    const company = await requireCompany(trx, scope);
+    const oldMinor = await minorUnitOf(trx, company.currency);
+    const currency = input.currency ?? company.currency;
+    const minor = await minorUnitOf(trx, currency);
+    const valuationMajor =
+      input.valuation !== undefined ? input.valuation : company.valuation_minor === null ? null : Number(company.valuation_minor) / 10 ** oldMinor;
+    const changes = {
+      currency,
+      share_price_micros: input.sharePrice !== undefined ? priceToMicros(input.sharePrice) : company.share_price_micros,
+      exercise_price_micros:
+        input.exercisePrice !== undefined ? (input.exercisePrice === null ? null : priceToMicros(input.exercisePrice)) : company.exercise_price_micros,
+      valuation_minor: valuationMajor === null ? null : Math.round(valuationMajor * 10 ** minor),
+      version: version + 1,
+      updated_at: new Date().toISOString(),
+    };
+    const updated = await trx('companies').where({ id: scope.companyId, version }).update(changes);
+    if (updated !== 1) {
+      throw new HttpError(409, 'version_conflict', { message: 'Someone else changed these settings first. Reload and try again.' });
+    }
+    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'company.settings.updated', details: { from: presentSettings(company, oldMinor), to: input } });
+    return presentSettings({ ...company, ...changes }, minor);
+  });
+}
+
+export async function enterpriseTags(db: Knex, caller: Caller): Promise<string[]> {
+  const company = await requireCompany(db, companyScope(caller));
+  return JSON.parse(company.enterprise_tags) as string[];
+}
+
+export async function companyOnboarding(db: Knex, caller: Caller) {
+  const company = await requireCompany(db, companyScope(caller));
+  return presentOnboarding(company.onboarding, COMPANY_ONBOARDING_STEPS);
+}
+
+export async function completeCompanyStep(db: Knex, caller: Caller, step: string) {
+  const scope = companyScope(caller);
+  const company = await requireCompany(db, scope);
+  const steps = new Set((JSON.parse(company.onboarding) as { completedSteps?: string[] }).completedSteps ?? []);
+  steps.add(step);
+  const onboarding = JSON.stringify({ completedSteps: [...steps] });
+  await db('companies').where({ id: scope.companyId }).update({ onboarding });
+  return presentOnboarding(onboarding, COMPANY_ONBOARDING_STEPS);
+}
+
+const slug = (name: string): string =>
+  name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'company';
+
+async function uniqueKey(db: Knex, name: string): Promise<string> {
+  const base = slug(name);
+  for (let attempt = 0; ; attempt += 1) {
+    const key = attempt === 0 ? base : `${base}-${attempt + 1}`;
+    if (!(await findCompanyByKey(db, key))) return key;
+  }
+}
+
+/** Every company starts with the built-in roles. */
+export async function seedBuiltinRoles(db: Knex, companyId: string): Promise<Map<string, string>> {
+  const now = new Date().toISOString();
+  const rows: RoleRow[] = BUILTIN_ROLES.map((role) => ({
+    id: newId(),
+    company_id: companyId,
+    key: role.key,
+    name: role.name,
+    description: role.description,
+    is_builtin: true,
+    permissions: JSON.stringify(role.permissions),
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  }));
+  await insertRoles(db, rows);
+  return new Map(rows.map((row) => [row.key, row.id]));
+}
+
+export interface NewCompany {
+  name: string;
+  domains?: string[];
+  currency?: string;
+  isDemo?: boolean;
+}
+
+export async function insertCompany(db: Knex, input: NewCompany): Promise<{ id: string; roleIds: Map<string, string> }> {
+  const now = new Date().toISOString();
+  const id = newId();
+  await db('companies').insert({
+    id,
+    key: await uniqueKey(db, input.name),
+    name: input.name.trim(),
+    domains: JSON.stringify(input.domains ?? []),
+    currency: input.currency ?? 'USD',
+    share_price_micros: 0,
+    exercise_price_micros: null,
+    valuation_minor: null,
+    is_demo: input.isDemo ?? false,
+    created_at: now,
+    updated_at: now,
+  });
+  return { id, roleIds: await seedBuiltinRoles(db, id) };
+}
+
+/** The person who creates a company becomes its first admin. */
+export async function createCompany(db: Knex, caller: Caller, input: components['schemas']['CompanyInput']) {
+  if (caller.companyId) throw new HttpError(409, 'already_member', { message: 'You already belong to a company.' });
+  if (input.currency) await minorUnitOf(db, input.currency);
+  return db.transaction(async (trx) => {
+    const { id, roleIds } = await insertCompany(trx, input);
+    await updateUser(trx, caller.userId, { company_id: id });
+    const adminRole = roleIds.get('admin');
+    if (adminRole) await replaceUserRoles(trx, { companyId: id }, caller.userId, [adminRole]);
+    await recordAudit(trx, { companyId: id, actorUserId: caller.userId, action: 'company.created', details: { name: input.name } });
+    const company = await requireCompany(trx, { companyId: id });
+    return presentCompany(company, await minorUnitOf(trx, company.currency));
+  });
+}

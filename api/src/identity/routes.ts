@@ -1,0 +1,96 @@
+import { member, secured, signedIn } from '../http/operations.js';
+import { presentPerson } from './present.js';
+import {
+  accounts,
+  acknowledgeTerms,
+  completeAccount,
+  completeUserStep,
+  createToken,
+  listTokens,
+  logout,
+  modules,
+  preferences,
+  releaseFlags,
+  revoke,
+  savePreferences,
+  userOnboarding,
+} from './service.js';
+
+export const identityOperations = [
+  secured({
+    operationId: 'getAuthenticatedPerson',
+    access: signedIn,
+    handler: async (_input, { caller }) => ({ data: presentPerson(caller) }),
+  }),
+  secured({
+    operationId: 'logoutUser',
+    access: signedIn,
+    handler: async (_input, { deps, caller }) => ({ data: await logout(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'acknowledgeTermsOfUse',
+    access: signedIn,
+    handler: async (_input, { deps, caller }) => ({ data: await acknowledgeTerms(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'getUserPreferences',
+    access: signedIn,
+    handler: async (_input, { deps, caller }) => ({ data: await preferences(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'updateUserPreferences',
+    access: signedIn,
+    handler: async ({ body }, { deps, caller }) => ({ data: await savePreferences(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'listUserAccounts',
+    access: signedIn,
+    handler: async (_input, { deps, caller }) => ({ data: await accounts(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'getUserOnboarding',
+    access: signedIn,
+    handler: async (_input, { deps, caller }) => ({ data: await userOnboarding(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'completeUserOnboardingStep',
+    access: signedIn,
+    handler: async ({ body }, { deps, caller }) => ({ data: await completeUserStep(deps.db, caller, body.step) }),
+  }),
+  secured({
+    operationId: 'getResolvedPermissions',
+    access: signedIn,
+    handler: async (_input, { caller }) => ({ data: caller.permissions }),
+  }),
+  secured({
+    operationId: 'getModules',
+    access: member,
+    handler: async (_input, { caller }) => ({ data: modules(caller) }),
+  }),
+  secured({
+    operationId: 'getReleaseFlags',
+    access: member,
+    handler: async (_input, { caller }) => ({ data: releaseFlags(caller) }),
+  }),
+  secured({
+    operationId: 'listApiTokens',
+    access: signedIn,
+    handler: async (_input, { deps, caller }) => ({ data: await listTokens(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'createApiToken',
+    access: signedIn,
+    status: 201,
+    handler: async ({ body }, { deps, caller }) => ({ data: await createToken(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'revokeApiToken',
+    access: signedIn,
+    handler: async ({ path }, { deps, caller }) => ({ data: await revoke(deps.db, caller, path.tokenId) }),
+  }),
+  secured({
+    operationId: 'createAccount',
+    access: signedIn,
+    handler: async ({ body }, { deps, caller }) => ({ data: await completeAccount(deps.db, caller, body) }),
+  }),
+];

@@ -1,0 +1,122 @@
+import type { Knex } from 'knex';
+import { callerForUser } from '../access/authenticate.js';
+import type { Caller } from '../access/caller.js';
+import { FLAG_NAMES, FLAG_DEFAULTS, moduleStates } from '../access/flags.js';
+import { type ApiTokenRow, insertToken, revokeToken, tokensOfUser } from '../access/store.js';
+import { hashToken, newTokenSecret, tokenPrefix } from '../access/tokens.js';
+import { findCompanyById, findUserRow, updateUser } from '../access/usersStore.js';
+import { recordAudit } from '../audit/store.js';
+import { presentOnboarding } from '../companies/present.js';
+import type { components } from '../contract-types.js';
+import { newId } from '../db/ids.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { presentPerson, presentToken } from './present.js';
+
+type Preferences = components['schemas']['UserPreferences'];
+
+export const USER_ONBOARDING_STEPS = ['profile', 'explore_benchmarking'] as const;
+
+async function reload(db: Knex, caller: Caller): Promise<Caller> {
+  const user = await findUserRow(db, caller.userId);
+  if (!user) throw notFound();
+  return { ...(await callerForUser(db, user, caller.via)), viewAs: caller.viewAs };
+}
+
+export async function logout(db: Knex, caller: Caller): Promise<{ loggedOutAt: string }> {
+  const loggedOutAt = new Date().toISOString();
+  await updateUser(db, caller.userId, { last_logout_at: loggedOutAt });
+  return { loggedOutAt };
+}
+
+export async function acknowledgeTerms(db: Knex, caller: Caller) {
+  await updateUser(db, caller.userId, { terms_accepted_at: new Date().toISOString() });
+  return presentPerson(await reload(db, caller));
+}
+
+export async function preferences(db: Knex, caller: Caller): Promise<Preferences> {
+  const user = await findUserRow(db, caller.userId);
+  return JSON.parse(user?.preferences ?? '{}') as Preferences;
+}
+
+export async function savePreferences(db: Knex, caller: Caller, input: Preferences): Promise<Preferences> {
+  await updateUser(db, caller.userId, { preferences: JSON.stringify(input) });
+  return input;
+}
+
+export async function accounts(db: Knex, caller: Caller): Promise<components['schemas']['AccountSummary'][]> {
+  if (!caller.companyId) return [];
+  const company = await findCompanyById(db, caller.companyId);
+  return company ? [{ companyId: company.id, companyKey: company.key, companyName: company.name, isDemo: Boolean(company.is_demo) }] : [];
+}
+
+export async function userOnboarding(db: Knex, caller: Caller) {
+  const user = await findUserRow(db, caller.userId);
+  return presentOnboarding(user?.onboarding ?? '{}', USER_ONBOARDING_STEPS);
+}
+
+export async function completeUserStep(db: Knex, caller: Caller, step: string) {
+  const user = await findUserRow(db, caller.userId);
+  const steps = new Set((JSON.parse(user?.onboarding ?? '{}') as { completedSteps?: string[] }).completedSteps ?? []);
+  steps.add(step);
+  const onboarding = JSON.stringify({ completedSteps: [...steps] });
+  await updateUser(db, caller.userId, { onboarding });
+  return presentOnboarding(onboarding, USER_ONBOARDING_STEPS);
+}
+
+export function modules(caller: Caller) {
+  return moduleStates(caller.flags, caller.permissions);
+}
+
+export function releaseFlags(caller: Caller): components['schemas']['ReleaseFlag'][] {
+  return FLAG_NAMES.map((flag) => ({ flag, enabled: caller.flags[flag], isDefault: caller.flags[flag] === FLAG_DEFAULTS[flag] }));
+}
+
+export async function listTokens(db: Knex, caller: Caller) {
+  return (await tokensOfUser(db, caller.userId)).map(presentToken);
+}
+
+export async function createToken(db: Knex, caller: Caller, input: components['schemas']['ApiTokenInput']) {
+  const secret = newTokenSecret();
+  const now = new Date();
+  const row: ApiTokenRow = {
+    id: newId(),
+    company_id: caller.companyId,
+    user_id: caller.userId,
+    name: input.name.trim(),
+    token_hash: hashToken(secret),
+    token_prefix: tokenPrefix(secret),
+    created_at: now.toISOString(),
+    expires_at: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000).toISOString() : null,
+    last_used_at: null,
+    revoked_at: null,
+  };
+  await insertToken(db, row);
+  await recordAudit(db, { companyId: caller.companyId, actorUserId: caller.userId, action: 'api_token.created', subjectType: 'api_token', subjectId: row.id });
+  return { ...presentToken(row), token: secret };
+}
+
+export async function revoke(db: Knex, caller: Caller, tokenId: string) {
+  const row = await revokeToken(db, caller.userId, tokenId);
+  if (!row) throw notFound();
+  await recordAudit(db, { companyId: caller.companyId, actorUserId: caller.userId, action: 'api_token.revoked', subjectType: 'api_token', subjectId: row.id });
+  return presentToken(row);
+}
+
+export async function completeAccount(db: Knex, caller: Caller, input: components['schemas']['CreateAccountInput']) {
+  const user = await findUserRow(db, caller.userId);
+  if (!user) throw notFound();
+  if (input.uid && input.uid !== user.id && input.uid !== user.external_subject) {
+    throw new HttpError(403, 'forbidden', { message: 'The account id does not match the signed-in person.' });
+  }
+  await updateUser(db, caller.userId, {
+    first_name: input.accountData.firstName.trim(),
+    last_name: input.accountData.lastName.trim(),
+    signup_details: JSON.stringify({
+      partnerCode: input.partnerCode ?? null,
+      referrer: input.referrer ?? null,
+      campaignTrackingStringified: input.campaignTrackingStringified ?? null,
+      subdomain: input.subdomain ?? 'app',
+    }),
+  });
+  return presentPerson(await reload(db, caller));
+}

@@ -1,0 +1,38 @@
+import { internalAdmin, secured } from '../http/operations.js';
+import { accessibleCompanies, companyFlags, endSession, listSessions, startSession, toggleFlag } from './service.js';
+
+export const internalOperations = [
+  secured({
+    operationId: 'listAccessibleCompanies',
+    access: internalAdmin,
+    handler: async ({ query }, { deps }) => ({ data: await accessibleCompanies(deps.db, query.search) }),
+  }),
+  secured({
+    operationId: 'listCompanyReleaseFlags',
+    access: internalAdmin,
+    handler: async ({ path }, { deps }) => ({ data: await companyFlags(deps.db, path.companyId) }),
+  }),
+  secured({
+    operationId: 'setCompanyReleaseFlag',
+    access: internalAdmin,
+    handler: async ({ path, body }, { deps, caller }) => ({
+      data: await toggleFlag(deps.db, caller, path.companyId, path.flag, body.enabled),
+    }),
+  }),
+  secured({
+    operationId: 'listViewAsSessions',
+    access: internalAdmin,
+    handler: async (_input, { deps, caller }) => ({ data: await listSessions(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'startViewAsSession',
+    access: internalAdmin,
+    status: 201,
+    handler: async ({ body }, { deps, caller }) => ({ data: await startSession(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'endViewAsSession',
+    access: internalAdmin,
+    handler: async ({ path }, { deps, caller }) => ({ data: await endSession(deps.db, caller, path.sessionId) }),
+  }),
+];
