@@ -7,7 +7,7 @@ import { type TestCompany, type TestUser, bearer, createTestCompany, createTestU
 import { type ErrorBody, request } from './http.js';
 
 const contract = loadContract(path.resolve(import.meta.dirname, '..', '..', 'openapi.yaml'));
-const accessOf = new Map(allOperations.map((op) => [op.operationId, op.access.kind]));
+const accessOf = new Map<string, string>(allOperations.map((op) => [op.operationId, op.access.kind]));
 const secured = contract.operations.filter((op) => !op.isPublic);
 const withIds = secured.filter((op) => op.pathParameters.length > 0);
 

@@ -86,7 +86,7 @@ describe('roles and users', () => {
     const page1 = await request<{ data: User[]; page: { nextCursor: string | null } }>('/api/users?limit=2', { headers: admin });
     expect(page1.body.data).toHaveLength(2);
     const page2 = await request<{ data: User[]; page: { nextCursor: string | null } }>(`/api/users?limit=2&cursor=${encodeURIComponent(page1.body.page.nextCursor ?? '')}`, { headers: admin });
-    expect(page2.body.data[0]?.email > (page1.body.data[1]?.email ?? '')).toBe(true);
+    expect((page2.body.data[0]?.email ?? '') > (page1.body.data[1]?.email ?? '')).toBe(true);
     const duplicate = await request<ErrorBody>('/api/users', { method: 'POST', headers: admin, json: { email: created.body.data.email, firstName: 'Z', lastName: 'Z' } });
     expect(duplicate.status).toBe(409);
     const filters = await request<{ data: { roles: { key: string; count: number }[]; statuses: { status: string; count: number }[] } }>('/api/users/filter-values', { headers: admin });
