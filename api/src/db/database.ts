@@ -17,10 +17,31 @@ function sqliteFile(config: Config): string {
   return path.join(config.dataDir, 'paybench.sqlite');
 }
 
+interface TransactionInternals {
+  begin(connection: unknown): unknown;
+  query(connection: unknown, sql: string): unknown;
+}
+
+/**
+ * SQLite starts a plain BEGIN as a reader and upgrades at its first write; if another connection
+ * wrote meanwhile, the upgrade fails at once with SQLITE_BUSY instead of waiting. BEGIN IMMEDIATE
+ * takes the write lock up front, so the busy timeout applies. (knex has no option for it.)
+ */
+function beginImmediately(db: Knex): Knex {
+  const client = db.client as { transaction: (...args: unknown[]) => TransactionInternals };
+  const create = client.transaction.bind(client);
+  client.transaction = (...args: unknown[]) => {
+    const transaction = create(...args);
+    transaction.begin = (connection) => transaction.query(connection, 'BEGIN IMMEDIATE;');
+    return transaction;
+  };
+  return db;
+}
+
 function sqlite(config: Config): Knex {
   const filename = sqliteFile(config);
   if (filename !== ':memory:') mkdirSync(path.dirname(filename), { recursive: true });
-  return knexFactory({
+  return beginImmediately(knexFactory({
     client: 'sqlite3',
     connection: { filename },
     useNullAsDefault: true,
@@ -38,7 +59,7 @@ function sqlite(config: Config): Knex {
         next(0);
       },
     },
-  });
+  }));
 }
 
 function postgres(config: Config): Knex {
