@@ -1,0 +1,213 @@
+/**
+ * npm run bench [-- --json] [-- --records N]
+ *
+ * Builds a market release of 1,000,000 records, times the benchmarking engine on a typical and on
+ * the broadest explorer request, and checks it against DuckDB's exact quantiles on the same rows.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { percentileInc } from '../src/market/engine/percentile.js';
+import { queryRelease, type BenchmarkResult, type QueryOptions } from '../src/market/engine/query.js';
+import { buildRelease, type MarketRelease } from '../src/market/engine/release.js';
+import type { BenchmarkRequest } from '../src/market/engine/request.js';
+import { validateBenchmarkRequest } from '../src/market/engine/validate.js';
+import { familyWageTargets } from '../src/market/generator/bls.js';
+import { generateMarket } from '../src/market/generator/generate.js';
+import { GENERATION_FOREX } from '../src/market/generator/profiles.js';
+import { DuckDbReference, cellKey, type ReferenceCell } from './duckdb.js';
+import { BROAD_REQUEST, TYPICAL_REQUEST } from './requests.js';
+
+const TOLERANCE = 1e-9;
+const FOREX = GENERATION_FOREX;
+const OPEN_PRIVACY = { minCompanies: 1, minEmployees: 1, maxCompanyShare: 1 };
+const TARGETS = { typicalP95Ms: 25, broadP95Ms: 250, buildMs: 60_000, memoryMb: 250 };
+
+interface Options {
+  json: boolean;
+  records: number;
+  seed: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const valueOf = (flag: string): string | undefined => {
+    const at = argv.indexOf(flag);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  return { json: argv.includes('--json'), records: Number(valueOf('--records') ?? 1_000_000), seed: Number(valueOf('--seed') ?? 20_240_501) };
+}
+
+/** Progress goes to stderr so that --json leaves exactly one object on stdout. */
+function note(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+function collectGarbage(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc: unknown = runInNewContext('gc');
+  return typeof gc === 'function' ? () => void gc() : () => undefined;
+}
+
+function retainedBytes(gc: () => void): number {
+  gc();
+  gc();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}
+
+interface Timing {
+  p50Ms: number;
+  p95Ms: number;
+}
+
+function summarise(samples: number[]): Timing {
+  const sorted = Float64Array.from(samples).sort();
+  const round = (ms: number): number => Math.round(ms * 100) / 100;
+  return { p50Ms: round(percentileInc(sorted, sorted.length, 50)), p95Ms: round(percentileInc(sorted, sorted.length, 95)) };
+}
+
+function timeEngine(release: MarketRelease, request: BenchmarkRequest, runs: number, paths: QueryOptions = {}): Timing {
+  for (let i = 0; i < 5; i++) queryRelease(release, request, { forex: FOREX, ...paths });
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    queryRelease(release, request, { forex: FOREX, ...paths });
+    samples.push(performance.now() - start);
+  }
+  return summarise(samples);
+}
+
+/** The engine without its whole-slice statistics, so the scanning paths show what they cost. */
+function timeGeneralPaths(release: MarketRelease): string[] {
+  const variants: [string, QueryOptions][] = [
+    ['each group scanned or read through its matched records, whichever is cheaper', { wholeSlices: false }],
+    ['every group scanned in sorted order', { readPath: 'sorted' }],
+  ];
+  return variants.map(([how, paths]) => {
+    const typical = timeEngine(release, TYPICAL_REQUEST, 60, paths);
+    const broad = timeEngine(release, BROAD_REQUEST, 15, paths);
+    return `    ${how}: typical p50 ${typical.p50Ms} ms, p95 ${typical.p95Ms} ms; broad p50 ${broad.p50Ms} ms, p95 ${broad.p95Ms} ms`;
+  });
+}
+
+async function timeDuckDb(reference: DuckDbReference, request: BenchmarkRequest, runs: number): Promise<Timing> {
+  await reference.query(request);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await reference.query(request);
+    samples.push(performance.now() - start);
+  }
+  return summarise(samples);
+}
+
+/** Every non-empty cell must match DuckDB: same sample, percentiles within 1e-9 relative. */
+function disagreements(result: BenchmarkResult, reference: Map<string, ReferenceCell>): string[] {
+  const problems: string[] = [];
+  let matched = 0;
+  for (const cell of result.cells) {
+    const key = cellKey(cell.marketFilterIndex, cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.equityOption);
+    const expected = reference.get(key);
+    const employees = cell.sample.employees ?? 0;
+    if ((expected?.employees ?? 0) !== employees) {
+      problems.push(`${key}: ${employees} employees, DuckDB ${expected?.employees ?? 0}`);
+      continue;
+    }
+    if (!expected || employees === 0) continue;
+    matched++;
+    if (expected.companies !== cell.sample.companies) problems.push(`${key}: ${cell.sample.companies} companies, DuckDB ${expected.companies}`);
+    (cell.percentiles ?? []).forEach((p, k) => {
+      const want = expected.percentiles[k] ?? Number.NaN;
+      if (!(Math.abs(p.value - want) <= TOLERANCE * Math.max(Math.abs(want), Number.MIN_VALUE))) {
+        problems.push(`${key} p${p.percentile}: ${p.value}, DuckDB ${want}`);
+      }
+    });
+  }
+  const nonEmpty = [...reference.values()].filter((cell) => cell.employees > 0).length;
+  if (matched !== nonEmpty) problems.push(`compared ${matched} cells, DuckDB has ${nonEmpty}`);
+  return problems;
+}
+
+function buildBenchRelease(records: number, seed: number): MarketRelease {
+  const wageTargets = familyWageTargets();
+  const market = generateMarket({ seed, employees: records, wageTargets });
+  return buildRelease(market, { id: `bench-${seed}-${records}` });
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  for (const request of [TYPICAL_REQUEST, BROAD_REQUEST]) {
+    const issues = validateBenchmarkRequest(request);
+    if (issues.length > 0) throw new Error(`Bench request is invalid: ${JSON.stringify(issues)}`);
+  }
+  const gc = collectGarbage();
+  const before = retainedBytes(gc);
+  note(`building a release of ${options.records.toLocaleString('en-US')} records…`);
+  const buildStart = performance.now();
+  const release = buildBenchRelease(options.records, options.seed);
+  const buildMs = Math.round(performance.now() - buildStart);
+  queryRelease(release, BROAD_REQUEST, { forex: FOREX }); // sizes the query scratch space, part of what a node holds
+  const memoryMb = Math.round(((retainedBytes(gc) - before) / 2 ** 20) * 10) / 10;
+
+  note('timing the engine…');
+  const typical = timeEngine(release, TYPICAL_REQUEST, 300);
+  const broad = timeEngine(release, BROAD_REQUEST, 60);
+  const generalPaths = options.json ? [] : timeGeneralPaths(release);
+
+  note('loading the same rows into DuckDB…');
+  const reference = await DuckDbReference.load(release, FOREX, ['base', 'annual_bonus', 'total_cash', 'total_equity', 'new_hire_equity']);
+  note('timing DuckDB and comparing results…');
+  const problems = [
+    ...disagreements(queryRelease(release, TYPICAL_REQUEST, { forex: FOREX, privacy: OPEN_PRIVACY }), await reference.query(TYPICAL_REQUEST)),
+    ...disagreements(queryRelease(release, BROAD_REQUEST, { forex: FOREX, privacy: OPEN_PRIVACY }), await reference.query(BROAD_REQUEST)),
+  ];
+  const duckTypical = await timeDuckDb(reference, TYPICAL_REQUEST, 30);
+  const duckBroad = await timeDuckDb(reference, BROAD_REQUEST, 15);
+  reference.close();
+
+  const figures = {
+    records: release.recordCount,
+    buildMs,
+    memoryMb,
+    agree: problems.length === 0,
+    typical: { ...typical, duckdbP95Ms: duckTypical.p95Ms },
+    broad: { ...broad, duckdbP95Ms: duckBroad.p95Ms },
+  };
+  for (const problem of problems.slice(0, 20)) note(`disagreement: ${problem}`);
+  if (problems.length > 0) process.exitCode = 1;
+  process.stdout.write(options.json ? `${JSON.stringify(figures)}\n` : report(figures, duckTypical, duckBroad, generalPaths));
+}
+
+type Figures = {
+  records: number;
+  buildMs: number;
+  memoryMb: number;
+  agree: boolean;
+  typical: Timing & { duckdbP95Ms: number };
+  broad: Timing & { duckdbP95Ms: number };
+};
+
+function report(f: Figures, duckTypical: Timing, duckBroad: Timing, generalPaths: string[]): string {
+  const verdict = (value: number, target: number): string => (value <= target ? 'ok' : 'OVER TARGET');
+  const ratio = (ours: number, theirs: number): string => `${(ours / theirs).toFixed(3)}× DuckDB`;
+  const cells = (r: BenchmarkRequest): number => r.jobFamilies.length * r.levels.length * r.marketFilters.length * r.compensationTypes.length;
+  return [
+    `Market engine benchmark — ${f.records.toLocaleString('en-US')} records`,
+    `  build      ${f.buildMs} ms (target ≤ ${TARGETS.buildMs}) ${verdict(f.buildMs, TARGETS.buildMs)}`,
+    `  memory     ${f.memoryMb} MB heap + array buffers (target ≤ ${TARGETS.memoryMb}) ${verdict(f.memoryMb, TARGETS.memoryMb)}`,
+    `  typical    ${cells(TYPICAL_REQUEST)} cells: p50 ${f.typical.p50Ms} ms, p95 ${f.typical.p95Ms} ms` +
+      ` (target ≤ ${TARGETS.typicalP95Ms}) ${verdict(f.typical.p95Ms, TARGETS.typicalP95Ms)}`,
+    `             DuckDB p50 ${duckTypical.p50Ms} ms, p95 ${duckTypical.p95Ms} ms; ours at p95 is ${ratio(f.typical.p95Ms, duckTypical.p95Ms)}`,
+    `  broad      ${cells(BROAD_REQUEST)} cells: p50 ${f.broad.p50Ms} ms, p95 ${f.broad.p95Ms} ms` +
+      ` (target ≤ ${TARGETS.broadP95Ms}) ${verdict(f.broad.p95Ms, TARGETS.broadP95Ms)}`,
+    `             DuckDB p50 ${duckBroad.p50Ms} ms, p95 ${duckBroad.p95Ms} ms; ours at p95 is ${ratio(f.broad.p95Ms, duckBroad.p95Ms)}`,
+    `  agreement  ${f.agree ? 'every cell matches DuckDB within 1e-9 relative' : 'DISAGREES with DuckDB (see stderr)'}`,
+    '  Without whole-slice statistics (used when a filter keeps every company and whole countries):',
+    ...generalPaths,
+    '',
+  ].join('\n');
+}
+
+main().catch((error: unknown) => {
+  note(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+});

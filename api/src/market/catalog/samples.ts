@@ -1,0 +1,101 @@
+import type { CompensationCategory, ConsistencyLabel, SampleBucket } from './types.js';
+
+/** Percentiles every benchmark cell reports. */
+export const PERCENTILES: readonly number[] = [10, 25, 40, 50, 60, 75, 90];
+/** Percentiles offered in the single-percentile picker. */
+export const PICKER_PERCENTILES: readonly number[] = [10, 25, 50, 75, 90];
+/** Percentiles offered for market-data reports. */
+export const REPORT_PERCENTILES: readonly number[] = [25, 40, 50, 60, 75, 90];
+export const DEFAULT_PERCENTILE: Readonly<Record<CompensationCategory, number>> = { cash: 25, equity: 50 };
+
+export const INSUFFICIENT_DATA_LABEL = 'Insufficient data';
+
+function buckets(rows: [number, number | null][], unit: string): SampleBucket[] {
+  return rows.map(([min, max]) => ({
+    id: `${unit}_${min}${max === null ? '_plus' : `_${max}`}`,
+    label: max === null ? `${min.toLocaleString('en-US')}+` : `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}`,
+    min,
+    max,
+  }));
+}
+
+export const COMPANY_COUNT_BUCKETS: readonly SampleBucket[] = buckets(
+  [
+    [0, 4],
+    [5, 9],
+    [10, 24],
+    [25, 49],
+    [50, 99],
+    [100, 249],
+    [250, 499],
+    [500, null],
+  ],
+  'companies',
+);
+
+export const EMPLOYEE_COUNT_BUCKETS: readonly SampleBucket[] = buckets(
+  [
+    [0, 9],
+    [10, 49],
+    [50, 99],
+    [100, 249],
+    [250, 499],
+    [500, 999],
+    [1000, 4999],
+    [5000, 24999],
+    [25000, null],
+  ],
+  'employees',
+);
+
+export function bucketOf(buckets: readonly SampleBucket[], count: number): SampleBucket {
+  for (const bucket of buckets) {
+    if (count >= bucket.min && (bucket.max === null || count <= bucket.max)) return bucket;
+  }
+  throw new Error(`No sample bucket holds ${count}`);
+}
+
+type LabelRow = [level: number, label: string, min: number, max: number | null, minError: number, maxError: number];
+
+function labels(broadCompType: CompensationCategory, rows: LabelRow[]): ConsistencyLabel[] {
+  return rows.map(([level, label, min, max, minError, maxError]) => ({
+    upstreamId: `cl_${broadCompType}_${level}`,
+    consistencyLabel: label,
+    version: 1,
+    consistencyLevel: level,
+    minError,
+    maxError,
+    sampleSizeBucketMin: min,
+    sampleSizeBucketMax: max,
+    broadCompType,
+  }));
+}
+
+/**
+ * Equity is far more dispersed than cash, so the same sample size earns it a weaker label.
+ * Error bands are the typical relative error of the median at that size.
+ */
+export const CONSISTENCY_LABELS: readonly ConsistencyLabel[] = [
+  ...labels('cash', [
+    [4, 'Very high', 500, null, 0, 0.02],
+    [3, 'High', 100, 499, 0.02, 0.05],
+    [2, 'Moderate', 30, 99, 0.05, 0.1],
+    [1, 'Low', 10, 29, 0.1, 0.2],
+  ]),
+  ...labels('equity', [
+    [4, 'Very high', 1000, null, 0, 0.05],
+    [3, 'High', 250, 999, 0.05, 0.1],
+    [2, 'Moderate', 50, 249, 0.1, 0.2],
+    [1, 'Low', 10, 49, 0.2, 0.4],
+  ]),
+];
+
+/** The label for a published cell; null below the smallest labelled sample. */
+export function consistencyFor(broadCompType: CompensationCategory, employees: number): ConsistencyLabel | null {
+  for (const label of CONSISTENCY_LABELS) {
+    if (label.broadCompType !== broadCompType) continue;
+    const max = label.sampleSizeBucketMax;
+    if (employees >= label.sampleSizeBucketMin && (max === null || employees <= max)) return label;
+  }
+  return null;
+}

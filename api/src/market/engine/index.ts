@@ -1,0 +1,25 @@
+/** The benchmarking engine: releases held in memory, queries against them, and request validation. */
+export { describeRelease, type CompositionEntry, type FamilyCoverage, type ReleaseComposition } from './composition.js';
+export { MEASURE_IDS, NO_AMOUNT, catalogDimensions, type MeasureId, type ParticipantMarket, type ReleaseDimensions } from './participants.js';
+export { percentileInc } from './percentile.js';
+export type { EquityOption } from './plan.js';
+export { DEFAULT_PRIVACY_RULE, type InsufficientReason, type PrivacyRule } from './privacy.js';
+export {
+  queryRelease,
+  type BenchmarkCell,
+  type BenchmarkResult,
+  type CellSample,
+  type PercentileValue,
+  type QueryOptions,
+} from './query.js';
+export { amountColumn, buildRelease, type BuildReleaseOptions, type MarketRelease } from './release.js';
+export type {
+  BenchmarkRequest,
+  BenchmarkRequestInput,
+  CurrencyMode,
+  EquitySelection,
+  LevelSelection,
+  MarketFilter,
+  ValidationIssue,
+} from './request.js';
+export { MESSAGES as BENCHMARK_REQUEST_MESSAGES, isValidBenchmarkRequest, validateBenchmarkRequest } from './validate.js';

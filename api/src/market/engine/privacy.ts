@@ -1,0 +1,37 @@
+/** When a cell may be published: enough companies, enough employees, and no company dominating. */
+export interface PrivacyRule {
+  minCompanies: number;
+  minEmployees: number;
+  /** Largest share of a cell's records one company may hold (0.25 = 25%, which is still allowed). */
+  maxCompanyShare: number;
+}
+
+export const DEFAULT_PRIVACY_RULE: Readonly<PrivacyRule> = Object.freeze({ minCompanies: 5, minEmployees: 10, maxCompanyShare: 0.25 });
+
+export interface CellSampleCounts {
+  companies: number;
+  employees: number;
+  /** Records of the company holding the most records in the cell. */
+  largestCompanyEmployees: number;
+}
+
+export type InsufficientReason = 'companies' | 'employees' | 'concentration';
+
+// Tolerates a share like 0.29 × 100 landing on 28.999… in binary.
+const SHARE_TOLERANCE = 1e-9;
+
+/** Why a cell must be withheld, or null when it may be published. */
+export function withholdingReason(rule: PrivacyRule, sample: CellSampleCounts): InsufficientReason | null {
+  if (sample.companies < rule.minCompanies) return 'companies';
+  // An empty cell has no percentiles to publish, whatever the thresholds.
+  if (sample.employees < Math.max(1, rule.minEmployees)) return 'employees';
+  if (sample.largestCompanyEmployees > rule.maxCompanyShare * sample.employees + SHARE_TOLERANCE) return 'concentration';
+  return null;
+}
+
+export function privacyRule(overrides: Partial<PrivacyRule> = {}): PrivacyRule {
+  const rule = { ...DEFAULT_PRIVACY_RULE, ...overrides };
+  if (rule.minCompanies < 0 || rule.minEmployees < 0) throw new Error('Privacy minimums cannot be negative');
+  if (!(rule.maxCompanyShare > 0 && rule.maxCompanyShare <= 1)) throw new Error('maxCompanyShare must be in (0, 1]');
+  return rule;
+}

@@ -1,0 +1,272 @@
+import {
+  COMPANY_COUNT_BUCKETS,
+  EMPLOYEE_COUNT_BUCKETS,
+  INSUFFICIENT_DATA_LABEL,
+  PERCENTILES,
+  bucketOf,
+  consistencyFor,
+  familiesOf,
+  levelsOf,
+  type CompensationCategory,
+  type ConsistencyLabel,
+  type LevelType,
+  type SampleBucket,
+} from '../catalog/index.js';
+import { percentileIncOfRuns, type SortedRun } from './percentile.js';
+import { planMeasures, type EquityOption, type MeasurePlan } from './plan.js';
+import { privacyRule, withholdingReason, type InsufficientReason, type PrivacyRule } from './privacy.js';
+import type { MarketRelease } from './release.js';
+import type { BenchmarkRequest, CurrencyMode, LevelSelection } from './request.js';
+import {
+  closeCompanies,
+  finishRuns,
+  gatherMatchedGroup,
+  gatherSortedGroup,
+  gatherWithCompanyFactor,
+  startGather,
+  type CellGather,
+} from './scan.js';
+import { MATCHED, SCANNED, foundersFor, isSelective, matchedEnd, scopeMarketFilter, usdDivisors, type FilterScope } from './scope.js';
+import { nextPass, reserveValues, workspaceOf, type Workspace } from './workspace.js';
+
+export interface QueryOptions {
+  /** Units of each currency per 1 USD (USD itself 1); needed whenever amounts are converted. */
+  forex?: Readonly<Record<string, number>>;
+  privacy?: Partial<PrivacyRule>;
+  /**
+   * How groups are read: 'auto' reads whole slices from the release's statistics when the filter
+   * keeps everything, else picks per group by selectivity; 'sorted' and 'matched' force one path
+   * for every cell (all give identical results; forcing exists for tests and diagnostics).
+   */
+  readPath?: 'auto' | 'sorted' | 'matched';
+  /** Whether 'auto' may read whole slices from the release's statistics (default true; off for diagnostics). */
+  wholeSlices?: boolean;
+}
+
+export interface PercentileValue {
+  percentile: number;
+  value: number;
+}
+
+export interface CellSample {
+  /** Exact counts only for published cells; buckets always. */
+  companies: number | null;
+  employees: number | null;
+  companyBucket: SampleBucket;
+  employeeBucket: SampleBucket;
+}
+
+export interface BenchmarkCell {
+  marketFilterIndex: number;
+  jobFamilyId: string;
+  levelType: LevelType;
+  levelId: string;
+  compensationTypeId: string;
+  equityOption: EquityOption | null;
+  broadCompType: CompensationCategory;
+  unit: 'currency' | 'percent';
+  /** ISO 4217 code of the values; null for percentages. */
+  currency: string | null;
+  status: 'published' | 'insufficient_data';
+  /** "Insufficient data" for a withheld cell. */
+  label: string | null;
+  insufficientReason: InsufficientReason | null;
+  percentiles: PercentileValue[] | null;
+  sample: CellSample;
+  consistency: ConsistencyLabel | null;
+}
+
+export interface BenchmarkResult {
+  releaseId: string;
+  currencyMode: CurrencyMode;
+  percentiles: number[];
+  cells: BenchmarkCell[];
+}
+
+/** Answers a validated benchmark request from a release: one cell per market filter × family × level × comp type. */
+export function queryRelease(release: MarketRelease, request: BenchmarkRequest, options: QueryOptions = {}): BenchmarkResult {
+  const workspace = workspaceOf(release);
+  const rule = privacyRule(options.privacy);
+  const plans = planMeasures(request.compensationTypes, request.equity);
+  const families = request.jobFamilies.map((id) => ({ id, codes: codesOf(familiesOf(id), workspace.index.family, 'job family', id) }));
+  const levels = request.levels.map((selection) => ({
+    selection,
+    codes: codesOf(levelsOf(selection.type, selection.id), workspace.index.level, 'level', selection.id),
+  }));
+  const percentiles = [...(request.percentiles ?? PERCENTILES)];
+  const currencyMode = request.currency ?? 'local';
+  const cells: BenchmarkCell[] = [];
+  request.marketFilters.forEach((filter, marketFilterIndex) => {
+    const scope = scopeMarketFilter(release, workspace, filter, currencyMode, options.forex ?? {});
+    if (options.readPath === 'sorted') scope.path.fill(SCANNED);
+    if (options.readPath === 'matched') scope.path.fill(MATCHED);
+    if ((options.readPath ?? 'auto') !== 'auto' || options.wholeSlices === false) scope.wholeSlice = false;
+    nextPass(workspace, release.recordCount);
+    for (const family of families) {
+      for (const level of levels) {
+        const groups = groupsOf(release, family.codes, level.codes);
+        reserveValues(workspace, cellCapacity(release, groups));
+        const where: CellPlace = { marketFilterIndex, jobFamilyId: family.id, level: level.selection };
+        for (const plan of plans) cells.push(computeCell(release, workspace, scope, groups, plan, percentiles, rule, where));
+      }
+    }
+  });
+  return { releaseId: release.id, currencyMode, percentiles, cells };
+}
+
+/** Codes of the leaf ids present in the release; an id the catalog does not know is a caller bug. */
+function codesOf(ids: string[], index: ReadonlyMap<string, number>, what: string, requested: string): number[] {
+  if (ids.length === 0) throw new Error(`Unknown ${what} '${requested}'`);
+  return ids.flatMap((id) => {
+    const code = index.get(id);
+    return code === undefined ? [] : [code];
+  });
+}
+
+function groupsOf(release: MarketRelease, familyCodes: number[], levelCodes: number[]): number[] {
+  const levelCount = release.dimensions.levels.length;
+  const groups: number[] = [];
+  for (const family of familyCodes) for (const level of levelCodes) groups.push(family * levelCount + level);
+  return groups;
+}
+
+/** The most records a cell over these groups can hold. */
+function cellCapacity(release: MarketRelease, groups: number[]): number {
+  let size = 0;
+  for (const group of groups) size += release.groupStart[group + 1]! - release.groupStart[group]!;
+  return size;
+}
+
+/** Which row of the result a cell is. */
+interface CellPlace {
+  marketFilterIndex: number;
+  jobFamilyId: string;
+  level: LevelSelection;
+}
+
+/**
+ * A cell's sample before the privacy rule: counts, and its values either as sorted runs already
+ * (whole slices) or still gathered (sorted only once the cell is known to be published).
+ */
+interface CellRead {
+  employees: number;
+  companies: number;
+  largest: number;
+  runs: readonly SortedRun[] | null;
+  gather: CellGather | null;
+}
+
+function computeCell(
+  release: MarketRelease,
+  workspace: Workspace,
+  scope: FilterScope,
+  groups: number[],
+  plan: MeasurePlan,
+  percentiles: number[],
+  rule: PrivacyRule,
+  where: CellPlace,
+): BenchmarkCell {
+  const read = readWholeSlice(release, workspace, scope, groups, plan) ?? readGathered(release, workspace, scope, groups, plan);
+  const { employees, companies, largest } = read;
+  const reason = withholdingReason(rule, { companies, employees, largestCompanyEmployees: largest });
+  const published = reason === null;
+  let values: PercentileValue[] | null = null;
+  if (published) {
+    const runs = read.runs ?? finishRuns(workspace, read.gather ?? startGather(), plan.companyFactor !== 'none');
+    values = [];
+    for (const percentile of percentiles) values.push({ percentile, value: percentileIncOfRuns(runs, percentile) });
+  }
+  // One literal with every field, in one order: thousands of cells share a shape and build fast.
+  return {
+    marketFilterIndex: where.marketFilterIndex,
+    jobFamilyId: where.jobFamilyId,
+    levelType: where.level.type,
+    levelId: where.level.id,
+    compensationTypeId: plan.compensationTypeId,
+    equityOption: plan.equityOption,
+    broadCompType: plan.broadCompType,
+    unit: plan.unit,
+    currency: plan.unit === 'percent' ? null : scope.currency,
+    status: published ? 'published' : 'insufficient_data',
+    label: published ? null : INSUFFICIENT_DATA_LABEL,
+    insufficientReason: reason,
+    percentiles: values,
+    sample: {
+      companies: published ? companies : null,
+      employees: published ? employees : null,
+      companyBucket: bucketOf(COMPANY_COUNT_BUCKETS, companies),
+      employeeBucket: bucketOf(EMPLOYEE_COUNT_BUCKETS, employees),
+    },
+    consistency: published ? consistencyFor(plan.broadCompType, employees) : null,
+  };
+}
+
+/**
+ * A filter that keeps every company and every location of its currencies (the explorer's default)
+ * selects whole (group, currency) runs: their values are read where they lie and their sample comes
+ * from the statistics computed with the release, so the cell costs no scan at all.
+ */
+function readWholeSlice(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellRead | null {
+  const group = groups[0];
+  if (groups.length !== 1 || group === undefined || !scope.wholeSlice || plan.companyFactor !== 'none') return null;
+  const column = release.measures[plan.measure];
+  if (column.sliceStats.length === 0) return null;
+  if (scope.founderOk !== null && !scope.allFounders && foundersFor(release, workspace, scope, group)) return null;
+  const runs: SortedRun[] = [];
+  let employees = 0;
+  for (let slot = 1; slot <= scope.slotCount; slot++) {
+    const run = group * scope.currencyCount + scope.slotCurrency[slot]!;
+    const from = column.offsets[run]!;
+    const to = column.offsets[run + 1]!;
+    if (from === to) continue;
+    runs.push({ values: column.values, from, to, divisor: scope.slotDivisor[slot]!, scale: plan.scale });
+    employees += to - from;
+  }
+  const at = (group * (1 << scope.currencyCount) + scope.currencySet) * 2;
+  return { employees, companies: column.sliceStats[at]!, largest: column.sliceStats[at + 1]!, runs, gather: null };
+}
+
+function readGathered(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellRead {
+  const gather = gatherCell(release, workspace, scope, groups, plan);
+  const { companies, largest } = closeCompanies(workspace, gather);
+  return { employees: gather.length, companies, largest, runs: null, gather };
+}
+
+function gatherCell(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellGather {
+  const column = release.measures[plan.measure];
+  const gather = startGather();
+  if (plan.companyFactor === 'none') {
+    for (const group of groups) {
+      const founders = foundersFor(release, workspace, scope, group);
+      if (isSelective(release, scope, group)) {
+        const end = matchedEnd(release, workspace, scope, group, founders);
+        gatherMatchedGroup(workspace, gather, column, release.records, release.groupStart[group]!, end, scope, plan.scale);
+      } else {
+        gatherSortedGroup(workspace, gather, column, group, scope, founders, plan.scale);
+      }
+    }
+    return gather;
+  }
+  const factor = companyFactor(release, plan);
+  // Percentages compare against a USD valuation, whatever currency the cell is shown in.
+  const divisor = plan.unit === 'percent' ? usdDivisors(scope) : scope.slotDivisor;
+  for (const group of groups) {
+    const founders = foundersFor(release, workspace, scope, group);
+    gatherWithCompanyFactor(workspace, gather, column, group, scope, founders, divisor, plan.scale, factor);
+  }
+  return gather;
+}
+
+/** Per-company multiplier of the plan; 0 excludes the company. */
+function companyFactor(release: MarketRelease, plan: MeasurePlan): Float64Array {
+  const { companies, dimensions } = release;
+  if (plan.companyFactor === 'actual_value') return companies.priceRatio;
+  const allowed = new Set(plan.allowedOwnershipGroups ?? dimensions.ownershipGroups);
+  const factor = new Float64Array(companies.count);
+  for (let c = 0; c < companies.count; c++) {
+    const valuation = companies.valuationUsd[c]!;
+    const group = dimensions.ownershipGroups[companies.ownership[c]!] ?? '';
+    factor[c] = allowed.has(group) && valuation > 0 ? 100 / valuation : 0;
+  }
+  return factor;
+}

@@ -1,0 +1,324 @@
+import {
+  MEASURE_IDS,
+  NO_AMOUNT,
+  type MeasureId,
+  type ParticipantCompanies,
+  type ParticipantMarket,
+  type ReleaseDimensions,
+} from './participants.js';
+
+/** Company codes fit 16 bits in most releases; wider ones take 32. */
+export type CompanyCodes = Uint16Array | Uint32Array;
+
+/**
+ * One amount column, grouped and sorted: the records of group g in currency k holding this amount
+ * are order[offsets[g × currencies + k] .. offsets[g × currencies + k + 1]), ascending by amount.
+ * Their amount, company and location sit beside them in the same order, so a query reads each
+ * (group, currency) run as sequential streams, already sorted, and skips currencies it does not need.
+ */
+export interface MeasureColumn {
+  readonly offsets: Uint32Array;
+  readonly order: Uint32Array;
+  readonly values: Int32Array;
+  readonly company: CompanyCodes;
+  readonly location: Uint8Array;
+  /** The amount of every record in physical order (NO_AMOUNT where absent), for selective filters. */
+  readonly amounts: Int32Array;
+  /**
+   * Sample of whole slices, computed once: for group g and a set of currencies (bit k for currency
+   * k), its distinct companies at [(g × 2^currencies + set) × 2] and the records of its largest
+   * company at the next index. Empty when a release has too many currencies for it.
+   */
+  readonly sliceStats: Uint32Array;
+}
+
+/** Slice statistics cover every set of currencies up to this many (2^6 sets per group). */
+export const MAX_SLICE_CURRENCIES = 6;
+
+/** Per-record dimensions in the release's physical order (grouped by family × level). */
+export interface ReleaseRecords {
+  readonly family: Uint8Array;
+  readonly level: Uint8Array;
+  readonly company: Uint32Array;
+  readonly location: Uint8Array;
+  readonly founder: Uint8Array;
+}
+
+/** An immutable, in-memory, columnar snapshot of the market. */
+export interface MarketRelease {
+  readonly id: string;
+  readonly builtAt: string;
+  readonly dimensions: ReleaseDimensions;
+  readonly companies: ParticipantCompanies;
+  readonly recordCount: number;
+  /** Records of group g (= family code × level count + level code) are groupStart[g] .. groupStart[g + 1]. */
+  readonly groupStart: Uint32Array;
+  /**
+   * Within a group, records are ordered by location: those of group g at location l are
+   * groupLocationStart[g × locations + l] .. groupLocationStart[g × locations + l + 1].
+   */
+  readonly groupLocationStart: Uint32Array;
+  readonly records: ReleaseRecords;
+  readonly measures: Readonly<Record<MeasureId, MeasureColumn>>;
+  /** Records per company, to judge how selective a filter is. */
+  readonly companyRecords: Uint32Array;
+  /** Distinct currencies of the locations; a location's is currencies[locationCurrency[code]]. */
+  readonly currencies: readonly string[];
+  readonly locationCurrency: Uint8Array;
+}
+
+export interface BuildReleaseOptions {
+  id: string;
+  builtAt?: string;
+  /** Called between steps with the fraction done, for a background job's progress. */
+  onProgress?: (fraction: number, step: string) => void;
+}
+
+// Sort keys pack amount and in-group position into one double: exact while amount < 2^31 and position < 2^22.
+const POSITION_BITS = 2 ** 22;
+
+function groupCount(dimensions: ReleaseDimensions): number {
+  return dimensions.families.length * dimensions.levels.length;
+}
+
+/**
+ * Builds the in-memory release from a participant market: records grouped by family × level and
+ * ordered by location, every amount column sorted per (group, currency), and slice statistics.
+ */
+export function buildRelease(market: ParticipantMarket, options: BuildReleaseOptions): MarketRelease {
+  const progress = options.onProgress ?? (() => undefined);
+  checkMarket(market);
+  progress(0, 'grouping records');
+  const { groupStart, groupLocationStart, physical } = groupRecords(market);
+  const records = reorderRecords(market, physical);
+  const currencies = [...new Set(market.dimensions.locationCurrencies)];
+  const locationCurrency = Uint8Array.from(market.dimensions.locationCurrencies, (c) => currencies.indexOf(c));
+  const recordCurrency = Uint8Array.from(records.location, (l) => locationCurrency[l]!);
+  const layout: SortLayout = {
+    physical,
+    groupStart,
+    records,
+    recordCurrency,
+    currencyCount: currencies.length,
+    companyCount: market.companies.count,
+  };
+  const measures = {} as Record<MeasureId, MeasureColumn>;
+  const keys = new Float64Array(market.employees.count);
+  MEASURE_IDS.forEach((id, index) => {
+    progress((index + 1) / (MEASURE_IDS.length + 1), `sorting ${id}`);
+    measures[id] = sortMeasure(market.employees.amounts[id], layout, keys);
+  });
+  progress(1, 'done');
+  return Object.freeze({
+    id: options.id,
+    builtAt: options.builtAt ?? new Date().toISOString(),
+    dimensions: freezeDimensions(market.dimensions),
+    companies: copyCompanies(market.companies),
+    recordCount: market.employees.count,
+    groupStart,
+    groupLocationStart,
+    records: Object.freeze(records),
+    measures: Object.freeze(measures),
+    companyRecords: recordsPerCompany(records.company, market.companies.count),
+    currencies: Object.freeze(currencies),
+    locationCurrency,
+  });
+}
+
+function recordsPerCompany(company: Uint32Array, companies: number): Uint32Array {
+  const counts = new Uint32Array(companies);
+  for (let r = 0; r < company.length; r++) counts[company[r]!]!++;
+  return counts;
+}
+
+/** The release owns its data: later changes to the participant market cannot reach it. */
+function copyCompanies(companies: ParticipantCompanies): ParticipantCompanies {
+  return Object.freeze({
+    count: companies.count,
+    ids: Object.freeze([...companies.ids]),
+    names: Object.freeze([...companies.names]),
+    stage: companies.stage.slice(),
+    ownership: companies.ownership.slice(),
+    industry: companies.industry.slice(),
+    headquarters: companies.headquarters.slice(),
+    valuationUsd: companies.valuationUsd.slice(),
+    priceRatio: companies.priceRatio.slice(),
+  });
+}
+
+/**
+ * Counting sort of record indices by group, then location within the group; stable, so records of
+ * one place keep the input order (a company's records stay together).
+ */
+function groupRecords(market: ParticipantMarket): { groupStart: Uint32Array; groupLocationStart: Uint32Array; physical: Uint32Array } {
+  const { family, level, location, count } = market.employees;
+  const levels = market.dimensions.levels.length;
+  const locations = market.dimensions.locations.length;
+  const groups = groupCount(market.dimensions);
+  const keyOf = (i: number): number => ((family[i] ?? 0) * levels + (level[i] ?? 0)) * locations + (location[i] ?? 0);
+  const groupLocationStart = new Uint32Array(groups * locations + 1);
+  for (let i = 0; i < count; i++) groupLocationStart[keyOf(i) + 1]!++;
+  for (let k = 0; k < groups * locations; k++) groupLocationStart[k + 1]! += groupLocationStart[k]!;
+  const cursor = groupLocationStart.slice(0, groups * locations);
+  const physical = new Uint32Array(count);
+  for (let i = 0; i < count; i++) physical[cursor[keyOf(i)]!++] = i;
+  const groupStart = Uint32Array.from({ length: groups + 1 }, (_, g) => groupLocationStart[g * locations]!);
+  for (let g = 0; g < groups; g++) {
+    if (groupStart[g + 1]! - groupStart[g]! >= POSITION_BITS) throw new Error('A family × level group exceeds 4,194,303 records');
+  }
+  return { groupStart, groupLocationStart, physical };
+}
+
+function reorderRecords(market: ParticipantMarket, physical: Uint32Array): ReleaseRecords {
+  const source = market.employees;
+  const count = source.count;
+  const records = {
+    family: new Uint8Array(count),
+    level: new Uint8Array(count),
+    company: new Uint32Array(count),
+    location: new Uint8Array(count),
+    founder: new Uint8Array(count),
+  };
+  for (let r = 0; r < count; r++) {
+    const i = physical[r]!;
+    records.family[r] = source.family[i]!;
+    records.level[r] = source.level[i]!;
+    records.company[r] = source.company[i]!;
+    records.location[r] = source.location[i]!;
+    records.founder[r] = source.founder[i]!;
+  }
+  return records;
+}
+
+interface SortLayout {
+  physical: Uint32Array;
+  groupStart: Uint32Array;
+  records: ReleaseRecords;
+  recordCurrency: Uint8Array;
+  currencyCount: number;
+  companyCount: number;
+}
+
+function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array): MeasureColumn {
+  const { physical, groupStart, records, recordCurrency, currencyCount } = layout;
+  const groups = groupStart.length - 1;
+  const offsets = new Uint32Array(groups * currencyCount + 1);
+  const physicalAmounts = new Int32Array(physical.length);
+  for (let r = 0; r < physical.length; r++) physicalAmounts[r] = amounts[physical[r]!]!;
+  let present = 0;
+  for (let g = 0; g < groups; g++) {
+    const start = groupStart[g]!;
+    for (let k = 0; k < currencyCount; k++) {
+      const from = present;
+      for (let r = start; r < groupStart[g + 1]!; r++) {
+        const amount = physicalAmounts[r]!;
+        if (amount >= 0 && recordCurrency[r] === k) keys[present++] = amount * POSITION_BITS + (r - start);
+      }
+      keys.subarray(from, present).sort();
+      offsets[g * currencyCount + k + 1] = present;
+    }
+  }
+  const order = new Uint32Array(present);
+  const values = new Int32Array(present);
+  const company = layout.companyCount <= 2 ** 16 ? new Uint16Array(present) : new Uint32Array(present);
+  const location = new Uint8Array(present);
+  for (let g = 0; g < groups; g++) {
+    const start = groupStart[g]!;
+    for (let j = offsets[g * currencyCount]!; j < offsets[(g + 1) * currencyCount]!; j++) {
+      const key = keys[j]!;
+      const position = key % POSITION_BITS;
+      const r = start + position;
+      order[j] = r;
+      values[j] = (key - position) / POSITION_BITS;
+      company[j] = records.company[r]!;
+      location[j] = records.location[r]!;
+    }
+  }
+  const sliceStats =
+    currencyCount <= MAX_SLICE_CURRENCIES ? sliceStatistics(offsets, company, groups, currencyCount, layout.companyCount) : new Uint32Array(0);
+  return { offsets, order, values, company, location, amounts: physicalAmounts, sliceStats };
+}
+
+/** Distinct companies and largest company of every group × set of currencies (see MeasureColumn.sliceStats). */
+function sliceStatistics(offsets: Uint32Array, company: CompanyCodes, groups: number, currencies: number, companies: number): Uint32Array {
+  const sets = 1 << currencies;
+  const stats = new Uint32Array(groups * sets * 2);
+  const counts = new Uint32Array(companies * currencies);
+  const touched = new Uint32Array(companies);
+  const sums = new Uint32Array(sets);
+  for (let g = 0; g < groups; g++) {
+    let seen = 0;
+    for (let k = 0; k < currencies; k++) {
+      for (let j = offsets[g * currencies + k]!; j < offsets[g * currencies + k + 1]!; j++) {
+        const c = company[j]!;
+        let total = 0;
+        for (let q = 0; q < currencies; q++) total += counts[c * currencies + q]!;
+        if (total === 0) touched[seen++] = c;
+        counts[c * currencies + k]!++;
+      }
+    }
+    for (let t = 0; t < seen; t++) {
+      const c = touched[t]!;
+      for (let set = 1; set < sets; set++) {
+        // A set's count is the count without its lowest currency plus that currency's.
+        const lowest = 31 - Math.clz32(set & -set);
+        sums[set] = sums[set & (set - 1)]! + counts[c * currencies + lowest]!;
+        if (sums[set] === 0) continue;
+        const at = (g * sets + set) * 2;
+        stats[at]!++;
+        if (sums[set]! > stats[at + 1]!) stats[at + 1] = sums[set]!;
+      }
+      for (let q = 0; q < currencies; q++) counts[c * currencies + q] = 0;
+    }
+  }
+  return stats;
+}
+
+function freezeDimensions(dimensions: ReleaseDimensions): ReleaseDimensions {
+  const copy = (ids: readonly string[]): readonly string[] => Object.freeze([...ids]);
+  return Object.freeze({
+    families: copy(dimensions.families),
+    levels: copy(dimensions.levels),
+    locations: copy(dimensions.locations),
+    locationCurrencies: copy(dimensions.locationCurrencies),
+    industries: copy(dimensions.industries),
+    stages: copy(dimensions.stages),
+    ownershipGroups: copy(dimensions.ownershipGroups),
+    founderTypes: copy(dimensions.founderTypes),
+  });
+}
+
+function checkMarket(market: ParticipantMarket): void {
+  const { dimensions, companies, employees } = market;
+  const count = employees.count;
+  const columns = [employees.company, employees.family, employees.level, employees.location, employees.founder];
+  if (columns.some((column) => column.length !== count)) throw new Error('Employee columns differ in length');
+  checkCodes(employees.family, dimensions.families.length, 'family');
+  checkCodes(employees.level, dimensions.levels.length, 'level');
+  checkCodes(employees.location, dimensions.locations.length, 'location');
+  checkCodes(employees.company, companies.count, 'company');
+  checkCodes(employees.founder, dimensions.founderTypes.length + 1, 'founder type');
+  checkCodes(companies.stage, dimensions.stages.length, 'company stage');
+  checkCodes(companies.ownership, dimensions.ownershipGroups.length, 'ownership group');
+  checkCodes(companies.industry, dimensions.industries.length, 'industry');
+  const absent = NO_AMOUNT;
+  for (const id of MEASURE_IDS) {
+    const amounts = employees.amounts[id];
+    if (amounts.length !== count) throw new Error(`Amount column ${id} differs in length`);
+    for (let i = 0; i < count; i++) {
+      const amount = amounts[i]!;
+      if (amount < 0 && amount !== absent) throw new Error(`Amount ${amount} of ${id} is negative`);
+    }
+  }
+}
+
+function checkCodes(codes: Uint8Array | Uint32Array, size: number, what: string): void {
+  for (let i = 0; i < codes.length; i++) {
+    if (codes[i]! >= size) throw new Error(`Unknown ${what} code ${codes[i]} at record ${i}`);
+  }
+}
+
+/** The amounts of one measure per record in physical order, NO_AMOUNT where absent (for exports and cross-checks). */
+export function amountColumn(release: MarketRelease, measure: MeasureId): Int32Array {
+  return release.measures[measure].amounts.slice();
+}

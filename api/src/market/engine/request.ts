@@ -1,0 +1,59 @@
+import type { LevelType } from '../catalog/index.js';
+
+export type CurrencyMode = 'local' | 'USD';
+
+export interface LevelSelection {
+  type: LevelType;
+  id: string;
+}
+
+/** One slice of the market: every list is a union, and the lists intersect. */
+export interface MarketFilter {
+  companyStages: string[];
+  companyOwnershipGroups: string[];
+  /** Metros, US tiers, countries or regions; each expands to its metros. */
+  locations: string[];
+  /** Industry groups, sub-industries, or the all-industries id. */
+  industries: string[];
+  /** Needed when E9 is selected; narrows only the E9 records. */
+  founderTypes?: string[];
+}
+
+/** Options applied to every equity comp type other than total equity. */
+export interface EquitySelection {
+  intendedVsActual?: string[];
+  views?: string[];
+  timeframes?: string[];
+  /** Timeframes for unvested equity, which has its own. */
+  unvestedTimeframes?: string[];
+}
+
+/** The data explorer's request: every family × level × market filter × comp type is one cell. */
+export interface BenchmarkRequest {
+  compensationTypes: string[];
+  marketFilters: MarketFilter[];
+  /** Job families or family blend groups. */
+  jobFamilies: string[];
+  levels: LevelSelection[];
+  equity?: EquitySelection;
+  /** Whole percents; the catalog's seven when omitted. */
+  percentiles?: number[];
+  /** Local currency (default) or USD. */
+  currency?: CurrencyMode;
+}
+
+/** The same request as it arrives, before anything is known to be present. */
+export interface BenchmarkRequestInput {
+  compensationTypes?: string[] | null;
+  marketFilters?: Partial<MarketFilter>[] | null;
+  jobFamilies?: string[] | null;
+  levels?: { type?: string; id?: string }[] | null;
+  equity?: EquitySelection | null;
+  percentiles?: number[] | null;
+  currency?: string | null;
+}
+
+export interface ValidationIssue {
+  field: string;
+  message: string;
+}

@@ -1,0 +1,348 @@
+import type { SortedRun } from './percentile.js';
+import type { MarketRelease, MeasureColumn, ReleaseRecords } from './release.js';
+import type { Workspace } from './workspace.js';
+
+/**
+ * The values of one cell as they are gathered: sorted runs laid end to end in workspace.values,
+ * plus the companies seen. The kernels below are plain loops over typed arrays read in sequence,
+ * which is what keeps a million-record scan in milliseconds.
+ */
+export interface CellGather {
+  length: number;
+  runEnds: number[];
+  companies: number;
+}
+
+export function startGather(): CellGather {
+  return { length: 0, runEnds: [], companies: 0 };
+}
+
+/** What one market filter lets through, by code. */
+export interface ScanFilter {
+  companyOk: Uint8Array;
+  /** 0 for a location outside the filter, else its currency slot (1-based). */
+  locationSlot: Uint8Array;
+  slotCount: number;
+  /** Per slot: amounts are divided by it (1 when they stay local, else the USD rate). */
+  slotDivisor: Float64Array;
+  /** Per slot: the release's currency index, which picks the (group, currency) run to read. */
+  slotCurrency: Uint8Array;
+  /** Currencies in the release (runs per group). */
+  currencyCount: number;
+}
+
+/** Narrows E9 records by founder type: the founder code of each record, and which codes pass. */
+export interface FounderFilter {
+  founder: Uint8Array;
+  founderOk: Uint8Array;
+}
+
+/**
+ * Companies the last kernel call left in workspace.touched. A module variable rather than a property:
+ * the kernels are compiled mid-loop (on-stack replacement), and property writes after that loop
+ * had no type feedback yet, which sent V8 back to the interpreter on every call.
+ */
+let companiesSeen = 0;
+
+/**
+ * Appends one group's records that pass the filter: for each currency of the filter, that currency's
+ * run of the group, already ascending; converting keeps a run sorted (the divisor is positive), and
+ * percentiles are then selected across the runs.
+ */
+export function gatherSortedGroup(
+  workspace: Workspace,
+  gather: CellGather,
+  column: MeasureColumn,
+  group: number,
+  filter: ScanFilter,
+  founders: FounderFilter | null,
+  scale: number,
+): void {
+  for (let slot = 1; slot <= filter.slotCount; slot++) {
+    const run = group * filter.currencyCount + filter.slotCurrency[slot]!;
+    const from = column.offsets[run]!;
+    const to = column.offsets[run + 1]!;
+    if (from === to) continue;
+    const start = gather.length;
+    companiesSeen = gather.companies;
+    // The hot loop has no founder test; founder-filtered E9 groups are few and small.
+    const end =
+      founders === null
+        ? scanRun(column, from, to, filter.companyOk, filter.locationSlot, workspace.values, start, workspace.tally, workspace.touched)
+        : scanRunOfFounders(column, from, to, filter, founders, workspace, start);
+    gather.companies = companiesSeen;
+    gather.length = end;
+    convertRun(workspace.values, start, end, filter.slotDivisor[slot]!, scale);
+    if (end > start) gather.runEnds.push(end);
+  }
+}
+
+function scanRun(
+  column: MeasureColumn,
+  from: number,
+  to: number,
+  companyOk: Uint8Array,
+  locationSlot: Uint8Array,
+  out: Float64Array,
+  start: number,
+  tally: Uint32Array,
+  touched: Uint32Array,
+): number {
+  const { values, company, location } = column;
+  let n = start;
+  let seen = companiesSeen;
+  for (let j = from; j < to; j++) {
+    const c = company[j]!;
+    if (companyOk[c] === 0 || locationSlot[location[j]!] === 0) continue;
+    out[n++] = values[j]!;
+    const before = tally[c]!;
+    tally[c] = before + 1;
+    if (before === 0) touched[seen++] = c;
+  }
+  companiesSeen = seen;
+  return n;
+}
+
+function scanRunOfFounders(
+  column: MeasureColumn,
+  from: number,
+  to: number,
+  filter: ScanFilter,
+  founders: FounderFilter,
+  workspace: Workspace,
+  start: number,
+): number {
+  const { values, company, location, order } = column;
+  const { companyOk, locationSlot } = filter;
+  const { founder, founderOk } = founders;
+  const { tally, touched } = workspace;
+  const out = workspace.values;
+  let n = start;
+  let seen = companiesSeen;
+  for (let j = from; j < to; j++) {
+    const c = company[j]!;
+    if (companyOk[c] === 0 || locationSlot[location[j]!] === 0 || founderOk[founder[order[j]!]!] !== 1) continue;
+    out[n++] = values[j]!;
+    const before = tally[c]!;
+    tally[c] = before + 1;
+    if (before === 0) touched[seen++] = c;
+  }
+  companiesSeen = seen;
+  return n;
+}
+
+/** Amount ÷ divisor × scale, in that order (the DuckDB cross-check computes it the same way). */
+function convertRun(out: Float64Array, from: number, to: number, divisor: number, scale: number): void {
+  if (divisor === 1 && scale === 1) return;
+  for (let i = from; i < to; i++) out[i] = (out[i]! / divisor) * scale;
+}
+
+/**
+ * Appends one group's passing records with a per-company factor (actual value, percent of company).
+ * The factor reorders values, so the cell is sorted afterwards; a zero factor excludes the company.
+ */
+export function gatherWithCompanyFactor(
+  workspace: Workspace,
+  gather: CellGather,
+  column: MeasureColumn,
+  group: number,
+  filter: ScanFilter,
+  founders: FounderFilter | null,
+  slotDivisor: Float64Array,
+  scale: number,
+  companyFactor: Float64Array,
+): void {
+  companiesSeen = gather.companies;
+  gather.length = scanWithFactor(
+    column,
+    column.offsets[group * filter.currencyCount]!,
+    column.offsets[(group + 1) * filter.currencyCount]!,
+    filter,
+    founders?.founderOk ?? null,
+    founders?.founder ?? column.location,
+    slotDivisor,
+    scale,
+    companyFactor,
+    workspace,
+    gather.length,
+  );
+  gather.companies = companiesSeen;
+}
+
+function scanWithFactor(
+  column: MeasureColumn,
+  from: number,
+  to: number,
+  filter: ScanFilter,
+  founderOk: Uint8Array | null,
+  founder: Uint8Array,
+  slotDivisor: Float64Array,
+  scale: number,
+  companyFactor: Float64Array,
+  workspace: Workspace,
+  start: number,
+): number {
+  const { values, company, location, order } = column;
+  const { companyOk, locationSlot } = filter;
+  const { tally, touched } = workspace;
+  const out = workspace.values;
+  let n = start;
+  let seen = companiesSeen;
+  for (let j = from; j < to; j++) {
+    const c = company[j]!;
+    const slot = locationSlot[location[j]!]!;
+    const factor = companyFactor[c]!;
+    if (slot === 0 || companyOk[c] === 0 || factor === 0) continue;
+    if (founderOk !== null && founderOk[founder[order[j]!]!] !== 1) continue;
+    out[n++] = (values[j]! / slotDivisor[slot]!) * scale * factor;
+    const before = tally[c]!;
+    tally[c] = before + 1;
+    if (before === 0) touched[seen++] = c;
+  }
+  companiesSeen = seen;
+  return n;
+}
+
+/**
+ * Collects the records of one group that pass the filter into workspace.matched, from the group's
+ * start; returns where they end. Records are ordered by location within the group, so only the
+ * filter's locations are read. Done once per market filter and group, then shared by every
+ * measure: worth it when few records pass.
+ */
+export function collectMatched(
+  workspace: Workspace,
+  release: MarketRelease,
+  group: number,
+  filter: ScanFilter,
+  founders: FounderFilter | null,
+): number {
+  const locations = filter.locationSlot.length;
+  const { company, founder } = release.records;
+  let end = release.groupStart[group]!;
+  for (let l = 0; l < locations; l++) {
+    if (filter.locationSlot[l] === 0) continue;
+    const from = release.groupLocationStart[group * locations + l]!;
+    const to = release.groupLocationStart[group * locations + l + 1]!;
+    if (from < to) end = scanMatches(company, founders?.founderOk ?? null, founder, from, to, filter.companyOk, workspace.matched, end);
+  }
+  return end;
+}
+
+function scanMatches(
+  company: Uint32Array,
+  founderOk: Uint8Array | null,
+  founder: Uint8Array,
+  from: number,
+  to: number,
+  companyOk: Uint8Array,
+  matched: Uint32Array,
+  start: number,
+): number {
+  let end = start;
+  for (let r = from; r < to; r++) {
+    if (companyOk[company[r]!] === 0) continue;
+    if (founderOk !== null && founderOk[founder[r]!] !== 1) continue;
+    matched[end++] = r;
+  }
+  return end;
+}
+
+/**
+ * Appends one measure's amounts for the matched records: per currency, the whole amounts are sorted
+ * as integers (several times faster than sorting doubles) and then converted, giving one sorted run
+ * per currency.
+ */
+export function gatherMatchedGroup(
+  workspace: Workspace,
+  gather: CellGather,
+  column: MeasureColumn,
+  records: ReleaseRecords,
+  matchedFrom: number,
+  matchedTo: number,
+  filter: ScanFilter,
+  scale: number,
+): void {
+  reserveAmounts(workspace, matchedTo - matchedFrom);
+  const amounts = workspace.amounts;
+  for (let slot = 1; slot <= filter.slotCount; slot++) {
+    companiesSeen = gather.companies;
+    const slotFilter = filter.slotCount === 1 ? 0 : slot;
+    const count = scanMatchedAmounts(column.amounts, records, workspace.matched, matchedFrom, matchedTo, filter.locationSlot, slotFilter, amounts, workspace);
+    gather.companies = companiesSeen;
+    if (count === 0) continue;
+    amounts.subarray(0, count).sort();
+    const start = gather.length;
+    const end = start + count;
+    const divisor = filter.slotDivisor[slot]!;
+    const out = workspace.values;
+    for (let i = 0; i < count; i++) out[start + i] = (amounts[i]! / divisor) * scale;
+    gather.length = end;
+    gather.runEnds.push(end);
+  }
+}
+
+function reserveAmounts(workspace: Workspace, size: number): void {
+  if (workspace.amounts.length < size) workspace.amounts = new Int32Array(Math.max(size, workspace.amounts.length * 2));
+}
+
+/** Copies the matched records' amounts (of one currency slot, or all when slot is 0) and counts their companies. */
+function scanMatchedAmounts(
+  amounts: Int32Array,
+  records: ReleaseRecords,
+  matched: Uint32Array,
+  from: number,
+  to: number,
+  locationSlot: Uint8Array,
+  slot: number,
+  out: Int32Array,
+  workspace: Workspace,
+): number {
+  const { company, location } = records;
+  const { tally, touched } = workspace;
+  let n = 0;
+  let seen = companiesSeen;
+  for (let k = from; k < to; k++) {
+    const r = matched[k]!;
+    const amount = amounts[r]!;
+    if (amount < 0) continue; // NO_AMOUNT: amounts are otherwise never negative
+    if (slot !== 0 && locationSlot[location[r]!] !== slot) continue;
+    out[n++] = amount;
+    const c = company[r]!;
+    const before = tally[c]!;
+    tally[c] = before + 1;
+    if (before === 0) touched[seen++] = c;
+  }
+  companiesSeen = seen;
+  return n;
+}
+
+/**
+ * Makes the gathered values ready for percentiles: sorted runs stay as they are (percentiles are
+ * selected across them); values gathered out of order are sorted into one run.
+ */
+export function finishRuns(workspace: Workspace, gather: CellGather, unordered: boolean): SortedRun[] {
+  const values = workspace.values;
+  if (unordered) {
+    values.subarray(0, gather.length).sort();
+    return [{ values, from: 0, to: gather.length, divisor: 1, scale: 1 }];
+  }
+  const runs: SortedRun[] = [];
+  let from = 0;
+  for (const to of gather.runEnds) {
+    runs.push({ values, from, to, divisor: 1, scale: 1 });
+    from = to;
+  }
+  return runs;
+}
+
+/** Distinct companies of the cell and the records of the largest; resets the tally for the next cell. */
+export function closeCompanies(workspace: Workspace, gather: CellGather): { companies: number; largest: number } {
+  const { tally, touched } = workspace;
+  let largest = 0;
+  for (let i = 0; i < gather.companies; i++) {
+    const c = touched[i]!;
+    if (tally[c]! > largest) largest = tally[c]!;
+    tally[c] = 0;
+  }
+  return { companies: gather.companies, largest };
+}
