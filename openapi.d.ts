@@ -630,6 +630,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/background-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's background jobs of the last days, newest first */
+        post: operations["listUserBackgroundJobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/background-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's jobs */
+        get: operations["getBackgroundJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/background-jobs/{jobId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a queued or running job */
+        post: operations["cancelBackgroundJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export the company's users and their roles as CSV, in the background */
+        post: operations["startUsersExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/downloads/{downloadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file a job produced (to its owner, or to people whose permission covers it) */
+        get: operations["getDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/downloads/{downloadId}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a download is, before fetching it */
+        get: operations["getDownloadMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which notifications the caller receives, and how */
+        get: operations["getUserNotificationSettings"];
+        /** Replace the caller's notification settings */
+        put: operations["updateUserNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's notification channels (chat webhook) */
+        get: operations["getCompanyNotificationSettings"];
+        /** Replace the company's notification channels */
+        put: operations["updateCompanyNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-mails held in the local outbox (no SMTP server configured) or sent, newest first */
+        get: operations["listOutboxEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a product-analytics event */
+        post: operations["trackEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record who an anonymous visitor is */
+        post: operations["identifyEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a page view */
+        post: operations["pageEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/help-desk/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signed token that identifies the caller to the help-desk chat */
+        get: operations["getHelpDeskToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/data-submission-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the company contributes its data to the market, and when it last did */
+        get: operations["getDataSubmissionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -990,6 +1230,105 @@ export interface components {
             /** Format: date-time */
             endedAt: string | null;
         };
+        BackgroundJob: {
+            id: components["schemas"]["Id"];
+            /** @description What the job does, e.g. `usersExport`, `benchmarkExport`. */
+            type: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description The file the job produced, when it produced one. */
+            downloadId: string | null;
+        };
+        Download: {
+            id: components["schemas"]["Id"];
+            kind: string;
+            filename: string;
+            contentType: string;
+            sizeBytes: number;
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            jobId: string | null;
+        };
+        /** @enum {string} */
+        NotificationEvent: "jobFinished" | "jobFailed" | "accessChanged";
+        UserNotificationSettings: {
+            /** @description Events the person is e-mailed about. */
+            email: components["schemas"]["NotificationEvent"][];
+            /** @description Events shown in the app (live, through the socket). */
+            inApp: components["schemas"]["NotificationEvent"][];
+        };
+        CompanyNotificationSettings: {
+            /**
+             * Format: uri
+             * @description An incoming-webhook URL of the company's chat app (https).
+             */
+            chatWebhookUrl: string | null;
+            chatEvents: components["schemas"]["NotificationEvent"][];
+        };
+        OutboxEmail: {
+            id: components["schemas"]["Id"];
+            to: string;
+            subject: string;
+            text: string;
+            /** @enum {string} */
+            status: "held" | "sent" | "failed";
+            error: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        EventCommon: {
+            anonymousId?: string;
+            userId?: string;
+            timestamp?: components["schemas"]["Timestamp"];
+            properties?: Record<string, never>;
+            traits?: Record<string, never>;
+            integrations?: Record<string, never>;
+            context?: Record<string, never>;
+        };
+        TrackEvent: {
+            anonymousId: components["schemas"]["EventCommon"]["anonymousId"];
+            userId?: components["schemas"]["EventCommon"]["userId"];
+            timestamp?: components["schemas"]["Timestamp"];
+            event: string;
+            properties?: components["schemas"]["EventCommon"];
+            integrations?: components["schemas"]["EventCommon"]["integrations"];
+            context?: components["schemas"]["EventCommon"]["context"];
+        };
+        IdentifyEvent: {
+            anonymousId: components["schemas"]["EventCommon"]["anonymousId"];
+            userId?: components["schemas"]["EventCommon"]["userId"];
+            timestamp?: components["schemas"]["Timestamp"];
+            traits?: components["schemas"]["EventCommon"]["traits"];
+            integrations?: components["schemas"]["EventCommon"]["integrations"];
+            context?: components["schemas"]["EventCommon"]["context"];
+        };
+        PageEvent: {
+            anonymousId: components["schemas"]["EventCommon"]["anonymousId"];
+            userId?: components["schemas"]["EventCommon"]["userId"];
+            timestamp?: components["schemas"]["Timestamp"];
+            name: string;
+            properties?: components["schemas"]["EventCommon"];
+            integrations?: components["schemas"]["EventCommon"]["integrations"];
+            context?: components["schemas"]["EventCommon"]["context"];
+        };
+        EventAccepted: {
+            data: {
+                id: components["schemas"]["Id"];
+            };
+        };
+        DataSubmissionStatus: {
+            /** @description The company contributes its anonymised employee records to the market. */
+            participates: boolean;
+            /** @enum {string} */
+            status: "not_participating" | "awaiting_data" | "submitted";
+            /** Format: date-time */
+            lastSubmittedAt: string | null;
+        };
     };
     responses: {
         /** @description The one error shape, for every failure. */
@@ -1023,6 +1362,8 @@ export interface components {
         SessionId: components["schemas"]["Id"];
         /** @description The ETag (version) of the record as the caller last read it. */
         IfMatch: string;
+        JobId: components["schemas"]["Id"];
+        DownloadId: components["schemas"]["Id"];
     };
     requestBodies: never;
     headers: never;
@@ -2145,6 +2486,405 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ViewAsSession"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listUserBackgroundJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 7 */
+                    withinDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBackgroundJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelBackgroundJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job after the request (running jobs stop at their next step). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startUsersExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job that writes the file. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                downloadId: components["parameters"]["DownloadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDownloadMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                downloadId: components["parameters"]["DownloadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The download's description. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Download"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserNotificationSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateUserNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserNotificationSettings"];
+            };
+        };
+        responses: {
+            /** @description Settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserNotificationSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyNotificationSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCompanyNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyNotificationSettings"];
+            };
+        };
+        responses: {
+            /** @description Settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyNotificationSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listOutboxEmails: {
+        parameters: {
+            query?: {
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-mails. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OutboxEmail"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    trackEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackEvent"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAccepted"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    identifyEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentifyEvent"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAccepted"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pageEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageEvent"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAccepted"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getHelpDeskToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            jwt: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDataSubmissionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataSubmissionStatus"];
                     };
                 };
             };

@@ -7,18 +7,25 @@ import { requestLog } from './http/requestLog.js';
 import { contractRouter } from './http/router.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import { webApp } from './http/webApp.js';
+import type { IdentityProvider } from './identity/provider/types.js';
 import { allOperations } from './operations.js';
 
 /** The whole HTTP surface: contract API, built PWA, and the one error shape for everything else. */
-export async function createApp(deps: AppDeps): Promise<Koa> {
+export function createApp(deps: AppDeps, identity: IdentityProvider): Koa {
   const app = new Koa({ proxy: process.env.PAYBENCH_TRUST_PROXY === 'true' });
-  const router = contractRouter(deps, allOperations);
+  const router = contractRouter(deps, allOperations, identity);
   const limiter = rateLimit(deps.config.rateLimitPerMinute);
+  // Analytics events come from anonymous browsers too: a tighter limit of their own.
+  const eventsLimiter = rateLimit(deps.config.eventsPerMinute);
 
   app.use(requestLog(deps.log));
   app.use(errorHandler());
   app.use(securityHeaders());
-  app.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? limiter(ctx, next) : next()));
+  app.use(identity.middleware);
+  // The API and the identity provider's endpoints (token, device code, sign-in forms) share one limit.
+  const limited = ['/api/', '/oauth/', '/interaction/', '/authorize', '/v2/logout'];
+  app.use(async (ctx, next) => (limited.some((prefix) => ctx.path.startsWith(prefix)) ? limiter(ctx, next) : next()));
+  app.use(async (ctx, next) => (ctx.path.startsWith('/api/events/') ? eventsLimiter(ctx, next) : next()));
   app.use(router.routes());
   app.use(async (ctx, next) => {
     const match = router.match(ctx.path, ctx.method);

@@ -21,6 +21,17 @@ export interface Config {
   webDist: string;
   publicUrl: string;
   seedDemo: boolean;
+  /** smtp://user:pass@host:port; without it e-mail is held in the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Shared secret of the help-desk provider's identity verification; unset = help desk off. */
+  helpDeskSecret: string | undefined;
+  /** Allow http:// chat webhooks (local testing only). */
+  allowHttpWebhooks: boolean;
+  /** Analytics events per client address per minute. */
+  eventsPerMinute: number;
+  /** How often the job worker looks for work when idle. */
+  jobPollMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -53,5 +64,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.PAYBENCH_WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
     publicUrl: env.PAYBENCH_PUBLIC_URL ?? `http://localhost:${port}`,
     seedDemo: env.PAYBENCH_SEED_DEMO !== 'false',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Paybench <no-reply@paybench.local>',
+    helpDeskSecret: env.PAYBENCH_HELP_DESK_SECRET || undefined,
+    allowHttpWebhooks: env.PAYBENCH_ALLOW_HTTP_WEBHOOKS === 'true',
+    eventsPerMinute: intFrom(env.PAYBENCH_EVENTS_PER_MINUTE, 120, 'PAYBENCH_EVENTS_PER_MINUTE'),
+    jobPollMs: intFrom(env.PAYBENCH_JOB_POLL_MS, 1000, 'PAYBENCH_JOB_POLL_MS'),
   };
 }

@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import type { DownloadStorage } from './downloads/storage.js';
 import type { Contract } from './http/contract.js';
+import type { JobQueue } from './jobs/queue.js';
+import type { Mailer } from './notifications/mailer.js';
+import type { Realtime } from './realtime/server.js';
 
 /** The long-lived pieces a request may use, created once at start-up. */
 export interface AppDeps {
@@ -11,4 +15,8 @@ export interface AppDeps {
   contract: Contract;
   version: string;
   startedAt: Date;
+  jobs: JobQueue;
+  downloads: DownloadStorage;
+  realtime: Realtime;
+  mailer: Mailer;
 }

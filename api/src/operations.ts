@@ -1,10 +1,15 @@
 import { accessOperations } from './access/routes.js';
 import { companyOperations } from './companies/routes.js';
 import { currencyOperations } from './currencies/routes.js';
+import { downloadOperations } from './downloads/routes.js';
+import { eventOperations } from './events/routes.js';
 import { forexOperations } from './forex/routes.js';
+import { helpDeskOperations } from './helpdesk/routes.js';
 import type { RegisteredOperation } from './http/operations.js';
 import { identityOperations } from './identity/routes.js';
 import { internalOperations } from './internal/routes.js';
+import { jobOperations } from './jobs/routes.js';
+import { notificationOperations } from './notifications/routes.js';
 import { systemOperations } from './system/routes.js';
 
 /** Every handler of the contract, by product area. */
@@ -16,4 +21,9 @@ export const allOperations: RegisteredOperation[] = [
   ...companyOperations,
   ...accessOperations,
   ...internalOperations,
+  ...jobOperations,
+  ...downloadOperations,
+  ...notificationOperations,
+  ...eventOperations,
+  ...helpDeskOperations,
 ];

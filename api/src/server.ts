@@ -11,7 +11,16 @@ import type { AppDeps } from './deps.js';
 import { bootstrapAdmin } from './demo/bootstrap.js';
 import { type DemoSignIn, seedDemoCompany } from './demo/seed.js';
 import { seedForexRates } from './forex/seed.js';
+import { removeExpiredDownloads } from './downloads/service.js';
+import { DirectoryStorage } from './downloads/storage.js';
 import { loadContract } from './http/contract.js';
+import { createIdentityProvider } from './identity/provider/index.js';
+import type { IdentityProvider } from './identity/provider/types.js';
+import { registerJobTypes } from './jobTypes.js';
+import { JobQueue } from './jobs/queue.js';
+import { createMailer } from './notifications/mailer.js';
+import { notifyJobEnded } from './notifications/service.js';
+import { startRealtime } from './realtime/server.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -51,16 +60,23 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.port === 0 ? `http://127.0.0.1:${port}` : config.publicUrl;
-  const deps: AppDeps = {
-    config: { ...config, publicUrl: url },
-    db,
-    log,
-    contract: loadContract(path.join(REPO_ROOT, 'openapi.yaml')),
-    version: readVersion(),
-    startedAt: new Date(),
-  };
-  const app = await createApp(deps);
+  const downloads = new DirectoryStorage(path.join(config.dataDir, 'downloads'));
+  const mailer = createMailer(db, log, config.smtpUrl, config.mailFrom);
+  const base = { config: { ...config, publicUrl: url }, db, log, contract: loadContract(path.join(REPO_ROOT, 'openapi.yaml')), version: readVersion(), startedAt: new Date() };
+  // Realtime authenticates sockets with the identity provider, which is created with the deps below.
+  const identityRef: { current?: IdentityProvider } = {};
+  const realtime = await startRealtime(server, { config, db, log, identity: () => identityRef.current });
+  const jobs = new JobQueue(db, log, realtime, { pollMs: config.jobPollMs, singleNode: config.engine === 'sqlite' });
+  const deps: AppDeps = { ...base, jobs, downloads, realtime, mailer };
+  jobs.onEnded = (job) => void notifyJobEnded(db, mailer, log, url, job).catch((error: unknown) => log.error({ err: error }, 'job notification failed'));
+  registerJobTypes(jobs, deps);
+  const identity = await createIdentityProvider(deps);
+  identityRef.current = identity;
+  const app = createApp(deps, identity);
   server.on('request', app.callback());
+  await jobs.worker.start();
+  const cleanup = setInterval(() => void removeExpiredDownloads(db, downloads).catch((error: unknown) => log.error({ err: error }, 'download cleanup failed')), 3600_000);
+  cleanup.unref();
 
   return {
     url,
@@ -69,10 +85,10 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
     demoCreated: demo.created,
     demoSignIn: demo.signIn,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      clearInterval(cleanup);
+      await jobs.worker.stop();
+      // Closing realtime closes the HTTP server too; requests in flight finish first.
+      await realtime.close();
       await db.destroy();
     },
   };

@@ -12,7 +12,7 @@ let shared: Promise<Knex> | undefined;
 
 /** A connection to the shared test server's database, for arranging data a test then reads over HTTP. */
 export function testDb(env: Record<string, string> = inject('serverEnv')): Promise<Knex> {
-  if (env === inject('serverEnv')) {
+  if (env === inject('serverEnv') || JSON.stringify(env) === JSON.stringify(inject('serverEnv'))) {
     shared ??= openDatabase(loadConfig({ ...process.env, ...env }));
     return shared;
   }

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import pino from 'pino';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { saveDownload } from '../src/downloads/service.js';
+import { DirectoryStorage } from '../src/downloads/storage.js';
+import { JobQueue } from '../src/jobs/queue.js';
 import { loadContract } from '../src/http/contract.js';
 import { allOperations } from '../src/operations.js';
 import { fillPath, sampleBody } from './contractSamples.js';
@@ -51,7 +56,20 @@ describe("another company's ids answer 404", () => {
       headers: bearer(aInternal),
       json: { userEmail: a.users.employee?.email, reason: 'tenancy test' },
     });
+    const job = await new JobQueue(db, pino({ level: 'silent' }), undefined).enqueue({ companyId: a.id, ownerUserId: a.users.admin?.id ?? '', type: 'tenancyProbe', input: {} });
+    const download = await saveDownload(db, new DirectoryStorage(path.join(inject('serverEnv').PAYBENCH_DATA_DIR ?? '', 'downloads')), {
+      companyId: a.id,
+      ownerUserId: a.users.admin?.id ?? '',
+      jobId: job.id,
+      kind: 'tenancyProbe',
+      filename: 'a.csv',
+      contentType: 'text/csv',
+      permission: 'users',
+      content: Readable.from(['salary\n']),
+    });
     ids = {
+      jobId: job.id,
+      downloadId: download.id,
       tokenId: aToken.id,
       roleId: a.roleIds.get('admin') ?? '',
       userId: a.users.employee?.id ?? '',

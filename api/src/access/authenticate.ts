@@ -131,14 +131,18 @@ async function applyViewAs(ctx: Context, db: Knex, caller: Caller): Promise<Call
   };
 }
 
+/** The caller a bearer token stands for: an API token, or a sign-in access token. */
+export async function callerFromToken(db: Knex, identity: IdentityProvider | undefined, token: string): Promise<Caller> {
+  const user = isApiToken(token) ? await userFromApiToken(db, token) : await userFromSignIn(db, identity, token);
+  return callerForUser(db, user, isApiToken(token) ? 'apiToken' : 'signIn');
+}
+
 /** Who is calling: a bearer sign-in token or API token, then view-as for internal admins. */
 export async function authenticate(ctx: Context, db: Knex, identity: IdentityProvider | undefined, log: Logger): Promise<Caller> {
   const header = ctx.get('authorization');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw unauthenticated('missing_token');
-  const token = match[1];
-  const user = isApiToken(token) ? await userFromApiToken(db, token) : await userFromSignIn(db, identity, token);
-  const caller = await applyViewAs(ctx, db, await callerForUser(db, user, isApiToken(token) ? 'apiToken' : 'signIn'));
+  const caller = await applyViewAs(ctx, db, await callerFromToken(db, identity, match[1]));
   if (caller.viewAs && ctx.method !== 'GET' && ctx.method !== 'HEAD') {
     throw new HttpError(403, 'forbidden', { message: 'View-as sessions are read-only.' });
   }

@@ -1,6 +1,9 @@
 import { can, secured, signedIn } from '../http/operations.js';
 import { notFound } from '../http/errors.js';
+import { startJob } from '../jobs/service.js';
+import { socketIdOf } from '../realtime/socketId.js';
 import { permissionGroups } from './permissions.js';
+import { USERS_EXPORT } from './usersExport.js';
 import { createUser, getUser, guests, listUsers, removeUser, roles, saveRole, setRoles, userFilterValues, usersInRole } from './service.js';
 
 /** Unwraps a single presented row; an empty result means the id is not this company's. */
@@ -10,6 +13,14 @@ function one<T>(value: T | undefined): T {
 }
 
 export const accessOperations = [
+  secured({
+    operationId: 'startUsersExport',
+    access: can('users', 'view'),
+    status: 202,
+    handler: async (_input, { deps, caller, koa }) => ({
+      data: await startJob(deps.jobs, caller, USERS_EXPORT, {}, socketIdOf(koa.get('x-socket-id'))),
+    }),
+  }),
   secured({
     operationId: 'listRoles',
     access: can('roles', 'view'),

@@ -1,6 +1,7 @@
 import { can, member, secured, signedIn } from '../http/operations.js';
 import {
   companyOnboarding,
+  dataSubmissionStatus,
   completeCompanyStep,
   createCompany,
   enterpriseTags,
@@ -53,5 +54,10 @@ export const companyOperations = [
     operationId: 'completeCompanyOnboardingStep',
     access: can('companySettings', 'edit'),
     handler: async ({ body }, { deps, caller }) => ({ data: await completeCompanyStep(deps.db, caller, body.step) }),
+  }),
+  secured({
+    operationId: 'getDataSubmissionStatus',
+    access: member,
+    handler: async (_input, { deps, caller }) => ({ data: await dataSubmissionStatus(deps.db, caller) }),
   }),
 ];

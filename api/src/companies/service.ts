@@ -161,3 +161,11 @@ export async function createCompany(db: Knex, caller: Caller, input: components[
     return presentCompany(company, await minorUnitOf(trx, company.currency));
   });
 }
+
+/** Whether the company's anonymised records feed the market, and when they last did. */
+export async function dataSubmissionStatus(db: Knex, caller: Caller): Promise<components['schemas']['DataSubmissionStatus']> {
+  const company = (await requireCompany(db, companyScope(caller))) as CompanyRow & { market_participant: boolean | number; market_data_submitted_at: string | Date | null };
+  const participates = Boolean(company.market_participant);
+  const lastSubmittedAt = company.market_data_submitted_at ? new Date(company.market_data_submitted_at).toISOString() : null;
+  return { participates, status: !participates ? 'not_participating' : lastSubmittedAt ? 'submitted' : 'awaiting_data', lastSubmittedAt };
+}

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { operations } from '../contract-types.js';
@@ -9,12 +10,14 @@ export type OperationId = keyof operations;
 type Operation<K extends OperationId> = operations[K];
 
 type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+/** A JSON body, or a file/stream for responses the contract declares with another media type. */
+type BodyOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : T extends { content: object } ? RawResponse : never;
 type Responses<K extends OperationId> = Operation<K>['responses'];
 type SuccessStatus = 200 | 201 | 202;
 
 /** The JSON body of the operation's success response(s), as the contract declares it. */
 export type SuccessBody<K extends OperationId> = {
-  [S in keyof Responses<K>]: S extends SuccessStatus ? JsonOf<Responses<K>[S]> : never;
+  [S in keyof Responses<K>]: S extends SuccessStatus ? BodyOf<Responses<K>[S]> : never;
 }[keyof Responses<K>];
 
 type ParametersOf<K extends OperationId> = Operation<K> extends { parameters: infer P } ? P : never;
@@ -31,6 +34,16 @@ export interface OperationInput<K extends OperationId> {
   query: NonNullable<Part<ParametersOf<K>, 'query'>>;
   body: RequestBodyOf<K>;
   headers: NonNullable<Part<ParametersOf<K>, 'header'>>;
+}
+
+/** A response that is a file, streamed as it is read. */
+export class RawResponse {
+  constructor(
+    readonly body: Readable,
+    readonly contentType: string,
+    readonly filename: string,
+    readonly sizeBytes: number,
+  ) {}
 }
 
 /** Everything a handler may use about the request it serves. */

@@ -8,7 +8,7 @@ import type { IdentityProvider } from '../identity/provider/types.js';
 import type { ContractOperation } from './contract.js';
 import { readJsonBody } from './body.js';
 import { HttpError, badRequest } from './errors.js';
-import type { RegisteredOperation, RequestContext } from './operations.js';
+import { RawResponse, type RegisteredOperation, type RequestContext } from './operations.js';
 
 /** `/api/items/{itemId}` → `/api/items/:itemId` */
 export function koaPath(contractPath: string): string {
@@ -74,6 +74,15 @@ function handle(
     const context = { ...requestContext(ctx, deps), caller: caller as Caller };
     const body = await operation.handler(result.value, context);
     const status = operation.status ?? 200;
+    if (body instanceof RawResponse) {
+      ctx.status = status;
+      ctx.type = body.contentType;
+      ctx.length = body.sizeBytes;
+      ctx.attachment(body.filename);
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.body = body.body;
+      return;
+    }
     if (deps.config.validateResponses) {
       const problems = contract.checkResponse(status, body);
       if (problems.length) {

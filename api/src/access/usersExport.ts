@@ -1,0 +1,48 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { saveDownload } from '../downloads/service.js';
+import type { DownloadStorage } from '../downloads/storage.js';
+import type { JobHandler } from '../jobs/worker.js';
+import { rolesOfUsers } from './store.js';
+import { usersOf } from './usersStore.js';
+
+export const USERS_EXPORT = 'usersExport';
+export const USERS_CSV_COLUMNS = ['email', 'firstName', 'lastName', 'roles', 'status'] as const;
+
+const PAGE = 500;
+
+/** Writes every user of the company and their role keys as CSV, page by page, reporting progress. */
+export function usersExportJob(storage: DownloadStorage): JobHandler {
+  return async ({ job, db, progress }) => {
+    const scope = { companyId: job.companyId };
+    const total = Number((await usersOf(db, scope).andWhere('users.is_candidate', false).count({ count: '*' }).first())?.count ?? 0);
+    async function* rows() {
+      let done = 0;
+      let after = '';
+      for (;;) {
+        const page = await usersOf(db, scope).andWhere('users.is_candidate', false).andWhere('users.email', '>', after).orderBy('users.email').limit(PAGE);
+        if (!page.length) return;
+        const roles = await rolesOfUsers(db, scope, page.map((user) => user.id));
+        for (const user of page) {
+          const keys = (roles.get(user.id) ?? []).map((role) => role.key).sort();
+          yield [user.email, user.first_name, user.last_name, keys.join(';'), user.status];
+        }
+        done += page.length;
+        after = page.at(-1)?.email ?? after;
+        await progress(Math.min(95, Math.round((done / Math.max(total, 1)) * 95)), `${done} of ${total} users written`);
+      }
+    }
+    const csv = Readable.from(rows()).pipe(stringify({ header: true, columns: [...USERS_CSV_COLUMNS] }));
+    const download = await saveDownload(db, storage, {
+      companyId: job.companyId,
+      ownerUserId: job.ownerUserId,
+      jobId: job.id,
+      kind: USERS_EXPORT,
+      filename: `users-${new Date().toISOString().slice(0, 10)}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      permission: 'users',
+      content: csv,
+    });
+    return { downloadId: download.id, users: total };
+  };
+}

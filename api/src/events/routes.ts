@@ -1,0 +1,23 @@
+import { operation, publicAccess } from '../http/operations.js';
+import { recordEvent } from './service.js';
+
+export const eventOperations = [
+  operation({
+    operationId: 'trackEvent',
+    access: publicAccess,
+    status: 202,
+    handler: async ({ body }, { deps }) => ({ data: await recordEvent(deps.db, 'track', body) }),
+  }),
+  operation({
+    operationId: 'identifyEvent',
+    access: publicAccess,
+    status: 202,
+    handler: async ({ body }, { deps }) => ({ data: await recordEvent(deps.db, 'identify', body) }),
+  }),
+  operation({
+    operationId: 'pageEvent',
+    access: publicAccess,
+    status: 202,
+    handler: async ({ body }, { deps }) => ({ data: await recordEvent(deps.db, 'page', body) }),
+  }),
+];

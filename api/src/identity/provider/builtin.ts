@@ -1,0 +1,222 @@
+import { createLocalJWKSet } from 'jose';
+import type { Context, Middleware } from 'koa';
+import mount from 'koa-mount';
+import Provider, { type Configuration, errors, type KoaContextWithOIDC, type TokenLike } from 'oidc-provider';
+import type { AppDeps } from '../../deps.js';
+import { findUserById } from '../users.js';
+import { knexAdapterFactory } from './adapter.js';
+import { apiAudience, CLI_CLIENT_ID, clientName, firstPartyClients, SCOPES, WEB_CLIENT_ID } from './clients.js';
+import { interactionRoutes } from './interactions.js';
+import { loadCookieKeys, loadSigningKeys, publicJwk } from './keys.js';
+import {
+  deviceCodePage,
+  deviceConfirmPage,
+  deviceDonePage,
+  errorPage,
+  logoutPage,
+  type Page,
+  providerForm,
+  signedOutPage,
+} from './pages.js';
+import type { IdentityProvider } from './types.js';
+import { accessTokenVerifier } from './verify.js';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const ACCESS_TOKEN_TTL = HOUR;
+const SESSION_TTL = 14 * DAY;
+/** CLI refresh tokens: an absolute lifetime, carried over on every rotation. */
+const CLI_REFRESH_TOKEN_TTL = 30 * DAY;
+
+/** The hosted-provider paths the PWA and the CLI expect. */
+const ROUTES = {
+  authorization: '/authorize',
+  token: '/oauth/token',
+  end_session: '/v2/logout',
+  device_authorization: '/oauth/device/code',
+  code_verification: '/oauth/device',
+  jwks: '/.well-known/jwks.json',
+  userinfo: '/userinfo',
+  revocation: '/oauth/revoke',
+};
+
+/** Paths oidc-provider serves (including resume and confirm steps); everything else passes by untouched. */
+const PROVIDER_PATH =
+  /^\/(?:authorize(?:\/[^/]+)?|oauth\/(?:token|revoke|device(?:\/[^/]+)?)|v2\/logout(?:\/confirm|\/success)?|userinfo|\.well-known\/(?:openid-configuration|oauth-authorization-server|jwks\.json))\/?$/;
+const INTERACTION_PATH = /^\/interaction\//;
+
+function render(ctx: KoaContextWithOIDC, page: Page): void {
+  ctx.status = page.status;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = page.html;
+}
+
+/** The messages of oidc-provider's device-flow re-render errors, by error class name. */
+function deviceError(error: Error | undefined): string | undefined {
+  if (!error) return undefined;
+  switch (error.name) {
+    case 'NoCodeError':
+      return 'Enter the code shown in your terminal.';
+    case 'NotFoundError':
+      return 'That code is not right. Check the code in your terminal and try again.';
+    case 'ExpiredError':
+      return 'That code has expired. Start again from your terminal.';
+    case 'AlreadyUsedError':
+      return 'That code has already been used. Start again from your terminal.';
+    case 'AbortedError':
+      return 'Sign-in was cancelled. Start again from your terminal if you want to connect it.';
+    default:
+      return 'Something went wrong. Start again from your terminal.';
+  }
+}
+
+function configuration(deps: AppDeps, publicUrl: string, jwks: Configuration['jwks'], cookieKeys: string[]): Partial<Configuration> {
+  const audience = apiAudience(publicUrl);
+  const homeUrl = `${publicUrl}/`;
+  const webOrigin = new URL(publicUrl).origin;
+
+  return {
+    adapter: knexAdapterFactory(deps.db),
+    clients: firstPartyClients(publicUrl),
+    jwks,
+    cookies: {
+      keys: cookieKeys,
+      names: { session: 'pb_session', interaction: 'pb_interaction', resume: 'pb_interaction_resume' },
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    routes: ROUTES,
+    scopes: [...SCOPES],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
+    // The access token is for the API, so the ID token carries the profile (as hosted providers do).
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    clientAuthMethods: ['none'],
+    pkce: { required: () => true },
+    rotateRefreshToken: true,
+    async findAccount(_ctx, sub) {
+      const user = await findUserById(deps.db, sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.id,
+        claims: () => ({
+          sub: user.id,
+          email: user.email,
+          email_verified: Boolean(user.email_verified),
+          given_name: user.first_name,
+          family_name: user.last_name,
+          name: `${user.first_name} ${user.last_name}`.trim(),
+        }),
+      };
+    },
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const user = await findUserById(deps.db, token.accountId);
+      return user ? { email: user.email } : undefined;
+    },
+    // The web app's tokens end with the browser session (signing out ends them); the CLI's outlive it.
+    async expiresWithSession(ctx, token) {
+      return ctx.oidc.client?.clientId === WEB_CLIENT_ID || !token.scopes.has('offline_access');
+    },
+    // OpenID Connect drops offline_access unless prompt=consent; the web app's refresh tokens are
+    // bound to the browser session anyway, so it gets them like it would from a hosted provider.
+    async issueRefreshToken(_ctx, client, code) {
+      if (!client.grantTypeAllowed('refresh_token')) return false;
+      return client.clientId === WEB_CLIENT_ID || code.scopes.has('offline_access');
+    },
+    clientBasedCORS: (_ctx, origin, client) => client.clientId === WEB_CLIENT_ID && origin === webOrigin,
+    async renderError(ctx, out) {
+      const message = out.error_description ?? 'The sign-in request could not be completed.';
+      render(ctx, errorPage(homeUrl, message, ctx.status >= 400 ? ctx.status : 400));
+    },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL,
+      AuthorizationCode: MINUTE,
+      DeviceCode: 10 * MINUTE,
+      IdToken: HOUR,
+      Interaction: HOUR,
+      Session: SESSION_TTL,
+      Grant: CLI_REFRESH_TOKEN_TTL + DAY,
+      RefreshToken: (ctx: KoaContextWithOIDC, token: TokenLike, client) => {
+        const lifetime = client.clientId === CLI_CLIENT_ID ? CLI_REFRESH_TOKEN_TTL : SESSION_TTL;
+        const rotated = ctx.oidc.entities.RotatedRefreshToken;
+        return rotated ? Math.max(1, rotated.remainingTTL) : lifetime;
+      },
+    },
+    features: {
+      devInteractions: { enabled: false },
+      // The API does not check DPoP proofs, so sender-constrained tokens would be accepted as plain bearers.
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      userinfo: { enabled: true },
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => render(ctx, logoutPage(providerForm(form))),
+        postLogoutSuccessSource: async (ctx) => render(ctx, signedOutPage(homeUrl)),
+      },
+      deviceFlow: {
+        enabled: true,
+        charset: 'base-20',
+        mask: '****-****',
+        userCodeInputSource: async (ctx, form, _out, error) => {
+          const code = typeof ctx.oidc.params?.user_code === 'string' ? ctx.oidc.params.user_code : undefined;
+          render(ctx, deviceCodePage(providerForm(form), code, deviceError(error)));
+        },
+        userCodeConfirmSource: async (ctx, form, client, _deviceInfo, userCode) =>
+          render(ctx, deviceConfirmPage(providerForm(form), clientName(client.clientId), userCode)),
+        successSource: async (ctx) => render(ctx, deviceDonePage(clientName(ctx.oidc.client?.clientId))),
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => audience,
+        // Without this, a request with `openid` would fall back to an opaque userinfo-only token.
+        useGrantedResource: async () => true,
+        async getResourceServerInfo(_ctx, indicator) {
+          if (indicator !== audience) throw new errors.InvalidTarget(`the only resource is ${audience}`);
+          return { scope: '', audience, accessTokenFormat: 'jwt', accessTokenTTL: ACCESS_TOKEN_TTL, jwt: { sign: { alg: 'RS256' } } };
+        },
+      },
+    },
+  };
+}
+
+/** Serves the provider with its own cookie keys: koa-mount would otherwise sign with the (keyless) host app's. */
+function providerMiddleware(provider: Provider, interactions: Middleware): Middleware {
+  const downstream = mount(provider);
+  return async (ctx: Context, next) => {
+    const interaction = INTERACTION_PATH.test(ctx.path);
+    if (!interaction && !PROVIDER_PATH.test(ctx.path)) return next();
+    // Client addresses and secure cookies follow the host app's proxy trust.
+    provider.proxy = ctx.app.proxy;
+    if (interaction) return interactions(ctx, next);
+    ctx.cookies = provider.createContext(ctx.req, ctx.res).cookies;
+    return downstream(ctx, next);
+  };
+}
+
+export async function builtinIdentityProvider(deps: AppDeps): Promise<IdentityProvider> {
+  // The issuer must match what clients discover byte for byte, so no trailing slash.
+  const publicUrl = deps.config.publicUrl.replace(/\/+$/, '');
+  const [signing, cookieKeys] = await Promise.all([loadSigningKeys(deps.db), loadCookieKeys(deps.db)]);
+  const provider = new Provider(publicUrl, configuration(deps, publicUrl, { keys: signing.keys }, cookieKeys));
+  provider.on('server_error', (_ctx: unknown, error: unknown) => deps.log.error({ err: error }, 'identity provider failed'));
+
+  const keys = createLocalJWKSet({ keys: signing.keys.map(publicJwk) });
+  const verifyOptions = { keys, issuer: publicUrl, audience: apiAudience(publicUrl), typ: 'at+jwt' };
+  return {
+    kind: 'builtin',
+    issuer: publicUrl,
+    middleware: providerMiddleware(provider, interactionRoutes(provider, deps)),
+    verifyAccessToken: accessTokenVerifier(async () => verifyOptions),
+  };
+}

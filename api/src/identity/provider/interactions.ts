@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import type { Interaction, InteractionResults } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import getRawBody from 'raw-body';
+import type { AppDeps } from '../../deps.js';
+import { hashPassword, verifyPassword } from '../passwords.js';
+import { findUserByEmail, findUserById, normaliseEmail, recordLogin } from '../users.js';
+import { AUTO_CONSENT_CLIENTS, clientName } from './clients.js';
+import {
+  consentPage,
+  errorPage,
+  expiredPage,
+  lockedMessage,
+  type Page,
+  signInPage,
+  signUpPage,
+} from './pages.js';
+import { createSignUpUser, readSignUp, validateSignUp } from './signup.js';
+import { addressKey, clearFailures, emailKey, lockedUntil, recordFailure } from './throttle.js';
+
+const ROUTE = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|signup|consent|abort))?$/;
+const FORM_LIMIT = '16kb';
+const SIGN_IN_FAILED = 'Incorrect email or password.';
+const SIGN_UP_REFUSED = 'We could not create an account with these details. If you already have an account, sign in instead.';
+
+type Action = 'show' | 'login' | 'signup' | 'consent' | 'abort';
+
+interface Route {
+  uid: string;
+  action: Action;
+  method: 'GET' | 'POST';
+}
+
+function matchRoute(ctx: Context): Route | undefined {
+  const match = ROUTE.exec(ctx.path);
+  if (!match?.[1] || (ctx.method !== 'GET' && ctx.method !== 'POST')) return undefined;
+  const action = (match[2] ?? 'show') as Action;
+  const allowed = ctx.method === 'GET' ? action === 'show' || action === 'signup' : action !== 'show';
+  return allowed ? { uid: match[1], action, method: ctx.method } : undefined;
+}
+
+function send(ctx: Context, page: Page, headers: Record<string, string> = {}): void {
+  ctx.status = page.status;
+  ctx.type = 'html';
+  ctx.set({ 'Cache-Control': 'no-store', ...headers });
+  ctx.body = page.html;
+}
+
+function seeOther(ctx: Context, location: string): void {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.status = 303;
+  ctx.redirect(location);
+}
+
+async function readForm(ctx: Context): Promise<URLSearchParams> {
+  if (!ctx.is('application/x-www-form-urlencoded')) return new URLSearchParams();
+  return new URLSearchParams(await getRawBody(ctx.req, { limit: FORM_LIMIT, encoding: 'utf8' }));
+}
+
+const isTooLarge = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 413;
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const requestedScopes = (details: Interaction): string[] => (text(details.params.scope) ?? '').split(' ').filter(Boolean);
+
+/** The interaction pages: sign-in, sign-up and consent, bound to the provider's interaction cookie. */
+export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware {
+  const { db, log } = deps;
+  const homeUrl = `${provider.issuer}/`;
+  // Verifying against a throwaway hash keeps unknown e-mails as slow as wrong passwords.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = (): Promise<string> => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+  /** The interaction this browser is in, only when it is the one in the address (the cookie is the CSRF guard). */
+  async function currentInteraction(ctx: Context, uid: string): Promise<Interaction | undefined> {
+    try {
+      const details = await provider.interactionDetails(ctx.req, ctx.res);
+      return details.uid === uid ? details : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function finish(ctx: Context, result: InteractionResults, merge = false): Promise<void> {
+    seeOther(ctx, await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: merge }));
+  }
+
+  async function grantConsent(ctx: Context, details: Interaction): Promise<void> {
+    const accountId = details.session?.accountId;
+    const clientId = text(details.params.client_id);
+    if (!accountId || !clientId) return send(ctx, expiredPage(homeUrl));
+    // Each device sign-in gets its own grant, so revoking one device leaves the others signed in.
+    const existing = details.grantId && !details.deviceCode ? await provider.Grant.find(details.grantId) : undefined;
+    const grant = existing ?? new provider.Grant({ accountId, clientId });
+    grant.addOIDCScope(requestedScopes(details).join(' '));
+    const missing = details.prompt.details.missingResourceScopes;
+    if (missing && typeof missing === 'object') {
+      for (const [indicator, scopes] of Object.entries(missing)) {
+        if (Array.isArray(scopes)) grant.addResourceScope(indicator, scopes.join(' '));
+      }
+    }
+    await finish(ctx, { consent: { grantId: await grant.save() } }, true);
+  }
+
+  async function show(ctx: Context, details: Interaction, action: Action): Promise<void> {
+    const clientId = text(details.params.client_id);
+    if (details.prompt.name === 'login') {
+      if (action === 'signup') return send(ctx, signUpPage({ uid: details.uid, values: { email: '', firstName: '', lastName: '' }, errors: {} }));
+      return send(ctx, signInPage({ uid: details.uid, email: text(details.params.login_hint), clientName: clientName(clientId) }));
+    }
+    if (details.prompt.name === 'consent') {
+      if (clientId && AUTO_CONSENT_CLIENTS.has(clientId)) return grantConsent(ctx, details);
+      const user = details.session ? await findUserById(db, details.session.accountId) : undefined;
+      return send(ctx, consentPage({ uid: details.uid, clientName: clientName(clientId), email: user?.email, scopes: requestedScopes(details) }));
+    }
+    return send(ctx, errorPage(homeUrl, 'This sign-in step is not supported.', 400));
+  }
+
+  async function login(ctx: Context, details: Interaction): Promise<void> {
+    const form = await readForm(ctx);
+    const email = normaliseEmail(form.get('email') ?? '');
+    const password = form.get('password') ?? '';
+    const view = { uid: details.uid, email, clientName: clientName(text(details.params.client_id)) };
+    if (!email || !password) return send(ctx, signInPage({ ...view, error: 'Enter your email and password.' }, 400));
+    const keys = [emailKey(email), addressKey(ctx.ip)];
+    const locked = await lockedUntil(db, keys);
+    if (locked) return sendLocked(ctx, view, locked);
+
+    const user = await findUserByEmail(db, email);
+    const matches = await verifyPassword(user?.password_hash ?? (await decoy()), password);
+    if (!user?.password_hash || !matches) {
+      for (const key of keys) await recordFailure(db, key);
+      const nowLocked = await lockedUntil(db, keys);
+      if (nowLocked) return sendLocked(ctx, view, nowLocked);
+      return send(ctx, signInPage({ ...view, error: SIGN_IN_FAILED }, 401));
+    }
+    await clearFailures(db, emailKey(email));
+    await recordLogin(db, user.id);
+    await finish(ctx, { login: { accountId: user.id, amr: ['pwd'], remember: true } });
+  }
+
+  function sendLocked(ctx: Context, view: { uid: string; email: string; clientName: string }, until: Date): void {
+    const retryAfter = String(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)));
+    send(ctx, signInPage({ ...view, error: lockedMessage(until) }, 429), { 'Retry-After': retryAfter });
+  }
+
+  async function signup(ctx: Context, details: Interaction): Promise<void> {
+    const input = readSignUp(await readForm(ctx));
+    const values = { email: input.email, firstName: input.firstName, lastName: input.lastName };
+    const errors = validateSignUp(input);
+    if (Object.keys(errors).length) return send(ctx, signUpPage({ uid: details.uid, values, errors }, 400));
+    const address = addressKey(ctx.ip);
+    const locked = await lockedUntil(db, [address]);
+    if (locked) return send(ctx, signUpPage({ uid: details.uid, values, errors: {}, formError: lockedMessage(locked) }, 429));
+
+    const userId = await createSignUpUser(db, input);
+    if (!userId) {
+      // Probing for existing accounts counts against the address like a failed sign-in.
+      await recordFailure(db, address);
+      return send(ctx, signUpPage({ uid: details.uid, values, errors: {}, formError: SIGN_UP_REFUSED }, 400));
+    }
+    log.info({ userId }, 'account signed up');
+    await recordLogin(db, userId);
+    await finish(ctx, { login: { accountId: userId, amr: ['pwd'], remember: true } });
+  }
+
+  async function consent(ctx: Context, details: Interaction): Promise<void> {
+    const form = await readForm(ctx);
+    if (details.prompt.name !== 'consent') return send(ctx, errorPage(homeUrl, 'There is nothing to approve here.', 400));
+    if (form.get('decision') !== 'allow') {
+      return finish(ctx, { error: 'access_denied', error_description: 'The person declined the request.' });
+    }
+    await grantConsent(ctx, details);
+  }
+
+  async function handle(ctx: Context, route: Route): Promise<void> {
+    const details = await currentInteraction(ctx, route.uid);
+    if (!details) return send(ctx, expiredPage(homeUrl));
+    if (route.method === 'GET') return show(ctx, details, route.action);
+    if (route.action === 'abort') return finish(ctx, { error: 'access_denied', error_description: 'The person cancelled sign-in.' });
+    if (route.action !== 'consent' && details.prompt.name !== 'login') return send(ctx, expiredPage(homeUrl));
+    if (route.action === 'login') return login(ctx, details);
+    if (route.action === 'signup') return signup(ctx, details);
+    return consent(ctx, details);
+  }
+
+  return async (ctx, next) => {
+    const route = matchRoute(ctx);
+    if (!route) return next();
+    try {
+      await handle(ctx, route);
+    } catch (error) {
+      if (isTooLarge(error)) return send(ctx, errorPage(homeUrl, 'The form was too large to read.', 413));
+      log.error({ err: error }, 'sign-in page failed');
+      send(ctx, errorPage(homeUrl, 'Please wait a moment and try again.', 500));
+    }
+  };
+}

@@ -1,0 +1,313 @@
+// Server-rendered sign-in pages: no scripts, no external assets, styled like the product.
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+
+const CSS = `
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;padding:24px 16px;
+font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5;
+color:#1f2a44;background:#f4f6fb}
+main{width:100%;max-width:420px}
+.brand{display:flex;align-items:center;gap:10px;margin:8px 0 24px;font-weight:700;font-size:1.25rem;letter-spacing:-.01em}
+.brand-mark{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:8px;background:#1f2a44;color:#fff;font-size:1rem}
+.card{background:#fff;border:1px solid #e1e6f0;border-radius:12px;padding:24px;box-shadow:0 1px 2px rgba(31,42,68,.06),0 8px 24px rgba(31,42,68,.06)}
+h1{margin:0 0 8px;font-size:1.5rem;line-height:1.25;letter-spacing:-.01em}
+p{margin:0 0 16px}
+.lead{color:#4a5878}
+.field{margin:0 0 16px}
+label{display:block;margin:0 0 6px;font-weight:600}
+.hint{margin:0 0 6px;color:#4a5878;font-size:.875rem}
+input[type=email],input[type=password],input[type=text]{display:block;width:100%;min-height:44px;padding:10px 12px;
+font:inherit;color:inherit;background:#fff;border:1px solid #b9c2d4;border-radius:8px}
+input[aria-invalid=true]{border-color:#c92a2a}
+input:focus-visible{outline:3px solid rgba(59,91,219,.4);outline-offset:1px;border-color:#3b5bdb}
+.field-error{margin:6px 0 0;color:#c92a2a;font-size:.875rem}
+.alert{margin:0 0 16px;padding:12px 14px;border-radius:8px;background:#fff5f5;border:1px solid #ffc9c9;color:#8a1c1c}
+.alert p,.notice p{margin:0}
+.notice{margin:0 0 16px;padding:12px 14px;border-radius:8px;background:#edf2ff;border:1px solid #bac8ff;color:#1f2a44}
+.actions{display:grid;gap:12px;margin:8px 0 0}
+button,.button{display:flex;align-items:center;justify-content:center;width:100%;min-height:44px;padding:10px 16px;
+font:inherit;font-weight:600;text-decoration:none;border-radius:8px;border:1px solid transparent;cursor:pointer}
+.primary{background:#3b5bdb;color:#fff}
+.primary:hover{background:#364fc7}
+.secondary{background:#fff;color:#1f2a44;border-color:#b9c2d4}
+.secondary:hover{background:#f4f6fb}
+:focus-visible{outline:3px solid #3b5bdb;outline-offset:2px}
+a{color:#3b5bdb;font-weight:600}
+.switch{margin:20px 0 0;text-align:center;color:#4a5878}
+.code{margin:0 0 16px;padding:12px;border-radius:8px;background:#f4f6fb;text-align:center;
+font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:1.75rem;letter-spacing:.12em}
+.code-input{text-transform:uppercase;text-align:center;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;letter-spacing:.12em}
+ul{margin:0 0 20px;padding-left:20px}
+li{margin:0 0 4px}
+.who{color:#4a5878;font-size:.875rem}
+.sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);border:0}
+@media (min-width:640px){body{padding:64px 24px}.card{padding:32px}}
+`;
+
+export interface Page {
+  status: number;
+  html: string;
+}
+
+function layout(title: string, content: string, status = 200): Page {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · Paybench</title>
+<style>${CSS}</style>
+</head>
+<body>
+<main>
+<p class="brand"><span class="brand-mark" aria-hidden="true">P</span>Paybench</p>
+<div class="card">
+${content}
+</div>
+</main>
+</body>
+</html>`;
+  return { status, html };
+}
+
+const alert = (message: string | undefined): string =>
+  message ? `<div class="alert" role="alert"><p>${escapeHtml(message)}</p></div>` : '';
+
+interface FieldOptions {
+  name: string;
+  label: string;
+  type: 'email' | 'password' | 'text';
+  value?: string;
+  autocomplete: string;
+  hint?: string;
+  error?: string;
+  /** Marks the field invalid when the message is shown elsewhere (a form-level alert). */
+  invalid?: boolean;
+  autofocus?: boolean;
+  extra?: string;
+}
+
+function field(options: FieldOptions): string {
+  const id = `field-${options.name}`;
+  const described = [options.hint ? `${id}-hint` : '', options.error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const attributes = [
+    `id="${id}"`,
+    `name="${options.name}"`,
+    `type="${options.type}"`,
+    `autocomplete="${options.autocomplete}"`,
+    'required',
+    options.value ? `value="${escapeHtml(options.value)}"` : '',
+    described ? `aria-describedby="${described}"` : '',
+    options.error || options.invalid ? 'aria-invalid="true"' : '',
+    options.autofocus ? 'autofocus' : '',
+    options.extra ?? '',
+  ].filter(Boolean);
+  return `<div class="field">
+<label for="${id}">${escapeHtml(options.label)}</label>
+${options.hint ? `<p class="hint" id="${id}-hint">${escapeHtml(options.hint)}</p>` : ''}
+<input ${attributes.join(' ')}>
+${options.error ? `<p class="field-error" id="${id}-error">${escapeHtml(options.error)}</p>` : ''}
+</div>`;
+}
+
+const interactionPath = (uid: string, action = ''): string => `/interaction/${encodeURIComponent(uid)}${action ? `/${action}` : ''}`;
+
+export interface SignInView {
+  uid: string;
+  email?: string;
+  error?: string;
+  clientName: string;
+}
+
+export function signInPage(view: SignInView, status = 200): Page {
+  return layout(
+    'Sign in',
+    `<h1>Sign in</h1>
+<p class="lead">to continue to ${escapeHtml(view.clientName)}</p>
+${alert(view.error)}
+<form method="post" action="${interactionPath(view.uid, 'login')}" novalidate>
+${field({ name: 'email', label: 'Email', type: 'email', value: view.email, autocomplete: 'username', autofocus: !view.email })}
+${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', autofocus: Boolean(view.email) })}
+<div class="actions"><button class="primary" type="submit">Sign in</button></div>
+</form>
+<form method="post" action="${interactionPath(view.uid, 'abort')}">
+<div class="actions"><button class="secondary" type="submit">Cancel</button></div>
+</form>
+<p class="switch">New to Paybench? <a href="${interactionPath(view.uid, 'signup')}">Create an account</a></p>`,
+    status,
+  );
+}
+
+export interface SignUpValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export type SignUpErrors = Partial<Record<keyof SignUpValues | 'password', string>>;
+
+export interface SignUpView {
+  uid: string;
+  values: SignUpValues;
+  errors: SignUpErrors;
+  formError?: string;
+}
+
+export function signUpPage(view: SignUpView, status = 200): Page {
+  const { values, errors } = view;
+  const summary = view.formError ?? (Object.keys(errors).length ? 'Check the highlighted fields and try again.' : undefined);
+  const first = (['email', 'firstName', 'lastName', 'password'] as const).find((name) => errors[name]);
+  return layout(
+    'Create your account',
+    `<h1>Create your account</h1>
+<p class="lead">Benchmark pay, build bands and run merit cycles with your team.</p>
+${alert(summary)}
+<form method="post" action="${interactionPath(view.uid, 'signup')}" novalidate>
+${field({ name: 'email', label: 'Work email', type: 'email', value: values.email, autocomplete: 'email', error: errors.email, autofocus: !first || first === 'email' })}
+${field({ name: 'firstName', label: 'First name', type: 'text', value: values.firstName, autocomplete: 'given-name', error: errors.firstName, autofocus: first === 'firstName' })}
+${field({ name: 'lastName', label: 'Last name', type: 'text', value: values.lastName, autocomplete: 'family-name', error: errors.lastName, autofocus: first === 'lastName' })}
+${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 12 characters.', error: errors.password, autofocus: first === 'password', extra: 'minlength="12"' })}
+<div class="actions"><button class="primary" type="submit">Create account</button></div>
+</form>
+<p class="switch">Already have an account? <a href="${interactionPath(view.uid)}">Sign in</a></p>`,
+    status,
+  );
+}
+
+const SCOPE_TEXT: Record<string, string> = {
+  openid: 'Confirm that it is you',
+  profile: 'See your name',
+  email: 'See your email address',
+  offline_access: 'Stay signed in, even while you are away, until you sign it out',
+};
+
+export interface ConsentView {
+  uid: string;
+  clientName: string;
+  email: string | undefined;
+  scopes: string[];
+}
+
+export function consentPage(view: ConsentView): Page {
+  const items = view.scopes.map((scope) => SCOPE_TEXT[scope]).filter((text): text is string => Boolean(text));
+  return layout(
+    `Allow ${view.clientName}?`,
+    `<h1>Allow ${escapeHtml(view.clientName)}?</h1>
+${view.email ? `<p class="who">Signed in as ${escapeHtml(view.email)}</p>` : ''}
+<p>${escapeHtml(view.clientName)} will act as you in Paybench, with your permissions. It will be able to:</p>
+<ul>${items.map((text) => `<li>${escapeHtml(text)}</li>`).join('')}<li>Read and change Paybench data you have access to</li></ul>
+<p class="lead">Only allow this if you started it yourself just now.</p>
+<form method="post" action="${interactionPath(view.uid, 'consent')}">
+<div class="actions">
+<button class="primary" type="submit" name="decision" value="allow" autofocus>Allow</button>
+<button class="secondary" type="submit" name="decision" value="deny">Deny</button>
+</div>
+</form>`,
+  );
+}
+
+export function lockedMessage(until: Date, now = Date.now()): string {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now) / 60_000));
+  return `Too many unsuccessful attempts. For your security, signing in is paused for ${minutes} minute${minutes === 1 ? '' : 's'}. Try again later.`;
+}
+
+export function expiredPage(homeUrl: string): Page {
+  return layout(
+    'Sign-in expired',
+    `<h1>This sign-in has expired</h1>
+${alert('The sign-in request could not be found. It may have expired or already been used.')}
+<div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Start again</a></div>`,
+    400,
+  );
+}
+
+export function errorPage(homeUrl: string, message: string, status: number): Page {
+  return layout(
+    'Something went wrong',
+    `<h1>Something went wrong</h1>
+${alert(message)}
+<div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Back to Paybench</a></div>`,
+    status,
+  );
+}
+
+/** The hidden inputs and target of a form oidc-provider built (its anti-forgery secret and codes), already escaped. */
+export interface ProviderForm {
+  action: string;
+  hiddenInputs: string;
+}
+
+export function providerForm(html: string): ProviderForm {
+  const action = /action="([^"]*)"/.exec(html)?.[1] ?? '';
+  const hiddenInputs = (html.match(/<input type="hidden"[^>]*>/g) ?? []).join('\n');
+  return { action, hiddenInputs };
+}
+
+export function deviceCodePage(form: ProviderForm, code: string | undefined, error: string | undefined): Page {
+  return layout(
+    'Connect a device',
+    `<h1>Connect the Paybench CLI</h1>
+<p class="lead">Enter the code shown in your terminal.</p>
+${alert(error)}
+<form method="post" action="${form.action}" novalidate>
+${form.hiddenInputs}
+${field({ name: 'user_code', label: 'Code', type: 'text', value: code, autocomplete: 'off', invalid: Boolean(error), autofocus: true, extra: 'class="code-input" autocapitalize="characters" spellcheck="false"' })}
+<div class="actions"><button class="primary" type="submit">Continue</button></div>
+</form>`,
+    error ? 400 : 200,
+  );
+}
+
+export function deviceConfirmPage(form: ProviderForm, clientName: string, userCode: string): Page {
+  return layout(
+    'Confirm the code',
+    `<h1>Is this the code in your terminal?</h1>
+<p class="lead">${escapeHtml(clientName)} is asking to sign in as you. Compare the code with the one in your terminal.</p>
+<p class="code"><span class="sr-only">Code: </span>${escapeHtml(userCode)}</p>
+<p>If you did not start this, or the codes differ, cancel.</p>
+<form method="post" action="${form.action}">
+${form.hiddenInputs}
+<div class="actions">
+<button class="primary" type="submit" autofocus>Yes, continue</button>
+<button class="secondary" type="submit" name="abort" value="yes">Cancel</button>
+</div>
+</form>`,
+  );
+}
+
+export function deviceDonePage(clientName: string): Page {
+  return layout(
+    'Device connected',
+    `<h1>You're signed in</h1>
+<div class="notice" role="status"><p>${escapeHtml(clientName)} is now signed in. You can close this tab and return to your terminal.</p></div>`,
+  );
+}
+
+export function logoutPage(form: ProviderForm): Page {
+  return layout(
+    'Sign out',
+    `<h1>Sign out of Paybench?</h1>
+<p class="lead">You will be signed out on this browser.</p>
+<form method="post" action="${form.action}">
+${form.hiddenInputs}
+<div class="actions">
+<button class="primary" type="submit" name="logout" value="yes" autofocus>Sign out</button>
+<button class="secondary" type="submit">Stay signed in</button>
+</div>
+</form>`,
+  );
+}
+
+export function signedOutPage(homeUrl: string): Page {
+  return layout(
+    'Signed out',
+    `<h1>You're signed out</h1>
+<div class="notice" role="status"><p>You have been signed out of Paybench.</p></div>
+<div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Sign in again</a></div>`,
+  );
+}

@@ -1,0 +1,26 @@
+import { notFound } from '../http/errors.js';
+import { member, secured } from '../http/operations.js';
+import { cancel, job, myJobs } from './service.js';
+
+function one<T>(value: T | undefined): T {
+  if (value === undefined) throw notFound();
+  return value;
+}
+
+export const jobOperations = [
+  secured({
+    operationId: 'listUserBackgroundJobs',
+    access: member,
+    handler: async ({ body }, { deps, caller }) => ({ data: await myJobs(deps.db, caller, body?.withinDays ?? 7) }),
+  }),
+  secured({
+    operationId: 'getBackgroundJob',
+    access: member,
+    handler: async ({ path }, { deps, caller }) => ({ data: one(await job(deps.db, caller, path.jobId)) }),
+  }),
+  secured({
+    operationId: 'cancelBackgroundJob',
+    access: member,
+    handler: async ({ path }, { deps, caller }) => ({ data: one(await cancel(deps.db, deps.jobs, caller, path.jobId)) }),
+  }),
+];

@@ -1,0 +1,123 @@
+import type { Knex } from 'knex';
+import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createTestCompany, testDb } from '../../test/factories.js';
+import { JobQueue } from './queue.js';
+import { type JobRow, claimNext } from './store.js';
+import { TransientJobError } from './worker.js';
+
+const log = pino({ level: 'silent' });
+const singleNode = inject('engine') === 'sqlite';
+
+async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const statusOf = async (db: Knex, id: string): Promise<JobRow | undefined> => db<JobRow>('jobs').where({ id }).first();
+
+describe('durable background jobs', () => {
+  let db: Knex;
+  let owner: { companyId: string; ownerUserId: string };
+  const unique = () => `test-${Math.random().toString(36).slice(2, 8)}`;
+
+  beforeAll(async () => {
+    db = await testDb();
+    const company = await createTestCompany(db);
+    owner = { companyId: company.id, ownerUserId: company.users.admin?.id ?? '' };
+  });
+
+  it('a job interrupted by a restart is resumed and finishes; one out of attempts fails with the reason', async () => {
+    const type = unique();
+    const first = new JobQueue(db, log, undefined, { pollMs: 20, staleMs: 200 });
+    const resumed = await first.enqueue({ ...owner, type, input: {} });
+    const exhausted = await first.enqueue({ ...owner, type, input: {}, maxAttempts: 1 });
+    // A worker takes both and dies without finishing: its heartbeat goes stale.
+    expect((await claimNext(db, 'crashed-node', [type]))?.id).toBe(resumed.id);
+    expect((await claimNext(db, 'crashed-node', [type]))?.id).toBe(exhausted.id);
+    await db('jobs').whereIn('id', [resumed.id, exhausted.id]).update({ heartbeat_at: new Date(Date.now() - 60_000).toISOString() });
+    expect((await statusOf(db, resumed.id))?.status).toBe('running');
+
+    const restarted = new JobQueue(db, log, undefined, { pollMs: 20, staleMs: 200, singleNode: false }).register(type, async ({ progress }) => {
+      await progress(50, 'half way');
+      return { ok: true };
+    });
+    await restarted.worker.start();
+    try {
+      await until(async () => (await statusOf(db, resumed.id))?.status === 'succeeded');
+      const done = await statusOf(db, resumed.id);
+      expect(done).toMatchObject({ status: 'succeeded', progress: 100, attempts: 2 });
+      const failed = await statusOf(db, exhausted.id);
+      expect(failed?.status).toBe('failed');
+      expect(failed?.message).toMatch(/server stopped while this job ran/);
+    } finally {
+      await restarted.worker.stop();
+    }
+  });
+
+  it('many jobs and two workers: every job runs exactly once', async () => {
+    const type = unique();
+    const runs = new Map<string, number>();
+    const handler = async ({ job }: { job: { id: string } }) => {
+      runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      return null;
+    };
+    // Two nodes: separate connection pools to the same database.
+    const otherDb = await testDb({ ...inject('serverEnv') , PAYBENCH_SEPARATE_POOL: 'yes' });
+    const a = new JobQueue(db, log, undefined, { pollMs: 10, singleNode }).register(type, handler);
+    const b = new JobQueue(otherDb, log, undefined, { pollMs: 10, singleNode }).register(type, handler);
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i += 1) ids.push((await a.enqueue({ ...owner, type, input: { i } })).id);
+    await Promise.all([a.worker.start(), b.worker.start()]);
+    try {
+      await until(async () => Number((await db('jobs').where({ type, status: 'succeeded' }).count({ n: '*' }).first())?.n) === ids.length, 60_000);
+    } finally {
+      await Promise.all([a.worker.stop(), b.worker.stop()]);
+      await otherDb.destroy();
+    }
+    expect(runs.size).toBe(ids.length);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    const byWorker = await db('jobs').where({ type }).select('attempts');
+    expect(byWorker.every((row: { attempts: number }) => Number(row.attempts) === 1)).toBe(true);
+  });
+
+  it('retries a transient failure with backoff, then succeeds', async () => {
+    const type = unique();
+    let calls = 0;
+    const queue = new JobQueue(db, log, undefined, { pollMs: 20, retryBaseMs: 100, singleNode }).register(type, async () => {
+      calls += 1;
+      if (calls === 1) throw new TransientJobError('database busy');
+      return { calls };
+    });
+    const job = await queue.enqueue({ ...owner, type, input: {} });
+    await queue.worker.start();
+    try {
+      await until(async () => (await statusOf(db, job.id))?.status === 'succeeded');
+    } finally {
+      await queue.worker.stop();
+    }
+    expect(calls).toBe(2);
+    expect(JSON.parse((await statusOf(db, job.id))?.result ?? '{}')).toEqual({ calls: 2 });
+  });
+
+  it('a permanent failure fails at once with its message', async () => {
+    const type = unique();
+    const queue = new JobQueue(db, log, undefined, { pollMs: 20, singleNode }).register(type, async () => {
+      throw new Error('The file has no header row');
+    });
+    const job = await queue.enqueue({ ...owner, type, input: {} });
+    await queue.worker.start();
+    try {
+      await until(async () => (await statusOf(db, job.id))?.status === 'failed');
+    } finally {
+      await queue.worker.stop();
+    }
+    expect(await statusOf(db, job.id)).toMatchObject({ status: 'failed', message: 'The file has no header row', attempts: 1 });
+  });
+});
+

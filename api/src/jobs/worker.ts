@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { type JobRow, claimNext, finishJob, heartbeat, recoverAbandoned, requeue, saveProgress } from './store.js';
+
+/** Thrown from a handler for a failure worth retrying (a network blip, a busy database). */
+export class TransientJobError extends Error {}
+
+/** Thrown inside `progress` when someone cancelled the job; handlers need not catch it. */
+export class JobCancelled extends Error {}
+
+export interface JobContext {
+  job: { id: string; companyId: string; ownerUserId: string; type: string; input: unknown; attempt: number };
+  db: Knex;
+  log: Logger;
+  /** Reports progress (0–100) and stops the job if it was cancelled. */
+  progress(percent: number, message?: string): Promise<void>;
+}
+
+/** Does the work; what it returns is stored as the job's result. */
+export type JobHandler = (ctx: JobContext) => Promise<unknown>;
+
+export interface WorkerOptions {
+  pollMs?: number;
+  heartbeatMs?: number;
+  /** A running job whose heartbeat is older than this belongs to a worker that died. */
+  staleMs?: number;
+  /** On SQLite there is one process; anything "running" at start-up was interrupted. */
+  singleNode?: boolean;
+  onChange?: (job: JobRow) => void;
+  onEnded?: (job: JobRow) => void;
+  /** First retry delay; doubles with every attempt. */
+  retryBaseMs?: number;
+}
+
+const BACKOFF_BASE_MS = 2_000;
+
+export class JobWorker {
+  readonly id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private readonly pollMs: number;
+  private readonly heartbeatMs: number;
+  private readonly staleMs: number;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly log: Logger,
+    private readonly options: WorkerOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 1_000;
+    this.heartbeatMs = options.heartbeatMs ?? 5_000;
+    this.staleMs = options.staleMs ?? 30_000;
+  }
+
+  register(type: string, handler: JobHandler): this {
+    this.handlers.set(type, handler);
+    return this;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    const staleBefore = this.options.singleNode ? new Date(Date.now() + 1000) : new Date(Date.now() - this.staleMs);
+    const recovered = await recoverAbandoned(this.db, staleBefore);
+    if (recovered.resumed.length || recovered.failed.length) this.log.warn(recovered, 'jobs interrupted by a restart');
+    this.schedule(0);
+  }
+
+  /** Run the next job now instead of at the next poll (after an enqueue on this node). */
+  wake(): void {
+    if (!this.stopped && !this.running) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delay: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.tick().finally(() => {
+        this.running = undefined;
+      });
+    }, delay);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    let worked = false;
+    try {
+      await recoverAbandoned(this.db, new Date(Date.now() - this.staleMs));
+      const job = await claimNext(this.db, this.id, [...this.handlers.keys()]);
+      if (job) {
+        worked = true;
+        this.options.onChange?.(job);
+        await this.run(job);
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'job worker tick failed');
+    }
+    if (!this.stopped) this.schedule(worked ? 0 : this.pollMs);
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const handler = this.handlers.get(job.type);
+    if (!handler) return;
+    const log = this.log.child({ jobId: job.id, type: job.type });
+    const beat = setInterval(() => void heartbeat(this.db, job.id, this.id).catch(() => undefined), this.heartbeatMs);
+    const changed = async (): Promise<void> => {
+      const row = await this.db<JobRow>('jobs').where({ id: job.id }).first();
+      if (row) this.options.onChange?.(row);
+    };
+    const context: JobContext = {
+      job: { id: job.id, companyId: job.company_id, ownerUserId: job.owner_user_id, type: job.type, input: JSON.parse(job.input) as unknown, attempt: job.attempts },
+      db: this.db,
+      log,
+      progress: async (percent, message) => {
+        const cancelled = await saveProgress(this.db, job.id, this.id, Math.max(0, Math.min(100, Math.round(percent))), message);
+        await changed();
+        if (cancelled) throw new JobCancelled('cancelled');
+      },
+    };
+    try {
+      const result = await handler(context);
+      await finishJob(this.db, job.id, this.id, { status: 'succeeded', message: 'Done.', result });
+    } catch (error) {
+      await this.fail(job, error, log);
+    } finally {
+      clearInterval(beat);
+      await changed();
+      const final = await this.db<JobRow>('jobs').where({ id: job.id }).first();
+      if (final && (final.status === 'succeeded' || final.status === 'failed')) this.options.onEnded?.(final);
+    }
+  }
+
+  private async fail(job: JobRow, error: unknown, log: Logger): Promise<void> {
+    if (error instanceof JobCancelled) {
+      await finishJob(this.db, job.id, this.id, { status: 'cancelled', message: 'Cancelled.' });
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof TransientJobError && job.attempts < job.max_attempts) {
+      const delay = (this.options.retryBaseMs ?? BACKOFF_BASE_MS) * 2 ** (job.attempts - 1);
+      log.warn({ err: error, delay }, 'job failed for a transient reason; retrying');
+      await requeue(this.db, job.id, this.id, delay, `Retrying after: ${message}`);
+      return;
+    }
+    log.error({ err: error }, 'job failed');
+    await finishJob(this.db, job.id, this.id, { status: 'failed', message });
+  }
+}

@@ -1,0 +1,32 @@
+import { can, internalAdmin, member, secured } from '../http/operations.js';
+import { getCompanySettings, getUserSettings, outbox, putCompanySettings, putUserSettings } from './service.js';
+
+export const notificationOperations = [
+  secured({
+    operationId: 'getUserNotificationSettings',
+    access: member,
+    handler: async (_input, { deps, caller }) => ({ data: await getUserSettings(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'updateUserNotificationSettings',
+    access: member,
+    handler: async ({ body }, { deps, caller }) => ({ data: await putUserSettings(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'getCompanyNotificationSettings',
+    access: can('companySettings', 'view'),
+    handler: async (_input, { deps, caller }) => ({ data: await getCompanySettings(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'updateCompanyNotificationSettings',
+    access: can('companySettings', 'edit'),
+    handler: async ({ body }, { deps, caller }) => ({
+      data: await putCompanySettings(deps.db, caller, body, deps.config.allowHttpWebhooks),
+    }),
+  }),
+  secured({
+    operationId: 'listOutboxEmails',
+    access: internalAdmin,
+    handler: async ({ query }, { deps }) => ({ data: await outbox(deps.db, query.to) }),
+  }),
+];
