@@ -92,8 +92,8 @@ async function userFromSignIn(db: Knex, identity: IdentityProvider | undefined, 
       : ((await db<UserRow>('users').where({ external_subject: verified.subject, status: 'active' }).first()) ??
         (await provisionExternalUser(db, verified.subject, verified.email)));
   if (!user) throw unauthenticated('unknown_user');
-  // Signing out ends every sign-in token issued before it.
-  if (user.last_logout_at && verified.issuedAt < Math.floor(new Date(user.last_logout_at).getTime() / 1000)) {
+  // Signing out ends every sign-in token issued before it (or in the same second: iat has no finer grain).
+  if (user.last_logout_at && verified.issuedAt <= Math.floor(new Date(user.last_logout_at).getTime() / 1000)) {
     throw unauthenticated('revoked');
   }
   return user;
