@@ -1,8 +1,46 @@
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Paths the server answers itself: never served from the app shell by the service worker.
+const SERVER_PATHS = [/^\/api\//, /^\/oauth\//, /^\/interaction\//, /^\/authorize/, /^\/v2\//, /^\/\.well-known\//, /^\/engine\.io\//, /^\/legal\//];
 
 export default defineConfig({
   // Vite compiles .tsx itself; the API serves dist/ on the same origin.
   esbuild: { jsx: 'automatic' },
+  plugins: [
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Paybench',
+        short_name: 'Paybench',
+        description: 'Pay benchmarking, salary bands, merit cycles, total rewards and offers.',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f4f6fa',
+        theme_color: '#1f2a44',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: SERVER_PATHS,
+        // Only the signed-in person's own record is kept for offline use; nobody else's pay is cached.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname === '/api/me',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'paybench-own-data', networkTimeoutSeconds: 5 },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
+import { useLocation } from 'wouter';
 import { App } from './app/App';
+import { SessionProvider } from './auth/Session';
+import { ErrorBoundary } from './ui/ErrorBoundary';
+import { Toasts } from './ui/Toasts';
+import { UpdatePrompt } from './ui/UpdatePrompt';
 import './ui/base.css';
 
 // Query-cache rules of the spec (§9): no refetch on focus, reconnect or mount; no retries; fresh for an hour.
@@ -13,13 +18,26 @@ const swrConfig = {
   dedupingInterval: 60 * 60 * 1000,
 };
 
+function Shell() {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary resetKeys={[location]}>
+      <App />
+    </ErrorBoundary>
+  );
+}
+
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <SWRConfig value={swrConfig}>
-        <App />
-      </SWRConfig>
+      <SessionProvider>
+        <SWRConfig value={swrConfig}>
+          <Shell />
+          <Toasts />
+          <UpdatePrompt />
+        </SWRConfig>
+      </SessionProvider>
     </StrictMode>,
   );
 }

@@ -1,31 +1,74 @@
-import { useQuery } from '../api/client';
+import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { useSession } from '../auth/Session';
+import { CallbackScreen, LoginScreen, LogoutScreen, NoAccessScreen, NotFoundScreen, UnverifiedScreen } from '../features/entry/EntryScreens';
+import { FullSizeSpinner } from '../ui/Spinner';
+import { type ModuleName, RequireModule, RequireSession } from './Guard';
+import { Layout } from './Layout';
+import { retryImport } from './retryImport';
+
+const Home = lazy(() => retryImport(() => import('../features/home/Home').then((m) => ({ default: m.Home }))));
+const UsersScreen = lazy(() => retryImport(() => import('../features/settings/Users').then((m) => ({ default: m.UsersScreen }))));
+const RolesScreen = lazy(() => retryImport(() => import('../features/settings/Users').then((m) => ({ default: m.RolesScreen }))));
+const CreateCompanyScreen = lazy(() => retryImport(() => import('../features/entry/Onboarding').then((m) => ({ default: m.CreateCompanyScreen }))));
+const TermsScreen = lazy(() => retryImport(() => import('../features/entry/Onboarding').then((m) => ({ default: m.TermsScreen }))));
+
+function Signed({ screen: Screen, module }: { screen: LazyExoticComponent<ComponentType>; module?: ModuleName }) {
+  const body = (
+    <Suspense fallback={<FullSizeSpinner loading />}>
+      <Screen />
+    </Suspense>
+  );
+  return (
+    <RequireSession>
+      <Layout>{module ? <RequireModule module={module}>{body}</RequireModule> : body}</Layout>
+    </RequireSession>
+  );
+}
+
+function Root() {
+  const { user, isAuthenticating } = useSession();
+  if (isAuthenticating) return <FullSizeSpinner loading />;
+  return <Redirect to={user ? '/home' : '/login'} replace />;
+}
 
 export function App() {
-  const { data, error, isLoading } = useQuery('/api/health');
-  const health = data?.data;
   return (
-    <main className="shell">
-      <h1>Paybench</h1>
-      <p className="lede">Pay benchmarking, salary bands, merit cycles, total rewards and offers.</p>
-      <section aria-labelledby="status-title" className="card">
-        <h2 id="status-title">Server status</h2>
-        {isLoading && <p role="status">Checking the server…</p>}
-        {error && <p role="alert">The server did not answer. Please wait and try again.</p>}
-        {health && (
-          <dl>
-            <dt>Status</dt>
-            <dd data-testid="health-status">{health.status}</dd>
-            <dt>Version</dt>
-            <dd data-testid="health-version">{health.version}</dd>
-            <dt>Database</dt>
-            <dd data-testid="health-database">{health.database.engine}</dd>
-            <dt>Migrations</dt>
-            <dd data-testid="health-migrations">
-              {health.database.migrations.upToDate ? 'up to date' : `${health.database.migrations.pending} pending`}
-            </dd>
-          </dl>
-        )}
-      </section>
-    </main>
+    <Switch>
+      <Route path="/" component={Root} />
+      <Route path="/login" component={LoginScreen} />
+      <Route path="/signup" component={LoginScreen} />
+      <Route path="/auth0/callback" component={CallbackScreen} />
+      <Route path="/logout" component={LogoutScreen} />
+      <Route path="/unverified" component={UnverifiedScreen} />
+      <Route path="/no-access" component={NoAccessScreen} />
+      <Route path="/benchmarking-no-access" component={NoAccessScreen} />
+      <Route path="/not-found" component={NotFoundScreen} />
+      <Route path="/create-company">
+        <RequireSession allowWithoutCompany>
+          <Suspense fallback={<FullSizeSpinner loading />}>
+            <CreateCompanyScreen />
+          </Suspense>
+        </RequireSession>
+      </Route>
+      <Route path="/create-account">
+        <Redirect to="/create-company" replace />
+      </Route>
+      <Route path="/acknowledge-terms-of-use">
+        <Suspense fallback={<FullSizeSpinner loading />}>
+          <TermsScreen />
+        </Suspense>
+      </Route>
+      <Route path="/home">
+        <Signed screen={Home} />
+      </Route>
+      <Route path="/settings/users">
+        <Signed screen={UsersScreen} module="settings" />
+      </Route>
+      <Route path="/settings/roles">
+        <Signed screen={RolesScreen} module="settings" />
+      </Route>
+      <Route component={NotFoundScreen} />
+    </Switch>
   );
 }

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { Redirect } from 'wouter';
+import { useQuery } from '../api/client';
+import { signIn, useSession } from '../auth/Session';
+import { FullSizeSpinner } from '../ui/Spinner';
+import { FailureScreen } from '../ui/Screens';
+
+export type ModuleName = 'benchmarking' | 'integrations' | 'compplanning' | 'teamview' | 'bands' | 'visualOfferLetter' | 'totalRewards' | 'settings' | 'rewardLetters';
+
+export function usePerson() {
+  const { user } = useSession();
+  return useQuery('/api/me', user ? {} : null);
+}
+
+/**
+ * Authorized means signed in with a person and a company; verified e-mail and accepted terms come
+ * first. Not signed in: off to the provider, and back here afterwards.
+ */
+export function RequireSession({ children, allowWithoutCompany = false }: { children: ReactNode; allowWithoutCompany?: boolean }) {
+  const { user, isAuthenticating } = useSession();
+  const { data, error } = usePerson();
+  useEffect(() => {
+    if (!isAuthenticating && !user) void signIn();
+  }, [isAuthenticating, user]);
+  if (error) return <FailureScreen title="Something went wrong" description="Please refresh the page and try again. If the problem persists, contact your company admin for support." />;
+  const person = data?.data;
+  if (!person) return <FullSizeSpinner loading />;
+  if (!person.emailVerified) return <Redirect to="/unverified" replace />;
+  if (!person.companyId && !allowWithoutCompany) return <Redirect to="/create-company" replace />;
+  if (person.companyId && !person.termsAcceptedAt && !person.viewAs) return <Redirect to="/acknowledge-terms-of-use" replace />;
+  return <>{children}</>;
+}
+
+/** A module's screens show only when the company has it and the person may use it. */
+export function RequireModule({ module, children }: { module: ModuleName; children: ReactNode }) {
+  const { data } = usePerson();
+  const state = data?.data.modules.find((entry) => entry.module === module);
+  if (!state?.authorized) return <Redirect to={module === 'benchmarking' ? '/benchmarking-no-access' : '/no-access'} replace />;
+  return <>{children}</>;
+}

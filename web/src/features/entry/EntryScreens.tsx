@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { api } from '../../api/client';
+import { SESSION_EXPIRED_REASON, userManager } from '../../auth/oidc';
+import { signIn, useSession } from '../../auth/Session';
+import { FullSizeSpinner } from '../../ui/Spinner';
+import { FailureScreen } from '../../ui/Screens';
+
+const REASONS: Record<string, string> = {
+  expired: 'Your session has expired. Please sign in again.',
+  revoked: 'Your session was ended. Please sign in again.',
+  invalid: 'Your sign-in was not accepted. Please sign in again.',
+  unknown_user: 'This account no longer has access.',
+};
+
+export function LoginScreen() {
+  const reason = localStorage.getItem(SESSION_EXPIRED_REASON);
+  return (
+    <main className="entry">
+      <div className="card entry-card">
+        <img src="/favicon.svg" alt="" width={48} height={48} />
+        <h1>Sign in to Paybench</h1>
+        {reason && <p role="alert">{REASONS[reason] ?? REASONS.expired}</p>}
+        <button type="button" className="primary" onClick={() => void signIn('/home')}>
+          Continue to sign in
+        </button>
+      </div>
+    </main>
+  );
+}
+
+/** Completes the code + PKCE exchange and goes where the person was headed. */
+export function CallbackScreen() {
+  const [, navigate] = useLocation();
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    userManager.signinRedirectCallback().then(
+      (user) => {
+        localStorage.removeItem(SESSION_EXPIRED_REASON);
+        const returnTo = (user.state as { returnTo?: string } | undefined)?.returnTo;
+        navigate(returnTo && returnTo.startsWith('/') && !returnTo.startsWith('/auth0') ? returnTo : '/home', { replace: true });
+      },
+      (error: unknown) => setFailed(error instanceof Error ? error.message : String(error)),
+    );
+  }, [navigate]);
+  if (failed) {
+    return <FailureScreen title="Sign-in did not complete" description={failed} actions={<a href="/login">Try again</a>} />;
+  }
+  return <FullSizeSpinner loading label="Signing you in" />;
+}
+
+/** Signs out everywhere: the server session, the provider session, and every cache on this device. */
+export function LogoutScreen() {
+  const { user, isAuthenticating } = useSession();
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (isAuthenticating) return;
+    void (async () => {
+      if (user) await api.POST('/api/me/logout').catch(() => undefined);
+      if ('caches' in window) for (const key of await caches.keys()) await caches.delete(key);
+      // Coming back from the provider's logout the URL has no reason: keep the one stored on the way out.
+      const reason = new URLSearchParams(window.location.search).get('reason') ?? localStorage.getItem(SESSION_EXPIRED_REASON);
+      for (const key of Object.keys(localStorage)) if (key.startsWith('paybench.') || key.startsWith('oidc.')) localStorage.removeItem(key);
+      if (reason) localStorage.setItem(SESSION_EXPIRED_REASON, reason);
+      if (user) {
+        await userManager.removeUser();
+        await userManager.signoutRedirect({ id_token_hint: user.id_token }).catch(() => setDone(true));
+      } else {
+        setDone(true);
+      }
+    })();
+  }, [user, isAuthenticating]);
+  if (!done) return <FullSizeSpinner loading label="Signing you out" />;
+  return (
+    <FailureScreen
+      title="You are signed out"
+      description="Your data has been removed from this device."
+      actions={
+        <a className="button primary" href="/login">
+          Sign in again
+        </a>
+      }
+    />
+  );
+}
+
+export function UnverifiedScreen() {
+  return (
+    <FailureScreen
+      title="Please verify your e-mail address"
+      description="We need to know this address is yours before showing pay data. Ask your company admin to verify it, then sign in again."
+      actions={<a href="/logout">Sign out</a>}
+    />
+  );
+}
+
+export function NoAccessScreen() {
+  return (
+    <FailureScreen
+      title="Permission denied"
+      description="You do not have access to this content. Please contact your company admin for support."
+      actions={<a href="/home">Back to home</a>}
+    />
+  );
+}
+
+export function NotFoundScreen() {
+  return <FailureScreen title="Not found" description="The content could not be found." actions={<a href="/home">Back to home</a>} />;
+}

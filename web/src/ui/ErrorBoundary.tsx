@@ -1,0 +1,71 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportClientError } from '../api/errorReporting';
+import { ErrorScreen } from './Screens';
+
+interface AppErrorLike {
+  title?: string;
+  description?: string;
+  status?: number;
+}
+
+const STATUS_TEXT: Record<number, { title: string; description: string }> = {
+  401: { title: 'Permission denied', description: 'You do not have access to this content. Please contact your company admin for support.' },
+  403: { title: 'Permission denied', description: 'You do not have access to this content. Please contact your company admin for support.' },
+  404: { title: 'Not found', description: 'The content could not be found.' },
+  429: { title: 'Rate limit exceeded', description: 'Too many requests have been made. Please wait 60 seconds and try again.' },
+  503: { title: 'Service unavailable', description: 'Paybench is temporarily unavailable. Please wait and try again.' },
+};
+const DEFAULT_TEXT = { title: 'Something went wrong', description: 'Please refresh the page and try again. If the problem persists, contact your company admin for support.' };
+
+interface Props {
+  children: ReactNode;
+  /** The boundary resets when any of these change (for example the route). */
+  resetKeys?: unknown[];
+  title?: string;
+  description?: string;
+  /** A remote override (release flag) wins over everything else. */
+  override?: { title?: string; description?: string };
+}
+
+/** Text precedence: remote override, then the app error's own, then the props, then the HTTP status, then the default. */
+export function errorText(error: unknown, props: Pick<Props, 'title' | 'description' | 'override'>) {
+  const app = (typeof error === 'object' && error !== null ? error : {}) as AppErrorLike;
+  const status = app.status !== undefined ? STATUS_TEXT[app.status] : undefined;
+  return {
+    title: props.override?.title ?? app.title ?? props.title ?? status?.title ?? DEFAULT_TEXT.title,
+    description: props.override?.description ?? app.description ?? props.description ?? status?.description ?? DEFAULT_TEXT.description,
+  };
+}
+
+export class ErrorBoundary extends Component<Props, { error: unknown; keys: unknown[] | undefined }> {
+  override state = { error: undefined as unknown, keys: this.props.resetKeys };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: { error: unknown; keys: unknown[] | undefined }) {
+    const changed = (props.resetKeys ?? []).some((key, index) => !Object.is(key, state.keys?.[index]));
+    return changed ? { error: undefined, keys: props.resetKeys } : null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    reportClientError(error, info.componentStack ?? undefined);
+  }
+
+  reset = () => this.setState({ error: undefined });
+
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    const text = errorText(this.state.error, this.props);
+    return (
+      <ErrorScreen>
+        <h1>{text.title}</h1>
+        <p>{text.description}</p>
+        <button type="button" className="primary" onClick={this.reset}>
+          Try again
+        </button>
+      </ErrorScreen>
+    );
+  }
+}

@@ -1,0 +1,97 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { replaceUserRoles } from '../../api/src/access/store.js';
+import { testDb } from '../../api/test/factories.js';
+import { createPerson } from '../../api/src/identity/provider/testSupport.js';
+import { launchChromium, screenshot } from './browser.js';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+describe('the PWA in a real browser', () => {
+  let browser: Browser;
+  let person: Awaited<ReturnType<typeof createPerson>>;
+  const base = () => inject('baseUrl');
+
+  beforeAll(async () => {
+    const db = await testDb();
+    person = await createPerson(db);
+    const admin = await db('roles').where({ company_id: person.companyId, key: 'admin' }).first<{ id: string } | undefined>();
+    if (!admin) {
+      // Companies made outside the API get their built-in roles the way the API makes them.
+      const { seedBuiltinRoles } = await import('../../api/src/companies/service.js');
+      const roles = await seedBuiltinRoles(db, person.companyId);
+      await replaceUserRoles(db, { companyId: person.companyId }, person.id, [roles.get('admin') ?? '']);
+    }
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  it('signs in through the provider, accepts the terms, shows the company’s modules, and signs out clearing every cache', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${base()}/`);
+    await page.waitForURL('**/login');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Continue to sign in' }).click();
+
+    await page.waitForURL('**/interaction/**');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.waitForURL('**/acknowledge-terms-of-use');
+    await page.getByRole('button', { name: 'I accept the terms of use' }).click();
+    await page.waitForURL('**/home');
+    await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${person.firstName}` }).isVisible()).toBe(true);
+    const marketData = page.locator('[data-module="benchmarking"]');
+    await expect.poll(() => marketData.textContent()).toContain('Available');
+    expect(await page.locator('[data-module="bands"]').textContent()).toContain('Not switched on for your company');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `home-signed-in-${inject('engine')}-375`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, `home-signed-in-${inject('engine')}-1280`);
+
+    // The admin's user list comes from the API with the signed-in token.
+    await page.getByRole('link', { name: 'Users' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: person.email }).isVisible()).toBe(true);
+
+    // Installable: a manifest with icons and standalone display, and an active service worker.
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = (await (await page.request.get(`${base()}${manifestHref}`)).json()) as { display: string; icons: { sizes: string }[]; start_url: string };
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/home' });
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    await page.evaluate(() => navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready));
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBeGreaterThan(0);
+
+    // Signing out ends the provider session and leaves nothing behind on the device.
+    await page.goto(`${base()}/logout`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'You are signed out' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(async () => (await caches.keys()).length)).toBe(0);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('oidc.')))).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a person whose token is refused to /logout with the reason', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base()}/login`);
+    // A stored session the server does not accept.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:')) ?? 'oidc.user:' + location.origin + ':paybench-web';
+      localStorage.setItem(key, JSON.stringify({ access_token: 'pb_not-a-token-anyone-issued', token_type: 'Bearer', profile: { sub: 'x' }, expires_at: Math.floor(Date.now() / 1000) + 3600 }));
+    });
+    await page.goto(`${base()}/home`);
+    await page.waitForURL('**/logout**');
+    await expect.poll(() => page.getByRole('heading', { name: 'You are signed out' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.goto(`${base()}/login`);
+    expect(await page.getByRole('alert').textContent()).toBe('Your sign-in was not accepted. Please sign in again.');
+    await context.close();
+  });
+});
