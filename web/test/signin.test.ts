@@ -66,8 +66,19 @@ describe('the PWA in a real browser', () => {
     const manifest = (await (await page.request.get(`${base()}${manifestHref}`)).json()) as { display: string; icons: { sizes: string }[]; start_url: string };
     expect(manifest).toMatchObject({ display: 'standalone', start_url: '/home' });
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
-    await page.evaluate(() => navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready));
+    await page.evaluate(() => navigator.serviceWorker.ready);
     await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBeGreaterThan(0);
+
+    // Offline: once the service worker controls the page, the shell and the person's own record still show.
+    await page.goto(`${base()}/home`);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.reload();
+    await expect.poll(() => marketData.textContent()).toContain('Available');
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${person.firstName}` }).isVisible()).toBe(true);
+    await screenshot(page, `home-offline-${inject('engine')}-1280`);
+    await context.setOffline(false);
 
     // Signing out ends the provider session and leaves nothing behind on the device.
     await page.goto(`${base()}/logout`);
