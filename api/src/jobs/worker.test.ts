@@ -1,10 +1,16 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createTestCompany, testDb } from '../../test/factories.js';
 import { JobQueue } from './queue.js';
-import { type JobRow, claimNext } from './store.js';
+import { removeExpiredDownloads, saveDownload } from '../downloads/service.js';
+import { DirectoryStorage } from '../downloads/storage.js';
+import { type JobRow, claimNext, requestCancel } from './store.js';
 import { TransientJobError } from './worker.js';
 
 const log = pino({ level: 'silent' });
@@ -121,3 +127,58 @@ describe('durable background jobs', () => {
   });
 });
 
+
+describe('cancelling and cleaning up', () => {
+  it('cancels a queued job at once and a running one at its next progress report', async () => {
+    const db = await testDb();
+    const company = await createTestCompany(db);
+    const owner = { companyId: company.id, ownerUserId: company.users.admin?.id ?? '' };
+    const type = `cancel-${Math.random().toString(36).slice(2, 8)}`;
+    let reachedStep = 0;
+    const queue = new JobQueue(db, log, undefined, { pollMs: 20, singleNode }).register(type, async ({ progress }) => {
+      for (let step = 1; step <= 200; step += 1) {
+        reachedStep = step;
+        await progress(step / 2, `step ${step}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return null;
+    });
+    const queued = await queue.enqueue({ ...owner, type, input: {} });
+    await requestCancel(db, { companyId: company.id }, queued.id);
+    expect((await statusOf(db, queued.id))?.status).toBe('cancelled');
+
+    const running = await queue.enqueue({ ...owner, type, input: {} });
+    await queue.worker.start();
+    try {
+      await until(async () => reachedStep >= 3);
+      await requestCancel(db, { companyId: company.id }, running.id);
+      await until(async () => (await statusOf(db, running.id))?.status === 'cancelled');
+    } finally {
+      await queue.worker.stop();
+    }
+    expect(reachedStep).toBeLessThan(200);
+    expect((await statusOf(db, running.id))?.message).toBe('Cancelled.');
+  });
+
+  it('deletes expired downloads and their files', async () => {
+    const db = await testDb();
+    const company = await createTestCompany(db);
+    const root = mkdtempSync(path.join(os.tmpdir(), 'paybench-downloads-'));
+    const storage = new DirectoryStorage(root);
+    const row = await saveDownload(db, storage, {
+      companyId: company.id,
+      ownerUserId: company.users.admin?.id ?? '',
+      jobId: null,
+      kind: 'test',
+      filename: 'old.csv',
+      contentType: 'text/csv',
+      permission: null,
+      content: Readable.from(['a,b\n']),
+    });
+    expect(existsSync(path.join(root, row.storage_key))).toBe(true);
+    await db('downloads').where({ id: row.id }).update({ expires_at: new Date(Date.now() - 1000).toISOString() });
+    expect(await removeExpiredDownloads(db, storage)).toBeGreaterThanOrEqual(1);
+    expect(existsSync(path.join(root, row.storage_key))).toBe(false);
+    expect(await db('downloads').where({ id: row.id }).first()).toBeUndefined();
+  });
+});
