@@ -1,16 +1,10 @@
 import { can, secured, signedIn } from '../http/operations.js';
-import { notFound } from '../http/errors.js';
+import { found } from '../http/errors.js';
 import { startJob } from '../jobs/service.js';
 import { socketIdOf } from '../realtime/socketId.js';
 import { permissionGroups } from './permissions.js';
 import { USERS_EXPORT } from './usersExport.js';
 import { createUser, getUser, guests, listUsers, removeUser, roles, saveRole, setRoles, userFilterValues, usersInRole } from './service.js';
-
-/** Unwraps a single presented row; an empty result means the id is not this company's. */
-function one<T>(value: T | undefined): T {
-  if (value === undefined) throw notFound();
-  return value;
-}
 
 export const accessOperations = [
   secured({
@@ -54,7 +48,7 @@ export const accessOperations = [
     operationId: 'createUser',
     access: can('users', 'edit'),
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: one(await createUser(deps.db, caller, body)) }),
+    handler: async ({ body }, { deps, caller }) => ({ data: found(await createUser(deps.db, caller, body)) }),
   }),
   secured({
     operationId: 'getUserFilterValues',
@@ -69,16 +63,16 @@ export const accessOperations = [
   secured({
     operationId: 'getUser',
     access: can('users', 'view'),
-    handler: async ({ path }, { deps, caller }) => ({ data: one(await getUser(deps.db, caller, path.userId)) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: found(await getUser(deps.db, caller, path.userId)) }),
   }),
   secured({
     operationId: 'removeUser',
     access: can('users', 'edit'),
-    handler: async ({ path }, { deps, caller }) => ({ data: one(await removeUser(deps.db, caller, path.userId)) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: found(await removeUser(deps.db, caller, path.userId)) }),
   }),
   secured({
     operationId: 'setRoleForPerson',
     access: can('roles', 'edit'),
-    handler: async ({ path, body }, { deps, caller }) => ({ data: one(await setRoles(deps.db, caller, path.userId, body.roleIds)) }),
+    handler: async ({ path, body }, { deps, caller }) => ({ data: found(await setRoles(deps.db, caller, path.userId, body.roleIds)) }),
   }),
 ];

@@ -73,6 +73,12 @@ export class HttpError extends Error {
 export const notFound = (message = 'The content could not be found.'): HttpError =>
   new HttpError(404, 'not_found', { message });
 
+/** The one presented record of a lookup; nothing means the id is not the caller's: 404. */
+export function found<T>(value: T | undefined): T {
+  if (value === undefined) throw notFound();
+  return value;
+}
+
 export const badRequest = (message: string, errors?: FieldError[]): HttpError =>
   new HttpError(400, 'validation_failed', { message, errors });
 

@@ -1,11 +1,6 @@
-import { notFound } from '../http/errors.js';
+import { found } from '../http/errors.js';
 import { member, secured } from '../http/operations.js';
 import { cancel, job, myJobs } from './service.js';
-
-function one<T>(value: T | undefined): T {
-  if (value === undefined) throw notFound();
-  return value;
-}
 
 export const jobOperations = [
   secured({
@@ -16,11 +11,11 @@ export const jobOperations = [
   secured({
     operationId: 'getBackgroundJob',
     access: member,
-    handler: async ({ path }, { deps, caller }) => ({ data: one(await job(deps.db, caller, path.jobId)) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: found(await job(deps.db, caller, path.jobId)) }),
   }),
   secured({
     operationId: 'cancelBackgroundJob',
     access: member,
-    handler: async ({ path }, { deps, caller }) => ({ data: one(await cancel(deps.db, deps.jobs, caller, path.jobId)) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: found(await cancel(deps.db, deps.jobs, caller, path.jobId)) }),
   }),
 ];
