@@ -870,6 +870,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update many users from the rows of a file, all or nothing, idempotent by e-mail
+         * @description Every row is checked before anything is written; each problem comes back as a field error named after the row (`rows[12].email`) with its line in the file. With `dryRun` the plan is returned and nothing is written; otherwise the plan is applied in one transaction.
+         */
+        post: operations["importUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update many roles from the rows of a file, all or nothing, idempotent by key
+         * @description Built-in roles keep their permissions; a row that would change them is refused. Errors and dry runs work as for user imports.
+         */
+        post: operations["importRoles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/market/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every market data release, newest first, with the one this node serves */
+        get: operations["listMarketReleases"];
+        put?: never;
+        /** Build a draft release from the demo market's parameters, in the background */
+        post: operations["buildMarketRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/market/releases/{releaseId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a draft release; from then on it never changes */
+        post: operations["publishMarketRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/market/releases/{releaseId}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Serve this published release instead of the newest one (unpins any other) */
+        post: operations["pinMarketRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the data explorer's filters offer */
+        get: operations["getEmployeeCompBenchmarkingFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/filters/marketing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filters of the benchmarking demo, for people without benchmarking access (no premium views) */
+        get: operations["getMarketingEmployeeCompBenchmarkingFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's benchmarking settings (never for candidates) */
+        get: operations["getCompanyBenchmarkingSettings"];
+        /** Replace the company's benchmarking settings */
+        put: operations["updateCompanyBenchmarkingSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/market-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The data explorer's results, one cell per market filter × job family × level × comp type */
+        post: operations["queryMarketData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/market-data/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export the data explorer's results as CSV or XLSX, in the background */
+        post: operations["startMarketDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/data-composition/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the served release's companies split by industry, stage and ownership */
+        get: operations["getDataCompositionCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/data-composition/jobfamilies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Records and companies per job family and level in the served release */
+        get: operations["getDataCompositionJobFamilies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/data-composition/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Records and companies per location (metros and what they roll up to) in the served release */
+        get: operations["getDataCompositionLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/job-catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job catalog, optionally fuzzy-searched by title, description or example titles */
+        get: operations["searchJobCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/executive-comp/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Titles, fuzzy matches, defaults and filters of executive compensation */
+        get: operations["getExecutiveCompMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/executive-comp/metadata/marketing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The executive-comp metadata of the benchmarking demo (no premium views) */
+        get: operations["getMarketingExecutiveCompMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1328,6 +1608,396 @@ export interface components {
             status: "not_participating" | "awaiting_data" | "submitted";
             /** Format: date-time */
             lastSubmittedAt: string | null;
+        };
+        UsersImportInput: {
+            rows: components["schemas"]["UsersImportRow"][];
+            /** @default false */
+            dryRun: boolean;
+        };
+        UsersImportRow: {
+            /** @description The row's line in the file, for error messages. */
+            line: number;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description Role keys; the user holds exactly these afterwards. */
+            roles: string[];
+            /** @description The manager's e-mail, in the file or already a user of the company; empty for none. */
+            manager?: string;
+        };
+        RolesImportInput: {
+            rows: components["schemas"]["RolesImportRow"][];
+            /** @default false */
+            dryRun: boolean;
+        };
+        RolesImportRow: {
+            line: number;
+            key: string;
+            name: string;
+            description?: string;
+            permissions: components["schemas"]["PermissionMap"];
+        };
+        ImportPlan: {
+            /** @description True when nothing was written. */
+            dryRun: boolean;
+            create: number;
+            update: number;
+            unchanged: number;
+            /** @description The rows that create or update something, in file order. */
+            changes: {
+                line: number;
+                /** @description The e-mail (users) or role key (roles). */
+                key: string;
+                /** @enum {string} */
+                action: "create" | "update";
+            }[];
+        };
+        /** @description The demo market's generation parameters; the same parameters always give the same release. */
+        MarketReleaseSource: {
+            seed: number;
+            /** @description Employee records to generate (one participant company per 200). */
+            records: number;
+        };
+        /** @description A data release. It stores the parameters that rebuild its rows, not the rows; published releases never change. */
+        MarketRelease: {
+            id: components["schemas"]["Id"];
+            version: string;
+            /** @enum {string} */
+            status: "draft" | "published";
+            pinned: boolean;
+            /** @description Whether this node answers queries from this release. */
+            serving: boolean;
+            source: {
+                /** @enum {string} */
+                kind: "demo";
+                seed: number;
+                records: number;
+            };
+            recordCount: number;
+            companyCount: number;
+            /** Format: date-time */
+            builtAt: string;
+            /** Format: date-time */
+            publishedAt: string | null;
+        };
+        CompensationTypeOption: {
+            id: string;
+            title: string;
+            description: string;
+            /** @enum {string} */
+            category: "cash" | "equity";
+            isRecommended: boolean;
+            isDisabled: boolean;
+        };
+        EquityChoiceOption: {
+            value: string;
+            label: string;
+            description: string;
+        };
+        EquityViewOption: {
+            label: string;
+            value: string;
+            /** @enum {string} */
+            type: "cash" | "percent";
+            allowedCompanyOwnershipGroupIds: string[];
+            compensationTypes: string[];
+            description: string;
+            isPremium: boolean;
+        };
+        ConsistencyLabel: {
+            upstreamId: string;
+            consistencyLabel: string;
+            version: number;
+            consistencyLevel: number;
+            minError: number;
+            maxError: number;
+            sampleSizeBucketMin: number;
+            sampleSizeBucketMax: number | null;
+            /** @enum {string} */
+            broadCompType: "cash" | "equity";
+        };
+        /** @description An id with what people read (company statuses and stages, ownership groups, relationship types, grant timing, founder types). */
+        BenchmarkingOption: {
+            id: string;
+            displayString: string;
+            description: string;
+            sortOrder?: number;
+            companyStatusId?: string;
+            companyStageIds?: string[];
+        };
+        BenchmarkingLevel: {
+            id: string;
+            track: string;
+            trackCode: string;
+            trackSortOrder: number;
+            description: string;
+            title: string;
+            extendedTitle: string;
+            isSearchable: boolean;
+            sublevels?: string[];
+        };
+        LevelWithIds: {
+            id: string;
+            upstreamId: string;
+            /** @enum {string} */
+            levelType: "level" | "levelBlend";
+            levelRank: number;
+            displayString: string;
+            extendedDisplayString: string;
+            description: string;
+            pinnedDataRelease: string;
+            isSearchable: boolean;
+            groupedLevels: string[];
+        };
+        LevelTrackWithIds: {
+            id: string;
+            trackCode: string;
+            displayString: string;
+            description: string;
+            sortOrder: number;
+            levels: components["schemas"]["LevelWithIds"][];
+        };
+        IndustryWithIds: {
+            displayString: string;
+            industryName: string;
+            industryGroupUpstreamId: string | null;
+            isDefaultValue: boolean;
+            isIndustryGroup: boolean;
+            isReleased: boolean;
+            isReleasedInEquityPractices: boolean;
+            upstreamId: string;
+            description: string;
+            coverageMetadata: {
+                employeeCountBucket: string;
+                companyCountBucket: string;
+                topCompanies: string[];
+            };
+            subIndustries: components["schemas"]["IndustryWithIds"][];
+        };
+        /** @description The spec's benchmarking filters response; no section is ever empty. */
+        BenchmarkingFilters: {
+            percentiles: number[];
+            compTypes: {
+                cash: components["schemas"]["CompensationTypeOption"][];
+                equity: components["schemas"]["CompensationTypeOption"][];
+            };
+            /** @description Units of each currency per 1 USD, from the latest reference rates. */
+            currencyForexMapping: {
+                [key: string]: number;
+            };
+            consistencyLabels: components["schemas"]["ConsistencyLabel"][];
+            consistencyLabelsPerBroadCompType: {
+                cash: components["schemas"]["ConsistencyLabel"][];
+                equity: components["schemas"]["ConsistencyLabel"][];
+            };
+            companyStatuses: string[];
+            companyStages: string[];
+            levels: {
+                levels: components["schemas"]["BenchmarkingLevel"][];
+                levelBlends: components["schemas"]["BenchmarkingLevel"][];
+            };
+            levelsWithIds: {
+                levelTracks: components["schemas"]["LevelTrackWithIds"][];
+                levelBlends: components["schemas"]["LevelWithIds"][];
+            };
+            equityTimeframeOptions: components["schemas"]["EquityChoiceOption"][];
+            equityIntendedVsActualOptions: components["schemas"]["EquityChoiceOption"][];
+            equityViewOptions: components["schemas"]["EquityViewOption"][];
+            unvestedEquityTimeframeOptions: components["schemas"]["EquityChoiceOption"][];
+            companyOwnershipGroupsWithIds: components["schemas"]["BenchmarkingOption"][];
+            relationshipTypesWithIds: components["schemas"]["BenchmarkingOption"][];
+            grantTimingWithIds: components["schemas"]["BenchmarkingOption"][];
+            industriesAndSubIndustriesWithIds: components["schemas"]["IndustryWithIds"][];
+            companyStagesWithIds: components["schemas"]["BenchmarkingOption"][];
+        };
+        CompanyBenchmarkingSettings: {
+            overrideBaseCompensationRequirement: boolean;
+            overrideEquityRequirement: boolean;
+            useSyntheticLocationInsightsData: boolean;
+            /**
+             * @description The preferred benchmarking location.
+             * @enum {unknown}
+             */
+            location: "Europe" | "Canada" | "United States" | null;
+        };
+        BenchmarkMarketFilter: {
+            companyStages?: string[];
+            companyOwnershipGroups?: string[];
+            locations?: string[];
+            industries?: string[];
+            founderTypes?: string[];
+        };
+        /** @description The data explorer's request. Emptiness is checked by the engine, which answers with the spec's messages. */
+        BenchmarkRequest: {
+            compensationTypes?: string[];
+            marketFilters?: components["schemas"]["BenchmarkMarketFilter"][];
+            jobFamilies?: string[];
+            levels?: {
+                type: string;
+                id: string;
+            }[];
+            equity?: {
+                intendedVsActual?: string[];
+                views?: string[];
+                timeframes?: string[];
+                unvestedTimeframes?: string[];
+            };
+            percentiles?: number[];
+            currency?: string;
+        };
+        SampleBucket: {
+            id: string;
+            label: string;
+            min: number;
+            max: number | null;
+        };
+        BenchmarkCell: {
+            marketFilterIndex: number;
+            jobFamilyId: string;
+            /** @enum {string} */
+            levelType: "level" | "levelBlend";
+            levelId: string;
+            compensationTypeId: string;
+            equityOption: {
+                intendedVsActual: string;
+                view: string;
+                timeframe: string;
+            } | null;
+            /** @enum {string} */
+            broadCompType: "cash" | "equity";
+            /** @enum {string} */
+            unit: "currency" | "percent";
+            currency: string | null;
+            /** @enum {string} */
+            status: "published" | "insufficient_data";
+            /** @description "Insufficient data" when the privacy rule withholds the cell. */
+            label: string | null;
+            /** @enum {unknown} */
+            insufficientReason: "companies" | "employees" | "concentration" | null;
+            percentiles: {
+                percentile: number;
+                value: number;
+            }[] | null;
+            sample: {
+                companies: number | null;
+                employees: number | null;
+                companyBucket: components["schemas"]["SampleBucket"];
+                employeeBucket: components["schemas"]["SampleBucket"];
+            };
+            consistency: components["schemas"]["ConsistencyLabel"] | null;
+        };
+        BenchmarkResult: {
+            releaseId: string;
+            releaseVersion: string;
+            /** @enum {string} */
+            currencyMode: "local" | "USD";
+            percentiles: number[];
+            cells: components["schemas"]["BenchmarkCell"][];
+        };
+        MarketDataExportRequest: {
+            /**
+             * @default csv
+             * @enum {string}
+             */
+            format: "csv" | "xlsx";
+            request?: components["schemas"]["BenchmarkRequest"];
+        };
+        CompositionEntry: {
+            id: string;
+            name: string;
+            companies: number;
+            employees: number;
+            companyBucket: components["schemas"]["SampleBucket"];
+            employeeBucket: components["schemas"]["SampleBucket"];
+        };
+        CompanyComposition: {
+            releaseVersion: string;
+            companies: number;
+            employees: number;
+            industries: components["schemas"]["CompositionEntry"][];
+            companyStages: components["schemas"]["CompositionEntry"][];
+            ownershipGroups: components["schemas"]["CompositionEntry"][];
+        };
+        JobFamilyComposition: {
+            releaseVersion: string;
+            jobFamilies: components["schemas"]["CompositionEntry"][];
+            levels: components["schemas"]["CompositionEntry"][];
+        };
+        LocationComposition: {
+            releaseVersion: string;
+            locations: components["schemas"]["CompositionEntry"][];
+        };
+        JobCatalogEntry: {
+            displayString: string;
+            upstreamId: string;
+            laddersUpToUpstreamId: string | null;
+            trackSupport: {
+                trackUpstreamId: string;
+                /** @enum {string} */
+                status: "in_catalog_searchable" | "in_catalog_not_searchable" | "not_in_catalog";
+                displayString: string;
+            }[];
+            description: string;
+            /** @enum {string} */
+            entityType: "family" | "family_blend_group" | "function";
+            coverage: {
+                sampleSize: {
+                    companyBucket: components["schemas"]["SampleBucket"];
+                    employeeBucket: components["schemas"]["SampleBucket"];
+                };
+                broadCompensationTypes: ("cash" | "equity")[];
+            };
+            oldFamilyName: string | null;
+            jobFamilyMatchingTip: string;
+        };
+        ExecutiveTitle: {
+            id: string;
+            title: string;
+            section: string;
+            jobFamilyId: string;
+            levelId: string;
+        };
+        /** @description The spec's executive-comp metadata; no section is ever empty. */
+        ExecutiveCompMetadata: {
+            industries: string[];
+            compTypes: {
+                cash: components["schemas"]["CompensationTypeOption"][];
+                equity: components["schemas"]["CompensationTypeOption"][];
+            };
+            companyStatuses: string[];
+            companyStages: string[];
+            filterDefaults: {
+                locationId: string;
+                equityViewValue: string;
+                jobTitleId: string;
+                founderType: string;
+                industryTitle: string;
+                companyStage: {
+                    type: string;
+                    value: string;
+                };
+            };
+            founderStatuses: string[];
+            percentiles: number[];
+            equityViewOptions: components["schemas"]["EquityViewOption"][];
+            defaultTitle: components["schemas"]["ExecutiveTitle"];
+            defaultIndustry: {
+                upstreamId: string;
+                displayString: string;
+            };
+            titles: {
+                section: string;
+                values: components["schemas"]["ExecutiveTitle"][];
+            }[];
+            /** @description Other ways people write a title, each pointing at the catalog title it means. */
+            titlesFuzzyMatches: {
+                match: string;
+                titleId: string;
+            }[];
+            industriesWithIds: components["schemas"]["IndustryWithIds"][];
+            companyStatusesWithIds: components["schemas"]["BenchmarkingOption"][];
+            companyStagesWithIds: components["schemas"]["BenchmarkingOption"][];
+            founderStatusesWithIds: components["schemas"]["BenchmarkingOption"][];
         };
     };
     responses: {
@@ -2885,6 +3555,450 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["DataSubmissionStatus"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    importUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsersImportInput"];
+            };
+        };
+        responses: {
+            /** @description The plan, and whether it was applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ImportPlan"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    importRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolesImportInput"];
+            };
+        };
+        responses: {
+            /** @description The plan, and whether it was applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ImportPlan"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMarketReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Releases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketRelease"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    buildMarketRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketReleaseSource"];
+            };
+        };
+        responses: {
+            /** @description The job that builds the release. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    publishMarketRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                releaseId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published release. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketRelease"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pinMarketRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                releaseId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pinned release. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketRelease"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEmployeeCompBenchmarkingFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BenchmarkingFilters"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMarketingEmployeeCompBenchmarkingFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BenchmarkingFilters"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyBenchmarkingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyBenchmarkingSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCompanyBenchmarkingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyBenchmarkingSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyBenchmarkingSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryMarketData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BenchmarkRequest"];
+            };
+        };
+        responses: {
+            /** @description The results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BenchmarkResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startMarketDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketDataExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The job that writes the file. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDataCompositionCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Composition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyComposition"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDataCompositionJobFamilies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Composition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JobFamilyComposition"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDataCompositionLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Composition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LocationComposition"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    searchJobCatalog: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching catalog entries, best match first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JobCatalogEntry"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getExecutiveCompMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ExecutiveCompMetadata"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMarketingExecutiveCompMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ExecutiveCompMetadata"];
                     };
                 };
             };

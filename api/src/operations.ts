@@ -7,8 +7,10 @@ import { forexOperations } from './forex/routes.js';
 import { helpDeskOperations } from './helpdesk/routes.js';
 import type { RegisteredOperation } from './http/operations.js';
 import { identityOperations } from './identity/routes.js';
+import { importOperations } from './imports/routes.js';
 import { internalOperations } from './internal/routes.js';
 import { jobOperations } from './jobs/routes.js';
+import { marketOperations } from './market/routes.js';
 import { notificationOperations } from './notifications/routes.js';
 import { systemOperations } from './system/routes.js';
 
@@ -20,8 +22,10 @@ export const allOperations: RegisteredOperation[] = [
   ...identityOperations,
   ...companyOperations,
   ...accessOperations,
+  ...importOperations,
   ...internalOperations,
   ...jobOperations,
+  ...marketOperations,
   ...downloadOperations,
   ...notificationOperations,
   ...eventOperations,

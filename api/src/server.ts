@@ -18,6 +18,7 @@ import { createIdentityProvider } from './identity/provider/index.js';
 import type { IdentityProvider } from './identity/provider/types.js';
 import { registerJobTypes } from './jobTypes.js';
 import { JobQueue } from './jobs/queue.js';
+import { loadServedRelease } from './market/releases.js';
 import { createMailer } from './notifications/mailer.js';
 import { notifyJobEnded } from './notifications/service.js';
 import { startRealtime } from './realtime/server.js';
@@ -70,6 +71,7 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
   const deps: AppDeps = { ...base, jobs, downloads, realtime, mailer };
   jobs.onEnded = (job) => void notifyJobEnded(db, mailer, log, url, job).catch((error: unknown) => log.error({ err: error }, 'job notification failed'));
   registerJobTypes(jobs, deps);
+  await loadServedRelease(deps);
   const identity = await createIdentityProvider(deps);
   identityRef.current = identity;
   const app = createApp(deps, identity);

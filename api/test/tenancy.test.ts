@@ -75,6 +75,8 @@ describe("another company's ids answer 404", () => {
       userId: a.users.employee?.id ?? '',
       companyId: a.id,
       sessionId: session.body.data.id,
+      // Market releases are shared by every company, so no release is company A's: an id of A's that is no release answers 404.
+      releaseId: job.id,
     };
   });
 

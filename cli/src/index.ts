@@ -1,14 +1,29 @@
 import { Command, Option } from 'commander';
 import type { Connection } from './client.js';
+import { loginCommand, logoutCommand, whoamiCommand } from './commands/auth.js';
+import { type QueryOptions, collect, exportCommand, filtersCommand, queryCommand } from './commands/benchmark.js';
+import { completionCommand } from './commands/completion.js';
 import { healthCommand } from './commands/health.js';
+import { cancelJobCommand, getDownloadCommand, listJobsCommand, watchJobCommand } from './commands/jobs.js';
+import { assignRoleCommand, exportRolesCommand, importRolesCommand, listRolesCommand } from './commands/roles.js';
+import { createTokenCommand, listTokensCommand, revokeTokenCommand } from './commands/tokens.js';
+import { exportUsersCommand, importUsersCommand, listUsersCommand } from './commands/users.js';
 import { type OutputOptions, reportFailure } from './output.js';
+import { resolveConnection } from './session.js';
 
 interface GlobalOptions {
   url: string;
   token?: string;
+  profile: string;
   json?: boolean;
   color: boolean;
   verbose?: boolean;
+}
+
+interface Context {
+  connection: Connection;
+  output: OutputOptions;
+  profile: string;
 }
 
 const program = new Command()
@@ -16,30 +31,29 @@ const program = new Command()
   .description('Paybench from the terminal: user and role imports, benchmarking exports.')
   .version(process.env.npm_package_version ?? '0.1.0')
   .addOption(new Option('--url <url>', 'Paybench server address').env('PAYBENCH_URL').default('http://localhost:3000'))
-  .addOption(new Option('--token <token>', 'API token (or a signed-in session)').env('PAYBENCH_TOKEN'))
+  .addOption(new Option('--token <token>', 'API token (instead of the signed-in profile)').env('PAYBENCH_TOKEN'))
+  .addOption(new Option('--profile <name>', 'which saved sign-in to use').env('PAYBENCH_PROFILE').default('default'))
   .option('--json', 'print machine-readable JSON on stdout')
   .option('--no-color', 'print without colours (also NO_COLOR)')
   .option('--verbose', 'print more detail on failures')
   .showHelpAfterError();
 
-function settings(): { connection: Connection; output: OutputOptions } {
-  const options = program.opts<GlobalOptions>();
-  return {
-    connection: { url: options.url, token: options.token },
-    output: {
+/**
+ * Runs a command body and turns any failure into a message and an exit code. Commands that sign
+ * in or out (`signedIn: false`) get the address only: they must not refresh a stale sign-in first.
+ */
+function run<A extends unknown[]>(body: (ctx: Context, ...args: A) => Promise<void>, { signedIn = true } = {}) {
+  return async (...args: A) => {
+    const options = program.opts<GlobalOptions>();
+    const output: OutputOptions = {
       json: Boolean(options.json),
       color: options.color && !process.env.NO_COLOR && Boolean(process.stderr.isTTY),
       verbose: Boolean(options.verbose),
-    },
-  };
-}
-
-/** Runs a command body and turns any failure into a message and an exit code. */
-function run(body: (connection: Connection, output: OutputOptions) => Promise<void>) {
-  return async () => {
-    const { connection, output } = settings();
+    };
     try {
-      await body(connection, output);
+      const settings = { url: options.url, urlGiven: program.getOptionValueSource('url') !== 'default', token: options.token, profile: options.profile };
+      const connection = signedIn ? await resolveConnection(settings) : { url: options.url, token: undefined };
+      await body({ connection, output, profile: options.profile }, ...args);
     } catch (error) {
       process.exitCode = reportFailure(error, output);
     }
@@ -49,6 +63,101 @@ function run(body: (connection: Connection, output: OutputOptions) => Promise<vo
 program
   .command('health')
   .description('check that the server is up, its version and its database')
-  .action(run(healthCommand));
+  .action(run(({ connection, output }) => healthCommand(connection, output)));
+
+program.command('login').description('sign in through the browser (device code) and keep the sign-in in the profile').action(run(loginCommand, { signedIn: false }));
+program.command('logout').description('forget the profile’s sign-in').action(run(logoutCommand, { signedIn: false }));
+program.command('whoami').description('who the CLI is signed in as (--json: the person, e-mail included)').action(run(whoamiCommand));
+
+const tokens = program.command('tokens').description('personal API tokens for scripts');
+tokens
+  .command('create <name>')
+  .description('create a token and print its secret (shown once)')
+  .option('--expires-in-days <days>', 'let the token expire after this many days')
+  .action(run((ctx, name: string, options: { expiresInDays?: string }) => createTokenCommand(ctx, name, options)));
+tokens.command('list').description('your tokens').action(run(listTokensCommand));
+tokens.command('revoke <id>').description('revoke a token').action(run((ctx, id: string) => revokeTokenCommand(ctx, id)));
+
+const users = program.command('users').description('the company’s users');
+users
+  .command('import <file>')
+  .description('create or update users from a CSV (email, firstName, lastName, roles, manager); all or nothing')
+  .option('--dry-run', 'print the plan and write nothing')
+  .action(run((ctx, file: string, options: { dryRun?: boolean }) => importUsersCommand(ctx, file, options)));
+users
+  .command('export')
+  .description('every user and their roles as CSV (the columns import reads)')
+  .option('-o, --output <file>', 'write to a file instead of stdout')
+  .action(run((ctx, options: { output?: string }) => exportUsersCommand(ctx, options)));
+users
+  .command('list')
+  .description('active users, by e-mail')
+  .option('--role <key>', 'only holders of this role')
+  .option('--search <text>', 'match name or e-mail')
+  .option('--removed', 'removed users instead of active ones')
+  .action(run((ctx, options: { role?: string; search?: string; removed?: boolean }) => listUsersCommand(ctx, options)));
+
+const roles = program.command('roles').description('roles and who holds them');
+roles
+  .command('import <file>')
+  .description('create or update roles from a CSV (key, name, description, permissions as JSON); all or nothing')
+  .option('--dry-run', 'print the plan and write nothing')
+  .action(run((ctx, file: string, options: { dryRun?: boolean }) => importRolesCommand(ctx, file, options)));
+roles.command('export').description('the roles as CSV (the columns import reads)').action(run(exportRolesCommand));
+roles.command('list').description('the roles with their member counts').action(run(listRolesCommand));
+roles
+  .command('assign <role> <email>')
+  .description('give a person a role (by key or name), keeping the ones they hold')
+  .option('--dry-run', 'say what would change and write nothing')
+  .action(run((ctx, role: string, email: string, options: { dryRun?: boolean }) => assignRoleCommand(ctx, role, email, options)));
+
+const jobs = program.command('jobs').description('your background jobs');
+jobs
+  .command('list')
+  .description('your recent jobs')
+  .option('--days <n>', 'how far back (default 7)')
+  .action(run((ctx, options: { days?: string }) => listJobsCommand(ctx, options)));
+jobs.command('watch <id>').description('follow a job until it ends').action(run((ctx, id: string) => watchJobCommand(ctx, id)));
+jobs.command('cancel <id>').description('cancel a queued or running job').action(run((ctx, id: string) => cancelJobCommand(ctx, id)));
+
+const downloads = program.command('downloads').description('files your jobs produced');
+downloads
+  .command('get <id>')
+  .description('write a download to stdout, or to a file')
+  .option('-o, --output <file>', 'write to a file instead of stdout')
+  .action(run((ctx, id: string, options: { output?: string }) => getDownloadCommand(ctx, id, options)));
+
+const benchmark = program.command('benchmark').description('market data: what can be asked, query, export');
+benchmark.command('filters').description('the families, levels, locations and other choices a query takes').action(run(filtersCommand));
+
+/** The choices `benchmark query` and `benchmark export` share; names or ids, repeatable or comma-separated. */
+function marketOptions(command: Command): Command {
+  return command
+    .requiredOption('--family <family>', 'job family (repeatable)', collect)
+    .requiredOption('--level <level>', 'level or level blend (repeatable)', collect)
+    .requiredOption('--location <location>', 'location, e.g. 840 or 840_1 (repeatable)', collect)
+    .option('--industry <industry>', 'industry (repeatable; default: all industries)', collect)
+    .option('--stage <stage>', 'company stage (repeatable; default: every stage)', collect)
+    .option('--ownership <group>', 'ownership group (repeatable; default: every group)', collect)
+    .option('--comp-type <type>', 'compensation type (repeatable; default: base)', collect)
+    .option('--percentiles <list>', 'e.g. 25,50,75')
+    .option('--currency <code>', 'ISO 4217 code; default: local currencies');
+}
+
+const withDefaults = <T extends QueryOptions>(options: T): T => ({ ...options, compType: options.compType?.length ? options.compType : ['base'] });
+
+marketOptions(benchmark.command('query').description('percentiles for the chosen slice: a table, --json or --csv'))
+  .option('--csv', 'print CSV instead of a table')
+  .action(run((ctx, options: QueryOptions & { csv?: boolean }) => queryCommand(ctx, withDefaults(options))));
+marketOptions(benchmark.command('export').description('export the slice with the server’s job; the file goes to stdout or -o'))
+  .option('--format <format>', 'csv or xlsx', 'csv')
+  .option('--no-wait', 'print the job id and return at once')
+  .option('-o, --output <file>', 'write to a file instead of stdout')
+  .action(run((ctx, options: QueryOptions & { format: 'csv' | 'xlsx'; wait: boolean; output?: string }) => exportCommand(ctx, withDefaults(options))));
+
+program
+  .command('completion <shell>')
+  .description('print shell completion for bash or zsh (eval "$(paybench completion bash)")')
+  .action(run(async (_ctx, shell: string) => completionCommand(program, shell), { signedIn: false }));
 
 await program.parseAsync(process.argv);

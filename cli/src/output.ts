@@ -8,6 +8,19 @@ export interface OutputOptions {
   verbose: boolean;
 }
 
+/** Input the person must fix (a bad file, an unknown name): each line is printed, and the exit code is 2. */
+export class RejectedInput extends Error {
+  constructor(
+    message: string,
+    readonly lines: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** A failure already explained on stderr (a failed job): exit 1 without saying more. */
+export class Failed extends Error {}
+
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
@@ -16,6 +29,13 @@ export function printJson(value: unknown): void {
 export function printPairs(pairs: [string, string][]): void {
   const width = Math.max(...pairs.map(([key]) => key.length));
   for (const [key, value] of pairs) process.stdout.write(`${key.padEnd(width)}  ${value}\n`);
+}
+
+/** Rows for people: columns padded to the widest cell. */
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ');
+  process.stdout.write(`${[line(header), ...rows.map(line)].join('\n')}\n`);
 }
 
 /** Hints and progress: stderr only, and only for a person at a terminal. */
@@ -35,6 +55,14 @@ export function reportFailure(error: unknown, options: OutputOptions): number {
     if (options.json) printJson({ error: error.body });
     process.stderr.write(`${lines.join('\n')}\n`);
     return error.status === 400 || error.status === 413 ? EXIT.rejected : EXIT.failed;
+  }
+  if (error instanceof RejectedInput) {
+    process.stderr.write([`${red('Error:', options.color)} ${error.message}`, ...error.lines].join('\n') + '\n');
+    return EXIT.rejected;
+  }
+  if (error instanceof Failed) {
+    process.stderr.write(`${red('Error:', options.color)} ${error.message}\n`);
+    return EXIT.failed;
   }
   if (error instanceof ConnectionError) {
     process.stderr.write(`${red('Error:', options.color)} ${error.message}\n`);

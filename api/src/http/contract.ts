@@ -22,6 +22,8 @@ interface OperationObject {
   parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> } | { $ref: string };
   responses: Record<string, unknown>;
+  /** A larger request body than the server's default, for operations that take whole files. */
+  'x-body-limit-bytes'?: number;
 }
 
 interface OpenApiDocument {
@@ -57,6 +59,8 @@ export interface ContractOperation {
   /** True when the contract marks the operation `security: []`. */
   isPublic: boolean;
   hasBody: boolean;
+  /** The operation's own body limit (`x-body-limit-bytes`), when it declares one. */
+  bodyLimitBytes: number | undefined;
   pathParameters: string[];
   validateRequest(parts: RequestParts): { ok: true; value: ValidRequest } | { ok: false; errors: FieldError[] };
   /** Field errors when `body` does not match the contract's response for `status`. */
@@ -201,6 +205,7 @@ function buildOperation(
     path,
     isPublic,
     hasBody: Boolean(validateBody),
+    bodyLimitBytes: operation['x-body-limit-bytes'],
     pathParameters: inPath.map((p) => p.name),
     validateRequest(parts) {
       const errors: FieldError[] = [];

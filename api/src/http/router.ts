@@ -56,7 +56,7 @@ function handle(
     // Who first, then what: an unauthenticated caller learns nothing from validation messages.
     const caller = operation.access.kind === 'public' ? undefined : await authenticate(ctx, deps.db, identity, ctx.state.log);
     if (caller) authorize(operation, caller, ctx);
-    const parsed = contract.hasBody || ctx.method !== 'GET' ? await readJsonBody(ctx, deps.config.bodyLimitBytes) : { hasBody: false, body: undefined };
+    const parsed = contract.hasBody || ctx.method !== 'GET' ? await readJsonBody(ctx, contract.bodyLimitBytes ?? deps.config.bodyLimitBytes) : { hasBody: false, body: undefined };
     const result = contract.validateRequest({
       path: (ctx as unknown as { params: Record<string, string> }).params ?? {},
       query: ctx.query,

@@ -23,6 +23,7 @@ import { COMPANY_COUNT_BUCKETS, CONSISTENCY_LABELS, EMPLOYEE_COUNT_BUCKETS, PERC
 import type { CompensationType, JobFamily, Level, LevelBlend, Location } from './types.js';
 
 export * from './compensation.js';
+export * from './executives.js';
 export * from './companies.js';
 export * from './families.js';
 export * from './levels.js';

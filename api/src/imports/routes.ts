@@ -1,0 +1,16 @@
+import { can, secured } from '../http/operations.js';
+import { importRoles } from './roles.js';
+import { importUsers } from './users.js';
+
+export const importOperations = [
+  secured({
+    operationId: 'importUsers',
+    access: can('users', 'edit'),
+    handler: async ({ body }, { deps, caller }) => ({ data: await importUsers(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'importRoles',
+    access: can('roles', 'edit'),
+    handler: async ({ body }, { deps, caller }) => ({ data: await importRoles(deps.db, caller, body) }),
+  }),
+];

@@ -1,0 +1,153 @@
+import type { Knex } from 'knex';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { hasPermission } from '../access/permissions.js';
+import { listRoles } from '../access/store.js';
+import { recordAudit } from '../audit/store.js';
+import type { components } from '../contract-types.js';
+import { newId } from '../db/ids.js';
+import { HttpError } from '../http/errors.js';
+import { normaliseEmail } from '../identity/users.js';
+import { type ImportChange, type ImportPlan, RowProblems, summarise } from './plan.js';
+import { type ImportedUserRow, companyUsersWithRoles, deleteRolesOfUsers, emailsTakenElsewhere, insertInChunks, updateUserNames } from './store.js';
+
+type UsersImportRow = components['schemas']['UsersImportRow'];
+type Existing = ImportedUserRow & { roles: string[] };
+
+/** A row as it will be stored: trimmed, e-mail lower-cased, roles de-duplicated and sorted. */
+interface CleanRow {
+  index: number;
+  line: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+}
+
+// Deliberately plain: one @, no spaces, a dot in the domain. Deliverability is the mail server's business.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function clean(row: UsersImportRow, index: number): CleanRow {
+  return {
+    index,
+    line: row.line,
+    email: normaliseEmail(row.email),
+    firstName: row.firstName.trim(),
+    lastName: row.lastName.trim(),
+    roles: [...new Set(row.roles.map((role) => role.trim()).filter(Boolean))].sort(),
+  };
+}
+
+function checkRow(row: CleanRow, raw: UsersImportRow, ctx: { roleKeys: Set<string>; firstLine: Map<string, number>; firstIndex: Map<string, number>; known: Map<string, Existing>; elsewhere: Set<string> }, problems: RowProblems): void {
+  const add = (field: string, message: string) => problems.add(row.index, row.line, field, message);
+  if (!row.email) add('email', 'is required');
+  else if (!EMAIL.test(row.email)) add('email', `"${raw.email}" is not an e-mail address`);
+  else if (ctx.firstIndex.get(row.email) !== row.index) add('email', `${row.email} is already on line ${ctx.firstLine.get(row.email)}`);
+  else if (ctx.elsewhere.has(row.email)) add('email', `${row.email} already has an account in another company`);
+  if (!row.firstName) add('firstName', 'is required');
+  if (!row.lastName) add('lastName', 'is required');
+  for (const role of row.roles) if (!ctx.roleKeys.has(role)) add('roles', `"${role}" is not a role of this company`);
+  const manager = raw.manager ? normaliseEmail(raw.manager) : '';
+  if (!manager) return;
+  if (!EMAIL.test(manager)) add('manager', `"${raw.manager}" is not an e-mail address`);
+  else if (manager === row.email) add('manager', 'a person cannot manage themselves');
+  else if (!ctx.firstLine.has(manager) && ctx.known.get(manager)?.status !== 'active') add('manager', `${manager} is neither in the file nor a user of this company`);
+}
+
+const sameRoles = (a: string[], b: string[]): boolean => a.length === b.length && [...a].sort().every((key, i) => key === b[i]);
+
+function actionFor(row: CleanRow, existing: Existing | undefined): ImportChange['action'] | undefined {
+  if (!existing) return 'create';
+  const changed = existing.first_name !== row.firstName || existing.last_name !== row.lastName || !sameRoles(existing.roles, row.roles);
+  return changed ? 'update' : undefined;
+}
+
+interface Prepared {
+  rows: CleanRow[];
+  known: Map<string, Existing>;
+  roleIds: Map<string, string>;
+  changes: ImportChange[];
+}
+
+/** Reads what the company has, checks every row against it, and works out the plan. Throws 400 with every problem. */
+async function prepare(db: Knex, caller: Caller, scope: CompanyScope, input: UsersImportRow[]): Promise<Prepared> {
+  const rows = input.map(clean);
+  const firstLine = new Map<string, number>();
+  const firstIndex = new Map<string, number>();
+  for (const row of rows) {
+    if (firstLine.has(row.email)) continue;
+    firstLine.set(row.email, row.line);
+    firstIndex.set(row.email, row.index);
+  }
+  const known = await companyUsersWithRoles(db, scope);
+  const roleIds = new Map((await listRoles(db, scope)).map((role) => [role.key, role.id]));
+  const elsewhere = await emailsTakenElsewhere(db, scope, [...firstLine.keys()].filter((email) => EMAIL.test(email) && !known.has(email)));
+  const roleKeys = new Set(roleIds.keys());
+  const problems = new RowProblems();
+  rows.forEach((row, index) => checkRow(row, input[index] as UsersImportRow, { roleKeys, firstLine, firstIndex, known, elsewhere }, problems));
+  problems.throwIfAny('users');
+  const changes: ImportChange[] = [];
+  for (const row of rows) {
+    const existing = known.get(row.email);
+    const action = actionFor(row, existing);
+    if (!action) continue;
+    // Taking your own admin role away in a file is almost always a mistake, and locks you out.
+    if (existing?.id === caller.userId && !sameRoles(existing.roles, row.roles)) problems.add(row.index, row.line, 'roles', 'you cannot change your own roles with an import');
+    changes.push({ line: row.line, key: row.email, action });
+  }
+  problems.throwIfAny('users');
+  return { rows, known, roleIds, changes };
+}
+
+async function apply(trx: Knex, scope: CompanyScope, prepared: Prepared): Promise<void> {
+  const now = new Date().toISOString();
+  const byEmail = new Map(prepared.rows.map((row) => [row.email, row]));
+  const users: Record<string, unknown>[] = [];
+  const grants: Record<string, unknown>[] = [];
+  const regranted: string[] = [];
+  for (const change of prepared.changes) {
+    const row = byEmail.get(change.key);
+    if (!row) continue;
+    const existing = prepared.known.get(row.email);
+    const id = existing?.id ?? newId();
+    if (!existing) {
+      users.push({ id, company_id: scope.companyId, email: row.email, first_name: row.firstName, last_name: row.lastName, created_at: now, updated_at: now });
+    } else {
+      if (existing.first_name !== row.firstName || existing.last_name !== row.lastName) {
+        await updateUserNames(trx, scope, id, { first_name: row.firstName, last_name: row.lastName }, now);
+      }
+      if (sameRoles(existing.roles, row.roles)) continue;
+      regranted.push(id);
+    }
+    for (const key of row.roles) grants.push({ company_id: scope.companyId, user_id: id, role_id: prepared.roleIds.get(key) });
+  }
+  await insertInChunks(trx, 'users', users);
+  await deleteRolesOfUsers(trx, scope, regranted);
+  await insertInChunks(trx, 'user_roles', grants);
+}
+
+function changesRoles(prepared: Prepared): boolean {
+  const byEmail = new Map(prepared.rows.map((row) => [row.email, row]));
+  return prepared.changes.some((change) => {
+    const row = byEmail.get(change.key);
+    const existing = prepared.known.get(change.key);
+    return row !== undefined && (existing ? !sameRoles(existing.roles, row.roles) : row.roles.length > 0);
+  });
+}
+
+/** Checks every row, then (unless a dry run) applies the plan in one transaction. Running it twice changes nothing. */
+export async function importUsers(db: Knex, caller: Caller, input: { rows: UsersImportRow[]; dryRun?: boolean }): Promise<ImportPlan> {
+  const scope = companyScope(caller);
+  const dryRun = input.dryRun ?? false;
+  return db.transaction(async (trx) => {
+    const prepared = await prepare(trx, caller, scope, input.rows);
+    // Granting roles is a roles decision; a users editor without it may add people but not hand out access.
+    if (changesRoles(prepared) && !hasPermission(caller.permissions, 'roles', 'edit', undefined)) {
+      throw new HttpError(403, 'forbidden', { message: 'This import assigns roles, which needs the roles permission (edit).' });
+    }
+    const plan = summarise(dryRun, prepared.changes, prepared.rows.length);
+    if (dryRun || !plan.changes.length) return plan;
+    await apply(trx, scope, prepared);
+    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'users.imported', subjectType: 'company', subjectId: scope.companyId, details: { create: plan.create, update: plan.update, unchanged: plan.unchanged } });
+    return plan;
+  });
+}

@@ -1,0 +1,106 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestCompany, type TestUser, bearer, createTestCompany, testDb } from '../../test/factories.js';
+import { type ErrorBody, baseUrl, request } from '../../test/http.js';
+import type { components } from '../contract-types.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from './catalog/index.js';
+
+type Job = components['schemas']['BackgroundJob'];
+type Result = components['schemas']['BenchmarkResult'];
+
+const EXPLORER_REQUEST = {
+  compensationTypes: ['base', 'total_cash', 'total_equity'],
+  marketFilters: [
+    { companyStages: COMPANY_STAGES.map((s) => s.id), companyOwnershipGroups: OWNERSHIP_GROUPS.map((o) => o.id), locations: ['840'], industries: ['ind_all'] },
+    { companyStages: ['series_b', 'series_c'], companyOwnershipGroups: ['venture_backed'], locations: ['840_1'], industries: ['ind_technology'] },
+  ],
+  jobFamilies: ['software_engineering', 'product_management', 'bg_engineering'],
+  levels: [
+    { type: 'level', id: 'p2' },
+    { type: 'level', id: 'p3' },
+    { type: 'levelBlend', id: 'lb_p4_m4' },
+  ],
+  currency: 'USD',
+};
+
+let company: TestCompany;
+let analyst: TestUser;
+
+beforeAll(async () => {
+  company = await createTestCompany(await testDb(), 'Exporting Market Co');
+  analyst = company.users.analyst as TestUser;
+});
+
+async function finished(user: TestUser, jobId: string): Promise<Job> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const reply = await request<{ data: Job }>(`/api/background-jobs/${jobId}`, { headers: bearer(user) });
+    if (['succeeded', 'failed', 'cancelled'].includes(reply.body.data.status)) return reply.body.data;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${reply.body.data.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function exported(format: 'csv' | 'xlsx'): Promise<Response> {
+  const started = await request<{ data: Job }>('/api/benchmarking/market-data/exports', { method: 'POST', headers: bearer(analyst), json: { format, request: EXPLORER_REQUEST } });
+  expect(started.status).toBe(202);
+  const job = await finished(analyst, started.body.data.id);
+  expect(job).toMatchObject({ status: 'succeeded', progress: 100 });
+  return fetch(`${baseUrl()}/api/downloads/${job.downloadId}`, { headers: bearer(analyst) });
+}
+
+/** What the explorer shows for a cell, keyed the way the export's rows are. */
+function expectedRows(result: Result): Map<string, (number | null)[]> {
+  const rows = new Map<string, (number | null)[]>();
+  for (const cell of result.cells) {
+    const key = [cell.marketFilterIndex + 1, cell.jobFamilyId, cell.levelId, cell.compensationTypeId].join('|');
+    rows.set(key, result.percentiles.map((p) => cell.percentiles?.find((v) => v.percentile === p)?.value ?? null));
+  }
+  return rows;
+}
+
+describe('the data-explorer export', () => {
+  it('writes an XLSX that, read back, equals the API results cell for cell', async () => {
+    const api = await request<{ data: Result }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(analyst), json: EXPLORER_REQUEST });
+    expect(api.status).toBe(200);
+    const file = await exported('xlsx');
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await file.arrayBuffer());
+    const sheet = workbook.getWorksheet('Market data');
+    if (!sheet) throw new Error('no Market data sheet');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(-7)).toEqual(['P10', 'P25', 'P40', 'P50', 'P60', 'P75', 'P90']);
+    const column = (name: string): number => header.indexOf(name) + 1;
+    const read = new Map<string, (number | null)[]>();
+    const labels: string[] = [];
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      const cell = (name: string) => row.getCell(column(name)).value;
+      const key = [cell('Market filter'), cell('Job family'), cell('Level'), cell('Compensation type')].join('|');
+      read.set(key, ['P10', 'P25', 'P40', 'P50', 'P60', 'P75', 'P90'].map((p) => (cell(p) as number | null) ?? null));
+      labels.push(String(cell('Status')));
+    }
+    expect(api.body.data.cells.some((c) => c.status === 'published')).toBe(true);
+    expect(read).toEqual(expectedRows(api.body.data));
+    expect(sheet.rowCount - 1).toBe(2 * 3 * 3 * 3);
+    expect(labels.filter((l) => l === 'Insufficient data')).toHaveLength(api.body.data.cells.filter((c) => c.status === 'insufficient_data').length);
+  });
+
+  it('writes the same rows as CSV', async () => {
+    const file = await exported('csv');
+    const rows = parse(await file.text(), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(2 * 3 * 3 * 3);
+    expect(rows[0]).toMatchObject({ 'Market filter': '1', 'Job family': 'software_engineering', Currency: 'USD' });
+  });
+
+  it('refuses an invalid request before starting a job, and people without the permission', async () => {
+    const invalid = await request<ErrorBody>('/api/benchmarking/market-data/exports', { method: 'POST', headers: bearer(analyst), json: { format: 'csv', request: { ...EXPLORER_REQUEST, jobFamilies: [] } } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toEqual([{ field: 'body.request.jobFamilies', message: 'Please select at least one job family' }]);
+    const employee = await request<ErrorBody>('/api/benchmarking/market-data/exports', { method: 'POST', headers: bearer(company.users.employee as TestUser), json: { request: EXPLORER_REQUEST } });
+    expect(employee.status).toBe(403);
+  });
+});

@@ -1,0 +1,133 @@
+import { PassThrough, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { Knex } from 'knex';
+import type { AppDeps } from '../deps.js';
+import { saveDownload } from '../downloads/service.js';
+import type { JobHandler } from '../jobs/worker.js';
+import { JOB_FAMILIES, PERCENTILES } from './catalog/index.js';
+import { queryRelease, type BenchmarkCell, type BenchmarkRequest } from './engine/index.js';
+import { currentRelease } from './releases.js';
+import { currencyForexMapping } from './service.js';
+
+export const MARKET_DATA_EXPORT = 'marketDataExport';
+export type ExportFormat = 'csv' | 'xlsx';
+
+export interface MarketDataExportInput {
+  format: ExportFormat;
+  request: BenchmarkRequest;
+}
+
+const familyNames = new Map(JOB_FAMILIES.map((f) => [f.id, f.name]));
+
+/** Column headers: the cell's coordinates and sample, then one column per requested percentile. */
+export function exportHeader(percentiles: readonly number[]): string[] {
+  return [
+    'Release',
+    'Market filter',
+    'Job family',
+    'Job family name',
+    'Level type',
+    'Level',
+    'Compensation type',
+    'Intended vs actual',
+    'Equity view',
+    'Timeframe',
+    'Unit',
+    'Currency',
+    'Status',
+    'Companies',
+    'Employees',
+    'Consistency',
+    ...percentiles.map((p) => `P${p}`),
+  ];
+}
+
+export type ExportRow = (string | number | null)[];
+
+function rowOf(version: string, cell: BenchmarkCell, percentiles: readonly number[]): ExportRow {
+  const values = new Map((cell.percentiles ?? []).map((p) => [p.percentile, p.value]));
+  return [
+    version,
+    cell.marketFilterIndex + 1,
+    cell.jobFamilyId,
+    familyNames.get(cell.jobFamilyId) ?? cell.jobFamilyId,
+    cell.levelType,
+    cell.levelId,
+    cell.compensationTypeId,
+    cell.equityOption?.intendedVsActual ?? null,
+    cell.equityOption?.view ?? null,
+    cell.equityOption?.timeframe ?? null,
+    cell.unit,
+    cell.currency,
+    cell.label ?? 'Published',
+    cell.sample.companyBucket.label,
+    cell.sample.employeeBucket.label,
+    cell.consistency?.consistencyLabel ?? null,
+    ...percentiles.map((p) => values.get(p) ?? null),
+  ];
+}
+
+/**
+ * Rows one job family at a time: only one family's cells are in memory while the file is written,
+ * however broad the request.
+ */
+async function* exportRows(deps: AppDeps, db: Knex, input: MarketDataExportInput, progress: (percent: number, message: string) => Promise<void>) {
+  const served = await currentRelease(deps);
+  const forex = await currencyForexMapping(db);
+  const families = input.request.jobFamilies;
+  for (const [index, family] of families.entries()) {
+    const result = queryRelease(served.release, { ...input.request, jobFamilies: [family] }, { forex });
+    for (const cell of result.cells) yield rowOf(served.row.version, cell, result.percentiles);
+    await progress(Math.round(((index + 1) / families.length) * 90), `${index + 1} of ${families.length} job families written`);
+  }
+}
+
+function percentilesOf(request: BenchmarkRequest): number[] {
+  return request.percentiles ?? [...PERCENTILES];
+}
+
+function csvContent(rows: AsyncIterable<ExportRow>, header: string[]): Readable {
+  return Readable.from(rows).pipe(stringify({ header: true, columns: header }));
+}
+
+/** XLSX through exceljs's streaming writer: rows are committed as they come and never kept. */
+function xlsxContent(rows: AsyncIterable<ExportRow>, header: string[]): { content: Readable; done: Promise<void> } {
+  const content = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: content, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Market data');
+  const done = (async () => {
+    sheet.addRow(header).commit();
+    for await (const row of rows) sheet.addRow(row).commit();
+    sheet.commit();
+    await workbook.commit();
+  })();
+  done.catch((error: unknown) => content.destroy(error instanceof Error ? error : new Error(String(error))));
+  return { content, done };
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export function marketDataExportJob(deps: AppDeps): JobHandler {
+  return async ({ job, db, progress }) => {
+    const input = job.input as MarketDataExportInput;
+    const header = exportHeader(percentilesOf(input.request));
+    const rows = exportRows(deps, db, input, progress);
+    const written = input.format === 'xlsx' ? xlsxContent(rows, header) : { content: csvContent(rows, header), done: Promise.resolve() };
+    const download = await saveDownload(db, deps.downloads, {
+      companyId: job.companyId,
+      ownerUserId: job.ownerUserId,
+      jobId: job.id,
+      kind: MARKET_DATA_EXPORT,
+      filename: `market-data-${new Date().toISOString().slice(0, 10)}.${input.format}`,
+      contentType: CONTENT_TYPES[input.format],
+      permission: 'benchmarking',
+      content: written.content,
+    });
+    await written.done;
+    return { downloadId: download.id, format: input.format };
+  };
+}

@@ -1,0 +1,211 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
+import { type ErrorBody, request } from '../../test/http.js';
+import type { components } from '../contract-types.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from './catalog/index.js';
+import { BENCHMARK_REQUEST_MESSAGES } from './engine/index.js';
+
+type Schemas = components['schemas'];
+type Filters = Schemas['BenchmarkingFilters'];
+type Result = Schemas['BenchmarkResult'];
+
+const EVERYWHERE = {
+  companyStages: COMPANY_STAGES.map((s) => s.id),
+  companyOwnershipGroups: OWNERSHIP_GROUPS.map((o) => o.id),
+  locations: ['840', '124', '150'],
+  industries: ['ind_all'],
+};
+
+const TYPICAL = {
+  compensationTypes: ['base', 'total_cash'],
+  marketFilters: [EVERYWHERE, { ...EVERYWHERE, locations: ['826'] }],
+  jobFamilies: ['software_engineering', 'bg_engineering'],
+  levels: [
+    { type: 'level', id: 'p3' },
+    { type: 'levelBlend', id: 'lb_p4_m4' },
+    { type: 'level', id: 'e9' },
+  ],
+};
+
+let company: TestCompany;
+let admin: TestUser;
+
+beforeAll(async () => {
+  company = await createTestCompany(await testDb(), 'Benchmarking Co');
+  admin = company.users.admin as TestUser;
+});
+
+describe('benchmarking filters', () => {
+  it('lists every section of the spec, none empty, with USD-based forex from the reference rates', async () => {
+    const reply = await request<{ data: Filters }>('/api/benchmarking/filters', { headers: bearer(admin) });
+    expect(reply.status).toBe(200);
+    const filters = reply.body.data;
+    for (const [section, value] of Object.entries(filters)) {
+      expect(Array.isArray(value) ? value.length : Object.keys(value).length, section).toBeGreaterThan(0);
+    }
+    expect(filters.percentiles).toEqual([10, 25, 40, 50, 60, 75, 90]);
+    expect(filters.compTypes.cash.map((t) => t.id)).toContain('base');
+    expect(filters.compTypes.equity.map((t) => t.id)).toContain('total_equity');
+    expect(filters.currencyForexMapping.USD).toBe(1);
+    expect(filters.currencyForexMapping.GBP).toBeGreaterThan(0.5);
+    expect(filters.currencyForexMapping.GBP).toBeLessThan(1);
+    expect(filters.levelsWithIds.levelTracks.map((t) => t.id)).toEqual(expect.arrayContaining(['tr_s', 'tr_p', 'tr_m', 'tr_vp', 'tr_c']));
+    expect(filters.levelsWithIds.levelBlends.find((b) => b.id === 'lb_p4_m4')?.groupedLevels).toEqual(['p4', 'm4']);
+    expect(filters.industriesAndSubIndustriesWithIds[0]?.subIndustries.length).toBeGreaterThan(0);
+  });
+
+  it('offers the marketing variant without sign-in and without premium equity views', async () => {
+    const reply = await request<{ data: Filters }>('/api/benchmarking/filters/marketing');
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.equityViewOptions.every((v) => !v.isPremium)).toBe(true);
+    expect(reply.body.data.equityViewOptions.length).toBeGreaterThan(0);
+  });
+
+  it('is refused to people without the benchmarking permission', async () => {
+    const reply = await request<ErrorBody>('/api/benchmarking/filters', { headers: bearer(company.users.employee as TestUser) });
+    expect(reply.status).toBe(403);
+  });
+});
+
+describe('executive-comp metadata', () => {
+  it('lists titles by section with their fuzzy matches and defaults, no section empty', async () => {
+    const reply = await request<{ data: Schemas['ExecutiveCompMetadata'] }>('/api/benchmarking/executive-comp/metadata', { headers: bearer(admin) });
+    expect(reply.status).toBe(200);
+    const metadata = reply.body.data;
+    for (const [section, value] of Object.entries(metadata)) {
+      expect(Array.isArray(value) ? value.length : Object.keys(value).length, section).toBeGreaterThan(0);
+    }
+    expect(metadata.titles.map((t) => t.section)).toEqual(['C-suite', 'Vice presidents']);
+    expect(metadata.defaultTitle).toMatchObject({ id: 'ceo', levelId: 'e9' });
+    expect(metadata.filterDefaults.jobTitleId).toBe('ceo');
+    expect(metadata.titlesFuzzyMatches).toContainEqual({ match: 'Head of Engineering', titleId: 'vp_engineering' });
+    expect(metadata.founderStatusesWithIds.map((f) => f.id)).toEqual(['founder', 'non_founder']);
+  });
+
+  it('has a marketing variant without sign-in and without premium views', async () => {
+    const reply = await request<{ data: Schemas['ExecutiveCompMetadata'] }>('/api/benchmarking/executive-comp/metadata/marketing');
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.equityViewOptions.every((v) => !v.isPremium)).toBe(true);
+  });
+});
+
+describe('company benchmarking settings', () => {
+  it('start from the defaults, are saved per company, and are never loaded by candidates', async () => {
+    const defaults = await request<{ data: Schemas['CompanyBenchmarkingSettings'] }>('/api/benchmarking/settings', { headers: bearer(admin) });
+    expect(defaults.body.data).toEqual({ overrideBaseCompensationRequirement: false, overrideEquityRequirement: false, useSyntheticLocationInsightsData: false, location: null });
+    const wanted = { overrideBaseCompensationRequirement: true, overrideEquityRequirement: false, useSyntheticLocationInsightsData: true, location: 'Canada' };
+    const saved = await request('/api/benchmarking/settings', { method: 'PUT', headers: bearer(admin), json: wanted });
+    expect(saved).toMatchObject({ status: 200, body: { data: wanted } });
+    const analyst = await request('/api/benchmarking/settings', { headers: bearer(company.users.analyst as TestUser) });
+    expect(analyst.body).toEqual({ data: wanted });
+    const other = await createTestCompany(await testDb(), 'Settings Neighbour');
+    const theirs = await request<{ data: Schemas['CompanyBenchmarkingSettings'] }>('/api/benchmarking/settings', { headers: bearer(other.users.admin as TestUser) });
+    expect(theirs.body.data.location).toBeNull();
+    const wrong = await request<ErrorBody>('/api/benchmarking/settings', { method: 'PUT', headers: bearer(admin), json: { ...wanted, location: 'Mars' } });
+    expect(wrong.status).toBe(400);
+    const analystWrite = await request<ErrorBody>('/api/benchmarking/settings', { method: 'PUT', headers: bearer(company.users.analyst as TestUser), json: wanted });
+    expect(analystWrite.status).toBe(403);
+  });
+
+  it('are refused to a candidate even with an admin role', async () => {
+    const db = await testDb();
+    const candidate = await createTestUser(db, { companyId: company.id, roleIds: [company.roleIds.get('admin') ?? ''], candidate: true });
+    const reply = await request<ErrorBody>('/api/benchmarking/settings', { headers: bearer(candidate) });
+    expect(reply.status).toBe(403);
+  });
+});
+
+describe('the data explorer', () => {
+  it('answers an empty request with every message of the spec', async () => {
+    const reply = await request<ErrorBody>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(admin), json: {} });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe(BENCHMARK_REQUEST_MESSAGES.compensationTypes);
+    expect(reply.body.errors).toEqual([
+      { field: 'body.compensationTypes', message: 'Please select at least one compensation type' },
+      { field: 'body.marketFilters', message: 'Please select at least one market filter' },
+      { field: 'body.jobFamilies', message: 'Please select at least one job family' },
+      { field: 'body.levels', message: 'Please select at least one level option' },
+    ]);
+  });
+
+  it('names each market filter field and the founder rule for E9', async () => {
+    const reply = await request<ErrorBody>('/api/benchmarking/market-data', {
+      method: 'POST',
+      headers: bearer(admin),
+      json: { ...TYPICAL, marketFilters: [{}], compensationTypes: ['new_hire_equity'] },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([
+      { field: 'body.marketFilters[0].companyStages', message: 'Please select at least one company stage' },
+      { field: 'body.marketFilters[0].companyOwnershipGroups', message: 'Please select at least one company ownership group' },
+      { field: 'body.marketFilters[0].locations', message: 'Please select at least one location' },
+      { field: 'body.marketFilters[0].industries', message: 'Please select at least one industry' },
+      { field: 'body.marketFilters[0].founderTypes', message: "Founder type is required when level 'E9' is selected" },
+      { field: 'body.equity.intendedVsActual', message: 'Please select at least one option' },
+      { field: 'body.equity.views', message: 'Please select at least one equity view' },
+      { field: 'body.equity.timeframes', message: 'Please select at least one timeframe' },
+    ]);
+  });
+
+  it('answers one cell per market filter × family × level × comp type, with ordered percentiles or "Insufficient data"', async () => {
+    const json = { ...TYPICAL, marketFilters: TYPICAL.marketFilters.map((f) => ({ ...f, founderTypes: ['founder', 'non_founder'] })) };
+    const reply = await request<{ data: Result }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(admin), json });
+    expect(reply.status, JSON.stringify(reply.body).slice(0, 600)).toBe(200);
+    const { cells, percentiles, currencyMode } = reply.body.data;
+    expect(currencyMode).toBe('local');
+    expect(percentiles).toEqual([10, 25, 40, 50, 60, 75, 90]);
+    expect(cells).toHaveLength(2 * 2 * 3 * 2);
+    const published = cells.filter((c) => c.status === 'published');
+    expect(published.length).toBeGreaterThan(0);
+    for (const cell of published) {
+      const values = (cell.percentiles ?? []).map((p) => p.value);
+      expect(values).toEqual([...values].sort((a, b) => a - b));
+      expect(cell.sample.companies).toBeGreaterThanOrEqual(5);
+      expect(cell.sample.employees).toBeGreaterThanOrEqual(10);
+      expect(cell.consistency).not.toBeNull();
+    }
+    for (const cell of cells.filter((c) => c.status === 'insufficient_data')) {
+      expect(cell).toMatchObject({ label: 'Insufficient data', percentiles: null, sample: { companies: null, employees: null } });
+    }
+    const uk = published.find((c) => c.marketFilterIndex === 1);
+    expect(uk?.currency).toBe('GBP');
+  });
+
+  it('converts to USD with the reference rates the filters publish', async () => {
+    const ukOnly = { compensationTypes: ['base'], marketFilters: [{ ...EVERYWHERE, locations: ['826'] }], jobFamilies: ['bg_engineering'], levels: [{ type: 'level', id: 'p3' }] };
+    const local = await request<{ data: Result }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(admin), json: ukOnly });
+    const usd = await request<{ data: Result }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(admin), json: { ...ukOnly, currency: 'USD' } });
+    const filters = await request<{ data: Filters }>('/api/benchmarking/filters', { headers: bearer(admin) });
+    const gbpPerUsd = filters.body.data.currencyForexMapping.GBP ?? NaN;
+    const localMedian = local.body.data.cells[0]?.percentiles?.find((p) => p.percentile === 50)?.value ?? NaN;
+    const usdCell = usd.body.data.cells[0];
+    expect(usdCell?.currency).toBe('USD');
+    expect(usdCell?.percentiles?.find((p) => p.percentile === 50)?.value).toBeCloseTo(localMedian / gbpPerUsd, 6);
+  });
+});
+
+describe('data composition and the job catalog', () => {
+  it('describes the served release by companies, job families and locations', async () => {
+    const companies = await request<{ data: Schemas['CompanyComposition'] }>('/api/benchmarking/data-composition/companies', { headers: bearer(admin) });
+    expect(companies.status).toBe(200);
+    const { industries, companies: total, employees } = companies.body.data;
+    expect(total).toBeGreaterThan(100);
+    expect(industries.reduce((n, e) => n + e.companies, 0)).toBe(total);
+    const families = await request<{ data: Schemas['JobFamilyComposition'] }>('/api/benchmarking/data-composition/jobfamilies', { headers: bearer(admin) });
+    expect(families.body.data.jobFamilies.reduce((n, e) => n + e.employees, 0)).toBe(employees);
+    expect(families.body.data.jobFamilies.find((f) => f.id === 'software_engineering')?.name).toBe('Software Engineering');
+    const locations = await request<{ data: Schemas['LocationComposition'] }>('/api/benchmarking/data-composition/locations', { headers: bearer(admin) });
+    const unitedStates = locations.body.data.locations.find((l) => l.id === '840');
+    expect(unitedStates?.employees).toBeGreaterThan(0);
+    expect(unitedStates?.employees).toBeLessThan(employees);
+  });
+
+  it('finds families by the titles people hire for, fuzzily', async () => {
+    const all = await request<{ data: Schemas['JobCatalogEntry'][] }>('/api/benchmarking/job-catalog', { headers: bearer(admin) });
+    expect(all.body.data.some((e) => e.entityType === 'family_blend_group')).toBe(true);
+    const typo = await request<{ data: Schemas['JobCatalogEntry'][] }>('/api/benchmarking/job-catalog?search=Backend%20Enginer', { headers: bearer(admin) });
+    expect(typo.body.data[0]?.upstreamId).toBe('software_engineering');
+    expect(typo.body.data[0]?.coverage.broadCompensationTypes).toContain('cash');
+    expect(typo.body.data.length).toBeLessThan(all.body.data.length);
+  });
+});

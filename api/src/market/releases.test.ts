@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
+import { type ErrorBody, request } from '../../test/http.js';
+import { startTestServer } from '../../test/server.js';
+import type { components } from '../contract-types.js';
+import { DEMO_SEED } from './releases.js';
+
+type Release = components['schemas']['MarketRelease'];
+type Job = components['schemas']['BackgroundJob'];
+
+const QUERY = {
+  compensationTypes: ['base'],
+  marketFilters: [{ companyStages: ['seed', 'series_a', 'series_b', 'series_c', 'series_d_plus', 'private_established', 'public'], companyOwnershipGroups: ['venture_backed', 'private_equity_backed', 'founder_owned', 'public'], locations: ['840'], industries: ['ind_all'] }],
+  jobFamilies: ['bg_engineering'],
+  levels: [{ type: 'levelBlend', id: 'lb_p3_m3' }],
+};
+
+/** Its own server: publishing and pinning change what every query of that server answers from. */
+describe('market data releases', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let staff: TestUser;
+  let analyst: TestUser;
+  const call = <T>(path: string, init: Parameters<typeof request>[1] = {}) =>
+    request<T>(path, { ...init, base: server.url, headers: { ...bearer(staff), ...(init.headers as Record<string, string> | undefined) } });
+
+  beforeAll(async () => {
+    // Read from the process environment (the server's Config does not carry it), so set it around the start.
+    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
+    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '4000';
+    try {
+      server = await startTestServer();
+    } finally {
+      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
+      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
+    }
+    const db = await testDb(server.env);
+    const company = await createTestCompany(db, 'Release Staff Co');
+    staff = await createTestUser(db, { companyId: company.id, internalAdmin: true });
+    analyst = company.users.analyst as TestUser;
+  });
+  afterAll(() => server.stop());
+
+  async function finished(jobId: string): Promise<Job> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const reply = await call<{ data: Job }>(`/api/background-jobs/${jobId}`);
+      if (['succeeded', 'failed', 'cancelled'].includes(reply.body.data.status)) return reply.body.data;
+      if (Date.now() > deadline) throw new Error(`job ${jobId} still ${reply.body.data.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('seeds and serves the demo release on an empty database, recording its parameters', async () => {
+    const reply = await call<{ data: Release[] }>('/api/internal/market/releases');
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toHaveLength(1);
+    expect(reply.body.data[0]).toMatchObject({ status: 'published', serving: true, pinned: false, source: { kind: 'demo', seed: DEMO_SEED, records: 4000 }, recordCount: 4000 });
+    expect(reply.body.data[0]?.companyCount).toBeGreaterThanOrEqual(10);
+  });
+
+  it('is for internal staff only', async () => {
+    const reply = await request<ErrorBody>('/api/internal/market/releases', { base: server.url, headers: bearer(analyst) });
+    expect(reply.status).toBe(403);
+  });
+
+  it('builds a draft in the background, publishes it, serves it, and never changes it again; pinning brings the old one back', async () => {
+    const before = await call<{ data: components['schemas']['BenchmarkResult'] }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(analyst), json: QUERY });
+    const first = (await call<{ data: Release[] }>('/api/internal/market/releases')).body.data[0] as Release;
+    expect(before.body.data.releaseId).toBe(first.id);
+
+    const started = await call<{ data: Job }>('/api/internal/market/releases', { method: 'POST', json: { seed: 7, records: 3000 } });
+    expect(started.status).toBe(202);
+    const job = await finished(started.body.data.id);
+    expect(job).toMatchObject({ status: 'succeeded', progress: 100 });
+    const listed = (await call<{ data: Release[] }>('/api/internal/market/releases')).body.data;
+    const draft = listed.find((r) => r.status === 'draft') as Release;
+    expect(draft).toMatchObject({ source: { seed: 7, records: 3000 }, recordCount: 3000, serving: false, publishedAt: null });
+
+    const pinDraft = await call<ErrorBody>(`/api/internal/market/releases/${draft.id}/pin`, { method: 'POST' });
+    expect(pinDraft.status).toBe(400);
+
+    const published = await call<{ data: Release }>(`/api/internal/market/releases/${draft.id}/publish`, { method: 'POST' });
+    expect(published.body.data).toMatchObject({ status: 'published', serving: true });
+    const after = await call<{ data: components['schemas']['BenchmarkResult'] }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(analyst), json: QUERY });
+    expect(after.body.data.releaseId).toBe(draft.id);
+
+    const again = await call<ErrorBody>(`/api/internal/market/releases/${draft.id}/publish`, { method: 'POST' });
+    expect(again.status).toBe(409);
+
+    const pinned = await call<{ data: Release }>(`/api/internal/market/releases/${first.id}/pin`, { method: 'POST' });
+    expect(pinned.body.data).toMatchObject({ pinned: true, serving: true });
+    const back = await call<{ data: components['schemas']['BenchmarkResult'] }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(analyst), json: QUERY });
+    // Rebuilt from its parameters, the first release answers exactly as it did before.
+    expect(back.body.data).toEqual(before.body.data);
+  });
+
+  it('answers 404 for an unknown release', async () => {
+    const reply = await call<ErrorBody>('/api/internal/market/releases/0190c0de-0000-7000-8000-000000000000/publish', { method: 'POST' });
+    expect(reply.status).toBe(404);
+  });
+});

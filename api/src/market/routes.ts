@@ -1,0 +1,112 @@
+import { can, internalAdmin, operation, secured } from '../http/operations.js';
+import { startJob } from '../jobs/service.js';
+import { socketIdOf } from '../realtime/socketId.js';
+import { MARKET_DATA_EXPORT } from './exportJob.js';
+import { BUILD_MARKET_RELEASE } from './releases.js';
+import {
+  benchmarkingFilters,
+  benchmarkingSettings,
+  checkedRequest,
+  companyComposition,
+  executiveMetadata,
+  jobCatalog,
+  jobFamilyComposition,
+  locationComposition,
+  marketData,
+  pinRelease,
+  publishRelease,
+  releases,
+  updateBenchmarkingSettings,
+} from './service.js';
+
+const viewBenchmarking = can('benchmarking', 'view');
+
+export const marketOperations = [
+  secured({
+    operationId: 'listMarketReleases',
+    access: internalAdmin,
+    handler: async (_input, { deps }) => ({ data: await releases(deps) }),
+  }),
+  secured({
+    operationId: 'buildMarketRelease',
+    access: internalAdmin,
+    status: 202,
+    handler: async ({ body }, { deps, caller, koa }) => ({
+      data: await startJob(deps.jobs, caller, BUILD_MARKET_RELEASE, body, socketIdOf(koa.get('x-socket-id'))),
+    }),
+  }),
+  secured({
+    operationId: 'publishMarketRelease',
+    access: internalAdmin,
+    handler: async ({ path }, { deps }) => ({ data: await publishRelease(deps, path.releaseId) }),
+  }),
+  secured({
+    operationId: 'pinMarketRelease',
+    access: internalAdmin,
+    handler: async ({ path }, { deps }) => ({ data: await pinRelease(deps, path.releaseId) }),
+  }),
+  secured({
+    operationId: 'getEmployeeCompBenchmarkingFilters',
+    access: viewBenchmarking,
+    handler: async (_input, { deps }) => ({ data: await benchmarkingFilters(deps, 'employee') }),
+  }),
+  operation({
+    operationId: 'getMarketingEmployeeCompBenchmarkingFilters',
+    access: { kind: 'public' },
+    handler: async (_input, { deps }) => ({ data: await benchmarkingFilters(deps, 'marketing') }),
+  }),
+  secured({
+    operationId: 'getExecutiveCompMetadata',
+    access: viewBenchmarking,
+    handler: async (_input, { deps }) => ({ data: await executiveMetadata(deps, 'employee') }),
+  }),
+  operation({
+    operationId: 'getMarketingExecutiveCompMetadata',
+    access: { kind: 'public' },
+    handler: async (_input, { deps }) => ({ data: await executiveMetadata(deps, 'marketing') }),
+  }),
+  secured({
+    operationId: 'getCompanyBenchmarkingSettings',
+    access: viewBenchmarking,
+    handler: async (_input, { deps, caller }) => ({ data: await benchmarkingSettings(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'updateCompanyBenchmarkingSettings',
+    access: can('benchmarking', 'edit'),
+    handler: async ({ body }, { deps, caller }) => ({ data: await updateBenchmarkingSettings(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'queryMarketData',
+    access: viewBenchmarking,
+    handler: async ({ body }, { deps }) => ({ data: await marketData(deps, checkedRequest(body)) }),
+  }),
+  secured({
+    operationId: 'startMarketDataExport',
+    access: viewBenchmarking,
+    status: 202,
+    handler: async ({ body }, { deps, caller, koa }) => {
+      const input = { format: body.format ?? 'csv', request: checkedRequest(body.request ?? {}, 'body.request') };
+      return { data: await startJob(deps.jobs, caller, MARKET_DATA_EXPORT, input, socketIdOf(koa.get('x-socket-id'))) };
+    },
+  }),
+  secured({
+    operationId: 'getDataCompositionCompanies',
+    access: viewBenchmarking,
+    handler: async (_input, { deps }) => ({ data: await companyComposition(deps) }),
+  }),
+  secured({
+    operationId: 'getDataCompositionJobFamilies',
+    access: viewBenchmarking,
+    handler: async (_input, { deps }) => ({ data: await jobFamilyComposition(deps) }),
+  }),
+  secured({
+    operationId: 'getDataCompositionLocations',
+    access: viewBenchmarking,
+    handler: async (_input, { deps }) => ({ data: await locationComposition(deps) }),
+  }),
+  secured({
+    operationId: 'searchJobCatalog',
+    access: viewBenchmarking,
+    handler: async ({ query }, { deps }) => ({ data: await jobCatalog(deps, query.search) }),
+  }),
+];

@@ -1,0 +1,243 @@
+import type { Knex } from 'knex';
+import Fuse from 'fuse.js';
+import { type Caller, companyScope } from '../access/caller.js';
+import type { components } from '../contract-types.js';
+import type { AppDeps } from '../deps.js';
+import { latestRates } from '../forex/store.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import {
+  COMPANY_COUNT_BUCKETS,
+  EMPLOYEE_COUNT_BUCKETS,
+  FAMILY_BLEND_GROUPS,
+  INDUSTRY_GROUPS,
+  JOB_FAMILIES,
+  LOCATIONS,
+  bucketOf,
+} from './catalog/index.js';
+import { describeRelease, isValidBenchmarkRequest, queryRelease, validateBenchmarkRequest, type BenchmarkRequest, type BenchmarkRequestInput, type BenchmarkResult, type CompositionEntry } from './engine/index.js';
+import {
+  presentCatalogEntry,
+  presentEntry,
+  presentExecutiveMetadata,
+  presentFilters,
+  presentRelease,
+  presentSettings,
+  type BenchmarkingFilters,
+} from './present.js';
+import { currentRelease, refreshServedRelease, servedReleaseId, type ServedRelease } from './releases.js';
+import { findRelease, listReleases, markPublished, pinOnly, saveSettings, findSettings } from './store.js';
+
+type Schemas = components['schemas'];
+
+// ---- releases ---------------------------------------------------------------------------------
+
+export async function releases(deps: AppDeps): Promise<Schemas['MarketRelease'][]> {
+  const serving = servedReleaseId(deps);
+  return (await listReleases(deps.db)).map((row) => presentRelease(row, serving));
+}
+
+/** Publishing freezes a draft; a published release is never written again. */
+export async function publishRelease(deps: AppDeps, releaseId: string): Promise<Schemas['MarketRelease']> {
+  const row = await findRelease(deps.db, releaseId);
+  if (!row) throw notFound();
+  if (row.status === 'published') throw new HttpError(409, 'release_published', { message: `Release ${row.version} is already published and cannot change.` });
+  await markPublished(deps.db, releaseId, new Date().toISOString());
+  await refreshServedRelease(deps);
+  return presentRelease((await findRelease(deps.db, releaseId)) ?? row, servedReleaseId(deps));
+}
+
+export async function pinRelease(deps: AppDeps, releaseId: string): Promise<Schemas['MarketRelease']> {
+  const row = await findRelease(deps.db, releaseId);
+  if (!row) throw notFound();
+  if (row.status !== 'published') throw badRequest('Only a published release can be pinned', [{ field: 'path.releaseId', message: 'is a draft' }]);
+  await pinOnly(deps.db, releaseId);
+  await refreshServedRelease(deps);
+  return presentRelease((await findRelease(deps.db, releaseId)) ?? row, servedReleaseId(deps));
+}
+
+// ---- filters ----------------------------------------------------------------------------------
+
+const FOREX_TTL_MS = 10 * 60 * 1000;
+let forexCache: { at: number; db: Knex; mapping: Record<string, number> } | undefined;
+
+/**
+ * Units of each currency per 1 USD, from the newest ECB reference rates (quoted per euro).
+ * Rates change once a day, so a node keeps the mapping for a few minutes.
+ */
+export async function currencyForexMapping(db: Knex): Promise<Record<string, number>> {
+  if (forexCache && forexCache.db === db && Date.now() - forexCache.at < FOREX_TTL_MS) return forexCache.mapping;
+  const perEuro = new Map((await latestRates(db)).map((row) => [row.currency, Number(row.rate)]));
+  perEuro.set('EUR', 1);
+  const usd = perEuro.get('USD');
+  const mapping: Record<string, number> = {};
+  if (usd) for (const [currency, rate] of [...perEuro].sort(([a], [b]) => a.localeCompare(b))) mapping[currency] = rate / usd;
+  forexCache = { at: Date.now(), db, mapping };
+  return mapping;
+}
+
+/** Industry groups hold the companies of their sub-industries; a company has one industry, so counts add up. */
+function industryCoverage(served: ServedRelease): Map<string, CompositionEntry> {
+  const subs = new Map(describeRelease(served.release).industries.map((entry) => [entry.id, entry]));
+  const coverage = new Map(subs);
+  for (const group of INDUSTRY_GROUPS) {
+    const members = group.subIndustries.flatMap((s) => subs.get(s.upstreamId) ?? []);
+    const companies = members.reduce((n, e) => n + e.companies, 0);
+    const employees = members.reduce((n, e) => n + e.employees, 0);
+    coverage.set(group.upstreamId, {
+      id: group.upstreamId,
+      companies,
+      employees,
+      companyBucket: bucketOf(COMPANY_COUNT_BUCKETS, companies),
+      employeeBucket: bucketOf(EMPLOYEE_COUNT_BUCKETS, employees),
+    });
+  }
+  return coverage;
+}
+
+export async function benchmarkingFilters(deps: AppDeps, variant: 'employee' | 'marketing'): Promise<BenchmarkingFilters> {
+  const served = await currentRelease(deps);
+  const filters = presentFilters(await currencyForexMapping(deps.db), served.row.version, industryCoverage(served), variant);
+  assertNoEmptySection(filters);
+  return filters;
+}
+
+/** The spec: an empty section is an error, never a response. */
+export function assertNoEmptySection(response: BenchmarkingFilters | Schemas['ExecutiveCompMetadata'], name = 'benchmarking filters'): void {
+  for (const [section, value] of Object.entries(response)) {
+    if (isEmpty(value)) throw new HttpError(500, 'filters_incomplete', { message: `${section} is empty in the ${name} response` });
+  }
+}
+
+export async function executiveMetadata(deps: AppDeps, variant: 'employee' | 'marketing'): Promise<Schemas['ExecutiveCompMetadata']> {
+  const metadata = presentExecutiveMetadata(industryCoverage(await currentRelease(deps)), variant);
+  assertNoEmptySection(metadata, 'executive-comp metadata');
+  return metadata;
+}
+
+function isEmpty(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0;
+  if (value && typeof value === 'object') {
+    const values = Object.values(value);
+    // A section made of lists (compTypes, levels …) is empty when any of its lists is.
+    return values.length === 0 || values.some((inner) => Array.isArray(inner) && inner.length === 0);
+  }
+  return false;
+}
+
+// ---- settings ---------------------------------------------------------------------------------
+
+/** Candidates never load benchmarking settings, whatever their roles say. */
+function refuseCandidates(caller: Caller): void {
+  if (caller.isCandidate) throw new HttpError(403, 'candidate', { message: 'Candidates have no benchmarking settings.' });
+}
+
+export async function benchmarkingSettings(db: Knex, caller: Caller): Promise<Schemas['CompanyBenchmarkingSettings']> {
+  refuseCandidates(caller);
+  return presentSettings(await findSettings(db, companyScope(caller)));
+}
+
+export async function updateBenchmarkingSettings(
+  db: Knex,
+  caller: Caller,
+  input: Schemas['CompanyBenchmarkingSettings'],
+): Promise<Schemas['CompanyBenchmarkingSettings']> {
+  refuseCandidates(caller);
+  const scope = companyScope(caller);
+  await saveSettings(db, scope, {
+    override_base_compensation_requirement: input.overrideBaseCompensationRequirement,
+    override_equity_requirement: input.overrideEquityRequirement,
+    use_synthetic_location_insights_data: input.useSyntheticLocationInsightsData,
+    location: input.location,
+    updated_at: new Date().toISOString(),
+  });
+  return presentSettings(await findSettings(db, scope));
+}
+
+// ---- data explorer ----------------------------------------------------------------------------
+
+/** The engine's own validator answers, so every message is the spec's, word for word. */
+export function checkedRequest(input: BenchmarkRequestInput, prefix = 'body'): BenchmarkRequest {
+  if (isValidBenchmarkRequest(input)) return input;
+  const issues = validateBenchmarkRequest(input);
+  throw badRequest(issues[0]?.message ?? 'The request is not valid', issues.map((issue) => ({ field: `${prefix}.${issue.field}`, message: issue.message })));
+}
+
+export interface MarketData extends BenchmarkResult {
+  releaseVersion: string;
+}
+
+export async function marketData(deps: AppDeps, request: BenchmarkRequest): Promise<MarketData> {
+  const served = await currentRelease(deps);
+  // Always needed: a market filter spanning several currencies is reported in USD even in local mode.
+  const forex = await currencyForexMapping(deps.db);
+  const result = queryRelease(served.release, request, { forex });
+  return { ...result, releaseVersion: served.row.version };
+}
+
+// ---- data composition -------------------------------------------------------------------------
+
+export async function companyComposition(deps: AppDeps): Promise<Schemas['CompanyComposition']> {
+  const served = await currentRelease(deps);
+  const composition = describeRelease(served.release);
+  return {
+    releaseVersion: served.row.version,
+    companies: composition.companies,
+    employees: composition.employees,
+    industries: composition.industries.map((e) => presentEntry(e)),
+    companyStages: composition.companyStages.map((e) => presentEntry(e)),
+    ownershipGroups: composition.ownershipGroups.map((e) => presentEntry(e)),
+  };
+}
+
+export async function jobFamilyComposition(deps: AppDeps): Promise<Schemas['JobFamilyComposition']> {
+  const served = await currentRelease(deps);
+  const composition = describeRelease(served.release);
+  return {
+    releaseVersion: served.row.version,
+    jobFamilies: composition.jobFamilies.map((e) => presentEntry(e)),
+    levels: composition.levels.map((e) => presentEntry(e)),
+  };
+}
+
+const locationNames = new Map(LOCATIONS.map((l) => [l.paybenchLocationId, l.paybenchLocationName]));
+
+export async function locationComposition(deps: AppDeps): Promise<Schemas['LocationComposition']> {
+  const served = await currentRelease(deps);
+  return {
+    releaseVersion: served.row.version,
+    locations: describeRelease(served.release).locations.map((e) => presentEntry(e, locationNames.get(e.id) ?? e.id)),
+  };
+}
+
+// ---- job catalog ------------------------------------------------------------------------------
+
+interface CatalogDocument {
+  id: string;
+  name: string;
+  description: string;
+  titles: string[];
+}
+
+const CATALOG_DOCUMENTS: CatalogDocument[] = [
+  ...JOB_FAMILIES.map((f) => ({ id: f.id, name: f.name, description: f.description, titles: f.exampleTitles })),
+  ...FAMILY_BLEND_GROUPS.map((g) => ({ id: g.id, name: g.name, description: g.description, titles: [] })),
+];
+
+// The spec's fuzzy-search constants; titles weigh most because people search by the title they hire for.
+const catalogSearch = new Fuse(CATALOG_DOCUMENTS, {
+  threshold: 0.6,
+  distance: 100,
+  ignoreLocation: false,
+  keys: [
+    { name: 'name', weight: 3 },
+    { name: 'titles', weight: 2 },
+    { name: 'description', weight: 1 },
+  ],
+});
+
+export async function jobCatalog(deps: AppDeps, search: string | undefined): Promise<Schemas['JobCatalogEntry'][]> {
+  const coverage = describeRelease((await currentRelease(deps)).release).familyCoverage;
+  const query = search?.trim();
+  const ids = query ? catalogSearch.search(query).map((hit) => hit.item.id) : CATALOG_DOCUMENTS.map((d) => d.id);
+  return ids.map((id) => presentCatalogEntry(id, coverage));
+}

@@ -1,0 +1,144 @@
+import type { components } from '../../../openapi.js';
+import { call, createApi, type Connection } from '../client.js';
+import { csvLine } from '../csv.js';
+import { requireSuccess, saveDownload, waitForJob } from '../jobs.js';
+import { RejectedInput, hint, printJson, printTable } from '../output.js';
+import type { CommandContext } from './users.js';
+
+type BenchmarkRequest = components['schemas']['BenchmarkRequest'];
+type BenchmarkResult = components['schemas']['BenchmarkResult'];
+type CompositionEntry = components['schemas']['CompositionEntry'];
+
+export interface QueryOptions {
+  family: string[];
+  level: string[];
+  location: string[];
+  industry?: string[];
+  stage?: string[];
+  ownership?: string[];
+  compType: string[];
+  percentiles?: string;
+  currency?: string;
+}
+
+/** Repeatable options also take commas: `--level P2,P3` is `--level P2 --level P3`. */
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((part) => part.trim()).filter(Boolean)];
+
+interface Catalog {
+  filters: components['schemas']['BenchmarkingFilters'];
+  families: CompositionEntry[];
+  levels: CompositionEntry[];
+  locations: CompositionEntry[];
+}
+
+async function catalog(connection: Connection): Promise<Catalog> {
+  const api = createApi(connection);
+  const [filters, jobs, places] = await Promise.all([
+    call(connection, api.GET('/api/benchmarking/filters')),
+    call(connection, api.GET('/api/benchmarking/data-composition/jobfamilies')),
+    call(connection, api.GET('/api/benchmarking/data-composition/locations')),
+  ]);
+  return { filters: filters.data, families: jobs.data.jobFamilies, levels: jobs.data.levels, locations: places.data.locations };
+}
+
+/** People type names ("Software Engineering", "P3"); the API takes ids. Either is accepted, case-insensitively. */
+function resolve(kind: string, wanted: string[], options: { id: string; name: string }[], problems: string[]): string[] {
+  return wanted.flatMap((value) => {
+    const lower = value.toLowerCase();
+    const found = options.find((option) => option.id.toLowerCase() === lower || option.name.toLowerCase() === lower);
+    if (!found) problems.push(`--${kind}: "${value}" is not one of the choices (see: paybench benchmark filters)`);
+    return found ? [found.id] : [];
+  });
+}
+
+function levelIds(filters: Catalog['filters']): { id: string; name: string; type: string }[] {
+  const levels = filters.levelsWithIds.levelTracks.flatMap((track) => track.levels);
+  return [...levels, ...filters.levelsWithIds.levelBlends].map((level) => ({ id: level.id, name: level.displayString, type: level.levelType }));
+}
+
+/** Builds the data explorer's request from the options; defaults cover every stage and ownership group. */
+async function buildRequest(connection: Connection, options: QueryOptions): Promise<BenchmarkRequest> {
+  const { filters, families, locations } = await catalog(connection);
+  const problems: string[] = [];
+  const levels = levelIds(filters);
+  const chosenLevels = resolve('level', options.level, levels, problems);
+  const stages = filters.companyStagesWithIds.map((option) => ({ id: option.id, name: option.displayString }));
+  const ownership = filters.companyOwnershipGroupsWithIds.map((option) => ({ id: option.id, name: option.displayString }));
+  const industries = filters.industriesAndSubIndustriesWithIds.map((option) => ({ id: option.upstreamId, name: option.displayString }));
+  const compTypes = [...filters.compTypes.cash, ...filters.compTypes.equity].map((option) => ({ id: option.id, name: option.title }));
+  // The whole market unless narrowed: the catalogue's default, else its all-industries entry.
+  const defaultIndustry =
+    filters.industriesAndSubIndustriesWithIds.find((option) => option.isDefaultValue)?.upstreamId ??
+    industries.find((option) => option.id === 'ind_all')?.id ??
+    industries[0]?.id;
+  const request: BenchmarkRequest = {
+    jobFamilies: resolve('family', options.family, families, problems),
+    levels: chosenLevels.map((id) => ({ id, type: levels.find((level) => level.id === id)?.type ?? 'level' })),
+    compensationTypes: resolve('comp-type', options.compType, compTypes, problems),
+    marketFilters: [
+      {
+        locations: resolve('location', options.location, locations, problems),
+        industries: options.industry?.length ? resolve('industry', options.industry, industries, problems) : defaultIndustry ? [defaultIndustry] : [],
+        companyStages: options.stage?.length ? resolve('stage', options.stage, stages, problems) : stages.map((stage) => stage.id),
+        companyOwnershipGroups: options.ownership?.length ? resolve('ownership', options.ownership, ownership, problems) : ownership.map((group) => group.id),
+      },
+    ],
+    ...(options.percentiles ? { percentiles: options.percentiles.split(',').map(Number) } : {}),
+    ...(options.currency ? { currency: options.currency.toUpperCase() } : {}),
+  };
+  if (problems.length) throw new RejectedInput('Some choices are not known.', problems);
+  return request;
+}
+
+export async function filtersCommand(ctx: CommandContext): Promise<void> {
+  const found = await catalog(ctx.connection);
+  if (ctx.output.json) return printJson(found);
+  const section = (title: string, entries: { id: string; name: string }[]) => {
+    process.stdout.write(`${title}\n`);
+    for (const entry of entries) process.stdout.write(`  ${entry.id.padEnd(28)} ${entry.name}\n`);
+  };
+  section('Job families (--family)', found.families);
+  section('Levels (--level)', levelIds(found.filters));
+  section('Locations (--location)', found.locations);
+  section('Industries (--industry)', found.filters.industriesAndSubIndustriesWithIds.map((option) => ({ id: option.upstreamId, name: option.displayString })));
+  section('Company stages (--stage)', found.filters.companyStagesWithIds.map((option) => ({ id: option.id, name: option.displayString })));
+  section('Ownership (--ownership)', found.filters.companyOwnershipGroupsWithIds.map((option) => ({ id: option.id, name: option.displayString })));
+  section('Compensation types (--comp-type)', [...found.filters.compTypes.cash, ...found.filters.compTypes.equity].map((option) => ({ id: option.id, name: option.title })));
+  process.stdout.write(`Percentiles (--percentiles)\n  ${found.filters.percentiles.join(',')}\n`);
+}
+
+function resultRows(result: BenchmarkResult): { header: string[]; rows: string[][] } {
+  const header = ['FAMILY', 'LEVEL', 'COMP TYPE', 'CURRENCY', ...result.percentiles.map((p) => `P${p}`), 'COMPANIES', 'EMPLOYEES', 'CONSISTENCY'];
+  const rows = result.cells.map((cell) => {
+    const values = new Map((cell.percentiles ?? []).map((p) => [p.percentile, p.value]));
+    const percentiles = result.percentiles.map((p) => (cell.status === 'published' ? String(values.get(p) ?? '') : (cell.label ?? 'Insufficient data')));
+    return [cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.currency ?? '', ...percentiles, cell.sample.companyBucket.label, cell.sample.employeeBucket.label, cell.consistency?.consistencyLabel ?? ''];
+  });
+  return { header, rows };
+}
+
+export async function queryCommand(ctx: CommandContext, options: QueryOptions & { csv?: boolean }): Promise<void> {
+  const body = await buildRequest(ctx.connection, options);
+  const result = (await call(ctx.connection, createApi(ctx.connection).POST('/api/benchmarking/market-data', { body }))).data;
+  if (ctx.output.json) return printJson(result);
+  const { header, rows } = resultRows(result);
+  if (options.csv) {
+    process.stdout.write(`${[csvLine(header), ...rows.map(csvLine)].join('\n')}\n`);
+    return;
+  }
+  printTable(header, rows);
+}
+
+export async function exportCommand(ctx: CommandContext, options: QueryOptions & { format: 'csv' | 'xlsx'; wait: boolean; output?: string }): Promise<void> {
+  if (options.format !== 'csv' && options.format !== 'xlsx') throw new RejectedInput(`--format must be csv or xlsx, not "${String(options.format)}".`);
+  const request = await buildRequest(ctx.connection, options);
+  const started = (await call(ctx.connection, createApi(ctx.connection).POST('/api/benchmarking/market-data/exports', { body: { format: options.format, request } }))).data;
+  if (!options.wait) {
+    if (ctx.output.json) return printJson(started);
+    process.stdout.write(`${started.id}\n`);
+    return hint(`Follow it with: paybench jobs watch ${started.id}`);
+  }
+  const job = requireSuccess(await waitForJob(ctx.connection, started.id, 'Exporting market data'));
+  await saveDownload(ctx.connection, job.downloadId, options.output);
+  if (options.output) hint(`Wrote ${options.output}`);
+}

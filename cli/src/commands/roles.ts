@@ -1,0 +1,84 @@
+import type { components } from '../../../openapi.js';
+import { call, createApi } from '../client.js';
+import { csvLine, readCsv } from '../csv.js';
+import { RejectedInput, hint, printJson, printTable } from '../output.js';
+import { planSummary, rejectedRows } from './importReport.js';
+import type { CommandContext } from './users.js';
+
+type PermissionMap = components['schemas']['PermissionMap'];
+
+const ROLE_COLUMNS = { required: ['key', 'name', 'permissions'], optional: ['description'] };
+
+/** Permissions travel as JSON in one cell (`{"offers":[{"authority":"edit","scope":"all"}]}`). */
+function rolesFromCsv(file: string) {
+  const problems: string[] = [];
+  const rows = readCsv(file, ROLE_COLUMNS).map(({ line, values }) => {
+    let permissions: PermissionMap = {};
+    try {
+      const parsed = JSON.parse(values.permissions || '{}') as unknown;
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+      permissions = parsed as PermissionMap;
+    } catch {
+      problems.push(`line ${line}: permissions: is not a JSON object of permission grants`);
+    }
+    return { line, key: values.key ?? '', name: values.name ?? '', description: values.description ?? '', permissions };
+  });
+  if (problems.length) throw new RejectedInput(`The roles file has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was written.`, problems);
+  return rows;
+}
+
+export async function importRolesCommand(ctx: CommandContext, file: string, options: { dryRun?: boolean }): Promise<void> {
+  const rows = rolesFromCsv(file);
+  let reply;
+  try {
+    reply = await call(ctx.connection, createApi(ctx.connection).POST('/api/roles/imports', { body: { rows, dryRun: Boolean(options.dryRun) } }));
+  } catch (error) {
+    throw rejectedRows(error, rows.map((row) => row.line), 'roles');
+  }
+  if (ctx.output.json) return printJson(reply.data);
+  process.stdout.write(`${planSummary(reply.data)}\n`);
+}
+
+const listRoles = async (ctx: CommandContext) => (await call(ctx.connection, createApi(ctx.connection).GET('/api/roles'))).data;
+
+/** The same columns `roles import` reads, so an export can be edited and imported back. */
+export async function exportRolesCommand(ctx: CommandContext): Promise<void> {
+  const roles = await listRoles(ctx);
+  const lines = [csvLine(['key', 'name', 'description', 'permissions']), ...roles.map((role) => csvLine([role.key, role.name, role.description, JSON.stringify(role.permissions)]))];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+export async function listRolesCommand(ctx: CommandContext): Promise<void> {
+  const roles = await listRoles(ctx);
+  if (ctx.output.json) return printJson(roles);
+  printTable(
+    ['KEY', 'NAME', 'USERS', 'BUILT-IN'],
+    roles.map((role) => [role.key, role.name, String(role.userCount), role.isBuiltin ? 'yes' : 'no']),
+  );
+}
+
+/** Adds a role to a person, keeping the roles they already hold. */
+export async function assignRoleCommand(ctx: CommandContext, roleKey: string, email: string, options: { dryRun?: boolean }): Promise<void> {
+  const api = createApi(ctx.connection);
+  // The key is exact; the name people read ("Read-only analyst") is accepted too, case-insensitively.
+  const roles = await listRoles(ctx);
+  const role = roles.find((candidate) => candidate.key === roleKey) ?? roles.find((candidate) => candidate.name.toLowerCase() === roleKey.trim().toLowerCase());
+  if (!role) throw new RejectedInput(`There is no role "${roleKey}". See: paybench roles list`);
+  const wanted = email.trim().toLowerCase();
+  const found = await call(ctx.connection, api.GET('/api/users', { params: { query: { search: wanted, limit: 50 } } }));
+  const user = found.data.find((candidate) => candidate.email === wanted);
+  if (!user) throw new RejectedInput(`There is no active user ${wanted}. See: paybench users list`);
+  const held = user.roles.map((candidate) => candidate.id);
+  if (held.includes(role.id)) {
+    if (ctx.output.json) return printJson(user);
+    process.stdout.write(`${user.email} already holds ${role.key}\n`);
+    return;
+  }
+  if (options.dryRun) {
+    process.stdout.write(`Would give ${user.email} the role ${role.key}\n`);
+    return hint('Nothing was written. Run again without --dry-run to apply.');
+  }
+  const updated = await call(ctx.connection, api.PUT('/api/users/{userId}/roles', { params: { path: { userId: user.id } }, body: { roleIds: [...held, role.id] } }));
+  if (ctx.output.json) return printJson(updated.data);
+  process.stdout.write(`${updated.data.email} now holds ${updated.data.roles.map((candidate) => candidate.key).sort().join(', ')}\n`);
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { CsvError, parse } from 'csv-parse/sync';
+import { RejectedInput } from './output.js';
+
+export interface CsvRecord {
+  line: number;
+  values: Record<string, string>;
+}
+
+function readInput(file: string): string {
+  try {
+    return readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (error) {
+    throw new RejectedInput(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Reads a CSV file with a header row; every record keeps the line it started on, so problems the
+ * server finds can be reported against the file the person edits.
+ */
+export function readCsv(file: string, columns: { required: string[]; optional: string[] }): CsvRecord[] {
+  let parsed: { record: Record<string, string>; info: { lines: number; raw?: string } }[];
+  try {
+    parsed = parse(readInput(file), { columns: true, bom: true, skip_empty_lines: true, trim: true, info: true, raw: true }) as typeof parsed;
+  } catch (error) {
+    if (error instanceof CsvError) throw new RejectedInput(`${file} is not a readable CSV file.`, [`line ${String((error as CsvError & { lines?: number }).lines ?? '?')}: ${error.message}`]);
+    throw error;
+  }
+  const header = parsed[0] ? Object.keys(parsed[0].record) : [];
+  const known = new Set([...columns.required, ...columns.optional]);
+  const problems = [
+    ...columns.required.filter((name) => parsed.length && !header.includes(name)).map((name) => `line 1: ${name}: the column is missing`),
+    ...header.filter((name) => !known.has(name)).map((name) => `line 1: ${name}: is not a column of this file (use ${[...known].join(', ')})`),
+  ];
+  if (problems.length) throw new RejectedInput(`${file} does not have the expected columns.`, problems);
+  return parsed.map(({ record, info }) => {
+    // `info.lines` is the line the record ends on; a quoted field spanning lines starts earlier.
+    // The raw text may carry skipped blank lines before it and its line break after it.
+    const text = (info.raw ?? '').replace(/^(?:\r\n|\n|\r)+/, '').replace(/(?:\r\n|\n|\r)$/, '');
+    return { line: info.lines - (text.split(/\r\n|\n|\r/).length - 1), values: record };
+  });
+}
+
+/** RFC 4180 quoting: only where a cell needs it. */
+export function csvLine(cells: string[]): string {
+  return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
+}

@@ -1,0 +1,147 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestCompany, createTestCompany, testDb } from '../../api/test/factories.js';
+import { freshConfigHome, paybench } from './support.js';
+
+interface ListedUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: { key: string }[];
+}
+
+describe('paybench users and roles', () => {
+  let company: TestCompany;
+  let env: Record<string, string>;
+  let dir: string;
+  let domain: string;
+  beforeAll(async () => {
+    company = await createTestCompany(await testDb());
+    dir = freshConfigHome();
+    env = { PAYBENCH_TOKEN: company.users.admin!.token, XDG_CONFIG_HOME: dir };
+    domain = `${company.id.slice(-8)}.cli.test`;
+  });
+
+  const file = (name: string, text: string): string => {
+    const target = path.join(dir, name);
+    writeFileSync(target, text);
+    return target;
+  };
+  const listed = (): ListedUser[] => JSON.parse(paybench(['users', 'list', '--json', '--search', domain], env).stdout) as ListedUser[];
+
+  it('rejects a bad file with every line’s problem, exit 2, and writes nothing', () => {
+    const bad = file(
+      'bad.csv',
+      ['email,firstName,lastName,roles,manager', `ok@${domain},Ok,Person,employee,`, `not-an-email,,Person,employee,`, `x@${domain},X,Y,astronaut;employee,`, `y@${domain},Y,Z,employee,boss@${domain}`].join('\n'),
+    );
+    const run = paybench(['users', 'import', bad], env);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('line '))).toEqual([
+      'line 3: email: "not-an-email" is not an e-mail address',
+      'line 3: firstName: is required',
+      'line 4: roles: "astronaut" is not a role of this company',
+      `line 5: manager: boss@${domain} is neither in the file nor a user of this company`,
+    ]);
+    expect(listed()).toEqual([]);
+  });
+
+  it('names the line of a row the contract itself refuses, and reads the file from stdin with -', () => {
+    const long = `${'x'.repeat(330)}@${domain}`;
+    const run = paybench(['users', 'import', '-', '--dry-run'], env, `email,firstName,lastName\nfine@${domain},A,B\n\n${long},C,D\n`);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('line '))).toEqual(['line 4: email: must NOT have more than 320 characters']);
+  });
+
+  it('rejects a file without the columns it needs', () => {
+    const run = paybench(['users', 'import', file('columns.csv', 'mail,first\na@b.test,A\n')], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('line 1: email: the column is missing');
+  });
+
+  it('imports (dry run first), exports the same people back, and re-importing the export changes nothing', () => {
+    const people = [
+      { email: `ana@${domain}`, firstName: 'Ana', lastName: 'Lima', roles: 'compensation_planner;employee', manager: '' },
+      { email: `bo@${domain}`, firstName: 'Bo', lastName: 'Quoted, Jr.', roles: 'employee', manager: `ana@${domain}` },
+      { email: `cy@${domain}`, firstName: 'Cy', lastName: 'Dé', roles: '', manager: `ana@${domain}` },
+    ];
+    const csv = file('people.csv', `email,firstName,lastName,roles,manager\n${people.map((p) => [p.email, p.firstName, `"${p.lastName}"`, p.roles, p.manager].join(',')).join('\n')}\n`);
+
+    const dry = paybench(['users', 'import', csv, '--dry-run'], env);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toBe('3 to create, 0 to update, 0 unchanged\n');
+    expect(dry.stderr).toBe('');
+    expect(listed()).toEqual([]);
+
+    const real = paybench(['users', 'import', csv], env);
+    expect(real.stdout).toBe('3 created, 0 updated, 0 unchanged\n');
+    expect(paybench(['users', 'import', csv], env).stdout).toBe('0 created, 0 updated, 3 unchanged\n');
+
+    const exported = paybench(['users', 'export'], env);
+    expect(exported.code).toBe(0);
+    expect(exported.stderr).toBe('');
+    const rows = parse(exported.stdout, { columns: true }) as Record<string, string>[];
+    const ours = rows.filter((row) => row.email?.endsWith(`@${domain}`)).map((row) => ({ email: row.email, firstName: row.firstName, lastName: row.lastName, roles: row.roles }));
+    expect(ours).toEqual(people.map(({ manager: _manager, ...rest }) => rest));
+    expect(rows).toHaveLength(people.length + 5);
+
+    const again = paybench(['users', 'import', file('exported.csv', exported.stdout), '--dry-run'], env);
+    expect(again.stdout).toBe(`0 to create, 0 to update, ${rows.length} unchanged\n`);
+  });
+
+  it('assigns a role and lists users as JSON that parses', () => {
+    const assign = paybench(['roles', 'assign', 'analyst', `ANA@${domain}`], env);
+    expect(assign.code).toBe(0);
+    expect(assign.stdout).toBe(`ana@${domain} now holds analyst, compensation_planner, employee\n`);
+    const ana = listed().find((user) => user.email === `ana@${domain}`);
+    expect(ana?.roles.map((role) => role.key).sort()).toEqual(['analyst', 'compensation_planner', 'employee']);
+    expect(paybench(['roles', 'assign', 'Read-only analyst', `ana@${domain}`], env).stdout).toBe(`ana@${domain} already holds analyst\n`);
+    const unknown = paybench(['roles', 'assign', 'astronaut', `ana@${domain}`], env);
+    expect(unknown.code).toBe(2);
+  });
+
+  it('imports and exports roles, refusing to change a built-in one', () => {
+    const roles = file('roles.csv', 'key,name,description,permissions\nrecruiter,Recruiter,Makes offers,"{""offers"":[{""authority"":""edit"",""scope"":""all""}]}"\n');
+    expect(paybench(['roles', 'import', roles, '--dry-run'], env).stdout).toBe('1 to create, 0 to update, 0 unchanged\n');
+    expect(paybench(['roles', 'import', roles], env).stdout).toBe('1 created, 0 updated, 0 unchanged\n');
+    const exported = paybench(['roles', 'export'], env).stdout;
+    expect(paybench(['roles', 'import', file('roles-export.csv', exported)], env).stdout).toMatch(/^0 created, 0 updated, \d+ unchanged\n$/);
+    const builtin = file('builtin.csv', 'key,name,permissions\nemployee,Employee,"{""bands"":[{""authority"":""edit"",""scope"":""all""}]}"\nbad key,,{}\n');
+    const refused = paybench(['roles', 'import', builtin], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("line 2: permissions: employee is a built-in role; its permissions cannot be changed");
+    expect(refused.stderr).toContain('line 3: key: must be lower-case letters');
+    expect(refused.stderr).toContain('line 3: name: is required');
+    const list = JSON.parse(paybench(['roles', 'list', '--json'], env).stdout) as { key: string }[];
+    expect(list.map((role) => role.key)).toContain('recruiter');
+  });
+
+  it('creates, lists and revokes API tokens, and lists jobs', () => {
+    const created = paybench(['tokens', 'create', 'ci'], env);
+    expect(created.code).toBe(0);
+    const secret = created.stdout.trim();
+    const whoami = JSON.parse(paybench(['whoami', '--json'], { ...env, PAYBENCH_TOKEN: secret }).stdout) as { email: string };
+    expect(whoami.email).toBe(company.users.admin!.email);
+    const tokens = JSON.parse(paybench(['tokens', 'list', '--json'], env).stdout) as { id: string; name: string; revokedAt: string | null }[];
+    const ci = tokens.find((token) => token.name === 'ci');
+    expect(ci?.revokedAt).toBeNull();
+    expect(paybench(['tokens', 'revoke', ci?.id ?? ''], env).code).toBe(0);
+    expect(paybench(['whoami'], { ...env, PAYBENCH_TOKEN: secret }).code).toBe(1);
+
+    const jobs = JSON.parse(paybench(['jobs', 'list', '--json'], env).stdout) as { type: string; status: string; downloadId: string | null }[];
+    const job = jobs.find((candidate) => candidate.type === 'usersExport');
+    expect(job?.status).toBe('succeeded');
+    const download = paybench(['downloads', 'get', job?.downloadId ?? ''], env);
+    expect(download.stdout.split('\n')[0]).toBe('email,firstName,lastName,roles,status');
+  });
+
+  it('prints shell completion for bash and zsh', () => {
+    const bash = paybench(['completion', 'bash']);
+    expect(bash.stdout).toContain('complete -o default -F _paybench paybench');
+    expect(bash.stdout).toContain('import export list');
+    expect(paybench(['completion', 'zsh']).stdout).toContain('#compdef paybench');
+    expect(paybench(['completion', 'fish']).code).toBe(2);
+  });
+});
