@@ -101,6 +101,7 @@ describe('the PWA in a real browser', () => {
     await page.goto(`${base()}/home`);
     await page.waitForURL('**/logout**');
     await expect.poll(() => page.getByRole('heading', { name: 'You are signed out' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
     await page.goto(`${base()}/login`);
     expect(await page.getByRole('alert').textContent()).toBe('Your sign-in was not accepted. Please sign in again.');
     await context.close();

@@ -112,9 +112,12 @@ export async function requeue(db: Knex, id: string, workerId: string, delayMs: n
  * Jobs whose worker stopped (a restart, a crashed node): resumed while attempts remain, else
  * failed with the reason. Never left "running" forever.
  */
-export async function recoverAbandoned(db: Knex, staleBefore: Date): Promise<{ resumed: string[]; failed: string[] }> {
+export async function recoverAbandoned(db: Knex, staleBefore: Date, types: string[]): Promise<{ resumed: string[]; failed: string[] }> {
+  if (!types.length) return { resumed: [], failed: [] };
+  // Only the types this worker can run: their workers are the ones to judge them.
   const stale = await db<JobRow>('jobs')
     .where('status', 'running')
+    .whereIn('type', types)
     .andWhere((q) => q.whereNull('heartbeat_at').orWhere('heartbeat_at', '<', staleBefore.toISOString()));
   const resumed: string[] = [];
   const failed: string[] = [];

@@ -14,7 +14,6 @@ import { type JobRow, claimNext, requestCancel } from './store.js';
 import { TransientJobError } from './worker.js';
 
 const log = pino({ level: 'silent' });
-const singleNode = inject('engine') === 'sqlite';
 
 async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -75,8 +74,9 @@ describe('durable background jobs', () => {
     };
     // Two nodes: separate connection pools to the same database.
     const otherDb = await testDb({ ...inject('serverEnv') , PAYBENCH_SEPARATE_POOL: 'yes' });
-    const a = new JobQueue(db, log, undefined, { pollMs: 10, singleNode }).register(type, handler);
-    const b = new JobQueue(otherDb, log, undefined, { pollMs: 10, singleNode }).register(type, handler);
+    // Two nodes sharing one database: neither may treat the other's running jobs as its own past life.
+    const a = new JobQueue(db, log, undefined, { pollMs: 10 }).register(type, handler);
+    const b = new JobQueue(otherDb, log, undefined, { pollMs: 10 }).register(type, handler);
     const ids: string[] = [];
     for (let i = 0; i < 120; i += 1) ids.push((await a.enqueue({ ...owner, type, input: { i } })).id);
     await Promise.all([a.worker.start(), b.worker.start()]);
@@ -95,7 +95,7 @@ describe('durable background jobs', () => {
   it('retries a transient failure with backoff, then succeeds', async () => {
     const type = unique();
     let calls = 0;
-    const queue = new JobQueue(db, log, undefined, { pollMs: 20, retryBaseMs: 100, singleNode }).register(type, async () => {
+    const queue = new JobQueue(db, log, undefined, { pollMs: 20, retryBaseMs: 100 }).register(type, async () => {
       calls += 1;
       if (calls === 1) throw new TransientJobError('database busy');
       return { calls };
@@ -113,7 +113,7 @@ describe('durable background jobs', () => {
 
   it('a permanent failure fails at once with its message', async () => {
     const type = unique();
-    const queue = new JobQueue(db, log, undefined, { pollMs: 20, singleNode }).register(type, async () => {
+    const queue = new JobQueue(db, log, undefined, { pollMs: 20 }).register(type, async () => {
       throw new Error('The file has no header row');
     });
     const job = await queue.enqueue({ ...owner, type, input: {} });
@@ -135,7 +135,7 @@ describe('cancelling and cleaning up', () => {
     const owner = { companyId: company.id, ownerUserId: company.users.admin?.id ?? '' };
     const type = `cancel-${Math.random().toString(36).slice(2, 8)}`;
     let reachedStep = 0;
-    const queue = new JobQueue(db, log, undefined, { pollMs: 20, singleNode }).register(type, async ({ progress }) => {
+    const queue = new JobQueue(db, log, undefined, { pollMs: 20 }).register(type, async ({ progress }) => {
       for (let step = 1; step <= 200; step += 1) {
         reachedStep = step;
         await progress(step / 2, `step ${step}`);

@@ -64,7 +64,7 @@ export class JobWorker {
   async start(): Promise<void> {
     this.stopped = false;
     const staleBefore = this.options.singleNode ? new Date(Date.now() + 1000) : new Date(Date.now() - this.staleMs);
-    const recovered = await recoverAbandoned(this.db, staleBefore);
+    const recovered = await recoverAbandoned(this.db, staleBefore, [...this.handlers.keys()]);
     if (recovered.resumed.length || recovered.failed.length) this.log.warn(recovered, 'jobs interrupted by a restart');
     this.schedule(0);
   }
@@ -93,7 +93,7 @@ export class JobWorker {
     if (this.stopped) return;
     let worked = false;
     try {
-      await recoverAbandoned(this.db, new Date(Date.now() - this.staleMs));
+      await recoverAbandoned(this.db, new Date(Date.now() - this.staleMs), [...this.handlers.keys()]);
       const job = await claimNext(this.db, this.id, [...this.handlers.keys()]);
       if (job) {
         worked = true;

@@ -6,6 +6,8 @@ import { COMPANY_AS_KEY, SESSION_EXPIRED_REASON, VIEW_AS_KEY, accessToken } from
 /** The one typed client of the contract; every screen reaches the API through it. */
 export const api = createClient<paths>({ baseUrl: '/' });
 
+let leaving = false;
+
 const auth: Middleware = {
   async onRequest({ request }) {
     const token = await accessToken();
@@ -18,7 +20,8 @@ const auth: Middleware = {
   },
   async onResponse({ response }) {
     // A refused session sends the person to /logout, keeping the reason to show on sign-in.
-    if (response.status === 401 && window.location.pathname !== '/logout') {
+    if (response.status === 401 && window.location.pathname !== '/logout' && !leaving) {
+      leaving = true; // several requests may be refused at once; leave once
       const body = (await response.clone().json().catch(() => ({}))) as { clientResponse?: { message?: string } };
       const reason = body.clientResponse?.message ?? 'expired';
       localStorage.setItem(SESSION_EXPIRED_REASON, reason);
