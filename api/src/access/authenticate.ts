@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { HttpError } from '../http/errors.js';
 import type { IdentityProvider, TokenRefusal } from '../identity/provider/types.js';
 import { TokenRefused } from '../identity/provider/types.js';
-import { type UserRow, findUserByEmail, findUserById } from '../identity/users.js';
+import { isoTimestampOrNull } from '../db/timestamps.js';
+import { type UserRow, findUserById } from '../identity/users.js';
 import { BUILTIN_ROLES } from './builtinRoles.js';
 import type { Caller, CompanyScope, ViewAsState } from './caller.js';
 import { FLAG_DEFAULTS, type FlagName } from './flags.js';
@@ -32,9 +33,6 @@ export function unauthenticated(reason: TokenRefusal): HttpError {
   });
 }
 
-const isoOrNull = (value: string | Date | null | undefined): string | null =>
-  value ? new Date(value).toISOString() : null;
-
 async function companyFlags(db: Knex, scope: CompanyScope | null): Promise<Record<FlagName, boolean>> {
   const flags = { ...FLAG_DEFAULTS };
   if (!scope) return flags;
@@ -57,7 +55,7 @@ export async function callerForUser(db: Knex, user: UserRow, via: Caller['via'])
     isInternalAdmin: Boolean(user.is_internal_admin),
     isCandidate: Boolean(user.is_candidate),
     emailVerified: Boolean(user.email_verified),
-    termsAcceptedAt: isoOrNull(row.terms_accepted_at),
+    termsAcceptedAt: isoTimestampOrNull(row.terms_accepted_at),
     roles: roles.map((role) => ({ id: role.id, key: role.key, name: role.name })),
     permissions: resolved,
     allRolePermissions: all,
@@ -150,4 +148,3 @@ export async function authenticate(ctx: Context, db: Knex, identity: IdentityPro
   return caller;
 }
 
-export { findUserByEmail };

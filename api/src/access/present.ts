@@ -2,8 +2,8 @@ import type { components } from '../contract-types.js';
 import type { RoleRow } from './store.js';
 import { parsePermissions } from './store.js';
 import type { FullUserRow } from './usersStore.js';
+import { isoTimestampOrNull } from '../db/timestamps.js';
 
-const isoOrNull = (value: string | Date | null): string | null => (value ? new Date(value).toISOString() : null);
 
 export function presentRole(row: RoleRow & { user_count?: number }): components['schemas']['Role'] {
   return {
@@ -28,7 +28,7 @@ export function presentUser(row: FullUserRow, roles: RoleRow[]): components['sch
     isCandidate: Boolean(row.is_candidate),
     emailVerified: Boolean(row.email_verified),
     roles: roles.map((role) => ({ id: role.id, key: role.key, name: role.name })),
-    lastLoginAt: isoOrNull(row.last_login_at),
+    lastLoginAt: isoTimestampOrNull(row.last_login_at),
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

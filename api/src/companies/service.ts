@@ -8,7 +8,7 @@ import type { components } from '../contract-types.js';
 import { findCurrency } from '../currencies/store.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { presentCompany, presentOnboarding, presentSettings, priceToMicros } from './present.js';
+import { presentCompany, presentOnboarding, presentSettings, priceToMicros, withCompletedStep } from './present.js';
 
 type SettingsInput = components['schemas']['CompanySettingsInput'];
 
@@ -84,9 +84,7 @@ export async function companyOnboarding(db: Knex, caller: Caller) {
 export async function completeCompanyStep(db: Knex, caller: Caller, step: string) {
   const scope = companyScope(caller);
   const company = await requireCompany(db, scope);
-  const steps = new Set((JSON.parse(company.onboarding) as { completedSteps?: string[] }).completedSteps ?? []);
-  steps.add(step);
-  const onboarding = JSON.stringify({ completedSteps: [...steps] });
+  const onboarding = withCompletedStep(company.onboarding, step);
   await db('companies').where({ id: scope.companyId }).update({ onboarding });
   return presentOnboarding(onboarding, COMPANY_ONBOARDING_STEPS);
 }

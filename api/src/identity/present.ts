@@ -2,8 +2,8 @@ import type { Caller } from '../access/caller.js';
 import { moduleStates } from '../access/flags.js';
 import type { ApiTokenRow } from '../access/store.js';
 import type { components } from '../contract-types.js';
+import { isoTimestampOrNull } from '../db/timestamps.js';
 
-const isoOrNull = (value: string | Date | null): string | null => (value ? new Date(value).toISOString() : null);
 
 export function presentPerson(caller: Caller): components['schemas']['Person'] {
   return {
@@ -30,8 +30,8 @@ export function presentToken(row: ApiTokenRow): components['schemas']['ApiToken'
     name: row.name,
     prefix: row.token_prefix,
     createdAt: new Date(row.created_at).toISOString(),
-    expiresAt: isoOrNull(row.expires_at),
-    lastUsedAt: isoOrNull(row.last_used_at),
-    revokedAt: isoOrNull(row.revoked_at),
+    expiresAt: isoTimestampOrNull(row.expires_at),
+    lastUsedAt: isoTimestampOrNull(row.last_used_at),
+    revokedAt: isoTimestampOrNull(row.revoked_at),
   };
 }

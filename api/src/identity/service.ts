@@ -6,7 +6,7 @@ import { type ApiTokenRow, insertToken, revokeToken, tokensOfUser } from '../acc
 import { hashToken, newTokenSecret, tokenPrefix } from '../access/tokens.js';
 import { findCompanyById, findUserRow, updateUser } from '../access/usersStore.js';
 import { recordAudit } from '../audit/store.js';
-import { presentOnboarding } from '../companies/present.js';
+import { presentOnboarding, withCompletedStep } from '../companies/present.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -56,9 +56,7 @@ export async function userOnboarding(db: Knex, caller: Caller) {
 
 export async function completeUserStep(db: Knex, caller: Caller, step: string) {
   const user = await findUserRow(db, caller.userId);
-  const steps = new Set((JSON.parse(user?.onboarding ?? '{}') as { completedSteps?: string[] }).completedSteps ?? []);
-  steps.add(step);
-  const onboarding = JSON.stringify({ completedSteps: [...steps] });
+  const onboarding = withCompletedStep(user?.onboarding ?? '{}', step);
   await updateUser(db, caller.userId, { onboarding });
   return presentOnboarding(onboarding, USER_ONBOARDING_STEPS);
 }
