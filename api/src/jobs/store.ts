@@ -73,13 +73,12 @@ export async function heartbeat(db: Knex, id: string, workerId: string): Promise
   await db('jobs').where({ id, locked_by: workerId, status: 'running' }).update({ heartbeat_at: now() });
 }
 
-/** Progress of a running job; returns whether someone asked to cancel it. */
-export async function saveProgress(db: Knex, id: string, workerId: string, progress: number, message: string | undefined): Promise<boolean> {
+/** Progress of a running job; returns the row as it now stands (cancel_requested says whether to stop). */
+export async function saveProgress(db: Knex, id: string, workerId: string, progress: number, message: string | undefined): Promise<JobRow | undefined> {
   const changes: Record<string, unknown> = { progress, heartbeat_at: now(), updated_at: now() };
   if (message !== undefined) changes.message = message;
   await db('jobs').where({ id, locked_by: workerId, status: 'running' }).update(changes);
-  const row = await db<JobRow>('jobs').where({ id }).first('cancel_requested');
-  return Boolean(row?.cancel_requested);
+  return findJobById(db, id);
 }
 
 export async function finishJob(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { type JobRow, claimNext, finishJob, heartbeat, recoverAbandoned, requeue, saveProgress } from './store.js';
+import { type JobRow, claimNext, findJobById, finishJob, heartbeat, recoverAbandoned, requeue, saveProgress } from './store.js';
 
 /** Thrown from a handler for a failure worth retrying (a network blip, a busy database). */
 export class TransientJobError extends Error {}
@@ -111,18 +111,14 @@ export class JobWorker {
     if (!handler) return;
     const log = this.log.child({ jobId: job.id, type: job.type });
     const beat = setInterval(() => void heartbeat(this.db, job.id, this.id).catch(() => undefined), this.heartbeatMs);
-    const changed = async (): Promise<void> => {
-      const row = await this.db<JobRow>('jobs').where({ id: job.id }).first();
-      if (row) this.options.onChange?.(row);
-    };
     const context: JobContext = {
       job: { id: job.id, companyId: job.company_id, ownerUserId: job.owner_user_id, type: job.type, input: JSON.parse(job.input) as unknown, attempt: job.attempts },
       db: this.db,
       log,
       progress: async (percent, message) => {
-        const cancelled = await saveProgress(this.db, job.id, this.id, Math.max(0, Math.min(100, Math.round(percent))), message);
-        await changed();
-        if (cancelled) throw new JobCancelled('cancelled');
+        const row = await saveProgress(this.db, job.id, this.id, Math.max(0, Math.min(100, Math.round(percent))), message);
+        if (row) this.options.onChange?.(row);
+        if (row?.cancel_requested) throw new JobCancelled('cancelled');
       },
     };
     try {
@@ -132,8 +128,9 @@ export class JobWorker {
       await this.fail(job, error, log);
     } finally {
       clearInterval(beat);
-      await changed();
-      const final = await this.db<JobRow>('jobs').where({ id: job.id }).first();
+      // One read of the final state serves both the live update and the notifications.
+      const final = await findJobById(this.db, job.id);
+      if (final) this.options.onChange?.(final);
       if (final && (final.status === 'succeeded' || final.status === 'failed')) this.options.onEnded?.(final);
     }
   }
