@@ -74,9 +74,14 @@ tokens
   .command('create <name>')
   .description('create a token and print its secret (shown once)')
   .option('--expires-in-days <days>', 'let the token expire after this many days')
-  .action(run((ctx, name: string, options: { expiresInDays?: string }) => createTokenCommand(ctx, name, options)));
+  .option('--dry-run', 'say what would be created and write nothing')
+  .action(run((ctx, name: string, options: { expiresInDays?: string; dryRun?: boolean }) => createTokenCommand(ctx, name, options)));
 tokens.command('list').description('your tokens').action(run(listTokensCommand));
-tokens.command('revoke <id>').description('revoke a token').action(run((ctx, id: string) => revokeTokenCommand(ctx, id)));
+tokens
+  .command('revoke <id>')
+  .description('revoke a token')
+  .option('--dry-run', 'say what would be revoked and write nothing')
+  .action(run((ctx, id: string, options: { dryRun?: boolean }) => revokeTokenCommand(ctx, id, options)));
 
 const users = program.command('users').description('the company’s users');
 users

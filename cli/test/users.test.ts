@@ -119,14 +119,21 @@ describe('paybench users and roles', () => {
   });
 
   it('creates, lists and revokes API tokens, and lists jobs', () => {
+    const planned = paybench(['tokens', 'create', 'ci', '--expires-in-days', '30', '--dry-run'], env);
+    expect(planned.stdout).toBe('Would create the token ci, expiring after 30 days\n');
+    const before = JSON.parse(paybench(['tokens', 'list', '--json'], env).stdout) as { name: string }[];
+    expect(before.map((token) => token.name)).not.toContain('ci');
     const created = paybench(['tokens', 'create', 'ci'], env);
     expect(created.code).toBe(0);
     const secret = created.stdout.trim();
     const whoami = JSON.parse(paybench(['whoami', '--json'], { ...env, PAYBENCH_TOKEN: secret }).stdout) as { email: string };
     expect(whoami.email).toBe(company.users.admin!.email);
-    const tokens = JSON.parse(paybench(['tokens', 'list', '--json'], env).stdout) as { id: string; name: string; revokedAt: string | null }[];
+    const tokens = JSON.parse(paybench(['tokens', 'list', '--json'], env).stdout) as { id: string; name: string; prefix: string; revokedAt: string | null }[];
     const ci = tokens.find((token) => token.name === 'ci');
     expect(ci?.revokedAt).toBeNull();
+    expect(paybench(['tokens', 'revoke', ci?.id ?? '', '--dry-run'], env).stdout).toBe(`Would revoke ci (${ci?.prefix ?? ''}…)\n`);
+    expect(paybench(['whoami'], { ...env, PAYBENCH_TOKEN: secret }).code).toBe(0);
+    expect(paybench(['tokens', 'revoke', 'no-such-token', '--dry-run'], env).code).toBe(2);
     expect(paybench(['tokens', 'revoke', ci?.id ?? ''], env).code).toBe(0);
     expect(paybench(['whoami'], { ...env, PAYBENCH_TOKEN: secret }).code).toBe(1);
 
