@@ -1622,7 +1622,7 @@ export interface components {
             lastName: string;
             /** @description Role keys; the user holds exactly these afterwards. */
             roles: string[];
-            /** @description The manager's e-mail, in the file or already a user of the company; empty for none. */
+            /** @description The manager's e-mail, in the file or already a user of the company; empty for none; left out, the current manager is kept. */
             manager?: string;
         };
         RolesImportInput: {

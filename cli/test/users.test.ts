@@ -83,12 +83,20 @@ describe('paybench users and roles', () => {
     expect(exported.code).toBe(0);
     expect(exported.stderr).toBe('');
     const rows = parse(exported.stdout, { columns: true }) as Record<string, string>[];
-    const ours = rows.filter((row) => row.email?.endsWith(`@${domain}`)).map((row) => ({ email: row.email, firstName: row.firstName, lastName: row.lastName, roles: row.roles }));
-    expect(ours).toEqual(people.map(({ manager: _manager, ...rest }) => rest));
+    const ours = rows.filter((row) => row.email?.endsWith(`@${domain}`)).map((row) => ({ email: row.email, firstName: row.firstName, lastName: row.lastName, roles: row.roles, manager: row.manager }));
+    expect(ours).toEqual(people);
     expect(rows).toHaveLength(people.length + 5);
 
     const again = paybench(['users', 'import', file('exported.csv', exported.stdout), '--dry-run'], env);
     expect(again.stdout).toBe(`0 to create, 0 to update, ${rows.length} unchanged\n`);
+
+    // A new manager is an update; a file without the manager column keeps managers as they are.
+    const moved = file('moved.csv', `email,firstName,lastName,roles,manager\ncy@${domain},Cy,Dé,,bo@${domain}\n`);
+    expect(paybench(['users', 'import', moved], env).stdout).toBe('0 created, 1 updated, 0 unchanged\n');
+    const names = file('names.csv', `email,firstName,lastName,roles\ncy@${domain},Cy,Dé,\n`);
+    expect(paybench(['users', 'import', names], env).stdout).toBe('0 created, 0 updated, 1 unchanged\n');
+    const after = parse(paybench(['users', 'export'], env).stdout, { columns: true }) as Record<string, string>[];
+    expect(after.find((row) => row.email === `cy@${domain}`)?.manager).toBe(`bo@${domain}`);
   });
 
   it('assigns a role and lists users as JSON that parses', () => {
@@ -141,7 +149,7 @@ describe('paybench users and roles', () => {
     const job = jobs.find((candidate) => candidate.type === 'usersExport');
     expect(job?.status).toBe('succeeded');
     const download = paybench(['downloads', 'get', job?.downloadId ?? ''], env);
-    expect(download.stdout.split('\n')[0]).toBe('email,firstName,lastName,roles,status');
+    expect(download.stdout.split('\n')[0]).toBe('email,firstName,lastName,roles,manager,status');
   });
 
   it('prints shell completion for bash and zsh', () => {

@@ -4,10 +4,10 @@ import { saveDownload } from '../downloads/service.js';
 import type { DownloadStorage } from '../downloads/storage.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { rolesOfUsers } from './store.js';
-import { usersOf } from './usersStore.js';
+import { emailsOfUsers, usersOf } from './usersStore.js';
 
 export const USERS_EXPORT = 'usersExport';
-export const USERS_CSV_COLUMNS = ['email', 'firstName', 'lastName', 'roles', 'status'] as const;
+export const USERS_CSV_COLUMNS = ['email', 'firstName', 'lastName', 'roles', 'manager', 'status'] as const;
 
 const PAGE = 500;
 
@@ -23,9 +23,11 @@ export function usersExportJob(storage: DownloadStorage): JobHandler {
         const page = await usersOf(db, scope).andWhere('users.is_candidate', false).andWhere('users.email', '>', after).orderBy('users.email').limit(PAGE);
         if (!page.length) return;
         const roles = await rolesOfUsers(db, scope, page.map((user) => user.id));
+        const managers = await emailsOfUsers(db, scope, page.flatMap((user) => (user.manager_user_id ? [user.manager_user_id] : [])));
         for (const user of page) {
           const keys = (roles.get(user.id) ?? []).map((role) => role.key).sort();
-          yield [user.email, user.first_name, user.last_name, keys.join(';'), user.status];
+          const manager = user.manager_user_id ? (managers.get(user.manager_user_id) ?? '') : '';
+          yield [user.email, user.first_name, user.last_name, keys.join(';'), manager, user.status];
         }
         done += page.length;
         after = page.at(-1)?.email ?? after;

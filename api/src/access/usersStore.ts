@@ -21,6 +21,7 @@ export interface CompanyRow {
 }
 
 export interface FullUserRow extends UserRow {
+  manager_user_id: string | null;
   preferences: string;
   onboarding: string;
   signup_details: string;
@@ -45,6 +46,13 @@ export interface ViewAsSessionRow {
 
 export function usersOf(db: Knex, scope: CompanyScope) {
   return db<FullUserRow>('users').where('users.company_id', scope.companyId);
+}
+
+/** The e-mails of some of the company's users, by id. */
+export async function emailsOfUsers(db: Knex, scope: CompanyScope, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await usersOf(db, scope).whereIn('users.id', [...new Set(ids)]).select<{ id: string; email: string }[]>('users.id', 'users.email');
+  return new Map(rows.map((row) => [row.id, row.email]));
 }
 
 export async function findCompanyUser(db: Knex, scope: CompanyScope, id: string): Promise<FullUserRow | undefined> {

@@ -9,13 +9,14 @@ export interface ImportedUserRow {
   first_name: string;
   last_name: string;
   status: string;
+  manager_user_id: string | null;
 }
 
 /** Every user of the company with the role keys they hold, keyed by e-mail. */
 export async function companyUsersWithRoles(db: Knex, scope: CompanyScope): Promise<Map<string, ImportedUserRow & { roles: string[] }>> {
   const users = await db<ImportedUserRow>('users')
     .where('company_id', scope.companyId)
-    .select('id', 'company_id', 'email', 'first_name', 'last_name', 'status');
+    .select('id', 'company_id', 'email', 'first_name', 'last_name', 'status', 'manager_user_id');
   const held = await db('user_roles')
     .join('roles', 'roles.id', 'user_roles.role_id')
     .where('user_roles.company_id', scope.companyId)
@@ -46,6 +47,27 @@ export async function deleteRolesOfUsers(db: Knex, scope: CompanyScope, userIds:
   for (const part of chunks(userIds)) await db('user_roles').where('company_id', scope.companyId).whereIn('user_id', part).delete();
 }
 
-export async function updateUserNames(db: Knex, scope: CompanyScope, id: string, names: { first_name: string; last_name: string }, now: string): Promise<void> {
-  await db('users').where({ id, company_id: scope.companyId }).update({ ...names, updated_at: now });
+export async function updateImportedUser(
+  db: Knex,
+  scope: CompanyScope,
+  id: string,
+  fields: { first_name?: string; last_name?: string; manager_user_id?: string | null },
+  now: string,
+): Promise<void> {
+  await db('users').where({ id, company_id: scope.companyId }).update({ ...fields, updated_at: now });
+}
+
+/** Points people at their managers with one update per manager (not per person), in chunks. */
+export async function setManagers(db: Knex, scope: CompanyScope, managed: { id: string; manager: string | null }[], now: string): Promise<void> {
+  const byManager = new Map<string | null, string[]>();
+  for (const { id, manager } of managed) {
+    const ids = byManager.get(manager);
+    if (ids) ids.push(id);
+    else byManager.set(manager, [id]);
+  }
+  for (const [manager, ids] of byManager) {
+    for (const part of chunks(ids)) {
+      await db('users').where('company_id', scope.companyId).whereIn('id', part).update({ manager_user_id: manager, updated_at: now });
+    }
+  }
 }

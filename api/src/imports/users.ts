@@ -8,7 +8,7 @@ import { newId } from '../db/ids.js';
 import { HttpError } from '../http/errors.js';
 import { normaliseEmail } from '../identity/users.js';
 import { type ImportChange, type ImportPlan, RowProblems, summarise } from './plan.js';
-import { type ImportedUserRow, companyUsersWithRoles, deleteRolesOfUsers, emailsTakenElsewhere, insertInChunks, updateUserNames } from './store.js';
+import { type ImportedUserRow, companyUsersWithRoles, deleteRolesOfUsers, emailsTakenElsewhere, insertInChunks, setManagers, updateImportedUser } from './store.js';
 
 type UsersImportRow = components['schemas']['UsersImportRow'];
 type Existing = ImportedUserRow & { roles: string[] };
@@ -21,6 +21,8 @@ interface CleanRow {
   firstName: string;
   lastName: string;
   roles: string[];
+  /** The manager's e-mail; '' for none; undefined when the file has no manager column (kept as it is). */
+  manager: string | undefined;
 }
 
 // Deliberately plain: one @, no spaces, a dot in the domain. Deliverability is the mail server's business.
@@ -34,6 +36,7 @@ function clean(row: UsersImportRow, index: number): CleanRow {
     firstName: row.firstName.trim(),
     lastName: row.lastName.trim(),
     roles: [...new Set(row.roles.map((role) => role.trim()).filter(Boolean))].sort(),
+    manager: row.manager === undefined ? undefined : normaliseEmail(row.manager),
   };
 }
 
@@ -46,7 +49,7 @@ function checkRow(row: CleanRow, raw: UsersImportRow, ctx: { roleKeys: Set<strin
   if (!row.firstName) add('firstName', 'is required');
   if (!row.lastName) add('lastName', 'is required');
   for (const role of row.roles) if (!ctx.roleKeys.has(role)) add('roles', `"${role}" is not a role of this company`);
-  const manager = raw.manager ? normaliseEmail(raw.manager) : '';
+  const manager = row.manager;
   if (!manager) return;
   if (!EMAIL.test(manager)) add('manager', `"${raw.manager}" is not an e-mail address`);
   else if (manager === row.email) add('manager', 'a person cannot manage themselves');
@@ -55,9 +58,17 @@ function checkRow(row: CleanRow, raw: UsersImportRow, ctx: { roleKeys: Set<strin
 
 const sameRoles = (a: string[], b: string[]): boolean => a.length === b.length && [...a].sort().every((key, i) => key === b[i]);
 
-function actionFor(row: CleanRow, existing: Existing | undefined): ImportChange['action'] | undefined {
+/** Whether the row names a different manager than the user has (a missing column changes nothing). */
+function managerChanges(row: CleanRow, existing: Existing, emailOf: Map<string, string>): boolean {
+  if (row.manager === undefined) return false;
+  const current = existing.manager_user_id ? (emailOf.get(existing.manager_user_id) ?? '') : '';
+  return current !== row.manager;
+}
+
+function actionFor(row: CleanRow, existing: Existing | undefined, emailOf: Map<string, string>): ImportChange['action'] | undefined {
   if (!existing) return 'create';
-  const changed = existing.first_name !== row.firstName || existing.last_name !== row.lastName || !sameRoles(existing.roles, row.roles);
+  const changed =
+    existing.first_name !== row.firstName || existing.last_name !== row.lastName || !sameRoles(existing.roles, row.roles) || managerChanges(row, existing, emailOf);
   return changed ? 'update' : undefined;
 }
 
@@ -85,10 +96,11 @@ async function prepare(db: Knex, caller: Caller, scope: CompanyScope, input: Use
   const problems = new RowProblems();
   rows.forEach((row, index) => checkRow(row, input[index] as UsersImportRow, { roleKeys, firstLine, firstIndex, known, elsewhere }, problems));
   problems.throwIfAny('users');
+  const emailOf = new Map([...known.values()].map((user) => [user.id, user.email]));
   const changes: ImportChange[] = [];
   for (const row of rows) {
     const existing = known.get(row.email);
-    const action = actionFor(row, existing);
+    const action = actionFor(row, existing, emailOf);
     if (!action) continue;
     // Taking your own admin role away in a file is almost always a mistake, and locks you out.
     if (existing?.id === caller.userId && !sameRoles(existing.roles, row.roles)) problems.add(row.index, row.line, 'roles', 'you cannot change your own roles with an import');
@@ -101,26 +113,34 @@ async function prepare(db: Knex, caller: Caller, scope: CompanyScope, input: Use
 async function apply(trx: Knex, scope: CompanyScope, prepared: Prepared): Promise<void> {
   const now = new Date().toISOString();
   const byEmail = new Map(prepared.rows.map((row) => [row.email, row]));
+  // New people get their ids first, so a manager created by this file can be pointed at.
+  const idOf = new Map([...prepared.known.values()].map((user) => [user.email, user.id]));
+  for (const change of prepared.changes) if (!idOf.has(change.key)) idOf.set(change.key, newId());
+  const managerOf = (row: CleanRow): string | null => (row.manager ? (idOf.get(row.manager) ?? null) : null);
   const users: Record<string, unknown>[] = [];
   const grants: Record<string, unknown>[] = [];
   const regranted: string[] = [];
+  const managed: { id: string; manager: string | null }[] = [];
   for (const change of prepared.changes) {
     const row = byEmail.get(change.key);
-    if (!row) continue;
+    const id = idOf.get(change.key);
+    if (!row || !id) continue;
     const existing = prepared.known.get(row.email);
-    const id = existing?.id ?? newId();
     if (!existing) {
       users.push({ id, company_id: scope.companyId, email: row.email, first_name: row.firstName, last_name: row.lastName, created_at: now, updated_at: now });
+      if (row.manager) managed.push({ id, manager: managerOf(row) });
     } else {
       if (existing.first_name !== row.firstName || existing.last_name !== row.lastName) {
-        await updateUserNames(trx, scope, id, { first_name: row.firstName, last_name: row.lastName }, now);
+        await updateImportedUser(trx, scope, id, { first_name: row.firstName, last_name: row.lastName }, now);
       }
+      if (row.manager !== undefined && managerOf(row) !== existing.manager_user_id) managed.push({ id, manager: managerOf(row) });
       if (sameRoles(existing.roles, row.roles)) continue;
       regranted.push(id);
     }
     for (const key of row.roles) grants.push({ company_id: scope.companyId, user_id: id, role_id: prepared.roleIds.get(key) });
   }
   await insertInChunks(trx, 'users', users);
+  await setManagers(trx, scope, managed, now);
   await deleteRolesOfUsers(trx, scope, regranted);
   await insertInChunks(trx, 'user_roles', grants);
 }

@@ -12,7 +12,10 @@ export interface CommandContext {
 
 const USER_COLUMNS = { required: ['email', 'firstName', 'lastName'], optional: ['roles', 'manager', 'status'] };
 
-/** The file's rows as the import takes them; `status` (from an export) is informational and not sent. */
+/**
+ * The file's rows as the import takes them; `status` (from an export) is informational and not sent.
+ * A `manager` column is sent as it is (empty: no manager); without the column, managers are kept.
+ */
 function usersFromCsv(file: string) {
   return readCsv(file, USER_COLUMNS).map(({ line, values }) => ({
     line,
@@ -20,7 +23,7 @@ function usersFromCsv(file: string) {
     firstName: values.firstName ?? '',
     lastName: values.lastName ?? '',
     roles: (values.roles ?? '').split(';').map((role) => role.trim()).filter(Boolean),
-    ...(values.manager ? { manager: values.manager } : {}),
+    ...(values.manager !== undefined ? { manager: values.manager } : {}),
   }));
 }
 
