@@ -6,14 +6,14 @@
 export async function up(knex) {
   await knex.schema.alterTable('users', (t) => {
     t.string('manager_user_id', 64).nullable().references('users.id').onDelete('SET NULL');
-    t.index(['company_id', 'manager_user_id']);
+    t.index(['manager_user_id']);
   });
 }
 
 /** @param {import('knex').Knex} knex */
 export async function down(knex) {
   await knex.schema.alterTable('users', (t) => {
-    t.dropIndex(['company_id', 'manager_user_id']);
+    t.dropIndex(['manager_user_id']);
     t.dropColumn('manager_user_id');
   });
 }

@@ -56,6 +56,15 @@ describe('user imports', () => {
     expect(await usersOfDomain()).toEqual([]);
   });
 
+  it('refuses a management cycle, naming it, and writes nothing', async () => {
+    const rows = [person(2, `cyc-a@${domain}`, ['employee'], `cyc-c@${domain}`), person(3, `cyc-b@${domain}`, ['employee'], `cyc-a@${domain}`), person(4, `cyc-c@${domain}`, ['employee'], `cyc-b@${domain}`)];
+    const reply = await importUsers(rows);
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors?.[0]).toEqual({ field: 'rows[0].manager', message: `line 2: would make a management cycle: cyc-a@${domain} → cyc-c@${domain} → cyc-b@${domain} → cyc-a@${domain}` });
+    expect(reply.body.errors).toHaveLength(3);
+    expect(await usersOfDomain()).toEqual([]);
+  });
+
   it('refuses an e-mail that belongs to another company', async () => {
     const other = await createTestCompany(await testDb());
     const reply = await importUsers([person(2, other.users.employee!.email)]);

@@ -57,17 +57,3 @@ export async function updateImportedUser(
   await db('users').where({ id, company_id: scope.companyId }).update({ ...fields, updated_at: now });
 }
 
-/** Points people at their managers with one update per manager (not per person), in chunks. */
-export async function setManagers(db: Knex, scope: CompanyScope, managed: { id: string; manager: string | null }[], now: string): Promise<void> {
-  const byManager = new Map<string | null, string[]>();
-  for (const { id, manager } of managed) {
-    const ids = byManager.get(manager);
-    if (ids) ids.push(id);
-    else byManager.set(manager, [id]);
-  }
-  for (const [manager, ids] of byManager) {
-    for (const part of chunks(ids)) {
-      await db('users').where('company_id', scope.companyId).whereIn('id', part).update({ manager_user_id: manager, updated_at: now });
-    }
-  }
-}

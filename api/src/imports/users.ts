@@ -8,7 +8,7 @@ import { newId } from '../db/ids.js';
 import { HttpError } from '../http/errors.js';
 import { normaliseEmail } from '../identity/users.js';
 import { type ImportChange, type ImportPlan, RowProblems, summarise } from './plan.js';
-import { type ImportedUserRow, companyUsersWithRoles, deleteRolesOfUsers, emailsTakenElsewhere, insertInChunks, setManagers, updateImportedUser } from './store.js';
+import { type ImportedUserRow, companyUsersWithRoles, deleteRolesOfUsers, emailsTakenElsewhere, insertInChunks, updateImportedUser } from './store.js';
 
 type UsersImportRow = components['schemas']['UsersImportRow'];
 type Existing = ImportedUserRow & { roles: string[] };
@@ -72,6 +72,56 @@ function actionFor(row: CleanRow, existing: Existing | undefined, emailOf: Map<s
   return changed ? 'update' : undefined;
 }
 
+/** Everyone's manager e-mail once the file is applied: the file's value where it has one, else what is stored. */
+function managersAfter(rows: CleanRow[], known: Map<string, Existing>, emailOf: Map<string, string>): Map<string, string> {
+  const managers = new Map<string, string>();
+  for (const user of known.values()) {
+    const manager = user.manager_user_id ? emailOf.get(user.manager_user_id) : undefined;
+    if (manager) managers.set(user.email, manager);
+  }
+  for (const row of rows) {
+    if (row.manager === undefined) continue;
+    if (row.manager) managers.set(row.email, row.manager);
+    else managers.delete(row.email);
+  }
+  return managers;
+}
+
+/** The chain from `email` back to itself through managers, if there is one. */
+function managementCycle(email: string, managers: Map<string, string>): string[] | undefined {
+  const chain = [email];
+  const seen = new Set(chain);
+  for (let current = managers.get(email); current; current = managers.get(current)) {
+    chain.push(current);
+    if (current === email) return chain;
+    if (seen.has(current)) return undefined; // a cycle further up, reported on its own rows
+    seen.add(current);
+  }
+  return undefined;
+}
+
+/** New people ordered so that a manager created by the file is inserted before their reports. */
+function managersFirst(created: CleanRow[]): CleanRow[] {
+  const byEmail = new Map(created.map((row) => [row.email, row]));
+  const depth = new Map<string, number>();
+  const depthOf = (row: CleanRow): number => {
+    const known = depth.get(row.email);
+    if (known !== undefined) return known;
+    let value = 0;
+    for (let manager = row.manager ? byEmail.get(row.manager) : undefined; manager; manager = manager.manager ? byEmail.get(manager.manager) : undefined) {
+      const above = depth.get(manager.email);
+      if (above !== undefined) {
+        value += above + 1;
+        break;
+      }
+      value += 1;
+    }
+    depth.set(row.email, value);
+    return value;
+  };
+  return [...created].sort((a, b) => depthOf(a) - depthOf(b));
+}
+
 interface Prepared {
   rows: CleanRow[];
   known: Map<string, Existing>;
@@ -97,6 +147,12 @@ async function prepare(db: Knex, caller: Caller, scope: CompanyScope, input: Use
   rows.forEach((row, index) => checkRow(row, input[index] as UsersImportRow, { roleKeys, firstLine, firstIndex, known, elsewhere }, problems));
   problems.throwIfAny('users');
   const emailOf = new Map([...known.values()].map((user) => [user.id, user.email]));
+  const managers = managersAfter(rows, known, emailOf);
+  for (const row of rows) {
+    const cycle = managementCycle(row.email, managers);
+    if (cycle) problems.add(row.index, row.line, 'manager', `would make a management cycle: ${cycle.join(' → ')}`);
+  }
+  problems.throwIfAny('users');
   const changes: ImportChange[] = [];
   for (const row of rows) {
     const existing = known.get(row.email);
@@ -117,30 +173,39 @@ async function apply(trx: Knex, scope: CompanyScope, prepared: Prepared): Promis
   const idOf = new Map([...prepared.known.values()].map((user) => [user.email, user.id]));
   for (const change of prepared.changes) if (!idOf.has(change.key)) idOf.set(change.key, newId());
   const managerOf = (row: CleanRow): string | null => (row.manager ? (idOf.get(row.manager) ?? null) : null);
-  const users: Record<string, unknown>[] = [];
+  const created: CleanRow[] = [];
   const grants: Record<string, unknown>[] = [];
   const regranted: string[] = [];
-  const managed: { id: string; manager: string | null }[] = [];
   for (const change of prepared.changes) {
     const row = byEmail.get(change.key);
     const id = idOf.get(change.key);
     if (!row || !id) continue;
     const existing = prepared.known.get(row.email);
     if (!existing) {
-      users.push({ id, company_id: scope.companyId, email: row.email, first_name: row.firstName, last_name: row.lastName, created_at: now, updated_at: now });
-      if (row.manager) managed.push({ id, manager: managerOf(row) });
+      created.push(row);
     } else {
-      if (existing.first_name !== row.firstName || existing.last_name !== row.lastName) {
-        await updateImportedUser(trx, scope, id, { first_name: row.firstName, last_name: row.lastName }, now);
-      }
-      if (row.manager !== undefined && managerOf(row) !== existing.manager_user_id) managed.push({ id, manager: managerOf(row) });
+      const fields = {
+        ...(existing.first_name !== row.firstName || existing.last_name !== row.lastName ? { first_name: row.firstName, last_name: row.lastName } : {}),
+        ...(row.manager !== undefined && managerOf(row) !== existing.manager_user_id ? { manager_user_id: managerOf(row) } : {}),
+      };
+      if (Object.keys(fields).length) await updateImportedUser(trx, scope, id, fields, now);
       if (sameRoles(existing.roles, row.roles)) continue;
       regranted.push(id);
     }
     for (const key of row.roles) grants.push({ company_id: scope.companyId, user_id: id, role_id: prepared.roleIds.get(key) });
   }
+  // Managers before their reports: each row's manager exists when it is inserted, so no second pass of updates.
+  const users = managersFirst(created).map((row) => ({
+    id: idOf.get(row.email),
+    company_id: scope.companyId,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    manager_user_id: managerOf(row),
+    created_at: now,
+    updated_at: now,
+  }));
   await insertInChunks(trx, 'users', users);
-  await setManagers(trx, scope, managed, now);
   await deleteRolesOfUsers(trx, scope, regranted);
   await insertInChunks(trx, 'user_roles', grants);
 }
