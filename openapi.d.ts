@@ -91,10 +91,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Convert an amount into another currency at the reference rate of a date
+         * Convert an amount into another currency at the rate in force on a date
          * @description Uses the newest reference rates published on or before `date` (today when omitted) and
          *     answers with the converted amount, rounded to the target currency's minor units, and
-         *     the rates and dates it used.
+         *     the rates and dates it used. Anyone may convert; a signed-in caller whose company has its
+         *     own rate for the pair (either direction) in force on the date gets that rate instead, and
+         *     the answer says so (`source`, `exchangeRateId`).
          */
         post: operations["convertMoney"];
         delete?: never;
@@ -1150,6 +1152,1154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/benchmarking/saved-queries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's saved report queries, most recently changed first */
+        get: operations["listSavedReportQueries"];
+        put?: never;
+        /** Save a data-explorer request under a name (benchmarking edit) */
+        post: operations["createSavedReportQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/saved-queries/{savedQueryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One saved report query */
+        get: operations["getSavedReportQuery"];
+        /** Replace a saved report query; refused when someone else changed it first */
+        put: operations["updateSavedReportQuery"];
+        post?: never;
+        /** Delete a saved report query */
+        delete: operations["deleteSavedReportQuery"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/saved-queries/{savedQueryId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A saved report query answered from the served release */
+        get: operations["runSavedReportQuery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Two to four saved or ad-hoc queries side by side, the same cells aligned in one row */
+        post: operations["compareMarketData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/employees/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Headcount by department, level and location; payroll and compa-ratio with the pay permission
+         * @description Counts only the employees the caller may see (`team`: the whole company, or their management
+         *     subtree). `payroll` and `compaRatio` are present only with `employeeCompensation`, computed
+         *     over the employees that permission reaches; payroll is converted to the company currency
+         *     with the reference rates it names.
+         */
+        get: operations["getTeamOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/employees/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The employee table, paged, sortable by any column, filterable and searchable, with the chosen columns
+         * @description Columns default to the caller's team-view settings. Pay columns (base salary, cash targets,
+         *     compa-ratio, equity) appear only with `employeeCompensation`, and only on rows it reaches;
+         *     sorting or filtering by them without it is refused.
+         */
+        get: operations["getTeamEmployeeTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/employees/{employeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One employee with every column the caller may see */
+        get: operations["getTeamEmployee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/employees/{employeeId}/equity-details-chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vesting over time, by month and by grant, in shares and value at the company share price
+         * @description Value = shares × (share price − exercise price), never negative. Needs
+         *     `employeeCompensation` over the employee; 404 when outside the caller's reach.
+         */
+        get: operations["getTeamEquityDetailsChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/employees/{employeeId}/comp-timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The employee's dated compensation history (and equity grants) */
+        get: operations["getTeamCompTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Team-view settings — the company default, the caller's own changes, and what applies */
+        get: operations["getTeamViewSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/settings/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the company default; refused when someone else changed it first */
+        patch: operations["updateCompanyTeamViewSettings"];
+        trace?: never;
+    };
+    "/api/team/settings/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the caller's own settings (null puts a section back to the company default) */
+        patch: operations["updateMyTeamViewSettings"];
+        trace?: never;
+    };
+    "/api/team/analytics/compa-ratio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Compa-ratio to market — base salary ÷ the market p50 of the employee's family × level × location */
+        get: operations["getTeamCompaRatio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/analytics/pay-distribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pay quartiles per level, in the company currency */
+        get: operations["getTeamPayDistribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/analytics/pay-equity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Median pay by demographic group within each level, with counts; small groups hidden
+         * @description Needs `demographics` and `employeeCompensation`.
+         */
+        get: operations["getTeamPayEquity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/analytics/playground": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any metric grouped by one or two dimensions of the caller's choosing
+         * @description Pay metrics need `employeeCompensation`; demographic dimensions need `demographics`, and
+         *     then groups smaller than the minimum size are hidden.
+         */
+        get: operations["getTeamPlayground"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/executive-comp/market-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Executive compensation by title: one row per title, its cells per market filter × comp type */
+        post: operations["queryExecutiveCompData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/executive-comp/titles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Catalog executive titles that fuzzily match what someone typed, best first */
+        get: operations["searchExecutiveTitles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's shared slices, newest first, with their status */
+        get: operations["listSharedSlices"];
+        put?: never;
+        /** Share what a data-explorer request (or a saved query) answers now, as a read-only snapshot */
+        post: operations["createSharedSlice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/shares/executive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Share what an executive-comp request answers now, as a read-only snapshot */
+        post: operations["createExecutiveSharedSlice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/shares/{sliceId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a shared slice; from then on nobody can open it */
+        post: operations["revokeSharedSlice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares/{sliceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shared slice of the data explorer: the request, the release it ran on, and its answer */
+        get: operations["getSharedSlice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares/executive/{sliceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shared slice of executive compensation */
+        get: operations["getExecutiveSharedSlice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/authn-migration-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How the person with this e-mail signs in, and whether they still need an account
+         * @description For the sign-in screen, before anyone is signed in. With an external issuer everyone signs in
+         *     there and is provisioned on first use, whatever the e-mail. With the built-in provider:
+         *     `sign_in` when the address has an account with a password (or a removed one), `activate`
+         *     when an account was provisioned for it and waits for its password (the invitation e-mail
+         *     has the link), `sign_up` when it has none. Every address gets an answer of this one shape,
+         *     found the same way, and nothing else about the account. At most 20 checks per client
+         *     address per minute (then 429).
+         */
+        post: operations["checkAuthnMigration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/provision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a person with roles in the caller's company and send them an invitation
+         * @description Needs `users` (edit); naming `roleKeys` also needs `roles` (edit). Without `roleKeys` a
+         *     person gets the employee role and a candidate none. The invitation (unless
+         *     `sendInvitation` is false) is a one-time link to choose a password, valid for 7 days, or
+         *     with an external issuer where to sign in. An address that already has an account, in any
+         *     company, is 409.
+         */
+        post: operations["provisionAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/companies/{companyId}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a person with roles in any company and send them an invitation (internal admins)
+         * @description Like `provisionAccount`, for support staff setting up a customer's people.
+         */
+        post: operations["provisionCompanyAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/location-insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay differentials between locations for the same roles, against a reference location */
+        post: operations["getLocationInsights"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/equity-practices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vesting schedules, cliffs, grant types and grant timing across participants, by stage, ownership and industry */
+        post: operations["getEquityPractices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/level-your-employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A suggested market level, with a confidence and reasons, for each employee the caller may see in the team view
+         * @description Employees within the caller's team reach (view); their pay is read only where the caller's employeeCompensation reach covers them. By employee id, one page at a time.
+         */
+        get: operations["levelYourEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/offer-insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Market percentiles of base, total cash and new-hire equity for one role and place, with the spread that decides offers */
+        post: operations["getOfferInsights"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/market-data-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published releases' downloadable reports, and the market files the company made */
+        get: operations["listMarketDataReports"];
+        put?: never;
+        /** Write one report of a published release as CSV or XLSX, in the background */
+        post: operations["startMarketDataReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/data-composition/marketing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the market covers, for prospects (buckets and rounded totals) */
+        get: operations["getMarketingDataComposition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/participation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the company contributes its employees to the market, and its profile (never for candidates) */
+        get: operations["getMarketParticipation"];
+        /** Opt in or out of contributing the company's employees, anonymised, to future releases */
+        put: operations["updateMarketParticipation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Employees within the caller's reach, searchable and filterable, by name
+         * @description Needs `team` (view); with the `reports` scope the list is the caller's management subtree
+         *     (themselves included). `compensation` and `performanceRating` appear only for employees within
+         *     the caller's `employeeCompensation` reach, and `demographics` only with `demographics` (view);
+         *     otherwise the fields are absent, never zero.
+         */
+        get: operations["listEmployees"];
+        put?: never;
+        /**
+         * Add an employee (needs `team` edit; demographics need `demographics` edit)
+         * @description Without `userId`, the company user with the same e-mail (if any, and not yet linked) becomes
+         *     the employee's sign-in. The currency defaults to the location's, else the company's.
+         */
+        post: operations["createEmployee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own employee record, with their current pay and equity grants
+         * @description What the total-rewards statement and the offline PWA read. Everyone linked to an employee
+         *     record sees their own pay and grants; demographics still need `demographics`. 404 when the
+         *     caller's sign-in is not linked to an employee.
+         */
+        get: operations["getMyEmployeeRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees/compensation-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export the current pay of every employee in the caller's reach as CSV or XLSX, in the background */
+        post: operations["startEmployeeCompensationExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees/{employeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One employee within the caller's reach (404 outside it) */
+        get: operations["getEmployee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an employee's record; refused when someone else changed it first or when the manager would make a cycle */
+        patch: operations["updateEmployee"];
+        trace?: never;
+    };
+    "/api/employees/{employeeId}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End an employee's employment on a date; their active reports move to another manager */
+        post: operations["terminateEmployee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees/{employeeId}/direct-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people who report directly to an employee, by name */
+        get: operations["listDirectReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees/{employeeId}/compensation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An employee's dated compensation history, newest first */
+        get: operations["listCompensationRecords"];
+        put?: never;
+        /** Add a dated compensation record (a new salary, bonus target, …) from its effective date on */
+        post: operations["addCompensationRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees/{employeeId}/compensation/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The package in force on a date (the newest record of each type on or before it) */
+        get: operations["getCurrentCompensation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees/{employeeId}/compensation/{recordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a compensation record entered by mistake */
+        delete: operations["deleteCompensationRecord"];
+        options?: never;
+        head?: never;
+        /** Correct a compensation record; refused when someone else changed it first */
+        patch: operations["correctCompensationRecord"];
+        trace?: never;
+    };
+    "/api/employees/{employeeId}/equity-grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An employee's equity grants, each with its vesting and value as of a date */
+        get: operations["listEquityGrants"];
+        put?: never;
+        /** Record an equity grant (option, RSU, RSA or common stock) with its vesting terms */
+        post: operations["createEquityGrant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees/{employeeId}/equity-grants/{grantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a grant recorded by mistake */
+        delete: operations["deleteEquityGrant"];
+        options?: never;
+        head?: never;
+        /** Change a grant's terms; refused when someone else changed it first */
+        patch: operations["updateEquityGrant"];
+        trace?: never;
+    };
+    "/api/employees/{employeeId}/equity-grants/{grantId}/vesting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A grant's vesting schedule, with what has vested and its value as of a date */
+        get: operations["getEquityVestingSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Candidates for offers, by e-mail (needs `offers` view) */
+        get: operations["listCandidates"];
+        put?: never;
+        /** Add a candidate (needs `offers` edit); the e-mail is unique in the company */
+        post: operations["createCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/candidates/{candidateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One candidate */
+        get: operations["getCandidate"];
+        put?: never;
+        post?: never;
+        /** Remove a candidate */
+        delete: operations["deleteCandidate"];
+        options?: never;
+        head?: never;
+        /** Change a candidate; refused when someone else changed it first */
+        patch: operations["updateCandidate"];
+        trace?: never;
+    };
+    "/api/company/exchange-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's own exchange rates, which conversions prefer to the reference rates from their date on */
+        get: operations["listCompanyExchangeRates"];
+        put?: never;
+        /** Set the company's rate for a currency pair from a date on */
+        post: operations["createCompanyExchangeRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/exchange-rates/{exchangeRateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of the company's exchange rates; conversions fall back to the reference rates */
+        delete: operations["deleteCompanyExchangeRate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/forex/reference-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load dated reference rates from a CSV in the ECB euro foreign exchange reference format, all or nothing
+         * @description The body is the CSV itself (`Content-Type: text/csv`): a `Date` column (YYYY-MM-DD), then one
+         *     column per currency with units of that currency per euro; `N/A` or an empty cell means no rate
+         *     that day. Every problem is reported as a field error `lines.N.COLUMN` and nothing is written.
+         *     New dates are added, changed rates corrected; with `dryRun` nothing is written.
+         */
+        post: operations["importReferenceRates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people-imports/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Paybench fields a people-data file's columns can be mapped to */
+        get: operations["listPeopleImportFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people-imports/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an HRIS or cap-table file (CSV or XLSX); its header row is read and a column mapping suggested
+         * @description The body is the file itself, sent with its media type. The file is kept for a week (like a download) so that it can be checked and imported without sending it again; only the person who uploaded it can use it.
+         */
+        post: operations["uploadPeopleImportFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people-imports/files/{peopleImportFileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded file's columns and suggested mapping */
+        get: operations["getPeopleImportFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people-imports/files/{peopleImportFileId}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check (dry run) or import an uploaded file, in the background
+         * @description Every row is checked before anything is written; problems come back on the import with the row's line and column. A dry run plans (created, updated, unchanged, compensation records added) and writes nothing; otherwise the plan is applied in one transaction, all or nothing. Importing the same file again changes nothing. The mapping is the one sent, else the saved mapping named, else the suggested one. Pay columns also need employeeCompensation (edit) and demographic columns demographics (edit); equity-grant files need employeeCompensation (edit).
+         */
+        post: operations["startPeopleImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people-imports/runs/{peopleImportRunId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import's state, its plan, and every problem found (to the person who started it) */
+        get: operations["getPeopleImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people-imports/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's saved column mappings, by name */
+        get: operations["listPeopleImportMappings"];
+        /** Save a column mapping under a name (replacing the one of that name and kind) */
+        put: operations["savePeopleImportMapping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people-imports/mappings/{peopleImportMappingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saved column mapping */
+        delete: operations["deletePeopleImportMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration-connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The HR and cap-table systems Paybench can connect to, and whether this deployment can reach them */
+        get: operations["listIntegrationConnectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's connections with their status and last sync */
+        get: operations["listIntegrations"];
+        put?: never;
+        /**
+         * Connect a system; its connection is tested at once
+         * @description Secret configuration fields (API keys, passwords) are stored encrypted and never returned; the connection says only which of them hold a value.
+         */
+        post: operations["connectIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/{integrationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One connection */
+        get: operations["getIntegration"];
+        put?: never;
+        post?: never;
+        /** Disconnect a system; its stored secrets are deleted and scheduled syncs stop */
+        delete: operations["disconnectIntegration"];
+        options?: never;
+        head?: never;
+        /** Change a connection's name, configuration, mapping or schedule (a stale version is 409) */
+        patch: operations["configureIntegration"];
+        trace?: never;
+    };
+    "/api/integrations/{integrationId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test a connection again; its status follows the result */
+        post: operations["testIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/{integrationId}/syncs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync now, fetching the rows and running them through the people-data import in the background */
+        post: operations["syncIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1264,8 +2414,15 @@ export interface components {
             to: components["schemas"]["Money"];
             /** @description Units of the target currency for one unit of the source currency. */
             rate: number;
-            /** @description The published rates the conversion used (one or two, through EUR). */
+            /** @description The rates the conversion used (one or two reference rates through EUR, or the company's own rate), each with its date and source. */
             rates: components["schemas"]["ForexRate"][];
+            /**
+             * @description Whether the caller's company's own rate for the pair was used, or the ECB reference rates.
+             * @enum {string}
+             */
+            source: "ecb_reference" | "company_override";
+            /** @description The company rate used, when one was. */
+            exchangeRateId: string | null;
         };
         /** @enum {string} */
         Authority: "edit" | "view";
@@ -1672,6 +2829,10 @@ export interface components {
                 kind: "demo";
                 seed: number;
                 records: number;
+                /** @description Opted-in customer companies whose anonymised records the release also holds. */
+                contributedCompanies: number;
+                /** @description Their employee records (recordCount is the generator's records plus these). */
+                contributedRecords: number;
             };
             recordCount: number;
             companyCount: number;
@@ -1998,6 +3159,1439 @@ export interface components {
             companyStatusesWithIds: components["schemas"]["BenchmarkingOption"][];
             companyStagesWithIds: components["schemas"]["BenchmarkingOption"][];
             founderStatusesWithIds: components["schemas"]["BenchmarkingOption"][];
+        };
+        BenchmarkingAuthor: {
+            id: components["schemas"]["Id"];
+            name: string;
+        };
+        SavedReportQueryInput: {
+            name: string;
+            description?: string;
+            request: components["schemas"]["BenchmarkRequest"];
+        };
+        /** @description A named data-explorer request a company keeps; the request is stored as checked, and answered from whatever release is served when it runs. */
+        SavedReportQuery: {
+            id: components["schemas"]["Id"];
+            name: string;
+            description: string;
+            request: components["schemas"]["BenchmarkRequest"];
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            createdBy: components["schemas"]["BenchmarkingAuthor"] | null;
+            updatedBy: components["schemas"]["BenchmarkingAuthor"] | null;
+        };
+        /** @description Either a saved report query or an ad-hoc request. */
+        CompareQuery: {
+            label?: string;
+            savedQueryId?: components["schemas"]["Id"];
+            request?: components["schemas"]["BenchmarkRequest"];
+        };
+        CompareRequest: {
+            queries: components["schemas"]["CompareQuery"][];
+            /** @description Every column reports these; by default the union of the queries' percentiles. */
+            percentiles?: number[];
+            /**
+             * @description Overrides each query's currency so the columns share a unit.
+             * @enum {string}
+             */
+            currency?: "local" | "USD";
+        };
+        CompareColumn: {
+            queryIndex: number;
+            label: string;
+            savedQueryId: string | null;
+            marketFilterIndex: number;
+            marketFilter: components["schemas"]["BenchmarkMarketFilter"];
+            /** @enum {string} */
+            currencyMode: "local" | "USD";
+        };
+        CompareRow: {
+            jobFamilyId: string;
+            /** @enum {string} */
+            levelType: "level" | "levelBlend";
+            levelId: string;
+            compensationTypeId: string;
+            equityOption: {
+                intendedVsActual: string;
+                view: string;
+                timeframe: string;
+            } | null;
+            /** @description One entry per column; null where that column's query did not ask for this row. */
+            cells: (components["schemas"]["BenchmarkCell"] | null)[];
+        };
+        CompareResult: {
+            releaseId: string;
+            releaseVersion: string;
+            percentiles: number[];
+            columns: components["schemas"]["CompareColumn"][];
+            rows: components["schemas"]["CompareRow"][];
+        };
+        /**
+         * @description Which employment status to include.
+         * @default active
+         * @enum {string}
+         */
+        TeamStatusFilter: "active" | "terminated" | "all";
+        TeamFilterValues: string[];
+        /**
+         * @description A column of the team view's employee table. The pay columns (baseSalary … lastRaiseDate) need employeeCompensation.
+         * @enum {string}
+         */
+        TeamColumn: "name" | "employeeNumber" | "email" | "title" | "department" | "jobFamily" | "level" | "track" | "location" | "country" | "manager" | "startDate" | "employmentType" | "status" | "performanceRating" | "baseSalary" | "bonusTarget" | "variablePay" | "commission" | "totalCash" | "compaRatio" | "grantedShares" | "vestedShares" | "equityValue" | "lastRaiseDate";
+        TeamColumnInfo: {
+            key: components["schemas"]["TeamColumn"];
+            label: string;
+            /** @description Whether the column is pay data (shown only with employeeCompensation). */
+            pay: boolean;
+        };
+        TeamRef: {
+            id: string;
+            name: string;
+        };
+        TeamCompaRatioValue: {
+            /** @description Base salary ÷ market p50; null when there is no published market cell or no base. */
+            ratio: number | null;
+            marketP50: components["schemas"]["Money"] | null;
+            /** @description "Insufficient data" when the market cell is withheld; why there is no ratio otherwise. */
+            label: string | null;
+        };
+        /** @description One employee with the requested columns; columns the caller may not see are absent, never zero. */
+        TeamEmployeeRow: {
+            id: components["schemas"]["Id"];
+            name?: string;
+            employeeNumber?: string;
+            email?: string | null;
+            title?: string;
+            department?: string | null;
+            jobFamily?: components["schemas"]["TeamRef"] | null;
+            level?: components["schemas"]["TeamRef"] | null;
+            track?: string | null;
+            location?: components["schemas"]["TeamRef"] | null;
+            country?: string | null;
+            manager?: components["schemas"]["TeamRef"] | null;
+            startDate?: components["schemas"]["Date"] | null;
+            /** @enum {string} */
+            employmentType?: "full_time" | "part_time" | "contractor" | "intern";
+            /** @enum {string} */
+            status?: "active" | "terminated";
+            performanceRating?: string | null;
+            baseSalary?: components["schemas"]["Money"] | null;
+            bonusTarget?: components["schemas"]["Money"] | null;
+            variablePay?: components["schemas"]["Money"] | null;
+            commission?: components["schemas"]["Money"] | null;
+            totalCash?: components["schemas"]["Money"] | null;
+            compaRatio?: components["schemas"]["TeamCompaRatioValue"];
+            grantedShares?: number;
+            vestedShares?: number;
+            equityValue?: components["schemas"]["Money"];
+            lastRaiseDate?: components["schemas"]["Date"] | null;
+        };
+        TeamTable: {
+            /** @description The columns the rows carry, in order (requested pay columns are dropped without the permission). */
+            columns: components["schemas"]["TeamColumnInfo"][];
+            /** @description How many employees matched, over all pages. */
+            total: number;
+            rows: components["schemas"]["TeamEmployeeRow"][];
+        };
+        TeamEmployeeDetail: {
+            employee: components["schemas"]["TeamEmployeeRow"];
+            /** @description Whether the caller may see this employee's pay (comp timeline, equity details). */
+            payVisible: boolean;
+            directReports: number;
+        };
+        TeamBreakdown: {
+            /** @description The value filtered on (null for employees without one). */
+            id: string | null;
+            label: string;
+            count: number;
+        };
+        TeamPayrollCurrency: {
+            currency: components["schemas"]["CurrencyCode"];
+            employees: number;
+            annualBase: components["schemas"]["Money"];
+            annualTotalCash: components["schemas"]["Money"];
+            convertedAnnualBase: components["schemas"]["Money"] | null;
+            convertedAnnualTotalCash: components["schemas"]["Money"] | null;
+        };
+        TeamPayroll: {
+            annualBase: components["schemas"]["Money"];
+            annualTotalCash: components["schemas"]["Money"];
+            /** @description Employees with a base salary on record. */
+            employees: number;
+            byCurrency: components["schemas"]["TeamPayrollCurrency"][];
+            /** @description The reference rates the conversion used. */
+            rates: components["schemas"]["ForexRate"][];
+            /** @description Pay currencies without a reference rate; left out of the totals. */
+            unconverted: components["schemas"]["CurrencyCode"][];
+        };
+        TeamCompaRatioSummary: {
+            average: number | null;
+            compared: number;
+            insufficientData: number;
+            /** @description Employees without a base, a family, a level or a location to price. */
+            unmatched: number;
+            releaseVersion: string;
+        };
+        TeamOverview: {
+            headcount: number;
+            currency: components["schemas"]["CurrencyCode"];
+            byDepartment: components["schemas"]["TeamBreakdown"][];
+            byLevel: components["schemas"]["TeamBreakdown"][];
+            byLocation: components["schemas"]["TeamBreakdown"][];
+            byJobFamily: components["schemas"]["TeamBreakdown"][];
+            payroll?: components["schemas"]["TeamPayroll"];
+            compaRatio?: components["schemas"]["TeamCompaRatioSummary"];
+        };
+        TeamEquityAmounts: {
+            vestedShares: number;
+            unvestedShares: number;
+            vestedValue: components["schemas"]["Money"];
+            unvestedValue: components["schemas"]["Money"];
+        };
+        TeamEquityGrant: {
+            id: components["schemas"]["Id"];
+            grantNumber: string;
+            /** @enum {string} */
+            grantType: "option" | "rsu" | "rsa" | "common_stock";
+            reason: string;
+            grantDate: components["schemas"]["Date"];
+            shares: number;
+            /** @description Per share, in `currency`. */
+            exercisePrice: number | null;
+            currency: components["schemas"]["CurrencyCode"];
+            vestingStartDate: components["schemas"]["Date"];
+            vestingMonths: number;
+            cliffMonths: number;
+            /** @enum {string} */
+            vestingFrequency: "monthly" | "quarterly" | "annually";
+            fullyVestedOn: components["schemas"]["Date"];
+            today: components["schemas"]["TeamEquityAmounts"];
+        };
+        TeamEquityMonth: {
+            /** @description The position at the end of this month. */
+            month: string;
+            vestedShares: number;
+            unvestedShares: number;
+            vestedValue: components["schemas"]["Money"];
+            unvestedValue: components["schemas"]["Money"];
+            grants: {
+                grantId: components["schemas"]["Id"];
+                vestedShares: number;
+                unvestedShares: number;
+                vestedValue: components["schemas"]["Money"];
+                unvestedValue: components["schemas"]["Money"];
+            }[];
+        };
+        TeamEquityDetailsChart: {
+            employeeId: components["schemas"]["Id"];
+            asOf: components["schemas"]["Date"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The company share price the values use, per share in `currency`. */
+            sharePrice: number;
+            grants: components["schemas"]["TeamEquityGrant"][];
+            /** @description From the first vesting month to the last, one entry per month. */
+            months: components["schemas"]["TeamEquityMonth"][];
+            today: components["schemas"]["TeamEquityAmounts"];
+        };
+        /** @enum {string} */
+        TeamCompType: "base_salary" | "bonus_target" | "variable_pay" | "commission" | "benefits";
+        TeamCompTimelineEntry: {
+            id: components["schemas"]["Id"];
+            date: components["schemas"]["Date"];
+            /** @enum {string} */
+            kind: "compensation" | "equity_grant";
+            /** @description The compensation type, or the grant type for equity grants. */
+            type: string;
+            amount: components["schemas"]["Money"] | null;
+            shares: number | null;
+            /** @description A target stated as a percentage of base. */
+            percentOfBase: number | null;
+            previousAmount: components["schemas"]["Money"] | null;
+            /** @description Change against the previous amount of the same type, when in the same currency. */
+            changePercent: number | null;
+            reason: string | null;
+            source: string;
+        };
+        TeamCompTimeline: {
+            employeeId: components["schemas"]["Id"];
+            /** @description What is in force today, per type. */
+            current: {
+                type: components["schemas"]["TeamCompType"];
+                amount: components["schemas"]["Money"];
+                effectiveDate: components["schemas"]["Date"];
+            }[];
+            entries: components["schemas"]["TeamCompTimelineEntry"][];
+        };
+        TeamCompTimelineSettings: {
+            types: components["schemas"]["TeamCompType"][];
+            showEquityGrants: boolean;
+            /** @enum {string} */
+            order: "newest_first" | "oldest_first";
+        };
+        TeamEquityDetailsSettings: {
+            /** @enum {string} */
+            measure: "value" | "shares";
+            /** @enum {string} */
+            breakdown: "total" | "grant";
+            /** @enum {string} */
+            series: "vested_and_unvested" | "vested" | "unvested";
+        };
+        TeamColumnList: components["schemas"]["TeamColumn"][];
+        TeamViewSettings: {
+            columns: components["schemas"]["TeamColumnList"];
+            compTimeline: components["schemas"]["TeamCompTimelineSettings"];
+            equityDetails: components["schemas"]["TeamEquityDetailsSettings"];
+        };
+        TeamViewSettingsInput: {
+            columns?: components["schemas"]["TeamColumnList"];
+            compTimeline?: components["schemas"]["TeamCompTimelineSettings"];
+            equityDetails?: components["schemas"]["TeamEquityDetailsSettings"];
+        };
+        /** @description The sections to change; null puts a section back to the company default. */
+        TeamViewPersonalSettingsInput: {
+            columns?: components["schemas"]["TeamColumnList"] | null;
+            compTimeline?: components["schemas"]["TeamCompTimelineSettings"] | null;
+            equityDetails?: components["schemas"]["TeamEquityDetailsSettings"] | null;
+        };
+        TeamViewSettingsState: {
+            company: {
+                /** @description Send as If-Match to change the company default. */
+                version: number;
+                settings: components["schemas"]["TeamViewSettings"];
+                updatedAt: components["schemas"]["Timestamp"] | null;
+            };
+            personal: {
+                /** @description Send as If-Match to change your own settings (0 before the first change). */
+                version: number;
+                columns: components["schemas"]["TeamColumnList"] | null;
+                compTimeline: components["schemas"]["TeamCompTimelineSettings"] | null;
+                equityDetails: components["schemas"]["TeamEquityDetailsSettings"] | null;
+                updatedAt: components["schemas"]["Timestamp"] | null;
+            };
+            effective: components["schemas"]["TeamViewSettings"];
+            /** @description The columns this person may show (pay columns only with employeeCompensation). */
+            availableColumns: components["schemas"]["TeamColumnInfo"][];
+            canEditCompanyDefault: boolean;
+        };
+        TeamMarketCell: {
+            jobFamilyId: string;
+            levelId: string;
+            locationId: string;
+        };
+        TeamCompaRatioEntry: {
+            employeeId: components["schemas"]["Id"];
+            name: string;
+            jobFamily: components["schemas"]["TeamRef"] | null;
+            level: components["schemas"]["TeamRef"] | null;
+            location: components["schemas"]["TeamRef"] | null;
+            baseSalary: components["schemas"]["Money"] | null;
+            marketP50: components["schemas"]["Money"] | null;
+            compaRatio: number | null;
+            label: string | null;
+            cell: components["schemas"]["TeamMarketCell"] | null;
+        };
+        TeamCompaRatioReport: {
+            releaseVersion: string;
+            average: number | null;
+            compared: number;
+            insufficientData: number;
+            unmatched: number;
+            bands: {
+                label: string;
+                min: number | null;
+                max: number | null;
+                count: number;
+            }[];
+            employees: components["schemas"]["TeamCompaRatioEntry"][];
+        };
+        /**
+         * @default base_salary
+         * @enum {string}
+         */
+        TeamPayMeasure: "base_salary" | "total_cash";
+        TeamPayDistribution: {
+            measure: components["schemas"]["TeamPayMeasure"];
+            currency: components["schemas"]["CurrencyCode"];
+            rates: components["schemas"]["ForexRate"][];
+            levels: {
+                level: components["schemas"]["TeamRef"] | null;
+                track: string | null;
+                count: number;
+                min: components["schemas"]["Money"];
+                p25: components["schemas"]["Money"];
+                median: components["schemas"]["Money"];
+                p75: components["schemas"]["Money"];
+                max: components["schemas"]["Money"];
+            }[];
+        };
+        /**
+         * @default gender
+         * @enum {string}
+         */
+        TeamDemographicAttribute: "gender" | "ethnicity" | "ageBand";
+        TeamPayEquity: {
+            attribute: components["schemas"]["TeamDemographicAttribute"];
+            measure: components["schemas"]["TeamPayMeasure"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description Groups with fewer employees are hidden. */
+            minimumGroupSize: number;
+            rates: components["schemas"]["ForexRate"][];
+            levels: {
+                level: components["schemas"]["TeamRef"] | null;
+                count: number;
+                median: components["schemas"]["Money"];
+                groups: {
+                    value: string;
+                    label: string;
+                    count: number;
+                    median: components["schemas"]["Money"];
+                    ratioToLevelMedian: number;
+                }[];
+                /** @description Groups below the minimum size, not shown. */
+                hiddenGroups: number;
+            }[];
+        };
+        /**
+         * @description What the playground groups by; gender, ethnicity and ageBand need demographics.
+         * @enum {string}
+         */
+        TeamDimension: "department" | "level" | "track" | "jobFamily" | "location" | "country" | "manager" | "employmentType" | "status" | "startYear" | "performanceRating" | "gender" | "ethnicity" | "ageBand";
+        /**
+         * @description What the playground measures per group; every metric but headcount and averageTenureMonths needs employeeCompensation.
+         * @default headcount
+         * @enum {string}
+         */
+        TeamMetric: "headcount" | "averageBase" | "medianBase" | "totalBase" | "averageTotalCash" | "medianTotalCash" | "averageCompaRatio" | "averageTenureMonths" | "totalGrantedShares";
+        TeamPlayground: {
+            groupBy: components["schemas"]["TeamDimension"][];
+            metric: components["schemas"]["TeamMetric"];
+            /** @enum {string} */
+            unit: "count" | "money" | "ratio" | "months" | "shares";
+            /** @description The company currency for money metrics. */
+            currency: string | null;
+            /** @description Set when a demographic dimension hides small groups. */
+            minimumGroupSize: number | null;
+            hiddenGroups: number;
+            rates: components["schemas"]["ForexRate"][];
+            rows: {
+                keys: {
+                    dimension: components["schemas"]["TeamDimension"];
+                    id: string | null;
+                    label: string;
+                }[];
+                count: number;
+                /** @description The metric; money in major units of `currency`. */
+                value: number | null;
+                money?: components["schemas"]["Money"];
+            }[];
+        };
+        /** @description Industries are required; stages and ownership groups default to all, locations to the United States. */
+        ExecutiveMarketFilter: {
+            companyStages?: string[];
+            companyOwnershipGroups?: string[];
+            locations?: string[];
+            industries?: string[];
+        };
+        /** @description An executive-comp request: founder types, job titles (catalog title ids) and market filters, each with industries. Emptiness is checked by the engine, which answers with the spec's messages. Comp types default to base, annual bonus, total cash and total equity. */
+        ExecutiveCompRequest: {
+            founderTypes?: string[];
+            jobTitles?: string[];
+            marketFilters?: components["schemas"]["ExecutiveMarketFilter"][];
+            compensationTypes?: string[];
+            equity?: components["schemas"]["BenchmarkRequest"]["equity"];
+            percentiles?: number[];
+            currency?: string;
+        };
+        ExecutiveCompResult: {
+            releaseId: string;
+            releaseVersion: string;
+            /** @enum {string} */
+            currencyMode: "local" | "USD";
+            percentiles: number[];
+            rows: {
+                titleId: string;
+                title: string;
+                section: string;
+                jobFamilyId: string;
+                levelId: string;
+                cells: components["schemas"]["BenchmarkCell"][];
+            }[];
+        };
+        ExecutiveTitleMatch: {
+            titleId: string;
+            title: string;
+            section: string;
+            jobFamilyId: string;
+            levelId: string;
+            /** @description The title or alias that matched. */
+            matchedText: string;
+            /** @description 1 is an exact match. */
+            score: number;
+        };
+        /** @description A title, then either a data-explorer request or a saved report query; optionally when the slice closes. */
+        SharedSliceInput: {
+            title: string;
+            request?: components["schemas"]["BenchmarkRequest"];
+            savedQueryId?: components["schemas"]["Id"];
+            /** Format: date-time */
+            expiresAt?: string;
+        };
+        ExecutiveSharedSliceInput: {
+            title: string;
+            request: components["schemas"]["ExecutiveCompRequest"];
+            /** Format: date-time */
+            expiresAt?: string;
+        };
+        /** @description An immutable snapshot of a request and the release it ran on. Readable by signed-in people of the same company with benchmarking view until it is revoked or expires. */
+        SharedSlice: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            kind: "employee" | "executive";
+            title: string;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            /** @description The page that shows the slice (/shares/:sliceId or /shares/executive/:sliceId). */
+            path: string;
+            request: components["schemas"]["BenchmarkRequest"] | components["schemas"]["ExecutiveCompRequest"];
+            releaseId: string;
+            releaseVersion: string;
+            savedQueryId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: components["schemas"]["BenchmarkingAuthor"] | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        SharedSliceView: {
+            slice: components["schemas"]["SharedSlice"];
+            result: components["schemas"]["BenchmarkResult"];
+        };
+        ExecutiveSharedSliceView: {
+            slice: components["schemas"]["SharedSlice"];
+            result: components["schemas"]["ExecutiveCompResult"];
+        };
+        AuthnMigrationCheckInput: {
+            /** Format: email */
+            email: string;
+        };
+        /** @description Where and how a person signs in. */
+        AuthnMigrationCheck: {
+            /**
+             * @description Paybench's own sign-in, or the organisation's identity provider (OIDC_ISSUER_URL).
+             * @enum {string}
+             */
+            provider: "builtin" | "external";
+            /**
+             * @description `sign_in` at the provider; `activate`: choose a password with the invitation link first;
+             *     `sign_up`: create an account (built-in provider only).
+             * @enum {string}
+             */
+            action: "sign_in" | "activate" | "sign_up";
+            /**
+             * Format: uri
+             * @description The OpenID issuer to sign in with; its discovery document is under `/.well-known/openid-configuration`.
+             */
+            issuer: string;
+        };
+        AccountProvisionInput: {
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description Roles to hold (keys of the company's roles); default the employee role, none for a candidate. */
+            roleKeys?: string[];
+            /**
+             * @description A candidate signs in by e-mail to see their offers; they hold no roles.
+             * @default false
+             */
+            isCandidate: boolean;
+            /** @default true */
+            sendInvitation: boolean;
+        };
+        ProvisionedAccount: {
+            user: components["schemas"]["User"];
+            /** @description Where the invitation went; null when none was sent. */
+            invitation: {
+                sentTo: string;
+                /**
+                 * Format: date-time
+                 * @description When the link to choose a password stops working; null with an external issuer.
+                 */
+                expiresAt: string | null;
+            } | null;
+        };
+        /** @description The same roles in several locations against a reference location. Emptiness is checked by the engine with the explorer's messages. */
+        LocationInsightsRequest: {
+            jobFamilies: string[];
+            levels: {
+                type: string;
+                id: string;
+            }[];
+            /** @description Metros, tiers, countries or regions to compare with the reference. */
+            locations: string[];
+            /** @description The location every differential is relative to; the United States (840) by default. */
+            referenceLocationId?: string;
+            /** @description A cash comp type or total equity; base by default. */
+            compensationType?: string;
+            /** @description Which companies count; every stage, ownership group and industry by default. */
+            marketFilter?: {
+                companyStages?: string[];
+                companyOwnershipGroups?: string[];
+                industries?: string[];
+            };
+        };
+        LocationInsightCell: {
+            locationId: string;
+            locationName: string;
+            /**
+             * @description synthetic when the company's synthetic location data filled a withheld cell.
+             * @enum {string}
+             */
+            status: "published" | "insufficient_data" | "synthetic";
+            /** @enum {unknown} */
+            source: "market" | "synthetic" | null;
+            /** @description "Insufficient data", or what a synthetic estimate is. */
+            label: string | null;
+            /** @enum {unknown} */
+            insufficientReason: "companies" | "employees" | "concentration" | null;
+            /** @description The median in USD. */
+            p50: number | null;
+            /** @description This location's median over the reference location's (1 = the same). */
+            differential: number | null;
+            /** @description The differential as a percentage above (+) or below (−) the reference. */
+            differentialPercent: number | null;
+            sample: components["schemas"]["BenchmarkCell"]["sample"];
+        };
+        LocationInsights: {
+            releaseId: string;
+            releaseVersion: string;
+            compensationTypeId: string;
+            /** @enum {string} */
+            currency: "USD";
+            referenceLocation: {
+                id: string;
+                name: string;
+            };
+            /** @description Whether the company's useSyntheticLocationInsightsData setting is on, and whether any cell used it. */
+            synthetic: {
+                enabled: boolean;
+                used: boolean;
+                label: string;
+            };
+            rows: {
+                jobFamilyId: string;
+                /** @enum {string} */
+                levelType: "level" | "levelBlend";
+                levelId: string;
+                reference: components["schemas"]["LocationInsightCell"];
+                locations: components["schemas"]["LocationInsightCell"][];
+            }[];
+        };
+        /** @description Which participants to describe; every stage, ownership group and industry by default. */
+        EquityPracticesRequest: {
+            companyStages?: string[];
+            companyOwnershipGroups?: string[];
+            industries?: string[];
+        };
+        EquityPracticeShare: {
+            id: string;
+            displayString: string;
+            companies: number;
+            /** @description Of the companies with an equity programme (grant timings overlap, so theirs add up to more than 1). */
+            share: number;
+        };
+        /** @description How participant companies grant equity. Each company counts once; the privacy rule applies to companies, and a withheld answer says "Insufficient data" with sample buckets only. */
+        EquityPractices: {
+            releaseId: string;
+            releaseVersion: string;
+            /** @enum {string} */
+            status: "published" | "insufficient_data";
+            label: string | null;
+            /** @enum {unknown} */
+            insufficientReason: "companies" | "employees" | "concentration" | null;
+            sample: components["schemas"]["BenchmarkCell"]["sample"];
+            /** @description Share of the matching companies that grant equity at all. */
+            equityProgrammeShare: number | null;
+            vestingSchedules: components["schemas"]["EquityPracticeShare"][] | null;
+            cliffs: components["schemas"]["EquityPracticeShare"][] | null;
+            grantTypes: components["schemas"]["EquityPracticeShare"][] | null;
+            vestingFrequencies: components["schemas"]["EquityPracticeShare"][] | null;
+            grantTiming: components["schemas"]["EquityPracticeShare"][] | null;
+        };
+        LevelledEmployee: {
+            employeeId: components["schemas"]["Id"];
+            employeeNumber: string;
+            name: string;
+            title: string;
+            /** @description What the employee's record says today. */
+            current: {
+                jobFamilyId: string | null;
+                levelId: string | null;
+                locationId: string | null;
+            };
+            /** @description Null when no catalog family matches. */
+            suggestion: null | {
+                jobFamilyId: string;
+                jobFamilyName: string;
+                levelId: string;
+                levelDisplay: string;
+                confidence: number;
+                /** @enum {string} */
+                confidenceLabel: "high" | "medium" | "low";
+                /** @description The record already has this family and level. */
+                matchesCurrent: boolean;
+            };
+            signals: {
+                /** @enum {unknown} */
+                familyFrom: "record" | "title" | null;
+                titleLevelId: string | null;
+                payLevelId: string | null;
+                /** @description False when the caller may not see the employee's pay, or there is none or no market for it. */
+                payConsidered: boolean;
+            };
+            /** @description Why, in words, in the order the signals were read. */
+            reasons: string[];
+        };
+        LevelYourEmployees: {
+            releaseId: string;
+            releaseVersion: string;
+            employees: components["schemas"]["LevelledEmployee"][];
+        };
+        OfferInsightsRequest: {
+            jobFamilyId: string;
+            level: {
+                type: string;
+                id: string;
+            };
+            locationId: string;
+            marketFilter?: components["schemas"]["LocationInsightsRequest"]["marketFilter"];
+            /** @description Reported besides 25, 50 and 75, which the spread needs; the report percentiles by default. */
+            percentiles?: number[];
+            currency?: string;
+        };
+        /** @description Where an offer is likely accepted. Competitive from the median to the 75th percentile; likely declined below the 25th. */
+        OfferSpread: {
+            p25: number;
+            p50: number;
+            p75: number;
+            interquartileRange: number;
+            interquartilePercentOfMedian: number | null;
+            competitiveRange: {
+                low: number;
+                high: number;
+            };
+            likelyDeclinedBelow: number;
+        };
+        OfferInsights: {
+            releaseId: string;
+            releaseVersion: string;
+            jobFamilyId: string;
+            level: {
+                /** @enum {string} */
+                type: "level" | "levelBlend";
+                id: string;
+            };
+            locationId: string;
+            /** @enum {string} */
+            currencyMode: "local" | "USD";
+            percentiles: number[];
+            base: components["schemas"]["BenchmarkCell"];
+            totalCash: components["schemas"]["BenchmarkCell"];
+            /** @description The intended value of the whole new-hire grant. */
+            newHireEquity: components["schemas"]["BenchmarkCell"];
+            /** @description Null for a withheld cell. */
+            spread: {
+                base: components["schemas"]["OfferSpread"] | null;
+                totalCash: components["schemas"]["OfferSpread"] | null;
+                newHireEquity: components["schemas"]["OfferSpread"] | null;
+            };
+        };
+        MarketDataReportRequest: {
+            releaseId: components["schemas"]["Id"];
+            /** @enum {string} */
+            report: "market_summary" | "data_composition";
+            /**
+             * @default csv
+             * @enum {string}
+             */
+            format: "csv" | "xlsx";
+        };
+        MarketDataReports: {
+            /** @description Published releases, newest first, each with the reports it offers. */
+            releases: {
+                releaseId: string;
+                version: string;
+                /** Format: date-time */
+                publishedAt: string | null;
+                serving: boolean;
+                reports: {
+                    /** @enum {string} */
+                    report: "market_summary" | "data_composition";
+                    /** @enum {string} */
+                    format: "csv" | "xlsx";
+                    title: string;
+                    description: string;
+                }[];
+            }[];
+            /** @description The company's data-explorer exports and release reports that can still be downloaded. */
+            files: components["schemas"]["Download"][];
+        };
+        MarketingCompositionEntry: {
+            id: string;
+            name: string;
+            companyBucket: components["schemas"]["SampleBucket"];
+            employeeBucket: components["schemas"]["SampleBucket"];
+        };
+        /** @description What the served release covers, for prospects; buckets and rounded totals, never exact counts. */
+        MarketingComposition: {
+            releaseVersion: string;
+            companiesAtLeast: number;
+            employeesAtLeast: number;
+            companyBucket: components["schemas"]["SampleBucket"];
+            employeeBucket: components["schemas"]["SampleBucket"];
+            industries: components["schemas"]["MarketingCompositionEntry"][];
+            companyStages: components["schemas"]["MarketingCompositionEntry"][];
+            jobFamilies: components["schemas"]["MarketingCompositionEntry"][];
+            /** @description Countries, regions and US tiers (not single metros). */
+            locations: components["schemas"]["MarketingCompositionEntry"][];
+        };
+        /** @description Taking part needs the company's stage, ownership group and industry (a sub-industry), which market filters select companies by. */
+        MarketParticipationInput: {
+            participates: boolean;
+            companyStage?: string;
+            ownershipGroup?: string;
+            industry?: string;
+        };
+        MarketParticipation: {
+            /** @description The company contributes its current employees, anonymised, to every release built from now on. */
+            participates: boolean;
+            /** @enum {string} */
+            status: "not_participating" | "awaiting_data" | "submitted";
+            /**
+             * Format: date-time
+             * @description When a release build last took the company's records.
+             */
+            lastSubmittedAt: string | null;
+            profile: null | {
+                companyStage: string;
+                ownershipGroup: string;
+                industry: string;
+            };
+            /** @description Active employees with a catalog job family, level and location; those with a base salary are contributed. */
+            placeableEmployees: number;
+        };
+        /** @enum {string} */
+        EmploymentType: "full_time" | "part_time" | "contractor" | "intern";
+        /**
+         * @description One component of an employee's pay; amounts are annual.
+         * @enum {string}
+         */
+        PayComponentType: "base_salary" | "bonus_target" | "variable_pay" | "commission" | "benefits";
+        /** @description Pay-equity fields; read and written only with the `demographics` permission. */
+        Demographics: {
+            /** @example woman */
+            gender?: string | null;
+            ethnicity?: string | null;
+            birthYear?: number | null;
+        };
+        CompensationComponent: {
+            recordId: components["schemas"]["Id"];
+            amount: components["schemas"]["Money"];
+            /** @description A target stated as a percentage of base salary (12.5 = 12.5%). */
+            percentOfBase: number | null;
+            effectiveDate: components["schemas"]["Date"];
+        };
+        /** @description The package in force on `asOf`, each component the newest record on or before it (null when there is none). */
+        CurrentCompensation: {
+            asOf: components["schemas"]["Date"];
+            currency: components["schemas"]["CurrencyCode"];
+            baseSalary: components["schemas"]["CompensationComponent"] | null;
+            bonusTarget: components["schemas"]["CompensationComponent"] | null;
+            variablePay: components["schemas"]["CompensationComponent"] | null;
+            commission: components["schemas"]["CompensationComponent"] | null;
+            benefits: components["schemas"]["CompensationComponent"] | null;
+            /** @description Base + bonus target + variable pay + commission, when they share one currency; null otherwise or without a base. */
+            totalCash: components["schemas"]["Money"] | null;
+        };
+        /**
+         * @description An employee of the company. `compensation` and `performanceRating` are present only for
+         *     callers whose `employeeCompensation` reach covers the employee, `demographics` only for
+         *     holders of `demographics`.
+         */
+        Employee: {
+            id: components["schemas"]["Id"];
+            /** @description The company's own employee id (the HRIS key). */
+            employeeNumber: string;
+            /** @description The person's sign-in, when they have one. */
+            userId: string | null;
+            email: string | null;
+            firstName: string;
+            lastName: string;
+            title: string;
+            /** @description A job family of the market catalog. */
+            jobFamilyId: string | null;
+            /** @description A level of the market catalog (s1…e9). */
+            levelId: string | null;
+            /** @description The level's track (tr_s, tr_p, tr_m, tr_vp, tr_c). */
+            track: string | null;
+            managerId: string | null;
+            department: string | null;
+            /** @description ISO 3166 alpha-2. */
+            countryCode: string | null;
+            /** @description A location (metro) of the market catalog. */
+            locationId: string | null;
+            currency: components["schemas"]["CurrencyCode"];
+            /** Format: date */
+            startDate: string | null;
+            employmentType: components["schemas"]["EmploymentType"];
+            /** @enum {string} */
+            status: "active" | "terminated";
+            /** Format: date */
+            terminationDate: string | null;
+            /** @description The company job of the salary bands, once mapped. */
+            companyJobId: string | null;
+            performanceRating?: string | null;
+            compensation?: components["schemas"]["CurrentCompensation"];
+            demographics?: components["schemas"]["Demographics"];
+            /** @description Send it back as If-Match when changing the record. */
+            version: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        EmployeeInput: {
+            employeeNumber: string;
+            userId?: string | null;
+            /** Format: email */
+            email?: string | null;
+            firstName: string;
+            lastName: string;
+            title?: string;
+            jobFamilyId?: string | null;
+            levelId?: string | null;
+            managerId?: string | null;
+            department?: string | null;
+            countryCode?: string | null;
+            locationId?: string | null;
+            currency?: components["schemas"]["CurrencyCode"];
+            /** Format: date */
+            startDate?: string | null;
+            employmentType?: components["schemas"]["EmploymentType"];
+            performanceRating?: string | null;
+            demographics?: components["schemas"]["Demographics"];
+        };
+        /** @description The fields to change; the others keep their values. `null` clears a field. */
+        EmployeeUpdate: {
+            employeeNumber?: string;
+            userId?: string | null;
+            /** Format: email */
+            email?: string | null;
+            firstName?: string;
+            lastName?: string;
+            title?: string;
+            jobFamilyId?: string | null;
+            levelId?: string | null;
+            managerId?: string | null;
+            department?: string | null;
+            countryCode?: string | null;
+            locationId?: string | null;
+            currency?: components["schemas"]["CurrencyCode"];
+            /** Format: date */
+            startDate?: string | null;
+            employmentType?: components["schemas"]["EmploymentType"];
+            performanceRating?: string | null;
+            demographics?: components["schemas"]["Demographics"];
+        };
+        EmployeeTermination: {
+            terminationDate: components["schemas"]["Date"];
+            /** @description Who the employee's active direct reports report to from now on; required when there are any. */
+            reassignReportsTo?: components["schemas"]["Id"];
+        };
+        CompensationRecord: {
+            id: components["schemas"]["Id"];
+            employeeId: components["schemas"]["Id"];
+            type: components["schemas"]["PayComponentType"];
+            amount: components["schemas"]["Money"];
+            /** @description The target as a percentage of base (12.5 = 12.5%), when it is stated that way. */
+            percentOfBase: number | null;
+            effectiveDate: components["schemas"]["Date"];
+            /** @enum {string|null} */
+            reason: "hire" | "merit" | "promotion" | "adjustment" | "import" | null;
+            /** @description Where the record came from (manual, hris_import, integration). */
+            source: string;
+            version: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        CompensationRecordInput: {
+            type: components["schemas"]["PayComponentType"];
+            amount: components["schemas"]["Money"];
+            /** @description For targets stated against base (not for base salary); at most two decimals. */
+            percentOfBase?: number | null;
+            effectiveDate: components["schemas"]["Date"];
+            /** @enum {string} */
+            reason?: "hire" | "merit" | "promotion" | "adjustment" | "import";
+        };
+        CompensationRecordCorrection: {
+            amount?: components["schemas"]["Money"];
+            percentOfBase?: number | null;
+            effectiveDate?: components["schemas"]["Date"];
+            /** @enum {string|null} */
+            reason?: "hire" | "merit" | "promotion" | "adjustment" | "import" | null;
+        };
+        /** @enum {string} */
+        EquityGrantType: "option" | "rsu" | "rsa" | "common_stock";
+        /** @enum {string} */
+        VestingFrequency: "monthly" | "quarterly" | "annually";
+        /** @description shares × (company share price − exercise price), in the company currency; never negative. */
+        EquityValue: {
+            vested: components["schemas"]["Money"];
+            unvested: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+        };
+        EquityVesting: {
+            asOf: components["schemas"]["Date"];
+            vestedShares: number;
+            unvestedShares: number;
+            vestedPercent: number;
+            /** Format: date */
+            nextVestingDate: string | null;
+            fullyVestedDate: components["schemas"]["Date"];
+            /**
+             * Format: date
+             * @description The employee's termination date, when vesting stopped there.
+             */
+            vestingEndedOn: string | null;
+            /** @description The company's share price used (settings), per share in the company currency. */
+            sharePrice: number;
+            /** @description True for an option whose exercise price is above the share price (its value is zero). */
+            isUnderwater: boolean;
+            /** @description Null when the grant is in another currency than the company's share price. */
+            value: components["schemas"]["EquityValue"] | null;
+        };
+        EquityGrant: {
+            id: components["schemas"]["Id"];
+            employeeId: components["schemas"]["Id"];
+            /** @description The cap table's grant id. */
+            grantNumber: string;
+            grantType: components["schemas"]["EquityGrantType"];
+            /** @enum {string} */
+            reason: "new_hire" | "refresher" | "promotion" | "performance" | "other";
+            shares: number;
+            /** @description Per share, in minor units; options only. */
+            exercisePrice: components["schemas"]["Money"] | null;
+            currency: components["schemas"]["CurrencyCode"];
+            grantDate: components["schemas"]["Date"];
+            vestingStartDate: components["schemas"]["Date"];
+            vestingMonths: number;
+            cliffMonths: number;
+            vestingFrequency: components["schemas"]["VestingFrequency"];
+            source: string;
+            vesting: components["schemas"]["EquityVesting"];
+            version: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        EquityGrantInput: {
+            /** @description Generated when omitted; unique in the company. */
+            grantNumber?: string;
+            grantType: components["schemas"]["EquityGrantType"];
+            /**
+             * @default new_hire
+             * @enum {string}
+             */
+            reason: "new_hire" | "refresher" | "promotion" | "performance" | "other";
+            shares: number;
+            /** @description Per share in minor units; options only, defaulting to the company's current exercise price. */
+            exercisePrice?: components["schemas"]["Money"] | null;
+            grantDate: components["schemas"]["Date"];
+            /** @description The grant date when omitted. */
+            vestingStartDate?: components["schemas"]["Date"];
+            /** @default 48 */
+            vestingMonths: number;
+            /** @default 12 */
+            cliffMonths: number;
+            vestingFrequency?: components["schemas"]["VestingFrequency"];
+        };
+        EquityGrantUpdate: {
+            grantNumber?: string;
+            grantType?: components["schemas"]["EquityGrantType"];
+            /** @enum {string} */
+            reason?: "new_hire" | "refresher" | "promotion" | "performance" | "other";
+            shares?: number;
+            exercisePrice?: components["schemas"]["Money"] | null;
+            grantDate?: components["schemas"]["Date"];
+            vestingStartDate?: components["schemas"]["Date"];
+            vestingMonths?: number;
+            cliffMonths?: number;
+            vestingFrequency?: components["schemas"]["VestingFrequency"];
+        };
+        VestingEvent: {
+            date: components["schemas"]["Date"];
+            shares: number;
+            cumulativeShares: number;
+            /** @description True when the event is on or before `asOf` (and before any termination). */
+            vested: boolean;
+        };
+        EquityVestingSchedule: {
+            grantId: components["schemas"]["Id"];
+            vesting: components["schemas"]["EquityVesting"];
+            events: components["schemas"]["VestingEvent"][];
+        };
+        OwnEmployeeRecord: {
+            employee: components["schemas"]["Employee"];
+            equityGrants: components["schemas"]["EquityGrant"][];
+        };
+        EmployeeCompensationExportRequest: {
+            /**
+             * @default csv
+             * @enum {string}
+             */
+            format: "csv" | "xlsx";
+            /** @description Pay in force on this date; the day the job runs when omitted. */
+            asOf?: components["schemas"]["Date"];
+            /**
+             * @default active
+             * @enum {string}
+             */
+            status: "active" | "terminated" | "all";
+        };
+        /** @enum {string} */
+        CandidateStatus: "active" | "hired" | "withdrawn" | "archived";
+        Candidate: {
+            id: components["schemas"]["Id"];
+            /** @description Lower-cased; candidates find their offers by it. */
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description The role they are considered for. */
+            title: string;
+            jobFamilyId: string | null;
+            levelId: string | null;
+            locationId: string | null;
+            countryCode: string | null;
+            currency: components["schemas"]["CurrencyCode"];
+            status: components["schemas"]["CandidateStatus"];
+            source: string | null;
+            hiredEmployeeId: string | null;
+            version: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        CandidateInput: {
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+            title?: string;
+            jobFamilyId?: string | null;
+            levelId?: string | null;
+            locationId?: string | null;
+            countryCode?: string | null;
+            currency?: components["schemas"]["CurrencyCode"];
+            status?: components["schemas"]["CandidateStatus"];
+            source?: string | null;
+        };
+        CandidateUpdate: {
+            /** Format: email */
+            email?: string;
+            firstName?: string;
+            lastName?: string;
+            title?: string;
+            jobFamilyId?: string | null;
+            levelId?: string | null;
+            locationId?: string | null;
+            countryCode?: string | null;
+            currency?: components["schemas"]["CurrencyCode"];
+            status?: components["schemas"]["CandidateStatus"];
+            source?: string | null;
+            hiredEmployeeId?: string | null;
+        };
+        /**
+         * @description An exact decimal, e.g. "1.0850"; units of the quote currency for one unit of the base.
+         * @example 1.085
+         */
+        ExchangeRateDecimal: string;
+        CompanyExchangeRate: {
+            id: components["schemas"]["Id"];
+            base: components["schemas"]["CurrencyCode"];
+            quote: components["schemas"]["CurrencyCode"];
+            rate: components["schemas"]["ExchangeRateDecimal"];
+            effectiveDate: components["schemas"]["Date"];
+            note: string;
+            /** @description The user who set it. */
+            createdBy: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        CompanyExchangeRateInput: {
+            base: components["schemas"]["CurrencyCode"];
+            quote: components["schemas"]["CurrencyCode"];
+            rate: components["schemas"]["ExchangeRateDecimal"];
+            effectiveDate: components["schemas"]["Date"];
+            note?: string;
+        };
+        ReferenceRatesImport: {
+            /** @description True when nothing was written. */
+            dryRun: boolean;
+            /** @description Dated rows in the file. */
+            days: number;
+            /** Format: date */
+            firstDate: string | null;
+            /** Format: date */
+            lastDate: string | null;
+            /** @description The currency columns of the file. */
+            currencies: components["schemas"]["CurrencyCode"][];
+            /** @description Published cells (not N/A). */
+            rates: number;
+            added: number;
+            /** @description Rates already held for that day with another value, replaced by the file's. */
+            corrected: number;
+            unchanged: number;
+        };
+        /**
+         * @description What a people-data file holds, HRIS employee records or cap-table equity grants.
+         * @enum {string}
+         */
+        PeopleImportKind: "employees" | "equityGrants";
+        /**
+         * @description A Paybench field a file's column can be mapped to.
+         * @enum {string}
+         */
+        PeopleImportFieldName: "employeeId" | "email" | "firstName" | "lastName" | "title" | "department" | "managerEmployeeId" | "country" | "location" | "currency" | "startDate" | "employmentType" | "status" | "terminationDate" | "jobFamily" | "level" | "performanceRating" | "baseSalary" | "bonusTarget" | "bonusTargetPercent" | "variablePay" | "commission" | "effectiveDate" | "gender" | "ethnicity" | "birthYear" | "grantId" | "grantType" | "grantReason" | "shares" | "exercisePrice" | "grantDate" | "vestingStartDate" | "vestingMonths" | "cliffMonths" | "vestingFrequency";
+        PeopleImportField: {
+            field: components["schemas"]["PeopleImportFieldName"];
+            label: string;
+            /** @description What the column holds and the values it accepts. */
+            description: string;
+            required: boolean;
+            /**
+             * @description The permission (edit, whole company) a file needs to import this column.
+             * @enum {string}
+             */
+            permission: "team" | "employeeCompensation" | "demographics";
+        };
+        /** @description Which column of the file (by its header) fills each Paybench field. Fields left out are not imported, and what is stored for them is kept. */
+        PeopleImportColumnMapping: {
+            [key: string]: string;
+        };
+        PeopleImportFile: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["PeopleImportKind"];
+            filename: string;
+            /** @enum {string} */
+            format: "csv" | "xlsx";
+            sizeBytes: number;
+            /** @description The header row, in file order. */
+            columns: string[];
+            /** @description Rows below the header that hold anything. */
+            rowCount: number;
+            suggestedMapping: components["schemas"]["PeopleImportColumnMapping"];
+            /** @description Required fields no column was matched to; the mapping must name them before an import can run. */
+            missingRequiredFields: components["schemas"]["PeopleImportFieldName"][];
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        PeopleImportRequest: {
+            mapping?: components["schemas"]["PeopleImportColumnMapping"];
+            /** @description A saved mapping to use (when no mapping is sent). */
+            mappingName?: string;
+            /** @default false */
+            dryRun: boolean;
+        };
+        PeopleImportRowError: {
+            /** @description The line of the file (CSV) or the row of the sheet (XLSX); 1 is the header. */
+            line: number;
+            /** @description The file's column header, when the problem is in one cell. */
+            column: string | null;
+            field: components["schemas"]["PeopleImportFieldName"] | null;
+            message: string;
+        };
+        PeopleImportPlan: {
+            /** @description True when nothing was written. */
+            dryRun: boolean;
+            rows: number;
+            /** @description Employees (or equity grants) the file creates. */
+            create: number;
+            update: number;
+            unchanged: number;
+            /** @description Dated compensation records (base salary, bonus target, variable pay, commission) added or corrected. */
+            compensationRecords: {
+                add: number;
+                update: number;
+            };
+            /** @description The rows that create or update something, in file order (the first 1,000). */
+            changes: {
+                line: number;
+                /** @description The employee id or grant id. */
+                key: string;
+                /** @enum {string} */
+                action: "create" | "update";
+            }[];
+            changesTruncated: boolean;
+        };
+        PeopleImportSource: {
+            /** @enum {string} */
+            type: "file" | "integration";
+            fileId: string | null;
+            filename: string | null;
+            integrationId: string | null;
+        };
+        PeopleImport: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["PeopleImportKind"];
+            /**
+             * @description queued and running while it works; planned (a dry run), applied, rejected (rows with problems, nothing written), failed (the file could not be read or fetched, nothing written) or cancelled at the end.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "planned" | "applied" | "rejected" | "failed" | "cancelled";
+            dryRun: boolean;
+            source: components["schemas"]["PeopleImportSource"];
+            mapping: components["schemas"]["PeopleImportColumnMapping"] | null;
+            mappingName: string | null;
+            jobId: string | null;
+            rowCount: number | null;
+            plan: components["schemas"]["PeopleImportPlan"] | null;
+            /** @description Every problem found, row by row (the first 1,000; errorCount says how many there are). */
+            errors: components["schemas"]["PeopleImportRowError"][];
+            errorCount: number;
+            /** @description Why the import failed or was rejected, in one sentence. */
+            message: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        PeopleImportMapping: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["PeopleImportKind"];
+            name: string;
+            mapping: components["schemas"]["PeopleImportColumnMapping"];
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        PeopleImportMappingInput: {
+            kind: components["schemas"]["PeopleImportKind"];
+            name: string;
+            mapping: components["schemas"]["PeopleImportColumnMapping"];
+        };
+        /**
+         * @description An HR information system (employees) or a cap table (equity grants).
+         * @enum {string}
+         */
+        IntegrationCategory: "hris" | "capTable";
+        IntegrationConnectorField: {
+            key: string;
+            label: string;
+            /**
+             * @description secret fields are stored encrypted and never returned.
+             * @enum {string}
+             */
+            type: "text" | "url" | "secret" | "select";
+            required: boolean;
+            description: string;
+            /** @description The choices of a select field. */
+            options?: {
+                value: string;
+                label: string;
+            }[];
+        };
+        IntegrationConnector: {
+            kind: string;
+            displayName: string;
+            category: components["schemas"]["IntegrationCategory"];
+            importKinds: components["schemas"]["PeopleImportKind"][];
+            /** @description Whether this deployment can connect to it. */
+            available: boolean;
+            /** @description Why it cannot be connected here, when it cannot. */
+            availabilityNote: string | null;
+            fields: components["schemas"]["IntegrationConnectorField"][];
+        };
+        IntegrationSync: {
+            importId: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "queued" | "running" | "planned" | "applied" | "rejected" | "failed" | "cancelled";
+            dryRun: boolean;
+            /** @enum {string} */
+            trigger: "manual" | "schedule";
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            message: string | null;
+            rows: number | null;
+            create: number;
+            update: number;
+            unchanged: number;
+            compensationRecordsAdded: number;
+            errorCount: number;
+        };
+        Integration: {
+            id: components["schemas"]["Id"];
+            kind: string;
+            displayName: string;
+            category: components["schemas"]["IntegrationCategory"];
+            name: string;
+            importKind: components["schemas"]["PeopleImportKind"];
+            /**
+             * @description connected when the last test or sync reached the system, error otherwise.
+             * @enum {string}
+             */
+            status: "connected" | "error";
+            statusMessage: string | null;
+            /** Format: date-time */
+            checkedAt: string | null;
+            /** @description The configuration that is not secret. */
+            config: {
+                [key: string]: string;
+            };
+            /** @description The secret fields that hold a value; the values themselves are never returned. */
+            secretsSet: string[];
+            /** @description The saved mapping syncs use; without one, the suggested mapping of the fetched file. */
+            mappingName: string | null;
+            /** @description Sync on a schedule every this many hours; null syncs only on request. */
+            syncIntervalHours: number | null;
+            /** Format: date-time */
+            nextSyncAt: string | null;
+            lastSync: components["schemas"]["IntegrationSync"] | null;
+            version: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        IntegrationInput: {
+            kind: string;
+            /** @description Defaults to the connector's name. */
+            name?: string;
+            /** @description The connector's fields by key, secrets included. */
+            config: {
+                [key: string]: string;
+            };
+            mappingName?: string | null;
+            syncIntervalHours?: number | null;
+        };
+        IntegrationChanges: {
+            /** @description The version the caller last read. */
+            version: number;
+            name?: string;
+            /** @description Fields to change; a secret sent as an empty string is removed, a secret left out is kept. */
+            config?: {
+                [key: string]: string;
+            };
+            mappingName?: string | null;
+            syncIntervalHours?: number | null;
+        };
+        IntegrationTestResult: {
+            ok: boolean;
+            message: string;
+            checkedAt: components["schemas"]["Timestamp"];
+        };
+        IntegrationSyncRequest: {
+            /** @default false */
+            dryRun: boolean;
         };
     };
     responses: {
@@ -3999,6 +6593,2240 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ExecutiveCompMetadata"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSavedReportQueries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved report queries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedReportQuery"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createSavedReportQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedReportQueryInput"];
+            };
+        };
+        responses: {
+            /** @description The saved query, with its version for If-Match. */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedReportQuery"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSavedReportQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                savedQueryId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved query, with its version for If-Match. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedReportQuery"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateSavedReportQuery: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                savedQueryId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedReportQueryInput"];
+            };
+        };
+        responses: {
+            /** @description The saved query as stored. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedReportQuery"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteSavedReportQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                savedQueryId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted query. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedReportQuery"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    runSavedReportQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                savedQueryId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BenchmarkResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    compareMarketData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompareRequest"];
+            };
+        };
+        responses: {
+            /** @description One column per query and market filter, one row per job family × level × comp type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompareResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTeamOverview: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["TeamStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamOverview"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTeamEmployeeTable: {
+        parameters: {
+            query?: {
+                /** @description Matches name, e-mail, title or employee number, case-insensitively. */
+                search?: string;
+                sort?: components["schemas"]["TeamColumn"];
+                order?: "asc" | "desc";
+                /** @description The columns to return, in order; the caller's settings when omitted. */
+                columns?: components["schemas"]["TeamColumn"][];
+                department?: components["schemas"]["TeamFilterValues"];
+                /** @description Level ids (p3, m4, …); `none` for employees without a level. */
+                level?: components["schemas"]["TeamFilterValues"];
+                /** @description Market location (metro) ids; `none` for employees without one. */
+                location?: components["schemas"]["TeamFilterValues"];
+                jobFamily?: components["schemas"]["TeamFilterValues"];
+                country?: components["schemas"]["TeamFilterValues"];
+                /** @description Only the direct reports of this employee. */
+                manager?: components["schemas"]["Id"];
+                status?: components["schemas"]["TeamStatusFilter"];
+                limit?: number;
+                /** @description The `nextCursor` of the previous page; omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows, with the columns they carry and the total that matched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamTable"];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTeamEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The employee; 404 when outside the caller's reach. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamEmployeeDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTeamEquityDetailsChart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamEquityDetailsChart"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTeamCompTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamCompTimeline"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTeamViewSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings with the versions to send as If-Match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamViewSettingsState"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCompanyTeamViewSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamViewSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamViewSettingsState"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMyTeamViewSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamViewPersonalSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamViewSettingsState"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTeamCompaRatio: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["TeamStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every employee in reach with their ratio, or why there is none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamCompaRatioReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTeamPayDistribution: {
+        parameters: {
+            query?: {
+                measure?: components["schemas"]["TeamPayMeasure"];
+                status?: components["schemas"]["TeamStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per level, ordered by track and rank. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamPayDistribution"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTeamPayEquity: {
+        parameters: {
+            query?: {
+                attribute?: components["schemas"]["TeamDemographicAttribute"];
+                measure?: components["schemas"]["TeamPayMeasure"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Groups per level. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamPayEquity"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTeamPlayground: {
+        parameters: {
+            query?: {
+                groupBy?: components["schemas"]["TeamDimension"][];
+                metric?: components["schemas"]["TeamMetric"];
+                status?: components["schemas"]["TeamStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamPlayground"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryExecutiveCompData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExecutiveCompRequest"];
+            };
+        };
+        responses: {
+            /** @description The results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ExecutiveCompResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    searchExecutiveTitles: {
+        parameters: {
+            query: {
+                search: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching titles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ExecutiveTitleMatch"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSharedSlices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Shared slices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SharedSlice"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createSharedSlice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SharedSliceInput"];
+            };
+        };
+        responses: {
+            /** @description The shared slice. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SharedSlice"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createExecutiveSharedSlice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExecutiveSharedSliceInput"];
+            };
+        };
+        responses: {
+            /** @description The shared slice. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SharedSlice"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeSharedSlice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sliceId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked slice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SharedSlice"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSharedSlice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sliceId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice and its results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SharedSliceView"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getExecutiveSharedSlice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sliceId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice and its results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ExecutiveSharedSliceView"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    checkAuthnMigration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthnMigrationCheckInput"];
+            };
+        };
+        responses: {
+            /** @description How this person signs in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuthnMigrationCheck"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    provisionAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountProvisionInput"];
+            };
+        };
+        responses: {
+            /** @description The new person and where the invitation went. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProvisionedAccount"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    provisionCompanyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountProvisionInput"];
+            };
+        };
+        responses: {
+            /** @description The new person and where the invitation went. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProvisionedAccount"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLocationInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationInsightsRequest"];
+            };
+        };
+        responses: {
+            /** @description One row per job family × level. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LocationInsights"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEquityPractices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EquityPracticesRequest"];
+            };
+        };
+        responses: {
+            /** @description The practices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EquityPractices"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    levelYourEmployees: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `nextCursor` of the previous page; omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of employees. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LevelYourEmployees"];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOfferInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferInsightsRequest"];
+            };
+        };
+        responses: {
+            /** @description The insight. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferInsights"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMarketDataReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reports and files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketDataReports"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startMarketDataReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketDataReportRequest"];
+            };
+        };
+        responses: {
+            /** @description The job that writes the report. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMarketingDataComposition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Composition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketingComposition"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMarketParticipation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Participation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketParticipation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMarketParticipation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketParticipationInput"];
+            };
+        };
+        responses: {
+            /** @description Participation as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketParticipation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listEmployees: {
+        parameters: {
+            query?: {
+                /** @description Matches name, e-mail, title or employee number, case-insensitively. */
+                search?: string;
+                department?: string;
+                /** @description A market-catalog location; a country or tier takes in its metros. */
+                location?: string;
+                /** @description A job family, or a family blend group for all of its families. */
+                family?: string;
+                level?: string;
+                /** @description Only the direct reports of this employee. */
+                manager?: components["schemas"]["Id"];
+                status?: "active" | "terminated" | "all";
+                employmentType?: components["schemas"]["EmploymentType"];
+                /** @description How many items one page holds. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page; omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of employees, by last and first name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Employee"][];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeInput"];
+            };
+        };
+        responses: {
+            /** @description The new employee. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Employee"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyEmployeeRecord: {
+        parameters: {
+            query?: {
+                /** @description Pay and vesting as of this date; today when omitted. */
+                asOf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OwnEmployeeRecord"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startEmployeeCompensationExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmployeeCompensationExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The job that writes the file; its `downloadId` names the file when it succeeds. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The employee, with its version as ETag. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Employee"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateEmployee: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeUpdate"];
+            };
+        };
+        responses: {
+            /** @description The employee as stored. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Employee"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    terminateEmployee: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeTermination"];
+            };
+        };
+        responses: {
+            /** @description The terminated employee. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Employee"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listDirectReports: {
+        parameters: {
+            query?: {
+                status?: "active" | "terminated" | "all";
+            };
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Direct reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Employee"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCompensationRecords: {
+        parameters: {
+            query?: {
+                type?: components["schemas"]["PayComponentType"];
+            };
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Records, newest effective date first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompensationRecord"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addCompensationRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompensationRecordInput"];
+            };
+        };
+        responses: {
+            /** @description The record as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompensationRecord"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCurrentCompensation: {
+        parameters: {
+            query?: {
+                /** @description Today when omitted. */
+                asOf?: string;
+            };
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CurrentCompensation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCompensationRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+                recordId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompensationRecord"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    correctCompensationRecord: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                employeeId: components["schemas"]["Id"];
+                recordId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompensationRecordCorrection"];
+            };
+        };
+        responses: {
+            /** @description The record as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompensationRecord"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listEquityGrants: {
+        parameters: {
+            query?: {
+                /** @description Today when omitted. */
+                asOf?: string;
+            };
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Grants, oldest grant date first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EquityGrant"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createEquityGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EquityGrantInput"];
+            };
+        };
+        responses: {
+            /** @description The grant as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EquityGrant"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteEquityGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+                grantId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted grant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EquityGrant"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateEquityGrant: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                employeeId: components["schemas"]["Id"];
+                grantId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EquityGrantUpdate"];
+            };
+        };
+        responses: {
+            /** @description The grant as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EquityGrant"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEquityVestingSchedule: {
+        parameters: {
+            query?: {
+                /** @description Today when omitted. */
+                asOf?: string;
+            };
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+                grantId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EquityVestingSchedule"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCandidates: {
+        parameters: {
+            query?: {
+                /** @description Matches name, e-mail or title, case-insensitively. */
+                search?: string;
+                status?: components["schemas"]["CandidateStatus"];
+                /** @description How many items one page holds. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page; omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of candidates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Candidate"][];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CandidateInput"];
+            };
+        };
+        responses: {
+            /** @description The new candidate. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Candidate"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                candidateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidate, with its version as ETag. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Candidate"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                candidateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed candidate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Candidate"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCandidate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                candidateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CandidateUpdate"];
+            };
+        };
+        responses: {
+            /** @description The candidate as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Candidate"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCompanyExchangeRates: {
+        parameters: {
+            query?: {
+                base?: components["schemas"]["CurrencyCode"];
+                quote?: components["schemas"]["CurrencyCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rates by pair, newest effective date first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyExchangeRate"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCompanyExchangeRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyExchangeRateInput"];
+            };
+        };
+        responses: {
+            /** @description The rate as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyExchangeRate"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCompanyExchangeRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exchangeRateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed rate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyExchangeRate"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    importReferenceRates: {
+        parameters: {
+            query?: {
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description What the file holds and what was (or would be) written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReferenceRatesImport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPeopleImportFields: {
+        parameters: {
+            query: {
+                kind: components["schemas"]["PeopleImportKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fields, required ones first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleImportField"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadPeopleImportFile: {
+        parameters: {
+            query: {
+                kind: components["schemas"]["PeopleImportKind"];
+                /** @description The file's name, shown back in lists. */
+                filename?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            };
+        };
+        responses: {
+            /** @description The stored file, its columns and the suggested mapping. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleImportFile"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPeopleImportFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                peopleImportFileId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleImportFile"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startPeopleImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                peopleImportFileId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeopleImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The import, queued; follow it with its job or by reading it again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleImport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPeopleImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                peopleImportRunId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleImport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPeopleImportMappings: {
+        parameters: {
+            query?: {
+                kind?: components["schemas"]["PeopleImportKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved mappings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleImportMapping"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    savePeopleImportMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeopleImportMappingInput"];
+            };
+        };
+        responses: {
+            /** @description The saved mapping. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleImportMapping"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deletePeopleImportMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                peopleImportMappingId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted mapping. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleImportMapping"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listIntegrationConnectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connectors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationConnector"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Integration"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    connectIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationInput"];
+            };
+        };
+        responses: {
+            /** @description The connection, with the result of its test as its status. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Integration"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integrationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Integration"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    disconnectIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integrationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection that was removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Integration"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    configureIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integrationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationChanges"];
+            };
+        };
+        responses: {
+            /** @description The connection as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Integration"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    testIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integrationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the test found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationTestResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    syncIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integrationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IntegrationSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description The import the sync runs, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleImport"];
                     };
                 };
             };

@@ -34,7 +34,8 @@ export function sampleOf(contract: Contract, input: Schema): unknown {
     case 'boolean':
       return true;
     case 'string':
-      if (schema.format === 'email') return 'sample@example.test';
+      // A fresh address each time: some operations create an account for it, and addresses are unique.
+      if (schema.format === 'email') return `sample-${Math.random().toString(36).slice(2, 10)}@example.test`;
       if (schema.format === 'date') return '2024-01-02';
       if (schema.format === 'date-time') return '2024-01-02T00:00:00.000Z';
       if (schema.pattern === '^[A-Z]{3}$') return 'USD';

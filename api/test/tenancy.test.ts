@@ -10,6 +10,8 @@ import { allOperations } from '../src/operations.js';
 import { fillPath, sampleBody } from './contractSamples.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from './factories.js';
 import { type ErrorBody, request } from './http.js';
+import { marketFixtures } from '../src/market/test/fixtures.js';
+import { insertEmployee } from '../src/team/test/fixtures.js';
 
 const contract = loadContract(path.resolve(import.meta.dirname, '..', '..', 'openapi.yaml'));
 const accessOf = new Map<string, string>(allOperations.map((op) => [op.operationId, op.access.kind]));
@@ -20,7 +22,7 @@ const withIds = secured.filter((op) => op.pathParameters.length > 0);
  * Path parameters that name something other than a company's own record. `companyId` on the
  * internal tools is the point of those tools: internal staff reach every company by design.
  */
-const CROSS_COMPANY_BY_DESIGN = new Set(['listCompanyReleaseFlags:companyId', 'setCompanyReleaseFlag:companyId']);
+const CROSS_COMPANY_BY_DESIGN = new Set(['listCompanyReleaseFlags:companyId', 'setCompanyReleaseFlag:companyId', 'provisionCompanyAccount:companyId']);
 /** Path parameters that are not ids (enumerations validated by the contract). */
 const NOT_IDS = new Set(['flag']);
 
@@ -77,7 +79,27 @@ describe("another company's ids answer 404", () => {
       sessionId: session.body.data.id,
       // Market releases are shared by every company, so no release is company A's: an id of A's that is no release answers 404.
       releaseId: job.id,
+      ...(await marketFixtures((path, json) => request(path, { method: 'POST', headers: bearer(a.users.admin as TestUser), json }))),
+      employeeId: await insertEmployee(db, a.id, { firstName: 'Tenant', lastName: 'A' }),
     };
+    // People records of A's: a pay record and a grant of A's employee, a candidate, an exchange rate.
+    const postAsA = async (url: string, json: unknown) => (await request<{ data: { id: string } }>(url, { method: 'POST', headers: bearer(a.users.admin as TestUser), json })).body.data.id;
+    ids.recordId = await postAsA(`/api/employees/${ids.employeeId}/compensation`, { type: 'base_salary', amount: { amount: 100_000_00, currency: 'USD' }, effectiveDate: '2024-01-01' });
+    ids.grantId = await postAsA(`/api/employees/${ids.employeeId}/equity-grants`, { grantType: 'rsu', shares: 100, grantDate: '2024-01-01' });
+    ids.candidateId = await postAsA('/api/candidates', { email: `candidate@${a.id.slice(-6)}.test`, firstName: 'Cand', lastName: 'A' });
+    ids.exchangeRateId = await postAsA('/api/company/exchange-rates', { base: 'USD', quote: 'EUR', rate: '0.9', effectiveDate: '2024-01-01' });
+    // The team view answers 404 while it is off; switched on for B, its 404s are about A's ids.
+    await request(`/api/internal/companies/${b.id}/release-flags/team_view`, { method: 'PUT', headers: bearer(bInternal), json: { enabled: true } });
+  });
+
+  beforeAll(async () => {
+    // People-data imports and integrations of A's: an uploaded file, an import of it, a saved mapping, a connection.
+    const asA = (extra: Record<string, string> = {}) => ({ ...bearer(a.users.admin as TestUser), ...extra });
+    const file = await request<{ data: { id: string } }>('/api/people-imports/files?kind=employees', { method: 'POST', headers: asA({ 'content-type': 'text/csv' }), body: 'Employee ID,First Name,Last Name\nT1,Tenant,A\n' });
+    ids.peopleImportFileId = file.body.data.id;
+    ids.peopleImportRunId = (await request<{ data: { id: string } }>(`/api/people-imports/files/${file.body.data.id}/runs`, { method: 'POST', headers: asA(), json: { dryRun: true } })).body.data.id;
+    ids.peopleImportMappingId = (await request<{ data: { id: string } }>('/api/people-imports/mappings', { method: 'PUT', headers: asA(), json: { kind: 'employees', name: 'Tenant A', mapping: { employeeId: 'Employee ID', firstName: 'First Name', lastName: 'Last Name' } } })).body.data.id;
+    ids.integrationId = (await request<{ data: { id: string } }>('/api/integrations', { method: 'POST', headers: asA(), json: { kind: 'file_url', config: { url: 'http://127.0.0.1:9/people.csv', importKind: 'employees' } } })).body.data.id;
   });
 
   it('covers every operation that takes an id', () => {

@@ -3,9 +3,12 @@ import type { Connection } from './client.js';
 import { loginCommand, logoutCommand, whoamiCommand } from './commands/auth.js';
 import { type QueryOptions, collect, exportCommand, filtersCommand, queryCommand } from './commands/benchmark.js';
 import { completionCommand } from './commands/completion.js';
+import { importEmployeesCommand, listMappingsCommand } from './commands/employees.js';
+import { importGrantsCommand } from './commands/grants.js';
 import { healthCommand } from './commands/health.js';
 import { cancelJobCommand, getDownloadCommand, listJobsCommand, watchJobCommand } from './commands/jobs.js';
 import { assignRoleCommand, exportRolesCommand, importRolesCommand, listRolesCommand } from './commands/roles.js';
+import { importRatesCommand } from './commands/rates.js';
 import { createTokenCommand, listTokensCommand, revokeTokenCommand } from './commands/tokens.js';
 import { exportUsersCommand, importUsersCommand, listUsersCommand } from './commands/users.js';
 import { type OutputOptions, reportFailure } from './output.js';
@@ -115,6 +118,30 @@ roles
   .description('give a person a role (by key or name), keeping the ones they hold')
   .option('--dry-run', 'say what would change and write nothing')
   .action(run((ctx, role: string, email: string, options: { dryRun?: boolean }) => assignRoleCommand(ctx, role, email, options)));
+
+const rates = program.command('rates').description('exchange rates');
+rates
+  .command('import <file>')
+  .description('load dated ECB reference rates from a CSV in the ECB format (internal admins); all or nothing')
+  .option('--dry-run', 'say what would change and write nothing')
+  .action(run((ctx, file: string, options: { dryRun?: boolean }) => importRatesCommand(ctx, file, options)));
+
+const employees = program.command('employees').description('employee records from the HR system (HRIS files)');
+employees
+  .command('import <file>')
+  .description('create or update employees from a CSV or XLSX export; all or nothing, idempotent by employee id')
+  .option('--mapping <name>', 'use a saved column mapping (default: the columns the server recognises)')
+  .option('--dry-run', 'print the plan and write nothing')
+  .action(run((ctx, file: string, options: { mapping?: string; dryRun?: boolean }) => importEmployeesCommand(ctx, file, options)));
+employees.command('mappings').description('saved column mappings of HRIS files').command('list').description('the saved mappings').action(run((ctx) => listMappingsCommand(ctx, 'employees')));
+
+const grants = program.command('grants').description('equity grants from the cap table');
+grants
+  .command('import <file>')
+  .description('create or update equity grants from a CSV or XLSX cap-table export; all or nothing, idempotent by grant id')
+  .option('--mapping <name>', 'use a saved column mapping')
+  .option('--dry-run', 'print the plan and write nothing')
+  .action(run((ctx, file: string, options: { mapping?: string; dryRun?: boolean }) => importGrantsCommand(ctx, file, options)));
 
 const jobs = program.command('jobs').description('your background jobs');
 jobs

@@ -7,6 +7,13 @@ import { SessionProvider } from './auth/Session';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { Toasts } from './ui/Toasts';
 import { UpdatePrompt } from './ui/UpdatePrompt';
+// Inter, self-hosted, only the weights the design uses (regular, semibold, bold) and the Latin subsets.
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-ext-400.css';
+import '@fontsource/inter/latin-600.css';
+import '@fontsource/inter/latin-ext-600.css';
+import '@fontsource/inter/latin-700.css';
+import '@fontsource/inter/latin-ext-700.css';
 import './ui/base.css';
 
 // Query-cache rules of the spec (§9): no refetch on focus, reconnect or mount; no retries; fresh for an hour.

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 
@@ -26,4 +26,49 @@ export function launchChromium(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The demo sign-in the shared test server printed (its data dir holds it, readable only by us). */
+export function demoPassword(serverEnv: Record<string, string>): string {
+  const file = path.join(serverEnv.PAYBENCH_DATA_DIR ?? '', 'demo-sign-in.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { password: string }).password;
+}
+
+/**
+ * Signs in through the built-in provider's page, accepts the terms if this person has not yet,
+ * and waits for the home screen.
+ */
+export async function signInThroughProvider(page: Page, base: string, email: string, password: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByRole('button', { name: 'Continue to sign in' }).click();
+  await page.waitForURL('**/interaction/**');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const accept = page.getByRole('button', { name: 'I accept the terms of use' });
+  const welcome = page.getByRole('heading', { name: /^Welcome, / });
+  await accept.or(welcome).first().waitFor({ timeout: 30_000 });
+  if (await accept.isVisible()) {
+    await accept.click();
+    await welcome.waitFor({ timeout: 30_000 });
+  }
+}
+
+/** Serious and critical accessibility violations axe finds on the page, as "rule: help" lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/** A screenshot at 375 px and one at 1280 px, kept with the test artifacts. */
+export async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, `${name}-1280`);
+  if (before) await page.setViewportSize(before);
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type TestCompany, bearer, createTestCompany, testDb } from '../../test/factories.js';
+import { type TestCompany, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, request } from '../../test/http.js';
 import type { components } from '../contract-types.js';
 
@@ -78,5 +78,25 @@ describe('the company', () => {
       json: { step: 'currency' },
     });
     expect(step.body.data.completedSteps).toEqual(['currency']);
+  });
+});
+
+describe('creating a company', () => {
+  it('makes its creator the admin and brings along the API tokens they made before', async () => {
+    const founder = await createTestUser(await testDb(), { companyId: null });
+    const made = await request<{ data: { id: string } }>('/api/me/api-tokens', { method: 'POST', headers: bearer(founder), json: { name: 'before the company' } });
+    expect(made.status).toBe(201);
+    const created = await request<{ data: { id: string; name: string } }>('/api/companies', { method: 'POST', headers: bearer(founder), json: { name: 'Founded Co' } });
+    expect(created.status).toBe(201);
+    const me = await request<{ data: { companyId: string; companyRolesV2: { key: string }[] } }>('/api/me', { headers: bearer(founder) });
+    expect(me.body.data.companyId).toBe(created.body.data.id);
+    expect(me.body.data.companyRolesV2.map((role) => role.key)).toEqual(['admin']);
+    // Both the factory's token and the one made before: still listed, and still revocable, inside the company.
+    const tokens = await request<{ data: { id: string; name: string }[] }>('/api/me/api-tokens', { headers: bearer(founder) });
+    expect(tokens.body.data.map((token) => token.name).sort()).toEqual(['before the company', 'test']);
+    const revoked = await request(`/api/me/api-tokens/${made.body.data.id}`, { method: 'DELETE', headers: bearer(founder) });
+    expect(revoked.status).toBe(200);
+    const again = await request<ErrorBody>('/api/companies', { method: 'POST', headers: bearer(founder), json: { name: 'Second Co' } });
+    expect(again.status).toBe(409);
   });
 });

@@ -152,6 +152,8 @@ export async function createCompany(db: Knex, caller: Caller, input: components[
   return db.transaction(async (trx) => {
     const { id, roleIds } = await insertCompany(trx, input);
     await updateUser(trx, caller.userId, { company_id: id });
+    // Tokens made before the person had a company belong to it now (the company's rows are what its requests see).
+    await trx('api_tokens').where({ user_id: caller.userId }).whereNull('company_id').update({ company_id: id });
     const adminRole = roleIds.get('admin');
     if (adminRole) await replaceUserRoles(trx, { companyId: id }, caller.userId, [adminRole]);
     await recordAudit(trx, { companyId: id, actorUserId: caller.userId, action: 'company.created', details: { name: input.name } });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { applyRowSecurity } from './rowSecurity.js';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'migrations');
 
@@ -16,8 +17,10 @@ export interface MigrationState {
   upToDate: boolean;
 }
 
+/** Runs pending migrations, then (on Postgres) puts row-level security on whatever tables they made. */
 export async function migrateToLatest(db: Knex): Promise<string[]> {
   const [, applied] = (await db.migrate.latest(migrationConfig)) as [number, string[]];
+  await applyRowSecurity(db);
   return applied;
 }
 

@@ -7,6 +7,7 @@ import { insertUser } from '../access/usersStore.js';
 import { insertCompany } from '../companies/service.js';
 import { newId } from '../db/ids.js';
 import { hashPassword } from '../identity/passwords.js';
+import { seedDemoPeople } from './people.js';
 
 export const DEMO_COMPANY = {
   name: 'Acme Robotics',
@@ -82,6 +83,7 @@ export async function seedDemoCompany(db: Knex, dataDir: string): Promise<DemoSe
       const roleId = person.role ? roleIds.get(person.role) : undefined;
       if (roleId) await replaceUserRoles(trx, { companyId: id }, userId, [roleId]);
     }
+    await seedDemoPeople(trx, id);
   });
   const signIn = { emails: DEMO_PEOPLE.map((person) => person.email), password };
   mkdirSync(dataDir, { recursive: true });

@@ -58,3 +58,13 @@ export function round(value: Rational, mode: Rounding): bigint {
   }
   return sign * (bump ? quotient + 1n : quotient);
 }
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/** A decimal written as text ("1.0850") as an exact fraction; undefined when it is not one. */
+export function fromDecimal(text: string): Rational | undefined {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return undefined;
+  const fraction = match[2] ?? '';
+  return { n: BigInt((match[1] ?? '0') + fraction), d: 10n ** BigInt(fraction.length) };
+}

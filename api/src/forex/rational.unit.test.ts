@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { divide, fromNumber, multiply, round } from './rational.js';
+import { divide, fromDecimal, fromNumber, multiply, round } from './rational.js';
 
 describe('exact money arithmetic', () => {
   it('reads a published rate as the exact decimal it prints as', () => {
@@ -24,5 +24,15 @@ describe('exact money arithmetic', () => {
     const cross = divide(fromNumber(0.8477), fromNumber(1.1252));
     const cents = round(multiply({ n: 1000000n, d: 1n }, cross), 'halfEven');
     expect(cents).toBe(753377n); // 1,000,000 × 0.8477 / 1.1252 = 753,377.17…
+  });
+});
+
+describe('decimals written as text', () => {
+  it('are read exactly, without passing through a double', () => {
+    expect(fromDecimal('1.0850')).toEqual({ n: 10850n, d: 10000n });
+    expect(fromDecimal('123456789012.123456789012')).toEqual({ n: 123456789012123456789012n, d: 10n ** 12n });
+    expect(fromDecimal('7')).toEqual({ n: 7n, d: 1n });
+    expect(fromDecimal('1e3')).toBeUndefined();
+    expect(fromDecimal('-1.5')).toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
-import { operation, publicAccess } from '../http/operations.js';
+import { can, internalAdmin, operation, publicAccess, secured } from '../http/operations.js';
+import { companyRates, createCompanyRate, removeCompanyRate } from './companyRates.js';
+import { importReferenceRates } from './referenceImport.js';
 import { convert, history, latestTable } from './service.js';
 
 export const forexOperations = [
@@ -19,6 +21,30 @@ export const forexOperations = [
   operation({
     operationId: 'convertMoney',
     access: publicAccess,
-    handler: async ({ body }, { deps }) => ({ data: await convert(deps.db, body) }),
+    // Anyone may convert; a signed-in caller's company may have its own rate for the pair.
+    handler: async ({ body }, { deps, caller }) => ({
+      data: await convert(deps.db, body, caller?.companyId ? { companyId: caller.companyId } : undefined),
+    }),
+  }),
+  secured({
+    operationId: 'listCompanyExchangeRates',
+    access: can('companySettings', 'view'),
+    handler: async ({ query }, { deps, caller }) => ({ data: await companyRates(deps.db, caller, query) }),
+  }),
+  secured({
+    operationId: 'createCompanyExchangeRate',
+    access: can('companySettings', 'edit'),
+    status: 201,
+    handler: async ({ body }, { deps, caller }) => ({ data: await createCompanyRate(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'deleteCompanyExchangeRate',
+    access: can('companySettings', 'edit'),
+    handler: async ({ path }, { deps, caller }) => ({ data: await removeCompanyRate(deps.db, caller, path.exchangeRateId) }),
+  }),
+  secured({
+    operationId: 'importReferenceRates',
+    access: internalAdmin,
+    handler: async ({ query, body }, { deps, caller }) => ({ data: await importReferenceRates(deps.db, caller, body, query.dryRun ?? false) }),
   }),
 ];

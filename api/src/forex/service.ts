@@ -3,10 +3,13 @@ import type { components } from '../contract-types.js';
 import { findCurrency, listCurrencies } from '../currencies/store.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import { presentRate } from './present.js';
-import { type Rational, type Rounding, divide, fromNumber, multiply, pow10, round } from './rational.js';
+import type { CompanyScope } from '../access/caller.js';
+import { type Rational, type Rounding, divide, fromDecimal, fromNumber, multiply, pow10, round } from './rational.js';
 import {
+  COMPANY_OVERRIDE_SOURCE,
   type ForexRateRow,
   commonDateOnOrBefore,
+  companyRateInForce,
   latestRates,
   rateHistory,
   rateOn,
@@ -65,19 +68,40 @@ async function crossRate(
 const toNumber = (value: Rational): number => Number(value.n) / Number(value.d);
 const today = (): string => new Date().toISOString().slice(0, 10);
 
+/** The rate and its provenance: the company's own for the pair, or the reference rates. */
+interface RateUsed {
+  rate: Rational;
+  rates: ForexRate[];
+  source: Conversion['source'];
+  exchangeRateId: string | null;
+}
+
+async function rateFor(db: Knex, scope: CompanyScope | undefined, from: string, to: string, onOrBefore: string): Promise<RateUsed> {
+  const own = scope && from !== to ? await companyRateInForce(db, scope, from, to, onOrBefore) : undefined;
+  const exact = own ? fromDecimal(own.rate) : undefined;
+  if (own && exact) {
+    const named: ForexRate = { base: own.base_currency, currency: own.quote_currency, rate: Number(own.rate), date: own.effective_date, source: COMPANY_OVERRIDE_SOURCE };
+    return { rate: own.base_currency === from ? exact : divide({ n: 1n, d: 1n }, exact), rates: [named], source: 'company_override', exchangeRateId: own.id };
+  }
+  const { rate, used } = await crossRate(db, from, to, onOrBefore, { base: 'body.amount.currency', quote: 'body.to' });
+  return { rate, rates: used.map(presentRate), source: 'ecb_reference', exchangeRateId: null };
+}
+
+/**
+ * Converts at the rate in force on the date: the caller's company's own rate for the pair when it
+ * has one (`scope`), else the ECB reference rates; the answer names which.
+ */
 export async function convert(
   db: Knex,
   input: { amount: Money; to: string; date?: string; rounding?: Rounding },
+  scope?: CompanyScope,
 ): Promise<Conversion> {
   const from = await requireCurrency(db, input.amount.currency, 'body.amount.currency');
   const to = await requireCurrency(db, input.to, 'body.to');
   const onOrBefore = input.date ?? today();
-  const { rate, used } = await crossRate(db, from.code, to.code, onOrBefore, {
-    base: 'body.amount.currency',
-    quote: 'body.to',
-  });
+  const used = await rateFor(db, scope, from.code, to.code, onOrBefore);
   // amount (minor of `from`) → major → × rate → minor of `to`, exactly, then rounded once.
-  const scaled = multiply(multiply({ n: BigInt(input.amount.amount), d: 1n }, rate), {
+  const scaled = multiply(multiply({ n: BigInt(input.amount.amount), d: 1n }, used.rate), {
     n: pow10(to.minorUnit),
     d: pow10(from.minorUnit),
   });
@@ -88,8 +112,10 @@ export async function convert(
   return {
     from: { amount: input.amount.amount, currency: from.code },
     to: { amount: Number(amount), currency: to.code },
-    rate: toNumber(rate),
-    rates: used.map(presentRate),
+    rate: toNumber(used.rate),
+    rates: used.rates,
+    source: used.source,
+    exchangeRateId: used.exchangeRateId,
   };
 }
 

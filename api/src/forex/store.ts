@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CompanyScope } from '../access/caller.js';
 
 export const ECB_SOURCE = 'European Central Bank';
 
@@ -88,4 +89,78 @@ export async function rateHistory(
   if (range.before) query.andWhere('rate_date', '<', range.before);
   const rows = (await query.orderBy('rate_date', 'desc').limit(limit + 1)).map(normalise);
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+// ── company exchange rates (company-owned) ───────────────────────────────────────────────
+
+export const COMPANY_OVERRIDE_SOURCE = 'Company override';
+
+export interface CompanyExchangeRateRow {
+  id: string;
+  company_id: string;
+  base_currency: string;
+  quote_currency: string;
+  /** Exact decimal text: 1 base = rate quote. */
+  rate: string;
+  effective_date: string;
+  note: string;
+  created_by: string | null;
+  created_at: string | Date;
+}
+
+export function companyRatesOf(db: Knex, scope: CompanyScope) {
+  return db<CompanyExchangeRateRow>('company_exchange_rates').where('company_exchange_rates.company_id', scope.companyId);
+}
+
+export async function listCompanyRates(db: Knex, scope: CompanyScope, filter: { base?: string; quote?: string }): Promise<CompanyExchangeRateRow[]> {
+  const query = companyRatesOf(db, scope);
+  if (filter.base) query.andWhere('base_currency', filter.base);
+  if (filter.quote) query.andWhere('quote_currency', filter.quote);
+  return query.orderBy([{ column: 'base_currency' }, { column: 'quote_currency' }, { column: 'effective_date', order: 'desc' }]);
+}
+
+export async function findCompanyRate(db: Knex, scope: CompanyScope, id: string): Promise<CompanyExchangeRateRow | undefined> {
+  return companyRatesOf(db, scope).where({ id }).first();
+}
+
+export async function findCompanyRateOn(db: Knex, scope: CompanyScope, base: string, quote: string, date: string): Promise<CompanyExchangeRateRow | undefined> {
+  return companyRatesOf(db, scope).where({ base_currency: base, quote_currency: quote, effective_date: date }).first();
+}
+
+export async function insertCompanyRate(db: Knex, row: CompanyExchangeRateRow): Promise<void> {
+  await db('company_exchange_rates').insert(row);
+}
+
+export async function deleteCompanyRate(db: Knex, scope: CompanyScope, id: string): Promise<void> {
+  await companyRatesOf(db, scope).where({ id }).delete();
+}
+
+/**
+ * The company's rate for the pair in force on `date`: the newest effective on or before it, set
+ * either way round (USD→EUR serves EUR→USD too). On the same date the pair as asked wins.
+ */
+export async function companyRateInForce(db: Knex, scope: CompanyScope, from: string, to: string, date: string): Promise<CompanyExchangeRateRow | undefined> {
+  const rows = await companyRatesOf(db, scope)
+    .andWhere((q) => q.where({ base_currency: from, quote_currency: to }).orWhere({ base_currency: to, quote_currency: from }))
+    .andWhere('effective_date', '<=', date)
+    .orderBy('effective_date', 'desc')
+    .limit(2);
+  const [newest, next] = rows;
+  if (newest && next && next.effective_date === newest.effective_date && next.base_currency === from) return next;
+  return newest;
+}
+
+// ── reference-rate imports ───────────────────────────────────────────────────────────────
+
+/** Rates already held for these currencies between two dates, keyed `CUR|YYYY-MM-DD`. */
+export async function ratesBetween(db: Knex, currencies: string[], from: string, to: string): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  if (!currencies.length) return held;
+  const rows = await db<ForexRateRow>('forex_rates').whereIn('currency', currencies).andWhere('rate_date', '>=', from).andWhere('rate_date', '<=', to).select('currency', 'rate_date', 'rate');
+  for (const row of rows) held.set(`${row.currency}|${isoDate(row.rate_date)}`, Number(row.rate));
+  return held;
+}
+
+export async function correctRate(db: Knex, row: ForexRateRow): Promise<void> {
+  await db('forex_rates').where({ currency: row.currency, rate_date: row.rate_date }).update({ rate: row.rate, base: row.base, source: row.source });
 }

@@ -56,9 +56,15 @@ export interface ContractOperation {
   method: HttpMethod;
   /** The path as the contract writes it, e.g. `/api/items/{itemId}`. */
   path: string;
-  /** True when the contract marks the operation `security: []`. */
+  /** True when the contract lets anonymous callers in: `security: []`, or `{}` among its requirements. */
   isPublic: boolean;
+  /** A public operation that also takes a bearer token (`security: [{}, bearer]`) and then knows its caller. */
+  acceptsCaller: boolean;
   hasBody: boolean;
+  /** The request body's media type when the operation takes one: JSON, or a CSV file as text. */
+  bodyMediaType: 'application/json' | 'text/csv' | undefined;
+  /** Media types of a whole-file body (`type: string, format: binary`: a CSV or a spreadsheet), read as bytes. */
+  fileMediaTypes: string[];
   /** The operation's own body limit (`x-body-limit-bytes`), when it declares one. */
   bodyLimitBytes: number | undefined;
   pathParameters: string[];
@@ -167,6 +173,21 @@ function jsonBodySchema(content: Record<string, { schema: JsonSchema }> | undefi
   return content?.['application/json']?.schema;
 }
 
+/** A request body is JSON, or (for file uploads such as rate tables) CSV text validated as a string. */
+function requestBodyOf(content: Record<string, { schema: JsonSchema }> | undefined): { mediaType: ContractOperation['bodyMediaType']; schema: JsonSchema | undefined } {
+  const csv = content?.['text/csv'];
+  if (csv) return { mediaType: 'text/csv', schema: csv.schema };
+  const schema = jsonBodySchema(content);
+  return { mediaType: schema ? 'application/json' : undefined, schema };
+}
+
+/** The media types an operation declares as a binary file (an upload read as bytes, not JSON or text). */
+function fileBodyTypes(content: Record<string, { schema: JsonSchema }> | undefined): string[] {
+  return Object.entries(content ?? {})
+    .filter(([, media]) => media.schema?.type === 'string' && media.schema.format === 'binary')
+    .map(([type]) => type);
+}
+
 function buildOperation(
   doc: OpenApiDocument,
   ajvs: { params: Ajv2020; body: Ajv2020 },
@@ -187,7 +208,8 @@ function buildOperation(
   const declaredHeaders = (values: Record<string, unknown>): Record<string, unknown> =>
     Object.fromEntries(inHeader.filter((p) => values[p.name] !== undefined).map((p) => [p.declared, values[p.name]]));
   const requestBody = operation.requestBody ? deref(doc, operation.requestBody) : undefined;
-  const bodySchema = jsonBodySchema(requestBody?.content);
+  const fileMediaTypes = fileBodyTypes(requestBody?.content);
+  const { mediaType: bodyMediaType, schema: bodySchema } = fileMediaTypes.length ? { mediaType: undefined, schema: undefined } : requestBodyOf(requestBody?.content);
   const validateBody = bodySchema ? compile(ajvs.body, bodySchema) : undefined;
 
   const responseValidators = new Map<string, ValidateFunction>();
@@ -197,14 +219,20 @@ function buildOperation(
     if (schema) responseValidators.set(status, compile(ajvs.body, schema));
   }
 
-  const isPublic = Array.isArray(operation.security ?? doc.security) && (operation.security ?? doc.security)!.length === 0;
+  const security = operation.security ?? doc.security;
+  const anonymousAllowed = Array.isArray(security) && security.some((requirement) => typeof requirement === 'object' && requirement !== null && Object.keys(requirement).length === 0);
+  const isPublic = (Array.isArray(security) && security.length === 0) || anonymousAllowed;
+  const acceptsCaller = anonymousAllowed && Array.isArray(security) && security.length > 1;
 
   return {
     operationId: operation.operationId,
     method,
     path,
     isPublic,
+    acceptsCaller,
     hasBody: Boolean(validateBody),
+    bodyMediaType,
+    fileMediaTypes,
     bodyLimitBytes: operation['x-body-limit-bytes'],
     pathParameters: inPath.map((p) => p.name),
     validateRequest(parts) {
@@ -224,6 +252,8 @@ function buildOperation(
         } else if (!validateBody(body)) {
           errors.push(...toFieldErrors('body', validateBody.errors));
         }
+      } else if (fileMediaTypes.length) {
+        if (!parts.hasBody && requestBody?.required) errors.push({ field: 'body', message: 'is required' });
       } else if (parts.hasBody) {
         errors.push({ field: 'body', message: 'is not allowed for this operation' });
         body = undefined;

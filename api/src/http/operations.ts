@@ -5,11 +5,20 @@ import type { operations } from '../contract-types.js';
 import type { Caller } from '../access/caller.js';
 import type { Authority, PermissionName } from '../access/permissions.js';
 import type { AppDeps } from '../deps.js';
+import type { UploadedFile } from './body.js';
+import type { IdentityProvider } from '../identity/provider/types.js';
 
 export type OperationId = keyof operations;
 type Operation<K extends OperationId> = operations[K];
 
-type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+// openapi-typescript types `format: binary` as string; a body that may be a spreadsheet is how the types tell a file upload.
+type JsonOf<T> = T extends { content: { 'application/json': infer Body } }
+  ? Body
+  : T extends { content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': unknown } }
+    ? UploadedFile
+    : T extends { content: { 'text/csv': infer Text } }
+      ? Text
+      : never;
 /** A JSON body, or a file/stream for responses the contract declares with another media type. */
 type BodyOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : T extends { content: object } ? RawResponse : never;
 type Responses<K extends OperationId> = Operation<K>['responses'];
@@ -48,10 +57,20 @@ export class RawResponse {
 
 /** Everything a handler may use about the request it serves. */
 export interface RequestContext {
+  /** On Postgres, for a caller with a company, `deps.db` is the request's tenant transaction. */
   deps: AppDeps;
   log: Logger;
   requestId: string;
   koa: Context;
+  /** On a public operation that accepts a caller (`security: [{}, bearer]`): who sent the token, if anyone did. */
+  caller?: Caller;
+  /** Where people sign in: the built-in provider or an external issuer (absent in router unit tests). */
+  identity: IdentityProvider | undefined;
+  /**
+   * Work for after the handler's writes are committed (e-mail about them, say); it runs before the
+   * response is sent, and its failure is logged without changing the response.
+   */
+  afterCommit(task: () => Promise<unknown>): void;
 }
 
 /** A request whose caller has been authenticated and authorized. */
@@ -108,6 +127,17 @@ export function operation<K extends OperationId>(definition: OperationDefinition
 export function secured<K extends OperationId>(definition: SecuredOperationDefinition<K>): RegisteredOperation {
   return definition as unknown as RegisteredOperation;
 }
+
+/**
+ * Operations that, for a caller with a company, still run as the connecting role on Postgres rather
+ * than in a tenant transaction, and why. Internal-admin operations always do (reaching every company
+ * is their point) and public ones have no company. Keep this short: everything else runs under
+ * row-level security.
+ */
+export const CONNECTING_ROLE_OPERATIONS: Partial<Record<OperationId, string>> = {
+  createUser: 'looks up the e-mail address among all companies (emailsWithAccounts would answer it under row security)',
+  importUsers: 'looks up the e-mail addresses among all companies (emailsWithAccounts would answer it under row security)',
+};
 
 export const publicAccess = { kind: 'public' } as const;
 export const signedIn = { kind: 'signedIn' } as const;

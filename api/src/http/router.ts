@@ -3,20 +3,33 @@ import type { Context, Middleware } from 'koa';
 import { authenticate } from '../access/authenticate.js';
 import type { Caller } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
+import type { Config } from '../config.js';
+import { asTenant } from '../db/rowSecurity.js';
 import type { AppDeps } from '../deps.js';
 import type { IdentityProvider } from '../identity/provider/types.js';
 import type { ContractOperation } from './contract.js';
-import { readJsonBody } from './body.js';
+import { readFileBody, readJsonBody, readTextBody } from './body.js';
 import { HttpError, badRequest } from './errors.js';
-import { RawResponse, type RegisteredOperation, type RequestContext } from './operations.js';
+import { CONNECTING_ROLE_OPERATIONS, RawResponse, type RegisteredOperation, type RequestContext } from './operations.js';
 
 /** `/api/items/{itemId}` → `/api/items/:itemId` */
 export function koaPath(contractPath: string): string {
   return contractPath.replace(/\{([^}]+)\}/g, ':$1');
 }
 
-function requestContext(ctx: Context, deps: AppDeps): RequestContext {
-  return { deps, log: ctx.state.log, requestId: ctx.state.requestId, koa: ctx };
+function requestContext(ctx: Context, deps: AppDeps, identity: IdentityProvider | undefined, afterCommit: (() => Promise<unknown>)[]): RequestContext {
+  return { deps, log: ctx.state.log, requestId: ctx.state.requestId, koa: ctx, identity, afterCommit: (task) => void afterCommit.push(task) };
+}
+
+/**
+ * The company whose rows a request may see when it runs under row-level security (Postgres, a
+ * caller with a company, an operation that is not cross-company by design); undefined otherwise.
+ */
+export function tenantCompany(operation: RegisteredOperation, caller: Caller | undefined, engine: Config['engine']): string | undefined {
+  if (engine !== 'postgres' || !caller?.companyId) return undefined;
+  if (operation.access.kind === 'public' || operation.access.kind === 'internalAdmin') return undefined;
+  if (CONNECTING_ROLE_OPERATIONS[operation.operationId]) return undefined;
+  return caller.companyId;
 }
 
 const denied = (message: string): HttpError => new HttpError(403, 'forbidden', { message });
@@ -54,9 +67,19 @@ function handle(
 ): Middleware {
   return async (ctx) => {
     // Who first, then what: an unauthenticated caller learns nothing from validation messages.
-    const caller = operation.access.kind === 'public' ? undefined : await authenticate(ctx, deps.db, identity, ctx.state.log);
+    // A public operation that accepts a caller authenticates only when a token is sent (and then strictly).
+    const optionalCaller = contract.acceptsCaller && Boolean(ctx.get('authorization'));
+    const caller = operation.access.kind === 'public' && !optionalCaller ? undefined : await authenticate(ctx, deps.db, identity, ctx.state.log);
     if (caller) authorize(operation, caller, ctx);
-    const parsed = contract.hasBody || ctx.method !== 'GET' ? await readJsonBody(ctx, contract.bodyLimitBytes ?? deps.config.bodyLimitBytes) : { hasBody: false, body: undefined };
+    const bodyLimit = contract.bodyLimitBytes ?? deps.config.bodyLimitBytes;
+    const parsed =
+      contract.fileMediaTypes.length
+        ? await readFileBody(ctx, bodyLimit, contract.fileMediaTypes)
+        : contract.bodyMediaType === 'text/csv'
+        ? await readTextBody(ctx, bodyLimit, 'text/csv')
+        : contract.hasBody || ctx.method !== 'GET'
+          ? await readJsonBody(ctx, bodyLimit)
+          : { hasBody: false, body: undefined };
     const result = contract.validateRequest({
       path: (ctx as unknown as { params: Record<string, string> }).params ?? {},
       query: ctx.query,
@@ -71,8 +94,20 @@ function handle(
       const summary = result.errors.map((e) => `${e.field} ${e.message}`).join('; ');
       throw badRequest(`The request does not match the contract: ${summary}`, result.errors);
     }
-    const context = { ...requestContext(ctx, deps), caller: caller as Caller };
-    const body = await operation.handler(result.value, context);
+    const afterCommit: (() => Promise<unknown>)[] = [];
+    const context = { ...requestContext(ctx, deps, identity, afterCommit), caller: caller as Caller };
+    const companyId = tenantCompany(operation, caller, deps.config.engine);
+    // Under row-level security the handler gets a copy of deps whose db is its transaction (so no
+    // cache may be keyed by deps). The transaction ends with the handler: a streamed file is sent
+    // after the commit, never holding it open.
+    const body = companyId
+      ? await asTenant(deps.db, companyId, (trx) => operation.handler(result.value, { ...context, deps: { ...deps, db: trx } }))
+      : await operation.handler(result.value, context);
+    for (const task of afterCommit) {
+      await Promise.resolve()
+        .then(task)
+        .catch((error: unknown) => ctx.state.log.error({ err: error, operationId: contract.operationId }, 'after-commit work failed'));
+    }
     const status = operation.status ?? 200;
     if (body instanceof RawResponse) {
       ctx.status = status;

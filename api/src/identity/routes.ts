@@ -1,4 +1,7 @@
-import { member, secured, signedIn } from '../http/operations.js';
+import { companyScope } from '../access/caller.js';
+import { hasPermission } from '../access/permissions.js';
+import { can, internalAdmin, member, operation, publicAccess, secured, signedIn } from '../http/operations.js';
+import { checkAuthnMigration, existingCompany, provisionAccount } from './accounts.js';
 import { presentPerson } from './present.js';
 import {
   accounts,
@@ -17,6 +20,27 @@ import {
 } from './service.js';
 
 export const identityOperations = [
+  operation({
+    operationId: 'checkAuthnMigration',
+    access: publicAccess,
+    handler: async ({ body }, ctx) => ({ data: await checkAuthnMigration(ctx, body.email) }),
+  }),
+  secured({
+    operationId: 'provisionAccount',
+    access: can('users', 'edit'),
+    status: 201,
+    handler: async ({ body }, ctx) => ({
+      data: await provisionAccount(ctx, companyScope(ctx.caller), body, { mayGrantRoles: hasPermission(ctx.caller.permissions, 'roles', 'edit', undefined) }),
+    }),
+  }),
+  secured({
+    operationId: 'provisionCompanyAccount',
+    access: internalAdmin,
+    status: 201,
+    handler: async ({ path, body }, ctx) => ({
+      data: await provisionAccount(ctx, await existingCompany(ctx.deps.db, path.companyId), body, { mayGrantRoles: true }),
+    }),
+  }),
   secured({
     operationId: 'getAuthenticatedPerson',
     access: signedIn,

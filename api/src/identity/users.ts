@@ -22,6 +22,14 @@ export async function findUserByEmail(db: Knex, email: string): Promise<UserRow 
   return db<UserRow>('users').where({ email: normaliseEmail(email), status: 'active' }).first();
 }
 
+/** Whether an address has an account (in any company, of any status) and a password yet: one indexed lookup. */
+export async function passwordStateByEmail(db: Knex, email: string): Promise<{ hasPassword: boolean; active: boolean } | undefined> {
+  const row = await db('users')
+    .where({ email: normaliseEmail(email) })
+    .first<{ has_password: boolean | number; status: string } | undefined>(db.raw('password_hash is not null as has_password'), 'status');
+  return row ? { hasPassword: Boolean(row.has_password), active: row.status === 'active' } : undefined;
+}
+
 export async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {
   return db<UserRow>('users').where({ id, status: 'active' }).first();
 }

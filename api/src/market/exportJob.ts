@@ -87,15 +87,15 @@ function percentilesOf(request: BenchmarkRequest): number[] {
   return request.percentiles ?? [...PERCENTILES];
 }
 
-function csvContent(rows: AsyncIterable<ExportRow>, header: string[]): Readable {
+export function csvContent(rows: AsyncIterable<ExportRow>, header: string[]): Readable {
   return Readable.from(rows).pipe(stringify({ header: true, columns: header }));
 }
 
 /** XLSX through exceljs's streaming writer: rows are committed as they come and never kept. */
-function xlsxContent(rows: AsyncIterable<ExportRow>, header: string[]): { content: Readable; done: Promise<void> } {
+export function xlsxContent(rows: AsyncIterable<ExportRow>, header: string[], sheetName = 'Market data'): { content: Readable; done: Promise<void> } {
   const content = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: content, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Market data');
+  const sheet = workbook.addWorksheet(sheetName);
   const done = (async () => {
     sheet.addRow(header).commit();
     for await (const row of rows) sheet.addRow(row).commit();
@@ -106,7 +106,7 @@ function xlsxContent(rows: AsyncIterable<ExportRow>, header: string[]): { conten
   return { content, done };
 }
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };

@@ -4,8 +4,12 @@ import { newId } from '../db/ids.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 import type { JobHandler } from '../jobs/worker.js';
-import { buildRelease, type MarketRelease } from './engine/index.js';
-import { buildDemoRelease, generateMarket } from './generator/index.js';
+import { buildInProcess, buildInThread, type ReleaseRecipe } from './build.js';
+import type { MarketRelease } from './engine/index.js';
+import { currencyForexMapping } from './forex.js';
+import { collectContribution } from './participation/collect.js';
+import { NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
+import { loadContribution, markSubmitted, saveContribution } from './participation/store.js';
 import { countReleases, insertRelease, servedReleaseRow, type ReleaseRow } from './store.js';
 
 /** Seed of the demo market every fresh install publishes. */
@@ -20,77 +24,104 @@ export interface ServedRelease {
   release: MarketRelease;
 }
 
-// One per running server (tests start several in one process), keyed by that server's deps.
-const served = new WeakMap<AppDeps, ServedRelease>();
+type ServerKey = AppDeps['config'];
+
+// One per running server (tests start several in one process), keyed by that server's config: a
+// request's deps is a copy whose db is its transaction, but it shares the server's config object.
+const served = new WeakMap<ServerKey, ServedRelease>();
+// The server's own pool: a rebuild outlives the request that noticed it is due, so never uses its transaction.
+const rootDbs = new WeakMap<ServerKey, Knex>();
+// Refreshes run one after another, so a publish made during a rebuild is seen by the next one.
+const refreshes = new WeakMap<ServerKey, Promise<unknown>>();
 
 // Another node may publish or pin; each node looks at the table at most this often, on a request.
 const REFRESH_MS = 30_000;
-const checkedAt = new WeakMap<AppDeps, number>();
+const checkedAt = new WeakMap<ServerKey, number>();
 
 export function demoRecords(env: NodeJS.ProcessEnv = process.env): number {
   const configured = Number(env.PAYBENCH_DEMO_MARKET_RECORDS ?? DEFAULT_DEMO_RECORDS);
   return Number.isInteger(configured) && configured >= 1000 ? configured : DEFAULT_DEMO_RECORDS;
 }
 
-/** Rebuilds a release from its stored parameters: the generator is deterministic, so this equals what was built. */
-export function rebuild(row: ReleaseRow): MarketRelease {
-  return buildDemoRelease({ seed: Number(row.source_seed), employees: Number(row.source_records), id: row.id, builtAt: new Date(row.built_at).toISOString() });
+/** What rebuilds a release: its generator parameters and the contributions stored with it. */
+async function recipeOf(row: ReleaseRow, db: Knex): Promise<ReleaseRecipe> {
+  const contribution = Number(row.contributed_records ?? 0) > 0 ? await loadContribution(db, row.id) : NO_CONTRIBUTION;
+  return { id: row.id, builtAt: new Date(row.built_at).toISOString(), seed: Number(row.source_seed), records: Number(row.source_records), contribution };
+}
+
+/**
+ * Rebuilds a release from what it stored, on a worker thread. The generator is deterministic and the
+ * contributions are the snapshot taken at build time, so this equals what was built.
+ */
+export async function rebuild(row: ReleaseRow, db: Knex): Promise<MarketRelease> {
+  return buildInThread(await recipeOf(row, db));
 }
 
 /** At start-up: publish the demo release on an empty table, then hold the served release in memory. */
 export async function loadServedRelease(deps: AppDeps): Promise<void> {
+  rootDbs.set(deps.config, deps.db);
   // The release just seeded is already in memory: keep it rather than build it a second time.
   const seeded = (await countReleases(deps.db)) === 0 ? await seedDemoRelease(deps.db, deps.log) : undefined;
   const row = await servedReleaseRow(deps.db);
-  if (seeded && row?.id === seeded.id) {
-    served.set(deps, { row, release: seeded });
-    checkedAt.set(deps, Date.now());
-    return;
-  }
-  await refreshServedRelease(deps);
+  checkedAt.set(deps.config, Date.now());
+  if (!row) return;
+  // Nothing is served yet, so building here (on this thread, before requests come in) blocks no one.
+  const release = seeded && row.id === seeded.id ? seeded : buildInProcess(await recipeOf(row, deps.db));
+  served.set(deps.config, { row, release });
+  deps.log.info({ release: row.version, records: release.recordCount }, 'market release loaded');
 }
 
-/** Serves whatever the table says should be served (after a publish or a pin). */
+/** Serves whatever the table says should be served (after a publish or a pin); queries keep the old release meanwhile. */
 export async function refreshServedRelease(deps: AppDeps): Promise<ServedRelease | undefined> {
-  const row = await servedReleaseRow(deps.db);
-  if (!row) return undefined;
-  const current = served.get(deps);
-  if (current?.row.id === row.id) {
-    current.row = row;
-    return current;
-  }
-  checkedAt.set(deps, Date.now());
-  const started = Date.now();
-  const next = { row, release: rebuild(row) };
-  served.set(deps, next);
-  deps.log.info({ release: row.version, records: next.release.recordCount, ms: Date.now() - started }, 'market release loaded');
-  return next;
+  const key = deps.config;
+  const db = rootDbs.get(key) ?? deps.db;
+  const previous = refreshes.get(key) ?? Promise.resolve();
+  const work = previous.catch(() => undefined).then(async () => {
+    checkedAt.set(key, Date.now());
+    const row = await servedReleaseRow(db);
+    if (!row) return undefined;
+    const current = served.get(key);
+    if (current?.row.id === row.id) {
+      current.row = row;
+      return current;
+    }
+    const started = Date.now();
+    const next = { row, release: await rebuild(row, db) };
+    served.set(key, next);
+    deps.log.info({ release: row.version, records: next.release.recordCount, ms: Date.now() - started }, 'market release loaded');
+    return next;
+  });
+  refreshes.set(key, work);
+  return work;
 }
 
-/** The release to answer from, noticing within REFRESH_MS a publish or pin made on another node. */
+/**
+ * The release to answer from. At most every REFRESH_MS a request starts a check for a publish or pin
+ * made on another node; it answers from the release in hand while any rebuild runs on its thread.
+ */
 export async function currentRelease(deps: AppDeps): Promise<ServedRelease> {
-  if (Date.now() - (checkedAt.get(deps) ?? 0) > REFRESH_MS) {
-    checkedAt.set(deps, Date.now());
-    await refreshServedRelease(deps);
+  if (Date.now() - (checkedAt.get(deps.config) ?? 0) > REFRESH_MS) {
+    checkedAt.set(deps.config, Date.now());
+    refreshServedRelease(deps).catch((error: unknown) => deps.log.error({ err: error }, 'market release refresh failed'));
   }
   return servedRelease(deps);
 }
 
 export function servedRelease(deps: AppDeps): ServedRelease {
-  const current = served.get(deps);
+  const current = served.get(deps.config);
   if (!current) throw new HttpError(503, 'market_unavailable', { message: 'No market data release is published yet.' });
   return current;
 }
 
 export function servedReleaseId(deps: AppDeps): string | null {
-  return served.get(deps)?.row.id ?? null;
+  return served.get(deps.config)?.row.id ?? null;
 }
 
 async function seedDemoRelease(db: Knex, log: Logger): Promise<MarketRelease> {
   const source = { seed: DEMO_SEED, records: demoRecords() };
   const { id, builtAt } = newIdentity();
-  const release = buildDemoRelease({ seed: source.seed, employees: source.records, id, builtAt });
-  const row = await draftRow(db, source, release);
+  const release = buildInProcess({ id, builtAt, seed: source.seed, records: source.records, contribution: NO_CONTRIBUTION });
+  const row = await draftRow(db, source, release, NO_CONTRIBUTION);
   const now = new Date().toISOString();
   try {
     await insertRelease(db, { ...row, status: 'published', published_at: now });
@@ -107,7 +138,7 @@ function newIdentity(): { id: string; builtAt: string } {
 }
 
 /** The row of a freshly built release: how to build it again, and what the build found. */
-async function draftRow(db: Knex, source: BuildInput, release: MarketRelease): Promise<ReleaseRow> {
+async function draftRow(db: Knex, source: BuildInput, release: MarketRelease, contribution: Contribution): Promise<ReleaseRow> {
   const sequence = (await countReleases(db)) + 1;
   return {
     id: release.id,
@@ -119,6 +150,8 @@ async function draftRow(db: Knex, source: BuildInput, release: MarketRelease): P
     source_records: source.records,
     record_count: release.recordCount,
     company_count: release.companies.count,
+    contributed_companies: contribution.participants.length,
+    contributed_records: contribution.records.length,
     built_at: release.builtAt,
     published_at: null,
   };
@@ -129,19 +162,36 @@ interface BuildInput {
   records: number;
 }
 
-/** The background job behind "build a release": generate, build the columns, and record a draft. */
+/**
+ * The background job behind "build a release": take the opted-in companies' anonymised records,
+ * generate and build the columns on a worker thread (the API keeps answering), and record a draft
+ * with its contributions in one transaction.
+ */
 export function buildReleaseJob(): JobHandler {
   return async ({ job, db, progress }) => {
     const source = job.input as BuildInput;
     const { id, builtAt } = newIdentity();
-    await progress(5, 'generating the market');
-    const market = generateMarket({ seed: source.seed, employees: source.records });
-    await progress(50, 'building the columns');
-    const release = buildRelease(market, { id, builtAt });
-    await progress(90, 'recording the release');
-    const row = await draftRow(db, source, release);
-    await insertRelease(db, row);
+    await progress(2, 'collecting participants’ data');
+    const { contribution, companyIds } = await collectContribution(db, id, await currencyForexMapping(db));
+    await progress(5, `${contribution.participants.length} participating companies, ${contribution.records.length} records`);
+    // Progress is written as the thread reports it, one write at a time; a cancel stops the job after the build.
+    let reported = 5;
+    let reporting: Promise<void> = Promise.resolve();
+    const release = await buildInThread({ id, builtAt, seed: source.seed, records: source.records, contribution }, (fraction, step) => {
+      const percent = 5 + Math.floor(fraction * 85);
+      if (percent <= reported) return;
+      reported = percent;
+      reporting = reporting.then(() => progress(percent, step));
+    });
+    await reporting;
+    await progress(92, 'recording the release');
+    const row = await draftRow(db, source, release, contribution);
+    await db.transaction(async (trx) => {
+      await insertRelease(trx, row);
+      await saveContribution(trx, row.id, contribution);
+      await markSubmitted(trx, companyIds, builtAt);
+    });
     await progress(100, `release ${row.version} built`);
-    return { releaseId: row.id, version: row.version, records: row.record_count, companies: row.company_count };
+    return { releaseId: row.id, version: row.version, records: row.record_count, companies: row.company_count, contributedCompanies: row.contributed_companies, contributedRecords: row.contributed_records };
   };
 }

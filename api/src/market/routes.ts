@@ -2,6 +2,13 @@ import { can, internalAdmin, operation, secured } from '../http/operations.js';
 import { startJob } from '../jobs/service.js';
 import { socketIdOf } from '../realtime/socketId.js';
 import { MARKET_DATA_EXPORT } from './exportJob.js';
+import { executiveOperations } from './executive/routes.js';
+import { insightOperations } from './insights/routes.js';
+import { levellingOperations } from './levelling/routes.js';
+import { participationOperations } from './participation/routes.js';
+import { savedQueryOperations } from './queries/routes.js';
+import { reportOperations } from './reports/routes.js';
+import { sharedSliceOperations } from './shares/routes.js';
 import { BUILD_MARKET_RELEASE } from './releases.js';
 import {
   benchmarkingFilters,
@@ -109,4 +116,11 @@ export const marketOperations = [
     access: viewBenchmarking,
     handler: async ({ query }, { deps }) => ({ data: await jobCatalog(deps, query.search) }),
   }),
+  ...savedQueryOperations,
+  ...sharedSliceOperations,
+  ...executiveOperations,
+  ...insightOperations,
+  ...levellingOperations,
+  ...reportOperations,
+  ...participationOperations,
 ];

@@ -3,7 +3,6 @@ import Fuse from 'fuse.js';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
-import { latestRates } from '../forex/store.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import {
   COMPANY_COUNT_BUCKETS,
@@ -24,10 +23,13 @@ import {
   presentSettings,
   type BenchmarkingFilters,
 } from './present.js';
+import { currencyForexMapping } from './forex.js';
 import { currentRelease, refreshServedRelease, servedReleaseId, type ServedRelease } from './releases.js';
 import { findRelease, listReleases, markPublished, pinOnly, saveSettings, findSettings } from './store.js';
 
 type Schemas = components['schemas'];
+
+export { currencyForexMapping };
 
 // ---- releases ---------------------------------------------------------------------------------
 
@@ -56,24 +58,6 @@ export async function pinRelease(deps: AppDeps, releaseId: string): Promise<Sche
 }
 
 // ---- filters ----------------------------------------------------------------------------------
-
-const FOREX_TTL_MS = 10 * 60 * 1000;
-let forexCache: { at: number; db: Knex; mapping: Record<string, number> } | undefined;
-
-/**
- * Units of each currency per 1 USD, from the newest ECB reference rates (quoted per euro).
- * Rates change once a day, so a node keeps the mapping for a few minutes.
- */
-export async function currencyForexMapping(db: Knex): Promise<Record<string, number>> {
-  if (forexCache && forexCache.db === db && Date.now() - forexCache.at < FOREX_TTL_MS) return forexCache.mapping;
-  const perEuro = new Map((await latestRates(db)).map((row) => [row.currency, Number(row.rate)]));
-  perEuro.set('EUR', 1);
-  const usd = perEuro.get('USD');
-  const mapping: Record<string, number> = {};
-  if (usd) for (const [currency, rate] of [...perEuro].sort(([a], [b]) => a.localeCompare(b))) mapping[currency] = rate / usd;
-  forexCache = { at: Date.now(), db, mapping };
-  return mapping;
-}
 
 /** Industry groups hold the companies of their sub-industries; a company has one industry, so counts add up. */
 function industryCoverage(served: ServedRelease): Map<string, CompositionEntry> {

@@ -14,6 +14,9 @@ export interface ReleaseRow {
   source_records: number;
   record_count: number;
   company_count: number;
+  /** Opted-in companies and their records included, anonymised (see participation/). */
+  contributed_companies: number;
+  contributed_records: number;
   built_at: string | Date;
   published_at: string | Date | null;
 }

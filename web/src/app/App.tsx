@@ -5,6 +5,7 @@ import { CallbackScreen, LoginScreen, LogoutScreen, NoAccessScreen, NotFoundScre
 import { FullSizeSpinner } from '../ui/Spinner';
 import { type ModuleName, RequireModule, RequireSession } from './Guard';
 import { Layout } from './Layout';
+import { productRoutes } from './productRoutes';
 import { retryImport } from './retryImport';
 
 const Home = lazy(() => retryImport(() => import('../features/home/Home').then((m) => ({ default: m.Home }))));
@@ -12,6 +13,16 @@ const UsersScreen = lazy(() => retryImport(() => import('../features/settings/Us
 const RolesScreen = lazy(() => retryImport(() => import('../features/settings/Users').then((m) => ({ default: m.RolesScreen }))));
 const CreateCompanyScreen = lazy(() => retryImport(() => import('../features/entry/Onboarding').then((m) => ({ default: m.CreateCompanyScreen }))));
 const TermsScreen = lazy(() => retryImport(() => import('../features/entry/Onboarding').then((m) => ({ default: m.TermsScreen }))));
+const TeamOverviewScreen = lazy(() => retryImport(() => import('../features/team/Overview').then((m) => ({ default: m.TeamOverviewScreen }))));
+const TeamEmployeesScreen = lazy(() => retryImport(() => import('../features/team/Employees').then((m) => ({ default: m.TeamEmployeesScreen }))));
+const TeamAnalyticsScreen = lazy(() => retryImport(() => import('../features/team/Analytics').then((m) => ({ default: m.TeamAnalyticsScreen }))));
+const TeamPlaygroundScreen = lazy(() => retryImport(() => import('../features/team/Playground').then((m) => ({ default: m.TeamPlaygroundScreen }))));
+const teamSettings = () => retryImport(() => import('../features/team/Settings'));
+const TeamSettingsScreen = lazy(() => teamSettings().then((m) => ({ default: m.TeamSettingsScreen })));
+const TeamColumnsSettingsScreen = lazy(() => teamSettings().then((m) => ({ default: m.TeamColumnsSettingsScreen })));
+const TeamCompTimelineSettingsScreen = lazy(() => teamSettings().then((m) => ({ default: m.TeamCompTimelineSettingsScreen })));
+const TeamEquityDetailsSettingsScreen = lazy(() => teamSettings().then((m) => ({ default: m.TeamEquityDetailsSettingsScreen })));
+const BulkDownloadEmployeeCompScreen = lazy(() => retryImport(() => import('../features/team/BulkDownload').then((m) => ({ default: m.BulkDownloadEmployeeCompScreen }))));
 
 function Signed({ screen: Screen, module }: { screen: LazyExoticComponent<ComponentType>; module?: ModuleName }) {
   const body = (
@@ -68,6 +79,34 @@ export function App() {
       <Route path="/settings/roles">
         <Signed screen={RolesScreen} module="settings" />
       </Route>
+      <Route path="/team">
+        <Signed screen={TeamOverviewScreen} module="teamview" />
+      </Route>
+      <Route path="/team/employees">
+        <Signed screen={TeamEmployeesScreen} module="teamview" />
+      </Route>
+      <Route path="/team/analytics">
+        <Signed screen={TeamAnalyticsScreen} module="teamview" />
+      </Route>
+      <Route path="/team/analytics/playground">
+        <Signed screen={TeamPlaygroundScreen} module="teamview" />
+      </Route>
+      <Route path="/team/settings">
+        <Signed screen={TeamSettingsScreen} module="teamview" />
+      </Route>
+      <Route path="/team/settings/columns">
+        <Signed screen={TeamColumnsSettingsScreen} module="teamview" />
+      </Route>
+      <Route path="/team/settings/comp-timeline">
+        <Signed screen={TeamCompTimelineSettingsScreen} module="teamview" />
+      </Route>
+      <Route path="/team/settings/equity-details">
+        <Signed screen={TeamEquityDetailsSettingsScreen} module="teamview" />
+      </Route>
+      <Route path="/bulk-download-employee-comp/:downloadId">
+        <Signed screen={BulkDownloadEmployeeCompScreen} />
+      </Route>
+      {productRoutes}
       <Route component={NotFoundScreen} />
     </Switch>
   );

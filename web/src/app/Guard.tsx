@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Redirect } from 'wouter';
 import { useQuery } from '../api/client';
+import { COMPANY_AS_KEY, VIEW_AS_KEY } from '../auth/oidc';
 import { signIn, useSession } from '../auth/Session';
 import { FullSizeSpinner } from '../ui/Spinner';
 import { FailureScreen } from '../ui/Screens';
@@ -23,7 +24,28 @@ export function RequireSession({ children, allowWithoutCompany = false }: { chil
   useEffect(() => {
     if (!isAuthenticating && !user) void signIn();
   }, [isAuthenticating, user]);
-  if (error) return <FailureScreen title="Something went wrong" description="Please refresh the page and try again. If the problem persists, contact your company admin for support." />;
+  if (error) {
+    // A view-as session ended elsewhere refuses every request; the way out is to stop sending its headers.
+    if (localStorage.getItem(VIEW_AS_KEY) || localStorage.getItem(COMPANY_AS_KEY)) {
+      const stop = () => {
+        localStorage.removeItem(VIEW_AS_KEY);
+        localStorage.removeItem(COMPANY_AS_KEY);
+        window.location.assign('/internal');
+      };
+      return (
+        <FailureScreen
+          title="This view-as session is over"
+          description="It was ended or is no longer valid. Go back to the internal tools to start another."
+          actions={
+            <button type="button" className="primary" onClick={stop}>
+              Stop viewing
+            </button>
+          }
+        />
+      );
+    }
+    return <FailureScreen title="Something went wrong" description="Please refresh the page and try again. If the problem persists, contact your company admin for support." />;
+  }
   const person = data?.data;
   if (!person) return <FullSizeSpinner loading />;
   if (!person.emailVerified) return <Redirect to="/unverified" replace />;

@@ -1,12 +1,22 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { COMPANY_AS_KEY, VIEW_AS_KEY } from '../auth/oidc';
+import { Realtime } from '../realtime/Realtime';
+import { JobsButton } from '../features/jobs/JobsButton';
 import { usePerson } from './Guard';
+import { ImpersonationFrame } from './ImpersonationFrame';
 
 const NAV: { href: string; label: string; module?: string; internal?: boolean }[] = [
   { href: '/home', label: 'Home' },
+  { href: '/benchmarkingsurvey/data-explorer', label: 'Market data', module: 'benchmarking' },
+  { href: '/offers', label: 'Offers', module: 'visualOfferLetter' },
+  { href: '/bands', label: 'Salary bands', module: 'bands' },
+  { href: '/compensationplanning', label: 'Planning', module: 'compplanning' },
+  { href: '/totalrewards', label: 'Total rewards', module: 'totalRewards' },
+  { href: '/integrations', label: 'Integrations', module: 'integrations' },
+  { href: '/team', label: 'Team', module: 'teamview' },
   { href: '/settings/users', label: 'Users', module: 'settings' },
   { href: '/settings/roles', label: 'Roles', module: 'settings' },
+  { href: '/settings', label: 'Settings' },
   { href: '/internal', label: 'Internal', internal: true },
 ];
 
@@ -15,27 +25,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const person = usePerson().data?.data;
   const authorized = new Set<string>(person?.modules.filter((m) => m.authorized).map((m) => m.module));
   const links = NAV.filter((item) => (item.internal ? person?.isInternalAdmin : !item.module || authorized.has(item.module)));
-  function stopViewing() {
-    localStorage.removeItem(VIEW_AS_KEY);
-    localStorage.removeItem(COMPANY_AS_KEY);
-    window.location.assign('/internal');
-  }
   return (
     <div className={person?.viewAs ? 'frame impersonating' : 'frame'}>
-      {person?.viewAs && (
-        <div className="impersonation-banner" role="status">
-          Viewing as {person.viewAs.mode === 'user' ? person.email : 'the company'} (read-only) ·{' '}
-          <button type="button" onClick={stopViewing}>
-            Stop viewing
-          </button>
-        </div>
-      )}
+      <ImpersonationFrame />
+      <Realtime />
       <nav className="side-menu" aria-label="Main">
         {links.map((item) => (
           <Link key={item.href} href={item.href}>
             {item.label}
           </Link>
         ))}
+        <JobsButton />
         <a href="/logout">Sign out</a>
       </nav>
       <main className="content">{children}</main>

@@ -7,6 +7,7 @@ import { findUserById } from '../users.js';
 import { knexAdapterFactory } from './adapter.js';
 import { apiAudience, CLI_CLIENT_ID, clientName, firstPartyClients, SCOPES, WEB_CLIENT_ID } from './clients.js';
 import { interactionRoutes } from './interactions.js';
+import { INVITATION_PATH, invitationRoutes } from './invitationRoutes.js';
 import { loadCookieKeys, loadSigningKeys, publicJwk } from './keys.js';
 import {
   deviceCodePage,
@@ -191,9 +192,10 @@ function configuration(deps: AppDeps, publicUrl: string, jwks: Configuration['jw
 }
 
 /** Serves the provider with its own cookie keys: koa-mount would otherwise sign with the (keyless) host app's. */
-function providerMiddleware(provider: Provider, interactions: Middleware): Middleware {
+function providerMiddleware(provider: Provider, interactions: Middleware, invitations: Middleware): Middleware {
   const downstream = mount(provider);
   return async (ctx: Context, next) => {
+    if (INVITATION_PATH.test(ctx.path)) return invitations(ctx, next);
     const interaction = INTERACTION_PATH.test(ctx.path);
     if (!interaction && !PROVIDER_PATH.test(ctx.path)) return next();
     // Client addresses and secure cookies follow the host app's proxy trust.
@@ -216,7 +218,7 @@ export async function builtinIdentityProvider(deps: AppDeps): Promise<IdentityPr
   return {
     kind: 'builtin',
     issuer: publicUrl,
-    middleware: providerMiddleware(provider, interactionRoutes(provider, deps)),
+    middleware: providerMiddleware(provider, interactionRoutes(provider, deps), invitationRoutes(deps, `${publicUrl}/`)),
     verifyAccessToken: accessTokenVerifier(async () => verifyOptions),
   };
 }

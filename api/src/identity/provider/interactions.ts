@@ -40,7 +40,7 @@ function matchRoute(ctx: Context): Route | undefined {
   return allowed ? { uid: match[1], action, method: ctx.method } : undefined;
 }
 
-function send(ctx: Context, page: Page, headers: Record<string, string> = {}): void {
+export function send(ctx: Context, page: Page, headers: Record<string, string> = {}): void {
   ctx.status = page.status;
   ctx.type = 'html';
   ctx.set({ 'Cache-Control': 'no-store', ...headers });
@@ -53,12 +53,12 @@ function seeOther(ctx: Context, location: string): void {
   ctx.redirect(location);
 }
 
-async function readForm(ctx: Context): Promise<URLSearchParams> {
+export async function readForm(ctx: Context): Promise<URLSearchParams> {
   if (!ctx.is('application/x-www-form-urlencoded')) return new URLSearchParams();
   return new URLSearchParams(await getRawBody(ctx.req, { limit: FORM_LIMIT, encoding: 'utf8' }));
 }
 
-const isTooLarge = (error: unknown): boolean =>
+export const isTooLarge = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 413;
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const requestedScopes = (details: Interaction): string[] => (text(details.params.scope) ?? '').split(' ').filter(Boolean);

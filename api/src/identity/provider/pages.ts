@@ -311,3 +311,45 @@ export function signedOutPage(homeUrl: string): Page {
 <div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Sign in again</a></div>`,
   );
 }
+
+export interface InvitationView {
+  path: string;
+  email: string;
+  firstName: string;
+  error?: string;
+}
+
+export function invitationPage(view: InvitationView, status = 200): Page {
+  return layout(
+    'Choose your password',
+    `<h1>Welcome${view.firstName ? `, ${escapeHtml(view.firstName)}` : ''}</h1>
+<p class="lead">Choose a password to finish setting up your Paybench account.</p>
+${alert(view.error ? 'Check the highlighted field and try again.' : undefined)}
+<form method="post" action="${escapeHtml(view.path)}" novalidate>
+<input type="email" name="email" autocomplete="username" value="${escapeHtml(view.email)}" hidden readonly>
+<p class="who">Your sign-in email is ${escapeHtml(view.email)}</p>
+${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 12 characters.', error: view.error, autofocus: true, extra: 'minlength="12"' })}
+<div class="actions"><button class="primary" type="submit">Set password</button></div>
+</form>`,
+    status,
+  );
+}
+
+export function invitationUsedPage(homeUrl: string): Page {
+  return layout(
+    'Invitation not valid',
+    `<h1>This invitation has expired</h1>
+${alert('The link has expired or has already been used. Ask your company admin to invite you again, or sign in if you have set your password.')}
+<div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Go to Paybench</a></div>`,
+    410,
+  );
+}
+
+export function invitationDonePage(homeUrl: string, email: string): Page {
+  return layout(
+    'Password set',
+    `<h1>You're all set</h1>
+<div class="notice" role="status"><p>Your password is set. Sign in with ${escapeHtml(email)} and your new password.</p></div>
+<div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Sign in</a></div>`,
+  );
+}

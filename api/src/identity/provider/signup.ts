@@ -24,6 +24,13 @@ export function readSignUp(form: URLSearchParams): SignUpInput {
   };
 }
 
+/** What is wrong with a new password, if anything. */
+export function passwordProblem(password: string): string | undefined {
+  if ([...password].length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
+  return undefined;
+}
+
 export function validateSignUp(input: SignUpInput): SignUpErrors {
   const errors: SignUpErrors = {};
   if (!EMAIL.test(input.email) || input.email.length > MAX_EMAIL_LENGTH) errors.email = 'Enter an email address like name@company.com.';
@@ -31,8 +38,8 @@ export function validateSignUp(input: SignUpInput): SignUpErrors {
   else if (input.firstName.length > MAX_NAME_LENGTH) errors.firstName = `Use at most ${MAX_NAME_LENGTH} characters.`;
   if (!input.lastName) errors.lastName = 'Enter your last name.';
   else if (input.lastName.length > MAX_NAME_LENGTH) errors.lastName = `Use at most ${MAX_NAME_LENGTH} characters.`;
-  if ([...input.password].length < MIN_PASSWORD_LENGTH) errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  else if (input.password.length > MAX_PASSWORD_LENGTH) errors.password = `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
+  const password = passwordProblem(input.password);
+  if (password) errors.password = password;
   return errors;
 }
 

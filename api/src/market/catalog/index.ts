@@ -24,6 +24,7 @@ import type { CompensationType, JobFamily, Level, LevelBlend, Location } from '.
 
 export * from './compensation.js';
 export * from './executives.js';
+export * from './equityPractices.js';
 export * from './companies.js';
 export * from './families.js';
 export * from './levels.js';

@@ -1,6 +1,16 @@
 /** The benchmarking engine: releases held in memory, queries against them, and request validation. */
 export { describeRelease, type CompositionEntry, type FamilyCoverage, type ReleaseComposition } from './composition.js';
-export { MEASURE_IDS, NO_AMOUNT, catalogDimensions, type MeasureId, type ParticipantMarket, type ReleaseDimensions } from './participants.js';
+export {
+  MEASURE_IDS,
+  NO_AMOUNT,
+  UNKNOWN_PRACTICE,
+  catalogDimensions,
+  catalogPracticeTables,
+  type EquityPractices,
+  type MeasureId,
+  type ParticipantMarket,
+  type ReleaseDimensions,
+} from './participants.js';
 export { percentileInc } from './percentile.js';
 export type { EquityOption } from './plan.js';
 export { DEFAULT_PRIVACY_RULE, type InsufficientReason, type PrivacyRule } from './privacy.js';

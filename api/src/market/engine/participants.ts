@@ -1,6 +1,11 @@
 import {
   COMPANY_STAGES,
   FOUNDER_TYPES,
+  GRANT_TIMING,
+  GRANT_TYPES,
+  VESTING_CLIFFS,
+  VESTING_FREQUENCIES,
+  VESTING_SCHEDULES,
   JOB_FAMILIES,
   LEVELS,
   METROS,
@@ -81,11 +86,49 @@ export interface ParticipantEmployees {
   amounts: Record<MeasureId, Int32Array>;
 }
 
+/** Marks a practice a company did not report. */
+export const UNKNOWN_PRACTICE = 255;
+
+/**
+ * How each participant company grants equity, as codes into the tables beside them (a release keeps
+ * its own copy of the tables, like its dimensions). Companies without an equity programme have
+ * grantsEquity 0 and unknown practices.
+ */
+export interface EquityPractices {
+  tables: {
+    grantTypes: readonly string[];
+    vestingSchedules: readonly string[];
+    cliffs: readonly string[];
+    vestingFrequencies: readonly string[];
+    grantTimings: readonly string[];
+  };
+  grantsEquity: Uint8Array;
+  grantType: Uint8Array;
+  vestingSchedule: Uint8Array;
+  cliff: Uint8Array;
+  vestingFrequency: Uint8Array;
+  /** Bit k set when the company grants at grantTimings[k]. */
+  grantTiming: Uint8Array;
+}
+
 /** The market a release is built from: participant companies and their employee records. */
 export interface ParticipantMarket {
   dimensions: ReleaseDimensions;
   companies: ParticipantCompanies;
   employees: ParticipantEmployees;
+  /** Absent for markets built before practices were generated; the release then has none. */
+  equityPractices?: EquityPractices;
+}
+
+/** Code tables of equity practices, from the current catalog. */
+export function catalogPracticeTables(): EquityPractices['tables'] {
+  return {
+    grantTypes: GRANT_TYPES.map((t) => t.id),
+    vestingSchedules: VESTING_SCHEDULES.map((v) => v.id),
+    cliffs: VESTING_CLIFFS.map((c) => c.id),
+    vestingFrequencies: VESTING_FREQUENCIES.map((f) => f.id),
+    grantTimings: GRANT_TIMING.map((g) => g.id),
+  };
 }
 
 /** Code tables taken from the current catalog. */

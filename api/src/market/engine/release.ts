@@ -1,6 +1,7 @@
 import {
   MEASURE_IDS,
   NO_AMOUNT,
+  type EquityPractices,
   type MeasureId,
   type ParticipantCompanies,
   type ParticipantMarket,
@@ -65,6 +66,8 @@ export interface MarketRelease {
   /** Distinct currencies of the locations; a location's is currencies[locationCurrency[code]]. */
   readonly currencies: readonly string[];
   readonly locationCurrency: Uint8Array;
+  /** How each participant company grants equity; null when the market did not say. */
+  readonly equityPractices: EquityPractices | null;
 }
 
 export interface BuildReleaseOptions {
@@ -122,6 +125,28 @@ export function buildRelease(market: ParticipantMarket, options: BuildReleaseOpt
     companyRecords: recordsPerCompany(records.company, market.companies.count),
     currencies: Object.freeze(currencies),
     locationCurrency,
+    equityPractices: market.equityPractices ? copyPractices(market.equityPractices, market.companies.count) : null,
+  });
+}
+
+function copyPractices(practices: EquityPractices, companies: number): EquityPractices {
+  const columns = [practices.grantsEquity, practices.grantType, practices.vestingSchedule, practices.cliff, practices.vestingFrequency, practices.grantTiming];
+  if (columns.some((column) => column.length !== companies)) throw new Error('Equity practice columns differ in length from the companies');
+  const copy = (ids: readonly string[]): readonly string[] => Object.freeze([...ids]);
+  return Object.freeze({
+    tables: Object.freeze({
+      grantTypes: copy(practices.tables.grantTypes),
+      vestingSchedules: copy(practices.tables.vestingSchedules),
+      cliffs: copy(practices.tables.cliffs),
+      vestingFrequencies: copy(practices.tables.vestingFrequencies),
+      grantTimings: copy(practices.tables.grantTimings),
+    }),
+    grantsEquity: practices.grantsEquity.slice(),
+    grantType: practices.grantType.slice(),
+    vestingSchedule: practices.vestingSchedule.slice(),
+    cliff: practices.cliff.slice(),
+    vestingFrequency: practices.vestingFrequency.slice(),
+    grantTiming: practices.grantTiming.slice(),
   });
 }
 

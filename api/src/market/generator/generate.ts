@@ -11,6 +11,7 @@ import {
   type ReleaseDimensions,
 } from '../engine/participants.js';
 import { familyWageTargets, type FamilyWageTarget } from './bls.js';
+import { generateEquityPractices } from './practices.js';
 import * as model from './profiles.js';
 import { createRandom, cumulative, type Random } from './random.js';
 
@@ -47,7 +48,8 @@ export function generateMarket(options: GenerateMarketOptions): GeneratedMarket 
   const people = generatePeople(random, companies, headcounts, dimensions, tables);
   const anchors = calibrate(people, dimensions, tables, wageTargets);
   const employees = generatePay(random, companies, people, anchors, dimensions, tables);
-  return { seed: options.seed, forex: model.GENERATION_FOREX, wageTargets, dimensions, companies: companies.participant, employees };
+  const equityPractices = generateEquityPractices(options.seed, dimensions, companies.participant, employees.company, employees.amounts.new_hire_equity);
+  return { seed: options.seed, forex: model.GENERATION_FOREX, wageTargets, dimensions, companies: companies.participant, employees, equityPractices };
 }
 
 /** Code-indexed views of the pay model, so the record loops do no string lookups. */

@@ -61,6 +61,8 @@ export function LogoutScreen() {
       // Coming back from the provider's logout the URL has no reason: keep the one stored on the way out.
       const reason = new URLSearchParams(window.location.search).get('reason') ?? localStorage.getItem(SESSION_EXPIRED_REASON);
       for (const key of Object.keys(localStorage)) if (key.startsWith('paybench.') || key.startsWith('oidc.')) localStorage.removeItem(key);
+      // The tab's own state (the data explorer's choices) goes too.
+      for (const key of Object.keys(sessionStorage)) if (key.startsWith('paybench.')) sessionStorage.removeItem(key);
       if (reason) localStorage.setItem(SESSION_EXPIRED_REASON, reason);
       if (user) {
         await userManager.removeUser();

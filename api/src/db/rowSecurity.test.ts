@@ -1,0 +1,190 @@
+import { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { presentPerson } from '../identity/present.js';
+import { recordAudit } from '../audit/store.js';
+import { HttpError } from '../http/errors.js';
+import { RawResponse, type RegisteredOperation, type SecuredContext } from '../http/operations.js';
+import { allOperations } from '../operations.js';
+import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
+import { type ErrorBody, request } from '../../test/http.js';
+import { type RouterApp, startRouterApp } from '../../test/routerApp.js';
+import { asTenant, emailsWithAccounts } from './rowSecurity.js';
+
+/**
+ * The router's side of row-level security, seen through real HTTP: which requests run in a tenant
+ * transaction on Postgres (and that on SQLite none does), when it commits, and what happens after.
+ */
+
+const engine = inject('engine');
+
+interface Observation {
+  /** Postgres: who ran the handler's queries and with which company; SQLite: whether deps.db was the server's own. */
+  role: string;
+  company: string | null;
+  ownDatabase: boolean;
+  txid: string | null;
+}
+
+let db: Knex;
+let base: string;
+let app: RouterApp;
+let a: TestCompany;
+let b: TestCompany;
+let loner: TestUser;
+let support: TestUser;
+const seen: Observation[] = [];
+const afterwards: string[] = [];
+
+async function observe(handlerDb: Knex): Promise<Observation> {
+  if (engine !== 'postgres') return { role: 'sqlite', company: null, ownDatabase: handlerDb === db, txid: null };
+  const { rows } = await handlerDb.raw<{ rows: { role: string; company: string | null; txid: string }[] }>(
+    `select current_user as role, nullif(current_setting('paybench.company_id', true), '') as company, txid_current()::text as txid`,
+  );
+  const row = rows[0] as { role: string; company: string | null; txid: string };
+  return { ...row, ownDatabase: handlerDb === db };
+}
+
+/** Whether the transaction that ran a handler is committed now (Postgres), or there was none (SQLite). */
+async function committed(txid: string | null): Promise<string> {
+  if (!txid) return 'no transaction';
+  const { rows } = await db.raw<{ rows: { status: string }[] }>('select txid_status(?::bigint) as status', [txid]);
+  return rows[0]?.status ?? 'unknown';
+}
+
+/** The streamed probe's length, fixed before its content is known. */
+const WIDTH = 24;
+
+/** The real router and operations, with a few handlers swapped for probes. */
+function probes(): RegisteredOperation[] {
+  const replaced: Record<string, RegisteredOperation['handler']> = {
+    async getAuthenticatedPerson(_input, ctx: SecuredContext) {
+      const observation = await observe(ctx.deps.db);
+      seen.push(observation);
+      ctx.afterCommit(async () => void afterwards.push(await committed(observation.txid)));
+      return { data: presentPerson(ctx.caller) };
+    },
+    async listAccessibleCompanies(_input, ctx: SecuredContext) {
+      seen.push(await observe(ctx.deps.db));
+      return { data: [] };
+    },
+    async createUser(_input, ctx: SecuredContext) {
+      seen.push(await observe(ctx.deps.db));
+      throw new HttpError(409, 'probe', { message: 'probed' });
+    },
+    async logoutUser(_input, ctx: SecuredContext) {
+      // A write, then a refusal: on Postgres the request's transaction takes the write back with it.
+      await recordAudit(ctx.deps.db, { companyId: ctx.caller.companyId, actorUserId: ctx.caller.userId, action: 'probe.refused', subjectId: ctx.requestId });
+      ctx.afterCommit(async () => void afterwards.push('ran after a failure'));
+      throw new HttpError(409, 'probe', { message: 'refused after writing' });
+    },
+    async acknowledgeTermsOfUse(_input, ctx: SecuredContext) {
+      ctx.afterCommit(async () => {
+        throw new Error('the mail server is down');
+      });
+      return { data: presentPerson(ctx.caller) };
+    },
+    async getDownload(_input, ctx: SecuredContext) {
+      const observation = await observe(ctx.deps.db);
+      // The body is produced only when the response is streamed: by then the transaction must be over.
+      const body = Readable.from(
+        (async function* () {
+          yield `${(await committed(observation.txid)).padEnd(WIDTH - 1)}\n`;
+        })(),
+      );
+      return new RawResponse(body, 'text/plain', 'probe.txt', WIDTH);
+    },
+  };
+  return allOperations.map((op) => {
+    const handler = replaced[op.operationId];
+    return handler ? { ...op, handler } : op;
+  });
+}
+
+beforeAll(async () => {
+  db = await testDb();
+  a = await createTestCompany(db, 'Row Security A');
+  b = await createTestCompany(db, 'Row Security B');
+  loner = await createTestUser(db, { companyId: null });
+  support = await createTestUser(db, { companyId: a.id, internalAdmin: true });
+  app = await startRouterApp(db, { operations: probes() });
+  base = app.url;
+});
+
+afterAll(() => app?.close());
+
+async function probe(pathname: string, caller: TestUser, method = 'GET'): Promise<{ status: number; observation: Observation | undefined }> {
+  const before = seen.length;
+  const reply = await request(pathname, { base, method, headers: bearer(caller), json: method === 'GET' ? undefined : { email: 'probe@example.test', firstName: 'P', lastName: 'Robe' } });
+  return { status: reply.status, observation: seen.length > before ? seen.at(-1) : undefined };
+}
+
+describe('requests under row-level security', () => {
+  it(engine === 'postgres' ? "run a company's requests as the tenant role, with the company set, in a transaction of their own" : 'run on SQLite on the database itself (there is no row security to switch to)', async () => {
+    const { status, observation } = await probe('/api/me', a.users.employee as TestUser);
+    expect(status).toBe(200);
+    if (engine === 'postgres') {
+      expect(observation).toMatchObject({ role: 'paybench_app', company: a.id, ownDatabase: false });
+      const other = await probe('/api/me', b.users.employee as TestUser);
+      expect(other.observation).toMatchObject({ role: 'paybench_app', company: b.id });
+      expect(other.observation?.txid).not.toBe(observation?.txid);
+    } else {
+      expect(observation).toMatchObject({ ownDatabase: true });
+    }
+  });
+
+  it('run people without a company, internal tools, and the listed cross-company operations as the connecting role', async () => {
+    const { rows } = engine === 'postgres' ? await db.raw<{ rows: { role: string }[] }>('select current_user as role') : { rows: [{ role: 'sqlite' }] };
+    const connecting = rows[0]?.role;
+    const cases = [
+      await probe('/api/me', loner),
+      await probe('/api/internal/companies', support),
+      await probe('/api/users', a.users.admin as TestUser, 'POST'),
+    ];
+    expect(cases.map((c) => c.status)).toEqual([200, 200, 409]);
+    for (const { observation } of cases) expect(observation).toMatchObject({ role: connecting, company: null, ownDatabase: true });
+  });
+
+  it('commit before the work queued for after the commit runs', async () => {
+    afterwards.length = 0;
+    expect((await probe('/api/me', a.users.analyst as TestUser)).status).toBe(200);
+    expect(afterwards).toEqual([engine === 'postgres' ? 'committed' : 'no transaction']);
+  });
+
+  it(engine === 'postgres' ? 'take back what a refused request wrote, and run nothing after it' : 'keep on SQLite what a handler wrote before refusing (each write is its own), and run nothing after it', async () => {
+    afterwards.length = 0;
+    const caller = a.users.compensation_planner as TestUser;
+    const reply = await request<ErrorBody>('/api/me/logout', { base, method: 'POST', headers: bearer(caller) });
+    expect(reply.status).toBe(409);
+    const written = await db('audit_events').where({ action: 'probe.refused', actor_user_id: caller.id }).select('id');
+    expect(written).toHaveLength(engine === 'postgres' ? 0 : 1);
+    expect(afterwards).toEqual([]);
+  });
+
+  it('answer as the handler did when work after the commit fails', async () => {
+    const reply = await request('/api/me/terms-of-use', { base, method: 'POST', headers: bearer(a.users.employee as TestUser) });
+    expect(reply.status).toBe(200);
+  });
+
+  it('stream a file only after the transaction has committed', async () => {
+    const reply = await request<string>('/api/downloads/any-download', { base, headers: bearer(a.users.admin as TestUser) });
+    expect(reply.status).toBe(200);
+    expect(reply.body.trim()).toBe(engine === 'postgres' ? 'committed' : 'no transaction');
+  });
+});
+
+describe('e-mail addresses across companies', () => {
+  it("are found from inside a company, which sees no other company's people", async () => {
+    const theirs = (b.users.employee as TestUser).email;
+    const unknown = `nobody-${Math.random().toString(36).slice(2)}@example.test`;
+    const check = async (trx: Knex) => ({
+      taken: await emailsWithAccounts(trx, [theirs, loner.email, unknown, (a.users.admin as TestUser).email]),
+      visible: await trx('users').whereIn('email', [theirs, loner.email]).select('email'),
+    });
+    const { taken, visible } = engine === 'postgres' ? await asTenant(db, a.id, check) : await db.transaction(check);
+    expect([...taken].sort()).toEqual([theirs, loner.email, (a.users.admin as TestUser).email].sort());
+    // Under row security the company cannot read those people; SQLite has no such wall.
+    expect(visible).toHaveLength(engine === 'postgres' ? 0 : 2);
+    expect(await emailsWithAccounts(db, [])).toEqual(new Set());
+  });
+});

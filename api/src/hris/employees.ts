@@ -1,0 +1,363 @@
+import { newId } from '../db/ids.js';
+import { JOB_FAMILIES, LEVELS, LOCATIONS, findLevel } from '../market/catalog/index.js';
+import type { FieldName } from './fields.js';
+import type { MappedRow, PeopleImportPlan } from './rows.js';
+import { planOf } from './rows.js';
+import type { CompensationHistoryRow, CompensationRow, EmployeeRow } from './store.js';
+import { EMAIL, parseAmount, parseChoice, parseCountry, parseDate, parsePercent, parseWholeNumber } from './values.js';
+
+/** What the company holds before the file is applied, read once. */
+export interface EmployeeContext {
+  companyId: string;
+  companyCurrency: string;
+  currencies: Map<string, number>;
+  existing: EmployeeRow[];
+  history: CompensationHistoryRow[];
+  userIdsByEmail: Map<string, string>;
+  today: string;
+  now: string;
+  source: 'hris_import' | 'integration';
+}
+
+export interface EmployeeWrites {
+  employees: EmployeeRow[];
+  compensation: CompensationRow[];
+}
+
+const EMPLOYMENT_TYPES: Record<string, string> = {
+  fulltime: 'full_time', full: 'full_time', ft: 'full_time', permanent: 'full_time', regular: 'full_time', salaried: 'full_time',
+  parttime: 'part_time', part: 'part_time', pt: 'part_time',
+  contractor: 'contractor', contract: 'contractor', contingent: 'contractor', consultant: 'contractor', freelance: 'contractor',
+  intern: 'intern', internship: 'intern', trainee: 'intern', apprentice: 'intern',
+};
+const STATUSES: Record<string, string> = {
+  active: 'active', employed: 'active', current: 'active', onleave: 'active', leave: 'active',
+  terminated: 'terminated', inactive: 'terminated', former: 'terminated', leaver: 'terminated', left: 'terminated', separated: 'terminated',
+};
+
+const lower = (text: string): string => text.trim().toLowerCase();
+const familyByName = new Map(JOB_FAMILIES.flatMap((family) => [[lower(family.id), family.id], [lower(family.name), family.id]]));
+const levelByName = new Map(LEVELS.flatMap((level) => [[lower(level.id), level.id], [lower(level.displayString), level.id], [lower(level.extendedTitle), level.id]]));
+// Metros first, so "Seattle" is the metro, not an area that happens to share the word.
+const locationByName = new Map<string, string>();
+for (const location of [...LOCATIONS].sort((a, b) => Number(b.kind === 'metro') - Number(a.kind === 'metro'))) {
+  for (const name of [location.paybenchLocationId, location.paybenchLocationName, ...location.locationAliases]) {
+    if (!locationByName.has(lower(name))) locationByName.set(lower(name), location.paybenchLocationId);
+  }
+}
+
+const PAY_TYPES = [
+  ['baseSalary', 'base_salary'],
+  ['bonusTarget', 'bonus_target'],
+  ['variablePay', 'variable_pay'],
+  ['commission', 'commission'],
+] as const satisfies readonly (readonly [FieldName, string])[];
+
+/** Record types a mapping writes; the bonus percentage is part of the bonus target. */
+export function compensationTypesOf(mapped: (field: FieldName) => boolean): string[] {
+  return PAY_TYPES.filter(([field]) => mapped(field) || (field === 'bonusTarget' && mapped('bonusTargetPercent'))).map(([, type]) => type);
+}
+
+interface Pay {
+  type: string;
+  amount: number | undefined;
+  percentBp: number | null;
+}
+
+/** One employee row, checked cell by cell. Fields with no column are undefined (kept as stored). */
+interface Draft {
+  row: MappedRow;
+  number: string;
+  email: string | null | undefined;
+  firstName: string;
+  lastName: string;
+  title: string | null | undefined;
+  department: string | null | undefined;
+  manager: string | null | undefined;
+  country: string | null | undefined;
+  location: string | null | undefined;
+  currency: string | null | undefined;
+  startDate: string | null | undefined;
+  employmentType: string | null | undefined;
+  status: string | null | undefined;
+  terminationDate: string | null | undefined;
+  family: string | null | undefined;
+  level: string | null | undefined;
+  rating: string | null | undefined;
+  demographics: Record<string, string | number | null>;
+  pay: { base: string | null | undefined; bonus: string | null | undefined; bonusPercent: number | null | undefined; variable: string | null | undefined; commission: string | null | undefined };
+  effectiveDate: string | null | undefined;
+}
+
+function lookup(row: MappedRow, field: FieldName, names: Map<string, string>, describe: string): string | null | undefined {
+  const text = row.cell(field);
+  if (text === undefined) return undefined;
+  if (text === '') return null;
+  const id = names.get(lower(text));
+  if (!id) row.problem(field, `"${text}" is not ${describe}`);
+  return id ?? null;
+}
+
+function draftOf(row: MappedRow, ctx: EmployeeContext): Draft {
+  const number = row.cell('employeeId') ?? '';
+  if (!number) row.problem('employeeId', 'is required');
+  else if (number.length > 128) row.problem('employeeId', 'is longer than 128 characters');
+  const firstName = row.text('firstName') ?? '';
+  if (!firstName && row.cell('firstName') === '') row.problem('firstName', 'is required');
+  const lastName = row.text('lastName') ?? '';
+  if (!lastName && row.cell('lastName') === '') row.problem('lastName', 'is required');
+  const email = row.parse('email', (text) => (EMAIL.test(text) && text.length <= 320 ? { value: text.toLowerCase() } : { error: `"${text}" is not an e-mail address` }));
+  const currency = row.parse('currency', (text) => (ctx.currencies.has(text.toUpperCase()) ? { value: text.toUpperCase() } : { error: `"${text}" is not an ISO 4217 currency code` }));
+  const demographics: Record<string, string | number | null> = {};
+  for (const key of ['gender', 'ethnicity'] as const) {
+    const value = row.text(key, 64);
+    if (value !== undefined) demographics[key] = value;
+  }
+  const birthYear = row.parse('birthYear', (text) => parseWholeNumber(text, 1900, Number(ctx.today.slice(0, 4))));
+  if (birthYear !== undefined) demographics.birthYear = birthYear;
+  const manager = row.text('managerEmployeeId', 128);
+  if (manager && manager === number) row.problem('managerEmployeeId', 'an employee cannot be their own manager');
+  return {
+    row,
+    number,
+    email,
+    firstName,
+    lastName,
+    title: row.text('title'),
+    department: row.text('department'),
+    manager,
+    country: row.parse('country', parseCountry),
+    location: lookup(row, 'location', locationByName, 'a location of the market catalog'),
+    currency,
+    startDate: row.parse('startDate', parseDate),
+    employmentType: row.parse('employmentType', (text) => parseChoice(text, EMPLOYMENT_TYPES, 'an employment type (full_time, part_time, contractor, intern)')),
+    status: row.parse('status', (text) => parseChoice(text, STATUSES, 'a status (active, terminated)')),
+    terminationDate: row.parse('terminationDate', parseDate),
+    family: lookup(row, 'jobFamily', familyByName, 'a job family of the market catalog'),
+    level: lookup(row, 'level', levelByName, 'a level of the market catalog (S1–S3, P1–P6, M3–M6, E7–E9)'),
+    rating: row.text('performanceRating', 64),
+    demographics,
+    pay: {
+      base: row.text('baseSalary', 64),
+      bonus: row.text('bonusTarget', 64),
+      bonusPercent: row.parse('bonusTargetPercent', parsePercent),
+      variable: row.text('variablePay', 64),
+      commission: row.text('commission', 64),
+    },
+    effectiveDate: row.parse('effectiveDate', parseDate),
+  };
+}
+
+/** Walks every manager chain once; a chain that comes back to itself is a cycle, reported on each of its rows in the file. */
+function managementCycles(managerOf: Map<string, string>, inFile: Map<string, Draft>): Map<string, string[]> {
+  const state = new Map<string, 'walking' | 'done'>();
+  const cycles = new Map<string, string[]>();
+  for (const start of inFile.keys()) {
+    if (state.has(start)) continue;
+    const path: string[] = [];
+    let current: string | undefined = start;
+    while (current !== undefined && !state.has(current)) {
+      state.set(current, 'walking');
+      path.push(current);
+      current = managerOf.get(current);
+    }
+    if (current !== undefined && state.get(current) === 'walking') {
+      const loop = path.slice(path.indexOf(current));
+      for (const member of loop) cycles.set(member, [...loop.slice(loop.indexOf(member)), ...loop.slice(0, loop.indexOf(member)), member]);
+    }
+    for (const node of path) state.set(node, 'done');
+  }
+  return cycles;
+}
+
+const samePay = (record: CompensationHistoryRow, amount: number, currency: string, percentBp: number | null): boolean =>
+  Number(record.amount) === amount && record.currency === currency && (record.percent_of_base_bp ?? null) === percentBp;
+
+/** The record in force on `date`: the latest one dated on or before it. */
+function inForce(records: CompensationHistoryRow[] | undefined, date: string): CompensationHistoryRow | undefined {
+  let found: CompensationHistoryRow | undefined;
+  for (const record of records ?? []) if (record.effective_date <= date) found = record;
+  return found;
+}
+
+const DEMOGRAPHIC_KEYS = ['gender', 'ethnicity', 'birthYear'];
+
+function mergedDemographics(stored: string | undefined, changes: Record<string, string | number | null>): string {
+  // Without demographic columns the stored text is kept exactly as it is.
+  if (!Object.keys(changes).length) return stored ?? '{}';
+  const current = stored ? (JSON.parse(stored) as Record<string, unknown>) : {};
+  const next: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  // Stable key order, so an unchanged record compares equal.
+  return JSON.stringify(Object.fromEntries(Object.keys(next).sort((a, b) => DEMOGRAPHIC_KEYS.indexOf(a) - DEMOGRAPHIC_KEYS.indexOf(b) || a.localeCompare(b)).map((key) => [key, next[key]])));
+}
+
+const COMPARED: (keyof EmployeeRow)[] = [
+  'email', 'first_name', 'last_name', 'title', 'department', 'manager_id', 'country_code', 'location_id', 'currency', 'start_date',
+  'employment_type', 'status', 'termination_date', 'job_family_id', 'level_id', 'track', 'performance_rating', 'demographics', 'user_id',
+];
+
+/**
+ * Checks every row of an HRIS file against the company's records and works out what changes:
+ * employees by employee id, and dated compensation records. Nothing is written here.
+ */
+export function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dryRun: boolean): { plan: PeopleImportPlan; writes: EmployeeWrites } {
+  const drafts = rows.map((row) => draftOf(row, ctx));
+  const existing = new Map(ctx.existing.map((employee) => [employee.employee_number, employee]));
+  const numberOfId = new Map(ctx.existing.map((employee) => [employee.id, employee.employee_number]));
+
+  const inFile = new Map<string, Draft>();
+  for (const draft of drafts) {
+    if (!draft.number) continue;
+    const first = inFile.get(draft.number);
+    if (first) draft.row.problem('employeeId', `employee id ${draft.number} is already on line ${first.row.line}`);
+    else inFile.set(draft.number, draft);
+  }
+
+  // Managers after the file is applied: the file's where it names one, else what is stored.
+  const managerOf = new Map<string, string>();
+  for (const employee of ctx.existing) {
+    const manager = employee.manager_id ? numberOfId.get(employee.manager_id) : undefined;
+    if (manager) managerOf.set(employee.employee_number, manager);
+  }
+  for (const draft of inFile.values()) {
+    if (draft.manager === undefined) continue;
+    if (draft.manager) managerOf.set(draft.number, draft.manager);
+    else managerOf.delete(draft.number);
+  }
+  for (const draft of inFile.values()) {
+    if (draft.manager && draft.manager !== draft.number && !inFile.has(draft.manager) && !existing.has(draft.manager)) {
+      draft.row.problem('managerEmployeeId', `${draft.manager} is neither in the file nor an employee of this company`);
+    }
+  }
+  const cycles = managementCycles(managerOf, inFile);
+  for (const [number, chain] of cycles) {
+    const draft = inFile.get(number);
+    if (draft && chain.length > 2) draft.row.problem('managerEmployeeId', `would make a management cycle: ${chain.join(' → ')}`);
+  }
+
+  // New employees get their ids first, so managers created by this file can be pointed at.
+  const idOf = new Map(ctx.existing.map((employee) => [employee.employee_number, employee.id]));
+  for (const number of inFile.keys()) if (!idOf.has(number)) idOf.set(number, newId());
+  const linked = new Set(ctx.existing.flatMap((employee) => (employee.user_id ? [employee.user_id] : [])));
+
+  const history = new Map<string, CompensationHistoryRow[]>();
+  for (const record of ctx.history) {
+    const key = `${record.employee_id}|${record.type}`;
+    const list = history.get(key);
+    if (list) list.push(record);
+    else history.set(key, [record]);
+  }
+
+  const changes: PeopleImportPlan['changes'] = [];
+  const writes: EmployeeWrites = { employees: [], compensation: [] };
+  const records = { add: 0, update: 0 };
+  for (const draft of drafts) {
+    if (!draft.number || inFile.get(draft.number) !== draft) continue;
+    const stored = existing.get(draft.number);
+    const id = idOf.get(draft.number) ?? newId();
+    const keep = <T>(value: T | undefined, current: T): T => (value === undefined ? current : value);
+    const currency = draft.currency ?? stored?.currency ?? ctx.companyCurrency;
+    const level = keep(draft.level, stored?.level_id ?? null);
+    const email = keep(draft.email, stored?.email ?? null);
+    let userId = stored?.user_id ?? null;
+    if (!userId && email) {
+      const candidate = ctx.userIdsByEmail.get(email);
+      if (candidate && !linked.has(candidate)) {
+        userId = candidate;
+        linked.add(candidate);
+      }
+    }
+    const target: EmployeeRow = {
+      id,
+      company_id: ctx.companyId,
+      employee_number: draft.number,
+      user_id: userId,
+      email,
+      first_name: draft.firstName || stored?.first_name || '',
+      last_name: draft.lastName || stored?.last_name || '',
+      title: keep(draft.title, stored?.title ?? null) ?? '',
+      company_job_id: stored?.company_job_id ?? null,
+      job_family_id: keep(draft.family, stored?.job_family_id ?? null),
+      level_id: level,
+      track: level ? (findLevel(level)?.track ?? null) : null,
+      manager_id: draft.manager === undefined ? (stored?.manager_id ?? null) : draft.manager ? (idOf.get(draft.manager) ?? null) : null,
+      department: keep(draft.department, stored?.department ?? null),
+      country_code: keep(draft.country, stored?.country_code ?? null),
+      location_id: keep(draft.location, stored?.location_id ?? null),
+      currency,
+      start_date: keep(draft.startDate, stored?.start_date ?? null),
+      employment_type: draft.employmentType ?? stored?.employment_type ?? 'full_time',
+      status: draft.status ?? stored?.status ?? 'active',
+      termination_date: keep(draft.terminationDate, stored?.termination_date ?? null),
+      performance_rating: keep(draft.rating, stored?.performance_rating ?? null),
+      demographics: mergedDemographics(stored?.demographics, draft.demographics),
+      version: stored ? stored.version + 1 : 1,
+      created_at: stored?.created_at ?? ctx.now,
+      updated_at: ctx.now,
+    };
+    const changed = !stored || COMPARED.some((column) => (stored[column] ?? null) !== (target[column] ?? null));
+    if (changed) {
+      changes.push({ line: draft.row.line, key: draft.number, action: stored ? 'update' : 'create' });
+      writes.employees.push(target);
+    }
+    planPay(draft, target, stored === undefined, history, ctx, writes, records);
+  }
+  return { plan: planOf(dryRun, rows.length, changes, records), writes };
+}
+
+/** The dated compensation records a row adds or corrects; the same pay as the one in force adds nothing. */
+function planPay(draft: Draft, employee: EmployeeRow, isNew: boolean, history: Map<string, CompensationHistoryRow[]>, ctx: EmployeeContext, writes: EmployeeWrites, records: { add: number; update: number }): void {
+  const minor = ctx.currencies.get(employee.currency) ?? 2;
+  const amountOf = (field: FieldName, text: string | null | undefined): number | undefined => {
+    if (!text) return undefined;
+    const parsed = parseAmount(text, employee.currency, minor);
+    if ('error' in parsed) {
+      draft.row.problem(field, parsed.error);
+      return undefined;
+    }
+    return parsed.value;
+  };
+  const date = draft.effectiveDate ?? (isNew ? (employee.start_date ?? ctx.today) : ctx.today);
+  const base = amountOf('baseSalary', draft.pay.base);
+  const pays: Pay[] = [];
+  if (base !== undefined) pays.push({ type: 'base_salary', amount: base, percentBp: null });
+  const bonus = amountOf('bonusTarget', draft.pay.bonus);
+  if (draft.pay.bonusPercent !== null && draft.pay.bonusPercent !== undefined) {
+    const storedBase = inForce(history.get(`${employee.id}|base_salary`), date);
+    const baseForBonus = base ?? (storedBase?.currency === employee.currency ? Number(storedBase.amount) : undefined);
+    if (bonus === undefined && baseForBonus === undefined) draft.row.problem('bonusTargetPercent', 'a bonus target in percent needs a base salary in the same currency to be turned into an amount');
+    else pays.push({ type: 'bonus_target', amount: bonus ?? Math.round(((baseForBonus ?? 0) * draft.pay.bonusPercent) / 10_000), percentBp: draft.pay.bonusPercent });
+  } else if (bonus !== undefined) pays.push({ type: 'bonus_target', amount: bonus, percentBp: null });
+  const variable = amountOf('variablePay', draft.pay.variable);
+  if (variable !== undefined) pays.push({ type: 'variable_pay', amount: variable, percentBp: null });
+  const commission = amountOf('commission', draft.pay.commission);
+  if (commission !== undefined) pays.push({ type: 'commission', amount: commission, percentBp: null });
+
+  for (const pay of pays) {
+    if (pay.amount === undefined) continue;
+    const past = history.get(`${employee.id}|${pay.type}`);
+    const sameDay = past?.find((record) => record.effective_date === date);
+    const current = inForce(past, date);
+    if (current && samePay(current, pay.amount, employee.currency, pay.percentBp)) continue;
+    writes.compensation.push({
+      id: sameDay?.id ?? newId(),
+      company_id: ctx.companyId,
+      employee_id: employee.id,
+      type: pay.type,
+      amount: pay.amount,
+      currency: employee.currency,
+      percent_of_base_bp: pay.percentBp,
+      effective_date: date,
+      reason: isNew ? 'hire' : 'import',
+      source: ctx.source,
+      // A corrected record keeps its creation time: the upsert leaves created_at alone.
+      created_at: ctx.now,
+    });
+    if (sameDay) records.update += 1;
+    else records.add += 1;
+  }
+}

@@ -1,0 +1,239 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { callerForUser } from '../access/authenticate.js';
+import type { Caller, CompanyScope } from '../access/caller.js';
+import { hasPermission } from '../access/permissions.js';
+import { recordAudit } from '../audit/store.js';
+import type { DownloadStorage } from '../downloads/storage.js';
+import { findUserById } from '../identity/users.js';
+import { JobCancelled } from '../jobs/worker.js';
+import { compensationTypesOf, planEmployees } from './employees.js';
+import { type FieldName, type FieldPermission, type PeopleImportKind, fieldsOf } from './fields.js';
+import { planGrants } from './grants.js';
+import { type ColumnMapping, mappingProblems, suggestMapping } from './mapping.js';
+import { type PeopleImportPlan, RowErrors, mappedRows } from './rows.js';
+import {
+  type RunRow,
+  companyCurrency,
+  companyEmployees,
+  companyGrants,
+  companyUserIdsByEmail,
+  compensationHistory,
+  currencyMinorUnits,
+  employeeNumbers,
+  findImportFile,
+  findMappingByName,
+  findRun,
+  lockCompanyForImport,
+  storageKeyOf,
+  updateRun,
+  upsertInChunks,
+} from './store.js';
+import { type FileFormat, type SourceTable, UnreadableFile, readTable } from './table.js';
+import { today } from './values.js';
+
+/** A problem that ends an import before any row is checked (an expired file, a missing permission, a bad mapping). */
+export class ImportStopped extends Error {
+  constructor(
+    message: string,
+    readonly status: 'failed' | 'rejected' = 'failed',
+  ) {
+    super(message);
+  }
+}
+
+/** The edit permissions (whole company) a file of this kind with this mapping needs. */
+export function permissionsFor(kind: PeopleImportKind, mapping: ColumnMapping): FieldPermission[] {
+  const needed = new Set<FieldPermission>([kind === 'employees' ? 'team' : 'employeeCompensation']);
+  for (const definition of fieldsOf(kind)) if (mapping[definition.field]) needed.add(definition.permission);
+  return [...needed];
+}
+
+export function missingPermissions(caller: Caller, kind: PeopleImportKind, mapping: ColumnMapping): FieldPermission[] {
+  return permissionsFor(kind, mapping).filter((permission) => !hasPermission(caller.permissions, permission, 'edit', 'all'));
+}
+
+export function permissionMessage(missing: FieldPermission[]): string {
+  return `This import needs ${missing.map((permission) => `the ${permission} permission (edit, whole company)`).join(' and ')}.`;
+}
+
+/** Where an import's rows come from; connectors give tables too. */
+export type TableSource = (onRows: (rowsRead: number) => Promise<void>) => Promise<SourceTable>;
+
+export function uploadedTable(db: Knex, storage: DownloadStorage, scope: CompanyScope, fileId: string | null): TableSource {
+  return async (onRows) => {
+    const file = fileId ? await findImportFile(db, scope, fileId) : undefined;
+    const key = file && new Date(file.expires_at).getTime() > Date.now() ? await storageKeyOf(db, scope, file.download_id) : undefined;
+    if (!file || !key) throw new ImportStopped('The uploaded file has expired; upload it again.');
+    return readTable(storage.read(key), file.format as FileFormat, { onProgress: onRows });
+  };
+}
+
+export interface RunOptions {
+  db: Knex;
+  log: Logger;
+  scope: CompanyScope;
+  runId: string;
+  source: TableSource;
+  /** Reports progress (0–100); throws when the job was cancelled. */
+  progress: (percent: number, message?: string) => Promise<void>;
+  /** Rows expected, when known before reading (uploads): makes the reading progress exact. */
+  expectedRows?: number | null;
+}
+
+const json = (value: unknown): string => JSON.stringify(value);
+
+async function mappingFor(db: Knex, scope: CompanyScope, run: RunRow, table: SourceTable): Promise<ColumnMapping> {
+  if (run.mapping) return JSON.parse(run.mapping) as ColumnMapping;
+  if (run.mapping_name) {
+    const saved = await findMappingByName(db, scope, run.kind, run.mapping_name);
+    if (!saved) throw new ImportStopped(`There is no saved mapping named "${run.mapping_name}" any more.`, 'rejected');
+    return JSON.parse(saved.mapping) as ColumnMapping;
+  }
+  return suggestMapping(table.columns, run.kind as PeopleImportKind);
+}
+
+/** The person the import runs as, with their permissions as they are now. */
+async function ownerOf(db: Knex, run: RunRow): Promise<Caller> {
+  const user = await findUserById(db, run.owner_user_id);
+  if (!user || user.company_id !== run.company_id) {
+    throw new ImportStopped('The person who started this import no longer has access to the company.');
+  }
+  return callerForUser(db, user, 'apiToken');
+}
+
+interface Outcome {
+  plan: PeopleImportPlan | null;
+  errors: RowErrors;
+}
+
+/** Reads what the company holds, checks every row against it, plans, and (unless a dry run) writes. */
+async function checkAndApply(db: Knex, run: RunRow, scope: CompanyScope, table: SourceTable, mapping: ColumnMapping, writing: (percent: number, message: string) => Promise<void>): Promise<Outcome> {
+  const errors = new RowErrors();
+  const rows = mappedRows(table, mapping, errors);
+  const dryRun = Boolean(run.dry_run);
+  const now = new Date().toISOString();
+  const currencies = await currencyMinorUnits(db);
+  const currency = await companyCurrency(db, scope);
+  const fromIntegration = run.integration_id !== null;
+  if (run.kind === 'employees') {
+    const mapped = (field: FieldName): boolean => mapping[field] !== undefined;
+    const { plan, writes } = planEmployees(
+      rows,
+      {
+        companyId: scope.companyId,
+        companyCurrency: currency,
+        currencies,
+        existing: await companyEmployees(db, scope),
+        history: await compensationHistory(db, scope, compensationTypesOf(mapped)),
+        userIdsByEmail: mapped('email') ? await companyUserIdsByEmail(db, scope) : new Map(),
+        today: today(),
+        now,
+        source: fromIntegration ? 'integration' : 'hris_import',
+      },
+      dryRun,
+    );
+    if (errors.count || dryRun) return { plan: errors.count ? null : plan, errors };
+    await writing(60, `Writing ${writes.employees.length} employees`);
+    await upsertInChunks(db, 'employees', writes.employees as unknown as Record<string, unknown>[], ['company_id', 'employee_number'], ['id', 'created_at']);
+    await writing(80, `Writing ${writes.compensation.length} compensation records`);
+    await upsertInChunks(db, 'compensation_records', writes.compensation as unknown as Record<string, unknown>[], ['employee_id', 'type', 'effective_date'], ['id', 'created_at']);
+    return { plan, errors };
+  }
+  const { plan, writes } = planGrants(
+    rows,
+    {
+      companyId: scope.companyId,
+      companyCurrency: currency,
+      currencies,
+      employees: await employeeNumbers(db, scope),
+      existing: await companyGrants(db, scope),
+      now,
+      source: fromIntegration ? 'integration' : 'cap_table_import',
+    },
+    dryRun,
+  );
+  if (errors.count || dryRun) return { plan: errors.count ? null : plan, errors };
+  await writing(70, `Writing ${writes.length} equity grants`);
+  await upsertInChunks(db, 'equity_grants', writes as unknown as Record<string, unknown>[], ['company_id', 'grant_number'], ['id', 'created_at']);
+  return { plan, errors };
+}
+
+const finished = (): string => new Date().toISOString();
+
+/**
+ * Runs one import: reads the rows, checks them all, then plans or applies in one transaction.
+ * Whatever happens is recorded on the import; a file with any bad row writes nothing.
+ */
+export async function executeRun(options: RunOptions): Promise<RunRow> {
+  const { db, scope, runId } = options;
+  const run = await findRun(db, scope, runId);
+  if (!run) throw new Error(`import ${runId} is gone`);
+  await updateRun(db, scope, runId, { status: 'running', started_at: new Date().toISOString(), finished_at: null, message: null });
+  try {
+    const caller = await ownerOf(db, run);
+    await options.progress(1, 'Reading the file');
+    const expected = options.expectedRows ?? null;
+    const table = await options.source(async (rowsRead) => {
+      const percent = expected ? Math.min(40, 2 + (rowsRead / expected) * 38) : 20;
+      await options.progress(percent, `Read ${rowsRead} rows`);
+    }).catch((error: unknown) => {
+      if (error instanceof UnreadableFile) throw new ImportStopped(error.message, 'rejected');
+      throw error;
+    });
+    const mapping = await mappingFor(db, scope, run, table);
+    await updateRun(db, scope, runId, { mapping: json(mapping), row_count: table.rows.length });
+    const problems = mappingProblems(mapping, run.kind as PeopleImportKind, table.columns);
+    if (problems.length) throw new ImportStopped(`The column mapping does not fit the file: ${problems.map((p) => `${p.field.replace(/^mapping\./, '')} ${p.message}`).join('; ')}.`, 'rejected');
+    const missing = missingPermissions(caller, run.kind as PeopleImportKind, mapping);
+    if (missing.length) throw new ImportStopped(permissionMessage(missing));
+    await options.progress(45, `Checking ${table.rows.length} rows`);
+
+    let outcome: Outcome;
+    if (run.dry_run) {
+      outcome = await checkAndApply(db, run, scope, table, mapping, async () => undefined);
+    } else {
+      // On SQLite the one connection is the transaction's until it ends: progress waits for the commit.
+      const live = db.client.config.client === 'pg';
+      outcome = await db.transaction(async (trx) => {
+        await lockCompanyForImport(trx, scope);
+        const result = await checkAndApply(trx, run, scope, table, mapping, live ? options.progress : async () => undefined);
+        if (result.plan && !result.errors.count) {
+          await recordAudit(trx, {
+            companyId: scope.companyId,
+            actorUserId: run.owner_user_id,
+            action: run.kind === 'employees' ? 'employees.imported' : 'equityGrants.imported',
+            subjectType: 'peopleImport',
+            subjectId: runId,
+            details: { rows: result.plan.rows, create: result.plan.create, update: result.plan.update, unchanged: result.plan.unchanged, compensationRecords: result.plan.compensationRecords },
+          });
+        }
+        return result;
+      });
+    }
+    const count = outcome.errors.count;
+    const changes: Partial<RunRow> = count
+      ? {
+          status: 'rejected',
+          errors: json(outcome.errors.first()),
+          error_count: count,
+          message: `The file has ${count} problem${count === 1 ? '' : 's'}; nothing was written.`,
+        }
+      : { status: run.dry_run ? 'planned' : 'applied', plan: json(outcome.plan), errors: '[]', error_count: 0 };
+    await updateRun(db, scope, runId, { ...changes, finished_at: finished() });
+  } catch (error) {
+    if (error instanceof ImportStopped) {
+      await updateRun(db, scope, runId, { status: error.status, message: error.message, finished_at: finished() });
+    } else if (error instanceof JobCancelled) {
+      await updateRun(db, scope, runId, { status: 'cancelled', message: 'Cancelled; nothing was written.', finished_at: finished() });
+      throw error;
+    } else {
+      options.log.error({ err: error, runId }, 'people import failed');
+      await updateRun(db, scope, runId, { status: 'failed', message: 'The import failed unexpectedly; nothing was written.', finished_at: finished() });
+      throw error;
+    }
+  }
+  const final = await findRun(db, scope, runId);
+  if (!final) throw new Error(`import ${runId} is gone`);
+  return final;
+}

@@ -1,0 +1,228 @@
+import { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { hasPermission } from '../access/permissions.js';
+import type { UploadedFile } from '../http/body.js';
+import { newId } from '../db/ids.js';
+import type { AppDeps } from '../deps.js';
+import { saveDownload } from '../downloads/service.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { type PeopleImportKind, fieldsOf } from './fields.js';
+import { type ColumnMapping, mappingProblems, suggestMapping } from './mapping.js';
+import { presentField, presentFile, presentMapping, presentRun } from './present.js';
+import { missingPermissions, permissionMessage } from './run.js';
+import {
+  type ImportFileRow,
+  type RunRow,
+  deleteMapping,
+  findImportFile,
+  findMapping,
+  findMappingByName,
+  findRun,
+  insertImportFile,
+  insertMapping,
+  insertQueuedJob,
+  insertRun,
+  listMappings,
+  updateMapping,
+  updateRun,
+} from './store.js';
+import { CONTENT_TYPES, UnreadableFile, formatOf, readTable } from './table.js';
+
+export const PEOPLE_IMPORT = 'peopleImport';
+
+export function importFields(kind: PeopleImportKind) {
+  // Required fields first, then the file's usual order.
+  return [...fieldsOf(kind)].sort((a, b) => Number(b.required) - Number(a.required)).map(presentField);
+}
+
+/** Cap-table files are equity data: besides team edit, they need employeeCompensation edit for the whole company. */
+export function requireKindPermission(caller: Caller, kind: PeopleImportKind): void {
+  const needed = kind === 'employees' ? 'team' : 'employeeCompensation';
+  if (!hasPermission(caller.permissions, needed, 'edit', 'all')) throw new HttpError(403, 'forbidden', { message: permissionMessage([needed]) });
+}
+
+/** Stores the file as a download of the uploader's (it expires with it) and reads its header row and rows. */
+export async function uploadFile(deps: AppDeps, caller: Caller, query: { kind: PeopleImportKind; filename?: string }, file: UploadedFile) {
+  const scope = companyScope(caller);
+  requireKindPermission(caller, query.kind);
+  const format = formatOf(file.contentType, query.filename, file.bytes.subarray(0, 4));
+  let table;
+  try {
+    table = await readTable(Readable.from(file.bytes), format, { keepRows: false });
+  } catch (error) {
+    if (error instanceof UnreadableFile) throw badRequest(error.message, [{ field: 'body', message: error.message }]);
+    throw error;
+  }
+  const filename = query.filename ?? `${query.kind === 'employees' ? 'employees' : 'equity-grants'}.${format}`;
+  const download = await saveDownload(deps.db, deps.downloads, {
+    companyId: scope.companyId,
+    ownerUserId: caller.userId,
+    jobId: null,
+    kind: 'peopleImportFile',
+    filename,
+    contentType: CONTENT_TYPES[format],
+    permission: null,
+    content: Readable.from(file.bytes),
+  });
+  const row: ImportFileRow = {
+    id: newId(),
+    company_id: scope.companyId,
+    owner_user_id: caller.userId,
+    download_id: download.id,
+    kind: query.kind,
+    format,
+    filename,
+    size_bytes: file.bytes.length,
+    columns: JSON.stringify(table.columns),
+    row_count: table.rowCount,
+    created_at: download.created_at,
+    expires_at: download.expires_at,
+  };
+  await insertImportFile(deps.db, row);
+  return presentFile(row);
+}
+
+/** An uploaded file is its uploader's alone: anyone else, in this company or another, gets 404. */
+async function ownFile(db: Knex, caller: Caller, id: string): Promise<ImportFileRow> {
+  const row = await findImportFile(db, companyScope(caller), id);
+  if (!row || row.owner_user_id !== caller.userId) throw notFound();
+  if (new Date(row.expires_at).getTime() <= Date.now()) throw notFound('The file has expired; upload it again.');
+  return row;
+}
+
+export async function getFile(db: Knex, caller: Caller, id: string) {
+  return presentFile(await ownFile(db, caller, id));
+}
+
+async function savedMapping(db: Knex, scope: CompanyScope, kind: PeopleImportKind, name: string): Promise<ColumnMapping> {
+  const saved = await findMappingByName(db, scope, kind, name);
+  if (!saved) throw badRequest(`There is no saved mapping named "${name}" for ${kind} files.`, [{ field: 'mappingName', message: `no saved mapping is named "${name}"` }]);
+  return JSON.parse(saved.mapping) as ColumnMapping;
+}
+
+export interface NewRun {
+  scope: CompanyScope;
+  ownerUserId: string;
+  kind: PeopleImportKind;
+  dryRun: boolean;
+  mapping: ColumnMapping | null;
+  mappingName: string | null;
+  fileId?: string | null;
+  filename?: string | null;
+  integrationId?: string | null;
+  trigger?: 'manual' | 'schedule';
+  rowCount?: number | null;
+}
+
+export function runRow(input: NewRun): RunRow {
+  return {
+    id: newId(),
+    company_id: input.scope.companyId,
+    owner_user_id: input.ownerUserId,
+    kind: input.kind,
+    file_id: input.fileId ?? null,
+    filename: input.filename ?? null,
+    integration_id: input.integrationId ?? null,
+    trigger: input.trigger ?? 'manual',
+    job_id: null,
+    dry_run: input.dryRun,
+    mapping: input.mapping ? JSON.stringify(input.mapping) : null,
+    mapping_name: input.mappingName,
+    status: 'queued',
+    row_count: input.rowCount ?? null,
+    plan: null,
+    errors: null,
+    error_count: 0,
+    message: null,
+    created_at: new Date().toISOString(),
+    started_at: null,
+    finished_at: null,
+  };
+}
+
+/** After the request's writes are committed: run its work now (this node) and tell the owner's screens. */
+export type AfterCommit = (task: () => Promise<unknown>) => void;
+
+/** Records the import and queues its job in the same transaction; the job runs it (see run.ts). */
+export async function queueRun(deps: AppDeps, input: NewRun, jobType: string, originSocketId: string | undefined, afterCommit: AfterCommit) {
+  const row = runRow(input);
+  await insertRun(deps.db, row);
+  const job = await insertQueuedJob(deps.db, { companyId: row.company_id, ownerUserId: row.owner_user_id, type: jobType, input: { runId: row.id }, originSocketId });
+  await updateRun(deps.db, input.scope, row.id, { job_id: job.id });
+  afterCommit(async () => {
+    deps.jobs.announce(job);
+    deps.jobs.worker.wake();
+  });
+  return presentRun({ ...row, job_id: job.id });
+}
+
+/** Checks the mapping against the file and the caller's permissions, then queues the import. */
+export async function startImport(deps: AppDeps, caller: Caller, fileId: string, body: { mapping?: ColumnMapping; mappingName?: string; dryRun?: boolean }, originSocketId: string | undefined, afterCommit: AfterCommit) {
+  const scope = companyScope(caller);
+  const file = await ownFile(deps.db, caller, fileId);
+  const kind = file.kind as PeopleImportKind;
+  const columns = JSON.parse(file.columns) as string[];
+  const mapping = body.mapping ?? (body.mappingName ? await savedMapping(deps.db, scope, kind, body.mappingName) : suggestMapping(columns, kind));
+  const problems = mappingProblems(mapping, kind, columns);
+  if (problems.length) throw badRequest(`The column mapping does not fit the file: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}.`, problems);
+  const missing = missingPermissions(caller, kind, mapping);
+  if (missing.length) throw new HttpError(403, 'forbidden', { message: permissionMessage(missing) });
+  return queueRun(
+    deps,
+    {
+      scope,
+      ownerUserId: caller.userId,
+      kind,
+      dryRun: body.dryRun ?? false,
+      mapping,
+      mappingName: body.mapping ? null : (body.mappingName ?? null),
+      fileId: file.id,
+      filename: file.filename,
+      rowCount: Number(file.row_count),
+    },
+    PEOPLE_IMPORT,
+    originSocketId,
+    afterCommit,
+  );
+}
+
+/** An import is its starter's: anyone else gets 404 (its problems quote the file's cells). */
+export async function getRun(db: Knex, caller: Caller, id: string) {
+  const row = await findRun(db, companyScope(caller), id);
+  if (!row || row.owner_user_id !== caller.userId) throw notFound();
+  return presentRun(row);
+}
+
+export async function mappings(db: Knex, caller: Caller, kind: PeopleImportKind | undefined) {
+  return (await listMappings(db, companyScope(caller), kind)).map(presentMapping);
+}
+
+/** Saves under the name, replacing the company's mapping of that name and kind. */
+export async function saveMapping(db: Knex, caller: Caller, input: { kind: PeopleImportKind; name: string; mapping: ColumnMapping }) {
+  const scope = companyScope(caller);
+  const name = input.name.trim();
+  if (!name) throw badRequest('Give the mapping a name.', [{ field: 'name', message: 'is required' }]);
+  const problems = mappingProblems(input.mapping, input.kind, undefined);
+  if (problems.length) throw badRequest(`The mapping is not complete: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}.`, problems);
+  const now = new Date().toISOString();
+  return db.transaction(async (trx) => {
+    const existing = await findMappingByName(trx, scope, input.kind, name);
+    if (existing) {
+      await updateMapping(trx, scope, existing.id, { mapping: JSON.stringify(input.mapping), updated_by: caller.userId, updated_at: now });
+    } else {
+      await insertMapping(trx, { id: newId(), company_id: scope.companyId, kind: input.kind, name, mapping: JSON.stringify(input.mapping), updated_by: caller.userId, created_at: now, updated_at: now });
+    }
+    const saved = await findMappingByName(trx, scope, input.kind, name);
+    if (!saved) throw new Error('the saved mapping is gone');
+    return presentMapping(saved);
+  });
+}
+
+export async function removeMapping(db: Knex, caller: Caller, id: string) {
+  const scope = companyScope(caller);
+  const row = await findMapping(db, scope, id);
+  if (!row) throw notFound();
+  await deleteMapping(db, scope, id);
+  return presentMapping(row);
+}

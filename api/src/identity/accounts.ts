@@ -1,0 +1,151 @@
+import type { Knex } from 'knex';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Caller, CompanyScope } from '../access/caller.js';
+import { presentUser } from '../access/present.js';
+import { findRolesByKeys, replaceUserRoles, rolesOfUsers } from '../access/store.js';
+import { findCompany, findCompanyUser, insertUser } from '../access/usersStore.js';
+import { recordAudit } from '../audit/store.js';
+import type { Config } from '../config.js';
+import type { components } from '../contract-types.js';
+import { newId } from '../db/ids.js';
+import { emailsWithAccounts } from '../db/rowSecurity.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import type { RequestContext } from '../http/operations.js';
+import { createInvitation } from './invitations.js';
+import { normaliseEmail, passwordStateByEmail } from './users.js';
+
+type AuthnMigrationCheck = components['schemas']['AuthnMigrationCheck'];
+type ProvisionInput = components['schemas']['AccountProvisionInput'];
+type ProvisionedAccount = components['schemas']['ProvisionedAccount'];
+
+/** Checks per client address per minute: plenty for people signing in, little for someone listing e-mails. */
+export const AUTHN_CHECKS_PER_MINUTE = 20;
+const checkLimiters = new WeakMap<Config, RateLimiterMemory>();
+
+async function limitChecks(config: Config, address: string): Promise<void> {
+  let limiter = checkLimiters.get(config);
+  if (!limiter) {
+    limiter = new RateLimiterMemory({ points: AUTHN_CHECKS_PER_MINUTE, duration: 60 });
+    checkLimiters.set(config, limiter);
+  }
+  try {
+    await limiter.consume(address || 'unknown');
+  } catch (refusal) {
+    if (!(refusal instanceof RateLimiterRes)) throw refusal;
+    throw new HttpError(429, 'rate_limited', {
+      message: 'Too many requests have been made. Please wait 60 seconds and try again.',
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))) },
+    });
+  }
+}
+
+/**
+ * Where the person with this e-mail signs in, and whether they still need an account or a password.
+ * The answer has one shape and comes from one indexed lookup whatever the e-mail; it says nothing
+ * about the person beyond how to sign in (not their name, company or whether they were removed).
+ */
+export async function checkAuthnMigration(ctx: RequestContext, email: string): Promise<AuthnMigrationCheck> {
+  const { deps, identity, koa } = ctx;
+  await limitChecks(deps.config, koa.ip);
+  const issuer = identity?.issuer ?? deps.config.publicUrl.replace(/\/+$/, '');
+  // With an external issuer everyone signs in there and is provisioned on first use: the e-mail changes nothing.
+  if (identity?.kind === 'external') return { provider: 'external', action: 'sign_in', issuer };
+  const account = await passwordStateByEmail(deps.db, email);
+  if (!account) return { provider: 'builtin', action: 'sign_up', issuer };
+  // A removed account answers like any account with a password: sign-in refuses it, without this telling why.
+  return { provider: 'builtin', action: account.active && !account.hasPassword ? 'activate' : 'sign_in', issuer };
+}
+
+/** A company the internal tools name by id; 404 when there is none. */
+export async function existingCompany(db: Knex, companyId: string): Promise<CompanyScope> {
+  const company = await findCompany(db, { companyId });
+  if (!company) throw notFound();
+  return { companyId: company.id };
+}
+
+/** The users.email unique index refused the insert (Postgres names the constraint, SQLite the column). */
+const isEmailTaken = (error: unknown): boolean => {
+  const { constraint, message } = error as { constraint?: string; message?: string };
+  return constraint === 'users_email_unique' || Boolean(message?.includes('UNIQUE constraint failed: users.email'));
+};
+
+const emailTaken = (email: string): HttpError => new HttpError(409, 'email_taken', { message: `${email} already has an account.` });
+
+function invitationEmail(input: { to: string; firstName: string; companyName: string; inviter: string; isCandidate: boolean; link: string; expiresAt: Date | null }) {
+  const what = input.isCandidate ? `${input.companyName} invited you to Paybench to share an offer with you.` : `${input.inviter} added you to ${input.companyName} on Paybench.`;
+  const how = input.expiresAt
+    ? `Choose your password to sign in (the link works once, until ${input.expiresAt.toUTCString()}):\n${input.link}`
+    : `Sign in with your organisation's account at:\n${input.link}`;
+  return {
+    subject: `You're invited to ${input.companyName} on Paybench`,
+    text: `Hello ${input.firstName},\n\n${what}\n\n${how}\n\nYour sign-in email is ${input.to}.\n`,
+  };
+}
+
+/**
+ * Creates a person with roles in a company and (unless asked not to) e-mails them an invitation:
+ * with the built-in provider a one-time link to choose their password, with an external issuer
+ * where to sign in. Naming roles needs `mayGrantRoles`; candidates hold none.
+ */
+export async function provisionAccount(
+  ctx: RequestContext & { caller: Caller },
+  scope: CompanyScope,
+  input: ProvisionInput,
+  options: { mayGrantRoles: boolean },
+): Promise<ProvisionedAccount> {
+  const { deps, caller } = ctx;
+  const email = normaliseEmail(input.email);
+  const isCandidate = input.isCandidate ?? false;
+  if (isCandidate && input.roleKeys?.length) {
+    throw badRequest('Candidates hold no roles.', [{ field: 'body.roleKeys', message: 'must be empty for a candidate' }]);
+  }
+  if (input.roleKeys && !options.mayGrantRoles) {
+    throw new HttpError(403, 'forbidden', { message: 'Naming roles needs the roles permission (edit).' });
+  }
+  const keys = input.roleKeys ?? (isCandidate ? [] : ['employee']);
+  const company = await findCompany(deps.db, scope);
+  if (!company) throw notFound();
+  const builtin = ctx.identity?.kind !== 'external';
+  const invite = input.sendInvitation ?? true;
+
+  const created = await deps.db
+    .transaction(async (trx) => {
+      // Addresses are unique across companies; inside a company's transaction only this function can tell.
+      if ((await emailsWithAccounts(trx, [email])).size) throw emailTaken(email);
+      const roles = await findRolesByKeys(trx, scope, keys);
+      const missing = keys.filter((key) => !roles.some((role) => role.key === key));
+      if (missing.length) {
+        throw badRequest(`Unknown role: ${missing.join(', ')}`, missing.map((key) => ({ field: 'body.roleKeys', message: `${key} is not a role of this company` })));
+      }
+      const id = newId();
+      await insertUser(trx, { id, email, company_id: scope.companyId, first_name: input.firstName.trim(), last_name: input.lastName.trim(), is_candidate: isCandidate, email_verified: false });
+      await replaceUserRoles(trx, scope, id, roles.map((role) => role.id));
+      const invitation = invite && builtin ? await createInvitation(trx, scope, id, caller.userId) : undefined;
+      await recordAudit(trx, {
+        companyId: scope.companyId,
+        actorUserId: caller.userId,
+        action: 'account.provisioned',
+        subjectType: 'user',
+        subjectId: id,
+        details: { roles: keys, isCandidate, invited: invite, byInternalAdmin: caller.companyId !== scope.companyId },
+      });
+      const row = await findCompanyUser(trx, scope, id);
+      if (!row) throw notFound();
+      return { user: presentUser(row, (await rolesOfUsers(trx, scope, [id])).get(id) ?? []), invitation };
+    })
+    .catch((error: unknown) => {
+      // Two requests for one address at once: the loser finds it taken at the insert.
+      throw isEmailTaken(error) ? emailTaken(email) : error;
+    });
+
+  if (!invite) return { user: created.user, invitation: null };
+  const home = deps.config.publicUrl.replace(/\/+$/, '');
+  const expiresAt = created.invitation?.expiresAt ?? null;
+  const link = created.invitation ? `${home}/invitation/${created.invitation.secret}` : `${home}/login`;
+  // Support staff adding someone to a customer's company sign as the product, not by name.
+  const inviter = caller.companyId === scope.companyId ? `${caller.firstName} ${caller.lastName}`.trim() || caller.email : 'Paybench support';
+  const message = invitationEmail({ to: email, firstName: created.user.firstName, companyName: company.name, inviter, isCandidate, link, expiresAt });
+  // After the commit: an invitation never arrives for an account that was rolled back.
+  ctx.afterCommit(() => deps.mailer.send({ companyId: scope.companyId, to: email, ...message }));
+  return { user: created.user, invitation: { sentTo: email, expiresAt: expiresAt?.toISOString() ?? null } };
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { buildRelease, type MarketRelease } from './engine/index.js';
+import { generateMarket } from './generator/index.js';
+import { mergeContributions, NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
+
+/** Everything that determines a release's content: the generator's parameters and the contributions. */
+export interface ReleaseRecipe {
+  id: string;
+  builtAt: string;
+  seed: number;
+  records: number;
+  contribution: Contribution;
+}
+
+export type BuildProgress = (fraction: number, step: string) => void;
+
+/** Builds a release on the calling thread (start-up, before the server takes requests, and the benchmark). */
+export function buildInProcess(recipe: ReleaseRecipe, onProgress: BuildProgress = () => undefined): MarketRelease {
+  onProgress(0, 'generating the market');
+  const market = mergeContributions(generateMarket({ seed: recipe.seed, employees: recipe.records }), recipe.contribution ?? NO_CONTRIBUTION);
+  return buildRelease(market, { id: recipe.id, builtAt: recipe.builtAt, onProgress: (fraction, step) => onProgress(0.4 + 0.6 * fraction, step) });
+}
+
+/** Messages from the build thread. */
+export type BuildMessage = { kind: 'progress'; fraction: number; step: string } | { kind: 'done'; release: MarketRelease } | { kind: 'failed'; message: string };
+
+const here = fileURLToPath(import.meta.url);
+// Compiled, the worker is plain JavaScript; from source (development, tests) it needs the TypeScript loader.
+const workerFile = path.join(path.dirname(here), `buildWorker${path.extname(here)}`);
+const fromSource = path.extname(here) === '.ts';
+
+function startWorker(recipe: ReleaseRecipe): Worker {
+  if (!fromSource) return new Worker(workerFile, { workerData: recipe });
+  // Register tsx's loader in the thread first (a worker's execArgv cannot take --import on Node 20).
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile).href)}); })`;
+  return new Worker(bootstrap, { eval: true, workerData: recipe });
+}
+
+/** Typed arrays are frozen by reference only: freezing one with elements throws. */
+function freezeDeep<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
+  for (const inner of Object.values(value)) freezeDeep(inner);
+  return Object.freeze(value);
+}
+
+/** Every buffer under a value, once, so posting it moves the memory instead of copying it. */
+export function buffersOf(value: unknown, found = new Set<ArrayBuffer>()): ArrayBuffer[] {
+  if (value === null || typeof value !== 'object') return [...found];
+  if (ArrayBuffer.isView(value)) {
+    if (value.buffer instanceof ArrayBuffer) found.add(value.buffer);
+    return [...found];
+  }
+  for (const inner of Object.values(value)) buffersOf(inner, found);
+  return [...found];
+}
+
+/**
+ * Builds a release on a worker thread, so the API keeps answering while a million records are
+ * generated and sorted; the finished columns are moved back, not copied.
+ */
+export function buildInThread(recipe: ReleaseRecipe, onProgress: BuildProgress = () => undefined): Promise<MarketRelease> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(recipe);
+    // A build in flight must not keep a stopping process alive.
+    worker.unref();
+    let settled = false;
+    worker.on('message', (message: BuildMessage) => {
+      if (message.kind === 'progress') onProgress(message.fraction, message.step);
+      else if (message.kind === 'done') {
+        settled = true;
+        resolve(freezeDeep(message.release));
+      } else {
+        settled = true;
+        reject(new Error(message.message));
+      }
+    });
+    worker.on('error', (error) => {
+      settled = true;
+      reject(error);
+    });
+    worker.on('exit', (code) => {
+      if (!settled) reject(new Error(`The release build thread stopped (exit code ${code})`));
+    });
+  });
+}

@@ -1,0 +1,18 @@
+import { can, secured } from '../../http/operations.js';
+import { checkedExecutiveRequest, executiveMarketData, searchExecutiveTitles } from './service.js';
+
+const view = can('benchmarking', 'view');
+
+/** Executive compensation: market data by title, and fuzzy title search. */
+export const executiveOperations = [
+  secured({
+    operationId: 'queryExecutiveCompData',
+    access: view,
+    handler: async ({ body }, { deps }) => ({ data: await executiveMarketData(deps, checkedExecutiveRequest(body)) }),
+  }),
+  secured({
+    operationId: 'searchExecutiveTitles',
+    access: view,
+    handler: async ({ query }) => ({ data: searchExecutiveTitles(query.search) }),
+  }),
+];

@@ -1,0 +1,25 @@
+import { can, secured } from '../../http/operations.js';
+import { locationInsights } from './locations.js';
+import { offerInsights } from './offers.js';
+import { equityPractices } from './practices.js';
+
+const view = can('benchmarking', 'view');
+
+/** Insights built on the market: location differentials, equity practices, offers, levelling. */
+export const insightOperations = [
+  secured({
+    operationId: 'getLocationInsights',
+    access: view,
+    handler: async ({ body }, { deps, caller }) => ({ data: await locationInsights(deps, caller, body) }),
+  }),
+  secured({
+    operationId: 'getEquityPractices',
+    access: view,
+    handler: async ({ body }, { deps }) => ({ data: await equityPractices(deps, body) }),
+  }),
+  secured({
+    operationId: 'getOfferInsights',
+    access: view,
+    handler: async ({ body }, { deps }) => ({ data: await offerInsights(deps, body) }),
+  }),
+];

@@ -1,0 +1,10 @@
+import { can, secured } from '../../http/operations.js';
+import { levelYourEmployees } from './service.js';
+
+export const levellingOperations = [
+  secured({
+    operationId: 'levelYourEmployees',
+    access: can('benchmarking', 'view'),
+    handler: async ({ query }, { deps, caller }) => levelYourEmployees(deps, caller, { limit: query.limit ?? 100, ...(query.cursor ? { cursor: query.cursor } : {}) }),
+  }),
+];

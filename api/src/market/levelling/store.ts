@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import type { CompanyScope } from '../../access/caller.js';
+import { type EmployeeReach, withinReach } from '../../people/visibility.js';
+
+/** What levelling reads of an employee: their job, place and currency, never more. */
+export interface LevellingEmployeeRow {
+  id: string;
+  employee_number: string;
+  first_name: string;
+  last_name: string;
+  title: string;
+  job_family_id: string | null;
+  level_id: string | null;
+  location_id: string | null;
+  country_code: string | null;
+  currency: string;
+}
+
+/** Active employees within the reach, by id, one page after the cursor. */
+export async function employeesInReach(db: Knex, scope: CompanyScope, reach: EmployeeReach, limit: number, after: string | undefined): Promise<LevellingEmployeeRow[]> {
+  const query = db('employees')
+    .where('employees.company_id', scope.companyId)
+    .andWhere('employees.status', 'active')
+    .select('id', 'employee_number', 'first_name', 'last_name', 'title', 'job_family_id', 'level_id', 'location_id', 'country_code', 'currency')
+    .orderBy('employees.id')
+    .limit(limit);
+  if (after) query.andWhere('employees.id', '>', after);
+  return withinReach(query, scope, reach);
+}
+
+/** Which of these employees are within the reach (for a second permission on the same page). */
+export async function idsWithinReach(db: Knex, scope: CompanyScope, reach: EmployeeReach, ids: string[]): Promise<Set<string>> {
+  if (reach.kind === 'all') return new Set(ids);
+  if (reach.kind === 'none' || ids.length === 0) return new Set();
+  const rows = (await withinReach(db('employees').where('employees.company_id', scope.companyId).whereIn('employees.id', ids).select('employees.id'), scope, reach)) as { id: string }[];
+  return new Set(rows.map((row) => row.id));
+}
+
+export interface BaseSalary {
+  /** Minor units of the currency. */
+  amount: number;
+  currency: string;
+  effectiveDate: string;
+}
+
+/** The base salary in force on a day: the latest record dated on or before it. */
+export async function baseSalariesOn(db: Knex, scope: CompanyScope, employeeIds: string[], day: string): Promise<Map<string, BaseSalary>> {
+  const salaries = new Map<string, BaseSalary>();
+  if (employeeIds.length === 0) return salaries;
+  const rows = (await db('compensation_records')
+    .where({ company_id: scope.companyId, type: 'base_salary' })
+    .whereIn('employee_id', employeeIds)
+    .andWhere('effective_date', '<=', day)
+    .select('employee_id', 'amount', 'currency', 'effective_date')
+    .orderBy([{ column: 'employee_id' }, { column: 'effective_date', order: 'desc' }])) as { employee_id: string; amount: number | string; currency: string; effective_date: string }[];
+  for (const row of rows) {
+    if (!salaries.has(row.employee_id)) salaries.set(row.employee_id, { amount: Number(row.amount), currency: row.currency, effectiveDate: row.effective_date });
+  }
+  return salaries;
+}
+
+/** ISO 4217 minor units (2 for USD, 0 for JPY), by code. */
+export async function minorUnits(db: Knex, codes: string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = (await db('currencies').whereIn('code', codes).select('code', 'minor_unit')) as { code: string; minor_unit: number | null }[];
+  return new Map(rows.map((row) => [row.code, row.minor_unit ?? 0]));
+}

@@ -1,0 +1,166 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../../test/factories.js';
+import { type ErrorBody, request } from '../../../test/http.js';
+import { startTestServer } from '../../../test/server.js';
+import type { components } from '../../contract-types.js';
+import { newId } from '../../db/ids.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../catalog/index.js';
+import { jobEnded } from '../test/requests.js';
+
+type Schemas = components['schemas'];
+type Job = Schemas['BackgroundJob'];
+type Release = Schemas['MarketRelease'];
+type Participation = Schemas['MarketParticipation'];
+
+/** Its own server: building and publishing releases changes what every query of that server answers. */
+describe('customers contributing to the market', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let db: Knex;
+  let staff: TestUser;
+  let company: TestCompany;
+  let admin: TestUser;
+  const call = <T>(path: string, user: TestUser, init: Parameters<typeof request>[1] = {}) => request<T>(path, { ...init, base: server.url, headers: { ...bearer(user), ...(init.headers as Record<string, string> | undefined) } });
+
+  /** Employees with a base salary, as an HR import leaves them. */
+  async function hire(count: number, spec: { family: string; level: string; location: string; base: number; currency?: string }): Promise<void> {
+    const now = new Date().toISOString();
+    for (let i = 0; i < count; i++) {
+      const id = newId();
+      await db('employees').insert({ id, company_id: company.id, employee_number: `C-${id.slice(-10)}`, title: 'Contributor', job_family_id: spec.family, level_id: spec.level, location_id: spec.location, country_code: 'US', currency: spec.currency ?? 'USD', status: 'active', created_at: now, updated_at: now });
+      await db('compensation_records').insert({ id: newId(), company_id: company.id, employee_id: id, type: 'base_salary', amount: (spec.base + i * 1000) * 100, currency: spec.currency ?? 'USD', effective_date: '2024-01-01', reason: 'hire', source: 'manual', created_at: now });
+    }
+  }
+
+  async function build(seed: number, records: number): Promise<Release> {
+    const started = await call<{ data: Job }>('/api/internal/market/releases', staff, { method: 'POST', json: { seed, records } });
+    const job = await jobEnded(async () => (await call<{ data: Job }>(`/api/background-jobs/${started.body.data.id}`, staff)).body.data);
+    expect(job.status, JSON.stringify(job)).toBe('succeeded');
+    const draft = (await call<{ data: Release[] }>('/api/internal/market/releases', staff)).body.data.find((r) => r.status === 'draft');
+    if (!draft) throw new Error('the build left no draft');
+    return draft;
+  }
+
+  async function buildAndPublish(seed: number, records: number): Promise<Release> {
+    const { id } = await build(seed, records);
+    const published = await call<{ data: Release }>(`/api/internal/market/releases/${id}/publish`, staff, { method: 'POST' });
+    expect(published.body.data.serving).toBe(true);
+    return published.body.data;
+  }
+
+  const everywhere = { companyStages: COMPANY_STAGES.map((s) => s.id), companyOwnershipGroups: OWNERSHIP_GROUPS.map((o) => o.id), industries: ['ind_all'] };
+  const cell = async (family: string, level: string, location: string) =>
+    (
+      await call<{ data: Schemas['BenchmarkResult'] }>('/api/benchmarking/market-data', admin, {
+        method: 'POST',
+        json: { compensationTypes: ['base'], marketFilters: [{ ...everywhere, locations: [location] }], jobFamilies: [family], levels: [{ type: 'level', id: level }] },
+      })
+    ).body.data.cells[0]!;
+
+  beforeAll(async () => {
+    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
+    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '4000';
+    try {
+      server = await startTestServer();
+    } finally {
+      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
+      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
+    }
+    db = await testDb(server.env);
+    company = await createTestCompany(db, 'Contributing Co');
+    admin = company.users.admin as TestUser;
+    staff = await createTestUser(db, { companyId: company.id, internalAdmin: true });
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await server.stop();
+  });
+
+  it('is a benchmarking setting: off by default, needing a profile to opt in, editable with benchmarking edit, never for candidates', async () => {
+    const initial = await call<{ data: Participation }>('/api/benchmarking/participation', company.users.analyst as TestUser);
+    expect(initial.body.data).toEqual({ participates: false, status: 'not_participating', lastSubmittedAt: null, profile: null, placeableEmployees: 0 });
+    const bare = await call<ErrorBody>('/api/benchmarking/participation', admin, { method: 'PUT', json: { participates: true } });
+    expect(bare.status).toBe(400);
+    expect(bare.body.errors).toEqual([
+      { field: 'body.companyStage', message: 'Please select the company stage' },
+      { field: 'body.ownershipGroup', message: 'Please select the company ownership group' },
+      { field: 'body.industry', message: 'Please select the industry' },
+    ]);
+    const misfit = await call<ErrorBody>('/api/benchmarking/participation', admin, { method: 'PUT', json: { participates: true, companyStage: 'series_b', ownershipGroup: 'public', industry: 'ind_technology' } });
+    expect(misfit.body.errors).toEqual([
+      { field: 'body.industry', message: "Unknown industry 'ind_technology'; choose a sub-industry" },
+      { field: 'body.ownershipGroup', message: 'Public companies are not at the Series B stage' },
+    ]);
+    expect((await call('/api/benchmarking/participation', company.users.analyst as TestUser, { method: 'PUT', json: { participates: false } })).status).toBe(403);
+    const candidate = await createTestUser(db, { companyId: company.id, roleIds: [company.roleIds.get('admin') ?? ''], candidate: true });
+    expect((await call('/api/benchmarking/participation', candidate)).status).toBe(403);
+  });
+
+  it('adds the opted-in company’s current employees to the next release, anonymised, under the same privacy rule', async () => {
+    // Without the company, as a baseline: the same generator parameters.
+    const before = await buildAndPublish(11, 20000);
+    expect(before.source).toMatchObject({ contributedCompanies: 0, contributedRecords: 0 });
+    const baseline = await cell('software_engineering', 'p3', '840');
+    expect(baseline.status).toBe('published');
+
+    await hire(12, { family: 'software_engineering', level: 'p3', location: 'us_sf_bay_area', base: 150_000 });
+    // In pounds, at a London desk: converted to the metro's currency as they are.
+    await hire(3, { family: 'software_engineering', level: 'p3', location: 'gb_london', base: 70_000, currency: 'GBP' });
+    // A role and place only this company has: the privacy rule withholds it.
+    await hire(12, { family: 'technical_writing', level: 'p6', location: 'us_kansas_city', base: 130_000 });
+    const joined = await call<{ data: Participation }>('/api/benchmarking/participation', admin, { method: 'PUT', json: { participates: true, companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' } });
+    expect(joined.body.data).toMatchObject({ participates: true, status: 'awaiting_data', profile: { companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' }, placeableEmployees: 27 });
+
+    const after = await buildAndPublish(11, 20000);
+    expect(after).toMatchObject({ source: { seed: 11, records: 20000, contributedCompanies: 1, contributedRecords: 27 }, recordCount: 20027, companyCount: before.companyCount + 1 });
+    const withUs = await cell('software_engineering', 'p3', '840');
+    expect(withUs.sample.employees).toBe((baseline.sample.employees ?? 0) + 12);
+    expect(withUs.sample.companies).toBe((baseline.sample.companies ?? 0) + 1);
+    const alone = await cell('technical_writing', 'p6', 'us_kansas_city');
+    expect(alone).toMatchObject({ status: 'insufficient_data', insufficientReason: 'companies', percentiles: null, sample: { employees: null } });
+    expect(alone.sample.employeeBucket.label).toBe('10–49');
+
+    const status = await call<{ data: Schemas['DataSubmissionStatus'] }>('/api/company/data-submission-status', admin);
+    expect(status.body.data).toMatchObject({ participates: true, status: 'submitted' });
+    // What the release keeps names neither the company nor anyone in it.
+    const contributors = await db('market_release_contributors').where({ release_id: after.id });
+    expect(contributors).toHaveLength(1);
+    const stored = JSON.stringify([contributors, await db('market_release_contributions').where({ release_id: after.id })]);
+    expect(stored).not.toContain(company.id);
+    expect(stored).not.toContain('Contributor');
+    expect(stored).not.toContain('C-');
+    const london = await db('market_release_contributions').where({ release_id: after.id, location_id: 'gb_london' });
+    expect(london.map((r: { base: number }) => r.base).sort()).toEqual([70_000, 71_000, 72_000]);
+  });
+
+  it('keeps a published release as it was built, whatever the company changes or decides later', async () => {
+    const served = (await call<{ data: Release[] }>('/api/internal/market/releases', staff)).body.data.find((r) => r.serving) as Release;
+    const answer = await cell('software_engineering', 'p3', 'us_sf_bay_area');
+    await db('compensation_records').where({ company_id: company.id }).update({ amount: 1 });
+    const left = await call<{ data: Participation }>('/api/benchmarking/participation', admin, { method: 'PUT', json: { participates: false } });
+    expect(left.body.data).toMatchObject({ participates: false, status: 'not_participating', profile: { companyStage: 'series_b' } });
+    // Serving another release and coming back rebuilds this one from what it stored.
+    const first = (await call<{ data: Release[] }>('/api/internal/market/releases', staff)).body.data.at(-1) as Release;
+    await call(`/api/internal/market/releases/${first.id}/pin`, staff, { method: 'POST' });
+    await call(`/api/internal/market/releases/${served.id}/pin`, staff, { method: 'POST' });
+    expect(await cell('software_engineering', 'p3', 'us_sf_bay_area')).toEqual(answer);
+    // The next build leaves the company out.
+    const next = await build(11, 20000);
+    expect(next.source).toMatchObject({ contributedCompanies: 0, contributedRecords: 0 });
+  });
+
+  it('builds on a worker thread: the API answers while a large release is built', async () => {
+    const started = await call<{ data: Job }>('/api/internal/market/releases', staff, { method: 'POST', json: { seed: 12, records: 400_000 } });
+    const seen: number[] = [];
+    const job = await jobEnded(async () => {
+      const health = await request<{ data: { status: string } }>('/api/health', { base: server.url });
+      expect(health.status).toBe(200);
+      const reply = (await call<{ data: Job }>(`/api/background-jobs/${started.body.data.id}`, staff)).body.data;
+      if (reply.status === 'running') seen.push(reply.progress);
+      return reply;
+    }, 180_000);
+    expect(job.status).toBe('succeeded');
+    // Progress written mid-build reached the API: it was not blocked until the end.
+    expect(seen.some((p) => p > 5 && p < 90)).toBe(true);
+  }, 240_000);
+});

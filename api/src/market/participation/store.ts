@@ -1,0 +1,207 @@
+import type { Knex } from 'knex';
+import type { CompanyScope } from '../../access/caller.js';
+import type { ContributedParticipant, ContributedRecord, Contribution } from './contribution.js';
+
+export interface ProfileRow {
+  company_id: string;
+  company_stage: string;
+  ownership_group: string;
+  industry: string;
+  updated_by: string | null;
+  updated_at: string | Date;
+}
+
+export interface ParticipationState {
+  participates: boolean;
+  submittedAt: string | Date | null;
+  profile: ProfileRow | undefined;
+}
+
+// ── the company's own opt-in (tenant-scoped) ──────────────────────────────────────────────
+
+export async function findParticipation(db: Knex, scope: CompanyScope): Promise<ParticipationState> {
+  const company = (await db('companies').where({ id: scope.companyId }).first('market_participant', 'market_data_submitted_at')) as
+    | { market_participant: boolean | number; market_data_submitted_at: string | Date | null }
+    | undefined;
+  const profile = (await db('company_market_profiles').where({ company_id: scope.companyId }).first()) as ProfileRow | undefined;
+  return { participates: Boolean(company?.market_participant), submittedAt: company?.market_data_submitted_at ?? null, profile };
+}
+
+export async function saveParticipation(db: Knex, scope: CompanyScope, participates: boolean, profile: Omit<ProfileRow, 'company_id'> | null): Promise<void> {
+  await db('companies').where({ id: scope.companyId }).update({ market_participant: participates });
+  if (profile) await db('company_market_profiles').insert({ ...profile, company_id: scope.companyId }).onConflict('company_id').merge();
+}
+
+/** Employees the market could place today: active, with a catalog family, level and location. */
+export async function countPlaceableEmployees(db: Knex, scope: CompanyScope): Promise<number> {
+  const row = await db('employees')
+    .where({ company_id: scope.companyId, status: 'active' })
+    .whereNotNull('job_family_id')
+    .whereNotNull('level_id')
+    .whereNotNull('location_id')
+    .count({ count: '*' })
+    .first();
+  return Number(row?.count ?? 0);
+}
+
+// ── what a build reads across companies (the job's own connection, never a request's) ───────
+
+export interface ParticipantCompanyRow {
+  id: string;
+  currency: string;
+  valuation_minor: number | string | null;
+  company_stage: string;
+  ownership_group: string;
+  industry: string;
+}
+
+export async function participatingCompanies(db: Knex): Promise<ParticipantCompanyRow[]> {
+  return db('companies')
+    .join('company_market_profiles', 'company_market_profiles.company_id', 'companies.id')
+    .where('companies.market_participant', true)
+    .select('companies.id', 'companies.currency', 'companies.valuation_minor', 'company_market_profiles.company_stage', 'company_market_profiles.ownership_group', 'company_market_profiles.industry')
+    .orderBy('companies.id');
+}
+
+export interface ContributingEmployeeRow {
+  id: string;
+  company_id: string;
+  job_family_id: string;
+  level_id: string;
+  location_id: string;
+  currency: string;
+}
+
+export async function contributingEmployees(db: Knex, companyIds: string[]): Promise<ContributingEmployeeRow[]> {
+  if (companyIds.length === 0) return [];
+  return db('employees')
+    .whereIn('company_id', companyIds)
+    .andWhere('status', 'active')
+    .whereNotNull('job_family_id')
+    .whereNotNull('level_id')
+    .whereNotNull('location_id')
+    .select('id', 'company_id', 'job_family_id', 'level_id', 'location_id', 'currency');
+}
+
+export interface PayRow {
+  employee_id: string;
+  type: string;
+  amount: number | string;
+  currency: string;
+  effective_date: string;
+}
+
+/** Pay records in force on a day, newest first per employee and type. */
+export async function payOn(db: Knex, companyIds: string[], day: string): Promise<PayRow[]> {
+  if (companyIds.length === 0) return [];
+  return db('compensation_records')
+    .whereIn('company_id', companyIds)
+    .whereIn('type', ['base_salary', 'variable_pay', 'commission', 'bonus_target'])
+    .andWhere('effective_date', '<=', day)
+    .select('employee_id', 'type', 'amount', 'currency', 'effective_date')
+    .orderBy([{ column: 'employee_id' }, { column: 'type' }, { column: 'effective_date', order: 'desc' }]);
+}
+
+export interface GrantRow {
+  company_id: string;
+  employee_id: string;
+  grant_type: string;
+  reason: string;
+  shares: number | string;
+  currency: string;
+  vesting_months: number;
+  cliff_months: number;
+  vesting_frequency: string;
+}
+
+export async function grantsOf(db: Knex, companyIds: string[]): Promise<GrantRow[]> {
+  if (companyIds.length === 0) return [];
+  return db('equity_grants').whereIn('company_id', companyIds).select('company_id', 'employee_id', 'grant_type', 'reason', 'shares', 'currency', 'vesting_months', 'cliff_months', 'vesting_frequency');
+}
+
+export async function minorUnitsOf(db: Knex): Promise<Map<string, number>> {
+  const rows = (await db('currencies').select('code', 'minor_unit')) as { code: string; minor_unit: number | null }[];
+  return new Map(rows.map((row) => [row.code, row.minor_unit ?? 0]));
+}
+
+export async function markSubmitted(db: Knex, companyIds: string[], at: string): Promise<void> {
+  if (companyIds.length) await db('companies').whereIn('id', companyIds).update({ market_data_submitted_at: at });
+}
+
+// ── the anonymised snapshot a release keeps ─────────────────────────────────────────────
+
+export async function saveContribution(db: Knex, releaseId: string, contribution: Contribution): Promise<void> {
+  if (contribution.participants.length === 0) return;
+  await db.batchInsert(
+    'market_release_contributors',
+    contribution.participants.map((p) => ({
+      release_id: releaseId,
+      participant: p.participant,
+      company_stage: p.companyStage,
+      ownership_group: p.ownershipGroup,
+      industry: p.industry,
+      headquarters: p.headquarters,
+      valuation_usd: p.valuationUsd,
+      grants_equity: p.grantsEquity,
+      grant_type: p.grantType,
+      vesting_schedule: p.vestingSchedule,
+      vesting_cliff: p.vestingCliff,
+      vesting_frequency: p.vestingFrequency,
+      grant_timings: p.grantTimings.join(','),
+    })),
+    200,
+  );
+  await db.batchInsert(
+    'market_release_contributions',
+    contribution.records.map((r) => ({
+      release_id: releaseId,
+      participant: r.participant,
+      job_family_id: r.jobFamilyId,
+      level_id: r.levelId,
+      location_id: r.locationId,
+      base: r.base,
+      variable: r.variable,
+      annual_bonus: r.annualBonus,
+      total_cash: r.totalCash,
+      new_hire_equity: r.newHireEquity,
+    })),
+    500,
+  );
+}
+
+export async function loadContribution(db: Knex, releaseId: string): Promise<Contribution> {
+  const participants = (await db('market_release_contributors').where({ release_id: releaseId }).orderBy('participant')) as Record<string, unknown>[];
+  const records = (await db('market_release_contributions').where({ release_id: releaseId }).orderBy('id')) as Record<string, unknown>[];
+  const nullable = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+  return {
+    participants: participants.map(
+      (p): ContributedParticipant => ({
+        participant: Number(p.participant),
+        companyStage: String(p.company_stage),
+        ownershipGroup: String(p.ownership_group),
+        industry: String(p.industry),
+        headquarters: String(p.headquarters),
+        valuationUsd: Number(p.valuation_usd),
+        grantsEquity: Boolean(p.grants_equity),
+        grantType: (p.grant_type as string | null) ?? null,
+        vestingSchedule: (p.vesting_schedule as string | null) ?? null,
+        vestingCliff: (p.vesting_cliff as string | null) ?? null,
+        vestingFrequency: (p.vesting_frequency as string | null) ?? null,
+        grantTimings: String(p.grant_timings ?? '').split(',').filter(Boolean),
+      }),
+    ),
+    records: records.map(
+      (r): ContributedRecord => ({
+        participant: Number(r.participant),
+        jobFamilyId: String(r.job_family_id),
+        levelId: String(r.level_id),
+        locationId: String(r.location_id),
+        base: Number(r.base),
+        variable: nullable(r.variable),
+        annualBonus: nullable(r.annual_bonus),
+        totalCash: Number(r.total_cash),
+        newHireEquity: nullable(r.new_hire_equity),
+      }),
+    ),
+  };
+}

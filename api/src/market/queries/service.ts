@@ -1,0 +1,139 @@
+import type { Knex } from 'knex';
+import { type Caller, companyScope } from '../../access/caller.js';
+import type { components } from '../../contract-types.js';
+import { newId } from '../../db/ids.js';
+import type { AppDeps } from '../../deps.js';
+import { HttpError, badRequest, notFound } from '../../http/errors.js';
+import { PERCENTILES } from '../catalog/index.js';
+import { queryRelease, type BenchmarkRequest } from '../engine/index.js';
+import { currentRelease } from '../releases.js';
+import { checkedRequest, currencyForexMapping, marketData, type MarketData } from '../service.js';
+import { alignQueries, type ComparedQuery } from './compare.js';
+import { presentSavedQuery } from './present.js';
+import { deleteSavedQuery, findSavedQueries, findSavedQuery, insertSavedQuery, listSavedQueries, updateSavedQuery } from './store.js';
+
+type Schemas = components['schemas'];
+type SavedQueryInput = Schemas['SavedReportQueryInput'];
+
+export const SAVED_QUERY_MESSAGES = {
+  name: 'Please enter a name for the report query',
+  compareEither: 'Choose a saved report query or give a request, not both',
+} as const;
+
+/** The version in an If-Match header: `"3"`, `W/"3"` or `3`. */
+export function versionOf(ifMatch: string): number {
+  const version = Number(/^(?:W\/)?"?(\d+)"?$/.exec(ifMatch.trim())?.[1]);
+  if (!Number.isInteger(version)) {
+    throw badRequest('If-Match must be the version you read, e.g. "3"', [{ field: 'header.if-match', message: 'is not a version' }]);
+  }
+  return version;
+}
+
+const conflict = (): HttpError =>
+  new HttpError(409, 'version_conflict', { message: 'Someone else changed this report query first. Reload and try again.' });
+
+/** Name and request are checked together, so one answer lists every problem. */
+function checkedInput(input: SavedQueryInput): { name: string; description: string; request: string } {
+  const name = input.name.trim();
+  const problems: { field: string; message: string }[] = [];
+  if (!name) problems.push({ field: 'body.name', message: SAVED_QUERY_MESSAGES.name });
+  let request: string | undefined;
+  try {
+    request = JSON.stringify(checkedRequest(input.request, 'body.request'));
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    problems.push(...(error.errors ?? []));
+  }
+  if (problems.length || request === undefined) throw badRequest(problems[0]?.message ?? 'The report query is not valid', problems);
+  return { name, description: input.description?.trim() ?? '', request };
+}
+
+export async function savedQueries(db: Knex, caller: Caller): Promise<Schemas['SavedReportQuery'][]> {
+  return (await listSavedQueries(db, companyScope(caller))).map(presentSavedQuery);
+}
+
+export async function savedQuery(db: Knex, caller: Caller, id: string): Promise<Schemas['SavedReportQuery']> {
+  const row = await findSavedQuery(db, companyScope(caller), id);
+  if (!row) throw notFound();
+  return presentSavedQuery(row);
+}
+
+export async function createSavedQuery(db: Knex, caller: Caller, input: SavedQueryInput): Promise<Schemas['SavedReportQuery']> {
+  const scope = companyScope(caller);
+  const checked = checkedInput(input);
+  const now = new Date().toISOString();
+  const id = newId();
+  await insertSavedQuery(db, { id, company_id: scope.companyId, ...checked, created_by: caller.userId, updated_by: caller.userId, version: 1, created_at: now, updated_at: now });
+  return savedQuery(db, caller, id);
+}
+
+/** Replaces name, description and request, only at the version the caller last read. */
+export async function replaceSavedQuery(db: Knex, caller: Caller, id: string, ifMatch: string, input: SavedQueryInput): Promise<Schemas['SavedReportQuery']> {
+  const scope = companyScope(caller);
+  // Another company's id is 404 before anything about the body is said.
+  if (!(await findSavedQuery(db, scope, id))) throw notFound();
+  const version = versionOf(ifMatch);
+  const checked = checkedInput(input);
+  if (!(await updateSavedQuery(db, scope, id, version, { ...checked, updated_by: caller.userId, updated_at: new Date().toISOString() }))) throw conflict();
+  return savedQuery(db, caller, id);
+}
+
+export async function removeSavedQuery(db: Knex, caller: Caller, id: string): Promise<Schemas['SavedReportQuery']> {
+  const scope = companyScope(caller);
+  const row = await findSavedQuery(db, scope, id);
+  if (!row) throw notFound();
+  if (!(await deleteSavedQuery(db, scope, id, Number(row.version)))) throw conflict();
+  return presentSavedQuery(row);
+}
+
+/** A saved query answered from the served release; the stored request is checked again, as the catalog may have moved on. */
+export async function runSavedQuery(deps: AppDeps, caller: Caller, id: string): Promise<MarketData> {
+  const row = await findSavedQuery(deps.db, companyScope(caller), id);
+  if (!row) throw notFound();
+  return marketData(deps, checkedRequest(JSON.parse(row.request) as Schemas['BenchmarkRequest'], 'request'));
+}
+
+type CompareInput = Schemas['CompareRequest'];
+
+/**
+ * Two to four saved or ad-hoc queries answered from the same release with the same percentiles,
+ * their cells aligned by family, level and comp type.
+ */
+export async function compareQueries(deps: AppDeps, caller: Caller, input: CompareInput): Promise<Schemas['CompareResult']> {
+  const scope = companyScope(caller);
+  const problems: { field: string; message: string }[] = [];
+  input.queries.forEach((query, index) => {
+    if ((query.savedQueryId === undefined) === (query.request === undefined)) {
+      problems.push({ field: `body.queries[${index}]`, message: SAVED_QUERY_MESSAGES.compareEither });
+    }
+  });
+  if (problems.length) throw badRequest(problems[0]?.message ?? 'The comparison is not valid', problems);
+  const ids = input.queries.flatMap((q) => (q.savedQueryId ? [q.savedQueryId] : []));
+  const saved = new Map((await findSavedQueries(deps.db, scope, ids)).map((row) => [row.id, row]));
+  // Another company's saved query is as unknown as one that never existed.
+  if (ids.some((id) => !saved.has(id))) throw notFound();
+  const requests: { label: string; savedQueryId: string | null; request: BenchmarkRequest }[] = [];
+  input.queries.forEach((query, index) => {
+    const row = query.savedQueryId ? saved.get(query.savedQueryId) : undefined;
+    try {
+      const request = row ? checkedRequest(JSON.parse(row.request) as Schemas['BenchmarkRequest'], `body.queries[${index}].savedQueryId`) : checkedRequest(query.request ?? {}, `body.queries[${index}].request`);
+      requests.push({ label: query.label?.trim() || row?.name || `Query ${index + 1}`, savedQueryId: row?.id ?? null, request });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      problems.push(...(error.errors ?? []));
+    }
+  });
+  if (problems.length) throw badRequest(problems[0]?.message ?? 'The comparison is not valid', problems);
+  const percentiles = input.percentiles ?? [...new Set(requests.flatMap((r) => r.request.percentiles ?? PERCENTILES))].sort((a, b) => a - b);
+  // One release and one set of rates for every query, so the columns are comparable.
+  const served = await currentRelease(deps);
+  const forex = await currencyForexMapping(deps.db);
+  const answered: ComparedQuery[] = requests.map(({ label, savedQueryId, request }) => ({
+    label,
+    savedQueryId,
+    marketFilters: request.marketFilters,
+    result: queryRelease(served.release, { ...request, percentiles, ...(input.currency ? { currency: input.currency } : {}) }, { forex }),
+  }));
+  const { columns, rows } = alignQueries(answered);
+  return { releaseId: served.release.id, releaseVersion: served.row.version, percentiles, columns, rows };
+}

@@ -1,0 +1,169 @@
+import type { Knex } from 'knex';
+import { type Caller, companyScope } from '../../access/caller.js';
+import type { components } from '../../contract-types.js';
+import { newId } from '../../db/ids.js';
+import type { AppDeps } from '../../deps.js';
+import { HttpError, badRequest, notFound, type FieldError } from '../../http/errors.js';
+import { queryRelease } from '../engine/index.js';
+import { answerExecutive, checkedExecutiveRequest } from '../executive/service.js';
+import { findSavedQueries } from '../queries/store.js';
+import { currentRelease } from '../releases.js';
+import { checkedRequest, currencyForexMapping } from '../service.js';
+import { presentSlice, sliceStatus } from './present.js';
+import { findSlice, insertSlice, listSlices, markRevoked, type SliceKind } from './store.js';
+
+type Schemas = components['schemas'];
+
+export const SLICE_MESSAGES = {
+  title: 'Please enter a title for the shared slice',
+  either: 'Choose a saved report query or give a request, not both',
+  expiryPast: 'The expiry must be in the future',
+  expiryFar: 'A shared slice can stay open for at most a year',
+  tooLarge: 'A shared slice holds at most 5,000 cells; narrow the request',
+} as const;
+
+const MAX_CELLS = 5_000;
+const YEAR_MS = 366 * 24 * 3600 * 1000;
+
+function checkTitleAndExpiry(title: string, expiresAt: string | undefined, problems: FieldError[]): void {
+  if (!title.trim()) problems.push({ field: 'body.title', message: SLICE_MESSAGES.title });
+  if (expiresAt === undefined) return;
+  const at = new Date(expiresAt).getTime();
+  if (at <= Date.now()) problems.push({ field: 'body.expiresAt', message: SLICE_MESSAGES.expiryPast });
+  else if (at > Date.now() + YEAR_MS) problems.push({ field: 'body.expiresAt', message: SLICE_MESSAGES.expiryFar });
+}
+
+/** Runs `check`, adding what it refuses to the problems instead of throwing at the first. */
+function collect<T>(problems: FieldError[], check: () => T): T | undefined {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 400) throw error;
+    problems.push(...(error.errors ?? [{ field: 'body', message: error.message }]));
+    return undefined;
+  }
+}
+
+function refuse(problems: FieldError[]): never {
+  throw badRequest(problems[0]?.message ?? 'The shared slice is not valid', problems);
+}
+
+interface Snapshot {
+  kind: SliceKind;
+  title: string;
+  request: unknown;
+  result: unknown;
+  cells: number;
+  releaseId: string;
+  releaseVersion: string;
+  savedQueryId: string | null;
+  expiresAt: string | undefined;
+}
+
+async function store(db: Knex, caller: Caller, snapshot: Snapshot): Promise<Schemas['SharedSlice']> {
+  if (snapshot.cells > MAX_CELLS) refuse([{ field: 'body.request', message: SLICE_MESSAGES.tooLarge }]);
+  const scope = companyScope(caller);
+  const id = newId();
+  await insertSlice(db, {
+    id,
+    company_id: scope.companyId,
+    kind: snapshot.kind,
+    title: snapshot.title.trim(),
+    request: JSON.stringify(snapshot.request),
+    result: JSON.stringify(snapshot.result),
+    release_id: snapshot.releaseId,
+    release_version: snapshot.releaseVersion,
+    saved_query_id: snapshot.savedQueryId,
+    created_by: caller.userId,
+    created_at: new Date().toISOString(),
+    expires_at: snapshot.expiresAt ? new Date(snapshot.expiresAt).toISOString() : null,
+    revoked_at: null,
+    revoked_by: null,
+  });
+  const row = await findSlice(db, scope, id);
+  if (!row) throw notFound();
+  return presentSlice(row);
+}
+
+/** Shares what a request (or a saved query) answers now, from the release served now. */
+export async function shareMarketData(deps: AppDeps, caller: Caller, input: Schemas['SharedSliceInput']): Promise<Schemas['SharedSlice']> {
+  const scope = companyScope(caller);
+  const problems: FieldError[] = [];
+  checkTitleAndExpiry(input.title, input.expiresAt, problems);
+  if ((input.savedQueryId === undefined) === (input.request === undefined)) problems.push({ field: 'body', message: SLICE_MESSAGES.either });
+  const saved = input.savedQueryId ? (await findSavedQueries(deps.db, scope, [input.savedQueryId]))[0] : undefined;
+  if (input.savedQueryId && !saved) throw notFound();
+  const requestInput = saved ? (JSON.parse(saved.request) as Schemas['BenchmarkRequest']) : input.request;
+  const request = requestInput ? collect(problems, () => checkedRequest(requestInput, saved ? 'body.savedQueryId' : 'body.request')) : undefined;
+  if (problems.length || !request) refuse(problems);
+  const served = await currentRelease(deps);
+  const result = { ...queryRelease(served.release, request, { forex: await currencyForexMapping(deps.db) }), releaseVersion: served.row.version };
+  return store(deps.db, caller, {
+    kind: 'employee',
+    title: input.title,
+    request,
+    result,
+    cells: result.cells.length,
+    releaseId: served.release.id,
+    releaseVersion: served.row.version,
+    savedQueryId: saved?.id ?? null,
+    expiresAt: input.expiresAt,
+  });
+}
+
+export async function shareExecutiveData(deps: AppDeps, caller: Caller, input: Schemas['ExecutiveSharedSliceInput']): Promise<Schemas['SharedSlice']> {
+  const problems: FieldError[] = [];
+  checkTitleAndExpiry(input.title, input.expiresAt, problems);
+  const request = collect(problems, () => checkedExecutiveRequest(input.request, 'body.request'));
+  if (problems.length || !request) refuse(problems);
+  const served = await currentRelease(deps);
+  const result = answerExecutive(served, await currencyForexMapping(deps.db), request);
+  return store(deps.db, caller, {
+    kind: 'executive',
+    title: input.title,
+    request,
+    result,
+    cells: result.rows.reduce((n, row) => n + row.cells.length, 0),
+    releaseId: served.release.id,
+    releaseVersion: served.row.version,
+    savedQueryId: null,
+    expiresAt: input.expiresAt,
+  });
+}
+
+export async function sharedSlices(db: Knex, caller: Caller): Promise<Schemas['SharedSlice'][]> {
+  return (await listSlices(db, companyScope(caller))).map(presentSlice);
+}
+
+/**
+ * A slice reads the same for everyone allowed to read it, for as long as it is open: the stored
+ * answer, not today's release. Another company's slice, a slice of the other kind, a revoked or
+ * an expired one: all 404, the last two saying why.
+ */
+async function openSlice(db: Knex, caller: Caller, id: string, kind: SliceKind) {
+  const row = await findSlice(db, companyScope(caller), id);
+  if (!row || row.kind !== kind) throw notFound();
+  const status = sliceStatus(row);
+  if (status === 'revoked') throw new HttpError(404, 'slice_revoked', { message: 'This shared slice was revoked.' });
+  if (status === 'expired') throw new HttpError(404, 'slice_expired', { message: 'This shared slice has expired.' });
+  return row;
+}
+
+export async function readSharedSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['SharedSliceView']> {
+  const row = await openSlice(db, caller, id, 'employee');
+  return { slice: presentSlice(row), result: JSON.parse(row.result) as Schemas['BenchmarkResult'] };
+}
+
+export async function readExecutiveSharedSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['ExecutiveSharedSliceView']> {
+  const row = await openSlice(db, caller, id, 'executive');
+  return { slice: presentSlice(row), result: JSON.parse(row.result) as Schemas['ExecutiveCompResult'] };
+}
+
+export async function revokeSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['SharedSlice']> {
+  const scope = companyScope(caller);
+  if (!(await findSlice(db, scope, id))) throw notFound();
+  await markRevoked(db, scope, id, caller.userId, new Date().toISOString());
+  const row = await findSlice(db, scope, id);
+  if (!row) throw notFound();
+  return presentSlice(row);
+}

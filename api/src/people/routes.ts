@@ -1,0 +1,163 @@
+import { can, member, secured } from '../http/operations.js';
+import { startJob } from '../jobs/service.js';
+import { socketIdOf } from '../realtime/socketId.js';
+import { today } from './access.js';
+import { changeCandidate, createCandidate, getCandidate, listCandidates, removeCandidate } from './candidates.js';
+import { addRecord, correctRecord, currentPackage, listRecords, removeRecord } from './compensation.js';
+import { createEmployee, directReports, getEmployee, listEmployees, ownEmployee, presentOwn, terminateEmployee, updateEmployee } from './employees.js';
+import { changeGrant, createGrant, listGrants, presentGrants, removeGrant, vestingSchedule } from './equity.js';
+import { EMPLOYEE_COMPENSATION_EXPORT } from './exportJob.js';
+
+export const peopleOperations = [
+  secured({
+    operationId: 'listEmployees',
+    access: can('team', 'view'),
+    handler: async ({ query }, { deps, caller }) => {
+      const limit = query.limit ?? 50;
+      const page = await listEmployees(deps.db, caller, { ...query, status: query.status ?? 'active', limit });
+      return { data: page.employees, page: { limit, nextCursor: page.nextCursor } };
+    },
+  }),
+  secured({
+    operationId: 'createEmployee',
+    access: can('team', 'edit'),
+    status: 201,
+    handler: async ({ body }, { deps, caller }) => ({ data: await createEmployee(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'getMyEmployeeRecord',
+    access: member,
+    handler: async ({ query }, { deps, caller }) => {
+      const asOf = query.asOf ?? today();
+      const { scope, row } = await ownEmployee(deps.db, caller);
+      return { data: { employee: await presentOwn(deps.db, caller, scope, row, asOf), equityGrants: await presentGrants(deps.db, scope, row, asOf) } };
+    },
+  }),
+  secured({
+    operationId: 'startEmployeeCompensationExport',
+    access: can('employeeCompensation', 'view'),
+    status: 202,
+    handler: async ({ body }, { deps, caller, koa }) => {
+      const input = { format: body?.format ?? 'csv', status: body?.status ?? 'active', ...(body?.asOf ? { asOf: body.asOf } : {}) };
+      return { data: await startJob(deps.jobs, caller, EMPLOYEE_COMPENSATION_EXPORT, input, socketIdOf(koa.get('x-socket-id'))) };
+    },
+  }),
+  secured({
+    operationId: 'getEmployee',
+    access: can('team', 'view'),
+    handler: async ({ path }, { deps, caller, koa }) => {
+      const employee = await getEmployee(deps.db, caller, path.employeeId);
+      koa.set('ETag', `"${employee.version}"`);
+      return { data: employee };
+    },
+  }),
+  secured({
+    operationId: 'updateEmployee',
+    access: can('team', 'edit'),
+    handler: async ({ path, headers, body }, { deps, caller, koa }) => {
+      const employee = await updateEmployee(deps.db, caller, path.employeeId, headers['If-Match'], body);
+      koa.set('ETag', `"${employee.version}"`);
+      return { data: employee };
+    },
+  }),
+  secured({
+    operationId: 'terminateEmployee',
+    access: can('team', 'edit'),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await terminateEmployee(deps.db, caller, path.employeeId, headers['If-Match'], body) }),
+  }),
+  secured({
+    operationId: 'listDirectReports',
+    access: can('team', 'view'),
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await directReports(deps.db, caller, path.employeeId, query.status ?? 'active') }),
+  }),
+  secured({
+    operationId: 'listCompensationRecords',
+    access: can('employeeCompensation', 'view'),
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await listRecords(deps.db, caller, path.employeeId, query.type) }),
+  }),
+  secured({
+    operationId: 'addCompensationRecord',
+    access: can('employeeCompensation', 'edit'),
+    status: 201,
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await addRecord(deps.db, caller, path.employeeId, body) }),
+  }),
+  secured({
+    operationId: 'getCurrentCompensation',
+    access: can('employeeCompensation', 'view'),
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await currentPackage(deps.db, caller, path.employeeId, query.asOf) }),
+  }),
+  secured({
+    operationId: 'correctCompensationRecord',
+    access: can('employeeCompensation', 'edit'),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({
+      data: await correctRecord(deps.db, caller, path.employeeId, path.recordId, headers['If-Match'], body),
+    }),
+  }),
+  secured({
+    operationId: 'deleteCompensationRecord',
+    access: can('employeeCompensation', 'edit'),
+    handler: async ({ path }, { deps, caller }) => ({ data: await removeRecord(deps.db, caller, path.employeeId, path.recordId) }),
+  }),
+  secured({
+    operationId: 'listEquityGrants',
+    access: can('employeeCompensation', 'view'),
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await listGrants(deps.db, caller, path.employeeId, query.asOf) }),
+  }),
+  secured({
+    operationId: 'createEquityGrant',
+    access: can('employeeCompensation', 'edit'),
+    status: 201,
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await createGrant(deps.db, caller, path.employeeId, body) }),
+  }),
+  secured({
+    operationId: 'updateEquityGrant',
+    access: can('employeeCompensation', 'edit'),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({
+      data: await changeGrant(deps.db, caller, path.employeeId, path.grantId, headers['If-Match'], body),
+    }),
+  }),
+  secured({
+    operationId: 'deleteEquityGrant',
+    access: can('employeeCompensation', 'edit'),
+    handler: async ({ path }, { deps, caller }) => ({ data: await removeGrant(deps.db, caller, path.employeeId, path.grantId) }),
+  }),
+  secured({
+    operationId: 'getEquityVestingSchedule',
+    access: can('employeeCompensation', 'view'),
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await vestingSchedule(deps.db, caller, path.employeeId, path.grantId, query.asOf) }),
+  }),
+  secured({
+    operationId: 'listCandidates',
+    access: can('offers', 'view'),
+    handler: async ({ query }, { deps, caller }) => {
+      const limit = query.limit ?? 50;
+      const page = await listCandidates(deps.db, caller, { ...query, limit });
+      return { data: page.candidates, page: { limit, nextCursor: page.nextCursor } };
+    },
+  }),
+  secured({
+    operationId: 'createCandidate',
+    access: can('offers', 'edit'),
+    status: 201,
+    handler: async ({ body }, { deps, caller }) => ({ data: await createCandidate(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'getCandidate',
+    access: can('offers', 'view'),
+    handler: async ({ path }, { deps, caller, koa }) => {
+      const candidate = await getCandidate(deps.db, caller, path.candidateId);
+      koa.set('ETag', `"${candidate.version}"`);
+      return { data: candidate };
+    },
+  }),
+  secured({
+    operationId: 'updateCandidate',
+    access: can('offers', 'edit'),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await changeCandidate(deps.db, caller, path.candidateId, headers['If-Match'], body) }),
+  }),
+  secured({
+    operationId: 'deleteCandidate',
+    access: can('offers', 'edit'),
+    handler: async ({ path }, { deps, caller }) => ({ data: await removeCandidate(deps.db, caller, path.candidateId) }),
+  }),
+];

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, equityValue, eventMonths, vestingEvents, vestingStatus, type VestingTerms } from './vesting.js';
+
+const standard: VestingTerms = { shares: 48_000, vestingStartDate: '2022-03-15', vestingMonths: 48, cliffMonths: 12, frequency: 'monthly' };
+
+describe('dates of vesting events', () => {
+  it('keeps the day of the month, clamped to short months', () => {
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2023-01-31', 1)).toBe('2023-02-28');
+    expect(addMonths('2023-01-31', 2)).toBe('2023-03-31');
+    expect(addMonths('2023-11-15', 3)).toBe('2024-02-15');
+    expect(addMonths('2023-05-15', -5)).toBe('2022-12-15');
+  });
+
+  it('counts every event from the start, so a clamped month does not shift the ones after it', () => {
+    const dates = vestingEvents({ ...standard, vestingStartDate: '2023-01-31', cliffMonths: 0, vestingMonths: 3 }).map((event) => event.date);
+    expect(dates).toEqual(['2023-02-28', '2023-03-31', '2023-04-30']);
+  });
+});
+
+describe('the standard four-year grant with a one-year cliff', () => {
+  it('vests nothing before the cliff', () => {
+    expect(vestingStatus(standard, '2022-03-15').vestedShares).toBe(0);
+    expect(vestingStatus(standard, '2023-03-14')).toMatchObject({ vestedShares: 0, unvestedShares: 48_000, nextVestingDate: '2023-03-15' });
+  });
+
+  it('vests 25% at the cliff, then 1/48 a month', () => {
+    expect(vestingStatus(standard, '2023-03-15')).toMatchObject({ vestedShares: 12_000, vestedPercent: 25, nextVestingDate: '2023-04-15' });
+    expect(vestingStatus(standard, '2023-04-14').vestedShares).toBe(12_000);
+    expect(vestingStatus(standard, '2023-04-15').vestedShares).toBe(13_000);
+    expect(vestingStatus(standard, '2024-03-15').vestedShares).toBe(24_000);
+  });
+
+  it('is fully vested after four years and stays so', () => {
+    expect(vestingStatus(standard, '2026-03-14').vestedShares).toBe(47_000);
+    expect(vestingStatus(standard, '2026-03-15')).toMatchObject({ vestedShares: 48_000, unvestedShares: 0, vestedPercent: 100, nextVestingDate: null, fullyVestedDate: '2026-03-15' });
+    expect(vestingStatus(standard, '2031-01-01').vestedShares).toBe(48_000);
+  });
+
+  it('has one cliff event and 36 monthly ones', () => {
+    const events = vestingEvents(standard);
+    expect(events).toHaveLength(37);
+    expect(events[0]).toEqual({ date: '2023-03-15', month: 12, shares: 12_000, cumulativeShares: 12_000 });
+    expect(events.at(-1)).toEqual({ date: '2026-03-15', month: 48, shares: 1_000, cumulativeShares: 48_000 });
+  });
+});
+
+describe('other schedules', () => {
+  it('vests quarterly after the cliff', () => {
+    const quarterly = { ...standard, frequency: 'quarterly' as const };
+    expect(eventMonths(quarterly)).toEqual([12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48]);
+    expect(vestingStatus(quarterly, '2023-06-14').vestedShares).toBe(12_000);
+    expect(vestingStatus(quarterly, '2023-06-15').vestedShares).toBe(15_000);
+  });
+
+  it('vests annually in four equal parts', () => {
+    const annual = { ...standard, frequency: 'annually' as const };
+    expect(vestingEvents(annual).map((event) => event.cumulativeShares)).toEqual([12_000, 24_000, 36_000, 48_000]);
+    expect(vestingStatus(annual, '2025-03-14').vestedShares).toBe(24_000);
+  });
+
+  it('vests what accrued by a cliff that is not on a vesting boundary, then goes on at the boundaries', () => {
+    expect(eventMonths({ vestingMonths: 48, cliffMonths: 6, frequency: 'annually' })).toEqual([6, 12, 24, 36, 48]);
+    const terms = { ...standard, cliffMonths: 6, frequency: 'annually' as const };
+    expect(vestingStatus(terms, '2022-09-15').vestedShares).toBe(6_000);
+    expect(vestingStatus(terms, '2023-03-15').vestedShares).toBe(12_000);
+  });
+
+  it('vests monthly from the first month without a cliff', () => {
+    const noCliff = { ...standard, cliffMonths: 0 };
+    expect(vestingStatus(noCliff, '2022-04-15').vestedShares).toBe(1_000);
+  });
+
+  it('vests at once with no vesting period (common stock)', () => {
+    const stock = { ...standard, vestingMonths: 0, cliffMonths: 0 };
+    expect(vestingStatus(stock, '2022-03-15')).toMatchObject({ vestedShares: 48_000, fullyVestedDate: '2022-03-15' });
+    expect(vestingStatus(stock, '2022-03-14').vestedShares).toBe(0);
+  });
+
+  it('rounds down along the way and vests the remainder at the end', () => {
+    const odd = { ...standard, shares: 1_001 };
+    const events = vestingEvents(odd);
+    expect(events[0]?.cumulativeShares).toBe(250); // floor(1001 × 12/48)
+    expect(events.reduce((sum, event) => sum + event.shares, 0)).toBe(1_001);
+    expect(events.at(-1)?.cumulativeShares).toBe(1_001);
+  });
+
+  it('leaves out events that would vest nothing (fewer shares than months)', () => {
+    const tiny = { ...standard, shares: 10 };
+    const events = vestingEvents(tiny);
+    expect(events.every((event) => event.shares > 0)).toBe(true);
+    expect(events.at(-1)?.cumulativeShares).toBe(10);
+  });
+});
+
+describe('termination', () => {
+  it('stops vesting on the termination date', () => {
+    const status = vestingStatus(standard, '2025-01-01', '2024-01-20');
+    expect(status).toMatchObject({ vestedShares: 22_000, unvestedShares: 26_000, nextVestingDate: null, vestingEndedOn: '2024-01-20' });
+  });
+
+  it('forfeits everything when leaving before the cliff', () => {
+    expect(vestingStatus(standard, '2024-01-01', '2023-03-14')).toMatchObject({ vestedShares: 0, vestingEndedOn: '2023-03-14' });
+  });
+
+  it('keeps vesting until a termination date still to come', () => {
+    const status = vestingStatus(standard, '2023-05-01', '2023-06-30');
+    expect(status).toMatchObject({ vestedShares: 13_000, nextVestingDate: '2023-05-15', vestingEndedOn: null });
+    expect(vestingStatus(standard, '2023-06-16', '2023-06-30').nextVestingDate).toBeNull();
+  });
+});
+
+describe('value of a grant', () => {
+  const usd = { minorUnit: 2, sharePriceMicros: 18_400_000 };
+
+  it('is shares × (share price − exercise price) for options', () => {
+    // $18.40 − $6.25 = $12.15 a share
+    expect(equityValue({ ...usd, vestedShares: 1_000, unvestedShares: 3_000, exercisePriceMinor: 625 })).toEqual({
+      vested: 1_215_000,
+      unvested: 3_645_000,
+      total: 4_860_000,
+      isUnderwater: false,
+    });
+  });
+
+  it('is shares × share price for RSUs', () => {
+    expect(equityValue({ ...usd, vestedShares: 10, unvestedShares: 0, exercisePriceMinor: null }).total).toBe(18_400);
+  });
+
+  it('is never negative for an underwater option', () => {
+    expect(equityValue({ ...usd, vestedShares: 500, unvestedShares: 500, exercisePriceMinor: 2_000 })).toEqual({ vested: 0, unvested: 0, total: 0, isUnderwater: true });
+  });
+
+  it('keeps sub-cent share prices exact and rounds once, half to even', () => {
+    // $0.012345 a share × 1,000 shares = $12.345 → 1234 cents (half to even); × 3 = $0.037035 → 4 cents
+    const cheap = { minorUnit: 2, sharePriceMicros: 12_345, exercisePriceMinor: null };
+    expect(equityValue({ ...cheap, vestedShares: 1_000, unvestedShares: 3 })).toMatchObject({ vested: 1_234, unvested: 4, total: 1_238 });
+  });
+
+  it('values in currencies without minor units', () => {
+    // ¥1,500.5 a share, ¥1,000 strike, 3 shares: ¥1,501.5 → ¥1,502 (half to even)
+    expect(equityValue({ minorUnit: 0, sharePriceMicros: 1_500_500_000, exercisePriceMinor: 1_000, vestedShares: 3, unvestedShares: 0 }).vested).toBe(1_502);
+  });
+});

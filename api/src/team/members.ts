@@ -1,0 +1,253 @@
+import type { Knex } from 'knex';
+import type { AppDeps } from '../deps.js';
+import { type Rational, multiply, pow10, round } from '../forex/rational.js';
+import { notFound } from '../http/errors.js';
+import type { TeamAccess } from './access.js';
+import { seesPay } from './access.js';
+import { type MarketMedians, type MarketCell, marketCellOf, marketMedians } from './market.js';
+import { Converter, type Money, today } from './money.js';
+import {
+  type CompanyEquityRow,
+  type CompensationRow,
+  type EmployeeRow,
+  type GrantRow,
+  type TeamFilters,
+  companyEquity,
+  compensationInReach,
+  employeesInReach,
+  grantsInReach,
+  idsInReach,
+} from './store.js';
+import { type VestingFrequency, type VestingTerms, vestedShares } from './vesting.js';
+
+export type CompType = 'base_salary' | 'bonus_target' | 'variable_pay' | 'commission' | 'benefits';
+const CASH_TYPES: CompType[] = ['base_salary', 'bonus_target', 'variable_pay', 'commission'];
+
+/** An employee's pay as of today, for those whose pay the caller may see. */
+export interface MemberPay {
+  current: Map<string, CompensationRow>;
+  lastRaiseDate: string | null;
+  grants: GrantRow[];
+}
+
+export interface Member {
+  row: EmployeeRow;
+  /** null: the caller may not see this person's pay. */
+  pay: MemberPay | null;
+}
+
+export interface CompaRatio {
+  ratio: number | null;
+  marketP50: Money | null;
+  label: string | null;
+  cell: MarketCell | null;
+}
+
+const MICROS = 1_000_000n;
+
+export function vestingTerms(grant: GrantRow): VestingTerms {
+  const frequency = (['monthly', 'quarterly', 'annually'] as const).includes(grant.vesting_frequency as VestingFrequency)
+    ? (grant.vesting_frequency as VestingFrequency)
+    : 'monthly';
+  return { shares: grant.shares, vestingStartDate: grant.vesting_start_date, vestingMonths: grant.vesting_months, cliffMonths: grant.cliff_months, frequency };
+}
+
+/** Latest record per type in force on the day, and the day of the last base increase. */
+export function payOf(records: CompensationRow[]): Omit<MemberPay, 'grants'> {
+  const current = new Map<string, CompensationRow>();
+  let lastRaiseDate: string | null = null;
+  for (const record of records) {
+    const before = current.get(record.type);
+    if (record.type === 'base_salary' && before && before.currency === record.currency && record.amount > before.amount) {
+      lastRaiseDate = record.effective_date.slice(0, 10);
+    }
+    current.set(record.type, record);
+  }
+  return { current, lastRaiseDate };
+}
+
+/**
+ * The team as the caller may see it, loaded once per request: records for everyone in reach, pay
+ * for those the pay permission reaches, and lazily the market and the equity prices.
+ */
+export class Team {
+  // Promises, not values: rows are priced concurrently and must share one market look-up.
+  private medians: Promise<MarketMedians> | undefined;
+  private equityPrices: CompanyEquityRow | undefined;
+  private readonly spreads = new Map<string, Promise<bigint | null>>();
+
+  private constructor(
+    readonly deps: AppDeps,
+    readonly access: TeamAccess,
+    readonly members: Member[],
+    readonly converter: Converter,
+    readonly companyCurrency: string,
+  ) {}
+
+  get db(): Knex {
+    return this.deps.db;
+  }
+
+  static async load(deps: AppDeps, access: TeamAccess, filters: TeamFilters, options: { pay: boolean; grants: boolean }): Promise<Team> {
+    const db = deps.db;
+    const day = today();
+    const rows = await employeesInReach(db, access.scope, access.records, filters);
+    const withPay = options.pay && seesPay(access);
+    const payIds = withPay ? (access.pay.kind === access.records.kind ? null : await idsInReach(db, access.scope, access.pay)) : new Set<string>();
+    const records = new Map<string, CompensationRow[]>();
+    const grants = new Map<string, GrantRow[]>();
+    if (withPay) {
+      for (const record of await compensationInReach(db, access.scope, access.pay, day)) {
+        const list = records.get(record.employee_id) ?? [];
+        list.push(record);
+        records.set(record.employee_id, list);
+      }
+      if (options.grants) {
+        for (const grant of await grantsInReach(db, access.scope, access.pay)) {
+          const list = grants.get(grant.employee_id) ?? [];
+          list.push(grant);
+          grants.set(grant.employee_id, list);
+        }
+      }
+    }
+    const members = rows.map((row): Member => {
+      const visible = withPay && (payIds === null || payIds.has(row.id));
+      return { row, pay: visible ? { ...payOf(records.get(row.id) ?? []), grants: grants.get(row.id) ?? [] } : null };
+    });
+    const company = await companyEquity(db, access.scope);
+    if (!company) throw notFound();
+    const team = new Team(deps, access, members, await Converter.open(db, day), company.currency);
+    team.equityPrices = company;
+    return team;
+  }
+
+  /** A team of one (the per-employee endpoints), already checked to be in reach. */
+  static async ofOne(deps: AppDeps, access: TeamAccess, row: EmployeeRow, pay: MemberPay | null): Promise<Team> {
+    const company = await companyEquity(deps.db, access.scope);
+    if (!company) throw notFound();
+    const team = new Team(deps, access, [{ row, pay }], await Converter.open(deps.db, today()), company.currency);
+    team.equityPrices = company;
+    return team;
+  }
+
+  // ── cash ─────────────────────────────────────────────────────────────────────────────────
+
+  amountOf(member: Member, type: CompType): Money | null {
+    const record = member.pay?.current.get(type);
+    return record ? { amount: record.amount, currency: record.currency } : null;
+  }
+
+  /** Base, bonus target, variable pay and commission, in the employee's pay currency. */
+  async totalCash(member: Member): Promise<Money | null> {
+    if (!member.pay) return null;
+    const currency = member.row.currency;
+    let total = 0;
+    let any = false;
+    for (const type of CASH_TYPES) {
+      const amount = this.amountOf(member, type);
+      if (!amount) continue;
+      const converted = await this.converter.convert(amount, currency);
+      if (!converted) return null;
+      total += converted.amount;
+      any = true;
+    }
+    return any ? { amount: total, currency } : null;
+  }
+
+  /** A pay measure in the company currency (for sorting, distributions and sums). */
+  async inCompanyCurrency(amount: Money | null): Promise<Money | null> {
+    return amount ? this.converter.convert(amount, this.companyCurrency) : null;
+  }
+
+  async measure(member: Member, measure: 'base_salary' | 'total_cash'): Promise<Money | null> {
+    return this.inCompanyCurrency(measure === 'base_salary' ? this.amountOf(member, 'base_salary') : await this.totalCash(member));
+  }
+
+  // ── market ───────────────────────────────────────────────────────────────────────────────
+
+  private priced: Member[] | undefined;
+
+  /** Only these members will be priced (a page of the table), so only their market cells are asked for. */
+  priceOnly(members: Member[]): void {
+    if (!this.medians) this.priced = members;
+  }
+
+  private market(): Promise<MarketMedians> {
+    this.medians ??= marketMedians(
+      this.deps,
+      (this.priced ?? this.members).filter((member) => member.pay).map((member) => marketCellOf(member.row)),
+    );
+    return this.medians;
+  }
+
+  async releaseVersion(): Promise<string> {
+    return (await this.market()).releaseVersion;
+  }
+
+  /** Base ÷ the market p50 of the employee's family × level × location (in the cell's currency). */
+  async compaRatio(member: Member): Promise<CompaRatio> {
+    const cell = marketCellOf(member.row);
+    const median = (await this.market()).of(cell);
+    if (median.status !== 'published') return { ratio: null, marketP50: null, label: median.label, cell };
+    const marketP50 = { amount: Math.round(median.p50 * 10 ** this.converter.minorUnit(median.currency)), currency: median.currency };
+    const base = this.amountOf(member, 'base_salary');
+    if (!base) return { ratio: null, marketP50, label: 'No base salary', cell };
+    const inMarketCurrency = await this.converter.convert(base, median.currency);
+    if (!inMarketCurrency) return { ratio: null, marketP50, label: 'No exchange rate', cell };
+    return { ratio: this.converter.major(inMarketCurrency) / median.p50, marketP50, label: null, cell };
+  }
+
+  // ── equity ───────────────────────────────────────────────────────────────────────────────
+
+  get sharePriceMicros(): number {
+    return this.equityPrices?.share_price_micros ?? 0;
+  }
+
+  /**
+   * Share price − exercise price per share, in millionths of the company currency, never below
+   * zero. An option without its own strike uses the company's current exercise price; RSUs, RSAs
+   * and common stock have none. null when the strike's currency has no reference rate.
+   */
+  spreadMicros(grant: GrantRow): Promise<bigint | null> {
+    let spread = this.spreads.get(grant.id);
+    if (!spread) {
+      spread = this.computeSpread(grant);
+      this.spreads.set(grant.id, spread);
+    }
+    return spread;
+  }
+
+  private async computeSpread(grant: GrantRow): Promise<bigint | null> {
+    const price = BigInt(this.equityPrices?.share_price_micros ?? 0);
+    let strike: bigint | null = 0n;
+    if (grant.exercise_price !== null) {
+      const rate: Rational | null = await this.converter.exactRate(grant.currency, this.companyCurrency);
+      strike = rate
+        ? round(multiply(multiply({ n: BigInt(grant.exercise_price), d: 1n }, rate), { n: MICROS, d: pow10(this.converter.minorUnit(grant.currency)) }), 'halfEven')
+        : null;
+    } else if (grant.grant_type === 'option') {
+      strike = BigInt(this.equityPrices?.exercise_price_micros ?? 0);
+    }
+    return strike === null ? null : price > strike ? price - strike : 0n;
+  }
+
+  /** shares × spread, in minor units of the company currency, rounded once. */
+  valueOf(shares: number, spread: bigint | null): Money {
+    const minor = this.converter.minorUnit(this.companyCurrency);
+    const amount = spread === null ? 0n : round({ n: BigInt(shares) * spread * pow10(minor), d: MICROS }, 'halfEven');
+    return { amount: Number(amount), currency: this.companyCurrency };
+  }
+
+  async equity(member: Member, day = today()): Promise<{ granted: number; vested: number; value: Money } | null> {
+    if (!member.pay) return null;
+    let granted = 0;
+    let vested = 0;
+    let value = 0;
+    for (const grant of member.pay.grants) {
+      granted += grant.shares;
+      vested += vestedShares(vestingTerms(grant), day);
+      value += this.valueOf(grant.shares, await this.spreadMicros(grant)).amount;
+    }
+    return { granted, vested, value: { amount: value, currency: this.companyCurrency } };
+  }
+}

@@ -1,0 +1,84 @@
+import { can, secured } from '../http/operations.js';
+import { compaRatioReport, payDistribution, payEquity, playground } from './analytics.js';
+import { compTimeline, employee, equityDetailsChart, overview, table } from './service.js';
+import { teamViewSettings, updateCompanySettings, updateMySettings } from './settings.js';
+
+const viewTeam = can('team', 'view');
+const viewPay = can('employeeCompensation', 'view');
+
+export const teamOperations = [
+  secured({
+    operationId: 'getTeamOverview',
+    access: viewTeam,
+    handler: async ({ query }, { deps, caller }) => ({ data: await overview(deps, caller, query.status ?? 'active') }),
+  }),
+  secured({
+    operationId: 'getTeamEmployeeTable',
+    access: viewTeam,
+    handler: async ({ query }, { deps, caller }) => {
+      const limit = query.limit ?? 100;
+      const result = await table(deps, caller, { ...query, status: query.status ?? 'active', order: query.order ?? 'asc', limit });
+      return { data: result.table, page: { limit, nextCursor: result.nextCursor } };
+    },
+  }),
+  secured({
+    operationId: 'getTeamEmployee',
+    access: viewTeam,
+    handler: async ({ path }, { deps, caller }) => ({ data: await employee(deps, caller, path.employeeId) }),
+  }),
+  secured({
+    operationId: 'getTeamEquityDetailsChart',
+    access: viewPay,
+    handler: async ({ path }, { deps, caller }) => ({ data: await equityDetailsChart(deps, caller, path.employeeId) }),
+  }),
+  secured({
+    operationId: 'getTeamCompTimeline',
+    access: viewPay,
+    handler: async ({ path }, { deps, caller }) => ({ data: await compTimeline(deps, caller, path.employeeId) }),
+  }),
+  secured({
+    operationId: 'getTeamViewSettings',
+    access: viewTeam,
+    handler: async (_input, { deps, caller }) => ({ data: await teamViewSettings(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'updateCompanyTeamViewSettings',
+    access: can('team', 'edit'),
+    handler: async ({ body, headers }, { deps, caller, koa }) => {
+      const { state, version } = await updateCompanySettings(deps.db, caller, headers['If-Match'], body);
+      koa.set('ETag', `"${version}"`);
+      return { data: state };
+    },
+  }),
+  secured({
+    operationId: 'updateMyTeamViewSettings',
+    access: viewTeam,
+    handler: async ({ body, headers }, { deps, caller, koa }) => {
+      const { state, version } = await updateMySettings(deps.db, caller, headers['If-Match'], body);
+      koa.set('ETag', `"${version}"`);
+      return { data: state };
+    },
+  }),
+  secured({
+    operationId: 'getTeamCompaRatio',
+    access: viewPay,
+    handler: async ({ query }, { deps, caller }) => ({ data: await compaRatioReport(deps, caller, query.status ?? 'active') }),
+  }),
+  secured({
+    operationId: 'getTeamPayDistribution',
+    access: viewPay,
+    handler: async ({ query }, { deps, caller }) => ({ data: await payDistribution(deps, caller, query.measure ?? 'base_salary', query.status ?? 'active') }),
+  }),
+  secured({
+    operationId: 'getTeamPayEquity',
+    access: can('demographics', 'view'),
+    handler: async ({ query }, { deps, caller }) => ({ data: await payEquity(deps, caller, query.attribute ?? 'gender', query.measure ?? 'base_salary') }),
+  }),
+  secured({
+    operationId: 'getTeamPlayground',
+    access: viewTeam,
+    handler: async ({ query }, { deps, caller }) => ({
+      data: await playground(deps, caller, { groupBy: query.groupBy ?? ['department'], metric: query.metric ?? 'headcount', status: query.status ?? 'active' }),
+    }),
+  }),
+];

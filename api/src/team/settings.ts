@@ -1,0 +1,161 @@
+import type { Knex } from 'knex';
+import type { Caller } from '../access/caller.js';
+import { hasPermission } from '../access/permissions.js';
+import { recordAudit } from '../audit/store.js';
+import type { components } from '../contract-types.js';
+import { newId } from '../db/ids.js';
+import { isoTimestampOrNull } from '../db/timestamps.js';
+import { HttpError, badRequest } from '../http/errors.js';
+import { seesPay, teamAccess, type TeamAccess } from './access.js';
+import { type TeamColumn, availableColumns, isPayColumn } from './columns.js';
+import { COMPANY_OWNER, type SettingsRow, findSettingsRow, insertSettingsRow, updateSettingsRow } from './store.js';
+
+type Schemas = components['schemas'];
+type Settings = Schemas['TeamViewSettings'];
+type State = Schemas['TeamViewSettingsState'];
+
+/** What a company starts with until an admin changes it. */
+export const DEFAULT_TEAM_VIEW_SETTINGS: Settings = {
+  columns: ['name', 'title', 'department', 'level', 'location', 'manager', 'baseSalary', 'compaRatio'],
+  compTimeline: { types: ['base_salary', 'bonus_target', 'variable_pay', 'commission'], showEquityGrants: true, order: 'newest_first' },
+  equityDetails: { measure: 'value', breakdown: 'total', series: 'vested_and_unvested' },
+};
+
+const parsed = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+interface Sections {
+  columns: TeamColumn[] | null;
+  compTimeline: Settings['compTimeline'] | null;
+  equityDetails: Settings['equityDetails'] | null;
+}
+
+function sectionsOf(row: SettingsRow | undefined): Sections {
+  return {
+    columns: parsed<TeamColumn[]>(row?.columns ?? null),
+    compTimeline: parsed<Settings['compTimeline']>(row?.comp_timeline ?? null),
+    equityDetails: parsed<Settings['equityDetails']>(row?.equity_details ?? null),
+  };
+}
+
+/** The columns a person sees: theirs, else the company's; pay columns only with the pay permission. */
+function visibleColumns(columns: TeamColumn[], payVisible: boolean): TeamColumn[] {
+  const visible = columns.filter((column) => payVisible || !isPayColumn(column));
+  return visible.length ? visible : ['name'];
+}
+
+async function stateOf(db: Knex, access: TeamAccess): Promise<State> {
+  const companyRow = await findSettingsRow(db, access.scope, COMPANY_OWNER);
+  const personalRow = await findSettingsRow(db, access.scope, access.caller.userId);
+  const company = sectionsOf(companyRow);
+  const personal = sectionsOf(personalRow);
+  const companySettings: Settings = {
+    columns: company.columns ?? DEFAULT_TEAM_VIEW_SETTINGS.columns,
+    compTimeline: company.compTimeline ?? DEFAULT_TEAM_VIEW_SETTINGS.compTimeline,
+    equityDetails: company.equityDetails ?? DEFAULT_TEAM_VIEW_SETTINGS.equityDetails,
+  };
+  const payVisible = seesPay(access);
+  return {
+    company: { version: companyRow?.version ?? 0, settings: companySettings, updatedAt: isoTimestampOrNull(companyRow?.updated_at) },
+    personal: { version: personalRow?.version ?? 0, ...personal, updatedAt: isoTimestampOrNull(personalRow?.updated_at) },
+    effective: {
+      columns: visibleColumns(personal.columns ?? companySettings.columns, payVisible),
+      compTimeline: personal.compTimeline ?? companySettings.compTimeline,
+      equityDetails: personal.equityDetails ?? companySettings.equityDetails,
+    },
+    availableColumns: availableColumns(payVisible),
+    canEditCompanyDefault: hasPermission(access.caller.permissions, 'team', 'edit', 'all'),
+  };
+}
+
+/** The table's columns when the request names none. */
+export async function effectiveColumns(db: Knex, access: TeamAccess): Promise<TeamColumn[]> {
+  return (await stateOf(db, access)).effective.columns;
+}
+
+export async function teamViewSettings(db: Knex, caller: Caller): Promise<State> {
+  return stateOf(db, await teamAccess(db, caller));
+}
+
+/** `"3"` or `W/"3"` → 3; 0 names "nothing stored yet". */
+function parseVersion(ifMatch: string): number {
+  const version = Number(/^(?:W\/)?"?(\d+)"?$/.exec(ifMatch.trim())?.[1]);
+  if (!Number.isInteger(version)) throw badRequest('If-Match must be the version you read, e.g. "3"', [{ field: 'header.if-match', message: 'is not a version' }]);
+  return version;
+}
+
+const conflict = (): HttpError =>
+  new HttpError(409, 'version_conflict', { message: 'Someone else changed these settings first. Reload and try again.' });
+
+interface Change {
+  columns?: TeamColumn[] | null;
+  compTimeline?: Settings['compTimeline'] | null;
+  equityDetails?: Settings['equityDetails'] | null;
+}
+
+const serialise = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
+
+function changedSections(change: Change): Partial<Pick<SettingsRow, 'columns' | 'comp_timeline' | 'equity_details'>> {
+  const out: Partial<Pick<SettingsRow, 'columns' | 'comp_timeline' | 'equity_details'>> = {};
+  if (change.columns !== undefined) out.columns = serialise(change.columns);
+  if (change.compTimeline !== undefined) out.comp_timeline = serialise(change.compTimeline);
+  if (change.equityDetails !== undefined) out.equity_details = serialise(change.equityDetails);
+  return out;
+}
+
+/** Writes a settings row if the stored version is the one the caller read (0: none stored yet). */
+async function save(db: Knex, access: TeamAccess, ownerKey: string, version: number, change: Change): Promise<number> {
+  const now = new Date().toISOString();
+  const sections = changedSections(change);
+  return db.transaction(async (trx) => {
+    const current = await findSettingsRow(trx, access.scope, ownerKey);
+    if ((current?.version ?? 0) !== version) throw conflict();
+    if (!current) {
+      const row: SettingsRow = {
+        id: newId(),
+        company_id: access.scope.companyId,
+        owner_key: ownerKey,
+        user_id: ownerKey === COMPANY_OWNER ? null : access.caller.userId,
+        columns: sections.columns ?? null,
+        comp_timeline: sections.comp_timeline ?? null,
+        equity_details: sections.equity_details ?? null,
+        version: 1,
+        updated_by: access.caller.userId,
+        created_at: now,
+        updated_at: now,
+      };
+      // Two first writes at once: the unique key lets only one in; the other has a stale version.
+      await insertSettingsRow(trx, row).catch((error: unknown) => {
+        throw /unique|duplicate/i.test(String(error)) ? conflict() : error;
+      });
+      return 1;
+    }
+    if (!(await updateSettingsRow(trx, access.scope, ownerKey, version, { ...sections, updated_by: access.caller.userId, updated_at: now }))) throw conflict();
+    return version + 1;
+  });
+}
+
+export async function updateCompanySettings(db: Knex, caller: Caller, ifMatch: string, change: Schemas['TeamViewSettingsInput']): Promise<{ state: State; version: number }> {
+  const access = await teamAccess(db, caller);
+  const version = await save(db, access, COMPANY_OWNER, parseVersion(ifMatch), change);
+  await recordAudit(db, { companyId: access.scope.companyId, actorUserId: caller.userId, action: 'team_view.settings.updated', subjectType: 'team_view_settings', details: change });
+  return { state: await stateOf(db, access), version };
+}
+
+export async function updateMySettings(
+  db: Knex,
+  caller: Caller,
+  ifMatch: string,
+  change: Schemas['TeamViewPersonalSettingsInput'],
+): Promise<{ state: State; version: number }> {
+  const access = await teamAccess(db, caller);
+  if (change.columns && !seesPay(access)) {
+    const pay = change.columns.filter(isPayColumn);
+    if (pay.length) {
+      throw badRequest(`${pay.join(', ')} ${pay.length === 1 ? 'is a pay column' : 'are pay columns'}; showing pay needs the employeeCompensation permission`, [
+        { field: 'body.columns', message: `may not include ${pay.join(', ')}` },
+      ]);
+    }
+  }
+  const version = await save(db, access, caller.userId, parseVersion(ifMatch), change);
+  return { state: await stateOf(db, access), version };
+}

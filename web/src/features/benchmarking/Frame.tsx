@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Tabs } from '../../ui/Panels';
+
+const TABS = [
+  { href: '/benchmarkingsurvey/data-explorer', label: 'Data explorer' },
+  { href: '/benchmarkingsurvey/compare', label: 'Compare' },
+  { href: '/benchmarkingsurvey/location-insights', label: 'Location insights' },
+  { href: '/benchmarkingsurvey/equity-practices', label: 'Equity practices' },
+  { href: '/benchmarkingsurvey/level-your-employees', label: 'Level your employees' },
+  { href: '/datacomposition/companies', label: 'Data composition' },
+  { href: '/market-data-reports', label: 'Reports' },
+  { href: '/benchmarkingsurvey/premium', label: 'Premium' },
+];
+
+/** The benchmarking area's frame: its screens one tab apart. */
+export function BenchmarkingFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="area">
+      <Tabs tabs={TABS} label="Market data" />
+      {children}
+    </div>
+  );
+}
+
+const EXPLORER_STEPS = [
+  { href: '/benchmarkingsurvey/data-explorer', label: '1. Filters' },
+  { href: '/benchmarkingsurvey/data-explorer/search', label: 'Job families' },
+  { href: '/benchmarkingsurvey/data-explorer/results', label: '2. Results' },
+  { href: '/benchmarkingsurvey/data-explorer/export', label: '3. Export' },
+];
+
+export function ExplorerSteps() {
+  return <Tabs tabs={EXPLORER_STEPS} label="Data explorer steps" exact />;
+}

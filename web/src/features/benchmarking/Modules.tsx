@@ -1,0 +1,325 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import type { components } from '../../../../openapi.d.ts';
+import { api, errorMessage, unwrap, useQuery } from '../../api/client';
+import { NotAvailableYet } from '../../ui/Panels';
+import { FullSizeSpinner } from '../../ui/Spinner';
+import { INSUFFICIENT_REASONS, formatValue, useBenchmarkingCatalog } from './data';
+import { BenchmarkingFrame } from './Frame';
+import { LOCATION_GROUPS, toggle } from './selection';
+
+type LocationInsightsRequest = components['schemas']['LocationInsightsRequest'];
+type EquityPracticesRequest = components['schemas']['EquityPracticesRequest'];
+type EquityPractices = components['schemas']['EquityPractices'];
+type PracticeShare = components['schemas']['EquityPracticeShare'];
+
+function Pills({ legend, options, chosen, onToggle, type = 'checkbox', name }: { legend: string; options: { id: string; label: string }[]; chosen: string[]; onToggle: (id: string) => void; type?: 'checkbox' | 'radio'; name?: string }) {
+  return (
+    <fieldset className="check-group">
+      <legend>{legend}</legend>
+      <div className="pills">
+        {options.map((option) => (
+          <label key={option.id} className={chosen.includes(option.id) ? 'pill checked' : 'pill'}>
+            <input type={type} name={name} checked={chosen.includes(option.id)} onChange={() => onToggle(option.id)} />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const percent = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)}%`;
+
+/** /benchmarkingsurvey/location-insights: the same roles in several locations, against a reference location. */
+export function LocationInsightsScreen() {
+  const { filters, catalog, locations, name, error } = useBenchmarkingCatalog();
+  const [family, setFamily] = useState('software_engineering');
+  const [levels, setLevels] = useState<string[]>(['p2', 'p3', 'p4']);
+  const [places, setPlaces] = useState<string[]>(['840_1', '840_2', '840_3', '124', '826', '276']);
+  const [reference, setReference] = useState('840');
+  const [compensationType, setCompensationType] = useState('base');
+  const request: LocationInsightsRequest | null =
+    levels.length && places.length ? { jobFamilies: [family], levels: levels.map((id) => ({ type: 'level', id })), locations: places, referenceLocationId: reference, compensationType } : null;
+  const insights = useSWR(request ? ['paybench', 'location-insights', JSON.stringify(request)] : null, async () => (await unwrap(api.POST('/api/benchmarking/location-insights', { body: request ?? { jobFamilies: [], levels: [], locations: [] } }))).data);
+  if (error) return <p role="alert">{errorMessage(error)}</p>;
+  if (!filters || !catalog || !locations) return <FullSizeSpinner loading />;
+  const tierIds = LOCATION_GROUPS.flatMap((group) => group.ids);
+  const compTypes = [...filters.compTypes.cash.filter((type) => !type.isDisabled), ...filters.compTypes.equity.filter((type) => type.id === 'total_equity')];
+  return (
+    <BenchmarkingFrame>
+      <h1>Location insights</h1>
+      <p className="lede">How the median of a role in each location compares with a reference location, in US dollars.</p>
+      <div className="inline-form">
+        <label>
+          Job family
+          <select value={family} onChange={(event) => setFamily(event.target.value)}>
+            {catalog.map((entry) => (
+              <option key={entry.upstreamId} value={entry.upstreamId}>
+                {entry.displayString}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Compensation
+          <select value={compensationType} onChange={(event) => setCompensationType(event.target.value)}>
+            {compTypes.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Compared with
+          <select value={reference} onChange={(event) => setReference(event.target.value)}>
+            {[...tierIds, '150'].map((id) => (
+              <option key={id} value={id}>
+                {name(id)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Pills
+        legend="Levels"
+        options={filters.levelsWithIds.levelTracks.flatMap((track) => track.levels).map((level) => ({ id: level.id, label: level.displayString }))}
+        chosen={levels}
+        onToggle={(id) => setLevels(toggle(levels, id))}
+      />
+      <Pills legend="Locations" options={tierIds.filter((id) => id !== reference).map((id) => ({ id, label: name(id) }))} chosen={places} onToggle={(id) => setPlaces(toggle(places, id))} />
+      {!request && <p className="muted">Choose at least one level and one location.</p>}
+      {insights.error && <p role="alert">{errorMessage(insights.error)}</p>}
+      {request && !insights.data && !insights.error && <FullSizeSpinner loading label="Comparing locations" />}
+      {insights.data && (
+        <section aria-label="Location differentials">
+          <p className="muted">
+            Market release {insights.data.releaseVersion} · {name(insights.data.compensationTypeId)} medians in US dollars against {insights.data.referenceLocation.name}
+            {insights.data.synthetic.used ? ` · ${insights.data.synthetic.label}` : ''}.
+          </p>
+          <div className="insight-rows">
+            {insights.data.rows.map((row) => (
+              <article key={`${row.jobFamilyId}|${row.levelId}`} className="card insight" data-level={row.levelId}>
+                <h2>
+                  {name(row.jobFamilyId)} · {name(row.levelId)}
+                </h2>
+                <p className="muted small-text">
+                  {row.reference.locationName}:{' '}
+                  {row.reference.p50 === null ? (row.reference.label ?? 'Insufficient data') : formatValue(row.reference.p50, 'currency', 'USD')}
+                </p>
+                <ul className="differentials">
+                  {row.locations.map((cell) => (
+                    <li key={cell.locationId} data-location={cell.locationId} data-status={cell.status}>
+                      <span className="place">{cell.locationName}</span>
+                      {cell.p50 === null || cell.differentialPercent === null ? (
+                        <span className="insufficient-text">
+                          {cell.label ?? 'Insufficient data'}
+                          {cell.insufficientReason ? ` — ${INSUFFICIENT_REASONS[cell.insufficientReason]}` : ''}
+                        </span>
+                      ) : (
+                        <>
+                          <span className="number">{formatValue(cell.p50, 'currency', 'USD')}</span>
+                          <span className={cell.differentialPercent >= 0 ? 'differential up' : 'differential down'}>{percent(cell.differentialPercent)}</span>
+                          {cell.status === 'synthetic' && <span className="badge">{cell.label ?? 'estimate'}</span>}
+                        </>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            ))}
+          </div>
+        </section>
+      )}
+    </BenchmarkingFrame>
+  );
+}
+
+function ShareList({ title, shares }: { title: string; shares: PracticeShare[] | null }) {
+  if (!shares || shares.length === 0) return null;
+  return (
+    <section className="card practice" aria-label={title}>
+      <h3>{title}</h3>
+      <ul className="share-list">
+        {shares.map((share) => (
+          <li key={share.id}>
+            <span className="share-name">{share.displayString}</span>
+            <span className="share-track" aria-hidden="true">
+              <span className="share-bar" style={{ width: `${Math.min(100, share.share * 100)}%` }} />
+            </span>
+            <span className="number">{Math.round(share.share * 100)}%</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What equity practices answer, shared by the benchmarking screen and the tour. */
+export function EquityPracticesView({ practices }: { practices: EquityPractices }) {
+  if (practices.status !== 'published') {
+    return (
+      <section className="panel insufficient-panel" data-status={practices.status}>
+        <h2>{practices.label ?? 'Insufficient data'}</h2>
+        <p>{practices.insufficientReason ? INSUFFICIENT_REASONS[practices.insufficientReason] : 'Too few companies match.'}</p>
+        <p className="muted">
+          {practices.sample.companyBucket.label} companies · {practices.sample.employeeBucket.label} employees
+        </p>
+      </section>
+    );
+  }
+  return (
+    <div className="practices">
+      <p className="lede">
+        Market release {practices.releaseVersion} · {practices.sample.companyBucket.label} companies
+        {practices.equityProgrammeShare !== null ? ` · ${Math.round(practices.equityProgrammeShare * 100)}% of them grant equity` : ''}.
+      </p>
+      <div className="practice-grid">
+        <ShareList title="Vesting schedules" shares={practices.vestingSchedules} />
+        <ShareList title="Cliffs" shares={practices.cliffs} />
+        <ShareList title="Vesting frequency" shares={practices.vestingFrequencies} />
+        <ShareList title="Grant types" shares={practices.grantTypes} />
+        <ShareList title="Grant timing (a company may use several)" shares={practices.grantTiming} />
+      </div>
+    </div>
+  );
+}
+
+export function useEquityPractices(request: EquityPracticesRequest | null) {
+  return useSWR(request ? ['paybench', 'equity-practices', JSON.stringify(request)] : null, async () => (await unwrap(api.POST('/api/benchmarking/equity-practices', { body: request ?? {} }))).data);
+}
+
+/** /benchmarkingsurvey/equity-practices: how companies like yours grant equity. */
+export function EquityPracticesScreen() {
+  const { filters, error } = useBenchmarkingCatalog();
+  const [stages, setStages] = useState<string[] | null>(null);
+  const [ownership, setOwnership] = useState<string[] | null>(null);
+  const [industries, setIndustries] = useState<string[] | null>(null);
+  const allStages = filters?.companyStagesWithIds.map((stage) => stage.id) ?? [];
+  const allOwnership = filters?.companyOwnershipGroupsWithIds.map((group) => group.id) ?? [];
+  const allIndustries = filters?.industriesAndSubIndustriesWithIds.map((industry) => industry.upstreamId) ?? [];
+  const chosen = { companyStages: stages ?? allStages, companyOwnershipGroups: ownership ?? allOwnership, industries: industries ?? allIndustries };
+  const ready = Boolean(filters) && chosen.companyStages.length > 0 && chosen.companyOwnershipGroups.length > 0 && chosen.industries.length > 0;
+  const practices = useEquityPractices(ready ? chosen : null);
+  if (error) return <p role="alert">{errorMessage(error)}</p>;
+  if (!filters) return <FullSizeSpinner loading />;
+  return (
+    <BenchmarkingFrame>
+      <h1>Equity practices</h1>
+      <Pills legend="Company stages" options={filters.companyStagesWithIds.map((o) => ({ id: o.id, label: o.displayString }))} chosen={chosen.companyStages} onToggle={(id) => setStages(toggle(chosen.companyStages, id))} />
+      <Pills legend="Ownership" options={filters.companyOwnershipGroupsWithIds.map((o) => ({ id: o.id, label: o.displayString }))} chosen={chosen.companyOwnershipGroups} onToggle={(id) => setOwnership(toggle(chosen.companyOwnershipGroups, id))} />
+      <Pills legend="Industries" options={filters.industriesAndSubIndustriesWithIds.map((o) => ({ id: o.upstreamId, label: o.displayString }))} chosen={chosen.industries} onToggle={(id) => setIndustries(toggle(chosen.industries, id))} />
+      {!ready && <p role="alert">Please select at least one company stage, ownership group and industry.</p>}
+      {practices.error && <p role="alert">{errorMessage(practices.error)}</p>}
+      {ready && !practices.data && !practices.error && <FullSizeSpinner loading />}
+      {practices.data && <EquityPracticesView practices={practices.data} />}
+    </BenchmarkingFrame>
+  );
+}
+
+type LevelledEmployee = components['schemas']['LevelledEmployee'];
+
+const CONFIDENCE: Record<string, string> = { high: 'High confidence', medium: 'Medium confidence', low: 'Low confidence' };
+
+function LevelledRow({ employee, name }: { employee: LevelledEmployee; name: (id: string) => string }) {
+  const suggestion = employee.suggestion;
+  return (
+    <li className="card levelled" data-employee={employee.employeeId} data-matches={suggestion?.matchesCurrent ?? false}>
+      <div className="section-head">
+        <h3>
+          {employee.name} <span className="muted small-text">{employee.title}</span>
+        </h3>
+        {suggestion && <span className={`badge confidence-${suggestion.confidenceLabel}`}>{CONFIDENCE[suggestion.confidenceLabel]}</span>}
+      </div>
+      <dl className="levelling">
+        <dt>Today</dt>
+        <dd>
+          {employee.current.jobFamilyId ? name(employee.current.jobFamilyId) : 'No job family'} · {employee.current.levelId ? name(employee.current.levelId) : 'no level'}
+        </dd>
+        <dt>Suggested</dt>
+        <dd>
+          {suggestion ? (
+            <>
+              {suggestion.jobFamilyName} · {suggestion.levelDisplay}
+              {suggestion.matchesCurrent && <span className="badge success">Matches the record</span>}
+            </>
+          ) : (
+            'No catalog family matches this title'
+          )}
+        </dd>
+      </dl>
+      {employee.reasons.length > 0 && (
+        <details>
+          <summary>Why</summary>
+          <ul>
+            {employee.reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+          {!employee.signals.payConsidered && <p className="muted small-text">Pay was not considered.</p>}
+        </details>
+      )}
+    </li>
+  );
+}
+
+/** /benchmarkingsurvey/level-your-employees: a suggested market family and level for each employee in reach. */
+export function LevelYourEmployeesScreen() {
+  const { name } = useBenchmarkingCatalog();
+  const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
+  return (
+    <BenchmarkingFrame>
+      <h1>Level your employees</h1>
+      <p className="lede">Each employee’s job family and level in the market’s terms, suggested from their title, record and pay, with how sure the suggestion is.</p>
+      <ul className="levelled-list" aria-label="Employees">
+        {pages.map((cursor, index) => (
+          <LevelledPage key={cursor ?? 'first'} cursor={cursor} name={name} last={index === pages.length - 1} onMore={(next) => setPages((list) => [...list, next])} />
+        ))}
+      </ul>
+    </BenchmarkingFrame>
+  );
+}
+
+function LevelledPage({ cursor, name, last, onMore }: { cursor: string | undefined; name: (id: string) => string; last: boolean; onMore: (cursor: string) => void }) {
+  const page = useQuery('/api/benchmarking/level-your-employees', { params: { query: cursor ? { cursor, limit: 50 } : { limit: 50 } } });
+  if (page.error) return <li role="alert">{errorMessage(page.error)}</li>;
+  if (!page.data) return <li className="muted">Loading employees…</li>;
+  const next = page.data.page.nextCursor;
+  return (
+    <>
+      {page.data.data.employees.length === 0 && !cursor && <li className="muted">No employees in your reach yet. Import people data to level them.</li>}
+      {page.data.data.employees.map((employee) => (
+        <LevelledRow key={employee.employeeId} employee={employee} name={name} />
+      ))}
+      {last && next && (
+        <li>
+          <button type="button" onClick={() => onMore(next)}>
+            Show more employees
+          </button>
+        </li>
+      )}
+    </>
+  );
+}
+
+/** /benchmarkingsurvey/premium: what the premium views add; buying them is not offered by the server yet. */
+export function PremiumScreen() {
+  const filters = useQuery('/api/benchmarking/filters');
+  const premium = filters.data?.data.equityViewOptions.filter((view) => view.isPremium) ?? [];
+  return (
+    <BenchmarkingFrame>
+      <NotAvailableYet title="Premium market data" description="Premium views add equity as a percent of the company and other analyses for companies that benchmark equity closely.">
+        {premium.length > 0 && (
+          <ul>
+            {premium.map((view) => (
+              <li key={view.value}>
+                <strong>{view.label}</strong>: {view.description}
+              </li>
+            ))}
+          </ul>
+        )}
+      </NotAvailableYet>
+    </BenchmarkingFrame>
+  );
+}

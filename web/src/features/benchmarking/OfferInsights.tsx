@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import type { components } from '../../../../openapi.d.ts';
+import { api, errorMessage, unwrap } from '../../api/client';
+import { FullSizeSpinner } from '../../ui/Spinner';
+import { INSUFFICIENT_REASONS, formatValue, useBenchmarkingCatalog } from './data';
+import { LOCATION_GROUPS } from './selection';
+
+type OfferInsightsRequest = components['schemas']['OfferInsightsRequest'];
+type BenchmarkCell = components['schemas']['BenchmarkCell'];
+type OfferSpread = components['schemas']['OfferSpread'];
+
+function Part({ title, cell, spread }: { title: string; cell: BenchmarkCell; spread: OfferSpread | null }) {
+  const money = (value: number) => formatValue(value, cell.unit, cell.currency);
+  return (
+    <article className="card insight" data-part={title}>
+      <h3>{title}</h3>
+      {cell.status !== 'published' || !spread ? (
+        <p className="insufficient-text">
+          {cell.label ?? 'Insufficient data'}
+          {cell.insufficientReason ? ` — ${INSUFFICIENT_REASONS[cell.insufficientReason]}` : ''}
+        </p>
+      ) : (
+        <dl>
+          <dt>Competitive</dt>
+          <dd>
+            {money(spread.competitiveRange.low)} – {money(spread.competitiveRange.high)}
+          </dd>
+          <dt>Likely declined below</dt>
+          <dd>{money(spread.likelyDeclinedBelow)}</dd>
+          <dt>P25 · P50 · P75</dt>
+          <dd>
+            {money(spread.p25)} · {money(spread.p50)} · {money(spread.p75)}
+          </dd>
+        </dl>
+      )}
+      <p className="muted small-text">
+        {cell.sample.companyBucket.label} companies · {cell.sample.employeeBucket.label} employees
+      </p>
+    </article>
+  );
+}
+
+/** Offer insights: what the market pays one role in one place, and the range where offers are accepted. */
+export function OfferInsightsPanel() {
+  const { filters, catalog, name } = useBenchmarkingCatalog();
+  const [family, setFamily] = useState('software_engineering');
+  const [level, setLevel] = useState('p3');
+  const [location, setLocation] = useState('840');
+  const request: OfferInsightsRequest = { jobFamilyId: family, level: { type: 'level', id: level }, locationId: location };
+  const insights = useSWR(['paybench', 'offer-insights', JSON.stringify(request)], async () => (await unwrap(api.POST('/api/benchmarking/offer-insights', { body: request }))).data);
+  if (!filters || !catalog) return <FullSizeSpinner loading />;
+  return (
+    <section aria-labelledby="offer-insights-heading">
+      <h2 id="offer-insights-heading">Offer insights</h2>
+      <div className="inline-form">
+        <label>
+          Job family
+          <select value={family} onChange={(event) => setFamily(event.target.value)}>
+            {catalog.map((entry) => (
+              <option key={entry.upstreamId} value={entry.upstreamId}>
+                {entry.displayString}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Level
+          <select value={level} onChange={(event) => setLevel(event.target.value)}>
+            {filters.levelsWithIds.levelTracks
+              .flatMap((track) => track.levels)
+              .map((entry) => (
+                <option key={entry.id} value={entry.id}>
+                  {entry.displayString}
+                </option>
+              ))}
+          </select>
+        </label>
+        <label>
+          Location
+          <select value={location} onChange={(event) => setLocation(event.target.value)}>
+            {LOCATION_GROUPS.flatMap((group) => group.ids).map((id) => (
+              <option key={id} value={id}>
+                {name(id)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {insights.error && <p role="alert">{errorMessage(insights.error)}</p>}
+      {!insights.data && !insights.error && <FullSizeSpinner loading />}
+      {insights.data && (
+        <div className="insight-rows">
+          <Part title="Base salary" cell={insights.data.base} spread={insights.data.spread.base} />
+          <Part title="Total cash" cell={insights.data.totalCash} spread={insights.data.spread.totalCash} />
+          <Part title="New-hire equity" cell={insights.data.newHireEquity} spread={insights.data.spread.newHireEquity} />
+        </div>
+      )}
+    </section>
+  );
+}

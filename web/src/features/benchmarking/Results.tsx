@@ -1,0 +1,150 @@
+import { useMemo, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Link } from 'wouter';
+import { errorMessage } from '../../api/client';
+import { FullSizeSpinner } from '../../ui/Spinner';
+import { formatValue, useBenchmark, useBenchmarkingCatalog } from './data';
+import { useSelection } from './DataExplorer';
+import { BenchmarkingFrame, ExplorerSteps } from './Frame';
+import { ResultsTable } from './ResultsTable';
+import { SaveAndShare } from './Saving';
+import { type BenchmarkResult, toRequest, validateSelection } from './selection';
+
+const BAR_COLOURS = ['#9db2ff', '#748ffc', '#4c6ef5', '#3b5bdb', '#364fc7', '#2b3f9e', '#1f2f78'];
+
+/** One chart per compensation type and market: the percentiles of every family × level side by side. */
+function ResultsChart({ result, name, marketLabel }: { result: BenchmarkResult; name: (id: string) => string; marketLabel: (index: number) => string }) {
+  const series = useMemo(() => {
+    const keys = new Map<string, { compType: string; market: number; equity: string }>();
+    for (const cell of result.cells) {
+      const equity = cell.equityOption ? Object.values(cell.equityOption).join('/') : '';
+      keys.set(`${cell.compensationTypeId}|${cell.marketFilterIndex}|${equity}`, { compType: cell.compensationTypeId, market: cell.marketFilterIndex, equity });
+    }
+    return [...keys.entries()];
+  }, [result]);
+  const [chosen, setChosen] = useState(series[0]?.[0] ?? '');
+  const current = series.find(([key]) => key === chosen) ?? series[0];
+  if (!current) return null;
+  const [, which] = current;
+  const cells = result.cells.filter(
+    (cell) => cell.compensationTypeId === which.compType && cell.marketFilterIndex === which.market && (cell.equityOption ? Object.values(cell.equityOption).join('/') : '') === which.equity,
+  );
+  const published = cells.filter((cell) => cell.status === 'published' && cell.percentiles);
+  const withheld = cells.length - published.length;
+  const unit = published[0]?.unit ?? 'currency';
+  const currency = published[0]?.currency ?? null;
+  const oneFamily = new Set(published.map((cell) => cell.jobFamilyId)).size === 1;
+  const data = published.map((cell) => ({
+    name: oneFamily ? name(cell.levelId) : `${name(cell.jobFamilyId)} · ${name(cell.levelId)}`,
+    ...Object.fromEntries((cell.percentiles ?? []).map((entry) => [`P${entry.percentile}`, entry.value])),
+  }));
+  const describe = (key: string) => {
+    const info = series.find(([k]) => k === key)?.[1];
+    if (!info) return key;
+    return [name(info.compType), new Set(series.map(([, s]) => s.market)).size > 1 ? marketLabel(info.market) : '', info.equity.split('/').filter(Boolean).map(name).join(' · ')].filter(Boolean).join(' — ');
+  };
+  return (
+    <section className="card chart-card" aria-labelledby="chart-heading">
+      <header className="section-head">
+        <h2 id="chart-heading">Chart{oneFamily && published[0] ? `: ${name(published[0].jobFamilyId)}` : ''}</h2>
+        {series.length > 1 && (
+          <label className="inline-label">
+            Show
+            <select value={current[0]} onChange={(event) => setChosen(event.target.value)}>
+              {series.map(([key]) => (
+                <option key={key} value={key}>
+                  {describe(key)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </header>
+      {data.length === 0 ? (
+        <p className="muted">Every cell of {describe(current[0])} is withheld: Insufficient data.</p>
+      ) : (
+        <div
+          className="chart"
+          role="img"
+          aria-label={`${describe(current[0])}: percentiles ${result.percentiles.map((p) => `P${p}`).join(', ')} for ${data.length} job family and level combinations`}
+        >
+          <ResponsiveContainer width="100%" height={Math.max(260, Math.min(520, data.length * 60))}>
+            <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="name" tick={{ fontSize: 12 }} interval={0} height={oneFamily ? 32 : 72} angle={oneFamily ? 0 : -20} textAnchor={oneFamily ? 'middle' : 'end'} />
+              <YAxis tick={{ fontSize: 12 }} width={72} tickFormatter={(value: number) => formatValue(value, unit, currency)} />
+              <Tooltip formatter={(value) => formatValue(Number(value), unit, currency)} />
+              <Legend formatter={(value: string) => <span className="legend-label">{value}</span>} />
+              {result.percentiles.map((p, index) => (
+                <Bar key={p} dataKey={`P${p}`} fill={BAR_COLOURS[Math.min(index, BAR_COLOURS.length - 1)]} isAnimationActive={false} />
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+      {withheld > 0 && data.length > 0 && (
+        <p className="muted small-text">
+          {withheld} of {cells.length} combinations are not charted: Insufficient data.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** /benchmarkingsurvey/data-explorer/results: the table and the chart of the current selection. */
+export function ResultsScreen() {
+  const { filters, name, error: catalogError } = useBenchmarkingCatalog();
+  const [selection] = useSelection(filters);
+  const problems = filters && selection ? validateSelection(selection, filters) : [];
+  const request = filters && selection && problems.length === 0 ? toRequest(selection, filters) : null;
+  const { data, error, isLoading } = useBenchmark(request);
+  const marketLabel = (index: number) => {
+    const market = selection?.markets[index];
+    return market ? `Market ${index + 1}: ${market.locations.map(name).join(', ')}` : `Market ${index + 1}`;
+  };
+  let body;
+  if (catalogError || error) body = <p role="alert">{errorMessage(catalogError ?? error)}</p>;
+  else if (problems.length > 0)
+    body = (
+      <div className="panel">
+        <p role="alert">{problems[0]?.message}</p>
+        <Link href="/benchmarkingsurvey/data-explorer" className="button primary">
+          Back to the filters
+        </Link>
+      </div>
+    );
+  else if (isLoading || !data) body = <FullSizeSpinner loading label="Running the benchmark" />;
+  else {
+    const withheld = data.cells.filter((cell) => cell.status !== 'published').length;
+    body = (
+      <>
+        <p className="lede">
+          {data.cells.length} results from market release {data.releaseVersion}, in {data.currencyMode === 'USD' ? 'US dollars' : 'local currency'}
+          {withheld > 0 ? ` · ${withheld} withheld for privacy (Insufficient data)` : ''}.
+        </p>
+        <div className="actions">
+          <Link href="/benchmarkingsurvey/data-explorer" className="button">
+            Change filters
+          </Link>
+          <Link href="/benchmarkingsurvey/data-explorer/export" className="button primary">
+            Export
+          </Link>
+          {request && <SaveAndShare request={request} />}
+        </div>
+        <ResultsTable result={data} name={name} marketLabel={marketLabel} />
+        <ResultsChart result={data} name={name} marketLabel={marketLabel} />
+        <p className="muted small-text">
+          Percentiles are exact (PERCENTILE.INC) over the participants’ records. Samples are shown as ranges. A cell is withheld as “Insufficient data” when it has too few companies or
+          employees, or one company dominates it. Consistency says how stable a figure of this sample size is.
+        </p>
+      </>
+    );
+  }
+  return (
+    <BenchmarkingFrame>
+      <h1>Results</h1>
+      <ExplorerSteps />
+      {body}
+    </BenchmarkingFrame>
+  );
+}

@@ -1,0 +1,105 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { INSUFFICIENT_REASONS, formatValue } from './data';
+import type { BenchmarkCell, BenchmarkResult } from './selection';
+
+export const cellKey = (cell: BenchmarkCell) =>
+  [cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.marketFilterIndex, cell.equityOption ? Object.values(cell.equityOption).join('/') : ''].join('|');
+
+export function PercentileCells({ cell, percentiles }: { cell: BenchmarkCell; percentiles: number[] }) {
+  if (cell.status !== 'published' || !cell.percentiles) {
+    return (
+      <td colSpan={percentiles.length} className="insufficient" data-status={cell.status} data-label="Percentiles">
+        <strong>{cell.label ?? 'Insufficient data'}</strong>
+        {cell.insufficientReason && <span className="reason">{INSUFFICIENT_REASONS[cell.insufficientReason] ?? cell.insufficientReason}</span>}
+      </td>
+    );
+  }
+  const values = new Map(cell.percentiles.map((entry) => [entry.percentile, entry.value]));
+  return (
+    <>
+      {percentiles.map((p) => {
+        const value = values.get(p);
+        return (
+          <td key={p} className="number" data-percentile={p} data-value={value} data-label={`P${p}`}>
+            {value === undefined ? '—' : formatValue(value, cell.unit, cell.currency)}
+          </td>
+        );
+      })}
+    </>
+  );
+}
+
+/** The results as a table: one row per cell, withheld cells saying so; virtualised past 150 rows. */
+export function ResultsTable({ result, name, marketLabel }: { result: BenchmarkResult; name: (id: string) => string; marketLabel: (index: number) => string }) {
+  const rows = result.cells;
+  const showMarket = new Set(rows.map((cell) => cell.marketFilterIndex)).size > 1;
+  const showEquity = rows.some((cell) => cell.equityOption);
+  const scroller = useRef<HTMLDivElement>(null);
+  // Thousands of cells stay smooth: only the rows in view are in the page.
+  const virtual = rows.length > 150;
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 45, overscan: 12, enabled: virtual });
+  const items = virtual ? virtualizer.getVirtualItems() : rows.map((_, index) => ({ index, start: 0, end: 0, key: index }));
+  const padTop = virtual && items.length ? (items[0]?.start ?? 0) : 0;
+  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const columns = 5 + result.percentiles.length + (showMarket ? 1 : 0) + (showEquity ? 1 : 0);
+  return (
+    <div className={virtual ? 'table-scroll virtual' : 'table-scroll'} ref={scroller} tabIndex={0} aria-label="Benchmark results table">
+      <table className="results-table">
+        <caption className="visually-hidden">Market percentiles by job family, level and compensation type</caption>
+        <thead>
+          <tr>
+            {showMarket && <th scope="col">Market</th>}
+            <th scope="col">Job family</th>
+            <th scope="col">Level</th>
+            <th scope="col">Compensation</th>
+            {showEquity && <th scope="col">Equity option</th>}
+            {result.percentiles.map((p) => (
+              <th scope="col" key={p} className="number">
+                P{p}
+              </th>
+            ))}
+            <th scope="col">Sample</th>
+            <th scope="col">Consistency</th>
+          </tr>
+        </thead>
+        <tbody>
+          {padTop > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={columns} style={{ height: padTop, padding: 0 }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const cell = rows[item.index];
+            if (!cell) return null;
+            return (
+              <tr key={cellKey(cell)} data-row={cellKey(cell)} data-family={cell.jobFamilyId} data-level={cell.levelId} data-comp-type={cell.compensationTypeId}>
+                {showMarket && <td data-label="Market">{marketLabel(cell.marketFilterIndex)}</td>}
+                <th scope="row">{name(cell.jobFamilyId)}</th>
+                <td data-label="Level">{name(cell.levelId)}</td>
+                <td data-label="Compensation">
+                  {name(cell.compensationTypeId)}
+                  {cell.currency && cell.unit === 'currency' && <span className="muted small-text"> {cell.currency}</span>}
+                </td>
+                {showEquity && <td data-label="Equity option">{cell.equityOption ? Object.values(cell.equityOption).map(name).join(' · ') : '—'}</td>}
+                <PercentileCells cell={cell} percentiles={result.percentiles} />
+                <td className="sample-cell" data-label="Sample">
+                  {cell.sample.companyBucket.label} companies
+                  <br />
+                  {cell.sample.employeeBucket.label} employees
+                </td>
+                <td data-label="Consistency">{cell.consistency ? <span className={`consistency level-${cell.consistency.consistencyLevel}`}>{cell.consistency.consistencyLabel}</span> : '—'}</td>
+              </tr>
+            );
+          })}
+          {padBottom > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={columns} style={{ height: padBottom, padding: 0 }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+

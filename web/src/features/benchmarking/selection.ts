@@ -1,0 +1,156 @@
+import type { components } from '../../../../openapi.d.ts';
+
+export type BenchmarkingFilters = components['schemas']['BenchmarkingFilters'];
+export type BenchmarkRequest = components['schemas']['BenchmarkRequest'];
+export type BenchmarkResult = components['schemas']['BenchmarkResult'];
+export type BenchmarkCell = components['schemas']['BenchmarkCell'];
+
+export interface MarketSelection {
+  locations: string[];
+  industries: string[];
+  companyStages: string[];
+  companyOwnershipGroups: string[];
+  founderTypes: string[];
+}
+
+export interface LevelChoice {
+  type: 'level' | 'levelBlend';
+  id: string;
+}
+
+export interface Selection {
+  jobFamilies: string[];
+  levels: LevelChoice[];
+  markets: MarketSelection[];
+  compensationTypes: string[];
+  equity: { intendedVsActual: string[]; views: string[]; timeframes: string[]; unvestedTimeframes: string[] };
+  percentiles: number[];
+  currency: 'local' | 'USD';
+}
+
+/** The picker offers these (spec §9); the engine answers any whole percentile 1–99. */
+export const PICKER_PERCENTILES = [10, 25, 50, 75, 90] as const;
+export const TOTAL_EQUITY = 'total_equity';
+export const UNVESTED_EQUITY = 'unvested_equity';
+export const FOUNDER_LEVEL = 'e9';
+
+/** Locations by tier (spec §9): the US as a whole and its three tiers, Canada, and in Europe the UK and Germany. */
+export const LOCATION_GROUPS: { title: string; ids: string[] }[] = [
+  { title: 'United States', ids: ['840', '840_1', '840_2', '840_3'] },
+  { title: 'Canada', ids: ['124'] },
+  { title: 'Europe', ids: ['826', '276'] },
+];
+export const LOCATION_HINTS: Record<string, string> = {
+  '840': 'All US metros',
+  '840_1': 'SF Bay Area, New York City, Seattle',
+  '840_2': 'Nine metros',
+  '840_3': 'Other US metros',
+  '124': 'All of Canada',
+  '826': 'United Kingdom',
+  '276': 'Germany',
+};
+
+/** The whole market of the United States, every stage and ownership group, every industry. */
+export function defaultMarket(filters: BenchmarkingFilters): MarketSelection {
+  return {
+    locations: ['840'],
+    industries: filters.industriesAndSubIndustriesWithIds.map((industry) => industry.upstreamId),
+    companyStages: filters.companyStagesWithIds.map((stage) => stage.id),
+    companyOwnershipGroups: filters.companyOwnershipGroupsWithIds.map((group) => group.id),
+    founderTypes: [],
+  };
+}
+
+export function defaultSelection(filters: BenchmarkingFilters): Selection {
+  const base = filters.compTypes.cash.find((type) => type.id === 'base') ?? filters.compTypes.cash[0];
+  return {
+    jobFamilies: [],
+    levels: [],
+    markets: [defaultMarket(filters)],
+    compensationTypes: base ? [base.id] : [],
+    equity: {
+      intendedVsActual: filters.equityIntendedVsActualOptions.slice(0, 1).map((option) => option.value),
+      views: filters.equityViewOptions.filter((view) => !view.isPremium).slice(0, 1).map((view) => view.value),
+      timeframes: filters.equityTimeframeOptions.slice(0, 1).map((option) => option.value),
+      unvestedTimeframes: filters.unvestedEquityTimeframeOptions.slice(0, 1).map((option) => option.value),
+    },
+    percentiles: [25, 50, 75],
+    currency: 'local',
+  };
+}
+
+export function toggle<T>(list: T[], item: T, same: (a: T, b: T) => boolean = Object.is): T[] {
+  return list.some((entry) => same(entry, item)) ? list.filter((entry) => !same(entry, item)) : [...list, item];
+}
+
+export const needsEquityOptions = (selection: Selection, filters: BenchmarkingFilters): boolean =>
+  selection.compensationTypes.some((id) => id !== TOTAL_EQUITY && filters.compTypes.equity.some((type) => type.id === id));
+
+/** The spec's form rules (§5), with its messages word for word; keyed by the section they belong to. */
+export function validateSelection(selection: Selection, filters: BenchmarkingFilters): { section: string; message: string }[] {
+  const problems: { section: string; message: string }[] = [];
+  const add = (section: string, message: string) => problems.push({ section, message });
+  if (selection.compensationTypes.length === 0) add('compensationTypes', 'Please select at least one compensation type');
+  if (selection.markets.length === 0) add('markets', 'Please select at least one market filter');
+  if (selection.jobFamilies.length === 0) add('jobFamilies', 'Please select at least one job family');
+  if (selection.levels.length === 0) add('levels', 'Please select at least one level option');
+  const founderRequired = selection.levels.some((level) => level.id === FOUNDER_LEVEL);
+  selection.markets.forEach((market, index) => {
+    const section = `markets.${index}`;
+    if (market.companyStages.length === 0) add(section, 'Please select at least one company stage');
+    if (market.companyOwnershipGroups.length === 0) add(section, 'Please select at least one company ownership group');
+    if (market.locations.length === 0) add(section, 'Please select at least one location');
+    if (market.industries.length === 0) add(section, 'Please select at least one industry');
+    if (founderRequired && market.founderTypes.length === 0) add(section, "Founder type is required when level 'E9' is selected");
+  });
+  if (needsEquityOptions(selection, filters)) {
+    if (selection.equity.intendedVsActual.length === 0) add('equity', 'Please select at least one option');
+    if (selection.equity.views.length === 0) add('equity', 'Please select at least one equity view');
+    const unvested = selection.compensationTypes.includes(UNVESTED_EQUITY);
+    const normal = selection.compensationTypes.some((id) => id !== UNVESTED_EQUITY && id !== TOTAL_EQUITY && filters.compTypes.equity.some((t) => t.id === id));
+    if ((unvested && selection.equity.unvestedTimeframes.length === 0) || (normal && selection.equity.timeframes.length === 0)) {
+      add('equity', 'Please select at least one timeframe');
+    }
+  }
+  return problems;
+}
+
+/** The contract's request for a selection; equity options only when an equity type needs them. */
+export function toRequest(selection: Selection, filters: BenchmarkingFilters): BenchmarkRequest {
+  const founderRequired = selection.levels.some((level) => level.id === FOUNDER_LEVEL);
+  return {
+    compensationTypes: selection.compensationTypes,
+    jobFamilies: selection.jobFamilies,
+    levels: selection.levels,
+    marketFilters: selection.markets.map((market) => ({
+      locations: market.locations,
+      industries: market.industries,
+      companyStages: market.companyStages,
+      companyOwnershipGroups: market.companyOwnershipGroups,
+      ...(founderRequired ? { founderTypes: market.founderTypes } : {}),
+    })),
+    ...(needsEquityOptions(selection, filters) ? { equity: selection.equity } : {}),
+    percentiles: [...selection.percentiles].sort((a, b) => a - b),
+    currency: selection.currency,
+  };
+}
+
+/** A stored request (a saved report) back into the picker's selection, with the defaults for what it leaves out. */
+export function fromRequest(request: BenchmarkRequest, filters: BenchmarkingFilters): Selection {
+  const defaults = defaultSelection(filters);
+  return {
+    jobFamilies: request.jobFamilies ?? [],
+    levels: (request.levels ?? []).map((level) => ({ type: level.type === 'levelBlend' ? 'levelBlend' : 'level', id: level.id })),
+    markets: (request.marketFilters ?? []).map((market) => ({
+      locations: market.locations ?? [],
+      industries: market.industries ?? [],
+      companyStages: market.companyStages ?? [],
+      companyOwnershipGroups: market.companyOwnershipGroups ?? [],
+      founderTypes: market.founderTypes ?? [],
+    })),
+    compensationTypes: request.compensationTypes ?? [],
+    equity: { ...defaults.equity, ...request.equity },
+    percentiles: request.percentiles?.length ? request.percentiles : defaults.percentiles,
+    currency: request.currency === 'USD' ? 'USD' : 'local',
+  };
+}

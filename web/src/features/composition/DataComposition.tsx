@@ -1,0 +1,175 @@
+import type { ReactNode } from 'react';
+import type { components } from '../../../../openapi.d.ts';
+import { errorMessage, useQuery } from '../../api/client';
+import { FullSizeSpinner } from '../../ui/Spinner';
+import { Tabs } from '../../ui/Panels';
+import { BenchmarkingFrame } from '../benchmarking/Frame';
+
+type CompositionEntry = components['schemas']['CompositionEntry'];
+
+const TABS = [
+  { href: '/datacomposition/companies', label: 'Companies' },
+  { href: '/datacomposition/jobfamilies', label: 'Job families' },
+  { href: '/datacomposition/locations', label: 'Locations' },
+  { href: '/datacomposition/marketingversion', label: 'Public summary' },
+];
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <BenchmarkingFrame>
+      <h1>Data composition</h1>
+      <Tabs tabs={TABS} label="Data composition" />
+      <h2>{title}</h2>
+      {children}
+    </BenchmarkingFrame>
+  );
+}
+
+/** Composition is shown as ranges, like every sample, and as a share bar of the largest entry. */
+function CompositionTable({ caption, entries, label }: { caption: string; entries: CompositionEntry[]; label: string }) {
+  const largest = Math.max(1, ...entries.map((entry) => entry.employees));
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{label}</th>
+            <th scope="col">Companies</th>
+            <th scope="col">Employees</th>
+            <th scope="col" className="share-col">
+              Share of records
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <th scope="row">{entry.name}</th>
+              <td>{entry.companyBucket.label}</td>
+              <td>{entry.employeeBucket.label}</td>
+              <td className="share-col">
+                <span className="share-bar" style={{ width: `${Math.max(2, (entry.employees / largest) * 100)}%` }} aria-hidden="true" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Loading({ error }: { error: unknown }) {
+  return error ? <p role="alert">{errorMessage(error)}</p> : <FullSizeSpinner loading label="Loading the composition" />;
+}
+
+export function CompositionCompaniesScreen() {
+  const { data, error } = useQuery('/api/benchmarking/data-composition/companies');
+  const composition = data?.data;
+  return (
+    <Frame title="Companies">
+      {!composition ? (
+        <Loading error={error} />
+      ) : (
+        <>
+          <p className="lede">
+            Release {composition.releaseVersion}: {composition.companies.toLocaleString('en-US')} participating companies, {composition.employees.toLocaleString('en-US')} employee records.
+          </p>
+          <CompositionTable caption="By industry" label="Industry" entries={composition.industries} />
+          <CompositionTable caption="By company stage" label="Stage" entries={composition.companyStages} />
+          <CompositionTable caption="By ownership" label="Ownership" entries={composition.ownershipGroups} />
+        </>
+      )}
+    </Frame>
+  );
+}
+
+export function CompositionJobFamiliesScreen() {
+  const { data, error } = useQuery('/api/benchmarking/data-composition/jobfamilies');
+  const composition = data?.data;
+  return (
+    <Frame title="Job families and levels">
+      {!composition ? (
+        <Loading error={error} />
+      ) : (
+        <>
+          <p className="lede">Release {composition.releaseVersion}.</p>
+          <CompositionTable caption="By job family" label="Job family" entries={composition.jobFamilies} />
+          <CompositionTable caption="By level" label="Level" entries={composition.levels} />
+        </>
+      )}
+    </Frame>
+  );
+}
+
+export function CompositionLocationsScreen() {
+  const { data, error } = useQuery('/api/benchmarking/data-composition/locations');
+  const composition = data?.data;
+  return (
+    <Frame title="Locations">
+      {!composition ? (
+        <Loading error={error} />
+      ) : (
+        <>
+          <p className="lede">Release {composition.releaseVersion}. Countries and tiers include the metros they roll up.</p>
+          <CompositionTable caption="By location" label="Location" entries={composition.locations} />
+        </>
+      )}
+    </Frame>
+  );
+}
+
+type MarketingEntry = components['schemas']['MarketingCompositionEntry'];
+
+function MarketingTable({ caption, label, entries }: { caption: string; label: string; entries: MarketingEntry[] }) {
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{label}</th>
+            <th scope="col">Companies</th>
+            <th scope="col">Employees</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <th scope="row">{entry.name}</th>
+              <td>{entry.companyBucket.label}</td>
+              <td>{entry.employeeBucket.label}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What anyone may read about the market's coverage: buckets and rounded totals, never exact counts. */
+export function MarketingCompositionView({ sections = ['industries', 'companyStages', 'jobFamilies', 'locations'] }: { sections?: ('industries' | 'companyStages' | 'jobFamilies' | 'locations')[] }) {
+  const { data, error } = useQuery('/api/benchmarking/data-composition/marketing');
+  const composition = data?.data;
+  if (!composition) return <Loading error={error} />;
+  const titles = { industries: ['By industry', 'Industry'], companyStages: ['By company stage', 'Stage'], jobFamilies: ['By job family', 'Job family'], locations: ['By location', 'Location'] } as const;
+  return (
+    <>
+      <p className="lede">
+        Release {composition.releaseVersion}: at least {composition.companiesAtLeast.toLocaleString('en-US')} companies and {composition.employeesAtLeast.toLocaleString('en-US')} employees.
+      </p>
+      {sections.map((section) => (
+        <MarketingTable key={section} caption={titles[section][0]} label={titles[section][1]} entries={composition[section]} />
+      ))}
+    </>
+  );
+}
+
+/** /datacomposition/marketingversion: the public summary. */
+export function CompositionMarketingScreen() {
+  return (
+    <Frame title="Public summary">
+      <MarketingCompositionView />
+    </Frame>
+  );
+}

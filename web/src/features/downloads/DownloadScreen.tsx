@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useParams } from 'wouter';
+import { api, errorMessage, useQuery } from '../../api/client';
+import { FailureScreen } from '../../ui/Screens';
+import { FullSizeSpinner } from '../../ui/Spinner';
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Saves a blob under its name: the file is fetched with the person's token, so a plain link would not do. */
+function save(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+const TITLES = {
+  download: 'Your download',
+  compensationReport: 'Compensation report',
+} as const;
+
+/** /downloads/:downloadId (and the report download routes): what the file is, and the file itself. */
+export function DownloadScreen({ kind = 'download' }: { kind?: keyof typeof TITLES }) {
+  const { downloadId = '' } = useParams<{ downloadId: string }>();
+  const metadata = useQuery('/api/downloads/{downloadId}/metadata', { params: { path: { downloadId } } });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (metadata.error) {
+    const status = (metadata.error as { status?: number }).status;
+    return status === 404 ? (
+      <FailureScreen title="This download is not available" description="The file does not exist, has expired, or is not yours to download." actions={<a href="/home">Back to home</a>} />
+    ) : (
+      <FailureScreen title="Something went wrong" description={errorMessage(metadata.error)} />
+    );
+  }
+  const file = metadata.data?.data;
+  if (!file) return <FullSizeSpinner loading label="Loading the download" />;
+
+  async function download() {
+    if (!file) return;
+    setBusy(true);
+    setProblem(null);
+    const { data, error } = await api.GET('/api/downloads/{downloadId}', { params: { path: { downloadId } }, parseAs: 'blob' });
+    setBusy(false);
+    if (error || !data) return setProblem(errorMessage(error));
+    save(data, file.filename);
+  }
+
+  const expired = new Date(file.expiresAt).getTime() < Date.now();
+  return (
+    <section className="card download" aria-labelledby="download-title">
+      <h1 id="download-title">{TITLES[kind]}</h1>
+      <dl>
+        <dt>File</dt>
+        <dd data-testid="download-filename">{file.filename}</dd>
+        <dt>Size</dt>
+        <dd>{size(file.sizeBytes)}</dd>
+        <dt>Made</dt>
+        <dd>{new Date(file.createdAt).toLocaleString()}</dd>
+        <dt>Available until</dt>
+        <dd>{new Date(file.expiresAt).toLocaleString()}</dd>
+      </dl>
+      {problem && <p role="alert">{problem}</p>}
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => void download()} disabled={busy || expired}>
+          {busy ? 'Downloading…' : `Download ${file.filename}`}
+        </button>
+      </div>
+      {expired && <p className="muted">This file has expired; run the export again.</p>}
+    </section>
+  );
+}

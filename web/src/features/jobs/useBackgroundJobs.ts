@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import useSWR from 'swr';
+import type { components } from '../../../../openapi.d.ts';
+import { api, unwrap } from '../../api/client';
+import { onJobStatusUpdate } from '../../realtime/Realtime';
+
+export type BackgroundJob = components['schemas']['BackgroundJob'];
+
+const WITHIN_DAYS = 7;
+const POLL_MS = 5 * 60 * 1000;
+const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
+
+/**
+ * The person's background jobs of the last 7 days (spec §7): refetched every 5 minutes and on
+ * every emitBackgroundJobStatusUpdate. Progress events patch the list at once; a job that
+ * finishes (or one not in the list yet) is read again from the server.
+ */
+export function useBackgroundJobs(enabled = true) {
+  const jobs = useSWR(
+    enabled ? ['paybench', 'background-jobs', WITHIN_DAYS] : null,
+    async () => (await unwrap(api.POST('/api/me/background-jobs', { body: { withinDays: WITHIN_DAYS } }))).data,
+    { refreshInterval: POLL_MS },
+  );
+  const { mutate } = jobs;
+  useEffect(
+    () =>
+      onJobStatusUpdate((update) => {
+        void mutate(
+          (list) => {
+            if (!list) return list;
+            return list.map((job) =>
+              job.id === update.jobId
+                ? { ...job, status: (update.status as BackgroundJob['status'] | undefined) ?? job.status, progress: update.progress ?? job.progress }
+                : job,
+            );
+          },
+          { revalidate: false },
+        );
+        const known = jobs.data?.some((job) => job.id === update.jobId) ?? false;
+        if (!known || FINISHED.has(update.status ?? '')) void mutate();
+      }),
+    [mutate, jobs.data],
+  );
+  return jobs;
+}
+
+export const JOB_TITLES: Record<string, string> = {
+  marketDataExport: 'Market data export',
+  benchmarkExport: 'Market data export',
+  marketDataReport: 'Market data report',
+  usersExport: 'Users export',
+  employeeCompensationExport: 'Employee compensation export',
+  buildMarketRelease: 'Market release build',
+};

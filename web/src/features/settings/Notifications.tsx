@@ -1,0 +1,130 @@
+import { type FormEvent, useState } from 'react';
+import type { components } from '../../../../openapi.d.ts';
+import { api, errorMessage, useQuery } from '../../api/client';
+import { usePerson } from '../../app/Guard';
+import { FullSizeSpinner } from '../../ui/Spinner';
+import { useToasts } from '../../ui/Toasts';
+import { can } from './permissions';
+
+type NotificationEvent = components['schemas']['NotificationEvent'];
+
+const EVENTS: { id: NotificationEvent; label: string }[] = [
+  { id: 'jobFinished', label: 'A background job of mine finished' },
+  { id: 'jobFailed', label: 'A background job of mine failed' },
+  { id: 'accessChanged', label: 'My access changed' },
+];
+
+function toggled(list: NotificationEvent[], id: NotificationEvent, on: boolean): NotificationEvent[] {
+  return on ? [...new Set([...list, id])] : list.filter((entry) => entry !== id);
+}
+
+function PersonalSettings({ readOnly }: { readOnly: boolean }) {
+  const settings = useQuery('/api/me/notification-settings');
+  const { add } = useToasts();
+  if (settings.error) return <p role="alert">{errorMessage(settings.error)}</p>;
+  const current = settings.data?.data;
+  if (!current) return <FullSizeSpinner loading />;
+  async function change(channel: 'email' | 'inApp', id: NotificationEvent, on: boolean) {
+    if (!current) return;
+    const next = { ...current, [channel]: toggled(current[channel], id, on) };
+    const { data, error } = await api.PUT('/api/me/notification-settings', { body: next });
+    if (error) return add('error', errorMessage(error));
+    await settings.mutate({ data: data.data }, { revalidate: false });
+  }
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>Tell me when…</caption>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">In the app</th>
+          </tr>
+        </thead>
+        <tbody>
+          {EVENTS.map((event) => (
+            <tr key={event.id}>
+              <th scope="row">{event.label}</th>
+              {(['email', 'inApp'] as const).map((channel) => (
+                <td key={channel}>
+                  <input
+                    type="checkbox"
+                    aria-label={`${event.label}: ${channel === 'email' ? 'e-mail' : 'in the app'}`}
+                    checked={current[channel].includes(event.id)}
+                    disabled={readOnly}
+                    onChange={(change_) => void change(channel, event.id, change_.target.checked)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CompanySettings({ editable }: { editable: boolean }) {
+  const settings = useQuery('/api/company/notification-settings');
+  const { add } = useToasts();
+  const [busy, setBusy] = useState(false);
+  if (settings.error) return <p role="alert">{errorMessage(settings.error)}</p>;
+  const current = settings.data?.data;
+  if (!current) return <FullSizeSpinner loading />;
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const url = String(form.get('webhook') ?? '').trim();
+    const chatEvents = EVENTS.map((entry) => entry.id).filter((id) => form.get(`chat-${id}`) === 'on');
+    setBusy(true);
+    const { data, error } = await api.PUT('/api/company/notification-settings', { body: { chatWebhookUrl: url || null, chatEvents } });
+    setBusy(false);
+    if (error) return add('error', errorMessage(error));
+    await settings.mutate({ data: data.data }, { revalidate: false });
+    add('success', 'Chat notifications saved.');
+  }
+  return (
+    <form className="settings-form" onSubmit={(event) => void save(event)}>
+      <label>
+        Chat webhook (https)
+        <input name="webhook" type="url" defaultValue={current.chatWebhookUrl ?? ''} disabled={!editable} placeholder="https://hooks.example.com/…" />
+      </label>
+      <fieldset className="check-group">
+        <legend>Post to the channel when</legend>
+        {EVENTS.map((entry) => (
+          <label key={entry.id} className="inline-check">
+            <input type="checkbox" name={`chat-${entry.id}`} defaultChecked={current.chatEvents.includes(entry.id)} disabled={!editable} />
+            {entry.label.replace('of mine ', '').replace('My', 'Someone’s')}
+          </label>
+        ))}
+      </fieldset>
+      {editable && (
+        <button type="submit" className="primary" disabled={busy}>
+          Save chat notifications
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** /settings/notifications: the person's own e-mail and in-app choices, and the company's chat channel. */
+export function NotificationsScreen() {
+  const person = usePerson().data?.data;
+  const readOnly = Boolean(person?.viewAs);
+  return (
+    <>
+      <h1>Notifications</h1>
+      <section className="card" aria-labelledby="mine-heading">
+        <h2 id="mine-heading">Your notifications</h2>
+        <PersonalSettings readOnly={readOnly} />
+      </section>
+      {can(person, 'companySettings', 'view') && (
+        <section className="card" aria-labelledby="chat-heading">
+          <h2 id="chat-heading">Company chat channel</h2>
+          <CompanySettings editable={can(person, 'companySettings', 'edit') && !readOnly} />
+        </section>
+      )}
+    </>
+  );
+}

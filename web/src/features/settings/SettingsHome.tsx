@@ -1,0 +1,130 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
+import { api, errorMessage, useQuery } from '../../api/client';
+import { usePerson } from '../../app/Guard';
+import { useToasts } from '../../ui/Toasts';
+
+interface Section {
+  href: string;
+  title: string;
+  description: string;
+  /** The module whose gating applies; none = every member. */
+  module?: string;
+}
+
+const SECTIONS: Section[] = [
+  { href: '/settings/company-info', title: 'Company info', description: 'Currency, share price, valuation and strike price.', module: 'settings' },
+  { href: '/settings/users', title: 'Users', description: 'Everyone in the company and their roles.', module: 'settings' },
+  { href: '/settings/roles', title: 'Roles', description: 'What each role may see and change.', module: 'settings' },
+  { href: '/settings/notifications', title: 'Notifications', description: 'E-mail, in-app and chat notifications.' },
+  { href: '/settings/integrations', title: 'Integrations', description: 'HR, payroll and cap-table systems.', module: 'integrations' },
+  { href: '/settings/connections', title: 'Connections', description: 'The state of each connected system.', module: 'integrations' },
+  { href: '/settings/workflows', title: 'Workflows', description: 'Approval and review workflows.', module: 'settings' },
+  { href: '/settings/communicate', title: 'Communicate', description: 'What total-rewards statements show, and how.', module: 'totalRewards' },
+];
+
+/** Personal API tokens, for scripts and the CLI: the secret is shown once, then only its prefix. */
+function ApiTokens({ readOnly }: { readOnly: boolean }) {
+  const tokens = useQuery('/api/me/api-tokens');
+  const { add } = useToasts();
+  const [secret, setSecret] = useState<string | null>(null);
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const name = String(new FormData(formElement).get('name') ?? '').trim();
+    const { data, error } = await api.POST('/api/me/api-tokens', { body: { name } });
+    if (error) return add('error', errorMessage(error));
+    setSecret(data.data.token);
+    formElement.reset();
+    await tokens.mutate();
+  }
+  async function revoke(tokenId: string) {
+    const { error } = await api.DELETE('/api/me/api-tokens/{tokenId}', { params: { path: { tokenId } } });
+    if (error) return add('error', errorMessage(error));
+    await tokens.mutate();
+  }
+  const active = tokens.data?.data.filter((token) => !token.revokedAt) ?? [];
+  return (
+    <section className="card" aria-labelledby="tokens-heading">
+      <h2 id="tokens-heading">Personal API tokens</h2>
+      <p className="muted">
+        For scripts and the <code>paybench</code> command line. A token acts as you; it survives signing out of the browser.
+      </p>
+      {secret && (
+        <div className="secret" role="status">
+          <p>Copy this token now; it is not shown again.</p>
+          <code data-testid="new-token">{secret}</code>
+        </div>
+      )}
+      {!readOnly && (
+        <form className="inline-form" onSubmit={(event) => void create(event)}>
+          <label>
+            Token name
+            <input name="name" required maxLength={100} placeholder="e.g. payroll sync" />
+          </label>
+          <button type="submit" className="primary">
+            Create token
+          </button>
+        </form>
+      )}
+      {active.length > 0 && (
+        <div className="table-scroll">
+          <table>
+            <caption className="visually-hidden">Your tokens</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Starts with</th>
+                <th scope="col">Last used</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {active.map((token) => (
+                <tr key={token.id}>
+                  <th scope="row">{token.name}</th>
+                  <td>
+                    <code>{token.prefix}…</code>
+                  </td>
+                  <td>{token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleDateString() : 'Never'}</td>
+                  <td>
+                    {!readOnly && (
+                      <button type="button" className="small" onClick={() => void revoke(token.id)}>
+                        Revoke {token.name}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /settings: the sections this person may open, and their own API tokens. */
+export function SettingsHomeScreen() {
+  const person = usePerson().data?.data;
+  const authorized = new Set(person?.modules.filter((m) => m.authorized).map((m) => m.module));
+  const sections = SECTIONS.filter((section) => !section.module || authorized.has(section.module as never));
+  return (
+    <>
+      <h1>Settings</h1>
+      <ul className="modules" aria-label="Settings sections">
+        {sections.map((section) => (
+          <li key={section.href} className="module on">
+            <h2>
+              <Link href={section.href}>{section.title}</Link>
+            </h2>
+            <p>{section.description}</p>
+          </li>
+        ))}
+      </ul>
+      <ApiTokens readOnly={Boolean(person?.viewAs)} />
+    </>
+  );
+}

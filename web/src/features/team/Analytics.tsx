@@ -1,0 +1,272 @@
+import { Fragment, Suspense, lazy, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { useQuery } from '../../api/client';
+import { retryImport } from '../../app/retryImport';
+import { FullSizeSpinner } from '../../ui/Spinner';
+import { Empty, Loaded, type Schemas, TeamPage, formatMoney, formatNumber, formatRatio, usePermissions, ScrollTable } from './common';
+
+const BarChart = lazy(() => retryImport(() => import('./charts/BarChart')));
+
+function CompaRatio() {
+  const { data, error, mutate } = useQuery('/api/team/analytics/compa-ratio');
+  const [all, setAll] = useState(false);
+  return (
+    <section className="team-section" aria-labelledby="compa-ratio">
+      <h2 id="compa-ratio">Compa-ratio to market</h2>
+      <p className="team-muted">Base salary ÷ the market median (p50) for the person’s job family, level and location.</p>
+      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+        {(report) =>
+          report.employees.length === 0 ? (
+            <Empty title="No one to compare yet" />
+          ) : (
+            <>
+              <ul className="team-stats" aria-label="Compa-ratio summary">
+                <li className="team-stat">
+                  <span className="label">Average</span>
+                  <span className="value" data-testid="average-compa-ratio">
+                    {formatRatio(report.average)}
+                  </span>
+                </li>
+                <li className="team-stat">
+                  <span className="label">Priced</span>
+                  <span className="value">{report.compared}</span>
+                </li>
+                <li className="team-stat">
+                  <span className="label">Insufficient data</span>
+                  <span className="value">{report.insufficientData}</span>
+                </li>
+                <li className="team-stat">
+                  <span className="label">Not priced</span>
+                  <span className="value">{report.unmatched}</span>
+                  <span className="team-muted">no base salary or no market match</span>
+                </li>
+              </ul>
+              <Suspense fallback={<FullSizeSpinner loading label="Loading the chart" />}>
+                <BarChart title="People by compa-ratio" data={report.bands.map((band) => ({ label: band.label, value: band.count }))} format={(value) => formatNumber(value)} integer />
+              </Suspense>
+              <p className="team-muted">{report.bands.map((band) => `${band.label}: ${band.count}`).join(' · ')}</p>
+              <ScrollTable label="Compa-ratio per person">
+                <table>
+                  <caption className="visually-hidden">Compa-ratio per person, lowest first (market release {report.releaseVersion})</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Name</th>
+                      <th scope="col">Level</th>
+                      <th scope="col">Location</th>
+                      <th scope="col" className="num">
+                        Base
+                      </th>
+                      <th scope="col" className="num">
+                        Market p50
+                      </th>
+                      <th scope="col" className="num">
+                        Compa-ratio
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {(all ? report.employees : report.employees.slice(0, 25)).map((entry) => (
+                      <tr key={entry.employeeId}>
+                        <th scope="row">
+                          <Link href={`/team/employees?employee=${entry.employeeId}`}>{entry.name}</Link>
+                        </th>
+                        <td>{entry.level?.name ?? '—'}</td>
+                        <td>{entry.location?.name ?? '—'}</td>
+                        <td className="num">{formatMoney(entry.baseSalary)}</td>
+                        <td className="num">{formatMoney(entry.marketP50)}</td>
+                        <td className="num">{entry.compaRatio === null ? <span className="insufficient">{entry.label}</span> : formatRatio(entry.compaRatio)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </ScrollTable>
+              {report.employees.length > 25 && (
+                <button type="button" onClick={() => setAll(!all)}>
+                  {all ? 'Show the first 25' : `Show all ${report.employees.length}`}
+                </button>
+              )}
+            </>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
+
+/** A box plot in CSS: whiskers min–max, the box p25–p75, a mark at the median, on one scale for all levels. */
+function Range({ level, low, high }: { level: Schemas['TeamPayDistribution']['levels'][number]; low: number; high: number }) {
+  const span = Math.max(1, high - low);
+  const at = (money: Schemas['Money']) => 4 + ((money.amount - low) / span) * 92;
+  return (
+    <div className="range" aria-hidden="true">
+      <span className="whisker" style={{ left: `${at(level.min)}%`, width: `${at(level.max) - at(level.min)}%` }} />
+      <span className="box" style={{ left: `${at(level.p25)}%`, width: `${Math.max(0.5, at(level.p75) - at(level.p25))}%` }} />
+      <span className="median" style={{ left: `${at(level.median)}%` }} />
+    </div>
+  );
+}
+
+function PayDistribution() {
+  const [measure, setMeasure] = useState<Schemas['TeamPayMeasure']>('base_salary');
+  const select = useId();
+  const { data, error, mutate } = useQuery('/api/team/analytics/pay-distribution', { params: { query: { measure } } });
+  return (
+    <section className="team-section" aria-labelledby="pay-distribution">
+      <h2 id="pay-distribution">Pay distribution by level</h2>
+      <label htmlFor={select}>Pay</label>
+      <select id={select} value={measure} onChange={(event) => setMeasure(event.target.value === 'total_cash' ? 'total_cash' : 'base_salary')}>
+        <option value="base_salary">Base salary</option>
+        <option value="total_cash">Total cash</option>
+      </select>
+      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+        {(distribution) => {
+          if (!distribution.levels.length) return <Empty title="No pay on record yet" />;
+          const low = Math.min(...distribution.levels.map((level) => level.min.amount));
+          const high = Math.max(...distribution.levels.map((level) => level.max.amount));
+          return (
+            <ScrollTable label="Pay by level">
+              <table>
+                <caption className="visually-hidden">Quartiles per level in {distribution.currency}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Level</th>
+                    <th scope="col" className="num">
+                      People
+                    </th>
+                    <th scope="col" className="num">
+                      Min
+                    </th>
+                    <th scope="col" className="num">
+                      p25
+                    </th>
+                    <th scope="col" className="num">
+                      Median
+                    </th>
+                    <th scope="col" className="num">
+                      p75
+                    </th>
+                    <th scope="col" className="num">
+                      Max
+                    </th>
+                    <th scope="col">Range</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {distribution.levels.map((level) => (
+                    <tr key={level.level?.id ?? 'none'}>
+                      <th scope="row">{level.level?.name ?? 'No level'}</th>
+                      <td className="num">{level.count}</td>
+                      <td className="num">{formatMoney(level.min)}</td>
+                      <td className="num">{formatMoney(level.p25)}</td>
+                      <td className="num">{formatMoney(level.median)}</td>
+                      <td className="num">{formatMoney(level.p75)}</td>
+                      <td className="num">{formatMoney(level.max)}</td>
+                      <td>
+                        <Range level={level} low={low} high={high} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollTable>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}
+
+const ATTRIBUTES: { id: Schemas['TeamDemographicAttribute']; label: string }[] = [
+  { id: 'gender', label: 'Gender' },
+  { id: 'ethnicity', label: 'Ethnicity' },
+  { id: 'ageBand', label: 'Age band' },
+];
+
+function PayEquity() {
+  const [attribute, setAttribute] = useState<Schemas['TeamDemographicAttribute']>('gender');
+  const select = useId();
+  const { data, error, mutate } = useQuery('/api/team/analytics/pay-equity', { params: { query: { attribute } } });
+  return (
+    <section className="team-section" aria-labelledby="pay-equity">
+      <h2 id="pay-equity">Pay equity</h2>
+      <label htmlFor={select}>Group by</label>
+      <select id={select} value={attribute} onChange={(event) => setAttribute(ATTRIBUTES.find((a) => a.id === event.target.value)?.id ?? 'gender')}>
+        {ATTRIBUTES.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+        {(equity) =>
+          equity.levels.length === 0 ? (
+            <Empty title="No pay on record yet" />
+          ) : (
+            <>
+              <p className="team-muted">Median base salary per group within each level. Groups of fewer than {equity.minimumGroupSize} people are hidden.</p>
+              <ScrollTable label="Pay equity by level">
+                <table>
+                  <caption className="visually-hidden">Median pay by group within level</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Level / group</th>
+                      <th scope="col" className="num">
+                        People
+                      </th>
+                      <th scope="col" className="num">
+                        Median
+                      </th>
+                      <th scope="col" className="num">
+                        vs level median
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {equity.levels.map((level) => (
+                      <Fragment key={level.level?.id ?? 'none'}>
+                        <tr>
+                          <th scope="row">{level.level?.name ?? 'No level'}</th>
+                          <td className="num">{level.count}</td>
+                          <td className="num">{formatMoney(level.median)}</td>
+                          <td className="num">{level.hiddenGroups > 0 ? `${level.hiddenGroups} small group${level.hiddenGroups === 1 ? '' : 's'} hidden` : ''}</td>
+                        </tr>
+                        {level.groups.map((group) => (
+                          <tr key={`${level.level?.id ?? 'none'}:${group.value}`}>
+                            <td>· {group.label}</td>
+                            <td className="num">{group.count}</td>
+                            <td className="num">{formatMoney(group.median)}</td>
+                            <td className="num">{formatRatio(group.ratioToLevelMedian)}</td>
+                          </tr>
+                        ))}
+                      </Fragment>
+                    ))}
+                  </tbody>
+                </table>
+              </ScrollTable>
+            </>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
+
+/** /team/analytics: compa-ratio, pay by level, and — with demographics — pay equity. */
+export function TeamAnalyticsScreen() {
+  const can = usePermissions();
+  return (
+    <TeamPage title="Analytics">
+      {can.pay ? (
+        <>
+          <CompaRatio />
+          <PayDistribution />
+          {can.demographics && <PayEquity />}
+        </>
+      ) : (
+        <Empty title="Pay analytics need the employee compensation permission">
+          You can still count people in the <Link href="/team/analytics/playground">playground</Link>.
+        </Empty>
+      )}
+    </TeamPage>
+  );
+}

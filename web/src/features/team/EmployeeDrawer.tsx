@@ -1,0 +1,209 @@
+import { Fragment, Suspense, lazy, useEffect, useId, useRef } from 'react';
+import { useQuery } from '../../api/client';
+import { retryImport } from '../../app/retryImport';
+import { FullSizeSpinner } from '../../ui/Spinner';
+import { Empty, Loaded, type Schemas, ScrollTable, formatDate, formatMoney, formatNumber, formatPrice, formatRatio, humanise, useTeamSettings } from './common';
+
+// Charts (recharts) load with the drawer that shows them, never with the first page.
+const EquityChart = lazy(() => retryImport(() => import('./charts/EquityChart')));
+
+const TYPE_LABELS: Record<string, string> = {
+  base_salary: 'Base salary',
+  bonus_target: 'Bonus target',
+  variable_pay: 'Variable pay',
+  commission: 'Commission',
+  benefits: 'Benefits',
+  option: 'Stock options',
+  rsu: 'RSUs',
+  rsa: 'Restricted stock',
+  common_stock: 'Common stock',
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function CompTimeline({ employeeId, settings }: { employeeId: string; settings: Schemas['TeamCompTimelineSettings'] }) {
+  const { data, error, mutate } = useQuery('/api/team/employees/{employeeId}/comp-timeline', { params: { path: { employeeId } } });
+  return (
+    <section className="team-section" aria-labelledby="comp-timeline">
+      <h3 id="comp-timeline">Compensation timeline</h3>
+      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+        {(timeline) => {
+          const entries = timeline.entries.filter((entry) =>
+            entry.kind === 'equity_grant' ? settings.showEquityGrants : (settings.types as string[]).includes(entry.type),
+          );
+          if (settings.order === 'newest_first') entries.reverse();
+          if (!entries.length) return <Empty title="No pay history yet" />;
+          return (
+            <ol className="timeline">
+              {entries.map((entry) => (
+                <li key={entry.id} className={entry.date > today() ? 'future' : undefined}>
+                  <span>{formatDate(entry.date)}</span>
+                  <span>
+                    <span className="what">{TYPE_LABELS[entry.type] ?? humanise(entry.type)}</span>{' '}
+                    {entry.kind === 'equity_grant' ? `${formatNumber(entry.shares)} shares` : formatMoney(entry.amount)}
+                    {entry.percentOfBase !== null && ` (${entry.percentOfBase}% of base)`}
+                    {entry.changePercent !== null && ` · ${entry.changePercent > 0 ? '+' : ''}${entry.changePercent}%`}
+                    {entry.reason && ` · ${humanise(entry.reason)}`}
+                    {entry.date > today() && ' · scheduled'}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}
+
+function EquityDetails({ employeeId, settings }: { employeeId: string; settings: Schemas['TeamEquityDetailsSettings'] }) {
+  const { data, error, mutate } = useQuery('/api/team/employees/{employeeId}/equity-details-chart', { params: { path: { employeeId } } });
+  return (
+    <section className="team-section" aria-labelledby="equity-details">
+      <h3 id="equity-details">Equity details</h3>
+      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+        {(chart) =>
+          chart.grants.length === 0 ? (
+            <Empty title="No equity grants" />
+          ) : (
+            <>
+              <p className="team-muted">
+                Today: {formatNumber(chart.today.vestedShares)} vested ({formatMoney(chart.today.vestedValue)}), {formatNumber(chart.today.unvestedShares)} unvested (
+                {formatMoney(chart.today.unvestedValue)}) at {formatPrice(chart.sharePrice, chart.currency)} a share.
+              </p>
+              <Suspense fallback={<FullSizeSpinner loading label="Loading the chart" />}>
+                <EquityChart chart={chart} settings={settings} />
+              </Suspense>
+              <ScrollTable label="Grants">
+                <table>
+                  <caption className="visually-hidden">Grants</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Grant</th>
+                      <th scope="col" className="num">
+                        Shares
+                      </th>
+                      <th scope="col" className="num">
+                        Vested
+                      </th>
+                      <th scope="col">Fully vested</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {chart.grants.map((grant) => (
+                      <tr key={grant.id}>
+                        <th scope="row">
+                          {TYPE_LABELS[grant.grantType]} {grant.grantNumber}
+                          {grant.exercisePrice !== null && ` at ${formatPrice(grant.exercisePrice, grant.currency)}`}
+                        </th>
+                        <td className="num">{formatNumber(grant.shares)}</td>
+                        <td className="num">{formatNumber(grant.today.vestedShares)}</td>
+                        <td>{formatDate(grant.fullyVestedOn)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </ScrollTable>
+            </>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
+
+const FIELDS: { key: keyof Schemas['TeamEmployeeRow']; label: string }[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'department', label: 'Department' },
+  { key: 'level', label: 'Level' },
+  { key: 'jobFamily', label: 'Job family' },
+  { key: 'location', label: 'Location' },
+  { key: 'manager', label: 'Manager' },
+  { key: 'startDate', label: 'Start date' },
+  { key: 'employmentType', label: 'Employment' },
+  { key: 'email', label: 'E-mail' },
+];
+
+function fieldText(employee: Schemas['TeamEmployeeRow'], key: keyof Schemas['TeamEmployeeRow']): string {
+  const value = employee[key];
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object' && 'name' in value) return value.name;
+  if (key === 'startDate' && typeof value === 'string') return formatDate(value);
+  if (key === 'employmentType' && typeof value === 'string') return humanise(value);
+  return String(value);
+}
+
+/** One employee: a side panel (a full sheet on phones) with their record, pay history and equity. */
+export function EmployeeDrawer({ employeeId, onClose }: { employeeId: string; onClose: () => void }) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const { data, error, mutate } = useQuery('/api/team/employees/{employeeId}', { params: { path: { employeeId } } });
+  const settings = useTeamSettings().data?.data.effective;
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    return () => previous?.focus?.();
+  }, []);
+  return (
+    <div className="team-drawer-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div
+        ref={panel}
+        className="team-drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose();
+        }}
+      >
+        <div className="team-drawer-head">
+          <h2 id={titleId}>{data?.data.employee.name ?? 'Employee'}</h2>
+          <button type="button" className="small" onClick={onClose}>
+            Close
+          </button>
+        </div>
+        <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+          {(detail) => (
+            <>
+              <section className="team-section" aria-label="Record">
+                <dl>
+                  {FIELDS.map((field) => (
+                    <Fragment key={field.key}>
+                      <dt>{field.label}</dt>
+                      <dd>{fieldText(detail.employee, field.key)}</dd>
+                    </Fragment>
+                  ))}
+                  <dt>Direct reports</dt>
+                  <dd>{detail.directReports}</dd>
+                  {detail.payVisible && (
+                    <>
+                      <dt>Base salary</dt>
+                      <dd>{formatMoney(detail.employee.baseSalary)}</dd>
+                      <dt>Total cash</dt>
+                      <dd>{formatMoney(detail.employee.totalCash)}</dd>
+                      <dt>Compa-ratio</dt>
+                      <dd>
+                        {detail.employee.compaRatio?.ratio !== null && detail.employee.compaRatio?.ratio !== undefined
+                          ? `${formatRatio(detail.employee.compaRatio.ratio)} (market median ${formatMoney(detail.employee.compaRatio.marketP50)})`
+                          : (detail.employee.compaRatio?.label ?? '—')}
+                      </dd>
+                    </>
+                  )}
+                </dl>
+              </section>
+              {detail.payVisible && settings ? (
+                <>
+                  <CompTimeline employeeId={employeeId} settings={settings.compTimeline} />
+                  <EquityDetails employeeId={employeeId} settings={settings.equityDetails} />
+                </>
+              ) : (
+                !detail.payVisible && <p className="pay-note">Pay is shown to people with the employee compensation permission for this person.</p>
+              )}
+            </>
+          )}
+        </Loaded>
+      </div>
+    </div>
+  );
+}

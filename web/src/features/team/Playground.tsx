@@ -1,0 +1,164 @@
+import { Suspense, lazy } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useQuery } from '../../api/client';
+import { retryImport } from '../../app/retryImport';
+import { FullSizeSpinner } from '../../ui/Spinner';
+import { Empty, Loaded, type Schemas, TeamPage, formatMoney, formatNumber, formatRatio, usePermissions, ScrollTable } from './common';
+
+const BarChart = lazy(() => retryImport(() => import('./charts/BarChart')));
+
+type Dimension = Schemas['TeamDimension'];
+type Metric = Schemas['TeamMetric'];
+
+const DIMENSIONS: { id: Dimension; label: string; demographic?: boolean }[] = [
+  { id: 'department', label: 'Department' },
+  { id: 'level', label: 'Level' },
+  { id: 'track', label: 'Track' },
+  { id: 'jobFamily', label: 'Job family' },
+  { id: 'location', label: 'Location' },
+  { id: 'country', label: 'Country' },
+  { id: 'manager', label: 'Manager' },
+  { id: 'employmentType', label: 'Employment type' },
+  { id: 'status', label: 'Status' },
+  { id: 'startYear', label: 'Start year' },
+  { id: 'performanceRating', label: 'Performance rating' },
+  { id: 'gender', label: 'Gender', demographic: true },
+  { id: 'ethnicity', label: 'Ethnicity', demographic: true },
+  { id: 'ageBand', label: 'Age band', demographic: true },
+];
+
+const METRICS: { id: Metric; label: string; pay?: boolean }[] = [
+  { id: 'headcount', label: 'Headcount' },
+  { id: 'averageTenureMonths', label: 'Average tenure (months)' },
+  { id: 'averageBase', label: 'Average base salary', pay: true },
+  { id: 'medianBase', label: 'Median base salary', pay: true },
+  { id: 'totalBase', label: 'Total base salary', pay: true },
+  { id: 'averageTotalCash', label: 'Average total cash', pay: true },
+  { id: 'medianTotalCash', label: 'Median total cash', pay: true },
+  { id: 'averageCompaRatio', label: 'Average compa-ratio', pay: true },
+  { id: 'totalGrantedShares', label: 'Granted shares', pay: true },
+];
+
+function formatValue(result: Schemas['TeamPlayground'], row: Schemas['TeamPlayground']['rows'][number]): string {
+  if (row.value === null) return '—';
+  if (result.unit === 'money') return row.money ? formatMoney(row.money) : formatNumber(row.value);
+  if (result.unit === 'ratio') return formatRatio(row.value);
+  return formatNumber(row.value, result.unit === 'months' ? 1 : 0);
+}
+
+/** /team/analytics/playground: pick what to group by (one or two fields) and what to measure. */
+export function TeamPlaygroundScreen() {
+  const can = usePermissions();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const dimensions = DIMENSIONS.filter((d) => can.demographics || !d.demographic);
+  const metrics = METRICS.filter((m) => can.pay || !m.pay);
+  const first = dimensions.find((d) => d.id === params.get('groupBy'))?.id ?? 'department';
+  const second = dimensions.find((d) => d.id === params.get('thenBy') && d.id !== first)?.id;
+  const metric = metrics.find((m) => m.id === params.get('metric'))?.id ?? 'headcount';
+  function set(name: string, value: string) {
+    const next = new URLSearchParams(window.location.search);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    navigate(`${location}?${next.toString()}`, { replace: true });
+  }
+  const groupBy = second ? [first, second] : [first];
+  const { data, error, mutate } = useQuery('/api/team/analytics/playground', { params: { query: { groupBy, metric } } });
+  return (
+    <TeamPage title="Playground">
+      <div className="team-filters playground">
+        <label>
+          Group by
+        <select value={first} onChange={(event) => set('groupBy', event.target.value)}>
+          {dimensions.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+        </label>
+        <label>
+          Then by
+        <select value={second ?? ''} onChange={(event) => set('thenBy', event.target.value)}>
+          <option value="">Nothing</option>
+          {dimensions
+            .filter((d) => d.id !== first)
+            .map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.label}
+              </option>
+            ))}
+        </select>
+        </label>
+        <label>
+          Measure
+        <select value={metric} onChange={(event) => set('metric', event.target.value)}>
+          {metrics.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.label}
+            </option>
+          ))}
+        </select>
+        </label>
+      </div>
+      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+        {(result) =>
+          result.rows.length === 0 ? (
+            <Empty title="Nothing to show">{result.hiddenGroups > 0 ? 'Every group is smaller than the minimum size and hidden.' : 'There is no one in your team yet.'}</Empty>
+          ) : (
+            <section className="team-section" aria-label="Result">
+              <Suspense fallback={<FullSizeSpinner loading label="Loading the chart" />}>
+                <BarChart
+                  title={METRICS.find((m) => m.id === metric)?.label ?? metric}
+                  data={result.rows.slice(0, 30).map((row) => ({ label: row.keys.map((key) => key.label).join(' · '), value: row.value ?? 0 }))}
+                  format={(value) => (result.unit === 'ratio' ? formatRatio(value) : formatNumber(value, result.unit === 'months' ? 1 : 0))}
+                  integer={result.unit === 'count' || result.unit === 'shares'}
+                />
+              </Suspense>
+              <ScrollTable label="Result table">
+                <table>
+                  <caption className="visually-hidden">Result table</caption>
+                  <thead>
+                    <tr>
+                      {groupBy.map((dimension) => (
+                        <th key={dimension} scope="col">
+                          {DIMENSIONS.find((d) => d.id === dimension)?.label}
+                        </th>
+                      ))}
+                      <th scope="col" className="num">
+                        People
+                      </th>
+                      {metric !== 'headcount' && (
+                        <th scope="col" className="num">
+                          {METRICS.find((m) => m.id === metric)?.label}
+                        </th>
+                      )}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {result.rows.map((row) => (
+                      <tr key={row.keys.map((key) => key.id ?? '∅').join('|')}>
+                        {row.keys.map((key) => (
+                          <td key={key.dimension}>{key.label}</td>
+                        ))}
+                        <td className="num">{row.count}</td>
+                        {metric !== 'headcount' && <td className="num">{formatValue(result, row)}</td>}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </ScrollTable>
+              {result.hiddenGroups > 0 && (
+                <p className="team-muted">
+                  {result.hiddenGroups} group{result.hiddenGroups === 1 ? '' : 's'} of fewer than {result.minimumGroupSize} people hidden.
+                </p>
+              )}
+              {result.currency && <p className="team-muted">Amounts in {result.currency}.</p>}
+            </section>
+          )
+        }
+      </Loaded>
+    </TeamPage>
+  );
+}

@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Knex } from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { withinReach } from '../../api/src/people/visibility.js';
+import { insertSmallTeam } from '../../api/src/team/test/fixtures.js';
+import { bearer, createTestUser, testDb } from '../../api/test/factories.js';
+import { request } from '../../api/test/http.js';
+import { ARTIFACTS, launchChromium, screenshot } from './browser.js';
+
+const MANAGER = 'manager@acme.test';
+const ADMIN = 'admin@acme.test';
+
+function demoPassword(): string {
+  const file = path.join(inject('serverEnv').PAYBENCH_DATA_DIR ?? '', 'demo-sign-in.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { password: string }).password;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Contrast is judged on what settles, not on a panel halfway through sliding in.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/** What is on screen (the drawer is fixed to the viewport, so a full-page shot would cut it). */
+async function viewportShot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Through the built-in provider's sign-in page; the terms are accepted if this person has not yet. */
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${inject('baseUrl')}/login`);
+  await page.getByRole('button', { name: 'Continue to sign in' }).click();
+  await page.waitForURL('**/interaction/**');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(demoPassword());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const accept = page.getByRole('button', { name: 'I accept the terms of use' });
+  const welcome = page.getByRole('heading', { name: /^Welcome, / });
+  await accept.or(welcome).first().waitFor({ timeout: 30_000 });
+  if (await accept.isVisible()) {
+    await accept.click();
+    await welcome.waitFor({ timeout: 30_000 });
+  }
+}
+
+interface NamedEmployee {
+  id: string;
+  first_name: string;
+  last_name: string;
+}
+
+const nameOf = (row: NamedEmployee): string => [row.first_name, row.last_name].filter(Boolean).join(' ');
+
+/** The number in the table's "N people" status line. */
+async function shownCount(page: Page): Promise<number> {
+  const status = page.locator('.team-count');
+  await status.waitFor({ timeout: 30_000 });
+  return Number((await status.textContent())?.replace(/[^\d]/g, ''));
+}
+
+describe('the team view in a real browser', () => {
+  let browser: Browser;
+  let db: Knex;
+  let companyId: string;
+  let subtree: string[];
+  let everyone: NamedEmployee[];
+  let outsider: NamedEmployee;
+  const engine = inject('engine');
+
+  beforeAll(async () => {
+    db = await testDb();
+    const manager = await db('users').where({ email: MANAGER }).first<{ id: string; company_id: string }>();
+    companyId = manager.company_id;
+    // The team view is a release flag; the demo switches it on through the internal tools.
+    const support = await createTestUser(db, { companyId, internalAdmin: true });
+    const flag = await request(`/api/internal/companies/${companyId}/release-flags/team_view`, { method: 'PUT', headers: bearer(support), json: { enabled: true } });
+    expect(flag.status).toBe(200);
+    // The demo people, when the demo company has them; otherwise a small org around the demo manager.
+    let own = await db('employees').where({ company_id: companyId, user_id: manager.id }).first<{ id: string } | undefined>('id');
+    if (!own) own = { id: (await insertSmallTeam(db, companyId, manager.id)).managerEmployeeId };
+    const scope = { companyId };
+    const inSubtree = (await withinReach(db('employees').where({ 'employees.company_id': companyId, 'employees.status': 'active' }), scope, { kind: 'subtree', rootId: own.id }).select(
+      'employees.id',
+    )) as { id: string }[];
+    subtree = inSubtree.map((row) => row.id);
+    everyone = (await db('employees').where({ company_id: companyId, status: 'active' }).select('id', 'first_name', 'last_name')) as NamedEmployee[];
+    const found = everyone.find((row) => !subtree.includes(row.id));
+    if (!found) throw new Error('the demo company has nobody outside the manager’s subtree');
+    outsider = found;
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  it('shows the demo manager only their own subtree, as cards on a phone and as a table on a desktop', async () => {
+    const expected = everyone.filter((row) => subtree.includes(row.id)).map(nameOf).sort();
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    // A loaded two-core machine can be slow to answer; nothing here is a timing assertion.
+    page.setDefaultTimeout(60_000);
+    await signIn(page, MANAGER);
+    await page.getByRole('link', { name: 'Team' }).click();
+    await expect.poll(() => page.getByTestId('headcount').textContent(), { timeout: 30_000 }).toBe(String(subtree.length));
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `team-overview-manager-${engine}-375`);
+
+    await page.getByRole('link', { name: 'Employees' }).click();
+    expect(await shownCount(page)).toBe(subtree.length);
+    const cards = page.locator('.team-card');
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    if (subtree.length <= 4) expect(await cards.count()).toBe(subtree.length);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `team-employees-manager-${engine}-375`);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const rows = page.locator('[role="row"][data-employee-id]');
+    // A subtree that fits the screen is rendered whole; a longer one is virtualised.
+    if (subtree.length <= 12) {
+      await expect.poll(() => rows.count()).toBe(subtree.length);
+      const names = (await page.locator('[role="row"][data-employee-id] [role="cell"]:first-child').allTextContents()).sort();
+      expect(names).toEqual(expected);
+    } else {
+      await expect.poll(() => rows.count()).toBeGreaterThan(10);
+    }
+    const ids = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-employee-id')));
+    expect(ids.every((id) => id !== null && subtree.includes(id))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `team-employees-manager-${engine}-1280`);
+
+    // Sorting from the keyboard: the header's button, then the order flips.
+    const nameHeader = page.getByRole('columnheader', { name: /Name/ });
+    await nameHeader.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('descending');
+
+    // Someone outside the subtree cannot be found.
+    await page.getByLabel('Search').fill(nameOf(outsider));
+    await page.getByRole('heading', { name: 'No one matches' }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Search').fill('');
+    await expect.poll(() => shownCount(page)).toBe(subtree.length);
+
+    // A report's drawer: record, pay history and the equity chart, loaded with the drawer.
+    await rows.first().getByRole('button').click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('heading', { name: 'Compensation timeline' }).waitFor({ timeout: 30_000 });
+    await drawer.getByRole('heading', { name: 'Equity details' }).waitFor();
+    expect(page.url()).toContain('employee=');
+    expect(await seriousViolations(page)).toEqual([]);
+    await viewportShot(page, `team-employee-drawer-manager-${engine}-1280`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.count()).toBe(0);
+
+    // Someone with grants: the equity chart (recharts, loaded with the drawer) draws.
+    const granted = await db('equity_grants').where({ company_id: companyId }).whereIn('employee_id', subtree).first<{ employee_id: string } | undefined>('employee_id');
+    if (granted) {
+      await page.goto(`${inject('baseUrl')}/team/employees?employee=${granted.employee_id}`);
+      const chart = page.getByRole('dialog').locator('figure[aria-label^="Vesting over time"] svg').first();
+      await chart.waitFor({ timeout: 30_000 });
+      await page.getByRole('dialog').locator('.timeline li').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await viewportShot(page, `team-equity-chart-manager-${engine}-1280`);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await viewportShot(page, `team-equity-chart-manager-${engine}-375`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+
+    // A person outside the subtree, asked for by URL, is not found.
+    await page.goto(`${inject('baseUrl')}/team/employees?employee=${outsider.id}`);
+    await page.getByRole('dialog').getByRole('heading', { name: 'Not found' }).waitFor({ timeout: 30_000 });
+    await context.close();
+  }, 240_000);
+
+  it('shows the demo admin everyone, with analytics, the playground and the settings screens', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
+    const page = await context.newPage();
+    // A loaded two-core machine can be slow to answer; nothing here is a timing assertion.
+    page.setDefaultTimeout(60_000);
+    await signIn(page, ADMIN);
+    await page.goto(`${inject('baseUrl')}/team/employees`);
+    expect(await shownCount(page)).toBe(everyone.length);
+    await page.getByLabel('Search').fill(nameOf(outsider));
+    const row = page.locator(`[role="row"][data-employee-id="${outsider.id}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `team-employees-admin-${engine}-1280`);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.locator('.team-card').first().waitFor();
+    await screenshot(page, `team-employees-admin-${engine}-375`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The column picker saves the admin's own columns and the table follows.
+    await page.getByLabel('Search').fill('');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const email = page.getByRole('checkbox', { name: 'E-mail' });
+    const had = await email.isChecked();
+    await email.click();
+    await expect.poll(() => page.getByRole('columnheader', { name: /E-mail/ }).count(), { timeout: 30_000 }).toBe(had ? 0 : 1);
+
+    // The bulk pay export: a background job, then its download page, then the file.
+    await page.getByRole('button', { name: 'Export pay' }).click();
+    await page.waitForURL('**/bulk-download-employee-comp/**', { timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Employee compensation download' }).waitFor({ timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `team-bulk-download-admin-${engine}-1280`);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download / }).click()]);
+    expect(file.suggestedFilename()).toMatch(/^employee-compensation-\d{4}-\d{2}-\d{2}\.csv$/);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, `team-bulk-download-admin-${engine}-375`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    for (const [route, heading] of [
+      ['/team/analytics', 'Compa-ratio to market'],
+      ['/team/analytics/playground', 'Playground'],
+      ['/team/settings/columns', 'Shown, in this order'],
+      ['/team/settings/comp-timeline', 'Comp timeline'],
+      ['/team/settings/equity-details', 'Equity details'],
+    ] as const) {
+      await page.goto(`${inject('baseUrl')}${route}`);
+      await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.locator('.spinner').count(), { timeout: 30_000 }).toBe(0);
+      expect(await seriousViolations(page), route).toEqual([]);
+      const name = route.slice(1).replace(/\//g, '-');
+      await screenshot(page, `${name}-admin-${engine}-1280`);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await screenshot(page, `${name}-admin-${engine}-375`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    await context.close();
+  }, 240_000);
+});
