@@ -30,10 +30,15 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: SERVER_PATHS,
-        // Only the signed-in person's own record is kept for offline use; nobody else's pay is cached.
+        // Only the signed-in person's own answers are kept for offline use (who they are, their own
+        // pay), never while an internal admin views as someone, and nobody else's pay. The function
+        // is copied into the service worker, so it refers to nothing outside itself.
         runtimeCaching: [
           {
-            urlPattern: ({ url }) => url.pathname === '/api/me',
+            urlPattern: ({ url, request }) =>
+              (url.pathname === '/api/me' || url.pathname === '/api/employees/me') &&
+              !request.headers.has('X-Paybench-View-As') &&
+              !request.headers.has('X-Paybench-Company-As'),
             handler: 'NetworkFirst',
             options: { cacheName: 'paybench-own-data', networkTimeoutSeconds: 5 },
           },

@@ -60,7 +60,9 @@ async function crossRate(
     const missing = (await rateOnOrBefore(db, base, onOrBefore)) ? quote : base;
     throw noRate(missing, onOrBefore, missing === base ? fields.base : fields.quote);
   }
-  const [baseRow, quoteRow] = await Promise.all([rateOn(db, base, date), rateOn(db, quote, date)]);
+  // Sequential: inside a request's transaction both reads share one connection.
+  const baseRow = await rateOn(db, base, date);
+  const quoteRow = await rateOn(db, quote, date);
   if (!baseRow || !quoteRow) throw noRate(base, date, fields.base);
   return { rate: divide(fromNumber(quoteRow.rate), fromNumber(baseRow.rate)), date, used: [baseRow, quoteRow] };
 }

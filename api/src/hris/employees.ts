@@ -59,7 +59,7 @@ export function compensationTypesOf(mapped: (field: FieldName) => boolean): stri
 }
 
 interface Pay {
-  type: string;
+  type: CompensationRow['type'];
   amount: number | undefined;
   percentBp: number | null;
 }

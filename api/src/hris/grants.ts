@@ -15,13 +15,13 @@ export interface GrantContext {
   source: 'cap_table_import' | 'integration';
 }
 
-const GRANT_TYPES: Record<string, string> = {
+const GRANT_TYPES: Record<string, GrantRow['grant_type']> = {
   option: 'option', options: 'option', stockoption: 'option', stockoptions: 'option', iso: 'option', nso: 'option', nqso: 'option', isonso: 'option',
   rsu: 'rsu', rsus: 'rsu', restrictedstockunit: 'rsu', restrictedstockunits: 'rsu',
   rsa: 'rsa', rsas: 'rsa', restrictedstockaward: 'rsa', restrictedstock: 'rsa', restrictedstockawards: 'rsa',
   commonstock: 'common_stock', common: 'common_stock', commonshares: 'common_stock', stock: 'common_stock',
 };
-const FREQUENCIES: Record<string, string> = {
+const FREQUENCIES: Record<string, GrantRow['vesting_frequency']> = {
   monthly: 'monthly', month: 'monthly', quarterly: 'quarterly', quarter: 'quarterly', annually: 'annually', annual: 'annually', yearly: 'annually', year: 'annually',
 };
 const REASONS: Record<string, string> = {

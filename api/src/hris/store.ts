@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CompensationRecordRow, EmployeeRow, EquityGrantRow } from '../people/store.js';
 import type { CompanyScope } from '../access/caller.js';
 import { newId } from '../db/ids.js';
 import { chunks } from '../imports/plan.js';
@@ -119,70 +120,12 @@ export async function latestRunsOfIntegrations(db: Knex, scope: CompanyScope, in
 
 // ---- The people data the imports write. ----
 
-export interface EmployeeRow {
-  id: string;
-  company_id: string;
-  employee_number: string;
-  user_id: string | null;
-  email: string | null;
-  first_name: string;
-  last_name: string;
-  title: string;
-  company_job_id: string | null;
-  job_family_id: string | null;
-  level_id: string | null;
-  track: string | null;
-  manager_id: string | null;
-  department: string | null;
-  country_code: string | null;
-  location_id: string | null;
-  currency: string;
-  start_date: string | null;
-  employment_type: string;
-  status: string;
-  termination_date: string | null;
-  performance_rating: string | null;
-  demographics: string;
-  version: number;
-  created_at: string | Date;
-  updated_at: string | Date;
-}
-
-export interface CompensationRow {
-  id: string;
-  company_id: string;
-  employee_id: string;
-  type: string;
-  amount: number;
-  currency: string;
-  percent_of_base_bp: number | null;
-  effective_date: string;
-  reason: string | null;
-  source: string;
-  created_at: string | Date;
-}
-
+/** The import writes whole rows of the people tables; their shapes are the people store's. */
+export type { EmployeeRow };
+/** A pay record as an import writes it: the version and update time are the database's. */
+export type CompensationRow = Omit<CompensationRecordRow, 'version' | 'updated_at'>;
 export type CompensationHistoryRow = Pick<CompensationRow, 'id' | 'employee_id' | 'type' | 'amount' | 'currency' | 'percent_of_base_bp' | 'effective_date'>;
-
-export interface GrantRow {
-  id: string;
-  company_id: string;
-  employee_id: string;
-  grant_number: string;
-  grant_type: string;
-  reason: string;
-  shares: number;
-  exercise_price: number | null;
-  currency: string;
-  grant_date: string;
-  vesting_start_date: string;
-  vesting_months: number;
-  cliff_months: number;
-  vesting_frequency: string;
-  source: string;
-  created_at: string | Date;
-  updated_at: string | Date;
-}
+export type GrantRow = Omit<EquityGrantRow, 'version'>;
 
 export async function companyEmployees(db: Knex, scope: CompanyScope): Promise<EmployeeRow[]> {
   return db<EmployeeRow>('employees').where({ company_id: scope.companyId });

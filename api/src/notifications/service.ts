@@ -56,7 +56,9 @@ export async function notifyJobEnded(db: Knex, mailer: Mailer, log: Logger, publ
     job.status === 'succeeded'
       ? `${title} is ready. Open ${publicUrl}/home to download it.`
       : `${title} failed: ${job.message ?? 'no reason given'}.`;
-  const [owner, personal, company] = await Promise.all([findUserRow(db, job.owner_user_id), userSettings(db, scope, job.owner_user_id), companySettings(db, scope)]);
+  const owner = await findUserRow(db, job.owner_user_id);
+  const personal = await userSettings(db, scope, job.owner_user_id);
+  const company = await companySettings(db, scope);
   if (owner && owner.status === 'active' && personal.email.includes(event)) {
     await mailer.send({ companyId: job.company_id, to: owner.email, subject: `Paybench: ${title} ${job.status === 'succeeded' ? 'is ready' : 'failed'}`, text });
   }

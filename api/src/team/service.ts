@@ -253,13 +253,11 @@ export async function table(deps: AppDeps, caller: Caller, query: TableQuery): P
   const needsPay = payVisible && [...columns, sort].some(isPayColumn);
   const needsGrants = needsPay && [...columns, sort].some((column) => EQUITY_COLUMNS.has(column));
   const team = await Team.load(deps, access, query, { pay: needsPay, grants: needsGrants });
-  const keyed = await Promise.all(
-    team.members.map(async (member) => ({
-      member,
-      key: await sortKey(team, member, sort),
-      name: fullName(member.row.first_name, member.row.last_name).toLowerCase(),
-    })),
-  );
+  // One after another: on Postgres a request's queries share one connection (its tenant transaction).
+  const keyed: { member: (typeof team.members)[number]; key: Awaited<ReturnType<typeof sortKey>>; name: string }[] = [];
+  for (const member of team.members) {
+    keyed.push({ member, key: await sortKey(team, member, sort), name: fullName(member.row.first_name, member.row.last_name).toLowerCase() });
+  }
   keyed.sort((a, b) => compareKeys(a.key, b.key, query.order) || a.name.localeCompare(b.name) || a.member.row.id.localeCompare(b.member.row.id));
   const page = keyed.slice(offset, offset + query.limit);
   team.priceOnly(page.map((entry) => entry.member));

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
+import type { CompensationRecordRow, EquityGrantRow, EmployeeRow as PeopleEmployeeRow } from '../people/store.js';
 import { type EmployeeReach, withinReach } from '../people/visibility.js';
 
 /*
@@ -7,58 +8,20 @@ import { type EmployeeReach, withinReach } from '../people/visibility.js';
  * company's share price) and never writes them; it writes only its own settings table.
  */
 
-export interface EmployeeRow {
-  id: string;
-  employee_number: string;
-  email: string | null;
-  first_name: string;
-  last_name: string;
-  title: string;
-  job_family_id: string | null;
-  level_id: string | null;
-  track: string | null;
-  manager_id: string | null;
-  manager_first_name: string | null;
-  manager_last_name: string | null;
-  department: string | null;
-  country_code: string | null;
-  location_id: string | null;
-  currency: string;
-  start_date: string | null;
-  employment_type: string;
-  status: string;
-  performance_rating: string | null;
-  demographics: string;
-}
+/** The columns the team view reads; the rows' shapes are the people store's. */
+export type EmployeeRow = Pick<
+  PeopleEmployeeRow,
+  | 'id' | 'employee_number' | 'email' | 'first_name' | 'last_name' | 'title' | 'job_family_id' | 'level_id' | 'track'
+  | 'manager_id' | 'department' | 'country_code' | 'location_id' | 'currency' | 'start_date' | 'employment_type'
+  | 'status' | 'performance_rating' | 'demographics'
+> & { manager_first_name: string | null; manager_last_name: string | null };
 
-export interface CompensationRow {
-  id: string;
-  employee_id: string;
-  type: string;
-  amount: number;
-  currency: string;
-  percent_of_base_bp: number | null;
-  effective_date: string;
-  reason: string | null;
-  source: string;
-}
+export type CompensationRow = Pick<
+  CompensationRecordRow,
+  'id' | 'employee_id' | 'type' | 'amount' | 'currency' | 'percent_of_base_bp' | 'effective_date' | 'reason' | 'source'
+>;
 
-export interface GrantRow {
-  id: string;
-  employee_id: string;
-  grant_number: string;
-  grant_type: string;
-  reason: string;
-  shares: number;
-  exercise_price: number | null;
-  currency: string;
-  grant_date: string;
-  vesting_start_date: string;
-  vesting_months: number;
-  cliff_months: number;
-  vesting_frequency: string;
-  source: string;
-}
+export type GrantRow = Omit<EquityGrantRow, 'company_id' | 'version' | 'created_at' | 'updated_at'>;
 
 export interface CompanyEquityRow {
   currency: string;

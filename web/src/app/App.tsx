@@ -22,7 +22,7 @@ const TeamSettingsScreen = lazy(() => teamSettings().then((m) => ({ default: m.T
 const TeamColumnsSettingsScreen = lazy(() => teamSettings().then((m) => ({ default: m.TeamColumnsSettingsScreen })));
 const TeamCompTimelineSettingsScreen = lazy(() => teamSettings().then((m) => ({ default: m.TeamCompTimelineSettingsScreen })));
 const TeamEquityDetailsSettingsScreen = lazy(() => teamSettings().then((m) => ({ default: m.TeamEquityDetailsSettingsScreen })));
-const BulkDownloadEmployeeCompScreen = lazy(() => retryImport(() => import('../features/team/BulkDownload').then((m) => ({ default: m.BulkDownloadEmployeeCompScreen }))));
+const BulkDownloadEmployeeCompScreen = lazy(() => retryImport(() => import('../features/downloads/DownloadScreen').then((m) => ({ default: () => <m.DownloadScreen kind="employeeComp" /> }))));
 
 function Signed({ screen: Screen, module }: { screen: LazyExoticComponent<ComponentType>; module?: ModuleName }) {
   const body = (

@@ -1,4 +1,13 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+
+/** Moves focus into a dialog when it opens and back to where it was when it closes. */
+export function useDialogFocus(dialog: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    dialog.current?.focus();
+    return () => previous?.focus?.();
+  }, [dialog]);
+}
 
 interface ModalProps {
   title: string;
@@ -11,11 +20,7 @@ interface ModalProps {
 export function Modal({ title, onClose, children, footer }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    dialog.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
+  useDialogFocus(dialog);
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div

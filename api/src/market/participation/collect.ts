@@ -66,7 +66,10 @@ function practicesOf(grants: GrantRow[]): Pick<ContributedParticipant, 'grantsEq
 export async function collectContribution(db: Knex, releaseId: string, forex: Readonly<Record<string, number>>, day = new Date().toISOString().slice(0, 10)): Promise<{ contribution: Contribution; companyIds: string[] }> {
   const companies = await participatingCompanies(db);
   const ids = companies.map((c) => c.id);
-  const [employees, pay, grants, minor] = await Promise.all([contributingEmployees(db, ids), payOn(db, ids, day), grantsOf(db, ids), minorUnitsOf(db)]);
+  const employees = await contributingEmployees(db, ids);
+  const pay = await payOn(db, ids, day);
+  const grants = await grantsOf(db, ids);
+  const minor = await minorUnitsOf(db);
   const payOf = latestPay(pay);
   const major = (row: PayRow | undefined): number | null => (row ? Number(row.amount) / 10 ** (minor.get(row.currency) ?? 2) : null);
   const recordsOf = new Map<string, { key: string; record: Omit<ContributedRecord, 'participant'> }[]>();

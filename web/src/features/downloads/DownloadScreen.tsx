@@ -22,13 +22,16 @@ function save(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-const TITLES = {
-  download: 'Your download',
-  compensationReport: 'Compensation report',
+/** What each download route calls its file, and where a person goes back to make it again. */
+const KINDS = {
+  download: { title: 'Your download', back: '/home', again: 'run the export again' },
+  compensationReport: { title: 'Compensation report', back: '/home', again: 'run the export again' },
+  employeeComp: { title: 'Employee compensation download', back: '/team', again: 'start the export again from the team view' },
 } as const;
 
-/** /downloads/:downloadId (and the report download routes): what the file is, and the file itself. */
-export function DownloadScreen({ kind = 'download' }: { kind?: keyof typeof TITLES }) {
+/** /downloads/:downloadId (and the report and employee-comp download routes): what the file is, and the file itself. */
+export function DownloadScreen({ kind = 'download' }: { kind?: keyof typeof KINDS }) {
+  const { title, back, again } = KINDS[kind];
   const { downloadId = '' } = useParams<{ downloadId: string }>();
   const metadata = useQuery('/api/downloads/{downloadId}/metadata', { params: { path: { downloadId } } });
   const [busy, setBusy] = useState(false);
@@ -36,7 +39,7 @@ export function DownloadScreen({ kind = 'download' }: { kind?: keyof typeof TITL
   if (metadata.error) {
     const status = (metadata.error as { status?: number }).status;
     return status === 404 ? (
-      <FailureScreen title="This download is not available" description="The file does not exist, has expired, or is not yours to download." actions={<a href="/home">Back to home</a>} />
+      <FailureScreen title="This download is not available" description="The file does not exist, has expired, or is not yours to download." actions={<a href={back}>Back</a>} />
     ) : (
       <FailureScreen title="Something went wrong" description={errorMessage(metadata.error)} />
     );
@@ -57,7 +60,7 @@ export function DownloadScreen({ kind = 'download' }: { kind?: keyof typeof TITL
   const expired = new Date(file.expiresAt).getTime() < Date.now();
   return (
     <section className="card download" aria-labelledby="download-title">
-      <h1 id="download-title">{TITLES[kind]}</h1>
+      <h1 id="download-title">{title}</h1>
       <dl>
         <dt>File</dt>
         <dd data-testid="download-filename">{file.filename}</dd>
@@ -74,7 +77,7 @@ export function DownloadScreen({ kind = 'download' }: { kind?: keyof typeof TITL
           {busy ? 'Downloading…' : `Download ${file.filename}`}
         </button>
       </div>
-      {expired && <p className="muted">This file has expired; run the export again.</p>}
+      {expired && <p className="muted">This file has expired; {again}.</p>}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { usePerson } from '../../app/Guard';
+import { OwnPay } from './OwnPay';
 
 const MODULE_TITLES: Record<string, { title: string; description: string }> = {
   benchmarking: { title: 'Market data', description: 'Benchmark roles against the market by family, level and location.' },
@@ -21,6 +22,7 @@ export function Home() {
     <>
       <h1>Welcome, {person.firstName || person.email}</h1>
       <p className="lede">Your roles: {person.companyRolesV2.map((role) => role.name).join(', ') || 'none yet'}</p>
+      {!person.isCandidate && <OwnPay />}
       <ul className="modules" aria-label="Modules">
         {modules.map((entry) => {
           const text = MODULE_TITLES[entry.module] ?? { title: entry.module, description: '' };

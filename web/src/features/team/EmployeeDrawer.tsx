@@ -1,7 +1,8 @@
-import { Fragment, Suspense, lazy, useEffect, useId, useRef } from 'react';
+import { Fragment, Suspense, lazy, useId, useRef } from 'react';
 import { useQuery } from '../../api/client';
 import { retryImport } from '../../app/retryImport';
 import { FullSizeSpinner } from '../../ui/Spinner';
+import { useDialogFocus } from '../../ui/Modal';
 import { Empty, Loaded, type Schemas, ScrollTable, formatDate, formatMoney, formatNumber, formatPrice, formatRatio, humanise, useTeamSettings } from './common';
 
 // Charts (recharts) load with the drawer that shows them, never with the first page.
@@ -139,11 +140,7 @@ export function EmployeeDrawer({ employeeId, onClose }: { employeeId: string; on
   const panel = useRef<HTMLDivElement>(null);
   const { data, error, mutate } = useQuery('/api/team/employees/{employeeId}', { params: { path: { employeeId } } });
   const settings = useTeamSettings().data?.data.effective;
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
+  useDialogFocus(panel);
   return (
     <div className="team-drawer-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div

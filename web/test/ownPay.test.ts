@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testDb } from '../../api/test/factories.js';
+import { demoPassword, launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
+
+const EMPLOYEE = 'employee@acme.test';
+
+/** The demo employee's base salary in force today, straight from the database, as a phone shows it. */
+async function expectedBase(): Promise<string> {
+  const db = await testDb();
+  const today = new Date().toISOString().slice(0, 10);
+  const record = await db('compensation_records as c')
+    .join('employees as e', 'e.id', 'c.employee_id')
+    .join('users as u', 'u.id', 'e.user_id')
+    .where({ 'u.email': EMPLOYEE, 'c.type': 'base_salary' })
+    .andWhere('c.effective_date', '<=', today)
+    .orderBy('c.effective_date', 'desc')
+    .first<{ amount: number; currency: string }>('c.amount', 'c.currency');
+  if (!record) throw new Error('the demo employee has no base salary');
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: record.currency, maximumFractionDigits: 0 }).format(record.amount / 100);
+}
+
+describe('an employee on a phone', () => {
+  let browser: Browser;
+  const base = () => inject('baseUrl');
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  it('sees their own pay, still sees it offline in the installed app, and leaves nothing behind on sign-out', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await signInThroughProvider(page, base(), EMPLOYEE, demoPassword(inject('serverEnv')));
+    const baseSalary = await expectedBase();
+
+    const ownPay = page.getByTestId('own-pay');
+    await page.getByRole('heading', { name: 'Your pay' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => ownPay.textContent()).toContain(`Base salary${baseSalary}`);
+    expect(await page.locator('.own-grants li').count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `home-own-pay-${inject('engine')}-375`);
+
+    // Installed and offline: the shell and their own pay still show.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.getByRole('heading', { name: 'Your pay' }).waitFor({ timeout: 30_000 });
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => ownPay.textContent(), { timeout: 30_000 }).toContain(`Base salary${baseSalary}`);
+    await screenshot(page, `home-own-pay-offline-${inject('engine')}-375`);
+
+    // What the device keeps of the API is the person's own two answers, nothing of anyone else's.
+    const cached = await page.evaluate(async () => {
+      const cache = await caches.open('paybench-own-data');
+      return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
+    });
+    expect(cached).toEqual(['/api/employees/me', '/api/me']);
+    await context.setOffline(false);
+
+    await page.goto(`${base()}/logout`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'You are signed out' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(async () => (await caches.keys()).length)).toBe(0);
+    await context.close();
+  });
+});
