@@ -56,6 +56,10 @@ export async function signInThroughProvider(page: Page, base: string, email: str
 
 /** Serious and critical accessibility violations axe finds on the page, as "rule: help" lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Contrast is judged on what settles, not on a panel halfway through sliding in.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))),
+  );
   const { AxeBuilder } = await import('@axe-core/playwright');
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations

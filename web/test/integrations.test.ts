@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { replaceUserRoles } from '../../api/src/access/store.js';
-import { createPerson } from '../../api/src/identity/provider/testSupport.js';
+import { createAdmin } from '../../api/src/identity/provider/testSupport.js';
 import { testDb } from '../../api/test/factories.js';
 import { launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
 
@@ -23,16 +22,13 @@ async function chooseFile(page: Page, name: string, body: Buffer): Promise<void>
 describe('people-data imports and connections in a real browser', () => {
   let browser: Browser;
   let db: Knex;
-  let person: Awaited<ReturnType<typeof createPerson>>;
+  let person: Awaited<ReturnType<typeof createAdmin>>;
   const base = () => inject('baseUrl');
   const employeesOf = () => db('employees').where({ company_id: person.companyId }).orderBy('employee_number').select<{ employee_number: string; first_name: string; manager_id: string | null }[]>('employee_number', 'first_name', 'manager_id');
 
   beforeAll(async () => {
     db = await testDb();
-    person = await createPerson(db);
-    const { seedBuiltinRoles } = await import('../../api/src/companies/service.js');
-    const roles = await seedBuiltinRoles(db, person.companyId);
-    await replaceUserRoles(db, { companyId: person.companyId }, person.id, [roles.get('admin') ?? '']);
+    person = await createAdmin(db);
     browser = await launchChromium();
   });
   afterAll(() => browser?.close());

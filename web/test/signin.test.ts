@@ -1,32 +1,17 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { replaceUserRoles } from '../../api/src/access/store.js';
 import { testDb } from '../../api/test/factories.js';
-import { createPerson } from '../../api/src/identity/provider/testSupport.js';
-import { launchChromium, screenshot } from './browser.js';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
+import { createAdmin } from '../../api/src/identity/provider/testSupport.js';
+import { launchChromium, screenshot, seriousViolations } from './browser.js';
 
 describe('the PWA in a real browser', () => {
   let browser: Browser;
-  let person: Awaited<ReturnType<typeof createPerson>>;
+  let person: Awaited<ReturnType<typeof createAdmin>>;
   const base = () => inject('baseUrl');
 
   beforeAll(async () => {
-    const db = await testDb();
-    person = await createPerson(db);
-    const admin = await db('roles').where({ company_id: person.companyId, key: 'admin' }).first<{ id: string } | undefined>();
-    if (!admin) {
-      // Companies made outside the API get their built-in roles the way the API makes them.
-      const { seedBuiltinRoles } = await import('../../api/src/companies/service.js');
-      const roles = await seedBuiltinRoles(db, person.companyId);
-      await replaceUserRoles(db, { companyId: person.companyId }, person.id, [roles.get('admin') ?? '']);
-    }
+    person = await createAdmin(await testDb());
     browser = await launchChromium();
   });
   afterAll(() => browser?.close());

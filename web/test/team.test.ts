@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,48 +6,18 @@ import { withinReach } from '../../api/src/people/visibility.js';
 import { insertSmallTeam } from '../../api/src/team/test/fixtures.js';
 import { bearer, createTestUser, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
-import { ARTIFACTS, launchChromium, screenshot } from './browser.js';
+import { ARTIFACTS, demoPassword, launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
 
 const MANAGER = 'manager@acme.test';
 const ADMIN = 'admin@acme.test';
-
-function demoPassword(): string {
-  const file = path.join(inject('serverEnv').PAYBENCH_DATA_DIR ?? '', 'demo-sign-in.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { password: string }).password;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Contrast is judged on what settles, not on a panel halfway through sliding in.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 /** What is on screen (the drawer is fixed to the viewport, so a full-page shot would cut it). */
 async function viewportShot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
-/** Through the built-in provider's sign-in page; the terms are accepted if this person has not yet. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${inject('baseUrl')}/login`);
-  await page.getByRole('button', { name: 'Continue to sign in' }).click();
-  await page.waitForURL('**/interaction/**');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(demoPassword());
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const accept = page.getByRole('button', { name: 'I accept the terms of use' });
-  const welcome = page.getByRole('heading', { name: /^Welcome, / });
-  await accept.or(welcome).first().waitFor({ timeout: 30_000 });
-  if (await accept.isVisible()) {
-    await accept.click();
-    await welcome.waitFor({ timeout: 30_000 });
-  }
-}
+/** Through the built-in provider, with the demo password the shared test server printed. */
+const signIn = (page: Page, email: string) => signInThroughProvider(page, inject('baseUrl'), email, demoPassword(inject('serverEnv')));
 
 interface NamedEmployee {
   id: string;

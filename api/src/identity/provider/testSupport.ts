@@ -50,6 +50,16 @@ export async function createPerson(db: Knex, overrides: Partial<Pick<TestPerson,
   return person;
 }
 
+/** `createPerson`, holding the company's built-in admin role (made the way the API makes a company's roles). */
+export async function createAdmin(db: Knex): Promise<TestPerson> {
+  const person = await createPerson(db);
+  const { seedBuiltinRoles } = await import('../../companies/service.js');
+  const { replaceUserRoles } = await import('../../access/store.js');
+  const roles = await seedBuiltinRoles(db, person.companyId);
+  await replaceUserRoles(db, { companyId: person.companyId }, person.id, [roles.get('admin') ?? '']);
+  return person;
+}
+
 interface StoredCookie {
   name: string;
   value: string;
