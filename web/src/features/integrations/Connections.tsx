@@ -75,22 +75,26 @@ function ConnectionRow({ connection, editable, refresh }: { connection: Integrat
     });
 
   return (
-    <tr>
-      <th scope="row">
+    <tr role="row">
+      <th scope="row" role="rowheader">
         {connection.name}
         <div className="muted">{connection.displayName}</div>
       </th>
-      <td>{HOLDS[connection.importKind]}</td>
-      <td>
+      <td role="cell" data-label="Holds">
+        {HOLDS[connection.importKind]}
+      </td>
+      <td role="cell" data-label="Status">
         <span className={connection.status === 'connected' ? 'status-succeeded' : 'status-failed'}>{connection.status === 'connected' ? 'Connected' : 'Error'}</span>
         {connection.statusMessage && <div className="muted">{connection.statusMessage}</div>}
       </td>
-      <td>
+      <td role="cell" data-label="Last sync">
         <LastSync sync={connection.lastSync} />
       </td>
-      <td>{connection.syncIntervalHours ? `Every ${connection.syncIntervalHours} h, next ${when(connection.nextSyncAt)}` : 'Only when asked'}</td>
+      <td role="cell" data-label="Schedule">
+        {connection.syncIntervalHours ? `Every ${connection.syncIntervalHours} h, next ${when(connection.nextSyncAt)}` : 'Only when asked'}
+      </td>
       {editable && (
-        <td className="row-actions">
+        <td role="cell" className="row-actions">
           <button type="button" className="small" onClick={() => void sync()} disabled={busy}>
             Sync now
           </button>
@@ -121,19 +125,20 @@ export function ConnectionsList({ editable }: { editable: boolean }) {
   if (!connections) return <p role="status">Loading connections…</p>;
   if (connections.length === 0) return <p className="muted">No systems are connected yet.</p>;
   return (
-    <div className="table-scroll">
-      <table aria-label="Connections">
-        <thead>
-          <tr>
-            <th scope="col">Connection</th>
-            <th scope="col">Holds</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last sync</th>
-            <th scope="col">Schedule</th>
-            {editable && <th scope="col">Actions</th>}
+    // Roles are spelled out: on phones the rows become cards (CSS), which must stay a table to assistive tech.
+    <div className="table-scroll connections">
+      <table aria-label="Connections" role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">Connection</th>
+            <th scope="col" role="columnheader">Holds</th>
+            <th scope="col" role="columnheader">Status</th>
+            <th scope="col" role="columnheader">Last sync</th>
+            <th scope="col" role="columnheader">Schedule</th>
+            {editable && <th scope="col" role="columnheader">Actions</th>}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {connections.map((connection) => (
             <ConnectionRow key={connection.id} connection={connection} editable={editable} refresh={() => list.mutate()} />
           ))}
@@ -172,7 +177,9 @@ function ConnectorField({ field, preset }: { field: Schemas['IntegrationConnecto
  */
 export function ConnectForm({ category, connectors, onConnected }: { category: Category; connectors: Connector[]; onConnected: () => void }) {
   const choices = connectorsFor(connectors, category);
-  const [kind, setKind] = useState(() => choices.find((connector) => connector.available)?.kind ?? choices[0]?.kind ?? '');
+  // Until the person picks one, the first system that works here (the list may still be loading).
+  const [picked, setKind] = useState<string | null>(null);
+  const kind = picked ?? choices.find((connector) => connector.available)?.kind ?? choices[0]?.kind ?? '';
   const [busy, setBusy] = useState(false);
   const { add } = useToasts();
   const connector = choices.find((entry) => entry.kind === kind);
@@ -201,6 +208,7 @@ export function ConnectForm({ category, connectors, onConnected }: { category: C
     onConnected();
   }
 
+  if (choices.length === 0) return <p role="status">Loading the systems…</p>;
   return (
     <form className="settings-form connect-form" onSubmit={(event) => void connect(event)} key={kind}>
       <label>
