@@ -113,6 +113,8 @@ describe('people-data imports and connections in a real browser', () => {
     await dialog.getByRole('button', { name: 'Connect' }).click();
     await page.getByText(/^Nightly HR export was saved, but its test failed: /).waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Connect HR system' }).textContent()).toContain('1 connected');
+    expect(await page.getByRole('button', { name: 'Connect Cap table' }).textContent()).toContain('Not connected');
 
     const row = page.getByRole('table', { name: 'Connections' }).getByRole('row', { name: /Nightly HR export/ });
     await row.waitFor();

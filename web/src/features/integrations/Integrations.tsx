@@ -37,7 +37,8 @@ export function IntegrationsScreen({ title = 'Integrations' }: { title?: string 
   const connections = useQuery('/api/integrations', {});
   const kind = KINDS.find((entry) => entry.id === open);
   const all = connectors.data?.data ?? [];
-  const connectedIn = (category: Category) => connections.data?.data.filter((connection) => connection.category === category || connection.importKind === (category === 'hris' ? 'employees' : 'equityGrants')).length ?? 0;
+  // A connection counts where its data goes: employees fill the HR side, grants the cap table.
+  const connectedIn = (category: Category) => connections.data?.data.filter((connection) => connection.importKind === (category === 'hris' ? 'employees' : 'equityGrants')).length ?? 0;
 
   return (
     <>
