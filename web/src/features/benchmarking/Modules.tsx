@@ -5,6 +5,7 @@ import { api, errorMessage, unwrap, useQuery } from '../../api/client';
 import { NotAvailableYet } from '../../ui/Panels';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { INSUFFICIENT_REASONS, formatValue, useBenchmarkingCatalog } from './data';
+import { Choice, Pills } from './Choices';
 import { BenchmarkingFrame } from './Frame';
 import { LOCATION_GROUPS, toggle } from './selection';
 
@@ -12,22 +13,6 @@ type LocationInsightsRequest = components['schemas']['LocationInsightsRequest'];
 type EquityPracticesRequest = components['schemas']['EquityPracticesRequest'];
 type EquityPractices = components['schemas']['EquityPractices'];
 type PracticeShare = components['schemas']['EquityPracticeShare'];
-
-function Pills({ legend, options, chosen, onToggle, type = 'checkbox', name }: { legend: string; options: { id: string; label: string }[]; chosen: string[]; onToggle: (id: string) => void; type?: 'checkbox' | 'radio'; name?: string }) {
-  return (
-    <fieldset className="check-group">
-      <legend>{legend}</legend>
-      <div className="pills">
-        {options.map((option) => (
-          <label key={option.id} className={chosen.includes(option.id) ? 'pill checked' : 'pill'}>
-            <input type={type} name={name} checked={chosen.includes(option.id)} onChange={() => onToggle(option.id)} />
-            <span>{option.label}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 const percent = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)}%`;
 
@@ -51,36 +36,9 @@ export function LocationInsightsScreen() {
       <h1>Location insights</h1>
       <p className="lede">How the median of a role in each location compares with a reference location, in US dollars.</p>
       <div className="inline-form">
-        <label>
-          Job family
-          <select value={family} onChange={(event) => setFamily(event.target.value)}>
-            {catalog.map((entry) => (
-              <option key={entry.upstreamId} value={entry.upstreamId}>
-                {entry.displayString}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Compensation
-          <select value={compensationType} onChange={(event) => setCompensationType(event.target.value)}>
-            {compTypes.map((type) => (
-              <option key={type.id} value={type.id}>
-                {type.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Compared with
-          <select value={reference} onChange={(event) => setReference(event.target.value)}>
-            {[...tierIds, '150'].map((id) => (
-              <option key={id} value={id}>
-                {name(id)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice label="Job family" value={family} onChange={setFamily} options={catalog.map((entry) => ({ id: entry.upstreamId, label: entry.displayString }))} />
+        <Choice label="Compensation" value={compensationType} onChange={setCompensationType} options={compTypes.map((type) => ({ id: type.id, label: type.title }))} />
+        <Choice label="Compared with" value={reference} onChange={setReference} options={[...tierIds, '150'].map((id) => ({ id, label: name(id) }))} />
       </div>
       <Pills
         legend="Levels"

@@ -4,6 +4,7 @@ import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { INSUFFICIENT_REASONS, formatValue, useBenchmarkingCatalog } from './data';
+import { Choice } from './Choices';
 import { LOCATION_GROUPS } from './selection';
 
 type OfferInsightsRequest = components['schemas']['OfferInsightsRequest'];
@@ -54,38 +55,14 @@ export function OfferInsightsPanel() {
     <section aria-labelledby="offer-insights-heading">
       <h2 id="offer-insights-heading">Offer insights</h2>
       <div className="inline-form">
-        <label>
-          Job family
-          <select value={family} onChange={(event) => setFamily(event.target.value)}>
-            {catalog.map((entry) => (
-              <option key={entry.upstreamId} value={entry.upstreamId}>
-                {entry.displayString}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Level
-          <select value={level} onChange={(event) => setLevel(event.target.value)}>
-            {filters.levelsWithIds.levelTracks
-              .flatMap((track) => track.levels)
-              .map((entry) => (
-                <option key={entry.id} value={entry.id}>
-                  {entry.displayString}
-                </option>
-              ))}
-          </select>
-        </label>
-        <label>
-          Location
-          <select value={location} onChange={(event) => setLocation(event.target.value)}>
-            {LOCATION_GROUPS.flatMap((group) => group.ids).map((id) => (
-              <option key={id} value={id}>
-                {name(id)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice label="Job family" value={family} onChange={setFamily} options={catalog.map((entry) => ({ id: entry.upstreamId, label: entry.displayString }))} />
+        <Choice
+          label="Level"
+          value={level}
+          onChange={setLevel}
+          options={filters.levelsWithIds.levelTracks.flatMap((track) => track.levels).map((entry) => ({ id: entry.id, label: entry.displayString }))}
+        />
+        <Choice label="Location" value={location} onChange={setLocation} options={LOCATION_GROUPS.flatMap((group) => group.ids).map((id) => ({ id, label: name(id) }))} />
       </div>
       {insights.error && <p role="alert">{errorMessage(insights.error)}</p>}
       {!insights.data && !insights.error && <FullSizeSpinner loading />}

@@ -5,6 +5,7 @@ import { errorMessage, useQuery } from '../../api/client';
 import { usePerson } from '../../app/Guard';
 import { Tabs } from '../../ui/Panels';
 import { FullSizeSpinner } from '../../ui/Spinner';
+import { Choice } from '../benchmarking/Choices';
 import { type JobCatalogEntry, formatValue, useBenchmark } from '../benchmarking/data';
 import { EquityPracticesView, useEquityPractices } from '../benchmarking/Modules';
 import { MarketingCompositionView } from '../composition/DataComposition';
@@ -158,26 +159,13 @@ export function DemoLocationDifferentialsScreen() {
     <DemoFrame title="Location differentials">
       <p className="lede">Median base salary in US dollars, and how far each location is from the United States as a whole.</p>
       <div className="inline-form">
-        <label>
-          Job family
-          <select value={family} onChange={(event) => setFamily(event.target.value)}>
-            {(families.data?.data.jobFamilies ?? [{ id: family, name: family }]).map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Level
-          <select value={level} onChange={(event) => setLevel(event.target.value)}>
-            {levels.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.displayString}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice
+          label="Job family"
+          value={family}
+          onChange={setFamily}
+          options={(families.data?.data.jobFamilies ?? [{ id: family, name: family }]).map((entry) => ({ id: entry.id, label: entry.name }))}
+        />
+        <Choice label="Level" value={level} onChange={setLevel} options={levels.map((entry) => ({ id: entry.id, label: entry.displayString }))} />
       </div>
       {result.error && <p role="alert">{errorMessage(result.error)}</p>}
       {!result.data && !result.error && <FullSizeSpinner loading />}
