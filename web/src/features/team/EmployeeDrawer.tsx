@@ -1,8 +1,8 @@
-import { Fragment, Suspense, lazy, useId, useRef } from 'react';
+import { Fragment, Suspense, lazy, useId } from 'react';
 import { useQuery } from '../../api/client';
 import { retryImport } from '../../app/retryImport';
 import { FullSizeSpinner } from '../../ui/Spinner';
-import { useDialogFocus } from '../../ui/Modal';
+import { Dialog } from '../../ui/Modal';
 import { Empty, Loaded, type Schemas, ScrollTable, formatDate, formatMoney, formatNumber, formatPrice, formatRatio, humanise, useTeamSettings } from './common';
 
 // Charts (recharts) load with the drawer that shows them, never with the first page.
@@ -137,70 +137,56 @@ function fieldText(employee: Schemas['TeamEmployeeRow'], key: keyof Schemas['Tea
 /** One employee: a side panel (a full sheet on phones) with their record, pay history and equity. */
 export function EmployeeDrawer({ employeeId, onClose }: { employeeId: string; onClose: () => void }) {
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
   const { data, error, mutate } = useQuery('/api/team/employees/{employeeId}', { params: { path: { employeeId } } });
   const settings = useTeamSettings().data?.data.effective;
-  useDialogFocus(panel);
   return (
-    <div className="team-drawer-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div
-        ref={panel}
-        className="team-drawer"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-        }}
-      >
-        <div className="team-drawer-head">
-          <h2 id={titleId}>{data?.data.employee.name ?? 'Employee'}</h2>
-          <button type="button" className="small" onClick={onClose}>
-            Close
-          </button>
-        </div>
-        <Loaded data={data?.data} error={error} retry={() => void mutate()}>
-          {(detail) => (
-            <>
-              <section className="team-section" aria-label="Record">
-                <dl>
-                  {FIELDS.map((field) => (
-                    <Fragment key={field.key}>
-                      <dt>{field.label}</dt>
-                      <dd>{fieldText(detail.employee, field.key)}</dd>
-                    </Fragment>
-                  ))}
-                  <dt>Direct reports</dt>
-                  <dd>{detail.directReports}</dd>
-                  {detail.payVisible && (
-                    <>
-                      <dt>Base salary</dt>
-                      <dd>{formatMoney(detail.employee.baseSalary)}</dd>
-                      <dt>Total cash</dt>
-                      <dd>{formatMoney(detail.employee.totalCash)}</dd>
-                      <dt>Compa-ratio</dt>
-                      <dd>
-                        {detail.employee.compaRatio?.ratio !== null && detail.employee.compaRatio?.ratio !== undefined
-                          ? `${formatRatio(detail.employee.compaRatio.ratio)} (market median ${formatMoney(detail.employee.compaRatio.marketP50)})`
-                          : (detail.employee.compaRatio?.label ?? '—')}
-                      </dd>
-                    </>
-                  )}
-                </dl>
-              </section>
-              {detail.payVisible && settings ? (
-                <>
-                  <CompTimeline employeeId={employeeId} settings={settings.compTimeline} />
-                  <EquityDetails employeeId={employeeId} settings={settings.equityDetails} />
-                </>
-              ) : (
-                !detail.payVisible && <p className="pay-note">Pay is shown to people with the employee compensation permission for this person.</p>
-              )}
-            </>
-          )}
-        </Loaded>
+    <Dialog labelledBy={titleId} onClose={onClose} className="team-drawer" backdropClassName="team-drawer-backdrop">
+      <div className="team-drawer-head">
+        <h2 id={titleId}>{data?.data.employee.name ?? 'Employee'}</h2>
+        <button type="button" className="small" onClick={onClose}>
+          Close
+        </button>
       </div>
-    </div>
+      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+        {(detail) => (
+          <>
+            <section className="team-section" aria-label="Record">
+              <dl>
+                {FIELDS.map((field) => (
+                  <Fragment key={field.key}>
+                    <dt>{field.label}</dt>
+                    <dd>{fieldText(detail.employee, field.key)}</dd>
+                  </Fragment>
+                ))}
+                <dt>Direct reports</dt>
+                <dd>{detail.directReports}</dd>
+                {detail.payVisible && (
+                  <>
+                    <dt>Base salary</dt>
+                    <dd>{formatMoney(detail.employee.baseSalary)}</dd>
+                    <dt>Total cash</dt>
+                    <dd>{formatMoney(detail.employee.totalCash)}</dd>
+                    <dt>Compa-ratio</dt>
+                    <dd>
+                      {detail.employee.compaRatio?.ratio !== null && detail.employee.compaRatio?.ratio !== undefined
+                        ? `${formatRatio(detail.employee.compaRatio.ratio)} (market median ${formatMoney(detail.employee.compaRatio.marketP50)})`
+                        : (detail.employee.compaRatio?.label ?? '—')}
+                    </dd>
+                  </>
+                )}
+              </dl>
+            </section>
+            {detail.payVisible && settings ? (
+              <>
+                <CompTimeline employeeId={employeeId} settings={settings.compTimeline} />
+                <EquityDetails employeeId={employeeId} settings={settings.equityDetails} />
+              </>
+            ) : (
+              !detail.payVisible && <p className="pay-note">Pay is shown to people with the employee compensation permission for this person.</p>
+            )}
+          </>
+        )}
+      </Loaded>
+    </Dialog>
   );
 }
