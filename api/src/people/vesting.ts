@@ -88,6 +88,19 @@ export function vestingEvents(terms: VestingTerms): VestingEvent[] {
   return events;
 }
 
+/** Shares vested on `date`, a tranche falling on that day included. */
+export function vestedSharesOn(terms: VestingTerms, date: string): number {
+  let vested = 0;
+  for (const event of vestingEvents(terms)) {
+    if (event.date > date) break;
+    vested = event.cumulativeShares;
+  }
+  return vested;
+}
+
+/** The day the last shares vest. */
+export const fullyVestedDate = (terms: Pick<VestingTerms, 'vestingStartDate' | 'vestingMonths'>): string => addMonths(terms.vestingStartDate, Math.max(terms.vestingMonths, 0));
+
 /**
  * What has vested on `asOf`. Vesting stops on `stopsOn` (a termination date) when given: later
  * events never vest.
@@ -97,7 +110,6 @@ export function vestingStatus(terms: VestingTerms, asOf: string, stopsOn: string
   const effective = stopsOn && stopsOn < asOf ? stopsOn : asOf;
   let vested = 0;
   for (const event of events) if (event.date <= effective) vested = event.cumulativeShares;
-  const fullyVestedDate = addMonths(terms.vestingStartDate, Math.max(terms.vestingMonths, 0));
   const next = events.find((event) => event.date > asOf && (!stopsOn || event.date <= stopsOn));
   const stoppedEarly = stopsOn !== null && stopsOn <= asOf && vested < terms.shares;
   return {
@@ -106,7 +118,7 @@ export function vestingStatus(terms: VestingTerms, asOf: string, stopsOn: string
     unvestedShares: terms.shares - vested,
     vestedPercent: terms.shares > 0 ? Math.round((vested / terms.shares) * 10_000) / 100 : 0,
     nextVestingDate: next?.date ?? null,
-    fullyVestedDate,
+    fullyVestedDate: fullyVestedDate(terms),
     vestingEndedOn: stoppedEarly ? stopsOn : null,
   };
 }

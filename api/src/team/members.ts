@@ -18,7 +18,7 @@ import {
   grantsInReach,
   idsInReach,
 } from './store.js';
-import { type VestingFrequency, type VestingTerms, vestedShares } from './vesting.js';
+import { type VestingFrequency, type VestingTerms, vestedSharesOn } from '../people/vesting.js';
 
 export type CompType = 'base_salary' | 'bonus_target' | 'variable_pay' | 'commission' | 'benefits';
 const CASH_TYPES: CompType[] = ['base_salary', 'bonus_target', 'variable_pay', 'commission'];
@@ -245,7 +245,7 @@ export class Team {
     let value = 0;
     for (const grant of member.pay.grants) {
       granted += grant.shares;
-      vested += vestedShares(vestingTerms(grant), day);
+      vested += vestedSharesOn(vestingTerms(grant), day);
       value += this.valueOf(grant.shares, await this.spreadMicros(grant)).amount;
     }
     return { granted, vested, value: { amount: value, currency: this.companyCurrency } };

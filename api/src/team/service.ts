@@ -10,7 +10,8 @@ import { today } from './money.js';
 import { type TeamEmployeeRow, fullName, jobFamilyRef, levelRef, locationRef, presentGrantEntry, presentRecordColumn, presentTimelineEntry } from './present.js';
 import { effectiveColumns } from './settings.js';
 import { type TeamFilters, compensationInReach, compensationOf, directReportCount, employeeInReach, grantsOf } from './store.js';
-import { endOfMonth, fullyVestedOn, monthOf, monthsBetween, vestedShares } from './vesting.js';
+import { fullyVestedDate, vestedSharesOn } from '../people/vesting.js';
+import { endOfMonth, monthOf, monthsBetween } from './months.js';
 
 type Schemas = components['schemas'];
 type Status = Schemas['TeamStatusFilter'];
@@ -358,7 +359,7 @@ export async function equityDetailsChart(deps: AppDeps, caller: Caller, employee
   const spreads = new Map<string, bigint | null>();
   for (const grant of grants) spreads.set(grant.id, await team.spreadMicros(grant));
   const amounts = (grant: (typeof grants)[number], date: string) => {
-    const vested = vestedShares(vestingTerms(grant), date);
+    const vested = vestedSharesOn(vestingTerms(grant), date);
     const spread = spreads.get(grant.id) ?? null;
     return {
       vestedShares: vested,
@@ -386,7 +387,7 @@ export async function equityDetailsChart(deps: AppDeps, caller: Caller, employee
     vestingMonths: grant.vesting_months,
     cliffMonths: grant.cliff_months,
     vestingFrequency: vestingTerms(grant).frequency,
-    fullyVestedOn: fullyVestedOn(vestingTerms(grant)),
+    fullyVestedOn: fullyVestedDate(vestingTerms(grant)),
     today: amounts(grant, day),
   }));
   let months: Schemas['TeamEquityMonth'][] = [];
