@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { CompensationRecordRow, EmployeeRow, EquityGrantRow } from '../people/store.js';
 import type { CompanyScope } from '../access/caller.js';
-import { newId } from '../db/ids.js';
 import { chunks } from '../imports/plan.js';
-import { type JobRow, insertJob } from '../jobs/store.js';
+import type { NewJob } from '../jobs/queue.js';
+import { type JobRow, insertJob, queuedJobRow } from '../jobs/store.js';
 
 export interface ImportFileRow {
   id: string;
@@ -206,29 +206,8 @@ export async function upsertInChunks(db: Knex, table: string, rows: Record<strin
  * Inserts a job row with the caller's own connection: in a request that runs in a (tenant)
  * transaction, the job becomes visible together with the import it runs, never before it.
  */
-export async function insertQueuedJob(db: Knex, job: { companyId: string; ownerUserId: string; type: string; input: unknown; runAfter?: string; message?: string; maxAttempts?: number; originSocketId?: string | undefined }): Promise<JobRow> {
-  const now = new Date().toISOString();
-  const row: JobRow = {
-    id: newId(),
-    company_id: job.companyId,
-    owner_user_id: job.ownerUserId,
-    type: job.type,
-    status: 'queued',
-    progress: 0,
-    message: job.message ?? 'Waiting to start.',
-    input: JSON.stringify(job.input),
-    result: null,
-    attempts: 0,
-    max_attempts: job.maxAttempts ?? 3,
-    run_after: job.runAfter ?? now,
-    locked_by: null,
-    heartbeat_at: null,
-    cancel_requested: false,
-    origin_socket_id: job.originSocketId ?? null,
-    created_at: now,
-    updated_at: now,
-    finished_at: null,
-  };
+export async function insertQueuedJob(db: Knex, job: NewJob & { runAfter?: string; message?: string }): Promise<JobRow> {
+  const row = queuedJobRow(job);
   await insertJob(db, row);
   return row;
 }

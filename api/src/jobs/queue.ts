@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { newId } from '../db/ids.js';
 import type { Realtime } from '../realtime/server.js';
-import { type JobRow, insertJob } from './store.js';
+import { type JobRow, insertJob, queuedJobRow } from './store.js';
 import { type JobHandler, JobWorker, type WorkerOptions } from './worker.js';
 
 export interface NewJob {
@@ -45,28 +44,7 @@ export class JobQueue {
   }
 
   async enqueue(job: NewJob): Promise<JobRow> {
-    const now = new Date().toISOString();
-    const row: JobRow = {
-      id: newId(),
-      company_id: job.companyId,
-      owner_user_id: job.ownerUserId,
-      type: job.type,
-      status: 'queued',
-      progress: 0,
-      message: 'Waiting to start.',
-      input: JSON.stringify(job.input ?? {}),
-      result: null,
-      attempts: 0,
-      max_attempts: job.maxAttempts ?? 3,
-      run_after: now,
-      locked_by: null,
-      heartbeat_at: null,
-      cancel_requested: false,
-      origin_socket_id: job.originSocketId ?? null,
-      created_at: now,
-      updated_at: now,
-      finished_at: null,
-    };
+    const row = queuedJobRow(job);
     await insertJob(this.db, row);
     this.announce(row);
     this.worker.wake();

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
+import { newId } from '../db/ids.js';
+import type { NewJob } from './queue.js';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -139,4 +141,30 @@ export async function recoverAbandoned(db: Knex, staleBefore: Date, types: strin
 export async function requestCancel(db: Knex, scope: CompanyScope, id: string): Promise<void> {
   await jobsOf(db, scope).where({ id, status: 'queued' }).update({ status: 'cancelled', message: 'Cancelled before it started.', finished_at: now(), updated_at: now() });
   await jobsOf(db, scope).where({ id, status: 'running' }).update({ cancel_requested: true, updated_at: now() });
+}
+
+/** A new job's row, waiting to run (at `runAfter`, else at once). */
+export function queuedJobRow(job: NewJob & { runAfter?: string; message?: string }): JobRow {
+  const now = new Date().toISOString();
+  return {
+    id: newId(),
+    company_id: job.companyId,
+    owner_user_id: job.ownerUserId,
+    type: job.type,
+    status: 'queued',
+    progress: 0,
+    message: job.message ?? 'Waiting to start.',
+    input: JSON.stringify(job.input ?? {}),
+    result: null,
+    attempts: 0,
+    max_attempts: job.maxAttempts ?? 3,
+    run_after: job.runAfter ?? now,
+    locked_by: null,
+    heartbeat_at: null,
+    cancel_requested: false,
+    origin_socket_id: job.originSocketId ?? null,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+  };
 }
