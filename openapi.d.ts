@@ -11,7 +11,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server health, version, database engine and migration state */
+        /**
+         * Server health, version, database engine and migration state
+         * @description For load balancers: 200 once the server answers requests. While the server is still
+         *     starting (migrating, seeding, loading the market release) every request, this one included,
+         *     is answered at once with 503, code `starting` and `Retry-After`; a database that stops
+         *     answering is 503 `database_unavailable`.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;

@@ -12,10 +12,16 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
-/** The newest modification time of any file under `dir` (0 when it does not exist). */
-export function newestMtime(dir, skip = ['node_modules', 'dist']) {
-  if (!existsSync(dir)) return 0;
-  let newest = statSync(dir).mtimeMs;
+/**
+ * The newest modification time of a source: a file's own, or that of any file under a folder
+ * (0 when it does not exist).
+ */
+export function newestMtime(source, skip = ['node_modules', 'dist']) {
+  if (!existsSync(source)) return 0;
+  const stat = statSync(source);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  const dir = source;
+  let newest = stat.mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (skip.includes(entry.name)) continue;
     const full = path.join(dir, entry.name);

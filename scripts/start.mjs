@@ -1,6 +1,6 @@
 // `npm start`: build whatever is missing or older than its sources, then run the server.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT, mtime, newestMtime, run } from './lib.mjs';
 
 const contract = Math.max(mtime(path.join(ROOT, 'openapi.yaml')), mtime(path.join(ROOT, 'openapi.d.ts')));
@@ -22,6 +22,5 @@ for (const target of targets) {
   }
 }
 
-const server = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server runs in this process: a signal to `npm start` (npm passes it on) reaches it directly.
+await import(pathToFileURL(path.join(ROOT, 'api/dist/main.js')).href);

@@ -1,7 +1,10 @@
+import { constants as zlib } from 'node:zlib';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
 import { HttpError, notFound } from './http/errors.js';
-import { errorHandler } from './http/errorHandler.js';
+import { CLIENT_CLOSED, clientWentAway, errorHandler } from './http/errorHandler.js';
+import { checkAddress } from './http/inputGuards.js';
 import { rateLimit } from './http/rateLimit.js';
 import { requestLog } from './http/requestLog.js';
 import { contractRouter } from './http/router.js';
@@ -18,8 +21,20 @@ export function createApp(deps: AppDeps, identity: IdentityProvider): Koa {
   // Analytics events come from anonymous browsers too: a tighter limit of their own.
   const eventsLimiter = rateLimit(deps.config.eventsPerMinute);
 
+  // Failures after the answer started (a download the client stopped reading) reach Koa's 'error' event.
+  app.on('error', (error: unknown, ctx?: Koa.Context) => {
+    if (ctx && clientWentAway(ctx, error)) ctx.state.log?.info({ method: ctx.method, url: ctx.url, status: CLIENT_CLOSED }, 'request aborted by the client');
+    else deps.log.error({ err: error }, 'response failed');
+  });
   app.use(requestLog(deps.log));
+  // JSON and CSV answers above ~1 KB go compressed (a quick brotli level: they are made per request);
+  // the PWA's files are compressed once at build time and served by `webApp` as they are.
+  app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, deflate: false }));
   app.use(errorHandler());
+  app.use(async (ctx, next) => {
+    checkAddress(ctx.url);
+    await next();
+  });
   app.use(securityHeaders());
   app.use(identity.middleware);
   // The API and the identity provider's endpoints (token, device code, sign-in forms) share one limit.

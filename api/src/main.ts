@@ -33,7 +33,10 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     running.close().then(
-      () => process.exit(0),
+      () => {
+        log.info({ signal, exitCode: 0 }, 'stopped cleanly');
+        process.exit(0);
+      },
       (error: unknown) => {
         log.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -4,16 +4,12 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
-import { seedCurrencies } from './currencies/seed.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrations.js';
 import type { AppDeps } from './deps.js';
-import { bootstrapAdmin } from './demo/bootstrap.js';
-import { type DemoSignIn, seedDemoCompany } from './demo/seed.js';
-import { seedForexRates } from './forex/seed.js';
+import type { DemoSignIn } from './demo/seed.js';
 import { removeExpiredDownloads } from './downloads/service.js';
 import { DirectoryStorage } from './downloads/storage.js';
-import { loadContract } from './http/contract.js';
+import { type Contract, loadContract } from './http/contract.js';
 import { createIdentityProvider } from './identity/provider/index.js';
 import type { IdentityProvider } from './identity/provider/types.js';
 import { registerJobTypes } from './jobTypes.js';
@@ -22,6 +18,10 @@ import { loadServedRelease } from './market/releases.js';
 import { createMailer } from './notifications/mailer.js';
 import { notifyJobEnded } from './notifications/service.js';
 import { startRealtime } from './realtime/server.js';
+import type { PreparedDatabase } from './startupWorker.js';
+import { runInThread } from './threads/start.js';
+import { answerClientErrors } from './http/clientErrors.js';
+import { type StartupGate, startupGate } from './http/startupGate.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -39,31 +39,47 @@ function readVersion(): string {
   return pkg.version;
 }
 
-/** Opens the database, migrates, seeds reference and demo data, and listens. */
+/**
+ * Listens, then migrates and seeds (on a thread), loads the market release and opens the app.
+ * From the moment the port opens every request is answered at once, with 503 until the app is ready,
+ * and the identity provider's issuer (this server's own address) is known before it is created.
+ */
 export async function startServer(config: Config, log: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
-  const db = await openDatabase(config);
-  const applied = await migrateToLatest(db);
-  if (applied.length) log.info({ applied }, 'migrations applied');
-  const currencies = await seedCurrencies(db);
-  const rates = await seedForexRates(db);
-  if (currencies || rates) log.info({ currencies, rates }, 'reference data loaded');
-  const demo = config.seedDemo ? await seedDemoCompany(db, config.dataDir) : { created: false, signIn: undefined };
-  if (await bootstrapAdmin(db, process.env.PAYBENCH_BOOTSTRAP_ADMIN_EMAIL, process.env.PAYBENCH_BOOTSTRAP_TOKEN)) {
-    log.info({ email: process.env.PAYBENCH_BOOTSTRAP_ADMIN_EMAIL }, 'bootstrap internal admin ensured');
-  }
-
-  // Listen first: the identity provider's issuer is this server's own address, known only now.
+  // Reading the contract is the one long stretch of synchronous work: done before the port opens.
+  const contract = loadContract(path.join(REPO_ROOT, 'openapi.yaml'));
   const server = createServer();
+  const gate = startupGate(server);
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  try {
+    return await startApp(config, log, { server, gate, contract });
+  } catch (error) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+}
+
+async function startApp(
+  config: Config,
+  log: Logger,
+  { server, gate, contract }: { server: Server; gate: StartupGate; contract: Contract },
+): Promise<RunningServer> {
+  const prepared = await runInThread<PreparedDatabase>(import.meta.url, 'startupWorker', config);
+  if (prepared.applied.length) log.info({ applied: prepared.applied }, 'migrations applied');
+  if (prepared.currencies || prepared.rates) log.info({ currencies: prepared.currencies, rates: prepared.rates }, 'reference data loaded');
+  if (prepared.bootstrapped) log.info({ email: process.env.PAYBENCH_BOOTSTRAP_ADMIN_EMAIL }, 'bootstrap internal admin ensured');
+  const demo = prepared.demo;
+  const db = await openDatabase(config);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.port === 0 ? `http://127.0.0.1:${port}` : config.publicUrl;
   const downloads = new DirectoryStorage(path.join(config.dataDir, 'downloads'));
   const mailer = createMailer(db, log, config.smtpUrl, config.mailFrom);
-  const base = { config: { ...config, publicUrl: url }, db, log, contract: loadContract(path.join(REPO_ROOT, 'openapi.yaml')), version: readVersion(), startedAt: new Date() };
+  const base = { config: { ...config, publicUrl: url }, db, log, contract, version: readVersion(), startedAt: new Date() };
   // Realtime authenticates sockets with the identity provider, which is created with the deps below.
   const identityRef: { current?: IdentityProvider } = {};
   const realtime = await startRealtime(server, { config, db, log, identity: () => identityRef.current });
@@ -75,7 +91,7 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
   const identity = await createIdentityProvider(deps);
   identityRef.current = identity;
   const app = createApp(deps, identity);
-  server.on('request', app.callback());
+  gate.open(app.callback());
   await jobs.worker.start();
   const cleanup = setInterval(() => void removeExpiredDownloads(db, downloads).catch((error: unknown) => log.error({ err: error }, 'download cleanup failed')), 3600_000);
   cleanup.unref();

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchema, isolatedEnv } from './env.js';
@@ -89,6 +89,64 @@ describe('starting Paybench on an empty database', () => {
       expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
     } finally {
       expect(await stop(second)).toBe(0);
+    }
+  });
+});
+
+describe('requests during start-up', () => {
+  const env = isolatedEnv({ LOG_LEVEL: 'info' });
+  afterAll(() => dropSchema(loadConfig({ ...process.env, ...env })));
+
+  it('are all answered within a second (503 `starting` with Retry-After until ready, then 200), and an aborted upload is logged as aborted', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    try {
+      // From the first millisecond: a probe every 20 ms, none waiting for another, each given 1 s.
+      const outcomes: Promise<{ status: number | string; code?: string; retryAfter?: string | null }>[] = [];
+      const probe = async () => {
+        try {
+          const reply = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) });
+          const body = (await reply.json()) as { code?: string };
+          return { status: reply.status, code: body.code, retryAfter: reply.headers.get('retry-after') };
+        } catch (error) {
+          const cause = (error as { cause?: { code?: string }; name: string }).cause?.code;
+          return { status: cause ?? (error as Error).name };
+        }
+      };
+      const deadline = Date.now() + 90_000;
+      let ready = false;
+      while (!ready && Date.now() < deadline && child.exitCode === null) {
+        const next = probe();
+        outcomes.push(next);
+        void next.then((outcome) => (ready ||= outcome.status === 200));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const all = await Promise.all(outcomes);
+      expect(all.filter((outcome) => outcome.status === 'TimeoutError')).toEqual([]);
+      // Before the port opens a connection is refused at once; after, every answer is 503 or 200.
+      expect(all.every((outcome) => ['ECONNREFUSED', 503, 200].includes(outcome.status))).toBe(true);
+      const starting = all.filter((outcome) => outcome.status === 503);
+      expect(starting.length).toBeGreaterThan(0);
+      expect(starting.every((outcome) => outcome.code === 'starting' && outcome.retryAfter === '2')).toBe(true);
+      expect(all.some((outcome) => outcome.status === 200)).toBe(true);
+
+      // A client that hangs up halfway through its body is logged as aborted, not as our failure.
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write('POST /api/events/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"anonymousId":"a');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      const logged = Date.now() + 10_000;
+      while (!out.includes('request aborted by the client') && Date.now() < logged) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(out).toContain('"status":499');
+      expect(out).not.toContain('"level":50');
+    } finally {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) expect((await once(child, 'exit'))[0]).toBe(0);
     }
   });
 });

@@ -1,18 +1,27 @@
+import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { Connection } from './client.js';
-import { loginCommand, logoutCommand, whoamiCommand } from './commands/auth.js';
-import { type QueryOptions, collect, exportCommand, filtersCommand, queryCommand } from './commands/benchmark.js';
-import { completionCommand } from './commands/completion.js';
-import { importEmployeesCommand, listMappingsCommand } from './commands/employees.js';
-import { importGrantsCommand } from './commands/grants.js';
-import { healthCommand } from './commands/health.js';
-import { cancelJobCommand, getDownloadCommand, listJobsCommand, watchJobCommand } from './commands/jobs.js';
-import { assignRoleCommand, exportRolesCommand, importRolesCommand, listRolesCommand } from './commands/roles.js';
-import { importRatesCommand } from './commands/rates.js';
-import { createTokenCommand, listTokensCommand, revokeTokenCommand } from './commands/tokens.js';
-import { exportUsersCommand, importUsersCommand, listUsersCommand } from './commands/users.js';
-import { type OutputOptions, reportFailure } from './output.js';
-import { resolveConnection } from './session.js';
+import type { QueryOptions } from './commands/benchmark.js';
+import type { OutputOptions } from './output.js';
+
+// Each command's module (and with it the HTTP client, ink and React) loads only when that command
+// runs, so `--help`, `--version` and completion start at once.
+const load = {
+  auth: () => import('./commands/auth.js'),
+  benchmark: () => import('./commands/benchmark.js'),
+  completion: () => import('./commands/completion.js'),
+  employees: () => import('./commands/employees.js'),
+  grants: () => import('./commands/grants.js'),
+  health: () => import('./commands/health.js'),
+  jobs: () => import('./commands/jobs.js'),
+  roles: () => import('./commands/roles.js'),
+  rates: () => import('./commands/rates.js'),
+  tokens: () => import('./commands/tokens.js'),
+  users: () => import('./commands/users.js'),
+};
+
+/** Repeatable options also take commas: `--level P2,P3` is `--level P2 --level P3`. */
+const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((part) => part.trim()).filter(Boolean)];
 
 interface GlobalOptions {
   url: string;
@@ -32,7 +41,7 @@ interface Context {
 const program = new Command()
   .name('paybench')
   .description('Paybench from the terminal: user and role imports, benchmarking exports.')
-  .version(process.env.npm_package_version ?? '0.1.0')
+  .version((JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version)
   .addOption(new Option('--url <url>', 'Paybench server address').env('PAYBENCH_URL').default('http://localhost:3000'))
   .addOption(new Option('--token <token>', 'API token (instead of the signed-in profile)').env('PAYBENCH_TOKEN'))
   .addOption(new Option('--profile <name>', 'which saved sign-in to use').env('PAYBENCH_PROFILE').default('default'))
@@ -55,10 +64,10 @@ function run<A extends unknown[]>(body: (ctx: Context, ...args: A) => Promise<vo
     };
     try {
       const settings = { url: options.url, urlGiven: program.getOptionValueSource('url') !== 'default', token: options.token, profile: options.profile };
-      const connection = signedIn ? await resolveConnection(settings) : { url: options.url, token: undefined };
+      const connection = signedIn ? await (await import('./session.js')).resolveConnection(settings) : { url: options.url, token: undefined };
       await body({ connection, output, profile: options.profile }, ...args);
     } catch (error) {
-      process.exitCode = reportFailure(error, output);
+      process.exitCode = (await import('./output.js')).reportFailure(error, output);
     }
   };
 }
@@ -66,11 +75,11 @@ function run<A extends unknown[]>(body: (ctx: Context, ...args: A) => Promise<vo
 program
   .command('health')
   .description('check that the server is up, its version and its database')
-  .action(run(({ connection, output }) => healthCommand(connection, output)));
+  .action(run(async ({ connection, output }) => (await load.health()).healthCommand(connection, output)));
 
-program.command('login').description('sign in through the browser (device code) and keep the sign-in in the profile').action(run(loginCommand, { signedIn: false }));
-program.command('logout').description('forget the profile’s sign-in').action(run(logoutCommand, { signedIn: false }));
-program.command('whoami').description('who the CLI is signed in as (--json: the person, e-mail included)').action(run(whoamiCommand));
+program.command('login').description('sign in through the browser (device code) and keep the sign-in in the profile').action(run(async (ctx) => (await load.auth()).loginCommand(ctx), { signedIn: false }));
+program.command('logout').description('forget the profile’s sign-in').action(run(async (ctx) => (await load.auth()).logoutCommand(ctx), { signedIn: false }));
+program.command('whoami').description('who the CLI is signed in as (--json: the person, e-mail included)').action(run(async (ctx) => (await load.auth()).whoamiCommand(ctx)));
 
 const tokens = program.command('tokens').description('personal API tokens for scripts');
 tokens
@@ -78,53 +87,53 @@ tokens
   .description('create a token and print its secret (shown once)')
   .option('--expires-in-days <days>', 'let the token expire after this many days')
   .option('--dry-run', 'say what would be created and write nothing')
-  .action(run((ctx, name: string, options: { expiresInDays?: string; dryRun?: boolean }) => createTokenCommand(ctx, name, options)));
-tokens.command('list').description('your tokens').action(run(listTokensCommand));
+  .action(run(async (ctx, name: string, options: { expiresInDays?: string; dryRun?: boolean }) => (await load.tokens()).createTokenCommand(ctx, name, options)));
+tokens.command('list').description('your tokens').action(run(async (ctx) => (await load.tokens()).listTokensCommand(ctx)));
 tokens
   .command('revoke <id>')
   .description('revoke a token')
   .option('--dry-run', 'say what would be revoked and write nothing')
-  .action(run((ctx, id: string, options: { dryRun?: boolean }) => revokeTokenCommand(ctx, id, options)));
+  .action(run(async (ctx, id: string, options: { dryRun?: boolean }) => (await load.tokens()).revokeTokenCommand(ctx, id, options)));
 
 const users = program.command('users').description('the company’s users');
 users
   .command('import <file>')
   .description('create or update users from a CSV (email, firstName, lastName, roles, manager); all or nothing')
   .option('--dry-run', 'print the plan and write nothing')
-  .action(run((ctx, file: string, options: { dryRun?: boolean }) => importUsersCommand(ctx, file, options)));
+  .action(run(async (ctx, file: string, options: { dryRun?: boolean }) => (await load.users()).importUsersCommand(ctx, file, options)));
 users
   .command('export')
   .description('every user and their roles as CSV (the columns import reads)')
   .option('-o, --output <file>', 'write to a file instead of stdout')
-  .action(run((ctx, options: { output?: string }) => exportUsersCommand(ctx, options)));
+  .action(run(async (ctx, options: { output?: string }) => (await load.users()).exportUsersCommand(ctx, options)));
 users
   .command('list')
   .description('active users, by e-mail')
   .option('--role <key>', 'only holders of this role')
   .option('--search <text>', 'match name or e-mail')
   .option('--removed', 'removed users instead of active ones')
-  .action(run((ctx, options: { role?: string; search?: string; removed?: boolean }) => listUsersCommand(ctx, options)));
+  .action(run(async (ctx, options: { role?: string; search?: string; removed?: boolean }) => (await load.users()).listUsersCommand(ctx, options)));
 
 const roles = program.command('roles').description('roles and who holds them');
 roles
   .command('import <file>')
   .description('create or update roles from a CSV (key, name, description, permissions as JSON); all or nothing')
   .option('--dry-run', 'print the plan and write nothing')
-  .action(run((ctx, file: string, options: { dryRun?: boolean }) => importRolesCommand(ctx, file, options)));
-roles.command('export').description('the roles as CSV (the columns import reads)').action(run(exportRolesCommand));
-roles.command('list').description('the roles with their member counts').action(run(listRolesCommand));
+  .action(run(async (ctx, file: string, options: { dryRun?: boolean }) => (await load.roles()).importRolesCommand(ctx, file, options)));
+roles.command('export').description('the roles as CSV (the columns import reads)').action(run(async (ctx) => (await load.roles()).exportRolesCommand(ctx)));
+roles.command('list').description('the roles with their member counts').action(run(async (ctx) => (await load.roles()).listRolesCommand(ctx)));
 roles
   .command('assign <role> <email>')
   .description('give a person a role (by key or name), keeping the ones they hold')
   .option('--dry-run', 'say what would change and write nothing')
-  .action(run((ctx, role: string, email: string, options: { dryRun?: boolean }) => assignRoleCommand(ctx, role, email, options)));
+  .action(run(async (ctx, role: string, email: string, options: { dryRun?: boolean }) => (await load.roles()).assignRoleCommand(ctx, role, email, options)));
 
 const rates = program.command('rates').description('exchange rates');
 rates
   .command('import <file>')
   .description('load dated ECB reference rates from a CSV in the ECB format (internal admins); all or nothing')
   .option('--dry-run', 'say what would change and write nothing')
-  .action(run((ctx, file: string, options: { dryRun?: boolean }) => importRatesCommand(ctx, file, options)));
+  .action(run(async (ctx, file: string, options: { dryRun?: boolean }) => (await load.rates()).importRatesCommand(ctx, file, options)));
 
 const employees = program.command('employees').description('employee records from the HR system (HRIS files)');
 employees
@@ -132,8 +141,8 @@ employees
   .description('create or update employees from a CSV or XLSX export; all or nothing, idempotent by employee id')
   .option('--mapping <name>', 'use a saved column mapping (default: the columns the server recognises)')
   .option('--dry-run', 'print the plan and write nothing')
-  .action(run((ctx, file: string, options: { mapping?: string; dryRun?: boolean }) => importEmployeesCommand(ctx, file, options)));
-employees.command('mappings').description('saved column mappings of HRIS files').command('list').description('the saved mappings').action(run((ctx) => listMappingsCommand(ctx, 'employees')));
+  .action(run(async (ctx, file: string, options: { mapping?: string; dryRun?: boolean }) => (await load.employees()).importEmployeesCommand(ctx, file, options)));
+employees.command('mappings').description('saved column mappings of HRIS files').command('list').description('the saved mappings').action(run(async (ctx) => (await load.employees()).listMappingsCommand(ctx, 'employees')));
 
 const grants = program.command('grants').description('equity grants from the cap table');
 grants
@@ -141,26 +150,26 @@ grants
   .description('create or update equity grants from a CSV or XLSX cap-table export; all or nothing, idempotent by grant id')
   .option('--mapping <name>', 'use a saved column mapping')
   .option('--dry-run', 'print the plan and write nothing')
-  .action(run((ctx, file: string, options: { mapping?: string; dryRun?: boolean }) => importGrantsCommand(ctx, file, options)));
+  .action(run(async (ctx, file: string, options: { mapping?: string; dryRun?: boolean }) => (await load.grants()).importGrantsCommand(ctx, file, options)));
 
 const jobs = program.command('jobs').description('your background jobs');
 jobs
   .command('list')
   .description('your recent jobs')
   .option('--days <n>', 'how far back (default 7)')
-  .action(run((ctx, options: { days?: string }) => listJobsCommand(ctx, options)));
-jobs.command('watch <id>').description('follow a job until it ends').action(run((ctx, id: string) => watchJobCommand(ctx, id)));
-jobs.command('cancel <id>').description('cancel a queued or running job').action(run((ctx, id: string) => cancelJobCommand(ctx, id)));
+  .action(run(async (ctx, options: { days?: string }) => (await load.jobs()).listJobsCommand(ctx, options)));
+jobs.command('watch <id>').description('follow a job until it ends').action(run(async (ctx, id: string) => (await load.jobs()).watchJobCommand(ctx, id)));
+jobs.command('cancel <id>').description('cancel a queued or running job').action(run(async (ctx, id: string) => (await load.jobs()).cancelJobCommand(ctx, id)));
 
 const downloads = program.command('downloads').description('files your jobs produced');
 downloads
   .command('get <id>')
   .description('write a download to stdout, or to a file')
   .option('-o, --output <file>', 'write to a file instead of stdout')
-  .action(run((ctx, id: string, options: { output?: string }) => getDownloadCommand(ctx, id, options)));
+  .action(run(async (ctx, id: string, options: { output?: string }) => (await load.jobs()).getDownloadCommand(ctx, id, options)));
 
 const benchmark = program.command('benchmark').description('market data: what can be asked, query, export');
-benchmark.command('filters').description('the families, levels, locations and other choices a query takes').action(run(filtersCommand));
+benchmark.command('filters').description('the families, levels, locations and other choices a query takes').action(run(async (ctx) => (await load.benchmark()).filtersCommand(ctx)));
 
 /** The choices `benchmark query` and `benchmark export` share; names or ids, repeatable or comma-separated. */
 function marketOptions(command: Command): Command {
@@ -180,16 +189,16 @@ const withDefaults = <T extends QueryOptions>(options: T): T => ({ ...options, c
 
 marketOptions(benchmark.command('query').description('percentiles for the chosen slice: a table, --json or --csv'))
   .option('--csv', 'print CSV instead of a table')
-  .action(run((ctx, options: QueryOptions & { csv?: boolean }) => queryCommand(ctx, withDefaults(options))));
+  .action(run(async (ctx, options: QueryOptions & { csv?: boolean }) => (await load.benchmark()).queryCommand(ctx, withDefaults(options))));
 marketOptions(benchmark.command('export').description('export the slice with the server’s job; the file goes to stdout or -o'))
   .option('--format <format>', 'csv or xlsx', 'csv')
   .option('--no-wait', 'print the job id and return at once')
   .option('-o, --output <file>', 'write to a file instead of stdout')
-  .action(run((ctx, options: QueryOptions & { format: 'csv' | 'xlsx'; wait: boolean; output?: string }) => exportCommand(ctx, withDefaults(options))));
+  .action(run(async (ctx, options: QueryOptions & { format: 'csv' | 'xlsx'; wait: boolean; output?: string }) => (await load.benchmark()).exportCommand(ctx, withDefaults(options))));
 
 program
   .command('completion <shell>')
   .description('print shell completion for bash or zsh (eval "$(paybench completion bash)")')
-  .action(run(async (_ctx, shell: string) => completionCommand(program, shell), { signedIn: false }));
+  .action(run(async (_ctx, shell: string) => (await load.completion()).completionCommand(program, shell), { signedIn: false }));
 
 await program.parseAsync(process.argv);

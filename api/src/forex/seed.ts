@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { readReferenceCsv } from '../reference/files.js';
+import { streamReferenceCsv } from '../reference/files.js';
 import { ECB_SOURCE, type ForexRateRow, insertRates, latestRateDate } from './store.js';
 
 /** Every published cell of the ECB history (units per 1 EUR), newer than `after` when given. */
-export function ecbRates(after: string | null): ForexRateRow[] {
+export async function ecbRates(after: string | null): Promise<ForexRateRow[]> {
   const rows: ForexRateRow[] = [];
-  for (const record of readReferenceCsv('eurofxref-hist.csv')) {
+  for await (const record of streamReferenceCsv('eurofxref-hist.csv')) {
     const date = record.Date ?? '';
     if (!date || (after && date <= after)) continue;
     for (const [currency, cell] of Object.entries(record)) {
@@ -19,7 +19,7 @@ export function ecbRates(after: string | null): ForexRateRow[] {
 
 /** Loads the shipped ECB history; on later starts only days newer than the database already holds. */
 export async function seedForexRates(db: Knex): Promise<number> {
-  const rows = ecbRates(await latestRateDate(db));
+  const rows = await ecbRates(await latestRateDate(db));
   await insertRates(db, rows);
   return rows.length;
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
-import { HttpError } from './errors.js';
+import { HttpError, nulRefused } from './errors.js';
+import { checkJsonText } from './inputGuards.js';
 
 export interface ParsedBody {
   hasBody: boolean;
@@ -25,6 +26,7 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<ParsedB
   }
   const text = await getRawBody(ctx.req, { limit, length, encoding: 'utf8' });
   if (text.trim() === '') return { hasBody: false, body: undefined };
+  checkJsonText(text);
   try {
     return { hasBody: true, body: JSON.parse(text) as unknown };
   } catch {
@@ -32,7 +34,6 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<ParsedB
   }
 }
 
-/** Reads a text body (a CSV file) no larger than `limit` bytes; other media types are refused with 415. */
 /** A request body that is a whole file (a CSV or a spreadsheet), handed to the handler as bytes. */
 export interface UploadedFile {
   /** The media type the client sent, without parameters (`text/csv`). */
@@ -60,6 +61,7 @@ export async function readFileBody(ctx: Context, limit: number, mediaTypes: stri
   return { hasBody: true, body: file };
 }
 
+/** Reads a text body (a CSV file) no larger than `limit` bytes; other media types are refused with 415. */
 export async function readTextBody(ctx: Context, limit: number, mediaType: string): Promise<ParsedBody> {
   const length = declaredLength(ctx);
   const chunked = Boolean(ctx.get('transfer-encoding'));
@@ -71,5 +73,6 @@ export async function readTextBody(ctx: Context, limit: number, mediaType: strin
     throw new HttpError(415, 'unsupported_media_type', { message: `Send the request body as ${mediaType}.` });
   }
   const text = await getRawBody(ctx.req, { limit, length, encoding: 'utf8' });
+  if (text.includes('\0')) throw nulRefused('file');
   return text === '' ? { hasBody: false, body: undefined } : { hasBody: true, body: text };
 }

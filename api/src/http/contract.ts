@@ -71,6 +71,8 @@ export interface ContractOperation {
   validateRequest(parts: RequestParts): { ok: true; value: ValidRequest } | { ok: false; errors: FieldError[] };
   /** Field errors when `body` does not match the contract's response for `status`. */
   checkResponse(status: number, body: unknown): FieldError[];
+  /** Compiles every validator now (they compile on first use); throws on a schema Ajv refuses. */
+  compileAll(): void;
 }
 
 export interface Contract {
@@ -196,7 +198,12 @@ function buildOperation(
   operation: OperationObject,
 ): ContractOperation {
   const parameters = (operation.parameters ?? []).map((p) => deref<ParameterObject>(doc, p));
-  const compile = (ajv: Ajv2020, schema: JsonSchema): ValidateFunction => ajv.compile(rewriteRefs(schema) as JsonSchema);
+  // Validators compile on first use: compiling all of them takes seconds of one thread, which a
+  // starting server should not spend before it can answer (`compileAll` checks them in tests).
+  const compile = (ajv: Ajv2020, schema: JsonSchema): (() => ValidateFunction) => {
+    let validate: ValidateFunction | undefined;
+    return () => (validate ??= ajv.compile(rewriteRefs(schema) as JsonSchema));
+  };
   const inPath = parameters.filter((p) => p.in === 'path');
   const validatePath = compile(ajvs.params, objectSchema(inPath));
   const validateQuery = compile(ajvs.params, objectSchema(parameters.filter((p) => p.in === 'query')));
@@ -212,7 +219,7 @@ function buildOperation(
   const { mediaType: bodyMediaType, schema: bodySchema } = fileMediaTypes.length ? { mediaType: undefined, schema: undefined } : requestBodyOf(requestBody?.content);
   const validateBody = bodySchema ? compile(ajvs.body, bodySchema) : undefined;
 
-  const responseValidators = new Map<string, ValidateFunction>();
+  const responseValidators = new Map<string, () => ValidateFunction>();
   for (const [status, response] of Object.entries(operation.responses)) {
     const resolved = deref<{ content?: Record<string, { schema: JsonSchema }> }>(doc, response as { $ref: string });
     const schema = jsonBodySchema(resolved.content);
@@ -238,19 +245,23 @@ function buildOperation(
     validateRequest(parts) {
       const errors: FieldError[] = [];
       const pathValues: Record<string, unknown> = { ...parts.path };
-      if (!validatePath(pathValues)) errors.push(...toFieldErrors('path', validatePath.errors));
+      const checkPath = validatePath();
+      if (!checkPath(pathValues)) errors.push(...toFieldErrors('path', checkPath.errors));
       const queryValues: Record<string, unknown> = { ...parts.query };
-      if (!validateQuery(queryValues)) errors.push(...toFieldErrors('query', validateQuery.errors));
+      const checkQuery = validateQuery();
+      if (!checkQuery(queryValues)) errors.push(...toFieldErrors('query', checkQuery.errors));
       const headerValues: Record<string, unknown> = Object.fromEntries(
         headerNames.filter((name) => parts.headers[name] !== undefined).map((name) => [name, parts.headers[name]]),
       );
-      if (!validateHeaders(headerValues)) errors.push(...toFieldErrors('header', validateHeaders.errors));
+      const checkHeaders = validateHeaders();
+      if (!checkHeaders(headerValues)) errors.push(...toFieldErrors('header', checkHeaders.errors));
       let body: unknown = parts.body;
       if (validateBody) {
         if (!parts.hasBody) {
           if (requestBody?.required) errors.push({ field: 'body', message: 'is required' });
-        } else if (!validateBody(body)) {
-          errors.push(...toFieldErrors('body', validateBody.errors));
+        } else {
+          const checkBody = validateBody();
+          if (!checkBody(body)) errors.push(...toFieldErrors('body', checkBody.errors));
         }
       } else if (fileMediaTypes.length) {
         if (!parts.hasBody && requestBody?.required) errors.push({ field: 'body', message: 'is required' });
@@ -261,9 +272,13 @@ function buildOperation(
       return errors.length ? { ok: false, errors } : { ok: true, value: { path: pathValues, query: queryValues, headers: declaredHeaders(headerValues), body } };
     },
     checkResponse(status, body) {
-      const validate = responseValidators.get(String(status)) ?? responseValidators.get('default');
-      if (!validate) return status === 204 ? [] : [{ field: 'response', message: `status ${status} is not in the contract` }];
+      const validator = responseValidators.get(String(status)) ?? responseValidators.get('default');
+      if (!validator) return status === 204 ? [] : [{ field: 'response', message: `status ${status} is not in the contract` }];
+      const validate = validator();
       return validate(body) ? [] : toFieldErrors('response', validate.errors);
+    },
+    compileAll() {
+      for (const validator of [validatePath, validateQuery, validateHeaders, validateBody, ...responseValidators.values()]) validator?.();
     },
   };
 }

@@ -79,6 +79,10 @@ export function found<T>(value: T | undefined): T {
   return value;
 }
 
+/** Text with a NUL character (U+0000): Postgres cannot store it, so it is refused wherever it arrives. */
+export const nulRefused = (where: string): HttpError =>
+  new HttpError(400, 'nul_character', { message: `The ${where} contains a NUL character (U+0000), which Paybench does not accept.` });
+
 export const badRequest = (message: string, errors?: FieldError[]): HttpError =>
   new HttpError(400, 'validation_failed', { message, errors });
 
@@ -97,9 +101,31 @@ export function errorBody(error: HttpError, requestId?: string): ErrorBody {
   return body;
 }
 
+/** A database error's code: Postgres's SQLSTATE (`23505`) or SQLite's extended code (`SQLITE_CONSTRAINT_UNIQUE`). */
+function databaseCode(thrown: unknown): string | undefined {
+  if (typeof thrown !== 'object' || thrown === null) return undefined;
+  const { code, message } = thrown as { code?: unknown; message?: unknown };
+  if (code === 'SQLITE_CONSTRAINT' && typeof message === 'string') {
+    // node-sqlite3 reports the family only; the message names the kind.
+    if (message.includes('UNIQUE constraint failed')) return 'SQLITE_CONSTRAINT_UNIQUE';
+    if (message.includes('PRIMARY KEY')) return 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  }
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Unique violations on either engine: two writers raced for one natural key. */
+const UNIQUE_VIOLATIONS = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+/** Text Postgres cannot store (a NUL character slipped past the request checks, e.g. inside a spreadsheet). */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 /** Turns anything thrown into an HttpError; unknown errors become a 500 that hides internals. */
 export function toHttpError(thrown: unknown): HttpError {
   if (thrown instanceof HttpError) return thrown;
+  const code = databaseCode(thrown);
+  if (code && UNIQUE_VIOLATIONS.has(code)) {
+    return new HttpError(409, 'conflict', { message: 'This record already exists (perhaps saved a moment ago by someone else); reload and try again.' });
+  }
+  if (code && UNSTORABLE_TEXT.has(code)) return nulRefused('request');
   const status = statusOf(thrown);
   if (status === 413) return new HttpError(413, 'payload_too_large', { message: 'The request body is too large.' });
   if (status === 415)

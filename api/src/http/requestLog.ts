@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { CLIENT_CLOSED } from './errorHandler.js';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -17,7 +18,8 @@ export function requestLog(log: Logger): Middleware {
       await next();
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      ctx.state.log.info({ method: ctx.method, url: ctx.url, status: ctx.status, ms }, 'request');
+      if (ctx.state.aborted === true) ctx.state.log.info({ method: ctx.method, url: ctx.url, status: CLIENT_CLOSED, ms }, 'request aborted by the client');
+      else ctx.state.log.info({ method: ctx.method, url: ctx.url, status: ctx.status, ms }, 'request');
     }
   };
 }

@@ -27,4 +27,7 @@ describe('the router is built from the contract', () => {
     expect(() => contractRouter({ ...deps, contract: secured }, allOperations)).toThrow(/disagrees with the contract/);
   });
 
+  it('compiles every request and response schema (validators compile lazily in the server)', () => {
+    for (const operation of contract.operations) expect(() => operation.compileAll(), operation.operationId).not.toThrow();
+  });
 });

@@ -22,6 +22,8 @@ export function webApp(webDist: string): Middleware {
     if (SERVER_PREFIXES.some((prefix) => ctx.path.startsWith(prefix)) || ctx.path === '/api') return next();
     if (!existsSync(index)) return next();
     const immutable = ctx.path.startsWith('/assets/');
+    // The build writes .br and .gz beside each text file; koa-send picks one by Accept-Encoding.
+    ctx.vary('Accept-Encoding');
     const file = path.join(webDist, path.normalize(ctx.path));
     if (ctx.path !== '/' && file.startsWith(webDist) && existsSync(file) && !file.endsWith(path.sep)) {
       await send(ctx, ctx.path, {

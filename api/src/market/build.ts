@@ -1,8 +1,6 @@
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { buildRelease, type MarketRelease } from './engine/index.js';
 import { generateMarket } from './generator/index.js';
+import { startThread } from '../threads/start.js';
 import { mergeContributions, NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
 
 /** Everything that determines a release's content: the generator's parameters and the contributions. */
@@ -16,7 +14,7 @@ export interface ReleaseRecipe {
 
 export type BuildProgress = (fraction: number, step: string) => void;
 
-/** Builds a release on the calling thread (start-up, before the server takes requests, and the benchmark). */
+/** Builds a release on the calling thread (the build thread itself, and the benchmark). */
 export function buildInProcess(recipe: ReleaseRecipe, onProgress: BuildProgress = () => undefined): MarketRelease {
   onProgress(0, 'generating the market');
   const market = mergeContributions(generateMarket({ seed: recipe.seed, employees: recipe.records }), recipe.contribution ?? NO_CONTRIBUTION);
@@ -25,18 +23,6 @@ export function buildInProcess(recipe: ReleaseRecipe, onProgress: BuildProgress 
 
 /** Messages from the build thread. */
 export type BuildMessage = { kind: 'progress'; fraction: number; step: string } | { kind: 'done'; release: MarketRelease } | { kind: 'failed'; message: string };
-
-const here = fileURLToPath(import.meta.url);
-// Compiled, the worker is plain JavaScript; from source (development, tests) it needs the TypeScript loader.
-const workerFile = path.join(path.dirname(here), `buildWorker${path.extname(here)}`);
-const fromSource = path.extname(here) === '.ts';
-
-function startWorker(recipe: ReleaseRecipe): Worker {
-  if (!fromSource) return new Worker(workerFile, { workerData: recipe });
-  // Register tsx's loader in the thread first (a worker's execArgv cannot take --import on Node 20).
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile).href)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: recipe });
-}
 
 /** Typed arrays are frozen by reference only: freezing one with elements throws. */
 function freezeDeep<T>(value: T): T {
@@ -62,7 +48,7 @@ export function buffersOf(value: unknown, found = new Set<ArrayBuffer>()): Array
  */
 export function buildInThread(recipe: ReleaseRecipe, onProgress: BuildProgress = () => undefined): Promise<MarketRelease> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker(recipe);
+    const worker = startThread(import.meta.url, 'buildWorker', recipe);
     // A build in flight must not keep a stopping process alive.
     worker.unref();
     let settled = false;

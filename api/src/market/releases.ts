@@ -4,7 +4,7 @@ import { newId } from '../db/ids.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 import type { JobHandler } from '../jobs/worker.js';
-import { buildInProcess, buildInThread, type ReleaseRecipe } from './build.js';
+import { buildInThread, type ReleaseRecipe } from './build.js';
 import type { MarketRelease } from './engine/index.js';
 import { currencyForexMapping } from './forex.js';
 import { collectContribution } from './participation/collect.js';
@@ -65,8 +65,8 @@ export async function loadServedRelease(deps: AppDeps): Promise<void> {
   const row = await servedReleaseRow(deps.db);
   checkedAt.set(deps.config, Date.now());
   if (!row) return;
-  // Nothing is served yet, so building here (on this thread, before requests come in) blocks no one.
-  const release = seeded && row.id === seeded.id ? seeded : buildInProcess(await recipeOf(row, deps.db));
+  // On a worker thread: the server already answers (503 while starting), so the event loop stays free.
+  const release = seeded && row.id === seeded.id ? seeded : await buildInThread(await recipeOf(row, deps.db));
   served.set(deps.config, { row, release });
   deps.log.info({ release: row.version, records: release.recordCount }, 'market release loaded');
 }
@@ -120,7 +120,7 @@ export function servedReleaseId(deps: AppDeps): string | null {
 async function seedDemoRelease(db: Knex, log: Logger): Promise<MarketRelease> {
   const source = { seed: DEMO_SEED, records: demoRecords() };
   const { id, builtAt } = newIdentity();
-  const release = buildInProcess({ id, builtAt, seed: source.seed, records: source.records, contribution: NO_CONTRIBUTION });
+  const release = await buildInThread({ id, builtAt, seed: source.seed, records: source.records, contribution: NO_CONTRIBUTION });
   const row = await draftRow(db, source, release, NO_CONTRIBUTION);
   const now = new Date().toISOString();
   try {

@@ -21,9 +21,6 @@ export interface QueryOptions {
   currency?: string;
 }
 
-/** Repeatable options also take commas: `--level P2,P3` is `--level P2 --level P3`. */
-export const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((part) => part.trim()).filter(Boolean)];
-
 interface Catalog {
   filters: components['schemas']['BenchmarkingFilters'];
   families: CompositionEntry[];
