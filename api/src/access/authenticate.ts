@@ -2,15 +2,16 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { HttpError } from '../http/errors.js';
-import type { IdentityProvider, TokenRefusal } from '../identity/provider/types.js';
+import type { IdentityProvider, TokenRefusal, VerifiedAccessToken } from '../identity/provider/types.js';
 import { TokenRefused } from '../identity/provider/types.js';
 import { isoTimestampOrNull } from '../db/timestamps.js';
 import { type UserRow, findUserById } from '../identity/users.js';
+import { type SignInEntry, type TokenEntry, authStateOf } from './authCache.js';
 import { BUILTIN_ROLES } from './builtinRoles.js';
 import type { Caller, CompanyScope, ViewAsState } from './caller.js';
 import { FLAG_DEFAULTS, type FlagName } from './flags.js';
 import { resolvePermissions } from './permissions.js';
-import { flagOverrides, findTokenByHash, parsePermissions, rolesOfUsers, touchToken } from './store.js';
+import { type CallerRole, callerRows, flagOverrides, parsePermissions, rolesOfUsers, touchToken } from './store.js';
 import { hashToken, isApiToken } from './tokens.js';
 import { findCompanyByKey, findOpenViewAsSession, provisionExternalUser } from './usersStore.js';
 
@@ -33,17 +34,18 @@ export function unauthenticated(reason: TokenRefusal): HttpError {
   });
 }
 
-async function companyFlags(db: Knex, scope: CompanyScope | null): Promise<Record<FlagName, boolean>> {
+const withOverrides = (overrides: ReadonlyMap<FlagName, boolean>): Record<FlagName, boolean> => {
   const flags = { ...FLAG_DEFAULTS };
-  if (!scope) return flags;
-  for (const [flag, enabled] of await flagOverrides(db, scope)) flags[flag] = enabled;
+  for (const [flag, enabled] of overrides) flags[flag] = enabled;
   return flags;
+};
+
+async function companyFlags(db: Knex, scope: CompanyScope | null): Promise<Record<FlagName, boolean>> {
+  return withOverrides(scope ? await flagOverrides(db, scope) : new Map());
 }
 
-/** The caller a user is: their company, roles, resolved permissions and the company's flags. */
-export async function callerForUser(db: Knex, user: UserRow, via: Caller['via']): Promise<Caller> {
-  const scope = user.company_id ? { companyId: user.company_id } : null;
-  const roles = scope ? ((await rolesOfUsers(db, scope, [user.id])).get(user.id) ?? []) : [];
+/** The caller a user is, from their roles (in name order) and their company's flag overrides. */
+function callerOf(user: UserRow, roles: CallerRole[], overrides: ReadonlyMap<FlagName, boolean>, via: Caller['via']): Caller {
   const { resolved, all } = resolvePermissions(roles.map(parsePermissions));
   const row = user as UserRow & { terms_accepted_at?: string | Date | null };
   return {
@@ -59,42 +61,67 @@ export async function callerForUser(db: Knex, user: UserRow, via: Caller['via'])
     roles: roles.map((role) => ({ id: role.id, key: role.key, name: role.name })),
     permissions: resolved,
     allRolePermissions: all,
-    flags: await companyFlags(db, scope),
+    flags: withOverrides(user.company_id ? overrides : new Map()),
     viewAs: null,
     via,
   };
 }
 
-async function userFromApiToken(db: Knex, secret: string): Promise<UserRow> {
-  const token = await findTokenByHash(db, hashToken(secret));
-  if (!token) throw unauthenticated('invalid');
-  if (token.revoked_at) throw unauthenticated('revoked');
-  if (token.expires_at && new Date(token.expires_at).getTime() <= Date.now()) throw unauthenticated('expired');
-  const user = await findUserById(db, token.user_id);
-  if (!user) throw unauthenticated('unknown_user');
-  await touchToken(db, token.id);
-  return user;
+/** The caller a user is: their company, roles, resolved permissions and the company's flags. */
+export async function callerForUser(db: Knex, user: UserRow, via: Caller['via']): Promise<Caller> {
+  const scope = user.company_id ? { companyId: user.company_id } : null;
+  const roles = scope ? ((await rolesOfUsers(db, scope, [user.id])).get(user.id) ?? []) : [];
+  return callerOf(user, roles, scope ? await flagOverrides(db, scope) : new Map(), via);
 }
 
-async function userFromSignIn(db: Knex, identity: IdentityProvider | undefined, token: string): Promise<UserRow> {
+const seconds = (at: string | Date): number => Math.floor(new Date(at).getTime() / 1000);
+
+async function loadApiToken(db: Knex, hash: string): Promise<TokenEntry> {
+  const rows = await callerRows(db, { tokenHash: hash });
+  const token = rows?.token;
+  if (!rows || !token) throw unauthenticated('invalid');
+  if (token.revoked_at) throw unauthenticated('revoked');
+  const expiresAt = token.expires_at ? new Date(token.expires_at).getTime() : null;
+  if (expiresAt !== null && expiresAt <= Date.now()) throw unauthenticated('expired');
+  if (!rows.user) throw unauthenticated('unknown_user');
+  return { caller: Object.freeze({ ...callerOf(rows.user, rows.roles, rows.flags, 'apiToken'), apiTokenId: token.id }), tokenId: token.id, expiresAt };
+}
+
+async function callerFromApiToken(db: Knex, secret: string): Promise<Caller> {
+  const state = authStateOf(db);
+  const hash = hashToken(secret);
+  const entry = await state.tokens.get(hash, () => loadApiToken(db, hash));
+  const now = Date.now();
+  if (entry.expiresAt !== null && entry.expiresAt <= now) throw unauthenticated('expired');
+  if (state.touchDue(entry.tokenId, now)) await touchToken(db, entry.tokenId);
+  return entry.caller;
+}
+
+async function loadSignIn(db: Knex, identity: IdentityProvider, verified: VerifiedAccessToken): Promise<SignInEntry> {
+  const rows = await callerRows(db, identity.kind === 'builtin' ? { userId: verified.subject } : { externalSubject: verified.subject });
+  let user = rows?.user;
+  let caller = rows?.user && callerOf(rows.user, rows.roles, rows.flags, 'signIn');
+  // An external issuer's person signing in for the first time is provisioned.
+  if (!user && identity.kind === 'external') {
+    user = await provisionExternalUser(db, verified.subject, verified.email);
+    caller = user && (await callerForUser(db, user, 'signIn'));
+  }
+  if (!user || !caller) throw unauthenticated('unknown_user');
+  return { caller: Object.freeze(caller), lastLogoutAt: user.last_logout_at ? seconds(user.last_logout_at) : null };
+}
+
+async function callerFromSignIn(db: Knex, identity: IdentityProvider | undefined, token: string): Promise<Caller> {
   if (!identity) throw unauthenticated('invalid');
-  let verified;
+  let verified: VerifiedAccessToken;
   try {
     verified = await identity.verifyAccessToken(token);
   } catch (error) {
     throw unauthenticated(error instanceof TokenRefused ? error.reason : 'invalid');
   }
-  const user =
-    identity.kind === 'builtin'
-      ? await findUserById(db, verified.subject)
-      : ((await db<UserRow>('users').where({ external_subject: verified.subject, status: 'active' }).first()) ??
-        (await provisionExternalUser(db, verified.subject, verified.email)));
-  if (!user) throw unauthenticated('unknown_user');
+  const entry = await authStateOf(db).signIns.get(`${identity.kind}:${verified.subject}`, () => loadSignIn(db, identity, verified));
   // Signing out ends every sign-in token issued before it (or in the same second: iat has no finer grain).
-  if (user.last_logout_at && verified.issuedAt <= Math.floor(new Date(user.last_logout_at).getTime() / 1000)) {
-    throw unauthenticated('revoked');
-  }
-  return user;
+  if (entry.lastLogoutAt !== null && verified.issuedAt <= entry.lastLogoutAt) throw unauthenticated('revoked');
+  return verified.session ? { ...entry.caller, signInSession: verified.session } : entry.caller;
 }
 
 /** Internal admins may act as a user or a company while a recorded view-as session is open. */
@@ -131,8 +158,7 @@ async function applyViewAs(ctx: Context, db: Knex, caller: Caller): Promise<Call
 
 /** The caller a bearer token stands for: an API token, or a sign-in access token. */
 export async function callerFromToken(db: Knex, identity: IdentityProvider | undefined, token: string): Promise<Caller> {
-  const user = isApiToken(token) ? await userFromApiToken(db, token) : await userFromSignIn(db, identity, token);
-  return callerForUser(db, user, isApiToken(token) ? 'apiToken' : 'signIn');
+  return isApiToken(token) ? callerFromApiToken(db, token) : callerFromSignIn(db, identity, token);
 }
 
 /** Who is calling: a bearer sign-in token or API token, then view-as for internal admins. */

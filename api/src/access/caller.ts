@@ -34,6 +34,10 @@ export interface Caller {
   flags: Record<FlagName, boolean>;
   viewAs: ViewAsState | null;
   via: 'signIn' | 'apiToken';
+  /** The API token's id (via `apiToken`), so revoking it can end what it opened. */
+  apiTokenId?: string;
+  /** The built-in provider's session of the sign-in token (via `signIn`), so logging out can end it. */
+  signInSession?: string;
 }
 
 /** The caller's company scope; a person without a company is sent to create one. */

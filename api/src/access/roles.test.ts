@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type TestCompany, bearer, createTestCompany, testDb } from '../../test/factories.js';
+import { type TestCompany, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, request } from '../../test/http.js';
 import type { components } from '../contract-types.js';
 
@@ -116,5 +116,54 @@ describe('roles and users', () => {
   it('answers the person endpoint with the caller’s resolved permissions', async () => {
     const reply = await request<{ data: Person['permissionsV3'] }>('/api/me/permissions', { headers: bearer(company.users.people_manager!) });
     expect(reply.body.data.compensationPlanning).toEqual([{ authority: 'edit', scope: 'reports' }]);
+  });
+});
+
+describe('handing out roles', () => {
+  let company: TestCompany;
+  let admin: Record<string, string>;
+  let adder: Record<string, string>;
+  const refusal = { code: 'forbidden', message: 'Naming roles needs the roles permission (edit).' };
+  beforeAll(async () => {
+    const db = await testDb();
+    company = await createTestCompany(db);
+    admin = bearer(company.users.admin!);
+    // Adds people (users edit) but has no say over roles.
+    const role = await request<{ data: Role }>('/api/roles', { method: 'POST', headers: admin, json: { name: 'People adder', permissions: { users: [{ authority: 'edit', scope: 'all' }] } } });
+    adder = bearer(await createTestUser(db, { companyId: company.id, roleIds: [role.body.data.id] }));
+  });
+
+  it('needs roles edit to name roles when creating a user', async () => {
+    const email = `escalated-${company.id.slice(-6)}@example.test`;
+    const named = await request<ErrorBody>('/api/users', { method: 'POST', headers: adder, json: { email, firstName: 'Eve', lastName: 'Escalated', roleKeys: ['admin'] } });
+    expect(named.status).toBe(403);
+    expect(named.body).toMatchObject(refusal);
+    const listed = await request<{ data: User[] }>(`/api/users?search=${encodeURIComponent(email)}`, { headers: admin });
+    expect(listed.body.data).toEqual([]);
+
+    // Without roles the person is added with the default one.
+    const plain = await request<{ data: User }>('/api/users', { method: 'POST', headers: adder, json: { email, firstName: 'Eve', lastName: 'Plain' } });
+    expect(plain.status).toBe(201);
+    expect(plain.body.data.roles.map((role) => role.key)).toEqual(['employee']);
+    // Someone with roles edit may name them.
+    const byAdmin = await request<{ data: User }>('/api/users', { method: 'POST', headers: admin, json: { email: `analyst-${email}`, firstName: 'Ann', lastName: 'Analyst', roleKeys: ['analyst'] } });
+    expect(byAdmin.status).toBe(201);
+    expect(byAdmin.body.data.roles.map((role) => role.key)).toEqual(['analyst']);
+  });
+
+  it('needs roles edit to change the roles of an existing user', async () => {
+    const employee = company.users.employee!;
+    const imported = await request<ErrorBody>('/api/users/imports', {
+      method: 'POST',
+      headers: adder,
+      json: { rows: [{ line: 2, email: employee.email, firstName: 'Test', lastName: 'Employee', roles: ['admin'] }] },
+    });
+    expect(imported.status).toBe(403);
+    expect(imported.body).toMatchObject(refusal);
+    const set = await request<ErrorBody>(`/api/users/${employee.id}/roles`, { method: 'PUT', headers: adder, json: { roleIds: [company.roleIds.get('admin')] } });
+    expect(set.status).toBe(403);
+    expect(set.body.code).toBe('forbidden');
+    const after = await request<{ data: User }>(`/api/users/${employee.id}`, { headers: admin });
+    expect(after.body.data.roles.map((role) => role.key)).toEqual(['employee']);
   });
 });

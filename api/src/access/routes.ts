@@ -68,7 +68,7 @@ export const accessOperations = [
   secured({
     operationId: 'removeUser',
     access: can('users', 'edit'),
-    handler: async ({ path }, { deps, caller }) => ({ data: found(await removeUser(deps.db, caller, path.userId)) }),
+    handler: async ({ path }, ctx) => ({ data: found(await removeUser(ctx, path.userId)) }),
   }),
   secured({
     operationId: 'setRoleForPerson',

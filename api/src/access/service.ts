@@ -3,7 +3,9 @@ import { recordAudit } from '../audit/store.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
+import type { SecuredContext } from '../http/operations.js';
 import { normaliseEmail } from '../identity/users.js';
+import { assertMayAssignRoles } from './assignRoles.js';
 import { type Caller, type CompanyScope, companyScope } from './caller.js';
 import { invalidGrants } from './permissions.js';
 import { presentRole, presentUser } from './present.js';
@@ -144,6 +146,7 @@ async function rolesByKeys(db: Knex, scope: CompanyScope, keys: string[]): Promi
 
 export async function createUser(db: Knex, caller: Caller, input: components['schemas']['UserInput']) {
   const scope = companyScope(caller);
+  if (input.roleKeys) assertMayAssignRoles(caller);
   const email = normaliseEmail(input.email);
   return db.transaction(async (trx) => {
     const existing = await findAnyUserByEmail(trx, email);
@@ -159,10 +162,12 @@ export async function createUser(db: Knex, caller: Caller, input: components['sc
   });
 }
 
-export async function removeUser(db: Knex, caller: Caller, userId: string) {
+/** Removes a user: their tokens stop working and, once that is committed, their sockets close on every node. */
+export async function removeUser(ctx: SecuredContext, userId: string) {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   if (userId === caller.userId) throw new HttpError(409, 'cannot_remove_self', { message: 'You cannot remove yourself.' });
-  return db.transaction(async (trx) => {
+  const removed = await deps.db.transaction(async (trx) => {
     const row = await findCompanyUser(trx, scope, userId);
     if (!row) throw notFound();
     const now = new Date().toISOString();
@@ -171,10 +176,13 @@ export async function removeUser(db: Knex, caller: Caller, userId: string) {
     await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'user.removed', subjectType: 'user', subjectId: userId });
     return (await withRoles(trx, scope, [{ ...row, status: 'removed' }]))[0];
   });
+  ctx.afterCommit(async () => deps.realtime.disconnect({ userId }));
+  return removed;
 }
 
 export async function setRoles(db: Knex, caller: Caller, userId: string, roleIds: string[]) {
   const scope = companyScope(caller);
+  assertMayAssignRoles(caller);
   return db.transaction(async (trx) => {
     const row = await findCompanyUser(trx, scope, userId);
     if (!row) throw notFound();

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { UserRow } from '../identity/users.js';
 import type { CompanyScope } from './caller.js';
 import type { FlagName } from './flags.js';
 import type { PermissionMap } from './permissions.js';
@@ -29,7 +30,7 @@ export interface ApiTokenRow {
   revoked_at: string | Date | null;
 }
 
-export const parsePermissions = (row: RoleRow): PermissionMap => JSON.parse(row.permissions) as PermissionMap;
+export const parsePermissions = (row: Pick<RoleRow, 'permissions'>): PermissionMap => JSON.parse(row.permissions) as PermissionMap;
 
 // ── roles (company-owned) ────────────────────────────────────────────────────────────────
 
@@ -118,8 +119,52 @@ export async function setFlag(db: Knex, scope: CompanyScope, flag: FlagName, ena
 
 // ── API tokens (owned by a user) ─────────────────────────────────────────────────────────
 
-export async function findTokenByHash(db: Knex, hash: string): Promise<ApiTokenRow | undefined> {
-  return db<ApiTokenRow>('api_tokens').where({ token_hash: hash }).first();
+/** Whose credential: an API token by its hash, or a user by id or by an external issuer's subject. */
+export type CredentialKey = { tokenHash: string } | { userId: string } | { externalSubject: string };
+
+export type CallerRole = Pick<RoleRow, 'id' | 'key' | 'name' | 'permissions'>;
+
+/** What a caller is built from, read together. */
+export interface CallerRows {
+  token: Pick<ApiTokenRow, 'id' | 'revoked_at' | 'expires_at'> | undefined;
+  /** The active user (undefined when the token's user is not active). */
+  user: UserRow | undefined;
+  roles: CallerRole[];
+  flags: Map<FlagName, boolean>;
+}
+
+/** A column `alias`: a JSON array of objects, ordered, from a correlated subquery; `[]` when it has no rows. */
+function jsonArray(db: Knex, alias: string, fields: Record<string, string>, from: string, orderBy: string): Knex.Raw {
+  const pairs = Object.entries(fields).map(([name, column]) => `'${name}', ${column}`).join(', ');
+  return db.client.config.client === 'pg'
+    ? db.raw(`coalesce((select json_agg(json_build_object(${pairs}) order by ${orderBy}) ${from}), '[]')::text as ${alias}`)
+    : db.raw(`(select json_group_array(json_object(${pairs}) order by ${orderBy}) ${from}) as ${alias}`);
+}
+
+/**
+ * The token (if the key is one), its active user, the user's roles and their company's flag
+ * overrides in one query: one round trip per authenticated request where nothing can be kept.
+ */
+export async function callerRows(db: Knex, key: CredentialKey): Promise<CallerRows | undefined> {
+  const roles = jsonArray(db, 'roles_json', { id: 'r.id', key: 'r.key', name: 'r.name', permissions: 'r.permissions' }, 'from user_roles ur join roles r on r.id = ur.role_id where ur.company_id = u.company_id and ur.user_id = u.id', 'r.name');
+  const flags = jsonArray(db, 'flags_json', { flag: 'f.flag', enabled: 'f.enabled' }, 'from company_flags f where f.company_id = u.company_id', 'f.flag');
+  const query =
+    'tokenHash' in key
+      ? db('api_tokens as t')
+          .leftJoin('users as u', (join) => join.on('u.id', 't.user_id').andOnVal('u.status', 'active'))
+          .where('t.token_hash', key.tokenHash)
+          .select('t.id as token_id', 't.revoked_at as token_revoked_at', 't.expires_at as token_expires_at')
+      : db('users as u').where('userId' in key ? { 'u.id': key.userId } : { 'u.external_subject': key.externalSubject }).andWhere('u.status', 'active');
+  type Row = UserRow & { token_id?: string; token_revoked_at?: string | Date | null; token_expires_at?: string | Date | null; roles_json: string; flags_json: string };
+  const row = await query.select('u.*', roles, flags).first<Row | undefined>();
+  if (!row) return undefined;
+  const { token_id: tokenId, token_revoked_at: revokedAt, token_expires_at: expiresAt, roles_json: rolesJson, flags_json: flagsJson, ...user } = row;
+  return {
+    token: tokenId ? { id: tokenId, revoked_at: revokedAt ?? null, expires_at: expiresAt ?? null } : undefined,
+    user: user.id ? user : undefined,
+    roles: JSON.parse(rolesJson) as CallerRole[],
+    flags: new Map((JSON.parse(flagsJson) as { flag: FlagName; enabled: boolean | number }[]).map((entry) => [entry.flag, Boolean(entry.enabled)])),
+  };
 }
 
 export async function touchToken(db: Knex, id: string): Promise<void> {

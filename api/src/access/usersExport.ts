@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { csvFile } from '../downloads/csv.js';
 import { saveDownload } from '../downloads/service.js';
 import type { DownloadStorage } from '../downloads/storage.js';
 import type { JobHandler } from '../jobs/worker.js';
@@ -34,7 +33,7 @@ export function usersExportJob(storage: DownloadStorage): JobHandler {
         await progress(Math.min(95, Math.round((done / Math.max(total, 1)) * 95)), `${done} of ${total} users written`);
       }
     }
-    const csv = Readable.from(rows()).pipe(stringify({ header: true, columns: [...USERS_CSV_COLUMNS] }));
+    const csv = csvFile(USERS_CSV_COLUMNS, rows());
     const download = await saveDownload(db, storage, {
       companyId: job.companyId,
       ownerUserId: job.ownerUserId,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { assertMayAssignRoles } from '../access/assignRoles.js';
 import type { Caller, CompanyScope } from '../access/caller.js';
 import { presentUser } from '../access/present.js';
 import { findRolesByKeys, replaceUserRoles, rolesOfUsers } from '../access/store.js';
@@ -85,23 +86,16 @@ function invitationEmail(input: { to: string; firstName: string; companyName: st
 /**
  * Creates a person with roles in a company and (unless asked not to) e-mails them an invitation:
  * with the built-in provider a one-time link to choose their password, with an external issuer
- * where to sign in. Naming roles needs `mayGrantRoles`; candidates hold none.
+ * where to sign in. Naming roles needs `roles` edit (`assertMayAssignRoles`); candidates hold none.
  */
-export async function provisionAccount(
-  ctx: RequestContext & { caller: Caller },
-  scope: CompanyScope,
-  input: ProvisionInput,
-  options: { mayGrantRoles: boolean },
-): Promise<ProvisionedAccount> {
+export async function provisionAccount(ctx: RequestContext & { caller: Caller }, scope: CompanyScope, input: ProvisionInput): Promise<ProvisionedAccount> {
   const { deps, caller } = ctx;
   const email = normaliseEmail(input.email);
   const isCandidate = input.isCandidate ?? false;
   if (isCandidate && input.roleKeys?.length) {
     throw badRequest('Candidates hold no roles.', [{ field: 'body.roleKeys', message: 'must be empty for a candidate' }]);
   }
-  if (input.roleKeys && !options.mayGrantRoles) {
-    throw new HttpError(403, 'forbidden', { message: 'Naming roles needs the roles permission (edit).' });
-  }
+  if (input.roleKeys) assertMayAssignRoles(caller);
   const keys = input.roleKeys ?? (isCandidate ? [] : ['employee']);
   const company = await findCompany(deps.db, scope);
   if (!company) throw notFound();

@@ -1,5 +1,4 @@
 import { companyScope } from '../access/caller.js';
-import { hasPermission } from '../access/permissions.js';
 import { can, internalAdmin, member, operation, publicAccess, secured, signedIn } from '../http/operations.js';
 import { checkAuthnMigration, existingCompany, provisionAccount } from './accounts.js';
 import { presentPerson } from './present.js';
@@ -30,7 +29,7 @@ export const identityOperations = [
     access: can('users', 'edit'),
     status: 201,
     handler: async ({ body }, ctx) => ({
-      data: await provisionAccount(ctx, companyScope(ctx.caller), body, { mayGrantRoles: hasPermission(ctx.caller.permissions, 'roles', 'edit', undefined) }),
+      data: await provisionAccount(ctx, companyScope(ctx.caller), body),
     }),
   }),
   secured({
@@ -38,7 +37,7 @@ export const identityOperations = [
     access: internalAdmin,
     status: 201,
     handler: async ({ path, body }, ctx) => ({
-      data: await provisionAccount(ctx, await existingCompany(ctx.deps.db, path.companyId), body, { mayGrantRoles: true }),
+      data: await provisionAccount(ctx, await existingCompany(ctx.deps.db, path.companyId), body),
     }),
   }),
   secured({
@@ -49,7 +48,7 @@ export const identityOperations = [
   secured({
     operationId: 'logoutUser',
     access: signedIn,
-    handler: async (_input, { deps, caller }) => ({ data: await logout(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await logout(ctx) }),
   }),
   secured({
     operationId: 'acknowledgeTermsOfUse',
@@ -110,7 +109,7 @@ export const identityOperations = [
   secured({
     operationId: 'revokeApiToken',
     access: signedIn,
-    handler: async ({ path }, { deps, caller }) => ({ data: await revoke(deps.db, caller, path.tokenId) }),
+    handler: async ({ path }, ctx) => ({ data: await revoke(ctx, path.tokenId) }),
   }),
   secured({
     operationId: 'createAccount',

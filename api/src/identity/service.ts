@@ -10,6 +10,7 @@ import { presentOnboarding, withCompletedStep } from '../companies/present.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, notFound } from '../http/errors.js';
+import type { SecuredContext } from '../http/operations.js';
 import { presentPerson, presentToken } from './present.js';
 
 type Preferences = components['schemas']['UserPreferences'];
@@ -22,9 +23,17 @@ async function reload(db: Knex, caller: Caller): Promise<Caller> {
   return { ...(await callerForUser(db, user, caller.via)), viewAs: caller.viewAs };
 }
 
-export async function logout(db: Knex, caller: Caller): Promise<{ loggedOutAt: string }> {
+/**
+ * Ends the caller's sign-ins: their sign-in access tokens issued up to this second are refused, the
+ * provider session this token came from ends with its grants and refresh tokens (as the provider's
+ * own sign-out ends it), and sockets opened by signing in close. API tokens and their sockets stay.
+ */
+export async function logout(ctx: SecuredContext): Promise<{ loggedOutAt: string }> {
+  const { deps, caller, identity } = ctx;
   const loggedOutAt = new Date().toISOString();
-  await updateUser(db, caller.userId, { last_logout_at: loggedOutAt });
+  await updateUser(deps.db, caller.userId, { last_logout_at: loggedOutAt });
+  if (caller.signInSession) await identity?.endSession?.(caller.signInSession);
+  ctx.afterCommit(async () => deps.realtime.disconnect({ signedInUserId: caller.userId }));
   return { loggedOutAt };
 }
 
@@ -93,10 +102,13 @@ export async function createToken(db: Knex, caller: Caller, input: components['s
   return { ...presentToken(row), token: secret };
 }
 
-export async function revoke(db: Knex, caller: Caller, tokenId: string) {
-  const row = await revokeToken(db, caller.userId, tokenId);
+export async function revoke(ctx: SecuredContext, tokenId: string) {
+  const { deps, caller } = ctx;
+  const row = await revokeToken(deps.db, caller.userId, tokenId);
   if (!row) throw notFound();
-  await recordAudit(db, { companyId: caller.companyId, actorUserId: caller.userId, action: 'api_token.revoked', subjectType: 'api_token', subjectId: row.id });
+  await recordAudit(deps.db, { companyId: caller.companyId, actorUserId: caller.userId, action: 'api_token.revoked', subjectType: 'api_token', subjectId: row.id });
+  // After the commit, so a socket reconnecting with the token finds it revoked.
+  ctx.afterCommit(async () => deps.realtime.disconnect({ apiTokenId: row.id }));
   return presentToken(row);
 }
 

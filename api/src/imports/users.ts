@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
-import { hasPermission } from '../access/permissions.js';
+import { assertMayAssignRoles } from '../access/assignRoles.js';
 import { listRoles } from '../access/store.js';
 import { recordAudit } from '../audit/store.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError } from '../http/errors.js';
 import { normaliseEmail } from '../identity/users.js';
 import { type ImportChange, type ImportPlan, RowProblems, summarise } from './plan.js';
 import { type ImportedUserRow, companyUsersWithRoles, deleteRolesOfUsers, emailsTakenElsewhere, insertInChunks, updateImportedUser } from './store.js';
@@ -225,10 +224,8 @@ export async function importUsers(db: Knex, caller: Caller, input: { rows: Users
   const dryRun = input.dryRun ?? false;
   return db.transaction(async (trx) => {
     const prepared = await prepare(trx, caller, scope, input.rows);
-    // Granting roles is a roles decision; a users editor without it may add people but not hand out access.
-    if (changesRoles(prepared) && !hasPermission(caller.permissions, 'roles', 'edit', undefined)) {
-      throw new HttpError(403, 'forbidden', { message: 'This import assigns roles, which needs the roles permission (edit).' });
-    }
+    // A users editor may add and rename people, but handing out roles is a roles decision.
+    if (changesRoles(prepared)) assertMayAssignRoles(caller);
     const plan = summarise(dryRun, prepared.changes, prepared.rows.length);
     if (dryRun || !plan.changes.length) return plan;
     await apply(trx, scope, prepared);

@@ -1,10 +1,11 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import type { PeopleImportKind } from '../hris/fields.js';
 import { type ReadOptions, type SourceTable, UnreadableFile, formatOf, readTable } from '../hris/table.js';
+import { type SpecialAddress, describeSpecial, specialPurpose } from './addresses.js';
 import { type Connector, type ConnectorEnvironment, ConnectorError, type ConnectorField, type ConnectorSettings, checkFields } from './connector.js';
 
 /** The largest file a sync fetches, the same as an upload. */
@@ -28,32 +29,26 @@ const FIELDS: ConnectorField[] = [
   { key: 'authorization', label: 'Authorization header', type: 'secret', required: false, description: 'Sent as the Authorization header, e.g. "Bearer …" or "Basic …". Stored encrypted.' },
 ];
 
-// Loopback, private, link-local (cloud metadata), carrier-grade NAT, multicast and reserved ranges.
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) PRIVATE.addSubnet(network, prefix, 'ipv6');
-
-function isPrivate(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return PRIVATE.check(mapped, 'ipv4');
-  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
-}
-
-const refused = (host: string): ConnectorError =>
-  new ConnectorError(`${host} is on a private network, which this deployment does not fetch from (set PAYBENCH_INTEGRATIONS_ALLOW_PRIVATE_NETWORKS=true to allow it).`);
+/** `hostname` when the address came from resolving it. */
+const refused = (found: SpecialAddress, hostname?: string): ConnectorError =>
+  new ConnectorError(
+    `${describeSpecial(found, hostname)}; this deployment does not fetch from such addresses (set PAYBENCH_INTEGRATIONS_ALLOW_PRIVATE_NETWORKS=true to allow private and special-purpose ones).`,
+  );
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** Resolves as usual, then refuses private addresses: checked on the address actually connected to, so DNS tricks do not get round it. */
+/**
+ * Resolves as usual, refuses the host if any of its addresses is special-purpose, and hands the
+ * connection exactly the addresses it checked: the socket connects to one of them and never
+ * resolves again, so a second DNS answer (rebinding) cannot swap in another address.
+ */
 function guardedLookup(env: ConnectorEnvironment) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
-      const blocked = !env.allowPrivateNetworks && list.some((entry) => isPrivate(entry.address));
-      if (blocked) return callback(refused(hostname) as NodeJS.ErrnoException, []);
+      const blocked = env.allowPrivateNetworks ? undefined : list.map((entry) => specialPurpose(entry.address)).find(Boolean);
+      if (blocked) return callback(refused(blocked, hostname) as NodeJS.ErrnoException, []);
       if (options.all) return callback(null, list);
       const first = list[0];
       if (!first) return callback(new Error(`${hostname} has no address`) as NodeJS.ErrnoException, []);
@@ -79,8 +74,10 @@ interface Fetched {
 }
 
 function get(url: URL, headers: Record<string, string>, env: ConnectorEnvironment, redirectsLeft: number): Promise<Fetched> {
+  // An address in the URL is connected to without a lookup: it is checked here instead.
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !env.allowPrivateNetworks && isPrivate(host)) return Promise.reject(refused(host));
+  const blocked = isIP(host) && !env.allowPrivateNetworks ? specialPurpose(host) : undefined;
+  if (blocked) return Promise.reject(refused(blocked));
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Fetched>((resolve, reject) => {
     const request = client.get(url, { headers: { 'User-Agent': 'Paybench integration', Accept: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*', ...headers }, lookup: guardedLookup(env), timeout: TIMEOUT_MS }, (response) => {

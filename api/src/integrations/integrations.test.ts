@@ -223,17 +223,42 @@ describe('integrations', () => {
 });
 
 describe('integrations on a deployment that keeps to the public internet', () => {
-  it('refuses to fetch from a private network, and says how to allow it', async () => {
-    const company = await createTestCompany(await testDb(), 'Private Co');
+  const ALLOW = 'this deployment does not fetch from such addresses (set PAYBENCH_INTEGRATIONS_ALLOW_PRIVATE_NETWORKS=true to allow private and special-purpose ones).';
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    admin = bearer((await createTestCompany(await testDb(), 'Private Co')).users.admin!);
+  });
+  const connectTo = async (url: string): Promise<Integration> => {
     const reply = await request<{ data: Integration }>('/api/integrations', {
       method: 'POST',
-      headers: bearer(company.users.admin!),
-      json: { kind: 'file_url', config: { url: 'http://127.0.0.1:9/people.csv', importKind: 'employees' } },
+      headers: admin,
+      json: { kind: 'file_url', name: url, config: { url, importKind: 'employees', authorization: SECRET } },
     });
     expect(reply.status).toBe(201);
-    expect(reply.body.data).toMatchObject({
-      status: 'error',
-      statusMessage: '127.0.0.1 is on a private network, which this deployment does not fetch from (set PAYBENCH_INTEGRATIONS_ALLOW_PRIVATE_NETWORKS=true to allow it).',
-    });
+    return reply.body.data;
+  };
+
+  it('refuses to fetch from a private network, and says how to allow it', async () => {
+    expect(await connectTo('http://127.0.0.1:9/people.csv')).toMatchObject({ status: 'error', statusMessage: `127.0.0.1 is in 127.0.0.0/8 (loopback); ${ALLOW}` });
+  });
+
+  it('refuses the documentation and other special-purpose ranges before connecting, with the range', async () => {
+    const refusals: [string, string][] = [
+      ['http://192.0.2.1/people.csv', '192.0.2.1 is in 192.0.2.0/24 (documentation)'],
+      ['https://198.51.100.7/people.csv', '198.51.100.7 is in 198.51.100.0/24 (documentation)'],
+      ['http://100.64.0.1/', '100.64.0.1 is in 100.64.0.0/10 (shared address space)'],
+      ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is in 169.254.0.0/16 (link-local)'],
+      ['http://[2001:db8::1]/', '2001:db8::1 is in 2001:db8::/32 (documentation)'],
+      ['http://[::ffff:192.0.2.1]/', '::ffff:c000:201 (IPv4 192.0.2.1) is in 192.0.2.0/24 (documentation)'],
+      ['http://[64:ff9b::a00:1]/', '64:ff9b::a00:1 (IPv4 10.0.0.1) is in 10.0.0.0/8 (private use)'],
+      ['http://[2002:7f00:1::]/', '2002:7f00:1:: (IPv4 127.0.0.1) is in 127.0.0.0/8 (loopback)'],
+    ];
+    for (const [url, message] of refusals) expect(await connectTo(url)).toMatchObject({ status: 'error', statusMessage: `${message}; ${ALLOW}` });
+  });
+
+  it('refuses a name that resolves to a special-purpose address', async () => {
+    const integration = await connectTo('http://localhost:9/people.csv');
+    expect(integration.status).toBe('error');
+    expect(integration.statusMessage).toMatch(/^localhost resolves to (127\.0\.0\.1, which is in 127\.0\.0\.0\/8|::1, which is in ::1\/128) \(loopback\); /);
   });
 });

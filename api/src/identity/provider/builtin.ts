@@ -3,8 +3,9 @@ import type { Context, Middleware } from 'koa';
 import mount from 'koa-mount';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC, type TokenLike } from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
+import { secretsKey } from '../../integrations/secrets.js';
 import { findUserById } from '../users.js';
-import { knexAdapterFactory } from './adapter.js';
+import { endSession, knexAdapterFactory } from './adapter.js';
 import { apiAudience, CLI_CLIENT_ID, clientName, firstPartyClients, SCOPES, WEB_CLIENT_ID } from './clients.js';
 import { interactionRoutes } from './interactions.js';
 import { INVITATION_PATH, invitationRoutes } from './invitationRoutes.js';
@@ -20,7 +21,7 @@ import {
   signedOutPage,
 } from './pages.js';
 import type { IdentityProvider } from './types.js';
-import { accessTokenVerifier } from './verify.js';
+import { accessTokenVerifier, SESSION_CLAIM } from './verify.js';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -119,7 +120,9 @@ function configuration(deps: AppDeps, publicUrl: string, jwks: Configuration['jw
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const user = await findUserById(deps.db, token.accountId);
-      return user ? { email: user.email } : undefined;
+      if (!user) return undefined;
+      // Naming the session lets a logout through the API end it, like the provider's own sign-out.
+      return token.sessionUid ? { email: user.email, [SESSION_CLAIM]: token.sessionUid } : { email: user.email };
     },
     // The web app's tokens end with the browser session (signing out ends them); the CLI's outlive it.
     async expiresWithSession(ctx, token) {
@@ -209,7 +212,9 @@ function providerMiddleware(provider: Provider, interactions: Middleware, invita
 export async function builtinIdentityProvider(deps: AppDeps): Promise<IdentityProvider> {
   // The issuer must match what clients discover byte for byte, so no trailing slash.
   const publicUrl = deps.config.publicUrl.replace(/\/+$/, '');
-  const [signing, cookieKeys] = await Promise.all([loadSigningKeys(deps.db), loadCookieKeys(deps.db)]);
+  // Sealed with the key of integration secrets: the database alone does not give the keys away.
+  const sealingKey = secretsKey(deps.config.dataDir);
+  const [signing, cookieKeys] = await Promise.all([loadSigningKeys(deps.db, sealingKey), loadCookieKeys(deps.db, sealingKey)]);
   const provider = new Provider(publicUrl, configuration(deps, publicUrl, { keys: signing.keys }, cookieKeys));
   provider.on('server_error', (_ctx: unknown, error: unknown) => deps.log.error({ err: error }, 'identity provider failed'));
 
@@ -220,5 +225,6 @@ export async function builtinIdentityProvider(deps: AppDeps): Promise<IdentityPr
     issuer: publicUrl,
     middleware: providerMiddleware(provider, interactionRoutes(provider, deps), invitationRoutes(deps, `${publicUrl}/`)),
     verifyAccessToken: accessTokenVerifier(async () => verifyOptions),
+    endSession: (session) => endSession(deps.db, session),
   };
 }

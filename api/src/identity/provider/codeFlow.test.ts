@@ -2,8 +2,9 @@ import { decodeJwt, decodeProtectedHeader, importJWK, type JWK, SignJWT } from '
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../test/server.js';
+import { secretsKey } from '../../integrations/secrets.js';
 import { createIdentityProvider } from './index.js';
-import { JWKS_META_KEY } from './keys.js';
+import { loadSigningKeys } from './keys.js';
 import {
   Browser,
   callbackUrl,
@@ -171,8 +172,8 @@ describe('verifyAccessToken', () => {
 
   beforeAll(async () => {
     identity = await createIdentityProvider(server.deps);
-    const row = await server.deps.db('app_meta').where({ key: JWKS_META_KEY }).first<{ value: string }>();
-    const rsa = (JSON.parse(row.value) as { keys: JWK[] }).keys.find((key) => key.alg === 'RS256');
+    const stored = await loadSigningKeys(server.deps.db, secretsKey(server.deps.config.dataDir));
+    const rsa = stored.keys.find((key) => key.alg === 'RS256');
     if (!rsa) throw new Error('no RS256 key stored');
     privateKey = rsa;
   });

@@ -69,6 +69,8 @@ declare module 'oidc-provider' {
     kind: string;
     accountId?: string;
     clientId?: string;
+    /** The provider session the token was issued in (tokens of the device flow and codes have one too). */
+    sessionUid?: string;
     scopes: Set<string>;
     remainingTTL: number;
     isSenderConstrained?(): boolean;

@@ -17,6 +17,8 @@ export interface VerifiedAccessToken {
   issuedAt: number;
   expiresAt: number;
   email?: string;
+  /** The built-in provider's session the token was issued in, when it says. */
+  session?: string;
 }
 
 export interface IdentityProvider {
@@ -27,4 +29,9 @@ export interface IdentityProvider {
   middleware: Middleware;
   /** Verifies a sign-in access token (a JWT); throws TokenRefused. */
   verifyAccessToken(token: string): Promise<VerifiedAccessToken>;
+  /**
+   * The built-in provider only: ends one of its sessions as its own sign-out does (the session, and
+   * the grants that do not outlive it with their refresh tokens). An external issuer ends its own.
+   */
+  endSession?(session: string): Promise<void>;
 }

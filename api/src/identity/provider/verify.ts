@@ -4,6 +4,8 @@ import { TokenRefused, type VerifiedAccessToken } from './types.js';
 /** The spec's identity-provider clock leeway. */
 export const CLOCK_TOLERANCE_SECONDS = 60;
 const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
+/** The claim in which the built-in provider names the session an access token belongs to. */
+export const SESSION_CLAIM = 'session_uid';
 
 export interface VerifyOptions {
   keys: JWTVerifyGetKey;
@@ -31,7 +33,8 @@ function toVerified(payload: JWTPayload): VerifiedAccessToken {
   const { sub, iat, exp } = payload;
   if (typeof sub !== 'string' || !sub || typeof iat !== 'number' || typeof exp !== 'number') throw new TokenRefused('invalid');
   const email = typeof payload.email === 'string' ? payload.email : undefined;
-  return { subject: sub, issuedAt: iat, expiresAt: exp, ...(email ? { email } : {}) };
+  const session = typeof payload[SESSION_CLAIM] === 'string' ? payload[SESSION_CLAIM] : undefined;
+  return { subject: sub, issuedAt: iat, expiresAt: exp, ...(email ? { email } : {}), ...(session ? { session } : {}) };
 }
 
 export function accessTokenVerifier(options: () => Promise<VerifyOptions>): (token: string) => Promise<VerifiedAccessToken> {
