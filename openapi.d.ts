@@ -1261,9 +1261,9 @@ export interface paths {
         };
         /**
          * The employee table, paged, sortable by any column, filterable and searchable, with the chosen columns
-         * @description Columns default to the caller's team-view settings. Pay columns (base salary, cash targets,
-         *     compa-ratio, equity) appear only with `employeeCompensation`, and only on rows it reaches;
-         *     sorting or filtering by them without it is refused.
+         * @description Columns default to the caller's team-view settings. Pay columns (performance rating, base
+         *     salary, cash targets, compa-ratio, equity) appear only with `employeeCompensation`, and only
+         *     on rows it reaches; sorting or filtering by them without it is refused.
          */
         get: operations["getTeamEmployeeTable"];
         put?: never;
@@ -1444,7 +1444,9 @@ export interface paths {
         /**
          * Any metric grouped by one or two dimensions of the caller's choosing
          * @description Pay metrics need `employeeCompensation`; demographic dimensions need `demographics`, and
-         *     then groups smaller than the minimum size are hidden.
+         *     then groups smaller than the minimum size are hidden. Grouping by `performanceRating` is
+         *     read with pay: without `employeeCompensation` it is refused (400, `query.groupBy`), and with
+         *     it only the people within its reach are counted.
          */
         get: operations["getTeamPlayground"];
         put?: never;
@@ -2943,7 +2945,8 @@ export interface components {
         };
         /** @description The spec's benchmarking filters response; no section is ever empty. */
         BenchmarkingFilters: {
-            percentiles: number[];
+            /** @description Every percentile the product publishes; requests may name only these. */
+            percentiles: components["schemas"]["MarketPercentile"][];
             compTypes: {
                 cash: components["schemas"]["CompensationTypeOption"][];
                 equity: components["schemas"]["CompensationTypeOption"][];
@@ -3009,9 +3012,20 @@ export interface components {
                 timeframes?: string[];
                 unvestedTimeframes?: string[];
             };
-            percentiles?: number[];
-            currency?: string;
+            /** @description Some of the published percentiles; all seven when omitted. */
+            percentiles?: components["schemas"]["MarketPercentile"][];
+            currency?: components["schemas"]["MarketCurrency"];
         };
+        /**
+         * @description The only percentiles the product publishes (p10, p25, p40, p50, p60, p75, p90). Any other is refused: enough percentiles of one cell solve for every record in it.
+         * @enum {integer}
+         */
+        MarketPercentile: 10 | 25 | 40 | 50 | 60 | 75 | 90;
+        /** @description `local` (the default: each market in its own currency, or USD when a market spans several), or the ISO 4217 code of a currency the reference rates hold (`currencyForexMapping`), which every amount is converted to. Another code is 400. */
+        MarketCurrency: string;
+        /** @description `local`, or the ISO 4217 code every amount of the answer is in. */
+        MarketCurrencyMode: string;
+        /** @description A size range. A withheld cell, and a composition group below the privacy threshold, get only `below_threshold` ("Below the threshold", min 0, max null), which says nothing of its size. */
         SampleBucket: {
             id: string;
             label: string;
@@ -3039,12 +3053,12 @@ export interface components {
             status: "published" | "insufficient_data";
             /** @description "Insufficient data" when the privacy rule withholds the cell. */
             label: string | null;
-            /** @enum {unknown} */
-            insufficientReason: "companies" | "employees" | "concentration" | null;
+            insufficientReason: components["schemas"]["WithheldStatement"];
             percentiles: {
-                percentile: number;
+                percentile: components["schemas"]["MarketPercentile"];
                 value: number;
             }[] | null;
+            /** @description Exact counts and their buckets for a published cell; for a withheld one null counts and the below-threshold bucket. */
             sample: {
                 companies: number | null;
                 employees: number | null;
@@ -3053,12 +3067,13 @@ export interface components {
             };
             consistency: components["schemas"]["ConsistencyLabel"] | null;
         };
+        /** @description For a withheld answer, the privacy rule in one fixed sentence ("Fewer than 5 companies or 10 employees, or one company above 25%"), never which part of it failed; null when published. */
+        WithheldStatement: string | null;
         BenchmarkResult: {
             releaseId: string;
             releaseVersion: string;
-            /** @enum {string} */
-            currencyMode: "local" | "USD";
-            percentiles: number[];
+            currencyMode: components["schemas"]["MarketCurrencyMode"];
+            percentiles: components["schemas"]["MarketPercentile"][];
             cells: components["schemas"]["BenchmarkCell"][];
         };
         MarketDataExportRequest: {
@@ -3069,18 +3084,21 @@ export interface components {
             format: "csv" | "xlsx";
             request?: components["schemas"]["BenchmarkRequest"];
         };
+        /** @description How much of the market one group holds. A group the privacy rule would withhold as a cell (fewer than 5 companies or 10 employees, or one company above 25%) is below the threshold: no counts and only the below-threshold bucket. Other counts are rounded down to two significant figures (7, 45, 790, 1,300). */
         CompositionEntry: {
             id: string;
             name: string;
-            companies: number;
-            employees: number;
+            belowThreshold: boolean;
+            companies: number | null;
+            employees: number | null;
             companyBucket: components["schemas"]["SampleBucket"];
             employeeBucket: components["schemas"]["SampleBucket"];
         };
         CompanyComposition: {
             releaseVersion: string;
-            companies: number;
-            employees: number;
+            /** @description The whole market, rounded down to two significant figures; null if even it is below the threshold. */
+            companies: number | null;
+            employees: number | null;
             industries: components["schemas"]["CompositionEntry"][];
             companyStages: components["schemas"]["CompositionEntry"][];
             ownershipGroups: components["schemas"]["CompositionEntry"][];
@@ -3145,7 +3163,7 @@ export interface components {
                 };
             };
             founderStatuses: string[];
-            percentiles: number[];
+            percentiles: components["schemas"]["MarketPercentile"][];
             equityViewOptions: components["schemas"]["EquityViewOption"][];
             defaultTitle: components["schemas"]["ExecutiveTitle"];
             defaultIndustry: {
@@ -3175,7 +3193,7 @@ export interface components {
             description?: string;
             request: components["schemas"]["BenchmarkRequest"];
         };
-        /** @description A named data-explorer request a company keeps; the request is stored as checked, and answered from whatever release is served when it runs. */
+        /** @description A named data-explorer request a company keeps; the request is stored as checked, and answered from whatever release is served when it runs. Percentiles stored before only the published ones were accepted are dropped when it is read or run (all seven when none is left). */
         SavedReportQuery: {
             id: components["schemas"]["Id"];
             name: string;
@@ -3198,12 +3216,9 @@ export interface components {
         CompareRequest: {
             queries: components["schemas"]["CompareQuery"][];
             /** @description Every column reports these; by default the union of the queries' percentiles. */
-            percentiles?: number[];
-            /**
-             * @description Overrides each query's currency so the columns share a unit.
-             * @enum {string}
-             */
-            currency?: "local" | "USD";
+            percentiles?: components["schemas"]["MarketPercentile"][];
+            /** @description Overrides each query's currency so the columns share a unit. */
+            currency?: components["schemas"]["MarketCurrency"];
         };
         CompareColumn: {
             queryIndex: number;
@@ -3211,8 +3226,7 @@ export interface components {
             savedQueryId: string | null;
             marketFilterIndex: number;
             marketFilter: components["schemas"]["BenchmarkMarketFilter"];
-            /** @enum {string} */
-            currencyMode: "local" | "USD";
+            currencyMode: components["schemas"]["MarketCurrencyMode"];
         };
         CompareRow: {
             jobFamilyId: string;
@@ -3231,7 +3245,7 @@ export interface components {
         CompareResult: {
             releaseId: string;
             releaseVersion: string;
-            percentiles: number[];
+            percentiles: components["schemas"]["MarketPercentile"][];
             columns: components["schemas"]["CompareColumn"][];
             rows: components["schemas"]["CompareRow"][];
         };
@@ -3243,7 +3257,7 @@ export interface components {
         TeamStatusFilter: "active" | "terminated" | "all";
         TeamFilterValues: string[];
         /**
-         * @description A column of the team view's employee table. The pay columns (baseSalary … lastRaiseDate) need employeeCompensation.
+         * @description A column of the team view's employee table. The pay columns (performanceRating, baseSalary … lastRaiseDate) need employeeCompensation.
          * @enum {string}
          */
         TeamColumn: "name" | "employeeNumber" | "email" | "title" | "department" | "jobFamily" | "level" | "track" | "location" | "country" | "manager" | "startDate" | "employmentType" | "status" | "performanceRating" | "baseSalary" | "bonusTarget" | "variablePay" | "commission" | "totalCash" | "compaRatio" | "grantedShares" | "vestedShares" | "equityValue" | "lastRaiseDate";
@@ -3608,15 +3622,14 @@ export interface components {
             marketFilters?: components["schemas"]["ExecutiveMarketFilter"][];
             compensationTypes?: string[];
             equity?: components["schemas"]["BenchmarkRequest"]["equity"];
-            percentiles?: number[];
-            currency?: string;
+            percentiles?: components["schemas"]["MarketPercentile"][];
+            currency?: components["schemas"]["MarketCurrency"];
         };
         ExecutiveCompResult: {
             releaseId: string;
             releaseVersion: string;
-            /** @enum {string} */
-            currencyMode: "local" | "USD";
-            percentiles: number[];
+            currencyMode: components["schemas"]["MarketCurrencyMode"];
+            percentiles: components["schemas"]["MarketPercentile"][];
             rows: {
                 titleId: string;
                 title: string;
@@ -3651,7 +3664,7 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string;
         };
-        /** @description An immutable snapshot of a request and the release it ran on. Readable by signed-in people of the same company with benchmarking view until it is revoked or expires. */
+        /** @description An immutable snapshot of a request and the release it ran on. Readable by signed-in people of the same company with benchmarking view until it is revoked or expires. A snapshot stored with other percentiles than the published ones, or with a finer withheld cell, reads with the published percentiles only and withheld cells as they read today. */
         SharedSlice: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
@@ -3763,8 +3776,7 @@ export interface components {
             source: "market" | "synthetic" | null;
             /** @description "Insufficient data", or what a synthetic estimate is. */
             label: string | null;
-            /** @enum {unknown} */
-            insufficientReason: "companies" | "employees" | "concentration" | null;
+            insufficientReason: components["schemas"]["WithheldStatement"];
             /** @description The median in USD. */
             p50: number | null;
             /** @description This location's median over the reference location's (1 = the same). */
@@ -3811,15 +3823,14 @@ export interface components {
             /** @description Of the companies with an equity programme (grant timings overlap, so theirs add up to more than 1). */
             share: number;
         };
-        /** @description How participant companies grant equity. Each company counts once; the privacy rule applies to companies, and a withheld answer says "Insufficient data" with sample buckets only. */
+        /** @description How participant companies grant equity. Each company counts once; the privacy rule applies to companies, and a withheld answer says "Insufficient data" and the rule, with no sample size. */
         EquityPractices: {
             releaseId: string;
             releaseVersion: string;
             /** @enum {string} */
             status: "published" | "insufficient_data";
             label: string | null;
-            /** @enum {unknown} */
-            insufficientReason: "companies" | "employees" | "concentration" | null;
+            insufficientReason: components["schemas"]["WithheldStatement"];
             sample: components["schemas"]["BenchmarkCell"]["sample"];
             /** @description Share of the matching companies that grant equity at all. */
             equityProgrammeShare: number | null;
@@ -3877,8 +3888,8 @@ export interface components {
             locationId: string;
             marketFilter?: components["schemas"]["LocationInsightsRequest"]["marketFilter"];
             /** @description Reported besides 25, 50 and 75, which the spread needs; the report percentiles by default. */
-            percentiles?: number[];
-            currency?: string;
+            percentiles?: components["schemas"]["MarketPercentile"][];
+            currency?: components["schemas"]["MarketCurrency"];
         };
         /** @description Where an offer is likely accepted. Competitive from the median to the 75th percentile; likely declined below the 25th. */
         OfferSpread: {
@@ -3903,9 +3914,8 @@ export interface components {
                 id: string;
             };
             locationId: string;
-            /** @enum {string} */
-            currencyMode: "local" | "USD";
-            percentiles: number[];
+            currencyMode: components["schemas"]["MarketCurrencyMode"];
+            percentiles: components["schemas"]["MarketPercentile"][];
             base: components["schemas"]["BenchmarkCell"];
             totalCash: components["schemas"]["BenchmarkCell"];
             /** @description The intended value of the whole new-hire grant. */
@@ -3953,7 +3963,7 @@ export interface components {
             companyBucket: components["schemas"]["SampleBucket"];
             employeeBucket: components["schemas"]["SampleBucket"];
         };
-        /** @description What the served release covers, for prospects; buckets and rounded totals, never exact counts. */
+        /** @description What the served release covers, for prospects; buckets and rounded totals, never exact counts. A group below the privacy threshold has only the below-threshold bucket. */
         MarketingComposition: {
             releaseVersion: string;
             companiesAtLeast: number;

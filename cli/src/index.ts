@@ -181,7 +181,7 @@ function marketOptions(command: Command): Command {
     .option('--stage <stage>', 'company stage (repeatable; default: every stage)', collect)
     .option('--ownership <group>', 'ownership group (repeatable; default: every group)', collect)
     .option('--comp-type <type>', 'compensation type (repeatable; default: base)', collect)
-    .option('--percentiles <list>', 'e.g. 25,50,75')
+    .option('--percentiles <list>', 'any of 10,25,40,50,60,75,90, comma-separated')
     .option('--currency <code>', 'ISO 4217 code; default: local currencies');
 }
 

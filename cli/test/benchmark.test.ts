@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../../api/src/market/catalog/index.js';
 import { createTestCompany, testDb } from '../../api/test/factories.js';
 import { freshConfigHome, paybench } from './support.js';
 
@@ -12,9 +13,11 @@ const SLICE = ['--family', 'Software Engineering', '--level', 'p2,P3', '--locati
 
 describe('paybench benchmark', () => {
   let env: Record<string, string>;
+  let token: string;
   beforeAll(async () => {
     const company = await createTestCompany(await testDb());
-    env = { PAYBENCH_TOKEN: company.users.analyst!.token, XDG_CONFIG_HOME: freshConfigHome() };
+    token = company.users.analyst!.token;
+    env = { PAYBENCH_TOKEN: token, XDG_CONFIG_HOME: freshConfigHome() };
   });
 
   it('lists what can be asked', () => {
@@ -53,6 +56,53 @@ describe('paybench benchmark', () => {
         expect(row?.[`P${p}`]).toBe(value === undefined ? '' : String(value));
       }
     }
+  });
+
+  it('asks every industry when --industry is not given', async () => {
+    const run = paybench(['benchmark', 'query', '--family', 'Software Engineering', '--level', 'P3', '--location', '840_1', '--json'], env);
+    expect(run.stderr).toBe('');
+    const shown = JSON.parse(run.stdout) as Result;
+    const everyIndustry = {
+      compensationTypes: ['base'],
+      marketFilters: [{ locations: ['840_1'], industries: ['ind_all'], companyStages: COMPANY_STAGES.map((s) => s.id), companyOwnershipGroups: OWNERSHIP_GROUPS.map((o) => o.id) }],
+      jobFamilies: ['software_engineering'],
+      levels: [{ type: 'level', id: 'p3' }],
+    };
+    const reply = await fetch(`${inject('baseUrl')}/api/benchmarking/market-data`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(everyIndustry),
+    });
+    const api = ((await reply.json()) as { data: Result }).data;
+    expect(shown.cells).toEqual(api.cells);
+  });
+
+  it('answers in any currency with a reference rate, and refuses other currencies and percentiles with exit 2', () => {
+    const uk = ['--family', 'Software Engineering', '--level', 'P3', '--location', '826'];
+    const euros = paybench(['benchmark', 'query', ...uk, '--currency', 'eur'], env);
+    expect(euros.stderr).toBe('');
+    expect(euros.code).toBe(0);
+    expect(euros.stdout.split('\n')[1]).toMatch(/^software_engineering\s+p3\s+base\s+EUR\s+\d/);
+    const unknown = paybench(['benchmark', 'query', ...uk, '--currency', 'XYZ'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--currency: "XYZ" has no exchange rate; choose local or one of: .*\bEUR\b/);
+    const percentiles = paybench(['benchmark', 'query', ...uk, '--percentiles', '25,33'], env);
+    expect(percentiles.code).toBe(2);
+    expect(percentiles.stderr).toContain('--percentiles: 33 is not one of 10, 25, 40, 50, 60, 75, 90');
+  });
+
+  it('prints a withheld cell as Insufficient data and the rule, with no sample size', () => {
+    // Software engineers in Pittsburgh: S1 has under 5 companies, M5 under 10 employees.
+    const run = paybench(['benchmark', 'query', '--family', 'Software Engineering', '--level', 'S1,M5', '--location', 'us_pittsburgh', '--percentiles', '50'], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')).toEqual([
+      expect.stringMatching(/^FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P50\s+COMPANIES\s+EMPLOYEES\s+CONSISTENCY$/),
+      expect.stringMatching(/^software_engineering\s+s1\s+base\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
+      expect.stringMatching(/^software_engineering\s+m5\s+base\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
+      '',
+      'Insufficient data: Fewer than 5 companies or 10 employees, or one company above 25%',
+      '',
+    ]);
   });
 
   it('returns the job id at once with --no-wait', () => {

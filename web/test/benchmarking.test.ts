@@ -29,6 +29,8 @@ async function analystToken(): Promise<string> {
   return token;
 }
 
+const WITHHELD = 'Fewer than 5 companies or 10 employees, or one company above 25%';
+
 const usd = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value);
 
 describe('benchmarking in a real browser', () => {
@@ -120,12 +122,13 @@ describe('benchmarking in a real browser', () => {
     expect(await row.textContent()).toContain(expected?.consistency?.consistencyLabel ?? 'no label');
     expect(await row.textContent()).toContain(`${expected?.sample.companyBucket.label} companies`);
 
-    // Every withheld cell says so, and shows no number.
+    // Every withheld cell says so and states the rule, the same words for each, and shows no number or size.
     const withheld = api.cells.filter((cell) => cell.status === 'insufficient_data');
     expect(withheld.length).toBeGreaterThan(0);
     for (const cell of withheld) {
       const shown = page.locator(`tr[data-row^="${cell.jobFamilyId}|${cell.levelId}|${cell.compensationTypeId}|${cell.marketFilterIndex}|"]`);
-      expect(await shown.locator('td.insufficient').textContent()).toContain('Insufficient data');
+      expect(await shown.locator('td.insufficient').textContent()).toBe(`Insufficient data${WITHHELD}`);
+      expect(await shown.locator('td.sample-cell').textContent()).toBe('Below the threshold');
       expect(await shown.locator('td[data-percentile]').count()).toBe(0);
     }
     expect(await page.locator('table.results-table tbody tr[data-row]').count()).toBe(api.cells.length);
@@ -164,6 +167,12 @@ describe('benchmarking in a real browser', () => {
     const values: unknown[] = [];
     workbook.eachSheet((sheet) => sheet.eachRow((sheetRow) => values.push(...(sheetRow.values as unknown[]))));
     expect(values).toContain(median);
+
+    // The data composition says what it rounds and what it leaves out.
+    await page.goto(`${base()}/datacomposition/companies`);
+    await page.getByText('at least 750 participating companies, 150,000 employee records').waitFor();
+    await page.getByText('Groups with fewer than 5 companies or 10 employees are below the threshold and shown without numbers').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateBenchmarkRequest } from '../../api/src/market/engine/validate.js';
 import { presentFilters } from '../../api/src/market/present.js';
-import { type Selection, defaultSelection, fromRequest, toRequest, validateSelection } from '../src/features/benchmarking/selection.js';
+import { type BenchmarkRequest, MARKET_PERCENTILES, type Selection, defaultSelection, fromRequest, toRequest, validateSelection } from '../src/features/benchmarking/selection.js';
 
 // The filters the server would send, built by the server's own presenter.
 const filters = presentFilters({ USD: 1, EUR: 0.92 }, '2026-01-01.1', new Map(), 'employee');
@@ -55,7 +55,15 @@ describe('the data explorer form', () => {
   });
 
   it('turns a saved request back into the same selection', () => {
-    const selection = { ...base(), currency: 'USD' as const, percentiles: [10, 50, 90] };
+    const selection: Selection = { ...base(), currency: 'USD', percentiles: [10, 50, 90] };
     expect(toRequest(fromRequest(toRequest(selection, filters), filters), filters)).toEqual(toRequest(selection, filters));
+  });
+
+  it('keeps only the published percentiles, the ones the server lists', () => {
+    expect(MARKET_PERCENTILES).toEqual(filters.percentiles);
+    // A report saved before the list was enforced: its other percentiles are dropped, and with none left the defaults return.
+    const older = { ...toRequest(base(), filters), percentiles: [1, 40, 99] } as unknown as BenchmarkRequest;
+    expect(fromRequest(older, filters).percentiles).toEqual([40]);
+    expect(fromRequest({ ...older, percentiles: [33] } as unknown as BenchmarkRequest, filters).percentiles).toEqual([25, 50, 75]);
   });
 });

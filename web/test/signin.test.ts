@@ -66,11 +66,16 @@ describe('the PWA in a real browser', () => {
     await context.setOffline(false);
 
     // Signing out ends the provider session and leaves nothing behind on the device.
+    // The server ends the provider session itself, so the provider has nothing to confirm.
     await page.goto(`${base()}/logout`);
-    await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'You are signed out' }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.evaluate(async () => (await caches.keys()).length)).toBe(0);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('oidc.')))).toEqual([]);
+    // The provider session is gone: signing in again asks for the password.
+    await page.getByRole('link', { name: 'Sign in again' }).click();
+    await page.getByRole('button', { name: 'Continue to sign in' }).click();
+    await page.waitForURL('**/interaction/**');
+    await expect.poll(() => page.getByLabel('Password').isVisible()).toBe(true);
     await context.close();
   });
 

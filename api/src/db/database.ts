@@ -38,6 +38,9 @@ function beginImmediately(db: Knex): Knex {
   return db;
 }
 
+/** Fewer than libuv's four threads, which the connections' queries (and file reads) share. */
+const SQLITE_CONNECTIONS = 3;
+
 function sqlite(config: Config): Knex {
   const filename = sqliteFile(config);
   if (filename !== ':memory:') mkdirSync(path.dirname(filename), { recursive: true });
@@ -45,12 +48,16 @@ function sqlite(config: Config): Knex {
     client: 'sqlite3',
     connection: { filename },
     useNullAsDefault: true,
+    // Several connections: under WAL, reads on one go on while another holds the one write lock
+    // (a bulk import's transaction), instead of queueing behind it for the pool's only connection.
+    // Writers still take turns at SQLite's lock, waiting up to the busy timeout (30 s, then 503 busy).
     pool: {
       min: 1,
-      max: 1,
+      // An in-memory database is private to its connection: it gets only one.
+      max: filename === ':memory:' || filename.startsWith('file::memory:') ? 1 : SQLITE_CONNECTIONS,
       afterCreate(connection: SqliteConnection, done: (error: Error | null, connection: SqliteConnection) => void) {
         // WAL lets readers run beside the writer; foreign keys are off in SQLite unless asked for.
-        const pragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000'];
+        const pragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 30000'];
         const next = (index: number): void => {
           const statement = pragmas[index];
           if (!statement) return done(null, connection);

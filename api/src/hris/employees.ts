@@ -2,6 +2,7 @@ import { newId } from '../db/ids.js';
 import { JOB_FAMILIES, LEVELS, LOCATIONS, findLevel } from '../market/catalog/index.js';
 import type { FieldName } from './fields.js';
 import type { MappedRow, PeopleImportPlan } from './rows.js';
+import { Pacer } from './pace.js';
 import { planOf } from './rows.js';
 import type { CompensationHistoryRow, CompensationRow, EmployeeRow } from './store.js';
 import { EMAIL, parseAmount, parseChoice, parseCountry, parseDate, parsePercent, parseWholeNumber } from './values.js';
@@ -149,10 +150,11 @@ function draftOf(row: MappedRow, ctx: EmployeeContext): Draft {
 }
 
 /** Walks every manager chain once; a chain that comes back to itself is a cycle, reported on each of its rows in the file. */
-function managementCycles(managerOf: Map<string, string>, inFile: Map<string, Draft>): Map<string, string[]> {
+async function managementCycles(managerOf: Map<string, string>, inFile: Map<string, Draft>, pacer: Pacer): Promise<Map<string, string[]>> {
   const state = new Map<string, 'walking' | 'done'>();
   const cycles = new Map<string, string[]>();
   for (const start of inFile.keys()) {
+    if (pacer.due) await pacer.pause();
     if (state.has(start)) continue;
     const path: string[] = [];
     let current: string | undefined = start;
@@ -204,13 +206,29 @@ const COMPARED: (keyof EmployeeRow)[] = [
  * Checks every row of an HRIS file against the company's records and works out what changes:
  * employees by employee id, and dated compensation records. Nothing is written here.
  */
-export function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dryRun: boolean): { plan: PeopleImportPlan; writes: EmployeeWrites } {
-  const drafts = rows.map((row) => draftOf(row, ctx));
-  const existing = new Map(ctx.existing.map((employee) => [employee.employee_number, employee]));
-  const numberOfId = new Map(ctx.existing.map((employee) => [employee.id, employee.employee_number]));
+export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dryRun: boolean): Promise<{ plan: PeopleImportPlan; writes: EmployeeWrites }> {
+  const pacer = new Pacer();
+  const drafts: Draft[] = [];
+  for (const row of rows) {
+    drafts.push(draftOf(row, ctx));
+    if (pacer.due) await pacer.pause();
+  }
+  // What the company holds, by employee id and by record id; the loops hand the event loop back as they go.
+  const existing = new Map<string, EmployeeRow>();
+  const numberOfId = new Map<string, string>();
+  const idOf = new Map<string, string>();
+  const linked = new Set<string>();
+  for (const employee of ctx.existing) {
+    existing.set(employee.employee_number, employee);
+    numberOfId.set(employee.id, employee.employee_number);
+    idOf.set(employee.employee_number, employee.id);
+    if (employee.user_id) linked.add(employee.user_id);
+    if (pacer.due) await pacer.pause();
+  }
 
   const inFile = new Map<string, Draft>();
   for (const draft of drafts) {
+    if (pacer.due) await pacer.pause();
     if (!draft.number) continue;
     const first = inFile.get(draft.number);
     if (first) draft.row.problem('employeeId', `employee id ${draft.number} is already on line ${first.row.line}`);
@@ -222,27 +240,31 @@ export function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dryRun: b
   for (const employee of ctx.existing) {
     const manager = employee.manager_id ? numberOfId.get(employee.manager_id) : undefined;
     if (manager) managerOf.set(employee.employee_number, manager);
+    if (pacer.due) await pacer.pause();
   }
   for (const draft of inFile.values()) {
+    if (pacer.due) await pacer.pause();
     if (draft.manager === undefined) continue;
     if (draft.manager) managerOf.set(draft.number, draft.manager);
     else managerOf.delete(draft.number);
   }
   for (const draft of inFile.values()) {
+    if (pacer.due) await pacer.pause();
     if (draft.manager && draft.manager !== draft.number && !inFile.has(draft.manager) && !existing.has(draft.manager)) {
       draft.row.problem('managerEmployeeId', `${draft.manager} is neither in the file nor an employee of this company`);
     }
   }
-  const cycles = managementCycles(managerOf, inFile);
+  const cycles = await managementCycles(managerOf, inFile, pacer);
   for (const [number, chain] of cycles) {
     const draft = inFile.get(number);
     if (draft && chain.length > 2) draft.row.problem('managerEmployeeId', `would make a management cycle: ${chain.join(' → ')}`);
   }
 
   // New employees get their ids first, so managers created by this file can be pointed at.
-  const idOf = new Map(ctx.existing.map((employee) => [employee.employee_number, employee.id]));
-  for (const number of inFile.keys()) if (!idOf.has(number)) idOf.set(number, newId());
-  const linked = new Set(ctx.existing.flatMap((employee) => (employee.user_id ? [employee.user_id] : [])));
+  for (const number of inFile.keys()) {
+    if (!idOf.has(number)) idOf.set(number, newId());
+    if (pacer.due) await pacer.pause();
+  }
 
   const history = new Map<string, CompensationHistoryRow[]>();
   for (const record of ctx.history) {
@@ -250,12 +272,19 @@ export function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dryRun: b
     const list = history.get(key);
     if (list) list.push(record);
     else history.set(key, [record]);
+    if (pacer.due) await pacer.pause();
+  }
+  // Oldest first per employee and type, whatever order the records were read in.
+  for (const list of history.values()) {
+    if (list.length > 1) list.sort((a, b) => (a.effective_date < b.effective_date ? -1 : a.effective_date > b.effective_date ? 1 : 0));
+    if (pacer.due) await pacer.pause();
   }
 
   const changes: PeopleImportPlan['changes'] = [];
   const writes: EmployeeWrites = { employees: [], compensation: [] };
   const records = { add: 0, update: 0 };
   for (const draft of drafts) {
+    if (pacer.due) await pacer.pause();
     if (!draft.number || inFile.get(draft.number) !== draft) continue;
     const stored = existing.get(draft.number);
     const id = idOf.get(draft.number) ?? newId();

@@ -1,5 +1,6 @@
 import { newId } from '../db/ids.js';
 import type { MappedRow, PeopleImportPlan } from './rows.js';
+import { Pacer } from './pace.js';
 import { planOf } from './rows.js';
 import type { GrantRow } from './store.js';
 import { parseAmount, parseChoice, parseDate, parseWholeNumber } from './values.js';
@@ -34,12 +35,14 @@ const COMPARED: (keyof GrantRow)[] = [
 ];
 
 /** Checks every row of a cap-table file and works out which grants it creates or changes, by grant id. */
-export function planGrants(rows: MappedRow[], ctx: GrantContext, dryRun: boolean): { plan: PeopleImportPlan; writes: GrantRow[] } {
+export async function planGrants(rows: MappedRow[], ctx: GrantContext, dryRun: boolean): Promise<{ plan: PeopleImportPlan; writes: GrantRow[] }> {
   const existing = new Map(ctx.existing.map((grant) => [grant.grant_number, grant]));
   const firstLine = new Map<string, number>();
   const changes: PeopleImportPlan['changes'] = [];
   const writes: GrantRow[] = [];
+  const pacer = new Pacer();
   for (const row of rows) {
+    if (pacer.due) await pacer.pause();
     const number = row.cell('grantId') ?? '';
     if (!number) row.problem('grantId', 'is required');
     else if (number.length > 128) row.problem('grantId', 'is longer than 128 characters');

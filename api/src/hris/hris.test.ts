@@ -4,7 +4,12 @@ import { type Socket, io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestCompany, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, type Reply, baseUrl, request } from '../../test/http.js';
+import pino from 'pino';
 import type { components } from '../contract-types.js';
+import { executeRun } from './run.js';
+import { runRow } from './service.js';
+import { insertRun } from './store.js';
+import type { SourceTable } from './table.js';
 
 type ImportFile = components['schemas']['PeopleImportFile'];
 type PeopleImport = components['schemas']['PeopleImport'];
@@ -320,6 +325,36 @@ describe('HRIS imports', () => {
     expect((await uploadFile(bearer(company.users.compensation_planner!), 'employees', 'a\n1\n')).status).toBe(403);
     // An import is its starter's.
     expect((await request(`/api/people-imports/runs/${withoutPay.body.data.id}`, { headers: admin })).status).toBe(404);
+  });
+
+  it('plans again when the company changes between checking a file and writing it, so the change is kept', async () => {
+    const first = await importFile(admin, 'employees', [HEADER, 'R1,Rae,Ruiz,,Analyst,Finance,,US,Seattle,USD,2023-01-01,,,,,', 'R2,Sol,Sato,,Analyst,Finance,R1,US,Seattle,USD,2023-01-01,,,,,'].join('\n'));
+    expect(first.status).toBe('applied');
+    const [r2] = (await employees()).filter((employee) => employee.employee_number === 'R2');
+    // The file renames Sol and says nothing of departments: Sol's department is whatever is stored when it is written.
+    const owner = company.users.admin!;
+    const row = runRow({ scope: { companyId: company.id }, ownerUserId: owner.id, kind: 'employees', dryRun: false, mapping: { employeeId: 'Emp ID', firstName: 'First', lastName: 'Last', title: 'Title' }, mappingName: null });
+    await insertRun(db, row);
+    const table: SourceTable = { columns: ['Emp ID', 'First', 'Last', 'Title'], rows: [{ line: 2, values: ['R2', 'Solveig', 'Sato', 'Lead analyst'] }], rowCount: 1 };
+    let edited = false;
+    const final = await executeRun({
+      db,
+      log: pino({ level: 'silent' }),
+      scope: { companyId: company.id },
+      runId: row.id,
+      source: async () => table,
+      progress: async (percent) => {
+        // Someone moves Sol to another department after the file was checked, before it is written.
+        if (percent === 55 && !edited && r2) {
+          edited = true;
+          await db('employees').where({ id: r2.id }).update({ department: 'Treasury', version: r2.version + 1, updated_at: new Date().toISOString() });
+        }
+      },
+    });
+    expect(edited).toBe(true);
+    expect(final.status).toBe('applied');
+    const after = await db('employees').where({ id: r2?.id }).first<{ first_name: string; title: string; department: string }>('first_name', 'title', 'department');
+    expect(after).toEqual({ first_name: 'Solveig', title: 'Lead analyst', department: 'Treasury' });
   });
 
   it('runs large files as a job whose progress is reported live', async () => {

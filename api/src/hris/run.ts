@@ -13,6 +13,9 @@ import { planGrants } from './grants.js';
 import { type ColumnMapping, mappingProblems, suggestMapping } from './mapping.js';
 import { type PeopleImportPlan, RowErrors, mappedRows } from './rows.js';
 import {
+  type CompensationRow,
+  type EmployeeRow,
+  type GrantRow,
   type RunRow,
   companyCurrency,
   companyEmployees,
@@ -25,6 +28,8 @@ import {
   findMappingByName,
   findRun,
   lockCompanyForImport,
+  peopleDataVersion,
+  refreshStatistics,
   storageKeyOf,
   updateRun,
   upsertInChunks,
@@ -107,8 +112,13 @@ interface Outcome {
   errors: RowErrors;
 }
 
-/** Reads what the company holds, checks every row against it, plans, and (unless a dry run) writes. */
-async function checkAndApply(db: Knex, run: RunRow, scope: CompanyScope, table: SourceTable, mapping: ColumnMapping, writing: (percent: number, message: string) => Promise<void>): Promise<Outcome> {
+/** A checked file: its plan and problems, and (when it may be applied) what it writes. */
+interface Checked extends Outcome {
+  writes: { employees: EmployeeRow[]; compensation: CompensationRow[] } | { grants: GrantRow[] } | null;
+}
+
+/** Reads what the company holds, checks every row against it and plans; writes nothing. */
+async function check(db: Knex, run: RunRow, scope: CompanyScope, table: SourceTable, mapping: ColumnMapping): Promise<Checked> {
   const errors = new RowErrors();
   const rows = mappedRows(table, mapping, errors);
   const dryRun = Boolean(run.dry_run);
@@ -118,14 +128,20 @@ async function checkAndApply(db: Knex, run: RunRow, scope: CompanyScope, table: 
   const fromIntegration = run.integration_id !== null;
   if (run.kind === 'employees') {
     const mapped = (field: FieldName): boolean => mapping[field] !== undefined;
-    const { plan, writes } = planEmployees(
+    const existing = await companyEmployees(db, scope);
+    const { plan, writes } = await planEmployees(
       rows,
       {
         companyId: scope.companyId,
         companyCurrency: currency,
         currencies,
-        existing: await companyEmployees(db, scope),
-        history: await compensationHistory(db, scope, compensationTypesOf(mapped)),
+        existing,
+        history: await compensationHistory(
+          db,
+          scope,
+          compensationTypesOf(mapped),
+          existing.map((employee) => employee.id),
+        ),
         userIdsByEmail: mapped('email') ? await companyUserIdsByEmail(db, scope) : new Map(),
         today: today(),
         now,
@@ -133,14 +149,9 @@ async function checkAndApply(db: Knex, run: RunRow, scope: CompanyScope, table: 
       },
       dryRun,
     );
-    if (errors.count || dryRun) return { plan: errors.count ? null : plan, errors };
-    await writing(60, `Writing ${writes.employees.length} employees`);
-    await upsertInChunks(db, 'employees', writes.employees as unknown as Record<string, unknown>[], ['company_id', 'employee_number'], ['id', 'created_at']);
-    await writing(80, `Writing ${writes.compensation.length} compensation records`);
-    await upsertInChunks(db, 'compensation_records', writes.compensation as unknown as Record<string, unknown>[], ['employee_id', 'type', 'effective_date'], ['id', 'created_at']);
-    return { plan, errors };
+    return { plan: errors.count ? null : plan, errors, writes: errors.count || dryRun ? null : writes };
   }
-  const { plan, writes } = planGrants(
+  const { plan, writes } = await planGrants(
     rows,
     {
       companyId: scope.companyId,
@@ -153,10 +164,69 @@ async function checkAndApply(db: Knex, run: RunRow, scope: CompanyScope, table: 
     },
     dryRun,
   );
-  if (errors.count || dryRun) return { plan: errors.count ? null : plan, errors };
-  await writing(70, `Writing ${writes.length} equity grants`);
-  await upsertInChunks(db, 'equity_grants', writes as unknown as Record<string, unknown>[], ['company_id', 'grant_number'], ['id', 'created_at']);
-  return { plan, errors };
+  return { plan: errors.count ? null : plan, errors, writes: errors.count || dryRun ? null : { grants: writes } };
+}
+
+/** Writes a checked file's rows, a thousand-odd per statement; the event loop runs between statements. */
+async function write(db: Knex, writes: NonNullable<Checked['writes']>, writing: (percent: number, message: string) => Promise<void>): Promise<void> {
+  if ('grants' in writes) {
+    await writing(70, `Writing ${writes.grants.length} equity grants`);
+    await upsertInChunks(db, 'equity_grants', writes.grants as unknown as Record<string, unknown>[], ['company_id', 'grant_number'], ['id', 'created_at']);
+    return;
+  }
+  await writing(60, `Writing ${writes.employees.length} employees`);
+  await upsertInChunks(db, 'employees', writes.employees as unknown as Record<string, unknown>[], ['company_id', 'employee_number'], ['id', 'created_at']);
+  await writing(80, `Writing ${writes.compensation.length} compensation records`);
+  await upsertInChunks(db, 'compensation_records', writes.compensation as unknown as Record<string, unknown>[], ['employee_id', 'type', 'effective_date'], ['id', 'created_at']);
+}
+
+/** Writes of at least this many rows refresh the planner's statistics afterwards. */
+const BULK_ROWS = 1_000;
+
+/** Plans checked outside the write that another change overtook before it began; then the plan is made within it. */
+const OPTIMISTIC_ATTEMPTS = 2;
+
+/**
+ * Checks and applies all or nothing. The file is checked and planned against what the company
+ * holds, outside any transaction (on SQLite, outside the one write lock), and then written in one
+ * transaction that first makes sure the company's people data is still what was read; if anything
+ * changed in between, it plans again. After two such misses the plan is made inside the
+ * transaction, as other writers wait.
+ */
+async function checkAndApply(options: RunOptions, run: RunRow, table: SourceTable, mapping: ColumnMapping): Promise<Outcome> {
+  const { db, scope, progress } = options;
+  const kind = run.kind as PeopleImportKind;
+  // On SQLite a progress write from the pool would wait for this transaction's write lock: it waits for the commit.
+  const live = db.client.config.client === 'pg';
+  for (let attempt = 1; ; attempt += 1) {
+    const optimistic = attempt <= OPTIMISTIC_ATTEMPTS;
+    const seen = optimistic ? await peopleDataVersion(db, scope, kind) : null;
+    const checked = optimistic ? await check(db, run, scope, table, mapping) : null;
+    if (checked && !checked.writes) return checked;
+    if (checked) await progress(55, 'Checked every row');
+    const applied = await db.transaction(async (trx): Promise<Checked | null> => {
+      await lockCompanyForImport(trx, scope);
+      if (seen !== null && (await peopleDataVersion(trx, scope, kind)) !== seen) return null;
+      const result = checked ?? (await check(trx, run, scope, table, mapping));
+      if (!result.writes || !result.plan) return result;
+      await write(trx, result.writes, live ? progress : async () => undefined);
+      await recordAudit(trx, {
+        companyId: scope.companyId,
+        actorUserId: run.owner_user_id,
+        action: run.kind === 'employees' ? 'employees.imported' : 'equityGrants.imported',
+        subjectType: 'peopleImport',
+        subjectId: run.id,
+        details: { rows: result.plan.rows, create: result.plan.create, update: result.plan.update, unchanged: result.plan.unchanged, compensationRecords: result.plan.compensationRecords },
+      });
+      return result;
+    });
+    if (applied) {
+      const written = applied.writes ? ('grants' in applied.writes ? applied.writes.grants.length : applied.writes.employees.length + applied.writes.compensation.length) : 0;
+      if (written >= BULK_ROWS) await refreshStatistics(db, kind).catch((error: unknown) => options.log.warn({ err: error }, 'people import: refreshing planner statistics failed'));
+      return applied;
+    }
+    options.log.info({ runId: run.id, attempt }, 'people import: the company changed while the file was checked; checking again');
+  }
 }
 
 const finished = (): string => new Date().toISOString();
@@ -189,28 +259,7 @@ export async function executeRun(options: RunOptions): Promise<RunRow> {
     if (missing.length) throw new ImportStopped(permissionMessage(missing));
     await options.progress(45, `Checking ${table.rows.length} rows`);
 
-    let outcome: Outcome;
-    if (run.dry_run) {
-      outcome = await checkAndApply(db, run, scope, table, mapping, async () => undefined);
-    } else {
-      // On SQLite the one connection is the transaction's until it ends: progress waits for the commit.
-      const live = db.client.config.client === 'pg';
-      outcome = await db.transaction(async (trx) => {
-        await lockCompanyForImport(trx, scope);
-        const result = await checkAndApply(trx, run, scope, table, mapping, live ? options.progress : async () => undefined);
-        if (result.plan && !result.errors.count) {
-          await recordAudit(trx, {
-            companyId: scope.companyId,
-            actorUserId: run.owner_user_id,
-            action: run.kind === 'employees' ? 'employees.imported' : 'equityGrants.imported',
-            subjectType: 'peopleImport',
-            subjectId: runId,
-            details: { rows: result.plan.rows, create: result.plan.create, update: result.plan.update, unchanged: result.plan.unchanged, compensationRecords: result.plan.compensationRecords },
-          });
-        }
-        return result;
-      });
-    }
+    const outcome: Outcome = run.dry_run ? await check(db, run, scope, table, mapping) : await checkAndApply(options, run, table, mapping);
     const count = outcome.errors.count;
     const changes: Partial<RunRow> = count
       ? {

@@ -1,6 +1,8 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { Pacer } from './pace.js';
 
 export type FileFormat = 'csv' | 'xlsx';
 
@@ -54,14 +56,45 @@ function columnNames(header: string[]): string[] {
 const isBlank = (values: string[]): boolean => values.every((value) => value === '');
 
 const PROGRESS_EVERY = 5_000;
+/** The parsers get the file in slices this small (an upload arrives as one buffer), so their work can be paced. */
+const SLICE_BYTES = 4 * 1024;
+
+/** The content in small slices (an upload arrives as one buffer). */
+async function* slices(content: Readable): AsyncGenerator<Buffer> {
+  for await (const chunk of content as AsyncIterable<Buffer | string>) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    for (let start = 0; start < bytes.length; start += SLICE_BYTES) yield bytes.subarray(start, start + SLICE_BYTES);
+  }
+}
+
+/** The same, handing the event loop back between slices whenever the slice of time is used up (for parsers fed as streams). */
+async function* paced(content: Readable): AsyncGenerator<Buffer> {
+  const pacer = new Pacer();
+  for await (const slice of slices(content)) {
+    if (pacer.due) await pacer.pause();
+    yield slice;
+  }
+}
+
+interface CsvEntry {
+  record: string[];
+  info: { lines: number };
+  raw: string;
+}
 
 async function readCsv(content: Readable, { onProgress, keepRows = true }: ReadOptions): Promise<SourceTable> {
-  const parser = content.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, raw: true, trim: true }));
+  // Driven by hand, a slice at a time: the parser emits a slice's records as it is written, and the
+  // loop hands the event loop back between slices, so a big file never holds it for long.
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, raw: true, trim: true });
+  const parsed: CsvEntry[] = [];
+  parser.on('data', (entry: CsvEntry) => parsed.push(entry));
+  const ended = finished(parser);
+  ended.catch(() => undefined); // awaited below; a failure is also seen through `parser.destroyed`
   let columns: string[] | undefined;
   const rows: SourceRow[] = [];
   let count = 0;
-  try {
-    for await (const entry of parser as AsyncIterable<{ record: string[]; info: { lines: number }; raw: string }>) {
+  const take = async (): Promise<void> => {
+    for (const entry of parsed.splice(0)) {
       // `info.lines` is where the record ends; a quoted cell spanning lines starts it earlier.
       const text = entry.raw.replace(/^(?:\r\n|\n|\r)+/, '').replace(/(?:\r\n|\n|\r)$/, '');
       const line = entry.info.lines - (text.split(/\r\n|\n|\r/).length - 1);
@@ -75,6 +108,18 @@ async function readCsv(content: Readable, { onProgress, keepRows = true }: ReadO
       if (keepRows) rows.push({ line, values });
       if (onProgress && count % PROGRESS_EVERY === 0) await onProgress(count);
     }
+  };
+  const pacer = new Pacer();
+  try {
+    for await (const slice of slices(content)) {
+      if (parser.destroyed) break;
+      parser.write(slice);
+      await take();
+      if (pacer.due) await pacer.pause();
+    }
+    if (!parser.destroyed) parser.end();
+    await ended;
+    await take();
   } catch (error) {
     if (error instanceof CsvError) {
       const at = (error as CsvError & { lines?: number }).lines;
@@ -105,11 +150,12 @@ function cellText(value: ExcelJS.CellValue, numFmt: string | undefined): string 
 
 /** The first worksheet, read as a stream: rows are turned into text as they arrive. */
 async function readXlsx(content: Readable, { onProgress, keepRows = true }: ReadOptions): Promise<SourceTable> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(content, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(paced(content), { objectMode: false }), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit' });
   let columns: string[] | undefined;
   const rows: SourceRow[] = [];
   let count = 0;
   let sheets = 0;
+  const pacer = new Pacer();
   try {
     for await (const sheet of reader) {
       sheets += 1;
@@ -130,6 +176,7 @@ async function readXlsx(content: Readable, { onProgress, keepRows = true }: Read
         count += 1;
         if (keepRows) rows.push({ line: row.number, values });
         if (onProgress && count % PROGRESS_EVERY === 0) await onProgress(count);
+        if (pacer.due) await pacer.pause();
       }
     }
   } catch (error) {

@@ -126,6 +126,10 @@ export function toHttpError(thrown: unknown): HttpError {
     return new HttpError(409, 'conflict', { message: 'This record already exists (perhaps saved a moment ago by someone else); reload and try again.' });
   }
   if (code && UNSTORABLE_TEXT.has(code)) return nulRefused('request');
+  // SQLite's one write lock stayed taken past the busy timeout (a very large import writing): try again shortly.
+  if (code === 'SQLITE_BUSY') {
+    return new HttpError(503, 'busy', { message: 'The database is busy with a large write; try again in a few seconds.', headers: { 'Retry-After': '5' } });
+  }
   const status = statusOf(thrown);
   if (status === 413) return new HttpError(413, 'payload_too_large', { message: 'The request body is too large.' });
   if (status === 415)

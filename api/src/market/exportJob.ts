@@ -1,11 +1,11 @@
-import { PassThrough, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../deps.js';
+import { csvFile } from '../downloads/csv.js';
 import { saveDownload } from '../downloads/service.js';
 import type { JobHandler } from '../jobs/worker.js';
-import { JOB_FAMILIES, PERCENTILES } from './catalog/index.js';
+import { JOB_FAMILIES, PERCENTILES, type MarketPercentile } from './catalog/index.js';
 import { queryRelease, type BenchmarkCell, type BenchmarkRequest } from './engine/index.js';
 import { currentRelease } from './releases.js';
 import { currencyForexMapping } from './service.js';
@@ -45,7 +45,7 @@ export function exportHeader(percentiles: readonly number[]): string[] {
 
 export type ExportRow = (string | number | null)[];
 
-function rowOf(version: string, cell: BenchmarkCell, percentiles: readonly number[]): ExportRow {
+function rowOf(version: string, cell: BenchmarkCell, percentiles: readonly MarketPercentile[]): ExportRow {
   const values = new Map((cell.percentiles ?? []).map((p) => [p.percentile, p.value]));
   return [
     version,
@@ -83,12 +83,8 @@ async function* exportRows(deps: AppDeps, db: Knex, input: MarketDataExportInput
   }
 }
 
-function percentilesOf(request: BenchmarkRequest): number[] {
+function percentilesOf(request: BenchmarkRequest): MarketPercentile[] {
   return request.percentiles ?? [...PERCENTILES];
-}
-
-export function csvContent(rows: AsyncIterable<ExportRow>, header: string[]): Readable {
-  return Readable.from(rows).pipe(stringify({ header: true, columns: header }));
 }
 
 /** XLSX through exceljs's streaming writer: rows are committed as they come and never kept. */
@@ -116,7 +112,7 @@ export function marketDataExportJob(deps: AppDeps): JobHandler {
     const input = job.input as MarketDataExportInput;
     const header = exportHeader(percentilesOf(input.request));
     const rows = exportRows(deps, db, input, progress);
-    const written = input.format === 'xlsx' ? xlsxContent(rows, header) : { content: csvContent(rows, header), done: Promise.resolve() };
+    const written = input.format === 'xlsx' ? xlsxContent(rows, header) : { content: csvFile(header, rows), done: Promise.resolve() };
     const download = await saveDownload(db, deps.downloads, {
       companyId: job.companyId,
       ownerUserId: job.ownerUserId,

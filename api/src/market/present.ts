@@ -1,8 +1,6 @@
 import type { components } from '../contract-types.js';
 import {
-  COMPANY_COUNT_BUCKETS,
-  EMPLOYEE_COUNT_BUCKETS,
-  bucketOf,
+  BELOW_THRESHOLD_BUCKET,
   CASH_COMPENSATION_TYPES,
   DEFAULT_EXECUTIVE_TITLE_ID,
   EXECUTIVE_TITLES,
@@ -35,7 +33,7 @@ import {
   type OwnershipGroup,
   type SubIndustry,
 } from './catalog/index.js';
-import type { CompositionEntry, FamilyCoverage } from './engine/index.js';
+import { disclose, type CompositionEntry, type FamilyCoverage } from './engine/index.js';
 import type { ReleaseRow, SettingsRow } from './store.js';
 
 type Schemas = components['schemas'];
@@ -115,7 +113,7 @@ function levelWithIds(l: Level | LevelBlend, releaseVersion: string): Schemas['L
   };
 }
 
-/** What the served release holds of an industry, as buckets (exact counts stay private). */
+/** What the served release holds of an industry, published as buckets (exact counts stay private). */
 export type IndustryCoverage = ReadonlyMap<string, CompositionEntry>;
 
 function industry(i: IndustryGroup | SubIndustry, coverage: IndustryCoverage): Schemas['IndustryWithIds'] {
@@ -123,6 +121,8 @@ function industry(i: IndustryGroup | SubIndustry, coverage: IndustryCoverage): S
   const subIndustries = isGroup ? i.subIndustries.map((s) => industry(s, coverage)) : [];
   const own = coverage.get(i.upstreamId);
   const employees = own?.employees ?? 0;
+  // An industry without records is as much below the threshold as one with a single company.
+  const shown = own ? disclose(own) : { companyBucket: BELOW_THRESHOLD_BUCKET, employeeBucket: BELOW_THRESHOLD_BUCKET };
   return {
     displayString: i.displayString,
     industryName: i.industryName,
@@ -134,8 +134,8 @@ function industry(i: IndustryGroup | SubIndustry, coverage: IndustryCoverage): S
     upstreamId: i.upstreamId,
     description: i.description,
     coverageMetadata: {
-      employeeCountBucket: (own?.employeeBucket ?? bucketOf(EMPLOYEE_COUNT_BUCKETS, 0)).label,
-      companyCountBucket: (own?.companyBucket ?? bucketOf(COMPANY_COUNT_BUCKETS, 0)).label,
+      employeeCountBucket: shown.employeeBucket.label,
+      companyCountBucket: shown.companyBucket.label,
       // Participant names are not shown outside the participants list.
       topCompanies: [],
     },
@@ -199,14 +199,17 @@ const NAMES = new Map<string, string>([
   ...OWNERSHIP_GROUPS.map((o) => [o.id, o.displayString] as const),
 ]);
 
+/** A composition group as it may be published: below the threshold without numbers, else rounded. */
 export function presentEntry(entry: CompositionEntry, name = NAMES.get(entry.id) ?? entry.id): CompositionEntryBody {
+  const shown = disclose(entry);
   return {
     id: entry.id,
     name,
-    companies: entry.companies,
-    employees: entry.employees,
-    companyBucket: { ...entry.companyBucket },
-    employeeBucket: { ...entry.employeeBucket },
+    belowThreshold: shown.belowThreshold,
+    companies: shown.companies,
+    employees: shown.employees,
+    companyBucket: { ...shown.companyBucket },
+    employeeBucket: { ...shown.employeeBucket },
   };
 }
 
@@ -219,8 +222,7 @@ export function presentCatalogEntry(id: string, coverage: readonly FamilyCoverag
   // Cash (base pay) covers every record. Families are disjoint, so employees add up; a company may
   // sit in several families, so the largest family's company count is what the group surely holds.
   const cash = covered.filter((c) => c.broadCompType === 'cash');
-  const employees = cash.reduce((n, c) => n + c.employees, 0);
-  const companies = cash.reduce((n, c) => Math.max(n, c.companies), 0);
+  const shown = disclose({ id, employees: cash.reduce((n, c) => n + c.employees, 0), companies: cash.reduce((n, c) => Math.max(n, c.companies), 0) });
   return {
     displayString: family?.name ?? group?.name ?? id,
     upstreamId: id,
@@ -230,8 +232,8 @@ export function presentCatalogEntry(id: string, coverage: readonly FamilyCoverag
     entityType: family ? 'family' : 'family_blend_group',
     coverage: {
       sampleSize: {
-        companyBucket: { ...bucketOf(COMPANY_COUNT_BUCKETS, companies) },
-        employeeBucket: { ...bucketOf(EMPLOYEE_COUNT_BUCKETS, employees) },
+        companyBucket: { ...shown.companyBucket },
+        employeeBucket: { ...shown.employeeBucket },
       },
       broadCompensationTypes: (['cash', 'equity'] as const).filter((type) => covered.some((c) => c.broadCompType === type)),
     },

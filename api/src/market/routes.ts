@@ -16,6 +16,7 @@ import {
   checkedRequest,
   companyComposition,
   executiveMetadata,
+  forexFor,
   jobCatalog,
   jobFamilyComposition,
   locationComposition,
@@ -93,6 +94,8 @@ export const marketOperations = [
     status: 202,
     handler: async ({ body }, { deps, caller, koa }) => {
       const input = { format: body.format ?? 'csv', request: checkedRequest(body.request ?? {}, 'body.request') };
+      // The currency is refused now, not when the job runs.
+      await forexFor(deps.db, input.request.currency, 'body.request.currency');
       return { data: await startJob(deps.jobs, caller, MARKET_DATA_EXPORT, input, socketIdOf(koa.get('x-socket-id'))) };
     },
   }),

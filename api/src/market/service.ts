@@ -3,17 +3,9 @@ import Fuse from 'fuse.js';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
-import {
-  COMPANY_COUNT_BUCKETS,
-  EMPLOYEE_COUNT_BUCKETS,
-  FAMILY_BLEND_GROUPS,
-  INDUSTRY_GROUPS,
-  JOB_FAMILIES,
-  LOCATIONS,
-  bucketOf,
-} from './catalog/index.js';
-import { describeRelease, isValidBenchmarkRequest, queryRelease, validateBenchmarkRequest, type BenchmarkRequest, type BenchmarkRequestInput, type BenchmarkResult, type CompositionEntry } from './engine/index.js';
+import { HttpError, badRequest, notFound, type FieldError } from '../http/errors.js';
+import { FAMILY_BLEND_GROUPS, INDUSTRY_GROUPS, JOB_FAMILIES, LOCATIONS } from './catalog/index.js';
+import { describeRelease, disclose, isValidBenchmarkRequest, queryRelease, validateBenchmarkRequest, type BenchmarkRequest, type BenchmarkRequestInput, type BenchmarkResult, type CompositionEntry } from './engine/index.js';
 import {
   presentCatalogEntry,
   presentEntry,
@@ -65,14 +57,10 @@ function industryCoverage(served: ServedRelease): Map<string, CompositionEntry> 
   const coverage = new Map(subs);
   for (const group of INDUSTRY_GROUPS) {
     const members = group.subIndustries.flatMap((s) => subs.get(s.upstreamId) ?? []);
-    const companies = members.reduce((n, e) => n + e.companies, 0);
-    const employees = members.reduce((n, e) => n + e.employees, 0);
     coverage.set(group.upstreamId, {
       id: group.upstreamId,
-      companies,
-      employees,
-      companyBucket: bucketOf(COMPANY_COUNT_BUCKETS, companies),
-      employeeBucket: bucketOf(EMPLOYEE_COUNT_BUCKETS, employees),
+      companies: members.reduce((n, e) => n + e.companies, 0),
+      employees: members.reduce((n, e) => n + e.employees, 0),
     });
   }
   return coverage;
@@ -150,10 +138,24 @@ export interface MarketData extends BenchmarkResult {
   releaseVersion: string;
 }
 
-export async function marketData(deps: AppDeps, request: BenchmarkRequest): Promise<MarketData> {
+/** A currency other than local needs a reference rate to be converted into; the problem lists those there are. */
+export function currencyProblem(forex: Readonly<Record<string, number>>, currency: string | undefined, field: string): FieldError | null {
+  if (currency === undefined || currency === 'local' || currency === 'USD' || forex[currency] !== undefined) return null;
+  return { field, message: `must be local or a currency with an exchange rate: ${Object.keys(forex).join(', ')}` };
+}
+
+/** The reference rates, once the currency asked for is known to be among them (else 400). */
+export async function forexFor(db: Knex, currency: string | undefined, field = 'body.currency'): Promise<Record<string, number>> {
+  const forex = await currencyForexMapping(db);
+  const problem = currencyProblem(forex, currency, field);
+  if (problem) throw badRequest(`There is no exchange rate for ${currency ?? ''}`, [problem]);
+  return forex;
+}
+
+export async function marketData(deps: AppDeps, request: BenchmarkRequest, currencyField = 'body.currency'): Promise<MarketData> {
   const served = await currentRelease(deps);
   // Always needed: a market filter spanning several currencies is reported in USD even in local mode.
-  const forex = await currencyForexMapping(deps.db);
+  const forex = await forexFor(deps.db, request.currency, currencyField);
   const result = queryRelease(served.release, request, { forex });
   return { ...result, releaseVersion: served.row.version };
 }
@@ -163,10 +165,11 @@ export async function marketData(deps: AppDeps, request: BenchmarkRequest): Prom
 export async function companyComposition(deps: AppDeps): Promise<Schemas['CompanyComposition']> {
   const served = await currentRelease(deps);
   const composition = describeRelease(served.release);
+  const whole = disclose({ id: 'all', ...composition });
   return {
     releaseVersion: served.row.version,
-    companies: composition.companies,
-    employees: composition.employees,
+    companies: whole.companies,
+    employees: whole.employees,
     industries: composition.industries.map((e) => presentEntry(e)),
     companyStages: composition.companyStages.map((e) => presentEntry(e)),
     ownershipGroups: composition.ownershipGroups.map((e) => presentEntry(e)),

@@ -3,7 +3,8 @@ import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
 import { INSUFFICIENT_DATA_LABEL, TRACKS, findLevel } from '../market/catalog/index.js';
 import { percentileInc } from '../market/engine/index.js';
-import { requireDemographics, requirePay, teamAccess } from './access.js';
+import { badRequest } from '../http/errors.js';
+import { requireDemographics, requirePay, seesPay, teamAccess } from './access.js';
 import { type Member, Team } from './members.js';
 import type { Money } from './money.js';
 import { fullName, jobFamilyRef, levelRef, locationRef, managerRef } from './present.js';
@@ -199,6 +200,8 @@ export async function payEquity(deps: AppDeps, caller: Caller, attribute: Attrib
 // ── the playground ───────────────────────────────────────────────────────────────────────────
 
 const DEMOGRAPHIC_DIMENSIONS: ReadonlySet<Dimension> = new Set(['gender', 'ethnicity', 'ageBand']);
+/** Read with pay (docs/permissions.md): grouping by it counts only the people whose pay the caller sees. */
+const PAY_DIMENSIONS: ReadonlySet<Dimension> = new Set(['performanceRating']);
 const RECORD_METRICS: ReadonlySet<Metric> = new Set(['headcount', 'averageTenureMonths']);
 
 const EMPLOYMENT_LABELS: Record<string, string> = { full_time: 'Full-time', part_time: 'Part-time', contractor: 'Contractor', intern: 'Intern' };
@@ -315,11 +318,17 @@ export async function playground(
   const access = await teamAccess(deps.db, caller);
   const payMetric = !RECORD_METRICS.has(input.metric);
   if (payMetric) requirePay(access, `The ${input.metric} metric`);
+  const payDimension = input.groupBy.find((dimension) => PAY_DIMENSIONS.has(dimension));
+  // Like sorting the table by a pay column: a query parameter the caller may not use.
+  if (payDimension && !seesPay(access)) {
+    throw badRequest(`Grouping by ${payDimension} needs the employeeCompensation permission`, [{ field: 'query.groupBy', message: `${payDimension} is read with pay; you may not see pay` }]);
+  }
   const demographic = input.groupBy.some((dimension) => DEMOGRAPHIC_DIMENSIONS.has(dimension));
   if (demographic) requireDemographics(access, 'Grouping by a demographic field');
-  const team = await Team.load(deps, access, { status: input.status }, { pay: payMetric, grants: input.metric === 'totalGrantedShares' });
-  // A pay metric is computed over the people whose pay the caller may see.
-  const members = payMetric ? team.members.filter((member) => member.pay) : team.members;
+  const withPay = payMetric || payDimension !== undefined;
+  const team = await Team.load(deps, access, { status: input.status }, { pay: withPay, grants: input.metric === 'totalGrantedShares' });
+  // A pay metric or a pay grouping covers only the people whose pay the caller may see.
+  const members = withPay ? team.members.filter((member) => member.pay) : team.members;
   const groups = new Map<string, { keys: Schemas['TeamPlayground']['rows'][number]['keys']; members: Member[] }>();
   for (const member of members) {
     const keys = input.groupBy.map((dimension) => ({ dimension, ...dimensionKey(member, dimension) }));

@@ -19,7 +19,8 @@ export const TEAM_COLUMNS: readonly TeamColumnInfo[] = [
   { key: 'startDate', label: 'Start date', pay: false },
   { key: 'employmentType', label: 'Employment type', pay: false },
   { key: 'status', label: 'Status', pay: false },
-  { key: 'performanceRating', label: 'Performance rating', pay: false },
+  // A rating is read with pay (docs/permissions.md): it shows, sorts and groups only with employeeCompensation.
+  { key: 'performanceRating', label: 'Performance rating', pay: true },
   { key: 'baseSalary', label: 'Base salary', pay: true },
   { key: 'bonusTarget', label: 'Bonus target', pay: true },
   { key: 'variablePay', label: 'Variable pay', pay: true },

@@ -14,8 +14,10 @@ import {
   type TeamFilters,
   companyEquity,
   compensationInReach,
+  compensationOfEmployees,
   employeesInReach,
   grantsInReach,
+  grantsOfEmployees,
   idsInReach,
 } from './store.js';
 import { type VestingFrequency, type VestingTerms, vestedSharesOn } from '../people/vesting.js';
@@ -70,6 +72,15 @@ export function payOf(records: CompensationRow[]): Omit<MemberPay, 'grants'> {
  * The team as the caller may see it, loaded once per request: records for everyone in reach, pay
  * for those the pay permission reaches, and lazily the market and the equity prices.
  */
+/** Appends each row to its employee's list, keeping their order. */
+function byEmployee<T extends { employee_id: string }>(lists: Map<string, T[]>, rows: T[]): void {
+  for (const row of rows) {
+    const list = lists.get(row.employee_id);
+    if (list) list.push(row);
+    else lists.set(row.employee_id, [row]);
+  }
+}
+
 export class Team {
   // Promises, not values: rows are priced concurrently and must share one market look-up.
   private medians: Promise<MarketMedians> | undefined;
@@ -97,18 +108,8 @@ export class Team {
     const records = new Map<string, CompensationRow[]>();
     const grants = new Map<string, GrantRow[]>();
     if (withPay) {
-      for (const record of await compensationInReach(db, access.scope, access.pay, day)) {
-        const list = records.get(record.employee_id) ?? [];
-        list.push(record);
-        records.set(record.employee_id, list);
-      }
-      if (options.grants) {
-        for (const grant of await grantsInReach(db, access.scope, access.pay)) {
-          const list = grants.get(grant.employee_id) ?? [];
-          list.push(grant);
-          grants.set(grant.employee_id, list);
-        }
-      }
+      byEmployee(records, await compensationInReach(db, access.scope, access.pay, day));
+      if (options.grants) byEmployee(grants, await grantsInReach(db, access.scope, access.pay));
     }
     const members = rows.map((row): Member => {
       const visible = withPay && (payIds === null || payIds.has(row.id));
@@ -117,6 +118,35 @@ export class Team {
     const company = await companyEquity(db, access.scope);
     if (!company) throw notFound();
     const team = new Team(deps, access, members, await Converter.open(db, day), company.currency);
+    team.equityPrices = company;
+    return team;
+  }
+
+  /**
+   * The employees of one table page (already in `team` reach): their pay only where the pay reach
+   * covers them, read for these employees alone.
+   */
+  static async ofRows(
+    deps: AppDeps,
+    access: TeamAccess,
+    rows: EmployeeRow[],
+    options: { pay: boolean; grants: boolean; converter?: Converter; company?: CompanyEquityRow },
+  ): Promise<Team> {
+    const db = deps.db;
+    const day = today();
+    const withPay = options.pay && seesPay(access) && rows.length > 0;
+    const ids = rows.map((row) => row.id);
+    const payIds = withPay ? (access.pay.kind === access.records.kind ? new Set(ids) : await idsInReach(db, access.scope, access.pay, ids)) : new Set<string>();
+    const records = new Map<string, CompensationRow[]>();
+    const grants = new Map<string, GrantRow[]>();
+    if (payIds.size) {
+      byEmployee(records, await compensationOfEmployees(db, access.scope, [...payIds], day));
+      if (options.grants) byEmployee(grants, await grantsOfEmployees(db, access.scope, [...payIds]));
+    }
+    const members = rows.map((row): Member => ({ row, pay: payIds.has(row.id) ? { ...payOf(records.get(row.id) ?? []), grants: grants.get(row.id) ?? [] } : null }));
+    const company = options.company ?? (await companyEquity(db, access.scope));
+    if (!company) throw notFound();
+    const team = new Team(deps, access, members, options.converter ?? (await Converter.open(db, day)), company.currency);
     team.equityPrices = company;
     return team;
   }
@@ -165,17 +195,10 @@ export class Team {
 
   // ── market ───────────────────────────────────────────────────────────────────────────────
 
-  private priced: Member[] | undefined;
-
-  /** Only these members will be priced (a page of the table), so only their market cells are asked for. */
-  priceOnly(members: Member[]): void {
-    if (!this.medians) this.priced = members;
-  }
-
   private market(): Promise<MarketMedians> {
     this.medians ??= marketMedians(
       this.deps,
-      (this.priced ?? this.members).filter((member) => member.pay).map((member) => marketCellOf(member.row)),
+      this.members.filter((member) => member.pay).map((member) => marketCellOf(member.row)),
     );
     return this.medians;
   }
@@ -239,11 +262,15 @@ export class Team {
   }
 
   async equity(member: Member, day = today()): Promise<{ granted: number; vested: number; value: Money } | null> {
-    if (!member.pay) return null;
+    return member.pay ? this.equityOf(member.pay.grants, day) : null;
+  }
+
+  /** Shares granted, vested on the day, and their value, over some grants. */
+  async equityOf(grants: GrantRow[], day = today()): Promise<{ granted: number; vested: number; value: Money }> {
     let granted = 0;
     let vested = 0;
     let value = 0;
-    for (const grant of member.pay.grants) {
+    for (const grant of grants) {
       granted += grant.shares;
       vested += vestedSharesOn(vestingTerms(grant), day);
       value += this.valueOf(grant.shares, await this.spreadMicros(grant)).amount;

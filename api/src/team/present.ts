@@ -34,7 +34,7 @@ const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contractor', 'intern'] as c
 const employmentType = (value: string): TeamEmployeeRow['employmentType'] =>
   (EMPLOYMENT_TYPES as readonly string[]).includes(value) ? (value as TeamEmployeeRow['employmentType']) : 'full_time';
 
-/** The non-pay columns of a row, field by field. */
+/** The non-pay columns of a row, field by field (the rating is read with pay, in the service). */
 export function presentRecordColumn(row: EmployeeRow, column: TeamColumn): Partial<TeamEmployeeRow> {
   switch (column) {
     case 'name':
@@ -65,8 +65,6 @@ export function presentRecordColumn(row: EmployeeRow, column: TeamColumn): Parti
       return { employmentType: employmentType(row.employment_type) };
     case 'status':
       return { status: row.status === 'terminated' ? 'terminated' : 'active' };
-    case 'performanceRating':
-      return { performanceRating: row.performance_rating };
     default:
       return {};
   }

@@ -5,11 +5,31 @@ import { badRequest, notFound } from '../http/errors.js';
 import { isWithinReach } from '../people/visibility.js';
 import { requirePay, seesPay, teamAccess, type TeamAccess } from './access.js';
 import { EQUITY_COLUMNS, type TeamColumn, columnInfo, isPayColumn } from './columns.js';
+import { marketCellOf, marketMedians } from './market.js';
 import { type Member, Team, payOf, vestingTerms } from './members.js';
-import { today } from './money.js';
-import { type TeamEmployeeRow, fullName, jobFamilyRef, levelRef, locationRef, presentGrantEntry, presentRecordColumn, presentTimelineEntry } from './present.js';
+import { Converter, today } from './money.js';
+import { type TeamEmployeeRow, jobFamilyRef, levelRef, locationRef, presentGrantEntry, presentRecordColumn, presentTimelineEntry } from './present.js';
 import { effectiveColumns } from './settings.js';
-import { type TeamFilters, compensationInReach, compensationOf, directReportCount, employeeInReach, grantsOf } from './store.js';
+import {
+  type GrantRow,
+  type PayRecordType,
+  type TableSortKey,
+  type TeamFilters,
+  type TextSortField,
+  baseCells,
+  companyEquity,
+  compensationInReach,
+  compensationOf,
+  countMatching,
+  directReportCount,
+  distinctValues,
+  employeeInReach,
+  employeesByIds,
+  grantsOf,
+  grantsOfEmployees,
+  orderedIds,
+  payCurrencies,
+} from './store.js';
 import { fullyVestedDate, vestedSharesOn } from '../people/vesting.js';
 import { endOfMonth, monthOf, monthsBetween } from './months.js';
 
@@ -165,6 +185,9 @@ async function payColumns(team: Team, member: Member, columns: TeamColumn[]): Pr
       case 'lastRaiseDate':
         out.lastRaiseDate = member.pay.lastRaiseDate;
         break;
+      case 'performanceRating':
+        out.performanceRating = member.row.performance_rating;
+        break;
       default:
         break;
     }
@@ -178,53 +201,114 @@ async function presentRow(team: Team, member: Member, columns: TeamColumn[]): Pr
   return Object.assign(row, await payColumns(team, member, columns.filter(isPayColumn)));
 }
 
-type SortKey = string | number | null;
+/** Sorts whose keys need today's vesting and the company's prices: keyed here, over the matching ids only. */
+const KEYED_HERE: ReadonlySet<TeamColumn> = new Set(['vestedShares', 'equityValue']);
 
-/** What a column sorts by: text case-insensitively, money by its value in the company currency. */
-async function sortKey(team: Team, member: Member, column: TeamColumn): Promise<SortKey> {
-  if (isPayColumn(column)) {
-    if (!member.pay) return null;
-    const money = async (type: Parameters<Team['amountOf']>[1]) => {
-      const converted = await team.inCompanyCurrency(team.amountOf(member, type));
-      return converted ? converted.amount : null;
-    };
-    switch (column) {
-      case 'baseSalary':
-        return money('base_salary');
-      case 'bonusTarget':
-        return money('bonus_target');
-      case 'variablePay':
-        return money('variable_pay');
-      case 'commission':
-        return money('commission');
-      case 'totalCash':
-        return (await team.measure(member, 'total_cash'))?.amount ?? null;
-      case 'compaRatio':
-        return (await team.compaRatio(member)).ratio;
-      case 'grantedShares':
-        return (await team.equity(member))?.granted ?? null;
-      case 'vestedShares':
-        return (await team.equity(member))?.vested ?? null;
-      case 'equityValue':
-        return (await team.equity(member))?.value.amount ?? null;
-      case 'lastRaiseDate':
-        return member.pay.lastRaiseDate;
-      default:
-        return null;
-    }
-  }
-  const value = Object.values(presentRecordColumn(member.row, column))[0];
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'object') return 'name' in value ? value.name.toLowerCase() : null;
-  return typeof value === 'string' ? value.toLowerCase() : value;
+const TEXT_FIELDS: Partial<Record<TeamColumn, TextSortField>> = {
+  name: 'name',
+  employeeNumber: 'employee_number',
+  email: 'email',
+  title: 'title',
+  department: 'department',
+  track: 'track',
+  country: 'country_code',
+  manager: 'manager',
+  employmentType: 'employment_type',
+  status: 'status',
+};
+
+const MONEY_TYPES: Partial<Record<TeamColumn, PayRecordType[]>> = {
+  baseSalary: ['base_salary'],
+  bonusTarget: ['bonus_target'],
+  variablePay: ['variable_pay'],
+  commission: ['commission'],
+  totalCash: ['base_salary', 'bonus_target', 'variable_pay', 'commission'],
+};
+
+const CATALOG_FIELDS = { jobFamily: ['job_family_id', jobFamilyRef], level: ['level_id', levelRef], location: ['location_id', locationRef] } as const;
+
+/** Minor units of `from` → minor units of `to`, as a factor (null without a reference rate). */
+async function conversionFactor(converter: Converter, from: string, to: string): Promise<number | null> {
+  const rate = await converter.exactRate(from, to);
+  if (!rate) return null;
+  return (Number(rate.n) / Number(rate.d)) * 10 ** (converter.minorUnit(to) - converter.minorUnit(from));
 }
 
-function compareKeys(a: SortKey, b: SortKey, order: 'asc' | 'desc'): number {
-  // Empty values go last in either direction.
-  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
-  const sign = order === 'asc' ? 1 : -1;
-  if (typeof a === 'number' && typeof b === 'number') return sign * (a - b);
-  return sign * String(a).localeCompare(String(b));
+/**
+ * What the database sorts a column by: text case-insensitively, catalog references by their names
+ * (ranked here, as the browser compares them), money by its value in the company currency, the
+ * compa-ratio against the same market medians the column shows.
+ */
+async function tableSortKey(deps: AppDeps, access: TeamAccess, query: TableQuery, sort: TeamColumn, converter: Converter, companyCurrency: string): Promise<TableSortKey> {
+  const db = deps.db;
+  const day = converter.onOrBefore;
+  const text = TEXT_FIELDS[sort];
+  if (text) return { kind: 'text', field: text };
+  if (sort === 'startDate') return { kind: 'startDate' };
+  if (sort === 'performanceRating') return { kind: 'rating' };
+  if (sort === 'lastRaiseDate') return { kind: 'lastRaise', day };
+  if (sort === 'grantedShares') return { kind: 'grantedShares' };
+  if (sort === 'jobFamily' || sort === 'level' || sort === 'location') {
+    const [field, ref] = CATALOG_FIELDS[sort];
+    const names = (await distinctValues(db, access.scope, access.records, query, field)).map((id) => ({ id, key: (ref(id)?.name ?? id).toLowerCase() }));
+    names.sort((a, b) => a.key.localeCompare(b.key));
+    const ranks = new Map<string, number>();
+    names.forEach((entry, index) => {
+      const previous = names[index - 1];
+      ranks.set(entry.id, previous && previous.key.localeCompare(entry.key) === 0 ? (ranks.get(previous.id) ?? index) : index);
+    });
+    return { kind: 'rank', field, ranks };
+  }
+  const types = MONEY_TYPES[sort];
+  if (types) {
+    const factors = new Map<string, number>();
+    for (const currency of await payCurrencies(db, access.scope, types)) {
+      const factor = await conversionFactor(converter, currency, companyCurrency);
+      if (factor !== null) factors.set(currency, factor);
+    }
+    return { kind: 'money', types, day, factors };
+  }
+  // compaRatio: base ÷ the cell's published p50, the base converted into the cell's currency first.
+  const cells = await baseCells(db, access.scope, access.records, query, day);
+  const priced = cells.flatMap((row) => {
+    const cell = marketCellOf(row);
+    return cell ? [{ cell, currency: row.currency }] : [];
+  });
+  const medians = await marketMedians(deps, priced.map((entry) => entry.cell));
+  const published = new Map<string, { currency: string; perMinorUnit: number }>();
+  const rates = new Map<string, number>();
+  for (const { cell, currency } of priced) {
+    const median = medians.of(cell);
+    if (median.status !== 'published') continue;
+    published.set(`${cell.jobFamilyId}|${cell.levelId}|${cell.locationId}`, { currency: median.currency, perMinorUnit: 1 / median.p50 / 10 ** converter.minorUnit(median.currency) });
+    const pair = `${currency}>${median.currency}`;
+    if (rates.has(pair)) continue;
+    const factor = await conversionFactor(converter, currency, median.currency);
+    if (factor !== null) rates.set(pair, factor);
+  }
+  return { kind: 'compaRatio', day, cells: published, rates };
+}
+
+/** Vested shares and equity value: every matching id in name order, keyed with the people module's vesting, then sorted (stably). */
+async function keyedHere(deps: AppDeps, access: TeamAccess, query: TableQuery, sort: TeamColumn, converter: Converter, offset: number): Promise<string[]> {
+  const ordered = await orderedIds(deps.db, access.scope, access, query, { key: null, order: 'asc' }, null);
+  const inPay = ordered.filter((entry) => entry.inPay).map((entry) => entry.id);
+  const grants = new Map<string, GrantRow[]>();
+  for (const grant of await grantsOfEmployees(deps.db, access.scope, inPay)) grants.set(grant.employee_id, [...(grants.get(grant.employee_id) ?? []), grant]);
+  const team = await Team.ofRows(deps, access, [], { pay: false, grants: false, converter });
+  const keyed: { id: string; key: number | null }[] = [];
+  for (const entry of ordered) {
+    if (!entry.inPay) {
+      keyed.push({ id: entry.id, key: null });
+      continue;
+    }
+    const equity = await team.equityOf(grants.get(entry.id) ?? []);
+    keyed.push({ id: entry.id, key: sort === 'vestedShares' ? equity.vested : equity.value.amount });
+  }
+  const sign = query.order === 'asc' ? 1 : -1;
+  // Empty values go last in either direction; ties keep the name order.
+  keyed.sort((a, b) => (a.key === null || b.key === null ? (a.key === b.key ? 0 : a.key === null ? 1 : -1) : sign * (a.key - b.key)));
+  return keyed.slice(offset, offset + query.limit).map((entry) => entry.id);
 }
 
 function parseCursor(cursor: string | undefined): number {
@@ -242,6 +326,10 @@ function refusePayQuery(access: TeamAccess, query: TableQuery): void {
   }
 }
 
+/**
+ * One page of the table. The database filters, counts, sorts and pages (the cursor is the offset);
+ * only the page's employees are read in full, with their pay and market cells.
+ */
 export async function table(deps: AppDeps, caller: Caller, query: TableQuery): Promise<{ table: Schemas['TeamTable']; nextCursor: string | null }> {
   const access = await teamAccess(deps.db, caller);
   refusePayQuery(access, query);
@@ -251,21 +339,31 @@ export async function table(deps: AppDeps, caller: Caller, query: TableQuery): P
   // Pay columns the caller may not see are dropped, not filled with zeros.
   const columns = requested.filter((column) => payVisible || !isPayColumn(column));
   const sort = query.sort ?? 'name';
-  const needsPay = payVisible && [...columns, sort].some(isPayColumn);
-  const needsGrants = needsPay && [...columns, sort].some((column) => EQUITY_COLUMNS.has(column));
-  const team = await Team.load(deps, access, query, { pay: needsPay, grants: needsGrants });
+  const converter = await Converter.open(deps.db, today());
+  const company = await companyEquity(deps.db, access.scope);
+  if (!company) throw notFound();
   // One after another: on Postgres a request's queries share one connection (its tenant transaction).
-  const keyed: { member: (typeof team.members)[number]; key: Awaited<ReturnType<typeof sortKey>>; name: string }[] = [];
-  for (const member of team.members) {
-    keyed.push({ member, key: await sortKey(team, member, sort), name: fullName(member.row.first_name, member.row.last_name).toLowerCase() });
-  }
-  keyed.sort((a, b) => compareKeys(a.key, b.key, query.order) || a.name.localeCompare(b.name) || a.member.row.id.localeCompare(b.member.row.id));
-  const page = keyed.slice(offset, offset + query.limit);
-  team.priceOnly(page.map((entry) => entry.member));
-  const rows = [];
-  for (const entry of page) rows.push(await presentRow(team, entry.member, columns));
-  const next = offset + query.limit < keyed.length ? String(offset + query.limit) : null;
-  return { table: { columns: columns.map(columnInfo), total: keyed.length, rows }, nextCursor: next };
+  const total = await countMatching(deps.db, access.scope, access.records, query);
+  const ids = KEYED_HERE.has(sort)
+    ? await keyedHere(deps, access, query, sort, converter, offset)
+    : (
+        await orderedIds(
+          deps.db,
+          access.scope,
+          access,
+          query,
+          { key: sort === 'name' ? null : await tableSortKey(deps, access, query, sort, converter, company.currency), order: query.order },
+          { offset, limit: query.limit },
+        )
+      ).map((entry) => entry.id);
+  const byId = new Map((await employeesByIds(deps.db, access.scope, ids)).map((row) => [row.id, row]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  const needsPay = payVisible && columns.some(isPayColumn);
+  const team = await Team.ofRows(deps, access, rows, { pay: needsPay, grants: needsPay && columns.some((column) => EQUITY_COLUMNS.has(column)), converter, company });
+  const presented = [];
+  for (const member of team.members) presented.push(await presentRow(team, member, columns));
+  const next = offset + query.limit < total ? String(offset + query.limit) : null;
+  return { table: { columns: columns.map(columnInfo), total, rows: presented }, nextCursor: next };
 }
 
 // ── one employee ───────────────────────────────────────────────────────────────────────────

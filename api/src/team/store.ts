@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
+import { chunks } from '../imports/plan.js';
 import type { CompensationRecordRow, EquityGrantRow, EmployeeRow as PeopleEmployeeRow } from '../people/store.js';
 import { type EmployeeReach, withinReach } from '../people/visibility.js';
 
@@ -100,9 +101,8 @@ function whereValues(query: Knex.QueryBuilder, column: string, values: string[] 
 
 const likePattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The employees in reach that match the filters, in no particular order. */
-export async function employeesInReach(db: Knex, scope: CompanyScope, reach: EmployeeReach, filters: TeamFilters): Promise<EmployeeRow[]> {
-  const query = withinReach(employees(db, scope), scope, reach, 'e');
+/** Narrows a query on `employees as e` to the filters. */
+function applyFilters(query: Knex.QueryBuilder, filters: TeamFilters): Knex.QueryBuilder {
   if (filters.status !== 'all') query.where('e.status', filters.status);
   whereValues(query, 'e.department', filters.department);
   whereValues(query, 'e.level_id', filters.level);
@@ -121,6 +121,12 @@ export async function employeesInReach(db: Knex, scope: CompanyScope, reach: Emp
         .orWhereRaw(`lower(e.employee_number) like ? escape '\\'`, [pattern]);
     });
   }
+  return query;
+}
+
+/** The employees in reach that match the filters, in no particular order. */
+export async function employeesInReach(db: Knex, scope: CompanyScope, reach: EmployeeReach, filters: TeamFilters): Promise<EmployeeRow[]> {
+  const query = applyFilters(withinReach(employees(db, scope), scope, reach, 'e'), filters);
   return ((await query) as (EmployeeRow & { manager_company_id: string | null })[]).map(sameCompanyManager(scope));
 }
 
@@ -130,10 +136,30 @@ export async function employeeInReach(db: Knex, scope: CompanyScope, reach: Empl
   return row ? sameCompanyManager(scope)(row) : undefined;
 }
 
-/** The ids of the employees a reach covers (for intersecting two permissions' reaches). */
-export async function idsInReach(db: Knex, scope: CompanyScope, reach: EmployeeReach): Promise<Set<string>> {
-  const rows = (await withinReach(db('employees').where('employees.company_id', scope.companyId).select('employees.id'), scope, reach)) as { id: string }[];
-  return new Set(rows.map((row) => row.id));
+/** The ids of the employees a reach covers (for intersecting two permissions' reaches), optionally only among some. */
+export async function idsInReach(db: Knex, scope: CompanyScope, reach: EmployeeReach, among?: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const part of among ? chunks(among) : [undefined]) {
+    const query = withinReach(db('employees').where('employees.company_id', scope.companyId).select('employees.id'), scope, reach);
+    if (part) query.whereIn('employees.id', part);
+    for (const row of (await query) as { id: string }[]) out.add(row.id);
+  }
+  return out;
+}
+
+/** The employees with these ids (of the company), in no particular order. */
+export async function employeesByIds(db: Knex, scope: CompanyScope, ids: string[]): Promise<EmployeeRow[]> {
+  const out: EmployeeRow[] = [];
+  for (const part of chunks(ids)) {
+    // By id alone, the company checked on each row: with the company in the query SQLite reads
+    // the whole company through a company index rather than these few by their key.
+    const rows = (await db('employees as e')
+      .leftJoin('employees as m', 'm.id', 'e.manager_id')
+      .whereIn('e.id', part)
+      .select([...EMPLOYEE_COLUMNS, 'e.company_id as company_id'])) as (EmployeeRow & { manager_company_id: string | null; company_id: string })[];
+    for (const { company_id: companyId, ...row } of rows) if (companyId === scope.companyId) out.push(sameCompanyManager(scope)(row));
+  }
+  return out;
 }
 
 export async function directReportCount(db: Knex, scope: CompanyScope, employeeId: string): Promise<number> {
@@ -155,6 +181,21 @@ export async function compensationInReach(db: Knex, scope: CompanyScope, reach: 
     .select(COMPENSATION_COLUMNS)
     .orderBy([{ column: 'effective_date' }, { column: 'id' }])) as CompensationRow[];
   return rows.map(normaliseCompensation);
+}
+
+/** The compensation records up to a day of these employees, oldest first. */
+export async function compensationOfEmployees(db: Knex, scope: CompanyScope, ids: string[], onOrBefore: string): Promise<CompensationRow[]> {
+  const out: CompensationRow[] = [];
+  for (const part of chunks(ids)) {
+    // The company is checked on each row: naming it in the query lets SQLite read the company's
+    // every record through its company-wide index instead of these employees' through theirs.
+    const rows = (await db('compensation_records')
+      .whereIn('employee_id', part)
+      .where('effective_date', '<=', onOrBefore)
+      .select([...COMPENSATION_COLUMNS, 'company_id'])) as (CompensationRow & { company_id: string })[];
+    for (const { company_id: companyId, ...row } of rows) if (companyId === scope.companyId) out.push(normaliseCompensation(row));
+  }
+  return out.sort((a, b) => (a.effective_date < b.effective_date ? -1 : a.effective_date > b.effective_date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** One employee's whole history, oldest first (including changes dated in the future). */
@@ -197,6 +238,16 @@ export async function grantsInReach(db: Knex, scope: CompanyScope, reach: Employ
   return rows.map(normaliseGrant);
 }
 
+/** The grants of these employees, oldest first. */
+export async function grantsOfEmployees(db: Knex, scope: CompanyScope, ids: string[]): Promise<GrantRow[]> {
+  const out: GrantRow[] = [];
+  for (const part of chunks(ids)) {
+    const rows = (await db('equity_grants').where('company_id', scope.companyId).whereIn('employee_id', part).select(GRANT_COLUMNS)) as GrantRow[];
+    out.push(...rows.map(normaliseGrant));
+  }
+  return out.sort((a, b) => (a.grant_date < b.grant_date ? -1 : a.grant_date > b.grant_date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 export async function grantsOf(db: Knex, scope: CompanyScope, employeeId: string): Promise<GrantRow[]> {
   const rows = (await db('equity_grants')
     .where({ company_id: scope.companyId, employee_id: employeeId })
@@ -215,6 +266,249 @@ export async function companyEquity(db: Knex, scope: CompanyScope): Promise<Comp
     share_price_micros: Number(row.share_price_micros),
     exercise_price_micros: row.exercise_price_micros === null ? null : Number(row.exercise_price_micros),
   };
+}
+
+// ── the table: filtered, sorted and paged by the database ───────────────────────────────────
+
+/** Text columns, compared case-insensitively. */
+export type TextSortField = 'name' | 'employee_number' | 'email' | 'title' | 'department' | 'track' | 'country_code' | 'manager' | 'employment_type' | 'status';
+
+/** Record types summed for a money column, in force on `day`. */
+export type PayRecordType = 'base_salary' | 'bonus_target' | 'variable_pay' | 'commission';
+
+/**
+ * What a table column sorts by. The service works out what only it knows (catalog names as ranks,
+ * conversion factors into the company currency, market medians); the SQL is built here. Pay keys
+ * are empty (last) on rows outside the caller's pay reach.
+ */
+export type TableSortKey =
+  | { kind: 'text'; field: TextSortField }
+  | { kind: 'startDate' }
+  | { kind: 'rank'; field: 'job_family_id' | 'level_id' | 'location_id'; ranks: Map<string, number> }
+  | { kind: 'rating' }
+  /** `factors`: currency → minor units of the company currency per minor unit. */
+  | { kind: 'money'; types: PayRecordType[]; day: string; factors: Map<string, number> }
+  | { kind: 'lastRaise'; day: string }
+  | { kind: 'grantedShares' }
+  /** `cells`: family|level|location → the cell's currency and 1 ÷ its p50; `rates`: 'FROM>TO' → factor. */
+  | { kind: 'compaRatio'; day: string; cells: Map<string, { currency: string; perMinorUnit: number }>; rates: Map<string, number> };
+
+export interface TableReach {
+  records: EmployeeReach;
+  pay: EmployeeReach;
+}
+
+export interface OrderedId {
+  id: string;
+  /** Whether the caller's pay reach covers the employee. */
+  inPay: boolean;
+}
+
+// Text sorts like the browser's `localeCompare` where the database can: Postgres with ICU's root
+// collation (when the server has ICU), SQLite by code point after case-folding ASCII.
+const collations = new WeakMap<object, Promise<string | null>>();
+function textCollation(db: Knex): Promise<string | null> {
+  if (db.client.config.client !== 'pg') return Promise.resolve(null);
+  const key = db.client.config as object;
+  let found = collations.get(key);
+  if (!found) {
+    found = db('pg_collation')
+      .where('collname', 'und-x-icu')
+      .first('collname')
+      .then((row: unknown) => (row ? 'und-x-icu' : null))
+      .catch(() => null);
+    collations.set(key, found);
+  }
+  return found;
+}
+
+/** A number the service computed, written into SQL as a literal (never text from a request). */
+function sqlNumber(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+  return String(value);
+}
+
+function matching(db: Knex, scope: CompanyScope, reach: EmployeeReach, filters: TeamFilters): Knex.QueryBuilder {
+  return applyFilters(withinReach(db('employees as e').where('e.company_id', scope.companyId), scope, reach, 'e'), filters);
+}
+
+/** How many employees in reach match the filters. */
+export async function countMatching(db: Knex, scope: CompanyScope, reach: EmployeeReach, filters: TeamFilters): Promise<number> {
+  const row = (await matching(db, scope, reach, filters).count({ count: '*' }).first()) as { count: number | string } | undefined;
+  return Number(row?.count ?? 0);
+}
+
+/** The distinct values of a catalog column among the matching employees (to rank their names). */
+export async function distinctValues(db: Knex, scope: CompanyScope, reach: EmployeeReach, filters: TeamFilters, field: 'job_family_id' | 'level_id' | 'location_id'): Promise<string[]> {
+  const rows = (await matching(db, scope, reach, filters).whereNotNull(`e.${field}`).distinct(`e.${field} as value`)) as { value: string }[];
+  return rows.map((row) => row.value);
+}
+
+/** The currencies of the company's pay records of these types (to convert them for sorting). */
+export async function payCurrencies(db: Knex, scope: CompanyScope, types: PayRecordType[]): Promise<string[]> {
+  const rows = (await db('compensation_records').where('company_id', scope.companyId).whereIn('type', types).distinct('currency')) as { currency: string }[];
+  return rows.map((row) => row.currency);
+}
+
+// Pay in force is read per employee through the unique (employee_id, type, effective_date) index;
+// naming company_id there as well lets SQLite pick the company-wide index instead, one scan per row.
+
+/** The currency of the base salary in force on the day (SQL, bound to `e`). */
+const BASE_CURRENCY = `(select c.currency from compensation_records c where c.employee_id = e.id and c.type = 'base_salary' and c.effective_date <= ? order by c.effective_date desc limit 1)`;
+
+/** The family × level × location cells and base currencies of the matching employees with a base in force. */
+export async function baseCells(
+  db: Knex,
+  scope: CompanyScope,
+  reach: EmployeeReach,
+  filters: TeamFilters,
+  day: string,
+): Promise<{ job_family_id: string; level_id: string; location_id: string; currency: string }[]> {
+  const query = matching(db, scope, reach, filters).whereNotNull('e.job_family_id').whereNotNull('e.level_id').whereNotNull('e.location_id');
+  const rows = (await query.distinct('e.job_family_id', 'e.level_id', 'e.location_id', db.raw(`${BASE_CURRENCY} as currency`, [day]))) as {
+    job_family_id: string;
+    level_id: string;
+    location_id: string;
+    currency: string | null;
+  }[];
+  return rows.flatMap((row) => (row.currency ? [{ ...row, currency: row.currency }] : []));
+}
+
+/** A constant table left-joined as `alias` on `on`; its values are `alias.column2`, `alias.column3`… */
+function joinConstants(query: Knex.QueryBuilder, alias: string, entries: [string, ...(string | number)[]][], on: string): void {
+  const bindings: string[] = [];
+  const tuples = entries.map(([key, ...values]) => {
+    bindings.push(key);
+    const literals = values.map((value) => {
+      if (typeof value === 'number') return sqlNumber(value);
+      bindings.push(value);
+      return '?';
+    });
+    return `(?, ${literals.join(', ')})`;
+  });
+  query.joinRaw(`left join (values ${tuples.join(', ')}) ${alias} on ${alias}.column1 = ${on}`, bindings);
+}
+
+/** `factor` chosen by `on` from the per-key factors; empty for a key without one. */
+function factorOf(on: string, factors: Map<string, number>): { sql: string; bindings: string[] } {
+  if (!factors.size) return { sql: 'null', bindings: [] };
+  const arms = [...factors].map(([, factor]) => `when ? then ${sqlNumber(factor)}`).join(' ');
+  return { sql: `(case ${on} ${arms} end)`, bindings: [...factors.keys()] };
+}
+
+/**
+ * The name as the table sorts it, before folding; the index `employees_company_name_key` (its
+ * migration) is built on exactly this expression, folded the same way, so the default order is read
+ * from it.
+ */
+const NAME_KEY = `trim(e.first_name || ' ' || e.last_name)`;
+
+const TEXT_SQL: Record<TextSortField, string> = {
+  name: NAME_KEY,
+  employee_number: 'e.employee_number',
+  email: 'e.email',
+  title: 'e.title',
+  department: 'e.department',
+  track: 'e.track',
+  country_code: 'e.country_code',
+  manager: `case when m.company_id = e.company_id then coalesce(nullif(trim(m.first_name || ' ' || m.last_name), ''), 'Unknown') end`,
+  employment_type: `case when e.employment_type in ('full_time', 'part_time', 'contractor', 'intern') then e.employment_type else 'full_time' end`,
+  status: `case when e.status = 'terminated' then 'terminated' else 'active' end`,
+};
+
+/** The key's SQL (joining what it needs) and its bindings. */
+function keySql(query: Knex.QueryBuilder, key: TableSortKey, folded: (sql: string) => string): { sql: string; bindings: Knex.RawBinding[] } {
+  switch (key.kind) {
+    case 'text':
+      if (key.field === 'manager') query.leftJoin('employees as m', 'm.id', 'e.manager_id');
+      return { sql: folded(TEXT_SQL[key.field]), bindings: [] };
+    case 'startDate':
+      return { sql: 'e.start_date', bindings: [] };
+    case 'rating':
+      return { sql: folded('e.performance_rating'), bindings: [] };
+    case 'rank': {
+      if (!key.ranks.size) return { sql: 'null', bindings: [] };
+      joinConstants(query, 'rk', [...key.ranks], `e.${key.field}`);
+      return { sql: 'rk.column2', bindings: [] };
+    }
+    case 'money': {
+      const factor = factorOf('c.currency', key.factors);
+      const [only] = key.types;
+      if (key.types.length === 1 && only) {
+        return {
+          sql: `(select round(c.amount * ${factor.sql}) from compensation_records c where c.employee_id = e.id and c.type = ? and c.effective_date <= ? order by c.effective_date desc limit 1)`,
+          bindings: [...factor.bindings, only, key.day],
+        };
+      }
+      // The sum of the kinds of pay in force, each converted; none at all is empty, not zero.
+      return {
+        sql: `(select case when count(*) = 0 then null else sum(round(c.amount * ${factor.sql})) end from compensation_records c
+               where c.employee_id = e.id and c.type in (${key.types.map(() => '?').join(', ')}) and c.effective_date = (
+                 select max(x.effective_date) from compensation_records x where x.employee_id = c.employee_id and x.type = c.type and x.effective_date <= ?))`,
+        bindings: [...factor.bindings, ...key.types, key.day],
+      };
+    }
+    case 'lastRaise':
+      // The day of the latest base salary above the one before it, in the same currency.
+      return {
+        sql: `(select max(c.effective_date) from compensation_records c join compensation_records p on p.employee_id = c.employee_id and p.type = c.type
+                and p.effective_date = (select max(q.effective_date) from compensation_records q where q.employee_id = c.employee_id and q.type = c.type and q.effective_date < c.effective_date)
+              where c.employee_id = e.id and c.type = 'base_salary' and c.effective_date <= ? and p.currency = c.currency and c.amount > p.amount)`,
+        bindings: [key.day],
+      };
+    case 'grantedShares':
+      return { sql: '(select coalesce(sum(g.shares), 0) from equity_grants g where g.employee_id = e.id and g.company_id = e.company_id)', bindings: [] };
+    case 'compaRatio': {
+      if (!key.cells.size) return { sql: 'null', bindings: [] };
+      // The cell gives its currency and 1 / p50; the base is converted into the cell's currency.
+      joinConstants(query, 'cf', [...key.cells].map(([cell, value]) => [cell, value.currency, value.perMinorUnit] as [string, string, number]), `e.job_family_id || '|' || e.level_id || '|' || e.location_id`);
+      const factor = factorOf(`c.currency || '>' || cf.column2`, key.rates);
+      return {
+        sql: `(select c.amount * ${factor.sql} from compensation_records c where c.employee_id = e.id and c.type = 'base_salary' and c.effective_date <= ? order by c.effective_date desc limit 1) * cf.column3`,
+        bindings: [...factor.bindings, key.day],
+      };
+    }
+  }
+}
+
+const PAY_KEYS: ReadonlySet<TableSortKey['kind']> = new Set(['rating', 'money', 'lastRaise', 'grantedShares', 'compaRatio']);
+
+/**
+ * The ids of the matching employees in table order — the key (empty last, either way), then the
+ * name, then the id; without a key by name, then id — one window of them, or all when `window` is null.
+ */
+export async function orderedIds(
+  db: Knex,
+  scope: CompanyScope,
+  reach: TableReach,
+  filters: TeamFilters,
+  sort: { key: TableSortKey | null; order: 'asc' | 'desc' },
+  window: { offset: number; limit: number } | null,
+): Promise<OrderedId[]> {
+  const collation = await textCollation(db);
+  const folded = (sql: string): string => (collation ? `lower((${sql}) collate "${collation}")` : `lower(${sql})`);
+  const inner = matching(db, scope, reach.records, filters);
+  let inPay = '1';
+  if (reach.pay.kind === 'none') inPay = '0';
+  else if (reach.pay.kind !== reach.records.kind) {
+    const payReach = withinReach(db('employees as pe').where('pe.company_id', scope.companyId).select('pe.id'), scope, reach.pay, 'pe');
+    inner.leftJoin(payReach.as('pr'), 'pr.id', 'e.id');
+    inPay = 'case when pr.id is null then 0 else 1 end';
+  }
+  const columns: Knex.Raw[] = [db.raw('e.id as id'), db.raw(`${inPay} as in_pay`), db.raw(`${folded(NAME_KEY)} as name_key`)];
+  if (sort.key) {
+    const key = keySql(inner, sort.key, folded);
+    const gated = PAY_KEYS.has(sort.key.kind) && inPay !== '1' ? `case when ${inPay} = 1 then ${key.sql} end` : key.sql;
+    columns.push(db.raw(`${gated} as sort_key`, key.bindings));
+  }
+  inner.select(columns);
+  const direction = sort.order === 'desc' ? 'desc' : 'asc';
+  const outer = db.select('t.id', 't.in_pay').from(inner.as('t'));
+  // By name (no key) the ascending order is the name index's own.
+  outer.orderByRaw(sort.key ? `(t.sort_key is null), t.sort_key ${direction}, t.name_key, t.id` : `t.name_key ${direction}, t.id`);
+  if (window) outer.limit(window.limit).offset(window.offset);
+  const rows = (await outer) as { id: string; in_pay: number | string | boolean }[];
+  return rows.map((row) => ({ id: row.id, inPay: Number(row.in_pay) === 1 }));
 }
 
 // ── team-view settings (the one table the team view writes) ────────────────────────────────

@@ -108,14 +108,14 @@ describe('the team view', () => {
     expect(shares.status).toBe(200);
 
     const id = company.id;
-    ids.root = await insertEmployee(db, id, { firstName: 'Rita', lastName: 'Root', levelId: 'm6', title: 'CTO' });
+    ids.root = await insertEmployee(db, id, { firstName: 'Rita', lastName: 'Root', levelId: 'm6', title: 'CTO', performanceRating: 'exceptional' });
     await insertPay(db, id, ids.root, [{ type: 'base_salary', amount: 30_000_000, effectiveDate: '2022-01-01' }]);
     ids.manager = await insertEmployee(db, id, { firstName: 'Marco', lastName: 'Manager', levelId: 'm4', managerId: ids.root, userId: manager.id, demographics: { gender: 'male' } });
     await insertPay(db, id, ids.manager, [
       { type: 'base_salary', amount: 20_000_000, effectiveDate: '2022-01-01' },
       { type: 'base_salary', amount: 22_000_000, effectiveDate: '2024-04-01', reason: 'merit' },
     ]);
-    ids.ivy = await insertEmployee(db, id, { firstName: 'Ivy', lastName: 'Icarus', managerId: ids.manager, jobFamilyId: published.jobFamilyId, levelId: published.levelId, locationId: published.locationId, department: 'Platform' });
+    ids.ivy = await insertEmployee(db, id, { firstName: 'Ivy', lastName: 'Icarus', managerId: ids.manager, jobFamilyId: published.jobFamilyId, levelId: published.levelId, locationId: published.locationId, department: 'Platform', performanceRating: 'exceeds' });
     await insertPay(db, id, ids.ivy, [
       { type: 'base_salary', amount: 14_000_000, effectiveDate: '2022-05-01' },
       { type: 'base_salary', amount: 15_000_000, effectiveDate: '2024-05-01', reason: 'merit' },
@@ -125,14 +125,14 @@ describe('the team view', () => {
     ids.option = await insertGrant(db, id, ids.ivy, { type: 'option', shares: 4800, exercisePrice: 625, vestingStartDate: optionStart });
     ids.underwater = await insertGrant(db, id, ids.ivy, { type: 'option', shares: 1000, exercisePrice: 2500, vestingStartDate: optionStart });
     ids.rsu = await insertGrant(db, id, ids.ivy, { type: 'rsu', shares: 1200, vestingStartDate: monthsAgo(6) });
-    ids.gus = await insertEmployee(db, id, { firstName: 'Gus', lastName: 'Greaves', managerId: ids.manager, levelId: 'p4', locationId: 'gb_london', countryCode: 'GB', currency: 'GBP' });
+    ids.gus = await insertEmployee(db, id, { firstName: 'Gus', lastName: 'Greaves', managerId: ids.manager, levelId: 'p4', locationId: 'gb_london', countryCode: 'GB', currency: 'GBP', performanceRating: 'developing' });
     await insertPay(db, id, ids.gus, [{ type: 'base_salary', amount: 9_000_000, currency: 'GBP', effectiveDate: '2023-02-01' }]);
     ids.sam = await insertEmployee(db, id, { firstName: 'Sam', lastName: 'Sub', managerId: ids.manager, levelId: 'm3', locationId: 'us_seattle' });
     await insertPay(db, id, ids.sam, [{ type: 'base_salary', amount: 17_000_000, effectiveDate: '2023-02-01' }]);
     ids.tia = await insertEmployee(db, id, { firstName: 'Tia', lastName: 'Thin', managerId: ids.sam, jobFamilyId: thin.jobFamilyId, levelId: thin.levelId, locationId: thin.locationId });
     await insertPay(db, id, ids.tia, [{ type: 'base_salary', amount: 10_000_000, effectiveDate: '2023-02-01' }]);
     ids.terry = await insertEmployee(db, id, { firstName: 'Terry', lastName: 'Gone', managerId: ids.manager, levelId: 'p2', status: 'terminated' });
-    ids.olga = await insertEmployee(db, id, { firstName: 'Olga', lastName: 'Outside', managerId: ids.root, locationId: 'us_new_york', department: 'Data' });
+    ids.olga = await insertEmployee(db, id, { firstName: 'Olga', lastName: 'Outside', managerId: ids.root, locationId: 'us_new_york', department: 'Data', performanceRating: 'meets' });
     await insertPay(db, id, ids.olga, [{ type: 'base_salary', amount: 16_000_000, effectiveDate: '2023-02-01' }]);
     await insertGrant(db, id, ids.olga, { type: 'rsu', shares: 500, vestingStartDate: monthsAgo(30) });
     // A level with a big group and a small one, for the pay-equity view.
@@ -142,7 +142,7 @@ describe('the team view', () => {
       await insertPay(db, id, member, [{ type: 'base_salary', amount: 18_000_000 + index * 100_000, effectiveDate: '2023-02-01' }]);
     }
     // The wide-team, narrow-pay reader manages Olga.
-    ids.widePayNarrow = await insertEmployee(db, id, { firstName: 'Wendy', lastName: 'Wide', managerId: ids.root, userId: widePayNarrow.id, levelId: 'm4' });
+    ids.widePayNarrow = await insertEmployee(db, id, { firstName: 'Wendy', lastName: 'Wide', managerId: ids.root, userId: widePayNarrow.id, levelId: 'm4', performanceRating: 'meets' });
     await db('employees').where({ id: ids.olga }).update({ manager_id: ids.widePayNarrow });
     subtree = [ids.manager, ids.ivy, ids.gus, ids.sam, ids.tia];
   });
@@ -229,6 +229,47 @@ describe('the team view', () => {
     expect(byId.get(ids.ivy)).toEqual({ id: ids.ivy, name: 'Ivy Icarus' });
     expect((await request(`/api/team/employees/${ids.ivy}/comp-timeline`, { headers: bearer(widePayNarrow) })).status).toBe(404);
     expect((await request(`/api/team/employees/${ids.olga}/comp-timeline`, { headers: bearer(widePayNarrow) })).status).toBe(200);
+  });
+
+  it('keeps performance ratings with pay: absent, unsortable and ungroupable without the pay permission', async () => {
+    // teamOnly holds a custom role with team view and no employeeCompensation.
+    const rows = await table(teamOnly, '?columns=name&columns=performanceRating&limit=500');
+    expect(rows.status).toBe(200);
+    expect(rows.body.data.columns.map((column) => column.key)).toEqual(['name']);
+    expect(rows.body.data.rows.filter((row) => 'performanceRating' in row)).toEqual([]);
+    const sorted = await table(teamOnly, '?sort=performanceRating');
+    expect(sorted.status).toBe(400);
+    expect(sorted.body.errors?.[0]?.field).toBe('query.sort');
+    for (const groupBy of ['groupBy=performanceRating', 'groupBy=department&groupBy=performanceRating']) {
+      const grouped = await request<ErrorBody>(`/api/team/analytics/playground?${groupBy}&metric=headcount`, { headers: bearer(teamOnly) });
+      expect(grouped.status, groupBy).toBe(400);
+      expect(grouped.body.code, groupBy).toBe(sorted.body.code);
+      expect(grouped.body.errors?.[0]?.field, groupBy).toBe('query.groupBy');
+    }
+    const detail = await request<Data<Schemas['TeamEmployeeDetail']>>(`/api/team/employees/${ids.ivy}`, { headers: bearer(teamOnly) });
+    expect(detail.body.data.employee).not.toHaveProperty('performanceRating');
+    const settings = await request<ErrorBody>('/api/team/settings/me', { method: 'PATCH', headers: { ...bearer(teamOnly), 'If-Match': '"0"' }, json: { columns: ['name', 'performanceRating'] } });
+    expect(settings.status).toBe(400);
+    const state = await request<Data<Schemas['TeamViewSettingsState']>>('/api/team/settings', { headers: bearer(teamOnly) });
+    expect(state.body.data.availableColumns.map((column) => column.key)).not.toContain('performanceRating');
+
+    // Where the pay permission reaches fewer people than the team permission, ratings follow it row by row.
+    const wide = await table(widePayNarrow, '?columns=name&columns=performanceRating&sort=performanceRating&limit=500');
+    expect(wide.status).toBe(200);
+    const rated = wide.body.data.rows.filter((row) => 'performanceRating' in row).map((row) => row.id);
+    expect(rated.sort()).toEqual([ids.olga, ids.widePayNarrow].sort());
+    // Ratings the caller may not see sort like empty ones, after every rating they may see.
+    expect(wide.body.data.rows.slice(0, 2).map((row) => row.id).sort()).toEqual([ids.olga, ids.widePayNarrow].sort());
+    const ivy = await request<Data<Schemas['TeamEmployeeDetail']>>(`/api/team/employees/${ids.ivy}`, { headers: bearer(widePayNarrow) });
+    expect(ivy.body.data.employee).not.toHaveProperty('performanceRating');
+    const olga = await request<Data<Schemas['TeamEmployeeDetail']>>(`/api/team/employees/${ids.olga}`, { headers: bearer(widePayNarrow) });
+    expect(olga.body.data.employee.performanceRating).toBe('meets');
+    const groups = await request<Data<Schemas['TeamPlayground']>>('/api/team/analytics/playground?groupBy=performanceRating&metric=headcount', { headers: bearer(widePayNarrow) });
+    expect(groups.status).toBe(200);
+    expect(groups.body.data.rows.map((row) => [row.keys[0]?.id, row.count])).toEqual([['meets', 2]]);
+
+    const everyone = await table(admin, '?columns=name&columns=performanceRating&sort=performanceRating&limit=500');
+    expect(everyone.body.data.rows.flatMap((row) => (row.performanceRating ? [row.performanceRating] : []))).toEqual(['developing', 'exceeds', 'exceptional', 'meets', 'meets']);
   });
 
   it('prices base salary against the same market p50 the benchmarking API returns for the cell', async () => {
@@ -334,6 +375,81 @@ describe('the team view', () => {
     });
     const badCursor = await table(admin, '?cursor=abc');
     expect(badCursor.status).toBe(400);
+  });
+
+  it('orders every column by the value it shows, the same across pages, empty values last either way', async () => {
+    type Row = Schemas['TeamEmployeeRow'];
+    type Key = string | number | null;
+    const text = (value: string | null | undefined): Key => (value === null || value === undefined ? null : value.toLowerCase());
+    const keys: [Schemas['TeamColumn'], (row: Row) => Key][] = [
+      ['name', (row) => text(row.name)],
+      ['employeeNumber', (row) => text(row.employeeNumber)],
+      ['email', (row) => text(row.email)],
+      ['title', (row) => text(row.title)],
+      ['department', (row) => text(row.department)],
+      ['jobFamily', (row) => text(row.jobFamily?.name)],
+      ['level', (row) => text(row.level?.name)],
+      ['track', (row) => text(row.track)],
+      ['location', (row) => text(row.location?.name)],
+      ['country', (row) => text(row.country)],
+      ['manager', (row) => text(row.manager?.name)],
+      ['startDate', (row) => row.startDate ?? null],
+      ['employmentType', (row) => row.employmentType ?? null],
+      ['status', (row) => row.status ?? null],
+      ['performanceRating', (row) => text(row.performanceRating)],
+      // Every amount here is in dollars but Gus's, whose pounds are left out of the comparison below.
+      ['baseSalary', (row) => row.baseSalary?.amount ?? null],
+      ['totalCash', (row) => row.totalCash?.amount ?? null],
+      ['bonusTarget', (row) => row.bonusTarget?.amount ?? null],
+      ['compaRatio', (row) => row.compaRatio?.ratio ?? null],
+      ['grantedShares', (row) => row.grantedShares ?? null],
+      ['vestedShares', (row) => row.vestedShares ?? null],
+      ['equityValue', (row) => row.equityValue?.amount ?? null],
+      ['lastRaiseDate', (row) => row.lastRaiseDate ?? null],
+    ];
+    const columns = keys.map(([column]) => `columns=${column}`).join('&');
+    for (const [column, keyOf] of keys) {
+      for (const order of ['asc', 'desc'] as const) {
+        const whole = await table(admin, `?status=all&sort=${column}&order=${order}&${columns}&limit=500`);
+        expect(whole.status, column).toBe(200);
+        const rows = whole.body.data.rows.filter((row) => column === 'name' || !['baseSalary', 'totalCash', 'bonusTarget'].includes(column) || row.id !== ids.gus);
+        const sign = order === 'asc' ? 1 : -1;
+        for (const [index, row] of rows.entries()) {
+          const before = rows[index - 1];
+          if (!before) continue;
+          const [a, b] = [keyOf(before), keyOf(row)];
+          const label = `${column} ${order}: ${before.name} before ${row.name}`;
+          if (a === null) expect(b, label).toBeNull();
+          else if (b !== null) {
+            const compared = typeof a === 'number' && typeof b === 'number' ? sign * (a - b) : sign * String(a).localeCompare(String(b));
+            expect(compared, label).toBeLessThanOrEqual(0);
+            if (compared === 0) expect((before.name ?? '').localeCompare(row.name ?? ''), label).toBeLessThanOrEqual(0);
+          }
+        }
+        // Small pages, followed by their cursors, give the same rows in the same order.
+        const paged: string[] = [];
+        let cursor: string | null = '0';
+        while (cursor !== null) {
+          const page: Awaited<ReturnType<typeof table>> = await table(admin, `?status=all&sort=${column}&order=${order}&columns=name&limit=7&cursor=${cursor}`);
+          expect(page.body.data.total, column).toBe(whole.body.data.total);
+          paged.push(...page.body.data.rows.map((row) => row.id));
+          cursor = page.body.page.nextCursor;
+        }
+        expect(paged, `${column} ${order}`).toEqual(whole.body.data.rows.map((row) => row.id));
+      }
+    }
+    // A manager's subtree, money in the company currency (Gus's £90,000 is more than Tia's $100,000).
+    const reports = await table(manager, '?sort=baseSalary&order=desc&columns=name&columns=baseSalary&limit=500');
+    expect(reports.body.data.rows.map((row) => row.name)).toEqual(['Marco Manager', 'Sam Sub', 'Ivy Icarus', 'Gus Greaves', 'Tia Thin']);
+    // Pay outside the pay reach sorts as empty: Olga's is the only salary Wendy sees, the rest follow by name.
+    const narrow = await table(widePayNarrow, '?sort=baseSalary&order=desc&columns=name&columns=baseSalary&limit=500');
+    const names = narrow.body.data.rows.map((row) => row.name ?? '');
+    expect(names[0]).toBe('Olga Outside');
+    expect(names.slice(1)).toEqual([...names.slice(1)].sort((a, b) => a.localeCompare(b)));
+    expect(narrow.body.data.rows.filter((row) => 'baseSalary' in row).map((row) => [row.name, row.baseSalary?.amount ?? null])).toEqual([
+      ['Olga Outside', 16_000_000],
+      ['Wendy Wide', null],
+    ]);
   });
 
   it('keeps a company default and personal columns, and refuses a change made on a stale version', async () => {

@@ -8,6 +8,7 @@ import type { CommandContext } from './users.js';
 type BenchmarkRequest = components['schemas']['BenchmarkRequest'];
 type BenchmarkResult = components['schemas']['BenchmarkResult'];
 type CompositionEntry = components['schemas']['CompositionEntry'];
+type MarketPercentile = components['schemas']['MarketPercentile'];
 
 export interface QueryOptions {
   family: string[];
@@ -53,7 +54,24 @@ function levelIds(filters: Catalog['filters']): { id: string; name: string; type
   return [...levels, ...filters.levelsWithIds.levelBlends].map((level) => ({ id: level.id, name: level.displayString, type: level.levelType }));
 }
 
-/** Builds the data explorer's request from the options; defaults cover every stage and ownership group. */
+/** Only the percentiles the product publishes (the filters list them); any other is refused here, before asking. */
+function percentilesOf(list: string, offered: MarketPercentile[], problems: string[]): MarketPercentile[] {
+  return list.split(',').flatMap((text) => {
+    const found = offered.find((p) => String(p) === text.trim());
+    if (found === undefined) problems.push(`--percentiles: ${text.trim()} is not one of ${offered.join(', ')}`);
+    return found === undefined ? [] : [found];
+  });
+}
+
+/** `local`, or any currency the reference rates hold (written in any case). */
+function currencyOf(code: string, rates: Record<string, number>, problems: string[]): string {
+  if (code.toLowerCase() === 'local') return 'local';
+  const upper = code.toUpperCase();
+  if (upper !== 'USD' && rates[upper] === undefined) problems.push(`--currency: "${code}" has no exchange rate; choose local or one of: ${Object.keys(rates).join(', ')}`);
+  return upper;
+}
+
+/** Builds the data explorer's request from the options; defaults cover every industry, stage and ownership group. */
 async function buildRequest(connection: Connection, options: QueryOptions): Promise<BenchmarkRequest> {
   const { filters, families, locations } = await catalog(connection);
   const problems: string[] = [];
@@ -63,11 +81,6 @@ async function buildRequest(connection: Connection, options: QueryOptions): Prom
   const ownership = filters.companyOwnershipGroupsWithIds.map((option) => ({ id: option.id, name: option.displayString }));
   const industries = filters.industriesAndSubIndustriesWithIds.map((option) => ({ id: option.upstreamId, name: option.displayString }));
   const compTypes = [...filters.compTypes.cash, ...filters.compTypes.equity].map((option) => ({ id: option.id, name: option.title }));
-  // The whole market unless narrowed: the catalogue's default, else its all-industries entry.
-  const defaultIndustry =
-    filters.industriesAndSubIndustriesWithIds.find((option) => option.isDefaultValue)?.upstreamId ??
-    industries.find((option) => option.id === 'ind_all')?.id ??
-    industries[0]?.id;
   const request: BenchmarkRequest = {
     jobFamilies: resolve('family', options.family, families, problems),
     levels: chosenLevels.map((id) => ({ id, type: levels.find((level) => level.id === id)?.type ?? 'level' })),
@@ -75,13 +88,14 @@ async function buildRequest(connection: Connection, options: QueryOptions): Prom
     marketFilters: [
       {
         locations: resolve('location', options.location, locations, problems),
-        industries: options.industry?.length ? resolve('industry', options.industry, industries, problems) : defaultIndustry ? [defaultIndustry] : [],
+        // Every industry unless narrowed, as the data explorer starts: all the groups, which hold every sub-industry.
+        industries: options.industry?.length ? resolve('industry', options.industry, industries, problems) : industries.map((option) => option.id),
         companyStages: options.stage?.length ? resolve('stage', options.stage, stages, problems) : stages.map((stage) => stage.id),
         companyOwnershipGroups: options.ownership?.length ? resolve('ownership', options.ownership, ownership, problems) : ownership.map((group) => group.id),
       },
     ],
-    ...(options.percentiles ? { percentiles: options.percentiles.split(',').map(Number) } : {}),
-    ...(options.currency ? { currency: options.currency.toUpperCase() } : {}),
+    ...(options.percentiles ? { percentiles: percentilesOf(options.percentiles, filters.percentiles, problems) } : {}),
+    ...(options.currency ? { currency: currencyOf(options.currency, filters.currencyForexMapping, problems) } : {}),
   };
   if (problems.length) throw new RejectedInput('Some choices are not known.', problems);
   return request;
@@ -104,6 +118,7 @@ export async function filtersCommand(ctx: CommandContext): Promise<void> {
   process.stdout.write(`Percentiles (--percentiles)\n  ${found.filters.percentiles.join(',')}\n`);
 }
 
+/** A withheld cell's sample reads "Below the threshold": its size is not published, not even as a range. */
 function resultRows(result: BenchmarkResult): { header: string[]; rows: string[][] } {
   const header = ['FAMILY', 'LEVEL', 'COMP TYPE', 'CURRENCY', ...result.percentiles.map((p) => `P${p}`), 'COMPANIES', 'EMPLOYEES', 'CONSISTENCY'];
   const rows = result.cells.map((cell) => {
@@ -124,6 +139,9 @@ export async function queryCommand(ctx: CommandContext, options: QueryOptions & 
     return;
   }
   printTable(header, rows);
+  // Every withheld cell carries the same statement of the rule; said once, under the table.
+  const statement = result.cells.find((cell) => cell.insufficientReason)?.insufficientReason;
+  if (statement) process.stdout.write(`\nInsufficient data: ${statement}\n`);
 }
 
 export async function exportCommand(ctx: CommandContext, options: QueryOptions & { format: 'csv' | 'xlsx'; wait: boolean; output?: string }): Promise<void> {

@@ -1,14 +1,35 @@
 import type { CompensationCategory, ConsistencyLabel, SampleBucket } from './types.js';
 
-/** Percentiles every benchmark cell reports. */
-export const PERCENTILES: readonly number[] = [10, 25, 40, 50, 60, 75, 90];
+/**
+ * The only percentiles the product publishes, and what a cell reports when none are named. Any
+ * other is refused: enough percentiles of one cell rebuild its records one by one.
+ */
+export const PERCENTILES = [10, 25, 40, 50, 60, 75, 90] as const;
+export type MarketPercentile = (typeof PERCENTILES)[number];
+
+export const isAllowedPercentile = (value: number): value is MarketPercentile => (PERCENTILES as readonly number[]).includes(value);
+
+/**
+ * The allowed ones among stored percentiles (requests saved or shared before the list was
+ * enforced); undefined when none is left, which answers the whole list.
+ */
+export function allowedPercentiles(stored: readonly number[] | null | undefined): MarketPercentile[] | undefined {
+  const kept = [...new Set((stored ?? []).filter(isAllowedPercentile))];
+  return kept.length > 0 ? kept : undefined;
+}
 /** Percentiles offered in the single-percentile picker. */
-export const PICKER_PERCENTILES: readonly number[] = [10, 25, 50, 75, 90];
+export const PICKER_PERCENTILES: readonly MarketPercentile[] = [10, 25, 50, 75, 90];
 /** Percentiles offered for market-data reports. */
-export const REPORT_PERCENTILES: readonly number[] = [25, 40, 50, 60, 75, 90];
+export const REPORT_PERCENTILES: readonly MarketPercentile[] = [25, 40, 50, 60, 75, 90];
 export const DEFAULT_PERCENTILE: Readonly<Record<CompensationCategory, number>> = { cash: 25, equity: 50 };
 
 export const INSUFFICIENT_DATA_LABEL = 'Insufficient data';
+
+/**
+ * The only bucket a withheld sample or a composition group below the threshold gets: it says the
+ * group failed the privacy rule and nothing about how big it is.
+ */
+export const BELOW_THRESHOLD_BUCKET: Readonly<SampleBucket> = Object.freeze({ id: 'below_threshold', label: 'Below the threshold', min: 0, max: null });
 
 function buckets(rows: [number, number | null][], unit: string): SampleBucket[] {
   return rows.map(([min, max]) => ({

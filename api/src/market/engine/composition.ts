@@ -1,4 +1,5 @@
 import {
+  BELOW_THRESHOLD_BUCKET,
   COMPANY_COUNT_BUCKETS,
   EMPLOYEE_COUNT_BUCKETS,
   LOCATIONS,
@@ -7,15 +8,14 @@ import {
   type CompensationCategory,
   type SampleBucket,
 } from '../catalog/index.js';
+import { DEFAULT_PRIVACY_RULE, meetsMinimums, type PrivacyRule } from './privacy.js';
 import type { MarketRelease } from './release.js';
 
-/** How much of the market one value of a dimension holds. */
+/** How much of the market one value of a dimension holds, exactly: never published as it is (see `disclose`). */
 export interface CompositionEntry {
   id: string;
   companies: number;
   employees: number;
-  companyBucket: SampleBucket;
-  employeeBucket: SampleBucket;
 }
 
 /** A family's coverage per broad comp type: records with base pay (cash) or any equity (equity). */
@@ -40,6 +40,59 @@ export interface ReleaseComposition {
   participants: { id: string; name: string; employees: number }[];
 }
 
+/** A composition group as it may be published: counts only when the group passes the privacy rule. */
+export interface DisclosedEntry {
+  id: string;
+  belowThreshold: boolean;
+  /** Rounded down to two significant figures; null below the threshold. */
+  companies: number | null;
+  employees: number | null;
+  /** Of the rounded counts; the below-threshold bucket below the threshold. */
+  companyBucket: SampleBucket;
+  employeeBucket: SampleBucket;
+}
+
+/** 7 → 7, 45 → 45, 799 → 790, 1,345 → 1,300: exact counts of big groups would let totals be differenced. */
+export function roundDownToTwoFigures(count: number): number {
+  if (count < 100) return Math.floor(count);
+  const unit = 10 ** (Math.floor(Math.log10(count)) - 1);
+  return Math.floor(count / unit) * unit;
+}
+
+/**
+ * The published form of a group: one with fewer companies or employees than the privacy rule's
+ * minimums is said to be below the threshold, with no number and no finer bucket; the others are
+ * rounded down to two significant figures.
+ */
+export function disclose(entry: CompositionEntry, rule: PrivacyRule = DEFAULT_PRIVACY_RULE): DisclosedEntry {
+  if (!meetsMinimums(rule, entry)) {
+    return { id: entry.id, belowThreshold: true, companies: null, employees: null, companyBucket: BELOW_THRESHOLD_BUCKET, employeeBucket: BELOW_THRESHOLD_BUCKET };
+  }
+  const companies = roundDownToTwoFigures(entry.companies);
+  const employees = roundDownToTwoFigures(entry.employees);
+  return {
+    id: entry.id,
+    belowThreshold: false,
+    companies,
+    employees,
+    companyBucket: bucketOf(COMPANY_COUNT_BUCKETS, companies),
+    employeeBucket: bucketOf(EMPLOYEE_COUNT_BUCKETS, employees),
+  };
+}
+
+/** Companies and employees of one group, from its records per company. */
+function entryOf(id: string, perCompany: ArrayLike<number>): CompositionEntry {
+  let companies = 0;
+  let employees = 0;
+  for (let c = 0; c < perCompany.length; c++) {
+    const count = perCompany[c]!;
+    if (count === 0) continue;
+    companies++;
+    employees += count;
+  }
+  return { id, companies, employees };
+}
+
 const compositions = new WeakMap<MarketRelease, ReleaseComposition>();
 
 /** Counts per dimension, computed once per release (a release never changes). */
@@ -49,21 +102,21 @@ export function describeRelease(release: MarketRelease): ReleaseComposition {
   const { dimensions, records, companies } = release;
   const perCompany = release.companyRecords;
   const byCompanyAttribute = (codes: Uint8Array, ids: readonly string[]): CompositionEntry[] =>
-    tally(ids, companies.count, (add) => {
+    entries(ids, companies.count, (add) => {
       for (let c = 0; c < companies.count; c++) if (perCompany[c]! > 0) add(codes[c]!, c, perCompany[c]!);
     });
-  const byRecord = (codes: Uint8Array, ids: readonly string[]): CompositionEntry[] =>
-    tally(ids, companies.count, (add) => {
+  const byRecordCounts = (codes: Uint8Array, size: number): Uint32Array =>
+    countsPerCompany(size, companies.count, (add) => {
       for (let r = 0; r < release.recordCount; r++) add(codes[r]!, records.company[r]!, 1);
     });
   const composition: ReleaseComposition = {
     releaseId: release.id,
     builtAt: release.builtAt,
-    companies: perCompany.reduce((n, count) => n + (count > 0 ? 1 : 0), 0),
+    companies: entryOf('all', perCompany).companies,
     employees: release.recordCount,
-    jobFamilies: byRecord(records.family, dimensions.families),
-    levels: byRecord(records.level, dimensions.levels),
-    locations: rollUpLocations(byRecord(records.location, dimensions.locations), release),
+    jobFamilies: entriesFrom(dimensions.families, companies.count, byRecordCounts(records.family, dimensions.families.length)),
+    levels: entriesFrom(dimensions.levels, companies.count, byRecordCounts(records.level, dimensions.levels.length)),
+    locations: rollUpLocations(dimensions.locations, companies.count, byRecordCounts(records.location, dimensions.locations.length)),
     industries: byCompanyAttribute(companies.industry, dimensions.industries),
     companyStages: byCompanyAttribute(companies.stage, dimensions.stages),
     ownershipGroups: byCompanyAttribute(companies.ownership, dimensions.ownershipGroups),
@@ -74,56 +127,44 @@ export function describeRelease(release: MarketRelease): ReleaseComposition {
   return composition;
 }
 
-function entry(id: string, companies: number, employees: number): CompositionEntry {
-  return {
-    id,
-    companies,
-    employees,
-    companyBucket: bucketOf(COMPANY_COUNT_BUCKETS, companies),
-    employeeBucket: bucketOf(EMPLOYEE_COUNT_BUCKETS, employees),
-  };
-}
-
 type Add = (code: number, company: number, employees: number) => void;
 
-/** Employees and distinct companies per code, from whatever the walk adds. */
-function tally(ids: readonly string[], companyCount: number, walk: (add: Add) => void): CompositionEntry[] {
-  const employees = new Float64Array(ids.length);
-  const seen = new Uint8Array(ids.length * companyCount);
-  const companies = new Uint32Array(ids.length);
-  walk((code, company, count) => {
-    employees[code]! += count;
-    if (seen[code * companyCount + company] === 0) {
-      seen[code * companyCount + company] = 1;
-      companies[code]!++;
-    }
+/** Records per code × company (row `code` of `companyCount` counts), from whatever the walk adds. */
+function countsPerCompany(codeCount: number, companyCount: number, walk: (add: Add) => void): Uint32Array {
+  const counts = new Uint32Array(codeCount * companyCount);
+  walk((code, company, employees) => {
+    counts[code * companyCount + company]! += employees;
   });
-  return ids.map((id, code) => entry(id, companies[code]!, employees[code]!)).filter((e) => e.employees > 0);
+  return counts;
 }
 
-/** Tiers, countries and regions hold the distinct companies of their metros, not the sum. */
-function rollUpLocations(metros: CompositionEntry[], release: MarketRelease): CompositionEntry[] {
-  const byMetro = new Map(metros.map((m) => [m.id, m]));
-  const companiesAt = new Map<string, Set<number>>();
-  const { records, dimensions } = release;
-  for (let r = 0; r < release.recordCount; r++) {
-    const metro = dimensions.locations[records.location[r]!]!;
-    let set = companiesAt.get(metro);
-    if (!set) companiesAt.set(metro, (set = new Set()));
-    set.add(records.company[r]!);
-  }
+/** One entry per code that holds any record. */
+function entriesFrom(ids: readonly string[], companyCount: number, counts: Uint32Array): CompositionEntry[] {
+  return ids.map((id, code) => entryOf(id, counts.subarray(code * companyCount, (code + 1) * companyCount))).filter((e) => e.employees > 0);
+}
+
+function entries(ids: readonly string[], companyCount: number, walk: (add: Add) => void): CompositionEntry[] {
+  return entriesFrom(ids, companyCount, countsPerCompany(ids.length, companyCount, walk));
+}
+
+/** Tiers, countries and regions hold their metros' records per company: distinct companies, not the sum. */
+function rollUpLocations(metroIds: readonly string[], companyCount: number, counts: Uint32Array): CompositionEntry[] {
+  const rowOf = new Map(metroIds.map((id, code) => [id, counts.subarray(code * companyCount, (code + 1) * companyCount)]));
   const rolled: CompositionEntry[] = [];
   for (const location of LOCATIONS) {
     if (location.kind === 'metro') {
-      const metro = byMetro.get(location.paybenchLocationId);
-      if (metro) rolled.push(metro);
+      const row = rowOf.get(location.paybenchLocationId);
+      const metro = row ? entryOf(location.paybenchLocationId, row) : null;
+      if (metro && metro.employees > 0) rolled.push(metro);
       continue;
     }
-    const members = metrosOf(location.paybenchLocationId);
-    const employees = members.reduce((n, id) => n + (byMetro.get(id)?.employees ?? 0), 0);
-    if (employees === 0) continue;
-    const companies = new Set(members.flatMap((id) => [...(companiesAt.get(id) ?? [])]));
-    rolled.push(entry(location.paybenchLocationId, companies.size, employees));
+    const sum = new Uint32Array(companyCount);
+    for (const id of metrosOf(location.paybenchLocationId)) {
+      const row = rowOf.get(id);
+      if (row) for (let c = 0; c < companyCount; c++) sum[c]! += row[c]!;
+    }
+    const area = entryOf(location.paybenchLocationId, sum);
+    if (area.employees > 0) rolled.push(area);
   }
   return rolled;
 }
@@ -133,15 +174,16 @@ function familyCoverage(release: MarketRelease): FamilyCoverage[] {
   const levels = release.dimensions.levels.length;
   const currencies = release.currencies.length;
   const measures = { cash: release.measures.base, equity: release.measures.total_equity } as const;
+  const perCompany = new Uint32Array(release.companies.count);
   for (const broadCompType of ['cash', 'equity'] as const) {
     const column = measures[broadCompType];
     release.dimensions.families.forEach((id, family) => {
       const from = column.offsets[family * levels * currencies]!;
       const to = column.offsets[(family + 1) * levels * currencies]!;
       if (from === to) return;
-      const companies = new Set<number>();
-      for (let j = from; j < to; j++) companies.add(column.company[j]!);
-      coverage.push({ ...entry(id, companies.size, to - from), broadCompType });
+      perCompany.fill(0);
+      for (let j = from; j < to; j++) perCompany[column.company[j]!]!++;
+      coverage.push({ ...entryOf(id, perCompany), broadCompType });
     });
   }
   return coverage;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { metrosOf } from '../catalog/index.js';
 import { buildDemoRelease } from '../generator/index.js';
-import { describeRelease, type ReleaseComposition } from './composition.js';
+import { describeRelease, disclose, roundDownToTwoFigures, type ReleaseComposition } from './composition.js';
 import type { MarketRelease } from './release.js';
 
 describe('describeRelease', () => {
@@ -39,12 +39,37 @@ describe('describeRelease', () => {
     const [cash, equity] = engineering;
     expect(cash?.employees).toBe(composition.jobFamilies.find((f) => f.id === 'software_engineering')?.employees);
     expect(equity?.employees).toBeLessThan(cash?.employees ?? 0);
-    expect(equity?.employeeBucket.label).toBeTruthy();
+    expect(equity?.companies).toBeLessThanOrEqual(cash?.companies ?? 0);
   });
 
   it('describes the same release the same way', () => {
     expect(describeRelease(release)).toBe(composition);
     const again = describeRelease(buildDemoRelease({ seed: 5, employees: 12_000, companies: 80, builtAt: '2024-05-01T00:00:00.000Z' }));
     expect({ ...again, releaseId: '' }).toEqual({ ...composition, releaseId: '' });
+  });
+});
+
+describe('disclose', () => {
+  const below = { id: 'below_threshold', label: 'Below the threshold', min: 0, max: null };
+
+  it('rounds published counts down to two significant figures', () => {
+    expect([7, 45, 99, 100, 799, 1_345, 25_999, 150_000].map(roundDownToTwoFigures)).toEqual([7, 45, 99, 100, 790, 1_300, 25_000, 150_000]);
+    expect(disclose({ id: 'x', companies: 137, employees: 1_345 })).toEqual({
+      id: 'x',
+      belowThreshold: false,
+      companies: 130,
+      employees: 1_300,
+      companyBucket: expect.objectContaining({ label: '100–249' }),
+      employeeBucket: expect.objectContaining({ label: '1,000–4,999' }),
+    });
+  });
+
+  it('says a group under the rule’s minimums is below the threshold, with no number and no finer bucket', () => {
+    const hidden = { id: 'x', belowThreshold: true, companies: null, employees: null, companyBucket: below, employeeBucket: below };
+    // One insurer with 425 employees; four companies; five companies with 9 employees.
+    expect(disclose({ id: 'x', companies: 1, employees: 425 })).toEqual(hidden);
+    expect(disclose({ id: 'x', companies: 4, employees: 5_000 })).toEqual(hidden);
+    expect(disclose({ id: 'x', companies: 5, employees: 9 })).toEqual(hidden);
+    expect(disclose({ id: 'x', companies: 5, employees: 10 })).toMatchObject({ belowThreshold: false, companies: 5, employees: 10 });
   });
 });

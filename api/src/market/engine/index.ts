@@ -1,5 +1,13 @@
 /** The benchmarking engine: releases held in memory, queries against them, and request validation. */
-export { describeRelease, type CompositionEntry, type FamilyCoverage, type ReleaseComposition } from './composition.js';
+export {
+  describeRelease,
+  disclose,
+  roundDownToTwoFigures,
+  type CompositionEntry,
+  type DisclosedEntry,
+  type FamilyCoverage,
+  type ReleaseComposition,
+} from './composition.js';
 export {
   MEASURE_IDS,
   NO_AMOUNT,
@@ -13,7 +21,7 @@ export {
 } from './participants.js';
 export { percentileInc } from './percentile.js';
 export type { EquityOption } from './plan.js';
-export { DEFAULT_PRIVACY_RULE, type InsufficientReason, type PrivacyRule } from './privacy.js';
+export { DEFAULT_PRIVACY_RULE, isPublishable, meetsMinimums, withheldStatement, withholdingReason, type InsufficientReason, type PrivacyRule } from './privacy.js';
 export {
   queryRelease,
   type BenchmarkCell,

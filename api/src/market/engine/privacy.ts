@@ -15,6 +15,7 @@ export interface CellSampleCounts {
   largestCompanyEmployees: number;
 }
 
+/** Which part of the rule failed: for tests and diagnostics only, never published (it narrows the cell). */
 export type InsufficientReason = 'companies' | 'employees' | 'concentration';
 
 // Tolerates a share like 0.29 × 100 landing on 28.999… in binary.
@@ -27,6 +28,27 @@ export function withholdingReason(rule: PrivacyRule, sample: CellSampleCounts): 
   if (sample.employees < Math.max(1, rule.minEmployees)) return 'employees';
   if (sample.largestCompanyEmployees > rule.maxCompanyShare * sample.employees + SHARE_TOLERANCE) return 'concentration';
   return null;
+}
+
+export function isPublishable(rule: PrivacyRule, sample: CellSampleCounts): boolean {
+  return withholdingReason(rule, sample) === null;
+}
+
+/**
+ * The rule's minimums alone, for counts of companies and people (data composition): no pay is
+ * shown there, so one company's share is not the question; how few stand behind a number is.
+ */
+export function meetsMinimums(rule: PrivacyRule, counts: { companies: number; employees: number }): boolean {
+  return counts.companies >= rule.minCompanies && counts.employees >= Math.max(1, rule.minEmployees);
+}
+
+/**
+ * The one statement every withheld answer carries, whichever part of the rule failed: saying which
+ * would tell a reader that a cell has under 5 companies, or over 10 employees and one dominant company.
+ */
+export function withheldStatement(rule: PrivacyRule = DEFAULT_PRIVACY_RULE): string {
+  const share = Math.round(rule.maxCompanyShare * 1000) / 10;
+  return `Fewer than ${rule.minCompanies} companies or ${rule.minEmployees} employees, or one company above ${share}%`;
 }
 
 export function privacyRule(overrides: Partial<PrivacyRule> = {}): PrivacyRule {

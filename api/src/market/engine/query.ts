@@ -1,4 +1,5 @@
 import {
+  BELOW_THRESHOLD_BUCKET,
   COMPANY_COUNT_BUCKETS,
   EMPLOYEE_COUNT_BUCKETS,
   INSUFFICIENT_DATA_LABEL,
@@ -10,11 +11,12 @@ import {
   type CompensationCategory,
   type ConsistencyLabel,
   type LevelType,
+  type MarketPercentile,
   type SampleBucket,
 } from '../catalog/index.js';
 import { percentileIncOfRuns, type SortedRun } from './percentile.js';
 import { planMeasures, type EquityOption, type MeasurePlan } from './plan.js';
-import { privacyRule, withholdingReason, type InsufficientReason, type PrivacyRule } from './privacy.js';
+import { isPublishable, privacyRule, withheldStatement, type PrivacyRule } from './privacy.js';
 import type { MarketRelease } from './release.js';
 import type { BenchmarkRequest, CurrencyMode, LevelSelection } from './request.js';
 import {
@@ -44,12 +46,12 @@ export interface QueryOptions {
 }
 
 export interface PercentileValue {
-  percentile: number;
+  percentile: MarketPercentile;
   value: number;
 }
 
 export interface CellSample {
-  /** Exact counts only for published cells; buckets always. */
+  /** Exact counts and their buckets only for published cells; a withheld one is below the threshold, no more. */
   companies: number | null;
   employees: number | null;
   companyBucket: SampleBucket;
@@ -70,7 +72,8 @@ export interface BenchmarkCell {
   status: 'published' | 'insufficient_data';
   /** "Insufficient data" for a withheld cell. */
   label: string | null;
-  insufficientReason: InsufficientReason | null;
+  /** The privacy rule in words for a withheld cell, the same whichever part of it failed. */
+  insufficientReason: string | null;
   percentiles: PercentileValue[] | null;
   sample: CellSample;
   consistency: ConsistencyLabel | null;
@@ -79,7 +82,7 @@ export interface BenchmarkCell {
 export interface BenchmarkResult {
   releaseId: string;
   currencyMode: CurrencyMode;
-  percentiles: number[];
+  percentiles: MarketPercentile[];
   cells: BenchmarkCell[];
 }
 
@@ -87,6 +90,7 @@ export interface BenchmarkResult {
 export function queryRelease(release: MarketRelease, request: BenchmarkRequest, options: QueryOptions = {}): BenchmarkResult {
   const workspace = workspaceOf(release);
   const rule = privacyRule(options.privacy);
+  const privacy = { rule, statement: withheldStatement(rule) };
   const plans = planMeasures(request.compensationTypes, request.equity);
   const families = request.jobFamilies.map((id) => ({ id, codes: codesOf(familiesOf(id), workspace.index.family, 'job family', id) }));
   const levels = request.levels.map((selection) => ({
@@ -107,7 +111,7 @@ export function queryRelease(release: MarketRelease, request: BenchmarkRequest, 
         const groups = groupsOf(release, family.codes, level.codes);
         reserveValues(workspace, cellCapacity(release, groups));
         const where: CellPlace = { marketFilterIndex, jobFamilyId: family.id, level: level.selection };
-        for (const plan of plans) cells.push(computeCell(release, workspace, scope, groups, plan, percentiles, rule, where));
+        for (const plan of plans) cells.push(computeCell(release, workspace, scope, groups, plan, percentiles, privacy, where));
       }
     }
   });
@@ -162,14 +166,13 @@ function computeCell(
   scope: FilterScope,
   groups: number[],
   plan: MeasurePlan,
-  percentiles: number[],
-  rule: PrivacyRule,
+  percentiles: MarketPercentile[],
+  privacy: { rule: PrivacyRule; statement: string },
   where: CellPlace,
 ): BenchmarkCell {
   const read = readWholeSlice(release, workspace, scope, groups, plan) ?? readGathered(release, workspace, scope, groups, plan);
   const { employees, companies, largest } = read;
-  const reason = withholdingReason(rule, { companies, employees, largestCompanyEmployees: largest });
-  const published = reason === null;
+  const published = isPublishable(privacy.rule, { companies, employees, largestCompanyEmployees: largest });
   let values: PercentileValue[] | null = null;
   if (published) {
     const runs = read.runs ?? finishRuns(workspace, read.gather ?? startGather(), plan.companyFactor !== 'none');
@@ -189,13 +192,13 @@ function computeCell(
     currency: plan.unit === 'percent' ? null : scope.currency,
     status: published ? 'published' : 'insufficient_data',
     label: published ? null : INSUFFICIENT_DATA_LABEL,
-    insufficientReason: reason,
+    insufficientReason: published ? null : privacy.statement,
     percentiles: values,
     sample: {
       companies: published ? companies : null,
       employees: published ? employees : null,
-      companyBucket: bucketOf(COMPANY_COUNT_BUCKETS, companies),
-      employeeBucket: bucketOf(EMPLOYEE_COUNT_BUCKETS, employees),
+      companyBucket: published ? bucketOf(COMPANY_COUNT_BUCKETS, companies) : BELOW_THRESHOLD_BUCKET,
+      employeeBucket: published ? bucketOf(EMPLOYEE_COUNT_BUCKETS, employees) : BELOW_THRESHOLD_BUCKET,
     },
     consistency: published ? consistencyFor(plan.broadCompType, employees) : null,
   };

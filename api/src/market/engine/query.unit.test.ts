@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_STAGES, OWNERSHIP_GROUPS, metrosOf, subIndustriesOf } from '../catalog/index.js';
 import { generateMarket, type GeneratedMarket } from '../generator/generate.js';
 import { percentileInc } from './percentile.js';
+import { DEFAULT_PRIVACY_RULE, withholdingReason, type PrivacyRule } from './privacy.js';
 import { catalogDimensions, emptyAmounts, NO_AMOUNT, type MeasureId, type ParticipantMarket } from './participants.js';
 import { queryRelease, queryRelease as runQuery, type BenchmarkCell, type BenchmarkResult, type QueryOptions } from './query.js';
 import { buildRelease, type MarketRelease } from './release.js';
@@ -104,12 +105,20 @@ function sized(sizes: number[]): BenchmarkCell {
   return onlyCell(buildRelease(marketOf(sizes.map(() => ({})), recordsFor(sizes)), { id: 'sized' }));
 }
 
+const STATEMENT = 'Fewer than 5 companies or 10 employees, or one company above 25%';
+
+/** Which part of the rule a cell fails; never published, so read from the rule itself. */
+function reasonFor(sizes: number[], rule: PrivacyRule = DEFAULT_PRIVACY_RULE) {
+  return withholdingReason(rule, { companies: sizes.length, employees: sizes.reduce((n, s) => n + s, 0), largestCompanyEmployees: Math.max(...sizes) });
+}
+
 describe('privacy rule', () => {
   it('withholds 4 companies and publishes 5', () => {
     const four = sized([3, 3, 3, 3]);
     expect(four.status).toBe('insufficient_data');
     expect(four.label).toBe('Insufficient data');
-    expect(four.insufficientReason).toBe('companies');
+    expect(four.insufficientReason).toBe(STATEMENT);
+    expect(reasonFor([3, 3, 3, 3])).toBe('companies');
     const five = sized([2, 2, 2, 2, 2]);
     expect(five.status).toBe('published');
     expect(five.sample).toMatchObject({ companies: 5, employees: 10 });
@@ -118,7 +127,8 @@ describe('privacy rule', () => {
   it('withholds 9 employees and publishes 10', () => {
     const nine = sized([2, 2, 2, 2, 1]);
     expect(nine.status).toBe('insufficient_data');
-    expect(nine.insufficientReason).toBe('employees');
+    expect(nine.insufficientReason).toBe(STATEMENT);
+    expect(reasonFor([2, 2, 2, 2, 1])).toBe('employees');
     expect(sized([2, 2, 2, 2, 2]).status).toBe('published');
   });
 
@@ -128,7 +138,8 @@ describe('privacy rule', () => {
     expect(exactly.status).toBe('published');
     const above = sized([26, 19, 19, 19, 18]);
     expect(above.status).toBe('insufficient_data');
-    expect(above.insufficientReason).toBe('concentration');
+    expect(above.insufficientReason).toBe(STATEMENT);
+    expect(reasonFor([26, 19, 19, 19, 18])).toBe('concentration');
     expect(sized([3, 3, 2, 2, 2]).status).toBe('published'); // 3 of 12 is 25%
   });
 
@@ -136,19 +147,21 @@ describe('privacy rule', () => {
     const release = buildRelease(marketOf([{}, {}, {}], recordsFor([2, 2, 2])), { id: 'small' });
     expect(onlyCell(release).status).toBe('insufficient_data');
     expect(onlyCell(release, {}, { minCompanies: 3, minEmployees: 6, maxCompanyShare: 0.34 }).status).toBe('published');
-    expect(onlyCell(release, {}, { minCompanies: 3, minEmployees: 6, maxCompanyShare: 0.33 }).insufficientReason).toBe('concentration');
+    const strict = { minCompanies: 3, minEmployees: 6, maxCompanyShare: 0.33 };
+    expect(onlyCell(release, {}, strict).insufficientReason).toBe('Fewer than 3 companies or 6 employees, or one company above 33%');
+    expect(reasonFor([2, 2, 2], strict)).toBe('concentration');
   });
 
-  it('shows a withheld cell only as buckets, never its pay or exact counts', () => {
+  it('shows a withheld cell as below the threshold, never its pay, counts or size buckets', () => {
+    // Four companies, 12 employees: buckets of 0–4 and 10–49 would narrow it to "a few companies, a dozen people".
     const cell = sized([3, 3, 3, 3]);
     expect(cell.percentiles).toBeNull();
     expect(cell.consistency).toBeNull();
-    expect(cell.sample).toEqual({
-      companies: null,
-      employees: null,
-      companyBucket: expect.objectContaining({ min: 0, max: 4 }),
-      employeeBucket: expect.objectContaining({ min: 10, max: 49 }),
-    });
+    const below = { id: 'below_threshold', label: 'Below the threshold', min: 0, max: null };
+    expect(cell.sample).toEqual({ companies: null, employees: null, companyBucket: below, employeeBucket: below });
+    // A cell failing for another reason reads exactly the same.
+    const { sample, insufficientReason, label } = sized([26, 19, 19, 19, 18]);
+    expect({ sample, insufficientReason, label }).toEqual({ sample: cell.sample, insufficientReason: cell.insufficientReason, label: cell.label });
   });
 });
 
@@ -214,7 +227,7 @@ describe('market filters', () => {
     expect(employees({ industries: ['ind_technology'], companyStages: ['series_c'], locations: ['840'] })).toBe(4);
   });
 
-  it('answers in local currency, or in USD through the forex mapping', () => {
+  it('answers in local currency, or in USD or another currency through the forex mapping', () => {
     const canada = { marketFilters: [{ ...EVERYWHERE, locations: ['124'] }] };
     const local = onlyCell(release, canada);
     expect(local.currency).toBe('CAD');
@@ -222,6 +235,10 @@ describe('market filters', () => {
     const usd = onlyCell(release, { ...canada, currency: 'USD' });
     expect(usd.currency).toBe('USD');
     expect(usd.percentiles?.[3]?.value).toBeCloseTo((94_000 / 1.35 + 95_000 / 1.35) / 2, 6);
+    // CAD 94,000 and 95,000 at 1.35 CAD and 0.92 EUR per USD: 64,059.26 and 64,740.74 euros.
+    const euros = onlyCell(release, { ...canada, currency: 'EUR' });
+    expect(euros.currency).toBe('EUR');
+    expect(euros.percentiles?.[3]?.value).toBeCloseTo((64_059.259_259 + 64_740.740_741) / 2, 3);
   });
 
   it('answers a filter spanning currencies in USD even in local mode', () => {

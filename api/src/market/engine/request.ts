@@ -1,6 +1,7 @@
-import type { LevelType } from '../catalog/index.js';
+import type { LevelType, MarketPercentile } from '../catalog/index.js';
 
-export type CurrencyMode = 'local' | 'USD';
+/** 'local', or the ISO 4217 code every amount is converted to (one the reference rates hold). */
+export type CurrencyMode = string;
 
 export interface LevelSelection {
   type: LevelType;
@@ -36,9 +37,9 @@ export interface BenchmarkRequest {
   jobFamilies: string[];
   levels: LevelSelection[];
   equity?: EquitySelection;
-  /** Whole percents; the catalog's seven when omitted. */
-  percentiles?: number[];
-  /** Local currency (default) or USD. */
+  /** Some of the catalog's seven percentiles (no other is published); all seven when omitted. */
+  percentiles?: MarketPercentile[];
+  /** Local currency (default) or an ISO 4217 code. */
   currency?: CurrencyMode;
 }
 

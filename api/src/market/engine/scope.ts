@@ -38,8 +38,14 @@ export function scopeMarketFilter(
     (currency, code) => !slotCurrencies.includes(currency) || locationSlot[code] !== 0,
   );
   const local = mode === 'local' && slotCurrencies.length <= 1;
+  // A request mixing currencies in local mode is answered in USD: local values could not be compared.
+  const target = mode === 'local' ? 'USD' : mode;
   const slotDivisor = new Float64Array(slotCurrencies.length + 1).fill(1);
-  if (!local) slotCurrencies.forEach((currency, i) => (slotDivisor[i + 1] = usdRate(forex, currency)));
+  if (!local) {
+    // Through USD: local ÷ (local per USD) × (target per USD); USD itself divides by exactly 1.
+    const targetRate = usdRate(forex, target);
+    slotCurrencies.forEach((currency, i) => (slotDivisor[i + 1] = usdRate(forex, currency) / targetRate));
+  }
   const founderOk = founderCodes(release, workspace, filter.founderTypes ?? []);
   return {
     companyOk,
@@ -50,8 +56,7 @@ export function scopeMarketFilter(
     currencyCount: release.currencies.length,
     slotCurrencies,
     forex,
-    // A request mixing currencies in local mode is answered in USD: local values could not be compared.
-    currency: local ? (slotCurrencies[0] ?? 'USD') : 'USD',
+    currency: local ? (slotCurrencies[0] ?? 'USD') : target,
     founderOk,
     companyShare: release.recordCount > 0 ? passingRecords / release.recordCount : 0,
     path: new Uint8Array(release.groupStart.length - 1),

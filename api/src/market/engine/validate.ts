@@ -6,18 +6,20 @@ import {
   FOUNDER_TYPES,
   INTENDED_VS_ACTUAL_OPTIONS,
   OWNERSHIP_GROUPS,
+  PERCENTILES,
   TOTAL_EQUITY_ID,
   UNVESTED_EQUITY_ID,
   UNVESTED_EQUITY_TIMEFRAME_OPTIONS,
   familiesOf,
   findCompensationType,
+  isAllowedPercentile,
   levelsOf,
   metrosOf,
   subIndustriesOf,
 } from '../catalog/index.js';
 import type { BenchmarkRequest, BenchmarkRequestInput, MarketFilter, ValidationIssue } from './request.js';
 
-/** The spec's messages, word for word. */
+/** The spec's messages, word for word; the last two, which the spec does not word, are ours. */
 export const MESSAGES = {
   compensationTypes: 'Please select at least one compensation type',
   marketFilters: 'Please select at least one market filter',
@@ -31,6 +33,8 @@ export const MESSAGES = {
   intendedVsActual: 'Please select at least one option',
   equityViews: 'Please select at least one equity view',
   timeframes: 'Please select at least one timeframe',
+  percentiles: `Percentiles must be some of ${PERCENTILES.join(', ')}`,
+  currency: 'Currency must be local or an ISO 4217 code such as USD',
 } as const;
 
 const stageIds = new Set(COMPANY_STAGES.map((s) => s.id));
@@ -53,8 +57,9 @@ export function validateBenchmarkRequest(input: BenchmarkRequestInput): Validati
   filters.forEach((filter, index) => checkMarketFilter(filter, `marketFilters[${index}]`, founderRequired, report));
   checkEquity(input, report);
   checkPercentiles(input.percentiles ?? [], report);
+  // Whether the reference rates hold the code is known only with them, when the request runs.
   const currency = input.currency ?? 'local';
-  if (currency !== 'local' && currency !== 'USD') report('currency', 'Currency must be local or USD');
+  if (currency !== 'local' && !/^[A-Z]{3}$/.test(currency)) report('currency', MESSAGES.currency);
   return issues;
 }
 
@@ -148,11 +153,6 @@ function checkEquity(input: BenchmarkRequestInput, report: Report): void {
 }
 
 function checkPercentiles(percentiles: number[], report: Report): void {
-  // 0 and 100 would publish one person's pay (the minimum or maximum of the cell).
-  for (const value of percentiles) {
-    if (!Number.isInteger(value) || value < 1 || value > 99) {
-      report('percentiles', 'Percentiles must be whole numbers from 1 to 99');
-      return;
-    }
-  }
+  // Enough percentiles of one cell solve for every record in it; the product publishes seven.
+  if (percentiles.some((value) => !isAllowedPercentile(value))) report('percentiles', MESSAGES.percentiles);
 }

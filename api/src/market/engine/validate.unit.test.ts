@@ -107,8 +107,8 @@ describe('validateBenchmarkRequest', () => {
         jobFamilies: ['astronaut'],
         levels: [{ type: 'levelBlend', id: 'p3' }, { type: 'grade', id: 'p3' }],
         marketFilters: [filter({ locations: ['mars'], industries: ['ind_space'], companyStages: ['series_z'], companyOwnershipGroups: ['state'] })],
-        percentiles: [50, 12.5],
-        currency: 'EUR',
+        percentiles: [50, 12.5, 33],
+        currency: 'eur',
       }),
     );
     expect(issues).toEqual([
@@ -121,8 +121,8 @@ describe('validateBenchmarkRequest', () => {
       { field: 'marketFilters[0].companyOwnershipGroups', message: "Unknown company ownership group 'state'" },
       { field: 'marketFilters[0].locations', message: "Unknown location 'mars'" },
       { field: 'marketFilters[0].industries', message: "Unknown industry 'ind_space'" },
-      { field: 'percentiles', message: 'Percentiles must be whole numbers from 1 to 99' },
-      { field: 'currency', message: 'Currency must be local or USD' },
+      { field: 'percentiles', message: 'Percentiles must be some of 10, 25, 40, 50, 60, 75, 90' },
+      { field: 'currency', message: 'Currency must be local or an ISO 4217 code such as USD' },
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { badRequest } from '../../http/errors.js';
 import { EXECUTIVE_TITLES, PERCENTILES } from '../catalog/index.js';
 import { isValidBenchmarkRequest, queryRelease, type BenchmarkRequest } from '../engine/index.js';
 import { currentRelease, type ServedRelease } from '../releases.js';
-import { currencyForexMapping } from '../service.js';
+import { forexFor } from '../service.js';
 import { findExecutiveTitle, titleRequest, validateExecutiveRequest, type ExecutiveRequestInput } from './request.js';
 
 type Schemas = components['schemas'];
@@ -31,11 +31,11 @@ export function answerExecutive(served: ServedRelease, forex: Readonly<Record<st
     const result = queryRelease(served.release, explorer satisfies BenchmarkRequest, { forex });
     return { titleId: title.id, title: title.title, section: title.section, jobFamilyId: title.jobFamilyId, levelId: title.levelId, cells: result.cells };
   });
-  return { releaseId: served.release.id, releaseVersion: served.row.version, currencyMode: request.currency === 'USD' ? 'USD' : 'local', percentiles, rows };
+  return { releaseId: served.release.id, releaseVersion: served.row.version, currencyMode: request.currency ?? 'local', percentiles, rows };
 }
 
 export async function executiveMarketData(deps: AppDeps, request: ExecutiveRequest): Promise<Schemas['ExecutiveCompResult']> {
-  return answerExecutive(await currentRelease(deps), await currencyForexMapping(deps.db), request);
+  return answerExecutive(await currentRelease(deps), await forexFor(deps.db, request.currency), request);
 }
 
 interface TitleDocument {

@@ -141,7 +141,7 @@ describe('equity practices', () => {
 
   it('withhold a filter matching too few companies', async () => {
     const none = await practices({ companyStages: ['public'], companyOwnershipGroups: ['venture_backed'] });
-    expect(none.body.data).toMatchObject({ status: 'insufficient_data', label: 'Insufficient data', insufficientReason: 'companies', grantTypes: null, sample: { companies: null } });
+    expect(none.body.data).toMatchObject({ status: 'insufficient_data', label: 'Insufficient data', insufficientReason: 'Fewer than 5 companies or 10 employees, or one company above 25%', grantTypes: null, sample: { companies: null } });
   });
 
   it('check filters with the explorer’s messages and need benchmarking view', async () => {

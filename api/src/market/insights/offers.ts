@@ -4,7 +4,7 @@ import { badRequest } from '../../http/errors.js';
 import { COMPANY_STAGES, FOUNDER_TYPES, OWNERSHIP_GROUPS, REPORT_PERCENTILES } from '../catalog/index.js';
 import { queryRelease, validateBenchmarkRequest, type BenchmarkCell, type BenchmarkRequest, type BenchmarkRequestInput } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
-import { currencyForexMapping } from '../service.js';
+import { forexFor } from '../service.js';
 
 type Schemas = components['schemas'];
 type Input = Schemas['OfferInsightsRequest'];
@@ -71,7 +71,7 @@ function spreadOf(cell: BenchmarkCell): Schemas['OfferSpread'] | null {
 export async function offerInsights(deps: AppDeps, input: Input): Promise<Schemas['OfferInsights']> {
   const request = check(input);
   const served = await currentRelease(deps);
-  const result = queryRelease(served.release, request, { forex: await currencyForexMapping(deps.db) });
+  const result = queryRelease(served.release, request, { forex: await forexFor(deps.db, request.currency) });
   const cell = (id: string): BenchmarkCell => {
     const found = result.cells.find((c) => c.compensationTypeId === id);
     if (!found) throw new Error(`No ${id} cell in an offer insight`);

@@ -2,6 +2,7 @@ import type { components } from '../../contract-types.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, type FieldError } from '../../http/errors.js';
 import {
+  BELOW_THRESHOLD_BUCKET,
   COMPANY_COUNT_BUCKETS,
   COMPANY_STAGES,
   EMPLOYEE_COUNT_BUCKETS,
@@ -16,7 +17,7 @@ import {
   subIndustriesOf,
   type NamedOption,
 } from '../catalog/index.js';
-import { BENCHMARK_REQUEST_MESSAGES, DEFAULT_PRIVACY_RULE, UNKNOWN_PRACTICE, type InsufficientReason, type MarketRelease } from '../engine/index.js';
+import { BENCHMARK_REQUEST_MESSAGES, DEFAULT_PRIVACY_RULE, UNKNOWN_PRACTICE, withheldStatement, type InsufficientReason, type MarketRelease } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
 
 type Schemas = components['schemas'];
@@ -45,8 +46,9 @@ function check(input: Input): { stages: Set<string>; ownership: Set<string>; ind
 /**
  * A practice is a company's, so each company counts once: published with at least the rule's
  * companies, its employees behind them, and no company above the rule's share (one vote in n).
+ * Which part failed is for tests only; a withheld answer carries the rule's one statement.
  */
-function withholding(companies: number, employees: number): InsufficientReason | null {
+export function withholding(companies: number, employees: number): InsufficientReason | null {
   const rule = DEFAULT_PRIVACY_RULE;
   if (companies < rule.minCompanies) return 'companies';
   if (employees < Math.max(1, rule.minEmployees)) return 'employees';
@@ -80,15 +82,27 @@ export function describePractices(release: MarketRelease, input: Input): Omit<Sc
     selected.push(c);
     employees += release.companyRecords[c]!;
   }
-  const reason = withholding(selected.length, employees);
+  if (withholding(selected.length, employees) !== null || !practices) {
+    return {
+      releaseId: release.id,
+      status: 'insufficient_data',
+      label: INSUFFICIENT_DATA_LABEL,
+      insufficientReason: withheldStatement(),
+      sample: { companies: null, employees: null, companyBucket: BELOW_THRESHOLD_BUCKET, employeeBucket: BELOW_THRESHOLD_BUCKET },
+      equityProgrammeShare: null,
+      vestingSchedules: null,
+      cliffs: null,
+      grantTypes: null,
+      vestingFrequencies: null,
+      grantTiming: null,
+    };
+  }
   const sample = {
-    companies: reason === null ? selected.length : null,
-    employees: reason === null ? employees : null,
+    companies: selected.length,
+    employees,
     companyBucket: bucketOf(COMPANY_COUNT_BUCKETS, selected.length),
     employeeBucket: bucketOf(EMPLOYEE_COUNT_BUCKETS, employees),
   };
-  const withheld = { releaseId: release.id, status: 'insufficient_data' as const, label: INSUFFICIENT_DATA_LABEL, insufficientReason: reason, sample, equityProgrammeShare: null, vestingSchedules: null, cliffs: null, grantTypes: null, vestingFrequencies: null, grantTiming: null };
-  if (reason !== null || !practices) return { ...withheld, insufficientReason: reason ?? 'companies' };
   const { tables } = practices;
   const count = (column: Uint8Array, size: number): Uint32Array => {
     const counts = new Uint32Array(size);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogDimensions, catalogPracticeTables, emptyAmounts, UNKNOWN_PRACTICE, type ParticipantMarket } from '../engine/participants.js';
 import { buildRelease } from '../engine/release.js';
-import { describePractices } from './practices.js';
+import { describePractices, withholding } from './practices.js';
 
 const dimensions = catalogDimensions();
 const tables = catalogPracticeTables();
@@ -91,12 +91,15 @@ describe('equity practices under the privacy rule', () => {
     expect(shareOf(result.vestingFrequencies, 'quarterly')?.share).toBe(0.4);
   });
 
-  it('withhold four companies, and five whose people are fewer than ten', () => {
+  it('withhold four companies, and five whose people are fewer than ten, saying only the rule', () => {
     const four = describePractices(release([{}, {}, {}, { records: 50 }, { grants: false }]), {});
-    expect(four).toMatchObject({ status: 'insufficient_data', label: 'Insufficient data', insufficientReason: 'companies', sample: { companies: null, employees: null }, grantTypes: null, vestingSchedules: null, cliffs: null, vestingFrequencies: null, grantTiming: null, equityProgrammeShare: null });
-    expect(four.sample.companyBucket.label).toBe('0–4');
+    expect(withholding(4, 53)).toBe('companies');
+    const statement = 'Fewer than 5 companies or 10 employees, or one company above 25%';
+    const below = { id: 'below_threshold', label: 'Below the threshold', min: 0, max: null };
+    expect(four).toMatchObject({ status: 'insufficient_data', label: 'Insufficient data', insufficientReason: statement, sample: { companies: null, employees: null, companyBucket: below, employeeBucket: below }, grantTypes: null, vestingSchedules: null, cliffs: null, vestingFrequencies: null, grantTiming: null, equityProgrammeShare: null });
     const small = describePractices(release([{ records: 1 }, { records: 1 }, { records: 1 }, { records: 1 }, { records: 5 }]), {});
-    expect(small).toMatchObject({ status: 'insufficient_data', insufficientReason: 'employees' });
+    expect(withholding(5, 9)).toBe('employees');
+    expect(small).toEqual(four);
     const justEnough = describePractices(release([{ records: 1 }, { records: 1 }, { records: 1 }, { records: 1 }, { records: 6 }]), {});
     expect(justEnough.status).toBe('published');
   });
@@ -107,7 +110,7 @@ describe('equity practices under the privacy rule', () => {
     expect(publicOnly.grantTypes?.find((s) => s.id === 'rsu')?.share).toBe(1);
     const ventureOnly = describePractices(market, { companyOwnershipGroups: ['venture_backed'] });
     expect(ventureOnly.grantTypes?.find((s) => s.id === 'stock_options')?.share).toBe(1);
-    expect(describePractices(market, { industries: ['ind_healthcare'] }).insufficientReason).toBe('companies');
+    expect(describePractices(market, { industries: ['ind_healthcare'] }).status).toBe('insufficient_data');
     expect(() => describePractices(market, { companyStages: [] })).toThrow('Please select at least one company stage');
   });
 });

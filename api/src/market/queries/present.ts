@@ -1,9 +1,19 @@
 import type { components } from '../../contract-types.js';
 import { isoTimestamp } from '../../db/timestamps.js';
-import type { BenchmarkRequest } from '../engine/index.js';
+import { allowedPercentiles } from '../catalog/index.js';
 import type { SavedQueryListRow } from './store.js';
 
 type Schemas = components['schemas'];
+
+/**
+ * A stored request as it reads and runs today. One stored before only the published percentiles
+ * were accepted keeps just those; with none left it names none, so it answers all seven.
+ */
+export function storedRequest<T extends { percentiles?: readonly number[] }>(json: string): T {
+  const { percentiles, ...rest } = JSON.parse(json) as T;
+  const allowed = percentiles === undefined ? undefined : allowedPercentiles(percentiles);
+  return (allowed ? { ...rest, percentiles: allowed } : rest) as T;
+}
 
 function person(id: string | null, first: string | null, last: string | null): Schemas['BenchmarkingAuthor'] | null {
   if (!id) return null;
@@ -15,7 +25,7 @@ export function presentSavedQuery(row: SavedQueryListRow): Schemas['SavedReportQ
     id: row.id,
     name: row.name,
     description: row.description,
-    request: JSON.parse(row.request) as BenchmarkRequest,
+    request: storedRequest<Schemas['BenchmarkRequest']>(row.request),
     version: Number(row.version),
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),

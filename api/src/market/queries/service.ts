@@ -7,9 +7,9 @@ import { HttpError, badRequest, notFound } from '../../http/errors.js';
 import { PERCENTILES } from '../catalog/index.js';
 import { queryRelease, type BenchmarkRequest } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
-import { checkedRequest, currencyForexMapping, marketData, type MarketData } from '../service.js';
+import { checkedRequest, currencyForexMapping, currencyProblem, marketData, type MarketData } from '../service.js';
 import { alignQueries, type ComparedQuery } from './compare.js';
-import { presentSavedQuery } from './present.js';
+import { presentSavedQuery, storedRequest } from './present.js';
 import { deleteSavedQuery, findSavedQueries, findSavedQuery, insertSavedQuery, listSavedQueries, updateSavedQuery } from './store.js';
 
 type Schemas = components['schemas'];
@@ -90,7 +90,7 @@ export async function removeSavedQuery(db: Knex, caller: Caller, id: string): Pr
 export async function runSavedQuery(deps: AppDeps, caller: Caller, id: string): Promise<MarketData> {
   const row = await findSavedQuery(deps.db, companyScope(caller), id);
   if (!row) throw notFound();
-  return marketData(deps, checkedRequest(JSON.parse(row.request) as Schemas['BenchmarkRequest'], 'request'));
+  return marketData(deps, checkedRequest(storedRequest<Schemas['BenchmarkRequest']>(row.request), 'request'), 'request.currency');
 }
 
 type CompareInput = Schemas['CompareRequest'];
@@ -112,12 +112,14 @@ export async function compareQueries(deps: AppDeps, caller: Caller, input: Compa
   const saved = new Map((await findSavedQueries(deps.db, scope, ids)).map((row) => [row.id, row]));
   // Another company's saved query is as unknown as one that never existed.
   if (ids.some((id) => !saved.has(id))) throw notFound();
-  const requests: { label: string; savedQueryId: string | null; request: BenchmarkRequest }[] = [];
+  const requests: { label: string; savedQueryId: string | null; request: BenchmarkRequest; currencyField: string }[] = [];
   input.queries.forEach((query, index) => {
     const row = query.savedQueryId ? saved.get(query.savedQueryId) : undefined;
     try {
-      const request = row ? checkedRequest(JSON.parse(row.request) as Schemas['BenchmarkRequest'], `body.queries[${index}].savedQueryId`) : checkedRequest(query.request ?? {}, `body.queries[${index}].request`);
-      requests.push({ label: query.label?.trim() || row?.name || `Query ${index + 1}`, savedQueryId: row?.id ?? null, request });
+      const field = row ? `body.queries[${index}].savedQueryId` : `body.queries[${index}].request`;
+      const request = row ? checkedRequest(storedRequest<Schemas['BenchmarkRequest']>(row.request), field) : checkedRequest(query.request ?? {}, field);
+      const currencyField = row ? field : `${field}.currency`;
+      requests.push({ label: query.label?.trim() || row?.name || `Query ${index + 1}`, savedQueryId: row?.id ?? null, request, currencyField });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       problems.push(...(error.errors ?? []));
@@ -128,6 +130,9 @@ export async function compareQueries(deps: AppDeps, caller: Caller, input: Compa
   // One release and one set of rates for every query, so the columns are comparable.
   const served = await currentRelease(deps);
   const forex = await currencyForexMapping(deps.db);
+  const currencies = input.currency !== undefined ? [currencyProblem(forex, input.currency, 'body.currency')] : requests.map((r) => currencyProblem(forex, r.request.currency, r.currencyField));
+  problems.push(...currencies.flatMap((problem) => (problem ? [problem] : [])));
+  if (problems.length) throw badRequest(problems[0]?.message ?? 'The comparison is not valid', problems);
   const answered: ComparedQuery[] = requests.map(({ label, savedQueryId, request }) => ({
     label,
     savedQueryId,

@@ -1,19 +1,13 @@
 import type { components } from '../../contract-types.js';
 import type { AppDeps } from '../../deps.js';
-import { COMPANY_COUNT_BUCKETS, EMPLOYEE_COUNT_BUCKETS, LOCATIONS, bucketOf } from '../catalog/index.js';
-import { describeRelease, type CompositionEntry } from '../engine/index.js';
+import { LOCATIONS } from '../catalog/index.js';
+import { describeRelease, disclose, roundDownToTwoFigures, type CompositionEntry } from '../engine/index.js';
 import { presentEntry } from '../present.js';
 import { currentRelease } from '../releases.js';
 
 type Schemas = components['schemas'];
 
-/** Rounded down to two significant figures: "at least 750 companies", never the exact count. */
-export function atLeast(count: number): number {
-  if (count < 100) return Math.floor(count / 10) * 10;
-  const magnitude = 10 ** (Math.floor(Math.log10(count)) - 1);
-  return Math.floor(count / magnitude) * magnitude;
-}
-
+/** Buckets only; a group below the privacy threshold gets the below-threshold bucket. */
 function bucketed(entry: CompositionEntry, name?: string): Schemas['MarketingCompositionEntry'] {
   const presented = presentEntry(entry, name);
   return { id: presented.id, name: presented.name, companyBucket: presented.companyBucket, employeeBucket: presented.employeeBucket };
@@ -23,17 +17,19 @@ const locationNames = new Map(LOCATIONS.map((l) => [l.paybenchLocationId, l.payb
 
 /**
  * The data-composition page for prospects: what the served release covers, as buckets and rounded
- * totals only; exact counts stay with the people who benchmark.
+ * totals only; rounded counts per group are for the people who benchmark.
  */
 export async function marketingComposition(deps: AppDeps): Promise<Schemas['MarketingComposition']> {
   const served = await currentRelease(deps);
   const composition = describeRelease(served.release);
+  const whole = disclose({ id: 'all', ...composition });
   return {
     releaseVersion: served.row.version,
-    companiesAtLeast: atLeast(composition.companies),
-    employeesAtLeast: atLeast(composition.employees),
-    companyBucket: bucketOf(COMPANY_COUNT_BUCKETS, composition.companies),
-    employeeBucket: bucketOf(EMPLOYEE_COUNT_BUCKETS, composition.employees),
+    // "At least 750 companies": rounded down to two significant figures, never the exact count.
+    companiesAtLeast: roundDownToTwoFigures(composition.companies),
+    employeesAtLeast: roundDownToTwoFigures(composition.employees),
+    companyBucket: whole.companyBucket,
+    employeeBucket: whole.employeeBucket,
     industries: composition.industries.map((e) => bucketed(e)),
     companyStages: composition.companyStages.map((e) => bucketed(e)),
     jobFamilies: composition.jobFamilies.map((e) => bucketed(e)),

@@ -1,7 +1,9 @@
 import type { AppDeps } from '../../deps.js';
+import { csvFile } from '../../downloads/csv.js';
 import { saveDownload } from '../../downloads/service.js';
 import type { JobHandler } from '../../jobs/worker.js';
 import {
+  BELOW_THRESHOLD_BUCKET,
   CANADA_ID,
   COMPANY_STAGES,
   FOUNDER_TYPES,
@@ -14,8 +16,8 @@ import {
   findLocation,
   type LevelType,
 } from '../catalog/index.js';
-import { describeRelease, queryRelease, type MarketRelease } from '../engine/index.js';
-import { CONTENT_TYPES, csvContent, xlsxContent, type ExportFormat, type ExportRow } from '../exportJob.js';
+import { describeRelease, disclose, queryRelease, type CompositionEntry, type MarketRelease } from '../engine/index.js';
+import { CONTENT_TYPES, xlsxContent, type ExportFormat, type ExportRow } from '../exportJob.js';
 import { currentRelease, rebuild } from '../releases.js';
 import { currencyForexMapping } from '../service.js';
 import { findRelease } from '../store.js';
@@ -39,7 +41,7 @@ export const REPORTS: readonly { report: ReportKind; title: string; description:
   {
     report: 'data_composition',
     title: 'Data composition',
-    description: 'Companies and employees by industry, stage, ownership, job family, level and location.',
+    description: 'Companies and employees by industry, stage, ownership, job family, level and location, rounded down to two significant figures; groups below the privacy threshold without numbers.',
   },
 ];
 
@@ -83,8 +85,13 @@ async function* compositionRows(release: MarketRelease, version: string): AsyncG
     ['Level', composition.levels],
     ['Location', composition.locations],
   ] as const;
-  yield [version, 'All', 'all', composition.companies, composition.employees];
-  for (const [dimension, entries] of sections) for (const entry of entries) yield [version, dimension, entry.id, entry.companies, entry.employees];
+  // As the composition endpoints publish them: rounded down, or below the threshold without a number.
+  const row = (dimension: string, entry: CompositionEntry): ExportRow => {
+    const shown = disclose(entry);
+    return [version, dimension, entry.id, shown.companies ?? BELOW_THRESHOLD_BUCKET.label, shown.employees ?? BELOW_THRESHOLD_BUCKET.label];
+  };
+  yield row('All', { id: 'all', ...composition });
+  for (const [dimension, entries] of sections) for (const entry of entries) yield row(dimension, entry);
 }
 
 /**
@@ -103,7 +110,7 @@ export function marketDataReportJob(deps: AppDeps): JobHandler {
     const forex = await currencyForexMapping(db);
     const [header, rows] =
       input.report === 'market_summary' ? [SUMMARY_HEADER, summaryRows(release, row.version, forex, progress)] : [COMPOSITION_HEADER, compositionRows(release, row.version)];
-    const written = input.format === 'xlsx' ? xlsxContent(rows, header, input.report === 'market_summary' ? 'Market summary' : 'Data composition') : { content: csvContent(rows, header), done: Promise.resolve() };
+    const written = input.format === 'xlsx' ? xlsxContent(rows, header, input.report === 'market_summary' ? 'Market summary' : 'Data composition') : { content: csvFile(header, rows), done: Promise.resolve() };
     const download = await saveDownload(db, deps.downloads, {
       companyId: job.companyId,
       ownerUserId: job.ownerUserId,

@@ -1,8 +1,31 @@
 import type { components } from '../../contract-types.js';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps.js';
+import { BELOW_THRESHOLD_BUCKET, isAllowedPercentile } from '../catalog/index.js';
+import { withheldStatement } from '../engine/index.js';
+import { storedRequest } from '../queries/present.js';
 import type { SliceListRow } from './store.js';
 
 type Schemas = components['schemas'];
+type Cell = Schemas['BenchmarkCell'];
+
+/*
+ * A stored answer as it may be read today: snapshots taken before only the published percentiles
+ * were accepted lose the others, and their withheld cells say what a withheld cell says now,
+ * without the reason or buckets that told how small the cell was.
+ */
+
+export const storedPercentiles = (percentiles: readonly number[]): Schemas['MarketPercentile'][] => percentiles.filter(isAllowedPercentile);
+
+export function storedCell(cell: Cell): Cell {
+  if (cell.status === 'published') return { ...cell, percentiles: cell.percentiles?.filter((p) => isAllowedPercentile(p.percentile)) ?? null };
+  return {
+    ...cell,
+    insufficientReason: withheldStatement(),
+    percentiles: null,
+    consistency: null,
+    sample: { companies: null, employees: null, companyBucket: { ...BELOW_THRESHOLD_BUCKET }, employeeBucket: { ...BELOW_THRESHOLD_BUCKET } },
+  };
+}
 export type SliceStatus = Schemas['SharedSlice']['status'];
 
 export function sliceStatus(row: Pick<SliceListRow, 'revoked_at' | 'expires_at'>, now = Date.now()): SliceStatus {
@@ -23,7 +46,7 @@ export function presentSlice(row: SliceListRow): Schemas['SharedSlice'] {
     title: row.title,
     status: sliceStatus(row),
     path: slicePath(row),
-    request: JSON.parse(row.request) as Schemas['SharedSlice']['request'],
+    request: storedRequest<Schemas['BenchmarkRequest'] | Schemas['ExecutiveCompRequest']>(row.request),
     releaseId: row.release_id,
     releaseVersion: row.release_version,
     savedQueryId: row.saved_query_id,

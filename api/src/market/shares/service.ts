@@ -6,10 +6,11 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, notFound, type FieldError } from '../../http/errors.js';
 import { queryRelease } from '../engine/index.js';
 import { answerExecutive, checkedExecutiveRequest } from '../executive/service.js';
+import { storedRequest } from '../queries/present.js';
 import { findSavedQueries } from '../queries/store.js';
 import { currentRelease } from '../releases.js';
-import { checkedRequest, currencyForexMapping } from '../service.js';
-import { presentSlice, sliceStatus } from './present.js';
+import { checkedRequest, forexFor } from '../service.js';
+import { presentSlice, sliceStatus, storedCell, storedPercentiles } from './present.js';
 import { findSlice, insertSlice, listSlices, markRevoked, type SliceKind } from './store.js';
 
 type Schemas = components['schemas'];
@@ -93,11 +94,12 @@ export async function shareMarketData(deps: AppDeps, caller: Caller, input: Sche
   if ((input.savedQueryId === undefined) === (input.request === undefined)) problems.push({ field: 'body', message: SLICE_MESSAGES.either });
   const saved = input.savedQueryId ? (await findSavedQueries(deps.db, scope, [input.savedQueryId]))[0] : undefined;
   if (input.savedQueryId && !saved) throw notFound();
-  const requestInput = saved ? (JSON.parse(saved.request) as Schemas['BenchmarkRequest']) : input.request;
-  const request = requestInput ? collect(problems, () => checkedRequest(requestInput, saved ? 'body.savedQueryId' : 'body.request')) : undefined;
+  const requestInput = saved ? storedRequest<Schemas['BenchmarkRequest']>(saved.request) : input.request;
+  const field = saved ? 'body.savedQueryId' : 'body.request';
+  const request = requestInput ? collect(problems, () => checkedRequest(requestInput, field)) : undefined;
   if (problems.length || !request) refuse(problems);
   const served = await currentRelease(deps);
-  const result = { ...queryRelease(served.release, request, { forex: await currencyForexMapping(deps.db) }), releaseVersion: served.row.version };
+  const result = { ...queryRelease(served.release, request, { forex: await forexFor(deps.db, request.currency, saved ? field : `${field}.currency`) }), releaseVersion: served.row.version };
   return store(deps.db, caller, {
     kind: 'employee',
     title: input.title,
@@ -117,7 +119,7 @@ export async function shareExecutiveData(deps: AppDeps, caller: Caller, input: S
   const request = collect(problems, () => checkedExecutiveRequest(input.request, 'body.request'));
   if (problems.length || !request) refuse(problems);
   const served = await currentRelease(deps);
-  const result = answerExecutive(served, await currencyForexMapping(deps.db), request);
+  const result = answerExecutive(served, await forexFor(deps.db, request.currency, 'body.request.currency'), request);
   return store(deps.db, caller, {
     kind: 'executive',
     title: input.title,
@@ -151,12 +153,15 @@ async function openSlice(db: Knex, caller: Caller, id: string, kind: SliceKind) 
 
 export async function readSharedSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['SharedSliceView']> {
   const row = await openSlice(db, caller, id, 'employee');
-  return { slice: presentSlice(row), result: JSON.parse(row.result) as Schemas['BenchmarkResult'] };
+  const stored = JSON.parse(row.result) as Schemas['BenchmarkResult'];
+  return { slice: presentSlice(row), result: { ...stored, percentiles: storedPercentiles(stored.percentiles), cells: stored.cells.map(storedCell) } };
 }
 
 export async function readExecutiveSharedSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['ExecutiveSharedSliceView']> {
   const row = await openSlice(db, caller, id, 'executive');
-  return { slice: presentSlice(row), result: JSON.parse(row.result) as Schemas['ExecutiveCompResult'] };
+  const stored = JSON.parse(row.result) as Schemas['ExecutiveCompResult'];
+  const rows = stored.rows.map((r) => ({ ...r, cells: r.cells.map(storedCell) }));
+  return { slice: presentSlice(row), result: { ...stored, percentiles: storedPercentiles(stored.percentiles), rows } };
 }
 
 export async function revokeSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['SharedSlice']> {

@@ -18,6 +18,7 @@ export interface EmployeeFixture {
   currency?: string;
   startDate?: string | null;
   status?: 'active' | 'terminated';
+  performanceRating?: string | null;
   demographics?: Record<string, unknown>;
 }
 
@@ -48,6 +49,7 @@ export async function insertEmployee(db: Knex, companyId: string, fixture: Emplo
     employment_type: 'full_time',
     status: fixture.status ?? 'active',
     termination_date: fixture.status === 'terminated' ? '2024-01-31' : null,
+    performance_rating: fixture.performanceRating ?? null,
     demographics: JSON.stringify(fixture.demographics ?? {}),
     version: 1,
     created_at: now,

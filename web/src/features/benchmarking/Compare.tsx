@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, unwrap, useQuery } from '../../api/client';
 import { FullSizeSpinner } from '../../ui/Spinner';
-import { INSUFFICIENT_REASONS, formatValue, useBenchmarkingCatalog } from './data';
+import { formatValue, useBenchmarkingCatalog } from './data';
 import { BenchmarkingFrame } from './Frame';
 import { toRequest, validateSelection } from './selection';
 import { selectionAtom } from './selectionAtom';
@@ -16,7 +16,7 @@ type CompareResult = components['schemas']['CompareResult'];
 const CURRENT = 'current';
 
 function CompareTable({ result, name }: { result: CompareResult; name: (id: string) => string }) {
-  const [percentile, setPercentile] = useState(result.percentiles.includes(50) ? 50 : (result.percentiles[0] ?? 50));
+  const [percentile, setPercentile] = useState<number>(result.percentiles.includes(50) ? 50 : (result.percentiles[0] ?? 50));
   const columnLabel = (index: number) => {
     const column = result.columns[index];
     if (!column) return '';
@@ -71,7 +71,7 @@ function CompareTable({ result, name }: { result: CompareResult; name: (id: stri
                     return (
                       <td key={index} className="insufficient" data-label={label}>
                         <strong>{cell.label ?? 'Insufficient data'}</strong>
-                        {cell.insufficientReason && <span className="reason">{INSUFFICIENT_REASONS[cell.insufficientReason]}</span>}
+                        {cell.insufficientReason && <span className="reason">{cell.insufficientReason}</span>}
                       </td>
                     );
                   }

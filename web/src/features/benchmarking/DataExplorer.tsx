@@ -325,7 +325,9 @@ export function DataExplorerScreen() {
             options={PICKER_PERCENTILES.map((p) => ({ id: String(p), label: `P${p}` }))}
             chosen={selection.percentiles.map(String)}
             onToggle={(id) => {
-              const next = toggle(selection.percentiles, Number(id));
+              const chosen = PICKER_PERCENTILES.find((p) => String(p) === id);
+              if (chosen === undefined) return;
+              const next = toggle(selection.percentiles, chosen);
               update({ percentiles: next.length > 0 ? next : selection.percentiles });
             }}
           />

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { errorMessage, useQuery } from '../../api/client';
 import { ClickableBox } from '../../ui/ClickableBox';
 import { FullSizeSpinner } from '../../ui/Spinner';
-import { useBenchmarkingCatalog } from './data';
+import { sampleText, useBenchmarkingCatalog } from './data';
 import { useSelection } from './DataExplorer';
 import { BenchmarkingFrame, ExplorerSteps } from './Frame';
 import { toggle } from './selection';
@@ -69,7 +69,7 @@ export function FamilySearchScreen() {
                 </div>
                 <p>{entry.jobFamilyMatchingTip || entry.description}</p>
                 <p className="muted small-text">
-                  {entry.coverage.sampleSize.companyBucket.label} companies · {entry.coverage.sampleSize.employeeBucket.label} employees
+                  {sampleText(entry.coverage.sampleSize)}
                   {entry.trackSupport.length > 0 &&
                     ` · ${entry.trackSupport
                       .filter((track) => track.status === 'in_catalog_searchable')

@@ -4,7 +4,7 @@ import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, unwrap, useQuery } from '../../api/client';
 import { NotAvailableYet } from '../../ui/Panels';
 import { FullSizeSpinner } from '../../ui/Spinner';
-import { INSUFFICIENT_REASONS, formatValue, useBenchmarkingCatalog } from './data';
+import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
 import { Choice, Pills } from './Choices';
 import { BenchmarkingFrame } from './Frame';
 import { LOCATION_GROUPS, toggle } from './selection';
@@ -73,7 +73,7 @@ export function LocationInsightsScreen() {
                       {cell.p50 === null || cell.differentialPercent === null ? (
                         <span className="insufficient-text">
                           {cell.label ?? 'Insufficient data'}
-                          {cell.insufficientReason ? ` — ${INSUFFICIENT_REASONS[cell.insufficientReason]}` : ''}
+                          {cell.insufficientReason ? ` — ${cell.insufficientReason}` : ''}
                         </span>
                       ) : (
                         <>
@@ -120,10 +120,8 @@ export function EquityPracticesView({ practices }: { practices: EquityPractices 
     return (
       <section className="panel insufficient-panel" data-status={practices.status}>
         <h2>{practices.label ?? 'Insufficient data'}</h2>
-        <p>{practices.insufficientReason ? INSUFFICIENT_REASONS[practices.insufficientReason] : 'Too few companies match.'}</p>
-        <p className="muted">
-          {practices.sample.companyBucket.label} companies · {practices.sample.employeeBucket.label} employees
-        </p>
+        <p>{practices.insufficientReason ?? 'Too few companies match.'}</p>
+        <p className="muted">{sampleText(practices.sample)}</p>
       </section>
     );
   }

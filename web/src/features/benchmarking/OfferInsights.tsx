@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { FullSizeSpinner } from '../../ui/Spinner';
-import { INSUFFICIENT_REASONS, formatValue, useBenchmarkingCatalog } from './data';
+import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
 import { Choice } from './Choices';
 import { LOCATION_GROUPS } from './selection';
 
@@ -19,7 +19,7 @@ function Part({ title, cell, spread }: { title: string; cell: BenchmarkCell; spr
       {cell.status !== 'published' || !spread ? (
         <p className="insufficient-text">
           {cell.label ?? 'Insufficient data'}
-          {cell.insufficientReason ? ` — ${INSUFFICIENT_REASONS[cell.insufficientReason]}` : ''}
+          {cell.insufficientReason ? ` — ${cell.insufficientReason}` : ''}
         </p>
       ) : (
         <dl>
@@ -35,9 +35,7 @@ function Part({ title, cell, spread }: { title: string; cell: BenchmarkCell; spr
           </dd>
         </dl>
       )}
-      <p className="muted small-text">
-        {cell.sample.companyBucket.label} companies · {cell.sample.employeeBucket.label} employees
-      </p>
+      <p className="muted small-text">{sampleText(cell.sample)}</p>
     </article>
   );
 }

@@ -1,21 +1,22 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import { INSUFFICIENT_REASONS, formatValue } from './data';
+import { BELOW_THRESHOLD, formatValue, sampleText } from './data';
 import type { BenchmarkCell, BenchmarkResult } from './selection';
 
 export const cellKey = (cell: BenchmarkCell) =>
   [cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.marketFilterIndex, cell.equityOption ? Object.values(cell.equityOption).join('/') : ''].join('|');
 
-export function PercentileCells({ cell, percentiles }: { cell: BenchmarkCell; percentiles: number[] }) {
+/** A withheld cell says so and states the privacy rule, the same words whichever part of it failed. */
+export function PercentileCells({ cell, percentiles }: { cell: BenchmarkCell; percentiles: readonly number[] }) {
   if (cell.status !== 'published' || !cell.percentiles) {
     return (
       <td colSpan={percentiles.length} className="insufficient" data-status={cell.status} data-label="Percentiles">
         <strong>{cell.label ?? 'Insufficient data'}</strong>
-        {cell.insufficientReason && <span className="reason">{INSUFFICIENT_REASONS[cell.insufficientReason] ?? cell.insufficientReason}</span>}
+        {cell.insufficientReason && <span className="reason">{cell.insufficientReason}</span>}
       </td>
     );
   }
-  const values = new Map(cell.percentiles.map((entry) => [entry.percentile, entry.value]));
+  const values = new Map<number, number>(cell.percentiles.map((entry) => [entry.percentile, entry.value]));
   return (
     <>
       {percentiles.map((p) => {
@@ -84,9 +85,15 @@ export function ResultsTable({ result, name, marketLabel }: { result: BenchmarkR
                 {showEquity && <td data-label="Equity option">{cell.equityOption ? Object.values(cell.equityOption).map(name).join(' · ') : '—'}</td>}
                 <PercentileCells cell={cell} percentiles={result.percentiles} />
                 <td className="sample-cell" data-label="Sample">
-                  {cell.sample.companyBucket.label} companies
-                  <br />
-                  {cell.sample.employeeBucket.label} employees
+                  {cell.sample.companyBucket.id === BELOW_THRESHOLD ? (
+                    sampleText(cell.sample)
+                  ) : (
+                    <>
+                      {cell.sample.companyBucket.label} companies
+                      <br />
+                      {cell.sample.employeeBucket.label} employees
+                    </>
+                  )}
                 </td>
                 <td data-label="Consistency">{cell.consistency ? <span className={`consistency level-${cell.consistency.consistencyLevel}`}>{cell.consistency.consistencyLabel}</span> : '—'}</td>
               </tr>

@@ -9,7 +9,7 @@ import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
 import { can } from '../settings/permissions';
-import { useBenchmarkingCatalog } from './data';
+import { sampleText, useBenchmarkingCatalog } from './data';
 import { BenchmarkingFrame } from './Frame';
 import { PercentileCells, ResultsTable } from './ResultsTable';
 import { fromRequest } from './selection';
@@ -91,7 +91,7 @@ export function SharedExecutiveSliceScreen() {
                   <td data-label="Compensation">{name(cell.compensationTypeId)}</td>
                   <PercentileCells cell={cell} percentiles={result.percentiles} />
                   <td className="sample-cell" data-label="Sample">
-                    {cell.sample.companyBucket.label} companies · {cell.sample.employeeBucket.label} employees
+                    {sampleText(cell.sample)}
                   </td>
                 </tr>
               )),

@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import useSWR from 'swr';
 import { api, unwrap, useQuery } from '../../api/client';
-import type { BenchmarkRequest } from './selection';
+import { isMarketPercentile, type BenchmarkRequest } from './selection';
 
 export type JobCatalogEntry = components['schemas']['JobCatalogEntry'];
+type SampleBucket = components['schemas']['SampleBucket'];
 
 /** Everything the picker and the results need to turn ids into names. */
 export function useBenchmarkingCatalog() {
@@ -47,13 +48,20 @@ export function formatValue(value: number, unit: 'currency' | 'percent', currenc
   return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
 }
 
-export const INSUFFICIENT_REASONS: Record<string, string> = {
-  companies: 'Too few companies in this slice',
-  employees: 'Too few employees in this slice',
-  concentration: 'One company holds too large a share of this slice',
-};
+/** The bucket a withheld cell or a thin composition group gets: its size is not published, not even as a range. */
+export const BELOW_THRESHOLD = 'below_threshold';
+
+/** "10–24 companies · 50–99 employees", or "Below the threshold" and nothing that narrows it. */
+export function sampleText(sample: { companyBucket: SampleBucket; employeeBucket: SampleBucket }): string {
+  if (sample.companyBucket.id === BELOW_THRESHOLD || sample.employeeBucket.id === BELOW_THRESHOLD) return sample.companyBucket.label;
+  return `${sample.companyBucket.label} companies · ${sample.employeeBucket.label} employees`;
+}
+
+/** A request as a screen builds it; only the published percentiles are sent (the server refuses others). */
+export type BenchmarkRequestInput = Omit<BenchmarkRequest, 'percentiles'> & { percentiles?: readonly number[] };
 
 /** Runs the data explorer's request; the same request is answered from SWR's cache for the hour. */
-export function useBenchmark(request: BenchmarkRequest | null) {
+export function useBenchmark(input: BenchmarkRequestInput | null) {
+  const request: BenchmarkRequest | null = input ? { ...input, percentiles: input.percentiles?.filter(isMarketPercentile) } : null;
   return useSWR(request ? ['paybench', 'market-data', JSON.stringify(request)] : null, async () => (await unwrap(api.POST('/api/benchmarking/market-data', { body: request ?? {} }))).data);
 }

@@ -4,6 +4,7 @@ export type BenchmarkingFilters = components['schemas']['BenchmarkingFilters'];
 export type BenchmarkRequest = components['schemas']['BenchmarkRequest'];
 export type BenchmarkResult = components['schemas']['BenchmarkResult'];
 export type BenchmarkCell = components['schemas']['BenchmarkCell'];
+export type MarketPercentile = components['schemas']['MarketPercentile'];
 
 export interface MarketSelection {
   locations: string[];
@@ -24,12 +25,15 @@ export interface Selection {
   markets: MarketSelection[];
   compensationTypes: string[];
   equity: { intendedVsActual: string[]; views: string[]; timeframes: string[]; unvestedTimeframes: string[] };
-  percentiles: number[];
+  percentiles: MarketPercentile[];
   currency: 'local' | 'USD';
 }
 
-/** The picker offers these (spec §9); the engine answers any whole percentile 1–99. */
-export const PICKER_PERCENTILES = [10, 25, 50, 75, 90] as const;
+/** The only percentiles the product publishes (the filters list them too); the server refuses any other. */
+export const MARKET_PERCENTILES: readonly MarketPercentile[] = [10, 25, 40, 50, 60, 75, 90];
+export const isMarketPercentile = (value: number): value is MarketPercentile => (MARKET_PERCENTILES as readonly number[]).includes(value);
+/** The picker offers these (spec §9), all among the published ones. */
+export const PICKER_PERCENTILES: readonly MarketPercentile[] = [10, 25, 50, 75, 90];
 export const TOTAL_EQUITY = 'total_equity';
 export const UNVESTED_EQUITY = 'unvested_equity';
 export const FOUNDER_LEVEL = 'e9';
@@ -130,7 +134,8 @@ export function toRequest(selection: Selection, filters: BenchmarkingFilters): B
       ...(founderRequired ? { founderTypes: market.founderTypes } : {}),
     })),
     ...(needsEquityOptions(selection, filters) ? { equity: selection.equity } : {}),
-    percentiles: [...selection.percentiles].sort((a, b) => a - b),
+    // A selection kept in the tab from before holds nothing else, but the server would refuse it.
+    percentiles: selection.percentiles.filter(isMarketPercentile).sort((a, b) => a - b),
     currency: selection.currency,
   };
 }
@@ -150,7 +155,8 @@ export function fromRequest(request: BenchmarkRequest, filters: BenchmarkingFilt
     })),
     compensationTypes: request.compensationTypes ?? [],
     equity: { ...defaults.equity, ...request.equity },
-    percentiles: request.percentiles?.length ? request.percentiles : defaults.percentiles,
+    // A report saved before only the published percentiles were accepted keeps just those.
+    percentiles: request.percentiles?.filter(isMarketPercentile).length ? request.percentiles.filter(isMarketPercentile) : defaults.percentiles,
     currency: request.currency === 'USD' ? 'USD' : 'local',
   };
 }

@@ -3,6 +3,7 @@ import type { components } from '../../../../openapi.d.ts';
 import { errorMessage, useQuery } from '../../api/client';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Panels';
+import { BELOW_THRESHOLD } from '../benchmarking/data';
 import { BenchmarkingFrame } from '../benchmarking/Frame';
 
 type CompositionEntry = components['schemas']['CompositionEntry'];
@@ -25,9 +26,15 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Composition is shown as ranges, like every sample, and as a share bar of the largest entry. */
+/** What every composition page says about the numbers it leaves out. */
+export const THRESHOLD_NOTE = 'Groups with fewer than 5 companies or 10 employees are below the threshold and shown without numbers; other counts are rounded down to two significant figures.';
+
+/**
+ * Composition is shown as ranges, like every sample, and as a share bar of the largest entry; a
+ * group below the threshold has neither, since even a bar's length would tell its size.
+ */
 function CompositionTable({ caption, entries, label }: { caption: string; entries: CompositionEntry[]; label: string }) {
-  const largest = Math.max(1, ...entries.map((entry) => entry.employees));
+  const largest = Math.max(1, ...entries.map((entry) => entry.employees ?? 0));
   return (
     <div className="table-scroll">
       <table>
@@ -43,16 +50,25 @@ function CompositionTable({ caption, entries, label }: { caption: string; entrie
           </tr>
         </thead>
         <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <th scope="row">{entry.name}</th>
-              <td>{entry.companyBucket.label}</td>
-              <td>{entry.employeeBucket.label}</td>
-              <td className="share-col">
-                <span className="share-bar" style={{ width: `${Math.max(2, (entry.employees / largest) * 100)}%` }} aria-hidden="true" />
-              </td>
-            </tr>
-          ))}
+          {entries.map((entry) =>
+            entry.belowThreshold || entry.employees === null ? (
+              <tr key={entry.id} data-below-threshold="true">
+                <th scope="row">{entry.name}</th>
+                <td colSpan={3} className="muted">
+                  {entry.companyBucket.label}
+                </td>
+              </tr>
+            ) : (
+              <tr key={entry.id}>
+                <th scope="row">{entry.name}</th>
+                <td>{entry.companyBucket.label}</td>
+                <td>{entry.employeeBucket.label}</td>
+                <td className="share-col">
+                  <span className="share-bar" style={{ width: `${Math.max(2, (entry.employees / largest) * 100)}%` }} aria-hidden="true" />
+                </td>
+              </tr>
+            ),
+          )}
         </tbody>
       </table>
     </div>
@@ -73,8 +89,12 @@ export function CompositionCompaniesScreen() {
       ) : (
         <>
           <p className="lede">
-            Release {composition.releaseVersion}: {composition.companies.toLocaleString('en-US')} participating companies, {composition.employees.toLocaleString('en-US')} employee records.
+            Release {composition.releaseVersion}
+            {composition.companies !== null && composition.employees !== null
+              ? `: at least ${composition.companies.toLocaleString('en-US')} participating companies, ${composition.employees.toLocaleString('en-US')} employee records.`
+              : '.'}
           </p>
+          <p className="muted small-text">{THRESHOLD_NOTE}</p>
           <CompositionTable caption="By industry" label="Industry" entries={composition.industries} />
           <CompositionTable caption="By company stage" label="Stage" entries={composition.companyStages} />
           <CompositionTable caption="By ownership" label="Ownership" entries={composition.ownershipGroups} />
@@ -94,6 +114,7 @@ export function CompositionJobFamiliesScreen() {
       ) : (
         <>
           <p className="lede">Release {composition.releaseVersion}.</p>
+          <p className="muted small-text">{THRESHOLD_NOTE}</p>
           <CompositionTable caption="By job family" label="Job family" entries={composition.jobFamilies} />
           <CompositionTable caption="By level" label="Level" entries={composition.levels} />
         </>
@@ -112,6 +133,7 @@ export function CompositionLocationsScreen() {
       ) : (
         <>
           <p className="lede">Release {composition.releaseVersion}. Countries and tiers include the metros they roll up.</p>
+          <p className="muted small-text">{THRESHOLD_NOTE}</p>
           <CompositionTable caption="By location" label="Location" entries={composition.locations} />
         </>
       )}
@@ -134,13 +156,22 @@ function MarketingTable({ caption, label, entries }: { caption: string; label: s
           </tr>
         </thead>
         <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <th scope="row">{entry.name}</th>
-              <td>{entry.companyBucket.label}</td>
-              <td>{entry.employeeBucket.label}</td>
-            </tr>
-          ))}
+          {entries.map((entry) =>
+            entry.companyBucket.id === BELOW_THRESHOLD ? (
+              <tr key={entry.id} data-below-threshold="true">
+                <th scope="row">{entry.name}</th>
+                <td colSpan={2} className="muted">
+                  {entry.companyBucket.label}
+                </td>
+              </tr>
+            ) : (
+              <tr key={entry.id}>
+                <th scope="row">{entry.name}</th>
+                <td>{entry.companyBucket.label}</td>
+                <td>{entry.employeeBucket.label}</td>
+              </tr>
+            ),
+          )}
         </tbody>
       </table>
     </div>

@@ -6,7 +6,7 @@ import { usePerson } from '../../app/Guard';
 import { Tabs } from '../../ui/Panels';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { Choice } from '../benchmarking/Choices';
-import { type JobCatalogEntry, formatValue, useBenchmark } from '../benchmarking/data';
+import { type JobCatalogEntry, formatValue, sampleText, useBenchmark } from '../benchmarking/data';
 import { EquityPracticesView, useEquityPractices } from '../benchmarking/Modules';
 import { MarketingCompositionView } from '../composition/DataComposition';
 import { can } from '../settings/permissions';
@@ -95,7 +95,7 @@ export function DemoJobCatalogScreen() {
             <p>{entry.description}</p>
             {entry.jobFamilyMatchingTip && <p className="muted small-text">{entry.jobFamilyMatchingTip}</p>}
             <p className="small-text">
-              {entry.coverage.sampleSize.companyBucket.label} companies · {entry.coverage.sampleSize.employeeBucket.label} employees · {entry.coverage.broadCompensationTypes.join(' and ')}
+              {sampleText(entry.coverage.sampleSize)} · {entry.coverage.broadCompensationTypes.join(' and ')}
             </p>
             {entry.trackSupport.length > 0 && (
               <ul className="track-support" aria-label={`Tracks of ${entry.displayString}`}>
@@ -200,7 +200,7 @@ export function DemoLocationDifferentialsScreen() {
                     </>
                   )}
                   <td>
-                    {cell.sample.companyBucket.label} companies · {cell.sample.employeeBucket.label} employees
+                    {sampleText(cell.sample)}
                   </td>
                 </tr>
               ))}

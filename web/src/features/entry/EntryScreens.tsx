@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api } from '../../api/client';
 import { SESSION_EXPIRED_REASON, userManager } from '../../auth/oidc';
@@ -53,8 +53,12 @@ export function CallbackScreen() {
 export function LogoutScreen() {
   const { user, isAuthenticating } = useSession();
   const [done, setDone] = useState(false);
+  // Once: removing the stored user below changes the session, which must not read as "signed out"
+  // while the provider's sign-out is still to come.
+  const started = useRef(false);
   useEffect(() => {
-    if (isAuthenticating) return;
+    if (isAuthenticating || started.current) return;
+    started.current = true;
     void (async () => {
       if (user) await api.POST('/api/me/logout').catch(() => undefined);
       if ('caches' in window) for (const key of await caches.keys()) await caches.delete(key);

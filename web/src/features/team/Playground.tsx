@@ -10,7 +10,7 @@ const BarChart = lazy(() => retryImport(() => import('./charts/BarChart')));
 type Dimension = Schemas['TeamDimension'];
 type Metric = Schemas['TeamMetric'];
 
-const DIMENSIONS: { id: Dimension; label: string; demographic?: boolean }[] = [
+const DIMENSIONS: { id: Dimension; label: string; demographic?: boolean; pay?: boolean }[] = [
   { id: 'department', label: 'Department' },
   { id: 'level', label: 'Level' },
   { id: 'track', label: 'Track' },
@@ -21,7 +21,7 @@ const DIMENSIONS: { id: Dimension; label: string; demographic?: boolean }[] = [
   { id: 'employmentType', label: 'Employment type' },
   { id: 'status', label: 'Status' },
   { id: 'startYear', label: 'Start year' },
-  { id: 'performanceRating', label: 'Performance rating' },
+  { id: 'performanceRating', label: 'Performance rating', pay: true },
   { id: 'gender', label: 'Gender', demographic: true },
   { id: 'ethnicity', label: 'Ethnicity', demographic: true },
   { id: 'ageBand', label: 'Age band', demographic: true },
@@ -52,7 +52,7 @@ export function TeamPlaygroundScreen() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(search);
-  const dimensions = DIMENSIONS.filter((d) => can.demographics || !d.demographic);
+  const dimensions = DIMENSIONS.filter((d) => (can.demographics || !d.demographic) && (can.pay || !d.pay));
   const metrics = METRICS.filter((m) => can.pay || !m.pay);
   const first = dimensions.find((d) => d.id === params.get('groupBy'))?.id ?? 'department';
   const second = dimensions.find((d) => d.id === params.get('thenBy') && d.id !== first)?.id;

@@ -1,0 +1,241 @@
+/**
+ * npm run bench:api [-- --seconds N] [-- --engine sqlite|postgres] [-- --employees N] [-- --clients N] [-- --json]
+ *
+ * On each engine: a real server with a company of 10,000 employees (brought in through the HRIS
+ * import job), then (a) 200 concurrent clients for a while on a mix of GET /api/me, a market-data
+ * query and a page of the team table, and (b) the team table's pages one at a time.
+ */
+import type { components } from '../src/contract-types.js';
+import { TYPICAL_REQUEST } from './requests.js';
+import { type BenchServer, type Engine, type Latency, call, createBenchCompany, describeLatency, enginesOf, latency, note, option, send, startBenchServer } from './server.js';
+
+type PeopleImport = components['schemas']['PeopleImport'];
+
+const TARGETS = { mixErrors: 0, mixP99Ms: 1_000, teamPageP95Ms: 100 };
+
+interface Options {
+  seconds: number;
+  employees: number;
+  clients: number;
+  json: boolean;
+  engines: Engine[];
+}
+
+function parseOptions(argv: string[]): Options {
+  return {
+    seconds: Number(option(argv, '--seconds') ?? 60),
+    employees: Number(option(argv, '--employees') ?? 10_000),
+    clients: Number(option(argv, '--clients') ?? 200),
+    json: argv.includes('--json'),
+    engines: enginesOf(argv),
+  };
+}
+
+const FIRST = ['Ada', 'Ben', 'Chloé', 'Dev', 'Eve', 'Finn', 'Grace', 'Hugo', 'Ines', 'Jon', 'Kai', 'Lea', 'Mia', 'Noor', 'Omar', 'Pia', 'Quinn', 'Rosa', 'Sam', 'Tia'];
+const LAST = ['Andersen', 'Brown', 'Chen', 'Díaz', 'Evans', 'Fischer', 'García', 'Hughes', 'Ito', 'Jansen', 'Kowalski', 'López', 'Müller', 'Nguyen', 'Okafor', 'Patel', 'Quist', 'Rossi', 'Smith', 'Tanaka'];
+const FAMILIES = ['Software Engineering', 'Product Management', 'Design', 'Sales', 'Marketing', 'Finance', 'People', 'Customer Success'];
+const LEVELS = ['P1', 'P2', 'P3', 'P4', 'P5', 'M3', 'M4', 'M5'];
+const PLACES = [
+  ['US', 'San Francisco Bay Area', 'USD'],
+  ['US', 'New York City', 'USD'],
+  ['US', 'Austin', 'USD'],
+  ['GB', 'London', 'GBP'],
+  ['DE', 'Berlin', 'EUR'],
+  ['CA', 'Toronto', 'CAD'],
+] as const;
+
+/** An org of `count`: a chief, 20 heads under them, 480 managers under those, everyone else under a manager. */
+function companyCsv(count: number): string {
+  const id = (i: number) => `E${String(i).padStart(6, '0')}`;
+  const managerOf = (i: number): string => (i === 0 ? '' : i <= 20 ? id(0) : i <= 500 ? id(1 + (i % 20)) : id(21 + (i % 480)));
+  const lines = ['Employee ID,First Name,Last Name,Work Email,Job Title,Department,Manager ID,Country,Location,Currency,Start Date,Job Family,Level,Base Salary,Target Bonus %,Performance Rating'];
+  for (let i = 0; i < count; i += 1) {
+    const [country, location, currency] = PLACES[i % PLACES.length] ?? PLACES[0];
+    const family = FAMILIES[(i * 3) % FAMILIES.length] ?? '';
+    const level = LEVELS[(i * 7) % LEVELS.length] ?? 'P3';
+    const start = `20${String(10 + (i % 15)).padStart(2, '0')}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+    const base = 60_000 + ((i * 7919) % 140_000);
+    const first = FIRST[(i * 13) % FIRST.length] ?? '';
+    const last = LAST[(i * 17 + Math.floor(i / 20)) % LAST.length] ?? '';
+    const rating = ['exceeds', 'meets', 'meets', 'developing', 'exceptional'][i % 5] ?? '';
+    lines.push(`${id(i)},${first},${last},person${i}@bench-api.test,${family} ${level},${family},${managerOf(i)},${country},${location},${currency},${start},${family},${level},"${base.toLocaleString('en-US')}",${5 + (i % 4) * 5}%,${rating}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Brings the employees in through the HRIS import job, as a customer would. */
+async function importEmployees(server: BenchServer, token: string, count: number): Promise<number> {
+  const started = performance.now();
+  const csv = companyCsv(count);
+  const file = await call<{ data: { id: string } }>(`${server.url}/api/people-imports/files?kind=employees&filename=employees.csv`, { method: 'POST', token, body: csv, contentType: 'text/csv' });
+  let run = (await call<{ data: PeopleImport }>(`${server.url}/api/people-imports/files/${file.data.id}/runs`, { method: 'POST', token, json: {} })).data;
+  while (run.status === 'queued' || run.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    run = (await call<{ data: PeopleImport }>(`${server.url}/api/people-imports/runs/${run.id}`, { token })).data;
+  }
+  if (run.status !== 'applied') throw new Error(`the import ended ${run.status}: ${run.message ?? ''} ${JSON.stringify(run.errors.slice(0, 3))}`);
+  return (performance.now() - started) / 1000;
+}
+
+/** The table as the web app asks for it: the default columns, pages of 200. */
+const TABLE_COLUMNS = ['name', 'title', 'department', 'level', 'location', 'manager', 'baseSalary', 'compaRatio'];
+const tablePath = (extra: string): string => `/api/team/employees/table?limit=200&${TABLE_COLUMNS.map((column) => `columns=${column}`).join('&')}${extra}`;
+const TABLE_PAGES: Record<string, string> = {
+  firstPage: tablePath(''),
+  secondPage: tablePath('&cursor=200'),
+  byBaseSalary: tablePath('&sort=baseSalary&order=desc'),
+  byLevelFiltered: tablePath('&sort=level&department=Design&department=Sales'),
+  search: tablePath('&search=garc'),
+};
+
+/** One page at a time: the team table's own latency, without other load. */
+async function timeTablePages(server: BenchServer, token: string, runs: number): Promise<Record<string, Latency>> {
+  const out: Record<string, Latency> = {};
+  for (const [name, route] of Object.entries(TABLE_PAGES)) {
+    for (let i = 0; i < 5; i += 1) await call(`${server.url}${route}`, { token });
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const reply = await send(`${server.url}${route}`, { token });
+      if (reply.status !== 200) throw new Error(`${route} answered ${reply.status}: ${reply.body.slice(0, 300)}`);
+      samples.push(reply.ms);
+    }
+    out[name] = latency(samples);
+  }
+  return out;
+}
+
+interface MixFigures {
+  clients: number;
+  seconds: number;
+  requests: number;
+  errors: number;
+  requestsPerSecond: number;
+  all: Latency;
+  byKind: Record<string, Latency & { errors: number }>;
+  firstErrors: string[];
+}
+
+/** `clients` loops, each sending its next request as soon as the last is answered, for `seconds`. */
+async function runMix(server: BenchServer, token: string, clients: number, seconds: number): Promise<MixFigures> {
+  const kinds: { name: string; send: (i: number) => ReturnType<typeof send> }[] = [
+    { name: 'me', send: () => send(`${server.url}/api/me`, { token }) },
+    { name: 'marketData', send: () => send(`${server.url}/api/benchmarking/market-data`, { method: 'POST', token, json: TYPICAL_REQUEST }) },
+    {
+      name: 'teamTable',
+      send: (i) => {
+        const pages = [TABLE_PAGES.firstPage, TABLE_PAGES.secondPage, TABLE_PAGES.byBaseSalary, TABLE_PAGES.byLevelFiltered];
+        return send(`${server.url}${pages[i % pages.length] ?? TABLE_PAGES.firstPage}`, { token });
+      },
+    },
+  ];
+  const samples = new Map(kinds.map((kind) => [kind.name, [] as number[]]));
+  const errors = new Map(kinds.map((kind) => [kind.name, 0]));
+  const firstErrors: string[] = [];
+  const all: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const client = async (index: number): Promise<void> => {
+    for (let i = index; performance.now() < deadline; i += 1) {
+      const kind = kinds[i % kinds.length];
+      if (!kind) continue;
+      const began = performance.now();
+      try {
+        const reply = await kind.send(Math.floor(i / kinds.length));
+        if (reply.status !== 200) {
+          errors.set(kind.name, (errors.get(kind.name) ?? 0) + 1);
+          if (firstErrors.length < 5) firstErrors.push(`${kind.name}: ${reply.status} ${reply.body.slice(0, 200)}`);
+        }
+      } catch (error) {
+        errors.set(kind.name, (errors.get(kind.name) ?? 0) + 1);
+        if (firstErrors.length < 5) firstErrors.push(`${kind.name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const ms = performance.now() - began;
+      samples.get(kind.name)?.push(ms);
+      all.push(ms);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, (_, index) => client(index)));
+  const elapsed = (performance.now() - started) / 1000;
+  const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+  return {
+    clients,
+    seconds: Math.round(elapsed * 10) / 10,
+    requests: all.length,
+    errors: errorCount,
+    requestsPerSecond: Math.round(all.length / elapsed),
+    all: latency(all),
+    byKind: Object.fromEntries(kinds.map((kind) => [kind.name, { ...latency(samples.get(kind.name) ?? []), errors: errors.get(kind.name) ?? 0 }])),
+    firstErrors,
+  };
+}
+
+interface EngineFigures {
+  engine: Engine;
+  employees: number;
+  importSeconds: number;
+  teamTable: Record<string, Latency>;
+  mix: MixFigures;
+  targetsMet: { mixErrors: boolean; mixP99: boolean; teamPageP95: boolean };
+}
+
+async function benchEngine(engine: Engine, options: Options): Promise<EngineFigures> {
+  note(`${engine}: starting a server…`);
+  const server = await startBenchServer(engine);
+  try {
+    const company = await createBenchCompany(server.db, 'Bench API');
+    await call(`${server.url}/api/internal/companies/${company.id}/release-flags/team_view`, { method: 'PUT', token: company.supportToken, json: { enabled: true } });
+    note(`${engine}: importing ${options.employees} employees…`);
+    const importSeconds = await importEmployees(server, company.token, options.employees);
+    note(`${engine}: timing team table pages…`);
+    const teamTable = await timeTablePages(server, company.token, 100);
+    note(`${engine}: ${options.clients} clients for ${options.seconds} s…`);
+    const mix = await runMix(server, company.token, options.clients, options.seconds);
+    return {
+      engine,
+      employees: options.employees,
+      importSeconds: Math.round(importSeconds * 10) / 10,
+      teamTable,
+      mix,
+      targetsMet: {
+        mixErrors: mix.errors <= TARGETS.mixErrors,
+        mixP99: mix.all.p99Ms <= TARGETS.mixP99Ms,
+        teamPageP95: (teamTable.firstPage?.p95Ms ?? Infinity) <= TARGETS.teamPageP95Ms,
+      },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+function report(figures: EngineFigures): string {
+  const verdict = (met: boolean): string => (met ? 'ok' : 'OVER TARGET');
+  const lines = [
+    `API under load — ${figures.engine}, ${figures.employees.toLocaleString('en-US')} employees (imported in ${figures.importSeconds} s)`,
+    `  team table, one request at a time (200 rows, the default columns):`,
+    ...Object.entries(figures.teamTable).map(([name, value]) => `    ${name.padEnd(16)} ${describeLatency(value)}`),
+    `    first page p95 target ≤ ${TARGETS.teamPageP95Ms} ms: ${verdict(figures.targetsMet.teamPageP95)}`,
+    `  mix of ${figures.mix.clients} concurrent clients for ${figures.mix.seconds} s (GET /api/me, a market-data query, a team table page):`,
+    `    ${figures.mix.requests} requests (${figures.mix.requestsPerSecond}/s), ${figures.mix.errors} errors; ${describeLatency(figures.mix.all)}`,
+    ...Object.entries(figures.mix.byKind).map(([name, value]) => `    ${name.padEnd(16)} ${value.count} requests, ${value.errors} errors; ${describeLatency(value)}`),
+    `    targets: 0 errors ${verdict(figures.targetsMet.mixErrors)}; p99 ≤ ${TARGETS.mixP99Ms} ms ${verdict(figures.targetsMet.mixP99)}`,
+    ...figures.mix.firstErrors.map((error) => `    error: ${error}`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const results: EngineFigures[] = [];
+  for (const engine of options.engines) {
+    const figures = await benchEngine(engine, options);
+    results.push(figures);
+    if (!options.json) process.stdout.write(report(figures));
+  }
+  if (options.json) process.stdout.write(`${JSON.stringify({ targets: TARGETS, engines: results })}\n`);
+}
+
+main().catch((error: unknown) => {
+  note(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+});
