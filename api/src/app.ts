@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps, identity: IdentityProvider): Koa {
     }
     await next();
   });
-  app.use(webApp(deps.config.webDist));
+  app.use(webApp(deps.config.webDist, deps.config.publicUrl));
   app.use(async () => {
     throw notFound('There is nothing at this address.');
   });

@@ -79,6 +79,23 @@ describe('the PWA in a real browser', () => {
     await context.close();
   });
 
+  it('signs in when the address is opened under another name for this machine', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The server's public address is 127.0.0.1; "localhost" reaches the same port.
+    const other = base().replace('127.0.0.1', 'localhost');
+    expect(other).not.toBe(base());
+    await page.goto(`${other}/login`);
+    expect(new URL(page.url()).host).toBe(new URL(base()).host);
+    await page.getByRole('button', { name: 'Continue to sign in' }).click();
+    await page.waitForURL('**/interaction/**');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: `Welcome, ${person.firstName}` }).or(page.getByRole('button', { name: 'I accept the terms of use' })).first().waitFor();
+    await context.close();
+  });
+
   it('sends a person whose token is refused to /logout with the reason', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
