@@ -7,7 +7,23 @@
  */
 import type { components } from '../src/contract-types.js';
 import { TYPICAL_REQUEST } from './requests.js';
-import { type BenchServer, type Engine, type Latency, call, createBenchCompany, describeLatency, enginesOf, latency, note, option, send, startBenchServer } from './server.js';
+import {
+  BENCH_FAMILIES as FAMILIES,
+  BENCH_LEVELS as LEVELS,
+  BENCH_PLACES as PLACES,
+  type BenchServer,
+  type Engine,
+  type Latency,
+  call,
+  createBenchCompany,
+  describeLatency,
+  enginesOf,
+  latency,
+  note,
+  option,
+  send,
+  startBenchServer,
+} from './server.js';
 
 type PeopleImport = components['schemas']['PeopleImport'];
 
@@ -33,16 +49,6 @@ function parseOptions(argv: string[]): Options {
 
 const FIRST = ['Ada', 'Ben', 'Chloé', 'Dev', 'Eve', 'Finn', 'Grace', 'Hugo', 'Ines', 'Jon', 'Kai', 'Lea', 'Mia', 'Noor', 'Omar', 'Pia', 'Quinn', 'Rosa', 'Sam', 'Tia'];
 const LAST = ['Andersen', 'Brown', 'Chen', 'Díaz', 'Evans', 'Fischer', 'García', 'Hughes', 'Ito', 'Jansen', 'Kowalski', 'López', 'Müller', 'Nguyen', 'Okafor', 'Patel', 'Quist', 'Rossi', 'Smith', 'Tanaka'];
-const FAMILIES = ['Software Engineering', 'Product Management', 'Design', 'Sales', 'Marketing', 'Finance', 'People', 'Customer Success'];
-const LEVELS = ['P1', 'P2', 'P3', 'P4', 'P5', 'M3', 'M4', 'M5'];
-const PLACES = [
-  ['US', 'San Francisco Bay Area', 'USD'],
-  ['US', 'New York City', 'USD'],
-  ['US', 'Austin', 'USD'],
-  ['GB', 'London', 'GBP'],
-  ['DE', 'Berlin', 'EUR'],
-  ['CA', 'Toronto', 'CAD'],
-] as const;
 
 /** An org of `count`: a chief, 20 heads under them, 480 managers under those, everyone else under a manager. */
 function companyCsv(count: number): string {

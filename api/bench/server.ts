@@ -16,6 +16,18 @@ import { newId } from '../src/db/ids.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
+/** What the generated HRIS files of the benchmarks are made of: catalog names, so every row maps. */
+export const BENCH_FAMILIES = ['Software Engineering', 'Product Management', 'Design', 'Sales', 'Marketing', 'Finance', 'People', 'Customer Success'];
+export const BENCH_LEVELS = ['P1', 'P2', 'P3', 'P4', 'P5', 'M3', 'M4', 'M5'];
+export const BENCH_PLACES = [
+  ['US', 'San Francisco Bay Area', 'USD'],
+  ['US', 'New York City', 'USD'],
+  ['US', 'Austin', 'USD'],
+  ['GB', 'London', 'GBP'],
+  ['DE', 'Berlin', 'EUR'],
+  ['CA', 'Toronto', 'CAD'],
+] as const;
+
 const REPO = path.resolve(import.meta.dirname, '..', '..');
 const MAIN = path.join(REPO, 'api', 'src', 'main.ts');
 export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';

@@ -7,7 +7,23 @@
  * so a stalled server shows as the wait of every request sent during the stall.
  */
 import type { components } from '../../api/src/contract-types.js';
-import { type BenchServer, type Engine, type Latency, call, createBenchCompany, describeLatency, enginesOf, latency, note, option, send, startBenchServer } from '../../api/bench/server.js';
+import {
+  BENCH_FAMILIES as FAMILIES,
+  BENCH_LEVELS as LEVELS,
+  BENCH_PLACES as PLACES,
+  type BenchServer,
+  type Engine,
+  type Latency,
+  call,
+  createBenchCompany,
+  describeLatency,
+  enginesOf,
+  latency,
+  note,
+  option,
+  send,
+  startBenchServer,
+} from '../../api/bench/server.js';
 
 type PeopleImport = components['schemas']['PeopleImport'];
 
@@ -17,17 +33,6 @@ const MANAGERS = 500;
 const HEALTH_EVERY_MS = 50;
 const TARGET_HEALTH_P99_MS = 200;
 const json = argv.includes('--json');
-
-const FAMILIES = ['Software Engineering', 'Product Management', 'Design', 'Sales', 'Marketing', 'Finance', 'People', 'Customer Success'];
-const LEVELS = ['P1', 'P2', 'P3', 'P4', 'P5', 'M3', 'M4', 'M5'];
-const PLACES = [
-  ['US', 'San Francisco Bay Area', 'USD'],
-  ['US', 'New York City', 'USD'],
-  ['US', 'Austin', 'USD'],
-  ['GB', 'London', 'GBP'],
-  ['DE', 'Berlin', 'EUR'],
-  ['CA', 'Toronto', 'CAD'],
-] as const;
 
 /** A deterministic HRIS export: 500 managers, everyone else reporting to one of them, with pay and a bonus target. */
 function hrisCsv(count: number): string {

@@ -1,16 +1,17 @@
 import { createServer } from 'node:http';
 import pino from 'pino';
-import { type Socket, io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type TestCompany, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { request } from '../../test/http.js';
+import { TestSockets, disconnection } from '../../test/sockets.js';
 import { loadConfig } from '../config.js';
-import { type Realtime, SOCKET_PATH, startRealtime } from './server.js';
+import { type Realtime, startRealtime } from './server.js';
 
 // A second node on the shared test database: sockets connect to it, the API is called on the first.
 let node: { url: string; realtime: Realtime };
 let company: TestCompany;
-const sockets: Socket[] = [];
+const sockets = new TestSockets();
 
 beforeAll(async () => {
   const config = loadConfig({ ...process.env, ...inject('serverEnv') });
@@ -23,29 +24,11 @@ beforeAll(async () => {
   company = await createTestCompany(await testDb());
 });
 afterAll(async () => {
-  sockets.forEach((socket) => socket.close());
+  sockets.closeAll();
   await node?.realtime.close();
 });
 
-async function connectedToSecondNode(token: string): Promise<Socket> {
-  const socket = io(node.url, { path: SOCKET_PATH, transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-function disconnection(socket: Socket, withinMs = 5_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the socket is still connected')), withinMs);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
-}
+const connectedToSecondNode = (token: string): Promise<Socket> => sockets.connect(node.url, token);
 
 describe('sockets on another node', () => {
   it('are disconnected when their user is removed through any node', async () => {

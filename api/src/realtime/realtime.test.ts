@@ -1,35 +1,15 @@
-import { type Socket, io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestCompany, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { baseUrl, request } from '../../test/http.js';
+import { TestSockets, disconnection } from '../../test/sockets.js';
 import type { components } from '../contract-types.js';
 import { Browser, WEB_CLIENT, createPerson, discover, signInWithCode } from '../identity/provider/testSupport.js';
 
 type ApiToken = components['schemas']['ApiTokenCreated'];
 
-const sockets: Socket[] = [];
-
-/** A connected socket, opened like the PWA's but without reconnecting, so a disconnect stays visible. */
-async function connected(token: string): Promise<Socket> {
-  const socket = io(baseUrl(), { path: '/engine.io/', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-/** Resolves with the reason once the server drops the socket; rejects if it is still connected after a while. */
-function disconnection(socket: Socket, withinMs = 5_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the socket is still connected')), withinMs);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
-}
+const sockets = new TestSockets();
+const connected = (token: string): Promise<Socket> => sockets.connect(baseUrl(), token);
 
 /** Leaves a disconnect on its way time to arrive, then says whether the socket is still up. */
 async function stillConnected(socket: Socket): Promise<boolean> {
@@ -44,7 +24,7 @@ describe('sockets end with the credentials they were opened with', () => {
     company = await createTestCompany(await testDb());
     admin = bearer(company.users.admin!);
   });
-  afterAll(() => sockets.forEach((socket) => socket.close()));
+  afterAll(() => sockets.closeAll());
 
   it('disconnects a removed user', async () => {
     const person = await createTestUser(await testDb(), { companyId: company.id, roleIds: [company.roleIds.get('employee') ?? ''] });
