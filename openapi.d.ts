@@ -3075,6 +3075,22 @@ export interface components {
             currencyMode: components["schemas"]["MarketCurrencyMode"];
             percentiles: components["schemas"]["MarketPercentile"][];
             cells: components["schemas"]["BenchmarkCell"][];
+            /** @description The reference rates every converted value of this answer used, one per currency converted from or into (empty when nothing was converted). Amounts go through USD. */
+            exchangeRates: components["schemas"]["MarketExchangeRate"][];
+            /** @description True when any rate used is more than 30 days older than today (`paybench rates import` refreshes them). */
+            exchangeRatesStale: boolean;
+        };
+        MarketExchangeRate: {
+            /** @description ISO 4217 code. */
+            currency: string;
+            /** @description Units of the currency per 1 USD. */
+            perUsd: number;
+            /**
+             * Format: date
+             * @description The reference date: the older of the currency's and the dollar's euro rate.
+             */
+            date: string;
+            source: string;
         };
         MarketDataExportRequest: {
             /**

@@ -83,6 +83,13 @@ describe('paybench benchmark', () => {
     expect(euros.stderr).toBe('');
     expect(euros.code).toBe(0);
     expect(euros.stdout.split('\n')[1]).toMatch(/^software_engineering\s+p3\s+base\s+EUR\s+\d/);
+    // Pounds into euros through the dollar, with the bundled rates of 9 May 2025 (1 EUR = 1.1252 USD = 0.8477 GBP).
+    expect(euros.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Converted through USD with the ECB euro reference rates of 2025-05-09: 1 USD = 0.8887 EUR, 1 USD = 0.7534 GBP. ' +
+        "These rates are more than 30 days old: an internal admin can load newer ECB rates with 'paybench rates import <file>'.",
+    );
+    const local = paybench(['benchmark', 'query', ...uk], env);
+    expect(local.stdout).not.toContain('Converted');
     const unknown = paybench(['benchmark', 'query', ...uk, '--currency', 'XYZ'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/--currency: "XYZ" has no exchange rate; choose local or one of: .*\bEUR\b/);

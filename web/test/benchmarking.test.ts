@@ -132,6 +132,8 @@ describe('benchmarking in a real browser', () => {
       expect(await shown.locator('td[data-percentile]').count()).toBe(0);
     }
     expect(await page.locator('table.results-table tbody tr[data-row]').count()).toBe(api.cells.length);
+    // In local currency nothing is converted, so no rates are named.
+    expect(await page.getByTestId('exchange-rates').count()).toBe(0);
     await page.locator('.chart .recharts-bar-rectangle').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotsAtBothWidths(page, `benchmark-results-${engine}`);
@@ -172,6 +174,19 @@ describe('benchmarking in a real browser', () => {
     await page.goto(`${base()}/datacomposition/companies`);
     await page.getByText('at least 750 participating companies, 150,000 employee records').waitFor();
     await page.getByText('Groups with fewer than 5 companies or 10 employees are below the threshold and shown without numbers').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // In US dollars the German market is converted: the rates and their date are named, and being
+    // older than 30 days (the bundled ECB file ends on 9 May 2025), they are flagged.
+    await page.goto(`${base()}/benchmarkingsurvey/data-explorer`);
+    await page.getByRole('button', { name: 'Run benchmark' }).waitFor();
+    await page.getByLabel('US dollars').check();
+    await page.getByRole('button', { name: 'Run benchmark' }).click();
+    const rates = page.getByTestId('exchange-rates');
+    await rates.waitFor({ timeout: 30_000 });
+    expect(await rates.textContent()).toBe(
+      'Converted through US dollars with the ECB euro reference rates of May 9, 2025: 1 USD = 0.8887 EUR. These rates are more than 30 days old; an internal admin can load newer ECB rates with paybench rates import.',
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   }, 180_000);

@@ -5,6 +5,7 @@ import { type TestUser, bearer, createTestCompany, createTestUser, testDb } from
 import { type ErrorBody, type Reply, request } from '../../test/http.js';
 import { startTestServer } from '../../test/server.js';
 import type { components } from '../contract-types.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../market/catalog/index.js';
 
 type ReferenceRatesImport = components['schemas']['ReferenceRatesImport'];
 type RateTable = components['schemas']['ForexRateTable'];
@@ -108,6 +109,30 @@ describe('importing ECB reference rates', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual([{ field: 'body', message: 'is required' }]);
     expect((await upload(newDays, { user: companyAdmin })).status).toBe(403);
+  });
+
+  it('converts market answers with rates it imports from the next request on, and stops calling them old', async () => {
+    const admin = bearer(companyAdmin);
+    const ukInUsd = {
+      compensationTypes: ['base'],
+      marketFilters: [{ companyStages: COMPANY_STAGES.map((s) => s.id), companyOwnershipGroups: OWNERSHIP_GROUPS.map((o) => o.id), locations: ['826'], industries: ['ind_all'] }],
+      jobFamilies: ['bg_engineering'],
+      levels: [{ type: 'level', id: 'p3' }],
+      currency: 'USD',
+    };
+    const ask = () => request<{ data: components['schemas']['BenchmarkResult'] }>('/api/benchmarking/market-data', { base: server.url, method: 'POST', headers: admin, json: ukInUsd });
+    const before = await ask();
+    expect(before.status).toBe(200);
+    expect(before.body.data.exchangeRatesStale).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await upload([HEADER, `${today},1.2500,N/A,0.8000,`].join('\n'))).status).toBe(200);
+    const after = await ask();
+    // 1 EUR = 1.25 USD = 0.80 GBP: 1 USD = 0.64 GBP, both as of today.
+    expect(after.body.data.exchangeRates).toEqual([
+      { currency: 'GBP', perUsd: expect.closeTo(0.64, 9) as number, date: today, source: 'ECB euro reference rates' },
+      { currency: 'USD', perUsd: 1, date: today, source: 'ECB euro reference rates' },
+    ]);
+    expect(after.body.data.exchangeRatesStale).toBe(false);
   });
 
   it('reads the ECB’s own history file, which the server already holds', async () => {

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/store.js';
 import type { components } from '../contract-types.js';
 import { type FieldError, badRequest } from '../http/errors.js';
 import { ECB_SOURCE, type ForexRateRow, correctRate, ratesBetween } from './store.js';
+import { forgetForexMapping } from '../market/forex.js';
 
 type ReferenceRatesImport = components['schemas']['ReferenceRatesImport'];
 
@@ -108,6 +109,8 @@ export async function importReferenceRates(db: Knex, caller: Caller, text: strin
       for (const row of corrected) await correctRate(trx, row);
       await recordAudit(trx, { companyId: null, actorUserId: caller.userId, action: 'reference_rates.imported', details: { firstDate, lastDate, added: added.length, corrected: corrected.length } });
     });
+    // Market answers convert with the new rates from the next request on.
+    forgetForexMapping(db);
   }
   return {
     dryRun,

@@ -182,6 +182,27 @@ describe('the data explorer', () => {
     expect(usdCell?.currency).toBe('USD');
     expect(usdCell?.percentiles?.find((p) => p.percentile === 50)?.value).toBeCloseTo(localMedian / gbpPerUsd, 6);
   });
+
+  it('names the rates a converted answer used and their date, and says when they are old', async () => {
+    const ukOnly = { compensationTypes: ['base'], marketFilters: [{ ...EVERYWHERE, locations: ['826'] }], jobFamilies: ['bg_engineering'], levels: [{ type: 'level', id: 'p3' }] };
+    const usd = await request<{ data: Result }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(admin), json: { ...ukOnly, currency: 'USD' } });
+    // The bundled ECB file ends on 9 May 2025: 1 EUR = 1.1252 USD = 0.8477 GBP, so 1 USD = 0.8477 / 1.1252 GBP.
+    expect(usd.body.data.exchangeRates).toEqual([
+      { currency: 'GBP', perUsd: expect.closeTo(0.753377, 6) as number, date: '2025-05-09', source: 'ECB euro reference rates' },
+      { currency: 'USD', perUsd: 1, date: '2025-05-09', source: 'ECB euro reference rates' },
+    ]);
+    expect(usd.body.data.exchangeRatesStale).toBe(true);
+    // Into euros: pounds go through the dollar (1 USD = 1 / 1.1252 EUR).
+    const eur = await request<{ data: Result }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(admin), json: { ...ukOnly, currency: 'EUR' } });
+    expect(eur.body.data.exchangeRates.map((rate) => [rate.currency, Number(rate.perUsd.toFixed(6))])).toEqual([
+      ['EUR', 0.888731],
+      ['GBP', 0.753377],
+    ]);
+    // Nothing converted, nothing named.
+    const local = await request<{ data: Result }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(admin), json: ukOnly });
+    expect(local.body.data.exchangeRates).toEqual([]);
+    expect(local.body.data.exchangeRatesStale).toBe(false);
+  });
 });
 
 describe('data composition and the job catalog', () => {

@@ -15,7 +15,7 @@ import {
   presentSettings,
   type BenchmarkingFilters,
 } from './present.js';
-import { currencyForexMapping } from './forex.js';
+import { currencyForexMapping, ratesNamed } from './forex.js';
 import { currentRelease, refreshServedRelease, servedReleaseId, type ServedRelease } from './releases.js';
 import { findRelease, listReleases, markPublished, pinOnly, saveSettings, findSettings } from './store.js';
 
@@ -134,8 +134,16 @@ export function checkedRequest(input: BenchmarkRequestInput, prefix = 'body'): B
   throw badRequest(issues[0]?.message ?? 'The request is not valid', issues.map((issue) => ({ field: `${prefix}.${issue.field}`, message: issue.message })));
 }
 
-export interface MarketData extends BenchmarkResult {
+/** An answer as the API gives it: the engine's, with the release's version and the rates it was converted with, named. */
+export interface MarketData extends Omit<BenchmarkResult, 'convertedCurrencies'> {
   releaseVersion: string;
+  exchangeRates: Schemas['MarketExchangeRate'][];
+  exchangeRatesStale: boolean;
+}
+
+/** Presents an engine answer: the currencies it converted become their named, dated rates. */
+export async function presentAnswer(db: Knex, { convertedCurrencies, ...result }: BenchmarkResult, releaseVersion: string): Promise<MarketData> {
+  return { ...result, releaseVersion, ...(await ratesNamed(db, convertedCurrencies)) };
 }
 
 /** A currency other than local needs a reference rate to be converted into; the problem lists those there are. */
@@ -156,8 +164,7 @@ export async function marketData(deps: AppDeps, request: BenchmarkRequest, curre
   const served = await currentRelease(deps);
   // Always needed: a market filter spanning several currencies is reported in USD even in local mode.
   const forex = await forexFor(deps.db, request.currency, currencyField);
-  const result = queryRelease(served.release, request, { forex });
-  return { ...result, releaseVersion: served.row.version };
+  return presentAnswer(deps.db, queryRelease(served.release, request, { forex }), served.row.version);
 }
 
 // ---- data composition -------------------------------------------------------------------------

@@ -142,6 +142,17 @@ export async function queryCommand(ctx: CommandContext, options: QueryOptions & 
   // Every withheld cell carries the same statement of the rule; said once, under the table.
   const statement = result.cells.find((cell) => cell.insufficientReason)?.insufficientReason;
   if (statement) process.stdout.write(`\nInsufficient data: ${statement}\n`);
+  const rates = ratesLine(result);
+  if (rates) process.stdout.write(`\n${rates}\n`);
+}
+
+/** The rates a converted answer used, with their date; a warning when they are old. */
+export function ratesLine(result: BenchmarkResult): string | null {
+  if (!result.exchangeRates.length) return null;
+  const dates = [...new Set(result.exchangeRates.map((rate) => rate.date))].sort().join(' and ');
+  const quoted = result.exchangeRates.filter((rate) => rate.currency !== 'USD').map((rate) => `1 USD = ${Number(rate.perUsd.toFixed(4))} ${rate.currency}`);
+  const line = `Converted through USD with the ECB euro reference rates of ${dates}${quoted.length ? `: ${quoted.join(', ')}` : ''}.`;
+  return result.exchangeRatesStale ? `${line} These rates are more than 30 days old: an internal admin can load newer ECB rates with 'paybench rates import <file>'.` : line;
 }
 
 export async function exportCommand(ctx: CommandContext, options: QueryOptions & { format: 'csv' | 'xlsx'; wait: boolean; output?: string }): Promise<void> {

@@ -84,6 +84,8 @@ export interface BenchmarkResult {
   currencyMode: CurrencyMode;
   percentiles: MarketPercentile[];
   cells: BenchmarkCell[];
+  /** The currencies whose rates converted some value of the answer (from and into), sorted; empty when nothing was converted. */
+  convertedCurrencies: string[];
 }
 
 /** Answers a validated benchmark request from a release: one cell per market filter × family × level × comp type. */
@@ -100,8 +102,11 @@ export function queryRelease(release: MarketRelease, request: BenchmarkRequest, 
   const percentiles = [...(request.percentiles ?? PERCENTILES)];
   const currencyMode = request.currency ?? 'local';
   const cells: BenchmarkCell[] = [];
+  const converted = new Set<string>();
   request.marketFilters.forEach((filter, marketFilterIndex) => {
     const scope = scopeMarketFilter(release, workspace, filter, currencyMode, options.forex ?? {});
+    const from = scope.slotCurrencies.filter((currency) => currency !== scope.currency);
+    if (from.length) for (const currency of [...from, scope.currency]) converted.add(currency);
     if (options.readPath === 'sorted') scope.path.fill(SCANNED);
     if (options.readPath === 'matched') scope.path.fill(MATCHED);
     if ((options.readPath ?? 'auto') !== 'auto' || options.wholeSlices === false) scope.wholeSlice = false;
@@ -115,7 +120,7 @@ export function queryRelease(release: MarketRelease, request: BenchmarkRequest, 
       }
     }
   });
-  return { releaseId: release.id, currencyMode, percentiles, cells };
+  return { releaseId: release.id, currencyMode, percentiles, cells, convertedCurrencies: [...converted].sort() };
 }
 
 /** Codes of the leaf ids present in the release; an id the catalog does not know is a caller bug. */

@@ -4,12 +4,11 @@ import type { components } from '../../contract-types.js';
 import { newId } from '../../db/ids.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, notFound, type FieldError } from '../../http/errors.js';
-import { queryRelease } from '../engine/index.js';
 import { answerExecutive, checkedExecutiveRequest } from '../executive/service.js';
 import { storedRequest } from '../queries/present.js';
 import { findSavedQueries } from '../queries/store.js';
 import { currentRelease } from '../releases.js';
-import { checkedRequest, forexFor } from '../service.js';
+import { checkedRequest, forexFor, marketData } from '../service.js';
 import { presentSlice, sliceStatus, storedCell, storedPercentiles } from './present.js';
 import { findSlice, insertSlice, listSlices, markRevoked, type SliceKind } from './store.js';
 
@@ -98,16 +97,15 @@ export async function shareMarketData(deps: AppDeps, caller: Caller, input: Sche
   const field = saved ? 'body.savedQueryId' : 'body.request';
   const request = requestInput ? collect(problems, () => checkedRequest(requestInput, field)) : undefined;
   if (problems.length || !request) refuse(problems);
-  const served = await currentRelease(deps);
-  const result = { ...queryRelease(served.release, request, { forex: await forexFor(deps.db, request.currency, saved ? field : `${field}.currency`) }), releaseVersion: served.row.version };
+  const result = await marketData(deps, request, saved ? field : `${field}.currency`);
   return store(deps.db, caller, {
     kind: 'employee',
     title: input.title,
     request,
     result,
     cells: result.cells.length,
-    releaseId: served.release.id,
-    releaseVersion: served.row.version,
+    releaseId: result.releaseId,
+    releaseVersion: result.releaseVersion,
     savedQueryId: saved?.id ?? null,
     expiresAt: input.expiresAt,
   });
@@ -153,8 +151,19 @@ async function openSlice(db: Knex, caller: Caller, id: string, kind: SliceKind) 
 
 export async function readSharedSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['SharedSliceView']> {
   const row = await openSlice(db, caller, id, 'employee');
-  const stored = JSON.parse(row.result) as Schemas['BenchmarkResult'];
-  return { slice: presentSlice(row), result: { ...stored, percentiles: storedPercentiles(stored.percentiles), cells: stored.cells.map(storedCell) } };
+  const stored = JSON.parse(row.result) as Schemas['BenchmarkResult'] & { convertedCurrencies?: unknown };
+  // Slices stored before answers named their rates (or kept the engine's list) read without them.
+  const { convertedCurrencies: _engineOnly, ...answer } = stored;
+  return {
+    slice: presentSlice(row),
+    result: {
+      ...answer,
+      percentiles: storedPercentiles(stored.percentiles),
+      cells: stored.cells.map(storedCell),
+      exchangeRates: stored.exchangeRates ?? [],
+      exchangeRatesStale: stored.exchangeRatesStale ?? false,
+    },
+  };
 }
 
 export async function readExecutiveSharedSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['ExecutiveSharedSliceView']> {

@@ -6,7 +6,7 @@ import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatValue, useBenchmark, useBenchmarkingCatalog } from './data';
 import { useSelection } from './DataExplorer';
 import { BenchmarkingFrame, ExplorerSteps } from './Frame';
-import { ResultsTable } from './ResultsTable';
+import { ExchangeRatesNote, ResultsTable } from './ResultsTable';
 import { SaveAndShare } from './Saving';
 import { type BenchmarkResult, toRequest, validateSelection } from './selection';
 
@@ -119,7 +119,7 @@ export function ResultsScreen() {
     body = (
       <>
         <p className="lede">
-          {data.cells.length} results from market release {data.releaseVersion}, in {data.currencyMode === 'USD' ? 'US dollars' : 'local currency'}
+          {data.cells.length} results from market release {data.releaseVersion}, in {data.currencyMode === 'local' ? 'local currency' : data.currencyMode === 'USD' ? 'US dollars' : data.currencyMode}
           {withheld > 0 ? ` · ${withheld} withheld for privacy (Insufficient data)` : ''}.
         </p>
         <div className="actions">
@@ -132,6 +132,7 @@ export function ResultsScreen() {
           {request && <SaveAndShare request={request} />}
         </div>
         <ResultsTable result={data} name={name} marketLabel={marketLabel} />
+        <ExchangeRatesNote result={data} />
         <ResultsChart result={data} name={name} marketLabel={marketLabel} />
         <p className="muted small-text">
           Percentiles are exact (PERCENTILE.INC) over the participants’ records. Samples are shown as ranges. A cell is withheld as “Insufficient data” when it has too few companies or

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
+import { formatDate, formatNumber } from '../../ui/format';
 import { BELOW_THRESHOLD, formatValue, sampleText } from './data';
 import type { BenchmarkCell, BenchmarkResult } from './selection';
 
@@ -107,6 +108,20 @@ export function ResultsTable({ result, name, marketLabel }: { result: BenchmarkR
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Which reference rates converted the answer, and their date; a warning when they are old. */
+export function ExchangeRatesNote({ result }: { result: BenchmarkResult }) {
+  if (!result.exchangeRates.length) return null;
+  const dates = [...new Set(result.exchangeRates.map((rate) => rate.date))].sort();
+  const quoted = result.exchangeRates.filter((rate) => rate.currency !== 'USD').map((rate) => `1 USD = ${formatNumber(rate.perUsd, 4)} ${rate.currency}`);
+  return (
+    <p className={result.exchangeRatesStale ? 'rates-note stale' : 'rates-note muted small-text'} data-testid="exchange-rates" role={result.exchangeRatesStale ? 'status' : undefined}>
+      Converted through US dollars with the ECB euro reference rates of {dates.map(formatDate).join(' and ')}
+      {quoted.length ? `: ${quoted.join(', ')}` : ''}.
+      {result.exchangeRatesStale && ' These rates are more than 30 days old; an internal admin can load newer ECB rates with paybench rates import.'}
+    </p>
   );
 }
 

@@ -11,7 +11,7 @@ import { useToasts } from '../../ui/Toasts';
 import { can } from '../settings/permissions';
 import { sampleText, useBenchmarkingCatalog } from './data';
 import { BenchmarkingFrame } from './Frame';
-import { PercentileCells, ResultsTable } from './ResultsTable';
+import { ExchangeRatesNote, PercentileCells, ResultsTable } from './ResultsTable';
 import { fromRequest } from './selection';
 import { selectionAtom } from './selectionAtom';
 
@@ -53,6 +53,7 @@ export function SharedSliceScreen() {
     <section className="area" data-slice={slice.id}>
       <SliceHeader slice={slice} />
       <ResultsTable result={result} name={name} marketLabel={(index) => `Market ${index + 1}`} />
+      <ExchangeRatesNote result={result} />
     </section>
   );
 }
@@ -161,7 +162,12 @@ function SavedQueryRow({ query, editable }: { query: SavedQuery; editable: boole
       </div>
       {open && results.error && <p role="alert">{errorMessage(results.error)}</p>}
       {open && !results.data && !results.error && <FullSizeSpinner loading label="Running the report" />}
-      {open && results.data && <ResultsTable result={results.data.data} name={name} marketLabel={(index) => `Market ${index + 1}`} />}
+      {open && results.data && (
+        <>
+          <ResultsTable result={results.data.data} name={name} marketLabel={(index) => `Market ${index + 1}`} />
+          <ExchangeRatesNote result={results.data.data} />
+        </>
+      )}
     </li>
   );
 }
