@@ -558,7 +558,14 @@ export interface paths {
         /** Companies an internal admin can support */
         get: operations["listAccessibleCompanies"];
         put?: never;
-        post?: never;
+        /**
+         * Create a company with its first admin, who is invited to choose a password (internal admins)
+         * @description For onboarding a participant without a browser sign-up (`paybench companies create`). All
+         *     or nothing: an admin address that already has an account, in any company, is 409 and no
+         *     company is created. The admin holds the admin role; the invitation (unless
+         *     `sendInvitation` is false) is a one-time link to choose a password, valid for 7 days.
+         */
+        post: operations["createCompanyWithAdmin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3748,6 +3755,21 @@ export interface components {
             /** @default true */
             sendInvitation: boolean;
         };
+        CompanyWithAdminInput: {
+            company: components["schemas"]["CompanyInput"];
+            admin: {
+                /** Format: email */
+                email: string;
+                firstName: string;
+                lastName: string;
+            };
+            /** @default true */
+            sendInvitation: boolean;
+        };
+        CompanyWithAdmin: {
+            company: components["schemas"]["Company"];
+            admin: components["schemas"]["ProvisionedAccount"];
+        };
         ProvisionedAccount: {
             user: components["schemas"]["User"];
             /** @description Where the invitation went; null when none was sent. */
@@ -5650,6 +5672,33 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["AccountSummary"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCompanyWithAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyWithAdminInput"];
+            };
+        };
+        responses: {
+            /** @description The new company and its admin. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyWithAdmin"];
                     };
                 };
             };

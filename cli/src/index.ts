@@ -3,12 +3,14 @@ import { Command, Option } from 'commander';
 import type { Connection } from './client.js';
 import type { QueryOptions } from './commands/benchmark.js';
 import type { OutputOptions } from './output.js';
+import type { CreateCompanyOptions } from './commands/companies.js';
 
 // Each command's module (and with it the HTTP client, ink and React) loads only when that command
 // runs, so `--help`, `--version` and completion start at once.
 const load = {
   auth: () => import('./commands/auth.js'),
   benchmark: () => import('./commands/benchmark.js'),
+  companies: () => import('./commands/companies.js'),
   completion: () => import('./commands/completion.js'),
   employees: () => import('./commands/employees.js'),
   grants: () => import('./commands/grants.js'),
@@ -80,6 +82,19 @@ program
 program.command('login').description('sign in through the browser (device code) and keep the sign-in in the profile').action(run(async (ctx) => (await load.auth()).loginCommand(ctx), { signedIn: false }));
 program.command('logout').description('forget the profile’s sign-in').action(run(async (ctx) => (await load.auth()).logoutCommand(ctx), { signedIn: false }));
 program.command('whoami').description('who the CLI is signed in as (--json: the person, e-mail included)').action(run(async (ctx) => (await load.auth()).whoamiCommand(ctx)));
+
+const companies = program.command('companies').description('companies (internal admins)');
+companies
+  .command('create')
+  .description('create a company with its first admin, who is e-mailed a link to choose a password; prints the company id')
+  .requiredOption('--name <name>', 'the company name')
+  .option('--domain <domain>', 'an e-mail domain of the company (repeat or comma-separate)', collect)
+  .option('--currency <code>', 'the company currency (ISO 4217, default USD)')
+  .requiredOption('--admin-email <email>', 'the first admin’s e-mail address')
+  .requiredOption('--admin-first-name <name>', 'the first admin’s first name')
+  .requiredOption('--admin-last-name <name>', 'the first admin’s last name')
+  .option('--no-invitation', 'create the admin without e-mailing an invitation')
+  .action(run(async (ctx, options: CreateCompanyOptions) => (await load.companies()).createCompanyCommand(ctx, options)));
 
 const tokens = program.command('tokens').description('personal API tokens for scripts');
 tokens

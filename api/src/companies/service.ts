@@ -8,6 +8,8 @@ import type { components } from '../contract-types.js';
 import { findCurrency } from '../currencies/store.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
+import type { RequestContext } from '../http/operations.js';
+import { provisionAccount } from '../identity/accounts.js';
 import { presentCompany, presentOnboarding, presentSettings, priceToMicros, withCompletedStep } from './present.js';
 
 type SettingsInput = components['schemas']['CompanySettingsInput'];
@@ -159,6 +161,22 @@ export async function createCompany(db: Knex, caller: Caller, input: components[
     await recordAudit(trx, { companyId: id, actorUserId: caller.userId, action: 'company.created', details: { name: input.name } });
     const company = await requireCompany(trx, { companyId: id });
     return presentCompany(company, await minorUnitOf(trx, company.currency));
+  });
+}
+
+/**
+ * An internal admin sets up a participant without a browser sign-up: the company and its first
+ * admin, invited to choose a password. All or nothing: an address already taken leaves no company.
+ */
+export async function createCompanyWithAdmin(ctx: RequestContext & { caller: Caller }, input: components['schemas']['CompanyWithAdminInput']): Promise<components['schemas']['CompanyWithAdmin']> {
+  const db = ctx.deps.db;
+  if (input.company.currency) await minorUnitOf(db, input.company.currency);
+  return db.transaction(async (trx) => {
+    const { id } = await insertCompany(trx, input.company);
+    await recordAudit(trx, { companyId: id, actorUserId: ctx.caller.userId, action: 'company.created', details: { name: input.company.name, byInternalAdmin: true } });
+    const admin = await provisionAccount({ ...ctx, deps: { ...ctx.deps, db: trx } }, { companyId: id }, { ...input.admin, roleKeys: ['admin'], isCandidate: false, sendInvitation: input.sendInvitation ?? true });
+    const company = await requireCompany(trx, { companyId: id });
+    return { company: presentCompany(company, await minorUnitOf(trx, company.currency)), admin };
   });
 }
 

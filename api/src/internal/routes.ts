@@ -1,3 +1,4 @@
+import { createCompanyWithAdmin } from '../companies/service.js';
 import { internalAdmin, secured } from '../http/operations.js';
 import { accessibleCompanies, companyFlags, endSession, listSessions, startSession, toggleFlag } from './service.js';
 
@@ -6,6 +7,12 @@ export const internalOperations = [
     operationId: 'listAccessibleCompanies',
     access: internalAdmin,
     handler: async ({ query }, { deps }) => ({ data: await accessibleCompanies(deps.db, query.search) }),
+  }),
+  secured({
+    operationId: 'createCompanyWithAdmin',
+    access: internalAdmin,
+    status: 201,
+    handler: async ({ body }, ctx) => ({ data: await createCompanyWithAdmin(ctx, body) }),
   }),
   secured({
     operationId: 'listCompanyReleaseFlags',
