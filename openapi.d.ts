@@ -3072,7 +3072,17 @@ export interface components {
                 companyBucket: components["schemas"]["SampleBucket"];
                 employeeBucket: components["schemas"]["SampleBucket"];
             };
+            /** @description Labelled from the median's measured relative error (`medianUncertainty.relativeError`), the label promising at most its `maxError`; null for a withheld cell or a median of 0. */
             consistency: components["schemas"]["ConsistencyLabel"] | null;
+            /** @description The median's 95% confidence interval, distribution-free (order statistics of the cell's own values); null for a withheld cell. */
+            medianUncertainty: {
+                /** @description The confidence level (0.95). */
+                confidence: number;
+                lower: number;
+                upper: number;
+                /** @description The larger distance from the median to an end of the interval, over the median; null when the median is 0. */
+                relativeError: number | null;
+            } | null;
         };
         /** @description For a withheld answer, the privacy rule in one fixed sentence ("Fewer than 5 companies or 10 employees, or one company above 25%"), never which part of it failed; null when published. */
         WithheldStatement: string | null;

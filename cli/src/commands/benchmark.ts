@@ -124,7 +124,10 @@ function resultRows(result: BenchmarkResult): { header: string[]; rows: string[]
   const rows = result.cells.map((cell) => {
     const values = new Map((cell.percentiles ?? []).map((p) => [p.percentile, p.value]));
     const percentiles = result.percentiles.map((p) => (cell.status === 'published' ? String(values.get(p) ?? '') : (cell.label ?? 'Insufficient data')));
-    return [cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.currency ?? '', ...percentiles, cell.sample.companyBucket.label, cell.sample.employeeBucket.label, cell.consistency?.consistencyLabel ?? ''];
+    const error = cell.medianUncertainty?.relativeError;
+    // The label with the measured error of the median it stands on (its 95% interval, ±).
+    const consistency = cell.consistency ? `${cell.consistency.consistencyLabel}${typeof error === 'number' ? ` ±${(error * 100).toFixed(1)}%` : ''}` : '';
+    return [cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.currency ?? '', ...percentiles, cell.sample.companyBucket.label, cell.sample.employeeBucket.label, consistency];
   });
   return { header, rows };
 }

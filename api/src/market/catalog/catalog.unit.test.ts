@@ -78,9 +78,22 @@ describe('benchmarking catalog', () => {
       expect(bucketOf(COMPANY_COUNT_BUCKETS, n)).toBeDefined();
       expect(bucketOf(EMPLOYEE_COUNT_BUCKETS, n)).toBeDefined();
     }
-    expect(consistencyFor('cash', 9)).toBeNull();
-    expect(consistencyFor('cash', 10)?.consistencyLabel).toBe('Low');
-    expect(consistencyFor('cash', 500)?.consistencyLabel).toBe('Very high');
-    expect(consistencyFor('equity', 500)?.consistencyLabel).toBe('High');
+    // By the median's measured relative error: each band from its minimum up to (not including) its maximum.
+    const label = (broad: 'cash' | 'equity', error: number | null) => consistencyFor(broad, error)?.consistencyLabel ?? null;
+    expect([0, 0.019, 0.02, 0.049, 0.05, 0.099, 0.1, 0.199, 0.2, 0.9, 3].map((error) => label('cash', error))).toEqual([
+      'Very high',
+      'Very high',
+      'High',
+      'High',
+      'Moderate',
+      'Moderate',
+      'Low',
+      'Low',
+      'Very low',
+      'Very low',
+      'Very low',
+    ]);
+    expect([0.04, 0.05, 0.15, 0.3, 0.4].map((error) => label('equity', error))).toEqual(['Very high', 'High', 'Moderate', 'Low', 'Very low']);
+    expect(label('cash', null)).toBeNull();
   });
 });

@@ -93,8 +93,11 @@ function labels(broadCompType: CompensationCategory, rows: LabelRow[]): Consiste
 }
 
 /**
- * Equity is far more dispersed than cash, so the same sample size earns it a weaker label.
- * Error bands are the typical relative error of the median at that size.
+ * Labels by the measured relative error of the cell's median (the half-width of its 95% interval
+ * over the median): a label promises at most its `maxError`. Equity is far more dispersed than
+ * cash, so its bands are wider. The sample sizes are where each band is typically reached; they
+ * describe, they do not decide. "Very low" holds everything past "Low" (its `maxError` of 1 stands
+ * for "and above").
  */
 export const CONSISTENCY_LABELS: readonly ConsistencyLabel[] = [
   ...labels('cash', [
@@ -102,21 +105,26 @@ export const CONSISTENCY_LABELS: readonly ConsistencyLabel[] = [
     [3, 'High', 100, 499, 0.02, 0.05],
     [2, 'Moderate', 30, 99, 0.05, 0.1],
     [1, 'Low', 10, 29, 0.1, 0.2],
+    [0, 'Very low', 10, null, 0.2, 1],
   ]),
   ...labels('equity', [
     [4, 'Very high', 1000, null, 0, 0.05],
     [3, 'High', 250, 999, 0.05, 0.1],
     [2, 'Moderate', 50, 249, 0.1, 0.2],
     [1, 'Low', 10, 49, 0.2, 0.4],
+    [0, 'Very low', 10, null, 0.4, 1],
   ]),
 ];
 
-/** The label for a published cell; null below the smallest labelled sample. */
-export function consistencyFor(broadCompType: CompensationCategory, employees: number): ConsistencyLabel | null {
+/** The label a published cell earns from its median's measured relative error; null when that is unknown (a median of 0). */
+export function consistencyFor(broadCompType: CompensationCategory, relativeError: number | null): ConsistencyLabel | null {
+  if (relativeError === null || !Number.isFinite(relativeError)) return null;
+  let last: ConsistencyLabel | null = null;
   for (const label of CONSISTENCY_LABELS) {
     if (label.broadCompType !== broadCompType) continue;
-    const max = label.sampleSizeBucketMax;
-    if (employees >= label.sampleSizeBucketMin && (max === null || employees <= max)) return label;
+    if (relativeError >= label.minError && relativeError < label.maxError) return label;
+    last = label;
   }
-  return null;
+  // Beyond every band's top: the weakest label.
+  return last;
 }

@@ -59,6 +59,13 @@ export function percentileIncOfRuns(runs: readonly SortedRun[], percent: number)
   return low + fraction * (rankAcrossRuns(runs, lower + 1) - low);
 }
 
+/** The value of 0-based rank k in the union of sorted runs. */
+export function valueAtRankOfRuns(runs: readonly SortedRun[], k: number): number {
+  const [first, second] = runs;
+  if (runs.length === 2 && first && second) return ranksOfTwoRuns(first, second, k)[0];
+  return rankAcrossRuns(runs, k);
+}
+
 /**
  * Ranks k and k + 1 of two sorted runs, by binary search on how many of the k + 1 smallest come from
  * the first run (O(log n)); rank k + 1 is NaN when k is the last rank.

@@ -16,6 +16,7 @@ import {
 } from '../catalog/index.js';
 import { percentileIncOfRuns, type SortedRun } from './percentile.js';
 import { planMeasures, type EquityOption, type MeasurePlan } from './plan.js';
+import { medianUncertainty, type MedianUncertainty } from './uncertainty.js';
 import { isPublishable, privacyRule, withheldStatement, type PrivacyRule } from './privacy.js';
 import type { MarketRelease } from './release.js';
 import type { BenchmarkRequest, CurrencyMode, LevelSelection } from './request.js';
@@ -76,7 +77,10 @@ export interface BenchmarkCell {
   insufficientReason: string | null;
   percentiles: PercentileValue[] | null;
   sample: CellSample;
+  /** Labelled from `medianUncertainty`, the measured error of the median, not from the sample size. */
   consistency: ConsistencyLabel | null;
+  /** The 95% interval of the median (distribution-free, from order statistics); null for a withheld cell. */
+  medianUncertainty: MedianUncertainty | null;
 }
 
 export interface BenchmarkResult {
@@ -179,10 +183,12 @@ function computeCell(
   const { employees, companies, largest } = read;
   const published = isPublishable(privacy.rule, { companies, employees, largestCompanyEmployees: largest });
   let values: PercentileValue[] | null = null;
+  let uncertainty: MedianUncertainty | null = null;
   if (published) {
     const runs = read.runs ?? finishRuns(workspace, read.gather ?? startGather(), plan.companyFactor !== 'none');
     values = [];
     for (const percentile of percentiles) values.push({ percentile, value: percentileIncOfRuns(runs, percentile) });
+    uncertainty = medianUncertainty(runs);
   }
   // One literal with every field, in one order: thousands of cells share a shape and build fast.
   return {
@@ -205,7 +211,8 @@ function computeCell(
       companyBucket: published ? bucketOf(COMPANY_COUNT_BUCKETS, companies) : BELOW_THRESHOLD_BUCKET,
       employeeBucket: published ? bucketOf(EMPLOYEE_COUNT_BUCKETS, employees) : BELOW_THRESHOLD_BUCKET,
     },
-    consistency: published ? consistencyFor(plan.broadCompType, employees) : null,
+    consistency: uncertainty ? consistencyFor(plan.broadCompType, uncertainty.relativeError) : null,
+    medianUncertainty: uncertainty,
   };
 }
 

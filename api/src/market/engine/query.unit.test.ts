@@ -179,7 +179,10 @@ describe('a published cell', () => {
       [75, 106_750],
       [90, 108_100],
     ]);
-    expect(cell.consistency?.consistencyLabel).toBe('Low');
+    // Ten values: the 95% interval of the median is the whole sample (the 1st and 10th values), so
+    // the median's error is 4,500 / 104,500 = 4.3%: "High" (2–5%) for cash, measured, not assumed from n.
+    expect(cell.medianUncertainty).toEqual({ confidence: 0.95, lower: 100_000, upper: 109_000, relativeError: 4_500 / 104_500 });
+    expect(cell.consistency?.consistencyLabel).toBe('High');
     expect(cell.sample.companyBucket.label).toBe('5–9');
   });
 

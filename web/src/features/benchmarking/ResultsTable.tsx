@@ -96,7 +96,9 @@ export function ResultsTable({ result, name, marketLabel }: { result: BenchmarkR
                     </>
                   )}
                 </td>
-                <td data-label="Consistency">{cell.consistency ? <span className={`consistency level-${cell.consistency.consistencyLevel}`}>{cell.consistency.consistencyLabel}</span> : '—'}</td>
+                <td data-label="Consistency">
+                  <Consistency cell={cell} />
+                </td>
               </tr>
             );
           })}
@@ -108,6 +110,20 @@ export function ResultsTable({ result, name, marketLabel }: { result: BenchmarkR
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The label, and the measured error it stands on: the median's 95% interval, as ± and in the tooltip. */
+function Consistency({ cell }: { cell: BenchmarkCell }) {
+  if (!cell.consistency) return <>—</>;
+  const interval = cell.medianUncertainty;
+  const error = interval?.relativeError ?? null;
+  const title = interval ? `95% interval of the median: ${formatValue(interval.lower, cell.unit, cell.currency)} to ${formatValue(interval.upper, cell.unit, cell.currency)}` : undefined;
+  return (
+    <span title={title}>
+      <span className={`consistency level-${cell.consistency.consistencyLevel}`}>{cell.consistency.consistencyLabel}</span>
+      {error !== null && <span className="muted small-text consistency-error"> ±{formatNumber(error * 100, 1)}%</span>}
+    </span>
   );
 }
 
