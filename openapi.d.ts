@@ -4048,6 +4048,15 @@ export interface components {
             };
             /** @description Active employees with a catalog job family, level and location; those with a base salary are contributed. */
             placeableEmployees: number;
+            /** @description Active employees a release built now would take (whether or not the company takes part yet). */
+            contributedEmployees: number;
+            /** @description The other active employees, counted by why a release cannot place them, most first; nothing is dropped without being counted here. */
+            excludedEmployees: {
+                /** @enum {string} */
+                reason: "no_job_family_or_level" | "no_location" | "country_level_location" | "no_base_salary" | "no_exchange_rate";
+                description: string;
+                employees: number;
+            }[];
         };
         /** @enum {string} */
         EmploymentType: "full_time" | "part_time" | "contractor" | "intern";

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { findLocation } from '../catalog/index.js';
+import { findJobFamily, findLevel, findLocation } from '../catalog/index.js';
 import {
   GRANT_TIMING_OF,
   GRANT_TYPE_OF,
@@ -11,7 +11,7 @@ import {
   type ContributedRecord,
   type Contribution,
 } from './contribution.js';
-import { contributingEmployees, grantsOf, minorUnitsOf, participatingCompanies, payOn, type GrantRow, type PayRow } from './store.js';
+import { type ContributingEmployeeRow, contributingEmployees, grantsOf, minorUnitsOf, participatingCompanies, payOn, type GrantRow, type PayRow } from './store.js';
 
 /** A stable order that says nothing about when a company or employee was created. */
 const shuffleKey = (salt: string, id: string): string => createHash('sha256').update(`${salt}:${id}`).digest('hex');
@@ -58,6 +58,65 @@ function practicesOf(grants: GrantRow[]): Pick<ContributedParticipant, 'grantsEq
   };
 }
 
+/** Why an active employee adds nothing to a release; each is counted and shown to their company. */
+export const EXCLUSION_REASONS = {
+  no_job_family_or_level: 'No job family or level from the market catalog',
+  no_location: 'No location from the market catalog',
+  country_level_location: 'A location without a metro (the market is by metro)',
+  no_base_salary: 'No positive base salary in force',
+  no_exchange_rate: 'Pay in a currency without a reference rate',
+} as const;
+export type ExclusionReason = keyof typeof EXCLUSION_REASONS;
+
+/** What one active employee contributes (pay in force converted into their metro's currency), or why they cannot be placed. */
+export function placeEmployee(
+  employee: ContributingEmployeeRow,
+  types: Map<string, PayRow> | undefined,
+  minor: ReadonlyMap<string, number>,
+  forex: Readonly<Record<string, number>>,
+): { record: Omit<ContributedRecord, 'participant'> } | { reason: ExclusionReason } {
+  if (!employee.job_family_id || !employee.level_id || !findJobFamily(employee.job_family_id) || !findLevel(employee.level_id)) return { reason: 'no_job_family_or_level' };
+  const metro = employee.location_id ? findLocation(employee.location_id) : undefined;
+  if (!metro) return { reason: 'no_location' };
+  if (metro.kind !== 'metro') return { reason: 'country_level_location' };
+  const base = types?.get('base_salary');
+  if (!base || !(Number(base.amount) > 0)) return { reason: 'no_base_salary' };
+  const local = (row: PayRow | undefined): number | null => {
+    if (!row) return null;
+    const converted = convert(Number(row.amount) / 10 ** (minor.get(row.currency) ?? 2), row.currency, metro.currencyCode, forex);
+    return converted === null ? null : Math.round(converted);
+  };
+  const baseLocal = local(base);
+  if (baseLocal === null) return { reason: 'no_exchange_rate' };
+  const variableParts = [local(types?.get('variable_pay')), local(types?.get('commission'))].filter((v): v is number => v !== null && v > 0);
+  const variable = variableParts.length ? variableParts.reduce((a, b) => a + b, 0) : null;
+  const bonus = local(types?.get('bonus_target'));
+  const annualBonus = bonus !== null && bonus > 0 ? bonus : null;
+  const record = { jobFamilyId: employee.job_family_id, levelId: employee.level_id, locationId: metro.paybenchLocationId, base: baseLocal, variable, annualBonus, totalCash: baseLocal + (variable ?? 0) + (annualBonus ?? 0), newHireEquity: null };
+  // A base that rounds to nothing in the metro's currency places nowhere.
+  return isPlaceable(record) ? { record } : { reason: 'no_base_salary' };
+}
+
+/** How a company's active employees would go into a release built today: how many are contributed, and why the others are not. */
+export async function companyCoverage(
+  db: Knex,
+  companyId: string,
+  forex: Readonly<Record<string, number>>,
+  day = new Date().toISOString().slice(0, 10),
+): Promise<{ contributed: number; excluded: Map<ExclusionReason, number> }> {
+  const employees = await contributingEmployees(db, [companyId]);
+  const payOf = latestPay(await payOn(db, [companyId], day));
+  const minor = await minorUnitsOf(db);
+  let contributed = 0;
+  const excluded = new Map<ExclusionReason, number>();
+  for (const employee of employees) {
+    const placed = placeEmployee(employee, payOf.get(employee.id), minor, forex);
+    if ('record' in placed) contributed += 1;
+    else excluded.set(placed.reason, (excluded.get(placed.reason) ?? 0) + 1);
+  }
+  return { contributed, excluded };
+}
+
 /**
  * What the opted-in companies contribute to a release built today: each one's active employees the
  * market can place, with the cash pay in force today in their metro's currency, and its equity
@@ -71,26 +130,11 @@ export async function collectContribution(db: Knex, releaseId: string, forex: Re
   const grants = await grantsOf(db, ids);
   const minor = await minorUnitsOf(db);
   const payOf = latestPay(pay);
-  const major = (row: PayRow | undefined): number | null => (row ? Number(row.amount) / 10 ** (minor.get(row.currency) ?? 2) : null);
   const recordsOf = new Map<string, { key: string; record: Omit<ContributedRecord, 'participant'> }[]>();
   for (const employee of employees) {
-    const metro = findLocation(employee.location_id);
-    const types = payOf.get(employee.id);
-    const base = types?.get('base_salary');
-    if (!metro || metro.kind !== 'metro' || !base) continue;
-    const local = (row: PayRow | undefined): number | null => {
-      const amount = major(row);
-      const converted = amount === null || !row ? null : convert(amount, row.currency, metro.currencyCode, forex);
-      return converted === null ? null : Math.round(converted);
-    };
-    const baseLocal = local(base);
-    if (baseLocal === null) continue;
-    const variableParts = [local(types?.get('variable_pay')), local(types?.get('commission'))].filter((v): v is number => v !== null && v > 0);
-    const variable = variableParts.length ? variableParts.reduce((a, b) => a + b, 0) : null;
-    const bonus = local(types?.get('bonus_target'));
-    const annualBonus = bonus !== null && bonus > 0 ? bonus : null;
-    const record = { jobFamilyId: employee.job_family_id, levelId: employee.level_id, locationId: metro.paybenchLocationId, base: baseLocal, variable, annualBonus, totalCash: baseLocal + (variable ?? 0) + (annualBonus ?? 0), newHireEquity: null };
-    if (!isPlaceable(record)) continue;
+    const placed = placeEmployee(employee, payOf.get(employee.id), minor, forex);
+    if (!('record' in placed)) continue;
+    const { record } = placed;
     let list = recordsOf.get(employee.company_id);
     if (!list) recordsOf.set(employee.company_id, (list = []));
     list.push({ key: shuffleKey(releaseId, employee.id), record });

@@ -78,7 +78,7 @@ describe('customers contributing to the market', () => {
 
   it('is a benchmarking setting: off by default, needing a profile to opt in, editable with benchmarking edit, never for candidates', async () => {
     const initial = await call<{ data: Participation }>('/api/benchmarking/participation', company.users.analyst as TestUser);
-    expect(initial.body.data).toEqual({ participates: false, status: 'not_participating', lastSubmittedAt: null, profile: null, placeableEmployees: 0 });
+    expect(initial.body.data).toEqual({ participates: false, status: 'not_participating', lastSubmittedAt: null, profile: null, placeableEmployees: 0, contributedEmployees: 0, excludedEmployees: [] });
     const bare = await call<ErrorBody>('/api/benchmarking/participation', admin, { method: 'PUT', json: { participates: true } });
     expect(bare.status).toBe(400);
     expect(bare.body.errors).toEqual([
@@ -109,7 +109,7 @@ describe('customers contributing to the market', () => {
     // A role and place only this company has: the privacy rule withholds it.
     await hire(12, { family: 'technical_writing', level: 'p6', location: 'us_kansas_city', base: 130_000 });
     const joined = await call<{ data: Participation }>('/api/benchmarking/participation', admin, { method: 'PUT', json: { participates: true, companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' } });
-    expect(joined.body.data).toMatchObject({ participates: true, status: 'awaiting_data', profile: { companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' }, placeableEmployees: 27 });
+    expect(joined.body.data).toMatchObject({ participates: true, status: 'awaiting_data', profile: { companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' }, placeableEmployees: 27, contributedEmployees: 27 });
 
     const after = await buildAndPublish(11, 20000);
     expect(after).toMatchObject({ source: { seed: 11, records: 20000, contributedCompanies: 1, contributedRecords: 27 }, recordCount: 20027, companyCount: before.companyCount + 1 });
@@ -153,6 +153,36 @@ describe('customers contributing to the market', () => {
     // The next build leaves the company out.
     const next = await build(11, 20000);
     expect(next.source).toMatchObject({ contributedCompanies: 0, contributedRecords: 0 });
+  });
+
+  it('counts every employee a release cannot place, by why, and shows the company', async () => {
+    const before = (await call<{ data: Participation }>('/api/benchmarking/participation', admin)).body.data;
+    const counted = (data: Participation) => new Map(data.excludedEmployees.map((entry) => [entry.reason, entry.employees]));
+    const now = new Date().toISOString();
+    const add = async (count: number, employee: { family?: string | null; level?: string | null; location?: string | null; pay?: { amount: number; currency: string } | null }) => {
+      for (let i = 0; i < count; i++) {
+        const id = newId();
+        const currency = employee.pay?.currency ?? 'USD';
+        await db('employees').insert({ id, company_id: company.id, employee_number: `X-${id.slice(-10)}`, title: 'Unplaced', job_family_id: employee.family === undefined ? 'software_engineering' : employee.family, level_id: employee.level === undefined ? 'p3' : employee.level, location_id: employee.location === undefined ? 'us_sf_bay_area' : employee.location, country_code: 'US', currency, status: 'active', created_at: now, updated_at: now });
+        if (employee.pay !== null) await db('compensation_records').insert({ id: newId(), company_id: company.id, employee_id: id, type: 'base_salary', amount: employee.pay?.amount ?? 10_000_000, currency, effective_date: '2024-01-01', reason: 'hire', source: 'manual', created_at: now });
+      }
+    };
+    await add(3, { family: null });
+    await add(1, { level: 'not_a_level' });
+    await add(2, { location: null });
+    await add(1, { location: '826' }); // the United Kingdom: a country, not a metro
+    await add(2, { pay: null });
+    await add(1, { pay: { amount: 0, currency: 'USD' } });
+    await add(1, { pay: { amount: 90_000_000, currency: 'ARS' } }); // no ECB reference rate
+    const after = (await call<{ data: Participation }>('/api/benchmarking/participation', admin)).body.data;
+    expect(after.contributedEmployees).toBe(before.contributedEmployees);
+    // Each reason counts exactly the employees added for it (on top of any counted before).
+    const added = new Map([...counted(after)].map(([reason, employees]) => [reason, employees - (counted(before).get(reason) ?? 0)]));
+    expect(Object.fromEntries(added)).toEqual({ no_base_salary: 3, no_job_family_or_level: 4, no_location: 2, country_level_location: 1, no_exchange_rate: 1 });
+    expect(after.excludedEmployees.find((entry) => entry.reason === 'country_level_location')?.description).toBe('A location without a metro (the market is by metro)');
+    // Most first.
+    const sizes = after.excludedEmployees.map((entry) => entry.employees);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
   });
 
   it('builds on a worker thread: the API answers while a large release is built', async () => {

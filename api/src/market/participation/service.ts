@@ -4,6 +4,8 @@ import type { components } from '../../contract-types.js';
 import { isoTimestampOrNull } from '../../db/timestamps.js';
 import { HttpError, badRequest, type FieldError } from '../../http/errors.js';
 import { COMPANY_STAGES, OWNERSHIP_GROUPS, SUB_INDUSTRIES } from '../catalog/index.js';
+import { currencyForexMapping } from '../forex.js';
+import { EXCLUSION_REASONS, companyCoverage } from './collect.js';
 import { countPlaceableEmployees, findParticipation, saveParticipation, type ParticipationState } from './store.js';
 
 type Schemas = components['schemas'];
@@ -19,7 +21,9 @@ function refuseCandidates(caller: Caller): void {
   if (caller.isCandidate) throw new HttpError(403, 'candidate', { message: 'Candidates have no benchmarking settings.' });
 }
 
-function present(state: ParticipationState, placeable: number): Schemas['MarketParticipation'] {
+type Coverage = Awaited<ReturnType<typeof companyCoverage>>;
+
+function present(state: ParticipationState, placeable: number, coverage: Coverage): Schemas['MarketParticipation'] {
   const submittedAt = isoTimestampOrNull(state.submittedAt);
   return {
     participates: state.participates,
@@ -27,13 +31,22 @@ function present(state: ParticipationState, placeable: number): Schemas['MarketP
     lastSubmittedAt: submittedAt,
     profile: state.profile ? { companyStage: state.profile.company_stage, ownershipGroup: state.profile.ownership_group, industry: state.profile.industry } : null,
     placeableEmployees: placeable,
+    contributedEmployees: coverage.contributed,
+    excludedEmployees: [...coverage.excluded]
+      .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+      .map(([reason, employees]) => ({ reason, description: EXCLUSION_REASONS[reason], employees })),
   };
 }
 
 export async function participation(db: Knex, caller: Caller): Promise<Schemas['MarketParticipation']> {
   refuseCandidates(caller);
   const scope = companyScope(caller);
-  return present(await findParticipation(db, scope), await countPlaceableEmployees(db, scope));
+  return present(await findParticipation(db, scope), await countPlaceableEmployees(db, scope), await coverageOf(db, scope.companyId));
+}
+
+/** How the company's employees would go into a release built now, with today's rates. */
+async function coverageOf(db: Knex, companyId: string): Promise<Coverage> {
+  return companyCoverage(db, companyId, await currencyForexMapping(db));
 }
 
 const stages = new Map(COMPANY_STAGES.map((s) => [s.id, s]));

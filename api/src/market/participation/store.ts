@@ -66,21 +66,16 @@ export async function participatingCompanies(db: Knex): Promise<ParticipantCompa
 export interface ContributingEmployeeRow {
   id: string;
   company_id: string;
-  job_family_id: string;
-  level_id: string;
-  location_id: string;
+  job_family_id: string | null;
+  level_id: string | null;
+  location_id: string | null;
   currency: string;
 }
 
+/** Every active employee of these companies: the build places each one or counts why it cannot. */
 export async function contributingEmployees(db: Knex, companyIds: string[]): Promise<ContributingEmployeeRow[]> {
   if (companyIds.length === 0) return [];
-  return db('employees')
-    .whereIn('company_id', companyIds)
-    .andWhere('status', 'active')
-    .whereNotNull('job_family_id')
-    .whereNotNull('level_id')
-    .whereNotNull('location_id')
-    .select('id', 'company_id', 'job_family_id', 'level_id', 'location_id', 'currency');
+  return db('employees').whereIn('company_id', companyIds).andWhere('status', 'active').select('id', 'company_id', 'job_family_id', 'level_id', 'location_id', 'currency');
 }
 
 export interface PayRow {
