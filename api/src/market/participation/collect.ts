@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { isoDate } from '../../forex/store.js';
 import { findJobFamily, findLevel, findLocation } from '../catalog/index.js';
 import {
   GRANT_TIMING_OF,
@@ -58,12 +59,25 @@ function practicesOf(grants: GrantRow[]): Pick<ContributedParticipant, 'grantsEq
   };
 }
 
+/** Pay set longer ago than this is not today's market: it is left out rather than presented as current. */
+export const PAY_MAX_AGE_MONTHS = 24;
+
+/** The day `months` before an ISO day. */
+function monthsBefore(day: string, months: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date.toISOString().slice(0, 10);
+}
+
 /** Why an active employee adds nothing to a release; each is counted and shown to their company. */
 export const EXCLUSION_REASONS = {
+  contractor_or_intern: 'A contractor or intern (the market is employees’ pay)',
+  part_time: 'Part-time (no full-time equivalent is recorded to annualise the pay)',
   no_job_family_or_level: 'No job family or level from the market catalog',
   no_location: 'No location from the market catalog',
   country_level_location: 'A location without a metro (the market is by metro)',
   no_base_salary: 'No positive base salary in force',
+  stale_pay: `Base salary last set more than ${PAY_MAX_AGE_MONTHS} months before the build`,
   no_exchange_rate: 'Pay in a currency without a reference rate',
 } as const;
 export type ExclusionReason = keyof typeof EXCLUSION_REASONS;
@@ -74,13 +88,17 @@ export function placeEmployee(
   types: Map<string, PayRow> | undefined,
   minor: ReadonlyMap<string, number>,
   forex: Readonly<Record<string, number>>,
+  day: string,
 ): { record: Omit<ContributedRecord, 'participant'> } | { reason: ExclusionReason } {
+  if (employee.employment_type === 'contractor' || employee.employment_type === 'intern') return { reason: 'contractor_or_intern' };
+  if (employee.employment_type === 'part_time') return { reason: 'part_time' };
   if (!employee.job_family_id || !employee.level_id || !findJobFamily(employee.job_family_id) || !findLevel(employee.level_id)) return { reason: 'no_job_family_or_level' };
   const metro = employee.location_id ? findLocation(employee.location_id) : undefined;
   if (!metro) return { reason: 'no_location' };
   if (metro.kind !== 'metro') return { reason: 'country_level_location' };
   const base = types?.get('base_salary');
   if (!base || !(Number(base.amount) > 0)) return { reason: 'no_base_salary' };
+  if (isoDate(base.effective_date) < monthsBefore(day, PAY_MAX_AGE_MONTHS)) return { reason: 'stale_pay' };
   const local = (row: PayRow | undefined): number | null => {
     if (!row) return null;
     const converted = convert(Number(row.amount) / 10 ** (minor.get(row.currency) ?? 2), row.currency, metro.currencyCode, forex);
@@ -110,7 +128,7 @@ export async function companyCoverage(
   let contributed = 0;
   const excluded = new Map<ExclusionReason, number>();
   for (const employee of employees) {
-    const placed = placeEmployee(employee, payOf.get(employee.id), minor, forex);
+    const placed = placeEmployee(employee, payOf.get(employee.id), minor, forex, day);
     if ('record' in placed) contributed += 1;
     else excluded.set(placed.reason, (excluded.get(placed.reason) ?? 0) + 1);
   }
@@ -132,7 +150,7 @@ export async function collectContribution(db: Knex, releaseId: string, forex: Re
   const payOf = latestPay(pay);
   const recordsOf = new Map<string, { key: string; record: Omit<ContributedRecord, 'participant'> }[]>();
   for (const employee of employees) {
-    const placed = placeEmployee(employee, payOf.get(employee.id), minor, forex);
+    const placed = placeEmployee(employee, payOf.get(employee.id), minor, forex, day);
     if (!('record' in placed)) continue;
     const { record } = placed;
     let list = recordsOf.get(employee.company_id);

@@ -22,13 +22,16 @@ describe('customers contributing to the market', () => {
   let admin: TestUser;
   const call = <T>(path: string, user: TestUser, init: Parameters<typeof request>[1] = {}) => request<T>(path, { ...init, base: server.url, headers: { ...bearer(user), ...(init.headers as Record<string, string> | undefined) } });
 
+  /** Half a year ago: pay set then is current for a release built today (pay over 24 months old is left out). */
+  const recently = new Date(Date.now() - 182 * 86_400_000).toISOString().slice(0, 10);
+
   /** Employees with a base salary, as an HR import leaves them. */
   async function hire(count: number, spec: { family: string; level: string; location: string; base: number; currency?: string }): Promise<void> {
     const now = new Date().toISOString();
     for (let i = 0; i < count; i++) {
       const id = newId();
       await db('employees').insert({ id, company_id: company.id, employee_number: `C-${id.slice(-10)}`, title: 'Contributor', job_family_id: spec.family, level_id: spec.level, location_id: spec.location, country_code: 'US', currency: spec.currency ?? 'USD', status: 'active', created_at: now, updated_at: now });
-      await db('compensation_records').insert({ id: newId(), company_id: company.id, employee_id: id, type: 'base_salary', amount: (spec.base + i * 1000) * 100, currency: spec.currency ?? 'USD', effective_date: '2024-01-01', reason: 'hire', source: 'manual', created_at: now });
+      await db('compensation_records').insert({ id: newId(), company_id: company.id, employee_id: id, type: 'base_salary', amount: (spec.base + i * 1000) * 100, currency: spec.currency ?? 'USD', effective_date: recently, reason: 'hire', source: 'manual', created_at: now });
     }
   }
 
@@ -159,12 +162,12 @@ describe('customers contributing to the market', () => {
     const before = (await call<{ data: Participation }>('/api/benchmarking/participation', admin)).body.data;
     const counted = (data: Participation) => new Map(data.excludedEmployees.map((entry) => [entry.reason, entry.employees]));
     const now = new Date().toISOString();
-    const add = async (count: number, employee: { family?: string | null; level?: string | null; location?: string | null; pay?: { amount: number; currency: string } | null }) => {
+    const add = async (count: number, employee: { family?: string | null; level?: string | null; location?: string | null; type?: string; pay?: { amount: number; currency: string; date?: string } | null }) => {
       for (let i = 0; i < count; i++) {
         const id = newId();
         const currency = employee.pay?.currency ?? 'USD';
-        await db('employees').insert({ id, company_id: company.id, employee_number: `X-${id.slice(-10)}`, title: 'Unplaced', job_family_id: employee.family === undefined ? 'software_engineering' : employee.family, level_id: employee.level === undefined ? 'p3' : employee.level, location_id: employee.location === undefined ? 'us_sf_bay_area' : employee.location, country_code: 'US', currency, status: 'active', created_at: now, updated_at: now });
-        if (employee.pay !== null) await db('compensation_records').insert({ id: newId(), company_id: company.id, employee_id: id, type: 'base_salary', amount: employee.pay?.amount ?? 10_000_000, currency, effective_date: '2024-01-01', reason: 'hire', source: 'manual', created_at: now });
+        await db('employees').insert({ id, company_id: company.id, employee_number: `X-${id.slice(-10)}`, title: 'Unplaced', job_family_id: employee.family === undefined ? 'software_engineering' : employee.family, level_id: employee.level === undefined ? 'p3' : employee.level, location_id: employee.location === undefined ? 'us_sf_bay_area' : employee.location, country_code: 'US', currency, employment_type: employee.type ?? 'full_time', status: 'active', created_at: now, updated_at: now });
+        if (employee.pay !== null) await db('compensation_records').insert({ id: newId(), company_id: company.id, employee_id: id, type: 'base_salary', amount: employee.pay?.amount ?? 10_000_000, currency, effective_date: employee.pay?.date ?? recently, reason: 'hire', source: 'manual', created_at: now });
       }
     };
     await add(3, { family: null });
@@ -174,11 +177,16 @@ describe('customers contributing to the market', () => {
     await add(2, { pay: null });
     await add(1, { pay: { amount: 0, currency: 'USD' } });
     await add(1, { pay: { amount: 90_000_000, currency: 'ARS' } }); // no ECB reference rate
+    await add(2, { type: 'contractor' });
+    await add(1, { type: 'intern' });
+    await add(2, { type: 'part_time' });
+    await add(1, { pay: { amount: 10_000_000, currency: 'USD', date: '2020-06-01' } }); // set years before the build
     const after = (await call<{ data: Participation }>('/api/benchmarking/participation', admin)).body.data;
     expect(after.contributedEmployees).toBe(before.contributedEmployees);
     // Each reason counts exactly the employees added for it (on top of any counted before).
     const added = new Map([...counted(after)].map(([reason, employees]) => [reason, employees - (counted(before).get(reason) ?? 0)]));
-    expect(Object.fromEntries(added)).toEqual({ no_base_salary: 3, no_job_family_or_level: 4, no_location: 2, country_level_location: 1, no_exchange_rate: 1 });
+    expect(Object.fromEntries(added)).toEqual({ no_base_salary: 3, no_job_family_or_level: 4, no_location: 2, country_level_location: 1, no_exchange_rate: 1, contractor_or_intern: 3, part_time: 2, stale_pay: 1 });
+    expect(after.excludedEmployees.find((entry) => entry.reason === 'stale_pay')?.description).toBe('Base salary last set more than 24 months before the build');
     expect(after.excludedEmployees.find((entry) => entry.reason === 'country_level_location')?.description).toBe('A location without a metro (the market is by metro)');
     // Most first.
     const sizes = after.excludedEmployees.map((entry) => entry.employees);

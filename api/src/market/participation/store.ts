@@ -70,12 +70,13 @@ export interface ContributingEmployeeRow {
   level_id: string | null;
   location_id: string | null;
   currency: string;
+  employment_type: string;
 }
 
 /** Every active employee of these companies: the build places each one or counts why it cannot. */
 export async function contributingEmployees(db: Knex, companyIds: string[]): Promise<ContributingEmployeeRow[]> {
   if (companyIds.length === 0) return [];
-  return db('employees').whereIn('company_id', companyIds).andWhere('status', 'active').select('id', 'company_id', 'job_family_id', 'level_id', 'location_id', 'currency');
+  return db('employees').whereIn('company_id', companyIds).andWhere('status', 'active').select('id', 'company_id', 'job_family_id', 'level_id', 'location_id', 'currency', 'employment_type');
 }
 
 export interface PayRow {
