@@ -4030,7 +4030,11 @@ export interface components {
             companyStage?: string;
             ownershipGroup?: string;
             industry?: string;
+            /** @description Whether the company grants equity, as it says (null to leave it unsaid); otherwise only its imported grants tell. */
+            equityProgramme?: components["schemas"]["EquityProgramme"] | null;
         };
+        /** @enum {string} */
+        EquityProgramme: "yes" | "no";
         MarketParticipation: {
             /** @description The company contributes its current employees, anonymised, to every release built from now on. */
             participates: boolean;
@@ -4045,6 +4049,8 @@ export interface components {
                 companyStage: string;
                 ownershipGroup: string;
                 industry: string;
+                /** @description What the company said about granting equity; null when it has not said, and then a company without imported grants counts as unknown, not as having no programme. */
+                equityProgramme: components["schemas"]["EquityProgramme"] | null;
             };
             /** @description Active employees with a catalog job family, level and location; those with a base salary are contributed. */
             placeableEmployees: number;

@@ -12,6 +12,7 @@ export {
   MEASURE_IDS,
   NO_AMOUNT,
   UNKNOWN_PRACTICE,
+  EQUITY_PROGRAMME_UNKNOWN,
   catalogDimensions,
   catalogPracticeTables,
   type EquityPractices,

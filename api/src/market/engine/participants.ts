@@ -89,10 +89,13 @@ export interface ParticipantEmployees {
 /** Marks a practice a company did not report. */
 export const UNKNOWN_PRACTICE = 255;
 
+/** `grantsEquity` of a company that neither said whether it grants equity nor showed grants. */
+export const EQUITY_PROGRAMME_UNKNOWN = 2;
+
 /**
  * How each participant company grants equity, as codes into the tables beside them (a release keeps
  * its own copy of the tables, like its dimensions). Companies without an equity programme have
- * grantsEquity 0 and unknown practices.
+ * grantsEquity 0 and unknown practices; companies not known either way EQUITY_PROGRAMME_UNKNOWN.
  */
 export interface EquityPractices {
   tables: {

@@ -17,7 +17,7 @@ import {
   subIndustriesOf,
   type NamedOption,
 } from '../catalog/index.js';
-import { BENCHMARK_REQUEST_MESSAGES, DEFAULT_PRIVACY_RULE, UNKNOWN_PRACTICE, withheldStatement, type InsufficientReason, type MarketRelease } from '../engine/index.js';
+import { BENCHMARK_REQUEST_MESSAGES, DEFAULT_PRIVACY_RULE, EQUITY_PROGRAMME_UNKNOWN, UNKNOWN_PRACTICE, withheldStatement, type InsufficientReason, type MarketRelease } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
 
 type Schemas = components['schemas'];
@@ -72,12 +72,17 @@ export function describePractices(release: MarketRelease, input: Input): Omit<Sc
   const selected: number[] = [];
   let employees = 0;
   let considered = 0;
+  let programmes = 0;
   for (let c = 0; c < companies.count; c++) {
     if (release.companyRecords[c] === 0) continue;
     if (!filter.stages.has(dimensions.stages[companies.stage[c]!]!)) continue;
     if (!filter.ownership.has(dimensions.ownershipGroups[companies.ownership[c]!]!)) continue;
     if (!filter.industries.has(dimensions.industries[companies.industry[c]!]!)) continue;
+    // A company not known to grant equity or not is in neither side of the share.
+    if (practices?.grantsEquity[c] === EQUITY_PROGRAMME_UNKNOWN) continue;
     considered++;
+    if (practices?.grantsEquity[c] === 1) programmes++;
+    // The practice shares are over the companies whose practice is known.
     if (!practices?.grantsEquity[c] || practices.vestingSchedule[c] === UNKNOWN_PRACTICE) continue;
     selected.push(c);
     employees += release.companyRecords[c]!;
@@ -118,7 +123,7 @@ export function describePractices(release: MarketRelease, input: Input): Omit<Sc
     label: null,
     insufficientReason: null,
     sample,
-    equityProgrammeShare: Math.round((total / considered) * 10000) / 10000,
+    equityProgrammeShare: Math.round((programmes / considered) * 10000) / 10000,
     vestingSchedules: shares(VESTING_SCHEDULES, tables.vestingSchedules, count(practices.vestingSchedule, tables.vestingSchedules.length), total),
     cliffs: shares(VESTING_CLIFFS, tables.cliffs, count(practices.cliff, tables.cliffs.length), total),
     grantTypes: shares(GRANT_TYPES, tables.grantTypes, count(practices.grantType, tables.grantTypes.length), total),

@@ -47,10 +47,19 @@ function latestPay(rows: PayRow[]): Map<string, Map<string, PayRow>> {
   return pay;
 }
 
-function practicesOf(grants: GrantRow[]): Pick<ContributedParticipant, 'grantsEquity' | 'grantType' | 'vestingSchedule' | 'vestingCliff' | 'vestingFrequency' | 'grantTimings'> {
+/**
+ * A company's equity practice from its grants. Whether it has a programme at all is what it said,
+ * else what its grants show; a company that said nothing and has no grants imported is unknown, not
+ * "no programme".
+ */
+function practicesOf(
+  grants: GrantRow[],
+  said: string | null,
+): Pick<ContributedParticipant, 'grantsEquity' | 'equityProgrammeKnown' | 'grantType' | 'vestingSchedule' | 'vestingCliff' | 'vestingFrequency' | 'grantTimings'> {
   const known = <T>(values: (T | null | undefined)[]): T[] => values.filter((v): v is T => v !== null && v !== undefined);
   return {
-    grantsEquity: grants.length > 0,
+    grantsEquity: grants.length > 0 || said === 'yes',
+    equityProgrammeKnown: grants.length > 0 || said === 'yes' || said === 'no',
     grantType: mode(known(grants.map((g) => GRANT_TYPE_OF[g.grant_type]))),
     vestingSchedule: mode(known(grants.map((g) => scheduleOfMonths(Number(g.vesting_months))))),
     vestingCliff: mode(known(grants.map((g) => cliffOfMonths(Number(g.cliff_months))))),
@@ -171,7 +180,10 @@ export async function collectContribution(db: Knex, releaseId: string, forex: Re
       industry: company.industry,
       headquarters: mode(list.map((r) => r.record.locationId)) ?? list[0]!.record.locationId,
       valuationUsd: valuation ?? 0,
-      ...practicesOf(grants.filter((g) => g.company_id === company.id)),
+      ...practicesOf(
+        grants.filter((g) => g.company_id === company.id),
+        company.equity_programme,
+      ),
     });
   });
   return { contribution: { participants, records }, companyIds: contributing.map((c) => c.id) };

@@ -8,7 +8,7 @@ import {
   findLevel,
   findLocation,
 } from '../catalog/index.js';
-import { NO_AMOUNT, UNKNOWN_PRACTICE, catalogPracticeTables, emptyAmounts, type EquityPractices, type ParticipantMarket } from '../engine/participants.js';
+import { EQUITY_PROGRAMME_UNKNOWN, NO_AMOUNT, UNKNOWN_PRACTICE, catalogPracticeTables, emptyAmounts, type EquityPractices, type ParticipantMarket } from '../engine/participants.js';
 
 /**
  * What opted-in customers add to a release, anonymised: participants are numbers, records carry
@@ -24,6 +24,8 @@ export interface ContributedParticipant {
   headquarters: string;
   valuationUsd: number;
   grantsEquity: boolean;
+  /** Whether `grantsEquity` is known: the company said, or its grants show it. */
+  equityProgrammeKnown: boolean;
   grantType: string | null;
   vestingSchedule: string | null;
   vestingCliff: string | null;
@@ -172,7 +174,7 @@ function mergePractices(demo: EquityPractices | undefined, demoCompanies: number
   const codeOf = (table: readonly string[], id: string | null, ids: Set<string>): number => (id && ids.has(id) ? table.indexOf(id) : UNKNOWN_PRACTICE);
   participants.forEach((p, k) => {
     const c = demoCompanies + k;
-    merged.grantsEquity[c] = p.grantsEquity ? 1 : 0;
+    merged.grantsEquity[c] = p.grantsEquity ? 1 : p.equityProgrammeKnown ? 0 : EQUITY_PROGRAMME_UNKNOWN;
     merged.grantType[c] = codeOf(tables.grantTypes, p.grantType, known.grantTypes);
     merged.vestingSchedule[c] = codeOf(tables.vestingSchedules, p.vestingSchedule, known.schedules);
     merged.cliff[c] = codeOf(tables.cliffs, p.vestingCliff, known.cliffs);

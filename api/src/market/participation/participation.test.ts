@@ -193,6 +193,51 @@ describe('customers contributing to the market', () => {
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
   });
 
+  it('counts a company as having no equity programme only when it says so, not when its grants were never imported', async () => {
+    // The contributing company's stage; it has no grants imported.
+    const slice = { companyStages: ['series_b'] };
+    const share = async () => (await call<{ data: Schemas['EquityPractices'] }>('/api/benchmarking/equity-practices', admin, { method: 'POST', json: slice })).body.data;
+    const profile = { participates: true, companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' };
+    // An earlier test set every salary to a cent (placed nowhere), pinned a release and left a draft:
+    // give the people pay again, publish that draft, and serve each new build by pinning it.
+    await db('compensation_records').where({ company_id: company.id, type: 'base_salary' }).update({ amount: 12_000_000 });
+    for (const draft of (await call<{ data: Release[] }>('/api/internal/market/releases', staff)).body.data.filter((r) => r.status === 'draft')) {
+      await call(`/api/internal/market/releases/${draft.id}/publish`, staff, { method: 'POST' });
+    }
+    const serveNewBuild = async () => {
+      const { id, source } = await build(11, 20000);
+      expect(source.contributedCompanies).toBe(1);
+      await call(`/api/internal/market/releases/${id}/publish`, staff, { method: 'POST' });
+      expect((await call<{ data: Release }>(`/api/internal/market/releases/${id}/pin`, staff, { method: 'POST' })).status).toBe(200);
+    };
+
+    // Said nothing: neither side of the share.
+    await call('/api/benchmarking/participation', admin, { method: 'PUT', json: { ...profile, equityProgramme: null } });
+    await serveNewBuild();
+    const unsaid = await share();
+    expect(unsaid.status).toBe('published');
+    // The share is programmes ÷ companies known either way: recover both counts from it and the sample.
+    const programmes = unsaid.sample.companies ?? 0;
+    const known = Math.round(programmes / (unsaid.equityProgrammeShare ?? 1));
+
+    // Says it has none: one more company known, none more with a programme.
+    const said = await call<{ data: Participation }>('/api/benchmarking/participation', admin, { method: 'PUT', json: { ...profile, equityProgramme: 'no' } });
+    expect(said.body.data.profile?.equityProgramme).toBe('no');
+    await serveNewBuild();
+    expect((await share()).equityProgrammeShare).toBeCloseTo(programmes / (known + 1), 4);
+
+    // Says it has one (grants not imported yet): known, and counted as a programme; its practice stays unknown.
+    await call('/api/benchmarking/participation', admin, { method: 'PUT', json: { ...profile, equityProgramme: 'yes' } });
+    await serveNewBuild();
+    const yes = await share();
+    expect(yes.equityProgrammeShare).toBeCloseTo((programmes + 1) / (known + 1), 4);
+    expect(yes.sample.companies).toBe(programmes);
+
+    // Unsaying it puts it back where it was.
+    const unsaidAgain = await call<{ data: Participation }>('/api/benchmarking/participation', admin, { method: 'PUT', json: { ...profile, equityProgramme: null } });
+    expect(unsaidAgain.body.data.profile?.equityProgramme).toBeNull();
+  });
+
   it('builds on a worker thread: the API answers while a large release is built', async () => {
     const started = await call<{ data: Job }>('/api/internal/market/releases', staff, { method: 'POST', json: { seed: 12, records: 400_000 } });
     const seen: number[] = [];

@@ -29,7 +29,14 @@ function present(state: ParticipationState, placeable: number, coverage: Coverag
     participates: state.participates,
     status: !state.participates ? 'not_participating' : submittedAt ? 'submitted' : 'awaiting_data',
     lastSubmittedAt: submittedAt,
-    profile: state.profile ? { companyStage: state.profile.company_stage, ownershipGroup: state.profile.ownership_group, industry: state.profile.industry } : null,
+    profile: state.profile
+      ? {
+          companyStage: state.profile.company_stage,
+          ownershipGroup: state.profile.ownership_group,
+          industry: state.profile.industry,
+          equityProgramme: state.profile.equity_programme === 'yes' || state.profile.equity_programme === 'no' ? state.profile.equity_programme : null,
+        }
+      : null,
     placeableEmployees: placeable,
     contributedEmployees: coverage.contributed,
     excludedEmployees: [...coverage.excluded]
@@ -81,7 +88,17 @@ export async function updateParticipation(db: Knex, caller: Caller, input: Schem
     db,
     scope,
     input.participates,
-    complete ? { company_stage: profile.companyStage!, ownership_group: profile.ownershipGroup!, industry: profile.industry!, updated_by: caller.userId, updated_at: new Date().toISOString() } : null,
+    complete
+      ? {
+          company_stage: profile.companyStage!,
+          ownership_group: profile.ownershipGroup!,
+          industry: profile.industry!,
+          // Left as it was unless the request says (null unsays it).
+          equity_programme: input.equityProgramme !== undefined ? input.equityProgramme : (current.profile?.equity_programme ?? null),
+          updated_by: caller.userId,
+          updated_at: new Date().toISOString(),
+        }
+      : null,
   );
   return participation(db, caller);
 }

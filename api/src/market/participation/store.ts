@@ -7,6 +7,8 @@ export interface ProfileRow {
   company_stage: string;
   ownership_group: string;
   industry: string;
+  /** 'yes' | 'no' as the company said; null when it has not. */
+  equity_programme: string | null;
   updated_by: string | null;
   updated_at: string | Date;
 }
@@ -53,13 +55,14 @@ export interface ParticipantCompanyRow {
   company_stage: string;
   ownership_group: string;
   industry: string;
+  equity_programme: string | null;
 }
 
 export async function participatingCompanies(db: Knex): Promise<ParticipantCompanyRow[]> {
   return db('companies')
     .join('company_market_profiles', 'company_market_profiles.company_id', 'companies.id')
     .where('companies.market_participant', true)
-    .select('companies.id', 'companies.currency', 'companies.valuation_minor', 'company_market_profiles.company_stage', 'company_market_profiles.ownership_group', 'company_market_profiles.industry')
+    .select('companies.id', 'companies.currency', 'companies.valuation_minor', 'company_market_profiles.company_stage', 'company_market_profiles.ownership_group', 'company_market_profiles.industry', 'company_market_profiles.equity_programme')
     .orderBy('companies.id');
 }
 
@@ -139,6 +142,7 @@ export async function saveContribution(db: Knex, releaseId: string, contribution
       headquarters: p.headquarters,
       valuation_usd: p.valuationUsd,
       grants_equity: p.grantsEquity,
+      equity_programme_known: p.equityProgrammeKnown,
       grant_type: p.grantType,
       vesting_schedule: p.vestingSchedule,
       vesting_cliff: p.vestingCliff,
@@ -179,6 +183,7 @@ export async function loadContribution(db: Knex, releaseId: string): Promise<Con
         headquarters: String(p.headquarters),
         valuationUsd: Number(p.valuation_usd),
         grantsEquity: Boolean(p.grants_equity),
+        equityProgrammeKnown: p.equity_programme_known === undefined || p.equity_programme_known === null ? true : Boolean(p.equity_programme_known),
         grantType: (p.grant_type as string | null) ?? null,
         vestingSchedule: (p.vesting_schedule as string | null) ?? null,
         vestingCliff: (p.vesting_cliff as string | null) ?? null,
