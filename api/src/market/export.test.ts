@@ -42,8 +42,8 @@ async function finished(user: TestUser, jobId: string): Promise<Job> {
   }
 }
 
-async function exported(format: 'csv' | 'xlsx'): Promise<Response> {
-  const started = await request<{ data: Job }>('/api/benchmarking/market-data/exports', { method: 'POST', headers: bearer(analyst), json: { format, request: EXPLORER_REQUEST } });
+async function exported(format: 'csv' | 'xlsx', body: object = EXPLORER_REQUEST): Promise<Response> {
+  const started = await request<{ data: Job }>('/api/benchmarking/market-data/exports', { method: 'POST', headers: bearer(analyst), json: { format, request: body } });
   expect(started.status).toBe(202);
   const job = await finished(analyst, started.body.data.id);
   expect(job).toMatchObject({ status: 'succeeded', progress: 100 });
@@ -94,6 +94,24 @@ describe('the data-explorer export', () => {
     const rows = parse(await file.text(), { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(2 * 3 * 3 * 3);
     expect(rows[0]).toMatchObject({ 'Market filter': '1', 'Job family': 'software_engineering', Currency: 'USD' });
+  });
+
+  it('says in every row how sure its median is and which exchange rates converted it', async () => {
+    const germanyInUsd = {
+      compensationTypes: ['base'],
+      marketFilters: [{ companyStages: COMPANY_STAGES.map((s) => s.id), companyOwnershipGroups: OWNERSHIP_GROUPS.map((o) => o.id), locations: ['276'], industries: ['ind_all'] }],
+      jobFamilies: ['software_engineering'],
+      levels: [{ type: 'level', id: 'p3' }],
+      currency: 'USD',
+    };
+    const api = (await request<{ data: Result }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(analyst), json: germanyInUsd })).body.data;
+    const [row] = parse(await (await exported('csv', germanyInUsd)).text(), { columns: true }) as Record<string, string>[];
+    expect(Number(row?.['Median error (95%)'])).toBeCloseTo(api.cells[0]?.medianUncertainty?.relativeError ?? NaN, 12);
+    // The bundled ECB rates of 9 May 2025: 1 EUR = 1.1252 USD, so 1 USD = 0.888731 EUR.
+    expect(row?.['Exchange rates']).toBe('1 USD = 0.888731 EUR (ECB 2025-05-09); older than 30 days');
+    // Nothing converted, nothing named (the US in dollars).
+    const [us] = parse(await (await exported('csv', { ...germanyInUsd, marketFilters: [{ ...germanyInUsd.marketFilters[0], locations: ['840'] }] })).text(), { columns: true }) as Record<string, string>[];
+    expect(us?.['Exchange rates']).toBe('');
   });
 
   it('refuses an invalid request before starting a job, and people without the permission', async () => {

@@ -8,6 +8,7 @@ import type { JobHandler } from '../jobs/worker.js';
 import { JOB_FAMILIES, PERCENTILES, type MarketPercentile } from './catalog/index.js';
 import { queryRelease, type BenchmarkCell, type BenchmarkRequest } from './engine/index.js';
 import { currentRelease } from './releases.js';
+import { ratesNamed, ratesText } from './forex.js';
 import { currencyForexMapping } from './service.js';
 
 export const MARKET_DATA_EXPORT = 'marketDataExport';
@@ -39,13 +40,16 @@ export function exportHeader(percentiles: readonly number[]): string[] {
     'Companies',
     'Employees',
     'Consistency',
+    'Median error (95%)',
+    'Exchange rates',
     ...percentiles.map((p) => `P${p}`),
   ];
 }
 
 export type ExportRow = (string | number | null)[];
 
-function rowOf(version: string, cell: BenchmarkCell, percentiles: readonly MarketPercentile[]): ExportRow {
+/** One row per cell; `rates` names the exchange rates its answer was converted with ('' when none). */
+function rowOf(version: string, cell: BenchmarkCell, percentiles: readonly MarketPercentile[], rates: string): ExportRow {
   const values = new Map((cell.percentiles ?? []).map((p) => [p.percentile, p.value]));
   return [
     version,
@@ -64,6 +68,8 @@ function rowOf(version: string, cell: BenchmarkCell, percentiles: readonly Marke
     cell.sample.companyBucket.label,
     cell.sample.employeeBucket.label,
     cell.consistency?.consistencyLabel ?? null,
+    cell.medianUncertainty?.relativeError ?? null,
+    rates,
     ...percentiles.map((p) => values.get(p) ?? null),
   ];
 }
@@ -78,7 +84,8 @@ async function* exportRows(deps: AppDeps, db: Knex, input: MarketDataExportInput
   const families = input.request.jobFamilies;
   for (const [index, family] of families.entries()) {
     const result = queryRelease(served.release, { ...input.request, jobFamilies: [family] }, { forex });
-    for (const cell of result.cells) yield rowOf(served.row.version, cell, result.percentiles);
+    const rates = ratesText(await ratesNamed(db, result.convertedCurrencies));
+    for (const cell of result.cells) yield rowOf(served.row.version, cell, result.percentiles, rates);
     await progress(Math.round(((index + 1) / families.length) * 90), `${index + 1} of ${families.length} job families written`);
   }
 }

@@ -55,6 +55,13 @@ export async function currencyForexMapping(db: Knex): Promise<Record<string, num
   return (await datedMapping(db)).mapping;
 }
 
+/** The named rates in a line of text for files: "1 USD = 0.888731 EUR (ECB 2025-05-09)", flagged when old. */
+export function ratesText(named: Awaited<ReturnType<typeof ratesNamed>>): string {
+  const quoted = named.exchangeRates.filter((rate) => rate.currency !== 'USD').map((rate) => `1 USD = ${Number(rate.perUsd.toFixed(6))} ${rate.currency} (ECB ${rate.date})`);
+  if (!quoted.length) return '';
+  return `${quoted.join('; ')}${named.exchangeRatesStale ? `; older than ${STALE_RATE_DAYS} days` : ''}`;
+}
+
 /**
  * The rates an answer was converted with, named: units per 1 USD and the reference date of each,
  * and whether any of them is more than 30 days older than today.
