@@ -10,6 +10,17 @@ export interface CompanyScope {
   companyId: string;
 }
 
+/**
+ * The rows of a query by employee key alone that belong to the company, without their company
+ * column. Naming the company in such a query lets SQLite read the company's every row through its
+ * company-wide index instead of these few through theirs, so the company is checked here, per row.
+ */
+export function rowsOfCompany<T extends { company_id: string }>(scope: CompanyScope, rows: T[]): Omit<T, 'company_id'>[] {
+  const out: Omit<T, 'company_id'>[] = [];
+  for (const { company_id: companyId, ...row } of rows) if (companyId === scope.companyId) out.push(row);
+  return out;
+}
+
 export interface ViewAsState {
   sessionId: string;
   mode: 'user' | 'company';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompensationRecordRow, EmployeeRow, EquityGrantRow } from '../people/store.js';
-import type { CompanyScope } from '../access/caller.js';
+import { type CompanyScope, rowsOfCompany } from '../access/caller.js';
 import { chunks } from '../imports/plan.js';
 import { nextTurn } from './pace.js';
 import type { NewJob } from '../jobs/queue.js';
@@ -168,14 +168,12 @@ export async function compensationHistory(db: Knex, scope: CompanyScope, types: 
   if (!types.length) return [];
   const out: CompensationHistoryRow[] = [];
   for (const part of chunks(employeeIds, 1_000)) {
-    // The company is checked on each row rather than in the query: naming it there lets SQLite
-    // choose the company-wide index and scan every record of the company for each few hundred.
     const rows = (await db('compensation_records')
       .select('id', 'company_id', 'employee_id', 'type', 'amount', 'currency', 'percent_of_base_bp', 'effective_date')
       .whereIn('employee_id', part)
       .whereIn('type', types)
       .orderBy(['employee_id', 'type', 'effective_date'])) as (CompensationHistoryRow & { company_id: string })[];
-    for (const { company_id: companyId, ...row } of rows) if (companyId === scope.companyId) out.push(row);
+    for (const row of rowsOfCompany(scope, rows)) out.push(row);
     await nextTurn();
   }
   return out;

@@ -68,12 +68,8 @@ export function payOf(records: CompensationRow[]): Omit<MemberPay, 'grants'> {
   return { current, lastRaiseDate };
 }
 
-/**
- * The team as the caller may see it, loaded once per request: records for everyone in reach, pay
- * for those the pay permission reaches, and lazily the market and the equity prices.
- */
 /** Appends each row to its employee's list, keeping their order. */
-function byEmployee<T extends { employee_id: string }>(lists: Map<string, T[]>, rows: T[]): void {
+export function byEmployee<T extends { employee_id: string }>(lists: Map<string, T[]>, rows: T[]): void {
   for (const row of rows) {
     const list = lists.get(row.employee_id);
     if (list) list.push(row);
@@ -81,6 +77,13 @@ function byEmployee<T extends { employee_id: string }>(lists: Map<string, T[]>, 
   }
 }
 
+/** An employee's pay from their records in force and their grants. */
+const payFrom = (records: Map<string, CompensationRow[]>, grants: Map<string, GrantRow[]>, id: string): MemberPay => ({ ...payOf(records.get(id) ?? []), grants: grants.get(id) ?? [] });
+
+/**
+ * The team as the caller may see it, loaded once per request: records for everyone in reach, pay
+ * for those the pay permission reaches, and lazily the market and the equity prices.
+ */
 export class Team {
   // Promises, not values: rows are priced concurrently and must share one market look-up.
   private medians: Promise<MarketMedians> | undefined;
@@ -113,13 +116,9 @@ export class Team {
     }
     const members = rows.map((row): Member => {
       const visible = withPay && (payIds === null || payIds.has(row.id));
-      return { row, pay: visible ? { ...payOf(records.get(row.id) ?? []), grants: grants.get(row.id) ?? [] } : null };
+      return { row, pay: visible ? payFrom(records, grants, row.id) : null };
     });
-    const company = await companyEquity(db, access.scope);
-    if (!company) throw notFound();
-    const team = new Team(deps, access, members, await Converter.open(db, day), company.currency);
-    team.equityPrices = company;
-    return team;
+    return Team.assemble(deps, access, members, {});
   }
 
   /**
@@ -143,19 +142,20 @@ export class Team {
       byEmployee(records, await compensationOfEmployees(db, access.scope, [...payIds], day));
       if (options.grants) byEmployee(grants, await grantsOfEmployees(db, access.scope, [...payIds]));
     }
-    const members = rows.map((row): Member => ({ row, pay: payIds.has(row.id) ? { ...payOf(records.get(row.id) ?? []), grants: grants.get(row.id) ?? [] } : null }));
-    const company = options.company ?? (await companyEquity(db, access.scope));
-    if (!company) throw notFound();
-    const team = new Team(deps, access, members, options.converter ?? (await Converter.open(db, day)), company.currency);
-    team.equityPrices = company;
-    return team;
+    const members = rows.map((row): Member => ({ row, pay: payIds.has(row.id) ? payFrom(records, grants, row.id) : null }));
+    return Team.assemble(deps, access, members, options);
   }
 
   /** A team of one (the per-employee endpoints), already checked to be in reach. */
   static async ofOne(deps: AppDeps, access: TeamAccess, row: EmployeeRow, pay: MemberPay | null): Promise<Team> {
-    const company = await companyEquity(deps.db, access.scope);
+    return Team.assemble(deps, access, [{ row, pay }], {});
+  }
+
+  /** The members with today's converter and the company's currency and equity prices (read unless given). */
+  private static async assemble(deps: AppDeps, access: TeamAccess, members: Member[], given: { converter?: Converter; company?: CompanyEquityRow }): Promise<Team> {
+    const company = given.company ?? (await companyEquity(deps.db, access.scope));
     if (!company) throw notFound();
-    const team = new Team(deps, access, [{ row, pay }], await Converter.open(deps.db, today()), company.currency);
+    const team = new Team(deps, access, members, given.converter ?? (await Converter.open(deps.db, today())), company.currency);
     team.equityPrices = company;
     return team;
   }

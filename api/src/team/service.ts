@@ -6,11 +6,12 @@ import { isWithinReach } from '../people/visibility.js';
 import { requirePay, seesPay, teamAccess, type TeamAccess } from './access.js';
 import { EQUITY_COLUMNS, type TeamColumn, columnInfo, isPayColumn } from './columns.js';
 import { marketCellOf, marketMedians } from './market.js';
-import { type Member, Team, payOf, vestingTerms } from './members.js';
+import { type Member, Team, byEmployee, payOf, vestingTerms } from './members.js';
 import { Converter, today } from './money.js';
 import { type TeamEmployeeRow, jobFamilyRef, levelRef, locationRef, presentGrantEntry, presentRecordColumn, presentTimelineEntry } from './present.js';
 import { effectiveColumns } from './settings.js';
 import {
+  type CompanyEquityRow,
   type GrantRow,
   type PayRecordType,
   type TableSortKey,
@@ -290,12 +291,13 @@ async function tableSortKey(deps: AppDeps, access: TeamAccess, query: TableQuery
 }
 
 /** Vested shares and equity value: every matching id in name order, keyed with the people module's vesting, then sorted (stably). */
-async function keyedHere(deps: AppDeps, access: TeamAccess, query: TableQuery, sort: TeamColumn, converter: Converter, offset: number): Promise<string[]> {
+async function keyedHere(deps: AppDeps, access: TeamAccess, query: TableQuery, sort: TeamColumn, given: { converter: Converter; company: CompanyEquityRow }, offset: number): Promise<string[]> {
   const ordered = await orderedIds(deps.db, access.scope, access, query, { key: null, order: 'asc' }, null);
   const inPay = ordered.filter((entry) => entry.inPay).map((entry) => entry.id);
   const grants = new Map<string, GrantRow[]>();
-  for (const grant of await grantsOfEmployees(deps.db, access.scope, inPay)) grants.set(grant.employee_id, [...(grants.get(grant.employee_id) ?? []), grant]);
-  const team = await Team.ofRows(deps, access, [], { pay: false, grants: false, converter });
+  byEmployee(grants, await grantsOfEmployees(deps.db, access.scope, inPay));
+  // A team of no one: only its valuation of grants (today's prices and rates) is used.
+  const team = await Team.ofRows(deps, access, [], { pay: false, grants: false, ...given });
   const keyed: { id: string; key: number | null }[] = [];
   for (const entry of ordered) {
     if (!entry.inPay) {
@@ -345,7 +347,7 @@ export async function table(deps: AppDeps, caller: Caller, query: TableQuery): P
   // One after another: on Postgres a request's queries share one connection (its tenant transaction).
   const total = await countMatching(deps.db, access.scope, access.records, query);
   const ids = KEYED_HERE.has(sort)
-    ? await keyedHere(deps, access, query, sort, converter, offset)
+    ? await keyedHere(deps, access, query, sort, { converter, company }, offset)
     : (
         await orderedIds(
           deps.db,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CompanyScope } from '../access/caller.js';
+import { type CompanyScope, rowsOfCompany } from '../access/caller.js';
 import { chunks } from '../imports/plan.js';
 import type { CompensationRecordRow, EquityGrantRow, EmployeeRow as PeopleEmployeeRow } from '../people/store.js';
 import { type EmployeeReach, withinReach } from '../people/visibility.js';
@@ -151,13 +151,11 @@ export async function idsInReach(db: Knex, scope: CompanyScope, reach: EmployeeR
 export async function employeesByIds(db: Knex, scope: CompanyScope, ids: string[]): Promise<EmployeeRow[]> {
   const out: EmployeeRow[] = [];
   for (const part of chunks(ids)) {
-    // By id alone, the company checked on each row: with the company in the query SQLite reads
-    // the whole company through a company index rather than these few by their key.
     const rows = (await db('employees as e')
       .leftJoin('employees as m', 'm.id', 'e.manager_id')
       .whereIn('e.id', part)
       .select([...EMPLOYEE_COLUMNS, 'e.company_id as company_id'])) as (EmployeeRow & { manager_company_id: string | null; company_id: string })[];
-    for (const { company_id: companyId, ...row } of rows) if (companyId === scope.companyId) out.push(sameCompanyManager(scope)(row));
+    for (const row of rowsOfCompany(scope, rows)) out.push(sameCompanyManager(scope)(row));
   }
   return out;
 }
@@ -183,19 +181,25 @@ export async function compensationInReach(db: Knex, scope: CompanyScope, reach: 
   return rows.map(normaliseCompensation);
 }
 
+/** Orders rows by a date, then by id: the order the reach-wide readers ask the database for. */
+function oldestFirst<T extends { id: string }>(dateOf: (row: T) => string): (a: T, b: T) => number {
+  return (a, b) => {
+    const [x, y] = [dateOf(a), dateOf(b)];
+    return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
 /** The compensation records up to a day of these employees, oldest first. */
 export async function compensationOfEmployees(db: Knex, scope: CompanyScope, ids: string[], onOrBefore: string): Promise<CompensationRow[]> {
   const out: CompensationRow[] = [];
   for (const part of chunks(ids)) {
-    // The company is checked on each row: naming it in the query lets SQLite read the company's
-    // every record through its company-wide index instead of these employees' through theirs.
     const rows = (await db('compensation_records')
       .whereIn('employee_id', part)
       .where('effective_date', '<=', onOrBefore)
       .select([...COMPENSATION_COLUMNS, 'company_id'])) as (CompensationRow & { company_id: string })[];
-    for (const { company_id: companyId, ...row } of rows) if (companyId === scope.companyId) out.push(normaliseCompensation(row));
+    for (const row of rowsOfCompany(scope, rows)) out.push(normaliseCompensation(row));
   }
-  return out.sort((a, b) => (a.effective_date < b.effective_date ? -1 : a.effective_date > b.effective_date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return out.sort(oldestFirst((row) => row.effective_date));
 }
 
 /** One employee's whole history, oldest first (including changes dated in the future). */
@@ -245,7 +249,7 @@ export async function grantsOfEmployees(db: Knex, scope: CompanyScope, ids: stri
     const rows = (await db('equity_grants').where('company_id', scope.companyId).whereIn('employee_id', part).select(GRANT_COLUMNS)) as GrantRow[];
     out.push(...rows.map(normaliseGrant));
   }
-  return out.sort((a, b) => (a.grant_date < b.grant_date ? -1 : a.grant_date > b.grant_date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return out.sort(oldestFirst((row) => row.grant_date));
 }
 
 export async function grantsOf(db: Knex, scope: CompanyScope, employeeId: string): Promise<GrantRow[]> {

@@ -91,14 +91,16 @@ export const EXCLUSION_REASONS = {
 } as const;
 export type ExclusionReason = keyof typeof EXCLUSION_REASONS;
 
+type Placement = { record: Omit<ContributedRecord, 'participant'> } | { reason: ExclusionReason };
+
 /** What one active employee contributes (pay in force converted into their metro's currency), or why they cannot be placed. */
-export function placeEmployee(
+function placeEmployee(
   employee: ContributingEmployeeRow,
   types: Map<string, PayRow> | undefined,
   minor: ReadonlyMap<string, number>,
   forex: Readonly<Record<string, number>>,
   day: string,
-): { record: Omit<ContributedRecord, 'participant'> } | { reason: ExclusionReason } {
+): Placement {
   if (employee.employment_type === 'contractor' || employee.employment_type === 'intern') return { reason: 'contractor_or_intern' };
   if (employee.employment_type === 'part_time') return { reason: 'part_time' };
   if (!employee.job_family_id || !employee.level_id || !findJobFamily(employee.job_family_id) || !findLevel(employee.level_id)) return { reason: 'no_job_family_or_level' };
@@ -124,6 +126,19 @@ export function placeEmployee(
   return isPlaceable(record) ? { record } : { reason: 'no_base_salary' };
 }
 
+/** Every active employee of these companies with their placement, and the currencies' minor units read for it. */
+async function placeEmployees(
+  db: Knex,
+  companyIds: string[],
+  forex: Readonly<Record<string, number>>,
+  day: string,
+): Promise<{ placements: { employee: ContributingEmployeeRow; placed: Placement }[]; minor: ReadonlyMap<string, number> }> {
+  const employees = await contributingEmployees(db, companyIds);
+  const payOf = latestPay(await payOn(db, companyIds, day));
+  const minor = await minorUnitsOf(db);
+  return { placements: employees.map((employee) => ({ employee, placed: placeEmployee(employee, payOf.get(employee.id), minor, forex, day) })), minor };
+}
+
 /** How a company's active employees would go into a release built today: how many are contributed, and why the others are not. */
 export async function companyCoverage(
   db: Knex,
@@ -131,13 +146,9 @@ export async function companyCoverage(
   forex: Readonly<Record<string, number>>,
   day = new Date().toISOString().slice(0, 10),
 ): Promise<{ contributed: number; excluded: Map<ExclusionReason, number> }> {
-  const employees = await contributingEmployees(db, [companyId]);
-  const payOf = latestPay(await payOn(db, [companyId], day));
-  const minor = await minorUnitsOf(db);
   let contributed = 0;
   const excluded = new Map<ExclusionReason, number>();
-  for (const employee of employees) {
-    const placed = placeEmployee(employee, payOf.get(employee.id), minor, forex, day);
+  for (const { placed } of (await placeEmployees(db, [companyId], forex, day)).placements) {
     if ('record' in placed) contributed += 1;
     else excluded.set(placed.reason, (excluded.get(placed.reason) ?? 0) + 1);
   }
@@ -152,14 +163,10 @@ export async function companyCoverage(
 export async function collectContribution(db: Knex, releaseId: string, forex: Readonly<Record<string, number>>, day = new Date().toISOString().slice(0, 10)): Promise<{ contribution: Contribution; companyIds: string[] }> {
   const companies = await participatingCompanies(db);
   const ids = companies.map((c) => c.id);
-  const employees = await contributingEmployees(db, ids);
-  const pay = await payOn(db, ids, day);
+  const { placements, minor } = await placeEmployees(db, ids, forex, day);
   const grants = await grantsOf(db, ids);
-  const minor = await minorUnitsOf(db);
-  const payOf = latestPay(pay);
   const recordsOf = new Map<string, { key: string; record: Omit<ContributedRecord, 'participant'> }[]>();
-  for (const employee of employees) {
-    const placed = placeEmployee(employee, payOf.get(employee.id), minor, forex, day);
+  for (const { employee, placed } of placements) {
     if (!('record' in placed)) continue;
     const { record } = placed;
     let list = recordsOf.get(employee.company_id);

@@ -151,13 +151,12 @@ async function openSlice(db: Knex, caller: Caller, id: string, kind: SliceKind) 
 
 export async function readSharedSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['SharedSliceView']> {
   const row = await openSlice(db, caller, id, 'employee');
-  const stored = JSON.parse(row.result) as Schemas['BenchmarkResult'] & { convertedCurrencies?: unknown };
-  // Slices stored before answers named their rates (or kept the engine's list) read without them.
-  const { convertedCurrencies: _engineOnly, ...answer } = stored;
+  const stored = JSON.parse(row.result) as Schemas['BenchmarkResult'];
+  // Slices stored before answers named their rates read without them.
   return {
     slice: presentSlice(row),
     result: {
-      ...answer,
+      ...stored,
       percentiles: storedPercentiles(stored.percentiles),
       cells: stored.cells.map(storedCell),
       exchangeRates: stored.exchangeRates ?? [],

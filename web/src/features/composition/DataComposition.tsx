@@ -6,7 +6,7 @@ import { Tabs } from '../../ui/Panels';
 import { BELOW_THRESHOLD } from '../benchmarking/data';
 import { BenchmarkingFrame } from '../benchmarking/Frame';
 
-type CompositionEntry = components['schemas']['CompositionEntry'];
+type MarketingEntry = components['schemas']['MarketingCompositionEntry'];
 
 const TABS = [
   { href: '/datacomposition/companies', label: 'Companies' },
@@ -29,11 +29,15 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 /** What every composition page says about the numbers it leaves out. */
 export const THRESHOLD_NOTE = 'Groups with fewer than 5 companies or 10 employees are below the threshold and shown without numbers; other counts are rounded down to two significant figures.';
 
+/** A group as the tables show it: its buckets, and its (rounded) employees where the share is shown. */
+type Row = Pick<MarketingEntry, 'id' | 'name' | 'companyBucket' | 'employeeBucket'> & { employees?: number | null };
+
 /**
- * Composition is shown as ranges, like every sample, and as a share bar of the largest entry; a
- * group below the threshold has neither, since even a bar's length would tell its size.
+ * Composition is shown as ranges, like every sample, and (where the counts are published) as a share
+ * bar of the largest entry; a group below the threshold has neither, since even a bar's length would
+ * tell its size.
  */
-function CompositionTable({ caption, entries, label }: { caption: string; entries: CompositionEntry[]; label: string }) {
+function CompositionTable({ caption, entries, label, share = true }: { caption: string; entries: Row[]; label: string; share?: boolean }) {
   const largest = Math.max(1, ...entries.map((entry) => entry.employees ?? 0));
   return (
     <div className="table-scroll">
@@ -44,17 +48,19 @@ function CompositionTable({ caption, entries, label }: { caption: string; entrie
             <th scope="col">{label}</th>
             <th scope="col">Companies</th>
             <th scope="col">Employees</th>
-            <th scope="col" className="share-col">
-              Share of records
-            </th>
+            {share && (
+              <th scope="col" className="share-col">
+                Share of records
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {entries.map((entry) =>
-            entry.belowThreshold || entry.employees === null ? (
+            entry.companyBucket.id === BELOW_THRESHOLD || (share && (entry.employees ?? null) === null) ? (
               <tr key={entry.id} data-below-threshold="true">
                 <th scope="row">{entry.name}</th>
-                <td colSpan={3} className="muted">
+                <td colSpan={share ? 3 : 2} className="muted">
                   {entry.companyBucket.label}
                 </td>
               </tr>
@@ -63,9 +69,11 @@ function CompositionTable({ caption, entries, label }: { caption: string; entrie
                 <th scope="row">{entry.name}</th>
                 <td>{entry.companyBucket.label}</td>
                 <td>{entry.employeeBucket.label}</td>
-                <td className="share-col">
-                  <span className="share-bar" style={{ width: `${Math.max(2, (entry.employees / largest) * 100)}%` }} aria-hidden="true" />
-                </td>
+                {share && (
+                  <td className="share-col">
+                    <span className="share-bar" style={{ width: `${Math.max(2, ((entry.employees ?? 0) / largest) * 100)}%` }} aria-hidden="true" />
+                  </td>
+                )}
               </tr>
             ),
           )}
@@ -141,42 +149,7 @@ export function CompositionLocationsScreen() {
   );
 }
 
-type MarketingEntry = components['schemas']['MarketingCompositionEntry'];
 
-function MarketingTable({ caption, label, entries }: { caption: string; label: string; entries: MarketingEntry[] }) {
-  return (
-    <div className="table-scroll">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{label}</th>
-            <th scope="col">Companies</th>
-            <th scope="col">Employees</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) =>
-            entry.companyBucket.id === BELOW_THRESHOLD ? (
-              <tr key={entry.id} data-below-threshold="true">
-                <th scope="row">{entry.name}</th>
-                <td colSpan={2} className="muted">
-                  {entry.companyBucket.label}
-                </td>
-              </tr>
-            ) : (
-              <tr key={entry.id}>
-                <th scope="row">{entry.name}</th>
-                <td>{entry.companyBucket.label}</td>
-                <td>{entry.employeeBucket.label}</td>
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 /** What anyone may read about the market's coverage: buckets and rounded totals, never exact counts. */
 export function MarketingCompositionView({ sections = ['industries', 'companyStages', 'jobFamilies', 'locations'] }: { sections?: ('industries' | 'companyStages' | 'jobFamilies' | 'locations')[] }) {
@@ -190,7 +163,7 @@ export function MarketingCompositionView({ sections = ['industries', 'companySta
         Release {composition.releaseVersion}: at least {composition.companiesAtLeast.toLocaleString('en-US')} companies and {composition.employeesAtLeast.toLocaleString('en-US')} employees.
       </p>
       {sections.map((section) => (
-        <MarketingTable key={section} caption={titles[section][0]} label={titles[section][1]} entries={composition[section]} />
+        <CompositionTable key={section} caption={titles[section][0]} label={titles[section][1]} entries={composition[section]} share={false} />
       ))}
     </>
   );
