@@ -3061,6 +3061,7 @@ export interface components {
             /** @description "Insufficient data" when the privacy rule withholds the cell. */
             label: string | null;
             insufficientReason: components["schemas"]["WithheldStatement"];
+            /** @description Each percentile is moved off the records it is made of, by an eighth to a half of the span of the records around it (disclosure control, so that two cells differing by one person cannot be differenced into that person's pay); the same records always give the same figures, and the percentiles stay in ascending order. */
             percentiles: {
                 percentile: components["schemas"]["MarketPercentile"];
                 value: number;
@@ -3074,7 +3075,7 @@ export interface components {
             };
             /** @description Labelled from the median's measured relative error (`medianUncertainty.relativeError`), the label promising at most its `maxError`; null for a withheld cell or a median of 0. */
             consistency: components["schemas"]["ConsistencyLabel"] | null;
-            /** @description The median's 95% confidence interval, distribution-free (order statistics of the cell's own values); null for a withheld cell. */
+            /** @description The median's 95% confidence interval, distribution-free (order statistics of the cell's own values, moved like the percentiles); null for a withheld cell. */
             medianUncertainty: {
                 /** @description The confidence level (0.95). */
                 confidence: number;

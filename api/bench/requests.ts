@@ -36,6 +36,16 @@ export const TYPICAL_REQUEST: BenchmarkRequest = {
   currency: 'USD',
 };
 
+/** A narrow slice: one sub-industry, one stage, one ownership group, all of the US. */
+export const NARROW_REQUEST: BenchmarkRequest = {
+  compensationTypes: COMPENSATION_TYPES,
+  equity: EQUITY,
+  jobFamilies: ['software_engineering', 'product_management', 'data_science'],
+  levels: ['p2', 'p3', 'p4', 'p5'].map((id) => ({ type: 'level', id })),
+  marketFilters: [{ companyStages: ['series_b'], companyOwnershipGroups: ['venture_backed'], locations: ['840'], industries: ['ind_fin_fintech'] }],
+  currency: 'USD',
+};
+
 /** The broadest: every family × every level, all of the US. */
 export const BROAD_REQUEST: BenchmarkRequest = {
   compensationTypes: COMPENSATION_TYPES,

@@ -3,6 +3,10 @@ import { type TestCompany, type TestUser, bearer, createTestCompany, testDb } fr
 import { type ErrorBody, request } from '../../test/http.js';
 import { startTestServer } from '../../test/server.js';
 import type { components } from '../contract-types.js';
+import { buildInProcess } from './build.js';
+import { queryRelease } from './engine/index.js';
+import { NO_CONTRIBUTION } from './participation/contribution.js';
+import { DEMO_SEED, demoRecords } from './releases.js';
 import { ENGINEERS_US, EVERYWHERE_US, jobEnded } from './test/requests.js';
 
 type Schemas = components['schemas'];
@@ -296,5 +300,33 @@ describe('data composition of a thin market', () => {
     const filters = (await get<{ data: Schemas['BenchmarkingFilters'] }>('/api/benchmarking/filters')).body.data;
     const insurance = filters.industriesAndSubIndustriesWithIds.flatMap((g) => g.subIndustries).find((s) => s.upstreamId === 'ind_fin_insurance');
     expect(insurance?.coverageMetadata).toMatchObject({ companyCountBucket: 'Below the threshold', employeeCountBucket: 'Below the threshold' });
+  });
+});
+
+describe('differencing', () => {
+  it('is answered with figures moved off the records: a small published cell’s percentiles are not its exact statistics, the same on every repeat and in order', async () => {
+    // The demo release the server published, built again here: the same generator, seed and size.
+    const demo = buildInProcess({ id: 'demo-again', builtAt: new Date().toISOString(), seed: DEMO_SEED, records: demoRecords(), contribution: NO_CONTRIBUTION });
+    const all = { ...SMALL_CELL, percentiles: ALLOWED };
+    const exact = queryRelease(demo, all as Parameters<typeof queryRelease>[1], { disclosure: false }).cells[0];
+    const served = await post<{ data: Result }>('/api/benchmarking/market-data', all);
+    expect(served.status).toBe(200);
+    const cell = served.body.data.cells[0];
+    // The same 12 records…
+    expect(cell?.sample).toMatchObject({ employees: exact?.sample.employees, companies: exact?.sample.companies });
+    expect(exact?.sample.employees).toBe(12);
+    // …answered with figures that none of the exact statistics equals, each within the cell’s range.
+    const moved = cell?.percentiles?.map((p) => p.value) ?? [];
+    const exactValues = exact?.percentiles?.map((p) => p.value) ?? [];
+    expect(moved).toHaveLength(7);
+    moved.forEach((value, i) => expect(value, `p${ALLOWED[i]}`).not.toBe(exactValues[i]));
+    expect(moved).toEqual([...moved].sort((a, b) => a - b));
+    const spread = exactValues[6]! - exactValues[0]!;
+    moved.forEach((value, i) => expect(Math.abs(value - exactValues[i]!)).toBeLessThan(spread));
+    const again = await post<{ data: Result }>('/api/benchmarking/market-data', all);
+    expect(again.body.data.cells[0]).toEqual(cell);
+    // Asking for one percentile gives the same figure as asking for all seven.
+    const alone = await post<{ data: Result }>('/api/benchmarking/market-data', { ...SMALL_CELL, percentiles: [50] });
+    expect(alone.body.data.cells[0]?.percentiles).toEqual([{ percentile: 50, value: moved[3] }]);
   });
 });

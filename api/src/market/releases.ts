@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { newId } from '../db/ids.js';
@@ -5,7 +6,8 @@ import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { buildInThread, type ReleaseRecipe } from './build.js';
-import type { MarketRelease } from './engine/index.js';
+import { setDisclosureSecret, type MarketRelease } from './engine/index.js';
+import { secretsKey } from '../integrations/secrets.js';
 import { currencyForexMapping } from './forex.js';
 import { collectContribution } from './participation/collect.js';
 import { NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
@@ -57,6 +59,17 @@ export async function rebuild(row: ReleaseRow, db: Knex): Promise<MarketRelease>
   return buildInThread(await recipeOf(row, db));
 }
 
+/**
+ * Registers the secret a release's published figures are moved with (engine/disclosure.ts): derived
+ * from the secrets key and the release, so every node answers the same figures and nobody without
+ * the key can tell how far they were moved.
+ */
+export function withDisclosureSecret(release: MarketRelease, dataDir: string): MarketRelease {
+  const secret = createHmac('sha256', secretsKey(dataDir)).update(`market-figures:${release.id}`).digest().readUInt32LE(0);
+  setDisclosureSecret(release, secret);
+  return release;
+}
+
 /** At start-up: publish the demo release on an empty table, then hold the served release in memory. */
 export async function loadServedRelease(deps: AppDeps): Promise<void> {
   rootDbs.set(deps.config, deps.db);
@@ -67,7 +80,7 @@ export async function loadServedRelease(deps: AppDeps): Promise<void> {
   if (!row) return;
   // On a worker thread: the server already answers (503 while starting), so the event loop stays free.
   const release = seeded && row.id === seeded.id ? seeded : await buildInThread(await recipeOf(row, deps.db));
-  served.set(deps.config, { row, release });
+  served.set(deps.config, { row, release: withDisclosureSecret(release, deps.config.dataDir) });
   deps.log.info({ release: row.version, records: release.recordCount }, 'market release loaded');
 }
 
@@ -86,7 +99,7 @@ export async function refreshServedRelease(deps: AppDeps): Promise<ServedRelease
       return current;
     }
     const started = Date.now();
-    const next = { row, release: await rebuild(row, db) };
+    const next = { row, release: withDisclosureSecret(await rebuild(row, db), deps.config.dataDir) };
     served.set(key, next);
     deps.log.info({ release: row.version, records: next.release.recordCount, ms: Date.now() - started }, 'market release loaded');
     return next;

@@ -20,6 +20,7 @@ export {
   type ParticipantMarket,
   type ReleaseDimensions,
 } from './participants.js';
+export { setDisclosureSecret } from './disclosure.js';
 export { percentileInc } from './percentile.js';
 export type { EquityOption } from './plan.js';
 export { DEFAULT_PRIVACY_RULE, isPublishable, meetsMinimums, withheldStatement, withholdingReason, type InsufficientReason, type PrivacyRule } from './privacy.js';

@@ -14,9 +14,10 @@ import {
   type MarketPercentile,
   type SampleBucket,
 } from '../catalog/index.js';
-import { percentileIncOfRuns, type SortedRun } from './percentile.js';
+import { cellKey, publishedFigures } from './disclosure.js';
+import type { SortedRun } from './percentile.js';
 import { planMeasures, type EquityOption, type MeasurePlan } from './plan.js';
-import { medianUncertainty, type MedianUncertainty } from './uncertainty.js';
+import type { MedianUncertainty } from './uncertainty.js';
 import { isPublishable, privacyRule, withheldStatement, type PrivacyRule } from './privacy.js';
 import type { MarketRelease } from './release.js';
 import type { BenchmarkRequest, CurrencyMode, LevelSelection } from './request.js';
@@ -44,6 +45,11 @@ export interface QueryOptions {
   readPath?: 'auto' | 'sorted' | 'matched';
   /** Whether 'auto' may read whole slices from the release's statistics (default true; off for diagnostics). */
   wholeSlices?: boolean;
+  /**
+   * Whether published figures are moved off the records they are made of (disclosure.ts; default
+   * true). Off only where exact statistics are the point: arithmetic tests and the DuckDB cross-check.
+   */
+  disclosure?: boolean;
 }
 
 export interface PercentileValue {
@@ -96,7 +102,7 @@ export interface BenchmarkResult {
 export function queryRelease(release: MarketRelease, request: BenchmarkRequest, options: QueryOptions = {}): BenchmarkResult {
   const workspace = workspaceOf(release);
   const rule = privacyRule(options.privacy);
-  const privacy = { rule, statement: withheldStatement(rule) };
+  const privacy: CellPrivacy = { rule, statement: withheldStatement(rule), disclosure: options.disclosure !== false };
   const plans = planMeasures(request.compensationTypes, request.equity);
   const families = request.jobFamilies.map((id) => ({ id, codes: codesOf(familiesOf(id), workspace.index.family, 'job family', id) }));
   const levels = request.levels.map((selection) => ({
@@ -150,6 +156,13 @@ function cellCapacity(release: MarketRelease, groups: number[]): number {
   return size;
 }
 
+interface CellPrivacy {
+  rule: PrivacyRule;
+  statement: string;
+  /** Whether published figures are moved off their records. */
+  disclosure: boolean;
+}
+
 /** Which row of the result a cell is. */
 interface CellPlace {
   marketFilterIndex: number;
@@ -165,6 +178,8 @@ interface CellRead {
   employees: number;
   companies: number;
   largest: number;
+  /** Sum of the records' keys (disclosure.ts). */
+  key: number;
   runs: readonly SortedRun[] | null;
   gather: CellGather | null;
 }
@@ -176,7 +191,7 @@ function computeCell(
   groups: number[],
   plan: MeasurePlan,
   percentiles: MarketPercentile[],
-  privacy: { rule: PrivacyRule; statement: string },
+  privacy: CellPrivacy,
   where: CellPlace,
 ): BenchmarkCell {
   const read = readWholeSlice(release, workspace, scope, groups, plan) ?? readGathered(release, workspace, scope, groups, plan);
@@ -186,9 +201,9 @@ function computeCell(
   let uncertainty: MedianUncertainty | null = null;
   if (published) {
     const runs = read.runs ?? finishRuns(workspace, read.gather ?? startGather(), plan.companyFactor !== 'none');
-    values = [];
-    for (const percentile of percentiles) values.push({ percentile, value: percentileIncOfRuns(runs, percentile) });
-    uncertainty = medianUncertainty(runs);
+    const figures = publishedFigures(runs, percentiles, privacy.disclosure ? cellKey(release, read.key, employees) : null);
+    values = figures.percentiles;
+    uncertainty = figures.medianUncertainty;
   }
   // One literal with every field, in one order: thousands of cells share a shape and build fast.
   return {
@@ -229,6 +244,7 @@ function readWholeSlice(release: MarketRelease, workspace: Workspace, scope: Fil
   if (scope.founderOk !== null && !scope.allFounders && foundersFor(release, workspace, scope, group)) return null;
   const runs: SortedRun[] = [];
   let employees = 0;
+  let key = 0;
   for (let slot = 1; slot <= scope.slotCount; slot++) {
     const run = group * scope.currencyCount + scope.slotCurrency[slot]!;
     const from = column.offsets[run]!;
@@ -236,15 +252,16 @@ function readWholeSlice(release: MarketRelease, workspace: Workspace, scope: Fil
     if (from === to) continue;
     runs.push({ values: column.values, from, to, divisor: scope.slotDivisor[slot]!, scale: plan.scale });
     employees += to - from;
+    key = (key + column.runKeys[run]!) | 0;
   }
   const at = (group * (1 << scope.currencyCount) + scope.currencySet) * 2;
-  return { employees, companies: column.sliceStats[at]!, largest: column.sliceStats[at + 1]!, runs, gather: null };
+  return { employees, companies: column.sliceStats[at]!, largest: column.sliceStats[at + 1]!, key, runs, gather: null };
 }
 
 function readGathered(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellRead {
   const gather = gatherCell(release, workspace, scope, groups, plan);
   const { companies, largest } = closeCompanies(workspace, gather);
-  return { employees: gather.length, companies, largest, runs: null, gather };
+  return { employees: gather.length, companies, largest, key: gather.key, runs: null, gather };
 }
 
 function gatherCell(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellGather {

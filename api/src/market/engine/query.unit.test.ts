@@ -1,102 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS, metrosOf, subIndustriesOf } from '../catalog/index.js';
+import { metrosOf, subIndustriesOf } from '../catalog/index.js';
 import { generateMarket, type GeneratedMarket } from '../generator/generate.js';
 import { percentileInc } from './percentile.js';
 import { DEFAULT_PRIVACY_RULE, withholdingReason, type PrivacyRule } from './privacy.js';
-import { catalogDimensions, emptyAmounts, NO_AMOUNT, type MeasureId, type ParticipantMarket } from './participants.js';
+import { EVERYWHERE, FOREX, marketOf, recordsFor, request, type CompanySpec } from '../test/handMarket.js';
+import { NO_AMOUNT, type MeasureId } from './participants.js';
 import { queryRelease, queryRelease as runQuery, type BenchmarkCell, type BenchmarkResult, type QueryOptions } from './query.js';
 import { buildRelease, type MarketRelease } from './release.js';
 import type { BenchmarkRequest, MarketFilter } from './request.js';
 
-const dimensions = catalogDimensions();
-const code = (ids: readonly string[], id: string): number => {
-  const index = ids.indexOf(id);
-  if (index < 0) throw new Error(`no code for ${id}`);
-  return index;
-};
-
-interface CompanySpec {
-  stage?: string;
-  ownership?: string;
-  industry?: string;
-  valuationUsd?: number;
-  priceRatio?: number;
-}
-
-interface RecordSpec {
-  company: number;
-  base: number;
-  family?: string;
-  level?: string;
-  location?: string;
-  founder?: 'founder' | 'non_founder';
-  amounts?: Partial<Record<MeasureId, number>>;
-}
-
-/** A hand-made market: every record spelled out, defaults for what a test does not care about. */
-function marketOf(companies: CompanySpec[], records: RecordSpec[]): ParticipantMarket {
-  const n = records.length;
-  const amounts = emptyAmounts(n);
-  const employees = {
-    count: n,
-    company: Uint32Array.from(records, (r) => r.company),
-    family: Uint8Array.from(records, (r) => code(dimensions.families, r.family ?? 'software_engineering')),
-    level: Uint8Array.from(records, (r) => code(dimensions.levels, r.level ?? 'p3')),
-    location: Uint8Array.from(records, (r) => code(dimensions.locations, r.location ?? 'us_sf_bay_area')),
-    founder: Uint8Array.from(records, (r) => (r.founder ? code(dimensions.founderTypes, r.founder) + 1 : 0)),
-    amounts,
-  };
-  records.forEach((record, i) => {
-    amounts.base[i] = record.base;
-    for (const [measure, value] of Object.entries(record.amounts ?? {}) as [MeasureId, number][]) amounts[measure][i] = value;
-  });
-  return {
-    dimensions,
-    companies: {
-      count: companies.length,
-      ids: companies.map((_, i) => `company_${i}`),
-      names: companies.map((_, i) => `Company ${i}`),
-      stage: Uint8Array.from(companies, (c) => code(dimensions.stages, c.stage ?? 'series_b')),
-      ownership: Uint8Array.from(companies, (c) => code(dimensions.ownershipGroups, c.ownership ?? 'venture_backed')),
-      industry: Uint8Array.from(companies, (c) => code(dimensions.industries, c.industry ?? 'ind_tech_saas')),
-      headquarters: new Uint8Array(companies.length),
-      valuationUsd: Float64Array.from(companies, (c) => c.valuationUsd ?? 100e6),
-      priceRatio: Float64Array.from(companies, (c) => c.priceRatio ?? 1),
-    },
-    employees,
-  };
-}
-
-/** Records spread over companies: sizes[i] records for company i, bases counting up from `from`. */
-function recordsFor(sizes: number[], from = 100_000, step = 1_000, extra: Partial<RecordSpec> = {}): RecordSpec[] {
-  const records: RecordSpec[] = [];
-  sizes.forEach((size, company) => {
-    for (let k = 0; k < size; k++) records.push({ company, base: from + step * records.length, ...extra });
-  });
-  return records;
-}
-
-const EVERYWHERE: MarketFilter = {
-  companyStages: COMPANY_STAGES.map((s) => s.id),
-  companyOwnershipGroups: OWNERSHIP_GROUPS.map((o) => o.id),
-  locations: ['840', '124', '150'],
-  industries: ['ind_all'],
-};
-
-function request(overrides: Partial<BenchmarkRequest> = {}): BenchmarkRequest {
-  return {
-    compensationTypes: ['base'],
-    marketFilters: [EVERYWHERE],
-    jobFamilies: ['software_engineering'],
-    levels: [{ type: 'level', id: 'p3' }],
-    ...overrides,
-  };
-}
-
-const FOREX = { USD: 1, CAD: 1.35, GBP: 0.8, EUR: 0.92 };
-
 function onlyCell(release: MarketRelease, overrides: Partial<BenchmarkRequest> = {}, privacy = {}): BenchmarkCell {
-  const cells = queryRelease(release, request(overrides), { forex: FOREX, privacy }).cells;
+  const cells = queryRelease(release, request(overrides), { disclosure: false, forex: FOREX, privacy }).cells;
   expect(cells).toHaveLength(1);
   return cells[0]!;
 }
@@ -188,7 +102,7 @@ describe('a published cell', () => {
 
   it('reports the percentiles asked for', () => {
     const release = buildRelease(marketOf([{}, {}, {}, {}, {}], recordsFor([2, 2, 2, 2, 2])), { id: 'p' });
-    const cells = queryRelease(release, request({ percentiles: [50, 75] }), { forex: FOREX });
+    const cells = queryRelease(release, request({ percentiles: [50, 75] }), { disclosure: false, forex: FOREX });
     expect(cells.cells[0]?.percentiles?.map((p) => p.percentile)).toEqual([50, 75]);
   });
 });
@@ -272,7 +186,7 @@ describe('founder type', () => {
       { type: 'level', id: 'e9' },
       { type: 'level', id: 'p3' },
     ];
-    const cells = queryRelease(release, request({ marketFilters: [filter], levels }), { forex: FOREX }).cells;
+    const cells = queryRelease(release, request({ marketFilters: [filter], levels }), { disclosure: false, forex: FOREX }).cells;
     expect(cells.map((c) => c.sample.employees)).toEqual([12, 12]);
     expect(cells[0]?.percentiles?.[0]?.value).toBeGreaterThan(400_000);
   });
@@ -328,25 +242,25 @@ describe.each(['auto', 'sorted', 'matched'] as const)('on a generated market, re
     release = buildRelease(market, { id: 'generated' });
   });
   const queryRelease = (r: MarketRelease, q: BenchmarkRequest, options: QueryOptions = {}): BenchmarkResult =>
-    runQuery(r, q, { ...options, readPath });
+    runQuery(r, q, { ...options, readPath, disclosure: false });
   const open = { minCompanies: 1, minEmployees: 1, maxCompanyShare: 1 };
   const usFilter: MarketFilter = { ...EVERYWHERE, locations: ['840'] };
 
   it('prices a level blend as the union of its levels', () => {
     const blend = request({ levels: [{ type: 'levelBlend', id: 'lb_p4_m4' }], marketFilters: [usFilter] });
-    const cells = queryRelease(release, blend, { privacy: open }).cells;
+    const cells = queryRelease(release, blend, { disclosure: false, privacy: open }).cells;
     const local = (_: number, amount: number): number => amount;
     expectCellMatches(cells[0], reference(market, ['software_engineering'], ['p4', 'm4'], usFilter, local, 'base'));
     const levels: BenchmarkRequest['levels'] = [
       { type: 'level', id: 'p4' },
       { type: 'level', id: 'm4' },
     ];
-    const parts = queryRelease(release, request({ levels, marketFilters: [usFilter] }), { privacy: open }).cells;
+    const parts = queryRelease(release, request({ levels, marketFilters: [usFilter] }), { disclosure: false, privacy: open }).cells;
     expect(cells[0]?.sample.employees).toBe((parts[0]?.sample.employees ?? 0) + (parts[1]?.sample.employees ?? 0));
   });
 
   it('prices a family blend group as the union of its families', () => {
-    const cells = queryRelease(release, request({ jobFamilies: ['bg_data'], marketFilters: [usFilter] }), { privacy: open }).cells;
+    const cells = queryRelease(release, request({ jobFamilies: ['bg_data'], marketFilters: [usFilter] }), { disclosure: false, privacy: open }).cells;
     expectCellMatches(cells[0], reference(market, ['data_science', 'data_analytics'], ['p3'], usFilter, (_, a) => a, 'base'));
   });
 
@@ -359,7 +273,7 @@ describe.each(['auto', 'sorted', 'matched'] as const)('on a generated market, re
     const cells = queryRelease(
       release,
       request({ marketFilters: [filter], levels: [{ type: 'levelBlend', id: 'lb_p3_m3' }], compensationTypes: ['total_cash'], currency: 'USD' }),
-      { forex: FOREX, privacy: open },
+      { disclosure: false, forex: FOREX, privacy: open },
     ).cells;
     const rates = market.dimensions.locationCurrencies.map((c) => FOREX[c as keyof typeof FOREX]);
     const usd = (i: number, amount: number): number => amount / rates[market.employees.location[i]!]!;
@@ -369,7 +283,7 @@ describe.each(['auto', 'sorted', 'matched'] as const)('on a generated market, re
   it('applies the equity options: annualized, actual value and percent of company', () => {
     const equity = { intendedVsActual: ['intended', 'actual'], views: ['value', 'percent_of_company'], timeframes: ['annualized'] };
     const newHire = request({ compensationTypes: ['new_hire_equity'], equity, marketFilters: [usFilter], levels: [{ type: 'level', id: 'p4' }] });
-    const cells = queryRelease(release, newHire, { forex: FOREX, privacy: open }).cells;
+    const cells = queryRelease(release, newHire, { disclosure: false, forex: FOREX, privacy: open }).cells;
     expect(cells.map((c) => [c.equityOption?.intendedVsActual, c.equityOption?.view, c.unit])).toEqual([
       ['intended', 'value', 'currency'],
       ['intended', 'percent_of_company', 'percent'],
@@ -392,7 +306,7 @@ describe.each(['auto', 'sorted', 'matched'] as const)('on a generated market, re
   it('reads the unvested timeframes from their own amounts', () => {
     const equity = { intendedVsActual: ['intended'], views: ['value'], unvestedTimeframes: ['total_unvested', 'next_12_months'] };
     const unvested = request({ compensationTypes: ['unvested_equity'], equity, marketFilters: [usFilter] });
-    const cells = queryRelease(release, unvested, { privacy: open }).cells;
+    const cells = queryRelease(release, unvested, { disclosure: false, privacy: open }).cells;
     expectCellMatches(cells[0], reference(market, ['software_engineering'], ['p3'], usFilter, (_, a) => a, 'unvested_equity'));
     expectCellMatches(cells[1], reference(market, ['software_engineering'], ['p3'], usFilter, (_, a) => a, 'unvested_equity_next_12_months'));
   });
@@ -410,7 +324,7 @@ describe.each(['auto', 'sorted', 'matched'] as const)('on a generated market, re
     const cells = queryRelease(
       release,
       request({ marketFilters: [narrow, executives], levels, compensationTypes: ['total_cash'], currency: 'USD' }),
-      { forex: FOREX, privacy: open },
+      { disclosure: false, forex: FOREX, privacy: open },
     ).cells;
     const rates = market.dimensions.locationCurrencies.map((c) => FOREX[c as keyof typeof FOREX]);
     const usd = (i: number, amount: number): number => amount / rates[market.employees.location[i]!]!;
@@ -442,16 +356,16 @@ describe.each(['auto', 'sorted', 'matched'] as const)('on a generated market, re
       { type: 'levelBlend', id: 'lb_p5_m5' },
     ];
     const typical = request({ jobFamilies: ['software_engineering', 'sales'], levels });
-    const first = queryRelease(release, typical, { forex: FOREX });
-    queryRelease(release, request({ jobFamilies: ['bg_engineering'], marketFilters: [usFilter, EVERYWHERE] }), { forex: FOREX });
-    expect(queryRelease(release, typical, { forex: FOREX })).toEqual(first);
+    const first = queryRelease(release, typical, { disclosure: false, forex: FOREX });
+    queryRelease(release, request({ jobFamilies: ['bg_engineering'], marketFilters: [usFilter, EVERYWHERE] }), { disclosure: false, forex: FOREX });
+    expect(queryRelease(release, typical, { disclosure: false, forex: FOREX })).toEqual(first);
   });
 
   it('is not changed by later edits to the market it was built from', () => {
-    const before = queryRelease(release, request(), { forex: FOREX });
+    const before = queryRelease(release, request(), { disclosure: false, forex: FOREX });
     const copy = buildRelease(market, { id: 'copy' });
     market.companies.stage.fill(0);
     market.employees.amounts.base.fill(1);
-    expect(queryRelease(copy, request(), { forex: FOREX }).cells).toEqual(before.cells);
+    expect(queryRelease(copy, request(), { disclosure: false, forex: FOREX }).cells).toEqual(before.cells);
   });
 });

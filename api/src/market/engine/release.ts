@@ -1,3 +1,4 @@
+import { recordKey } from './disclosure.js';
 import {
   MEASURE_IDS,
   NO_AMOUNT,
@@ -31,6 +32,8 @@ export interface MeasureColumn {
    * company at the next index. Empty when a release has too many currencies for it.
    */
   readonly sliceStats: Uint32Array;
+  /** Per (group, currency) run: its records' keys summed in 32 bits (see disclosure.ts), for whole slices. */
+  readonly runKeys: Int32Array;
 }
 
 /** Slice statistics cover every set of currencies up to this many (2^6 sets per group). */
@@ -243,6 +246,7 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
       offsets[g * currencyCount + k + 1] = present;
     }
   }
+  const runKeys = new Int32Array(groups * currencyCount);
   const order = new Uint32Array(present);
   const values = new Int32Array(present);
   const company = layout.companyCount <= 2 ** 16 ? new Uint16Array(present) : new Uint32Array(present);
@@ -258,10 +262,15 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
       company[j] = records.company[r]!;
       location[j] = records.location[r]!;
     }
+    for (let k = 0; k < currencyCount; k++) {
+      let key = 0;
+      for (let j = offsets[g * currencyCount + k]!; j < offsets[g * currencyCount + k + 1]!; j++) key = (key + recordKey(values[j]!, company[j]!, location[j]!)) | 0;
+      runKeys[g * currencyCount + k] = key;
+    }
   }
   const sliceStats =
     currencyCount <= MAX_SLICE_CURRENCIES ? sliceStatistics(offsets, company, groups, currencyCount, layout.companyCount) : new Uint32Array(0);
-  return { offsets, order, values, company, location, amounts: physicalAmounts, sliceStats };
+  return { offsets, order, values, company, location, amounts: physicalAmounts, sliceStats, runKeys };
 }
 
 /** Distinct companies and largest company of every group × set of currencies (see MeasureColumn.sliceStats). */

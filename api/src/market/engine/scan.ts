@@ -1,3 +1,4 @@
+import { recordKey } from './disclosure.js';
 import type { SortedRun } from './percentile.js';
 import type { MarketRelease, MeasureColumn, ReleaseRecords } from './release.js';
 import type { Workspace } from './workspace.js';
@@ -11,10 +12,12 @@ export interface CellGather {
   length: number;
   runEnds: number[];
   companies: number;
+  /** Sum of the gathered records' keys (see disclosure.ts), in 32 bits. */
+  key: number;
 }
 
 export function startGather(): CellGather {
-  return { length: 0, runEnds: [], companies: 0 };
+  return { length: 0, runEnds: [], companies: 0, key: 0 };
 }
 
 /** What one market filter lets through, by code. */
@@ -43,6 +46,8 @@ export interface FounderFilter {
  * had no type feedback yet, which sent V8 back to the interpreter on every call.
  */
 let companiesSeen = 0;
+/** The records' keys summed by the last kernel call, kept the same way. */
+let keySum = 0;
 
 /**
  * Appends one group's records that pass the filter: for each currency of the filter, that currency's
@@ -65,12 +70,14 @@ export function gatherSortedGroup(
     if (from === to) continue;
     const start = gather.length;
     companiesSeen = gather.companies;
+    keySum = gather.key;
     // The hot loop has no founder test; founder-filtered E9 groups are few and small.
     const end =
       founders === null
         ? scanRun(column, from, to, filter.companyOk, filter.locationSlot, workspace.values, start, workspace.tally, workspace.touched)
         : scanRunOfFounders(column, from, to, filter, founders, workspace, start);
     gather.companies = companiesSeen;
+    gather.key = keySum;
     gather.length = end;
     convertRun(workspace.values, start, end, filter.slotDivisor[slot]!, scale);
     if (end > start) gather.runEnds.push(end);
@@ -91,15 +98,20 @@ function scanRun(
   const { values, company, location } = column;
   let n = start;
   let seen = companiesSeen;
+  let key = keySum;
   for (let j = from; j < to; j++) {
     const c = company[j]!;
-    if (companyOk[c] === 0 || locationSlot[location[j]!] === 0) continue;
-    out[n++] = values[j]!;
+    const l = location[j]!;
+    if (companyOk[c] === 0 || locationSlot[l] === 0) continue;
+    const value = values[j]!;
+    out[n++] = value;
+    key = (key + recordKey(value, c, l)) | 0;
     const before = tally[c]!;
     tally[c] = before + 1;
     if (before === 0) touched[seen++] = c;
   }
   companiesSeen = seen;
+  keySum = key;
   return n;
 }
 
@@ -119,15 +131,20 @@ function scanRunOfFounders(
   const out = workspace.values;
   let n = start;
   let seen = companiesSeen;
+  let key = keySum;
   for (let j = from; j < to; j++) {
     const c = company[j]!;
-    if (companyOk[c] === 0 || locationSlot[location[j]!] === 0 || founderOk[founder[order[j]!]!] !== 1) continue;
-    out[n++] = values[j]!;
+    const l = location[j]!;
+    if (companyOk[c] === 0 || locationSlot[l] === 0 || founderOk[founder[order[j]!]!] !== 1) continue;
+    const value = values[j]!;
+    out[n++] = value;
+    key = (key + recordKey(value, c, l)) | 0;
     const before = tally[c]!;
     tally[c] = before + 1;
     if (before === 0) touched[seen++] = c;
   }
   companiesSeen = seen;
+  keySum = key;
   return n;
 }
 
@@ -153,6 +170,7 @@ export function gatherWithCompanyFactor(
   companyFactor: Float64Array,
 ): void {
   companiesSeen = gather.companies;
+  keySum = gather.key;
   gather.length = scanWithFactor(
     column,
     column.offsets[group * filter.currencyCount]!,
@@ -167,6 +185,7 @@ export function gatherWithCompanyFactor(
     gather.length,
   );
   gather.companies = companiesSeen;
+  gather.key = keySum;
 }
 
 function scanWithFactor(
@@ -188,18 +207,23 @@ function scanWithFactor(
   const out = workspace.values;
   let n = start;
   let seen = companiesSeen;
+  let key = keySum;
   for (let j = from; j < to; j++) {
     const c = company[j]!;
-    const slot = locationSlot[location[j]!]!;
+    const l = location[j]!;
+    const slot = locationSlot[l]!;
     const factor = companyFactor[c]!;
     if (slot === 0 || companyOk[c] === 0 || factor === 0) continue;
     if (founderOk !== null && founderOk[founder[order[j]!]!] !== 1) continue;
-    out[n++] = (values[j]! / slotDivisor[slot]!) * scale * factor;
+    const value = values[j]!;
+    out[n++] = (value / slotDivisor[slot]!) * scale * factor;
+    key = (key + recordKey(value, c, l)) | 0;
     const before = tally[c]!;
     tally[c] = before + 1;
     if (before === 0) touched[seen++] = c;
   }
   companiesSeen = seen;
+  keySum = key;
   return n;
 }
 
@@ -266,9 +290,11 @@ export function gatherMatchedGroup(
   const amounts = workspace.amounts;
   for (let slot = 1; slot <= filter.slotCount; slot++) {
     companiesSeen = gather.companies;
+    keySum = gather.key;
     const slotFilter = filter.slotCount === 1 ? 0 : slot;
     const count = scanMatchedAmounts(column.amounts, records, workspace.matched, matchedFrom, matchedTo, filter.locationSlot, slotFilter, amounts, workspace);
     gather.companies = companiesSeen;
+    gather.key = keySum;
     if (count === 0) continue;
     amounts.subarray(0, count).sort();
     const start = gather.length;
@@ -301,18 +327,22 @@ function scanMatchedAmounts(
   const { tally, touched } = workspace;
   let n = 0;
   let seen = companiesSeen;
+  let key = keySum;
   for (let k = from; k < to; k++) {
     const r = matched[k]!;
     const amount = amounts[r]!;
     if (amount < 0) continue; // NO_AMOUNT: amounts are otherwise never negative
-    if (slot !== 0 && locationSlot[location[r]!] !== slot) continue;
+    const l = location[r]!;
+    if (slot !== 0 && locationSlot[l] !== slot) continue;
     out[n++] = amount;
     const c = company[r]!;
+    key = (key + recordKey(amount, c, l)) | 0;
     const before = tally[c]!;
     tally[c] = before + 1;
     if (before === 0) touched[seen++] = c;
   }
   companiesSeen = seen;
+  keySum = key;
   return n;
 }
 

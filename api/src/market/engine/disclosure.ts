@@ -1,0 +1,163 @@
+import { randomInt } from 'node:crypto';
+import { PERCENTILES, type MarketPercentile } from '../catalog/index.js';
+import { percentileIncOfRuns, valueAtRankOfRuns, type SortedRun } from './percentile.js';
+import type { MarketRelease } from './release.js';
+import { medianIntervalRanks, medianUncertainty, MEDIAN_CONFIDENCE, type MedianUncertainty } from './uncertainty.js';
+
+/**
+ * Disclosure control for published market figures, after the privacy rule has let a cell through:
+ * the cell key method of flexible table builders (the Australian Bureau of Statistics' TableBuilder),
+ * applied to percentiles. See docs/market-privacy.md.
+ *
+ * - Every record has a key, a hash of what it is (amount, company, location); a cell's key is the sum
+ *   of its records' keys, so the same records give the same key however the request reached them
+ *   (order, path, currency, an empty location added) and any other set of records another key.
+ * - Each published figure is a record or a blend of two neighbouring records of the sorted cell. It
+ *   is moved by a deterministic amount drawn from the cell key and a secret: at least an eighth and
+ *   at most a half of the span of the records around it (the one below to the second above). The
+ *   figure then no longer equals any record, and two cells that differ by one person differ by
+ *   noise as large as the gaps around that person: differencing them does not give the person's pay.
+ * - Asking again gives the same figure (the key is the same), so repeating a request averages
+ *   nothing away; converting to another currency moves the figure by the same share of its span.
+ *
+ * Where records are dense the span is small and so is the move (a large cell moves by a fraction of
+ * a percent); where they are sparse — small cells, the tails — the move is as large as the gaps, which
+ * is also how uncertain such a figure is.
+ */
+
+/** Per record: its key, from what the record is (wraps around in 32 bits). */
+export function recordKey(amount: number, company: number, location: number): number {
+  let h = Math.imul(amount ^ 0x5bd1e995, 0xcc9e2d51) ^ Math.imul(company + 1, 0x1b873593) ^ Math.imul(location + 1, 0xe6546b64);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h;
+}
+
+function finish(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+const secrets = new WeakMap<MarketRelease, number>();
+
+/**
+ * The secret a served release's figures are moved with: the same on every node (derived from the
+ * secrets key), never published. A release without one (built in a test or a benchmark) gets a
+ * random secret for the life of the process.
+ */
+export function setDisclosureSecret(release: MarketRelease, secret: number): void {
+  secrets.set(release, secret >>> 0);
+}
+
+function secretOf(release: MarketRelease): number {
+  let secret = secrets.get(release);
+  if (secret === undefined) {
+    secret = randomInt(0, 2 ** 32);
+    secrets.set(release, secret);
+  }
+  return secret;
+}
+
+/** The key of a cell: its records' keys summed, with how many there are and the release's secret. */
+export function cellKey(release: MarketRelease, recordKeySum: number, records: number): number {
+  return finish(finish(recordKeySum ^ secretOf(release)) ^ Math.imul(records + 1, 0x9e3779b1));
+}
+
+/** A number in [0, 1) drawn from the cell key for one figure of the cell. */
+function draw(key: number, figure: number): number {
+  return finish(key ^ Math.imul(figure + 1, 0x27d4eb2f)) / 2 ** 32;
+}
+
+/**
+ * Where a figure may land: an eighth to a half of its span below or above the exact value, and not
+ * below `floor` (the figure before it, so that percentiles stay in order); `at` picks a point of what
+ * is left. When nothing is left the figure equals the one before it. Plain arithmetic: thousands of
+ * cells go through here per request.
+ */
+function land(exact: number, span: number, floor: number, at: number): number {
+  const belowFrom = Math.max(exact - span / 2, floor);
+  const belowTo = exact - span / 8;
+  const aboveFrom = Math.max(exact + span / 8, floor);
+  const aboveTo = exact + span / 2;
+  const below = belowTo > belowFrom ? belowTo - belowFrom : 0;
+  const above = aboveTo > aboveFrom ? aboveTo - aboveFrom : 0;
+  if (below + above === 0) return Math.max(exact, floor);
+  const offset = at * (below + above);
+  return offset < below ? belowFrom + offset : aboveFrom + (offset - below);
+}
+
+function countOf(runs: readonly SortedRun[]): number {
+  let n = 0;
+  for (const run of runs) n += run.to - run.from;
+  return n;
+}
+
+/** The records around rank `rank` (0-based, fractional for a blend): from the one below to the second above. */
+function spanAround(runs: readonly SortedRun[], n: number, rank: number): number {
+  const lower = Math.floor(rank);
+  const below = valueAtRankOfRuns(runs, Math.max(0, lower - 1));
+  const above = valueAtRankOfRuns(runs, Math.min(n - 1, lower + 2));
+  return above - below;
+}
+
+/** A figure of the cell at `rank`, moved, not below `floor`; amounts are never negative, so neither is a moved one. */
+function moved(runs: readonly SortedRun[], n: number, rank: number, exact: number, key: number, figure: number, floor: number): number {
+  const span = spanAround(runs, n, rank);
+  if (span === 0) return Math.max(exact, floor);
+  return land(exact, span, Math.max(floor, exact >= 0 ? 0 : -Infinity), draw(key, figure));
+}
+
+/** The seven moved percentiles of the cell being published (queries are synchronous). */
+const allSeven = new Float64Array(PERCENTILES.length);
+
+/** Figure tags of the median interval's ends, apart from the percentiles' own (their percent). */
+const INTERVAL_LOWER = 101;
+const INTERVAL_UPPER = 102;
+
+export interface PublishedFigures {
+  percentiles: { percentile: MarketPercentile; value: number }[];
+  medianUncertainty: MedianUncertainty;
+}
+
+/**
+ * The figures a published cell shows, each moved off its records: the percentiles asked for (kept in
+ * ascending order, as percentiles are) and the median's 95% interval, whose relative error is
+ * measured on the moved figures. `key` null leaves every figure exact (tests and cross-checks only).
+ */
+export function publishedFigures(runs: readonly SortedRun[], percentiles: readonly MarketPercentile[], key: number | null): PublishedFigures {
+  if (key === null) return exactFigures(runs, percentiles);
+  const n = countOf(runs);
+  const figure = (percent: number, floor: number) => {
+    const exact = percentileIncOfRuns(runs, percent);
+    return moved(runs, n, ((n - 1) * percent) / 100, exact, key, percent, floor);
+  };
+  // All seven, ascending, each at or above the one before (percentiles never cross), whichever were
+  // asked for: a figure must not depend on the request, or asking for different subsets would give
+  // several moves of the same figure to solve for the exact one.
+  let floor = -Infinity;
+  for (let i = 0; i < PERCENTILES.length; i++) {
+    floor = figure(PERCENTILES[i]!, floor);
+    allSeven[i] = floor;
+  }
+  const published = percentiles.map((percentile) => ({ percentile, value: allSeven[PERCENTILES.indexOf(percentile)]! }));
+  const median = allSeven[PERCENTILES.indexOf(50)]!;
+  const ranks = medianIntervalRanks(n);
+  const end = (rank: number, tag: number) => moved(runs, n, rank, valueAtRankOfRuns(runs, rank), key, tag, -Infinity);
+  const lower = Math.min(end(ranks.lower, INTERVAL_LOWER), median);
+  const upper = Math.max(end(ranks.upper, INTERVAL_UPPER), median);
+  const relativeError = median > 0 ? Math.max(median - lower, upper - median) / median : null;
+  return { percentiles: published, medianUncertainty: { confidence: MEDIAN_CONFIDENCE, lower, upper, relativeError } };
+}
+
+/** The exact statistics, for arithmetic tests and the DuckDB cross-check. */
+function exactFigures(runs: readonly SortedRun[], percentiles: readonly MarketPercentile[]): PublishedFigures {
+  return {
+    percentiles: percentiles.map((percentile) => ({ percentile, value: percentileIncOfRuns(runs, percentile) })),
+    medianUncertainty: medianUncertainty(runs),
+  };
+}

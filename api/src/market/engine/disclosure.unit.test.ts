@@ -1,0 +1,247 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateMarket } from '../generator/generate.js';
+import { EVERYWHERE, FOREX, marketOf, recordsFor, request, type CompanySpec, type RecordSpec } from '../test/handMarket.js';
+import { setDisclosureSecret } from './disclosure.js';
+import { percentileInc } from './percentile.js';
+import { queryRelease, type BenchmarkCell, type QueryOptions } from './query.js';
+import { buildRelease, type MarketRelease } from './release.js';
+import type { BenchmarkRequest, MarketFilter } from './request.js';
+
+const SECRETS = 100;
+
+function cellOf(release: MarketRelease, req: BenchmarkRequest, options: QueryOptions = {}): BenchmarkCell {
+  const cells = queryRelease(release, req, { forex: FOREX, ...options }).cells;
+  expect(cells).toHaveLength(1);
+  return cells[0]!;
+}
+
+const valueAt = (cell: BenchmarkCell, percentile: number): number => {
+  const found = cell.percentiles?.find((p) => p.percentile === percentile);
+  if (!found) throw new Error(`p${percentile} not published`);
+  return found.value;
+};
+
+/**
+ * One person differs between two published cells. Each case plants the target in a segment of its
+ * own — another metro, stage, ownership group, sub-industry, family or level — and asks the cell
+ * with the segment and the neighbour without it: the pair the outside review differenced.
+ */
+interface Plant {
+  dimension: string;
+  target: Partial<RecordSpec>;
+  targetCompany: CompanySpec;
+  withTarget: Partial<BenchmarkRequest>;
+  without: Partial<BenchmarkRequest>;
+}
+
+const AUSTIN = { ...EVERYWHERE, locations: ['us_austin'] };
+const allStagesBut = (stage: string): MarketFilter => ({ ...AUSTIN, companyStages: EVERYWHERE.companyStages.filter((s) => s !== stage) });
+const PLANTS: Plant[] = [
+  {
+    dimension: 'location (a metro more)',
+    target: { location: 'us_boston' },
+    targetCompany: {},
+    withTarget: { marketFilters: [{ ...EVERYWHERE, locations: ['us_austin', 'us_boston'] }] },
+    without: { marketFilters: [AUSTIN] },
+  },
+  {
+    dimension: 'stage (all stages, and all but seed)',
+    target: {},
+    targetCompany: { stage: 'seed' },
+    withTarget: { marketFilters: [AUSTIN] },
+    without: { marketFilters: [allStagesBut('seed')] },
+  },
+  {
+    dimension: 'ownership group',
+    target: {},
+    targetCompany: { ownership: 'public', stage: 'public' },
+    withTarget: { marketFilters: [AUSTIN] },
+    without: { marketFilters: [{ ...AUSTIN, companyOwnershipGroups: ['venture_backed'] }] },
+  },
+  {
+    dimension: 'industry (a group, and all its sub-industries but one)',
+    target: {},
+    targetCompany: { industry: 'ind_tech_ai' },
+    withTarget: { marketFilters: [{ ...AUSTIN, industries: ['ind_technology'] }] },
+    without: { marketFilters: [{ ...AUSTIN, industries: ['ind_tech_saas'] }] },
+  },
+  {
+    dimension: 'family blend',
+    target: { family: 'data_analytics' },
+    targetCompany: {},
+    withTarget: { marketFilters: [AUSTIN], jobFamilies: ['bg_data'] },
+    without: { marketFilters: [AUSTIN], jobFamilies: ['data_science'] },
+  },
+  {
+    dimension: 'level blend',
+    target: { level: 'm5' },
+    targetCompany: {},
+    withTarget: { marketFilters: [AUSTIN], levels: [{ type: 'levelBlend', id: 'lb_p5_m5' }] },
+    without: { marketFilters: [AUSTIN], levels: [{ type: 'level', id: 'p5' }] },
+  },
+];
+
+/** Ten colleagues in five companies, two each, in Austin: data scientists at P5 (or the plant's family and level). */
+function plantedRelease(plant: Plant, base: number[], target: number): MarketRelease {
+  const family = plant.dimension === 'family blend' ? 'data_science' : 'software_engineering';
+  const level = plant.dimension === 'level blend' ? 'p5' : 'p3';
+  const records: RecordSpec[] = base.map((pay, i) => ({ company: i % 5, base: pay, location: 'us_austin', family, level }));
+  records.push({ company: 5, base: target, location: 'us_austin', family, level, ...plant.target });
+  const companies: CompanySpec[] = [{}, {}, {}, {}, {}, plant.targetCompany];
+  return buildRelease(marketOf(companies, records), { id: `planted-${plant.dimension}` });
+}
+
+function requestFor(plant: Plant, which: 'withTarget' | 'without'): BenchmarkRequest {
+  const family = plant.dimension === 'family blend' ? 'data_science' : 'software_engineering';
+  const level = plant.dimension === 'level blend' ? 'p5' : 'p3';
+  return request({ jobFamilies: [family], levels: [{ type: 'level', id: level }], ...plant[which] });
+}
+
+/**
+ * Differencing the median. With 11 records and 10, p40, p50 and p60 of the larger cell are its
+ * records 4, 5 and 6; when the smaller cell's median is the mean of that p40 and p60, the extra
+ * person sits between them and the larger cell's median is their pay.
+ */
+function medianAttack(larger: BenchmarkCell, smaller: BenchmarkCell): number | null {
+  if (larger.sample.employees !== 11 || smaller.sample.employees !== 10) return null;
+  const consistent = Math.abs(valueAt(smaller, 50) - (valueAt(larger, 40) + valueAt(larger, 60)) / 2) < 0.5;
+  return consistent ? valueAt(larger, 50) : null;
+}
+
+// Sparse pay, so that the people next to the target are far from it.
+const SPARSE = [60_000, 70_000, 80_000, 90_000, 100_000, 160_000, 170_000, 180_000, 190_000, 200_000];
+const MEDIAN_TARGET = 120_000;
+// Tightly packed pay and one high earner; the target is the second highest, which p90 of 11 records is.
+const TAIL_BASE = [100_000, 101_000, 102_000, 103_000, 104_000, 105_000, 106_000, 107_000, 108_000, 400_000];
+const TAIL_TARGET = 300_000;
+
+describe.each(PLANTS)('differencing two published cells that differ by one person: $dimension', (plant) => {
+  let medianRelease: MarketRelease;
+  let tailRelease: MarketRelease;
+  beforeAll(() => {
+    medianRelease = plantedRelease(plant, SPARSE, MEDIAN_TARGET);
+    tailRelease = plantedRelease(plant, TAIL_BASE, TAIL_TARGET);
+  });
+
+  it('recovers the target exactly from exact figures (the attack works)', () => {
+    const exact = { disclosure: false };
+    const larger = cellOf(medianRelease, requestFor(plant, 'withTarget'), exact);
+    const smaller = cellOf(medianRelease, requestFor(plant, 'without'), exact);
+    expect([larger.status, smaller.status]).toEqual(['published', 'published']);
+    expect(larger.sample.employees).toBe(11);
+    expect(smaller.sample.employees).toBe(10);
+    expect(medianAttack(larger, smaller)).toBe(MEDIAN_TARGET);
+    const tail = cellOf(tailRelease, requestFor(plant, 'withTarget'), exact);
+    expect(valueAt(tail, 90)).toBe(TAIL_TARGET);
+  });
+
+  it('recovers nothing within 5% from published figures, whatever the secret', () => {
+    let confirmed = 0;
+    let closest = Infinity;
+    for (let secret = 1; secret <= SECRETS; secret++) {
+      setDisclosureSecret(medianRelease, secret);
+      setDisclosureSecret(tailRelease, secret);
+      const larger = cellOf(medianRelease, requestFor(plant, 'withTarget'));
+      const smaller = cellOf(medianRelease, requestFor(plant, 'without'));
+      expect([larger.status, smaller.status]).toEqual(['published', 'published']);
+      if (medianAttack(larger, smaller) !== null) confirmed++;
+      // An attacker who guesses anyway: the larger cell's median for the median target, its p90 for the tail.
+      closest = Math.min(closest, Math.abs(valueAt(larger, 50) - MEDIAN_TARGET) / MEDIAN_TARGET);
+      const tail = cellOf(tailRelease, requestFor(plant, 'withTarget'));
+      closest = Math.min(closest, Math.abs(valueAt(tail, 90) - TAIL_TARGET) / TAIL_TARGET);
+    }
+    expect(confirmed).toBe(0);
+    // Moved by at least an eighth of the span around it: (170,000 − 100,000) / 8 = 8,750 of 120,000
+    // (7.3%); (400,000 − 108,000) / 8 = 36,500 of 300,000 (12.2%).
+    expect(closest).toBeGreaterThan(0.05);
+  });
+});
+
+/** The cell's records ascending, computed here from the records themselves. */
+function sortedPay(records: RecordSpec[]): number[] {
+  return records.map((r) => r.base).sort((a, b) => a - b);
+}
+
+/** Seeded so that a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+describe('published figures', () => {
+  it('move every percentile an eighth to a half of the span of the records around it, or onto the one below, never out of order (200 random cells)', () => {
+    const next = random(2026);
+    for (let trial = 0; trial < 200; trial++) {
+      const sizes = Array.from({ length: 8 + Math.floor(next() * 5) }, () => 2 + Math.floor(next() * 2));
+      const records = recordsFor(sizes).map((r) => ({ ...r, base: 40_000 + Math.round(next() * 160_000) }));
+      const release = buildRelease(marketOf(sizes.map(() => ({})), records), { id: `random-${trial}` });
+      const cell = cellOf(release, request());
+      expect(cell.status).toBe('published');
+      const pay = sortedPay(records);
+      const n = pay.length;
+      const values = cell.percentiles!.map((p) => p.value);
+      expect(values).toEqual([...values].sort((a, b) => a - b));
+      cell.percentiles!.forEach((p, i) => {
+        const exact = percentileInc(pay, n, p.percentile);
+        const lower = Math.floor(((n - 1) * p.percentile) / 100);
+        const span = pay[Math.min(n - 1, lower + 2)]! - pay[Math.max(0, lower - 1)]!;
+        const movedBy = Math.abs(p.value - exact) / span;
+        const inBand = movedBy >= 1 / 8 - 1e-9 && movedBy <= 1 / 2 + 1e-9;
+        expect(inBand || (i > 0 && p.value === values[i - 1])).toBe(true);
+      });
+    }
+  });
+
+  it('leave a figure exact where four records around it hold the same pay (nobody stands out)', () => {
+    const records = recordsFor([2, 2, 2, 2, 2]).map((r) => ({ ...r, base: 100_000 }));
+    const cell = cellOf(buildRelease(marketOf([{}, {}, {}, {}, {}], records), { id: 'flat' }), request());
+    expect(cell.percentiles!.map((p) => p.value)).toEqual([100_000, 100_000, 100_000, 100_000, 100_000, 100_000, 100_000]);
+  });
+
+  describe('on a generated market', () => {
+    let release: MarketRelease;
+    beforeAll(() => {
+      release = buildRelease(generateMarket({ seed: 5, employees: 30_000, companies: 150 }), { id: 'generated' });
+    });
+    const us: MarketFilter = { ...EVERYWHERE, locations: ['840'] };
+    const typical = request({ marketFilters: [us], jobFamilies: ['software_engineering', 'bg_data'], levels: [{ type: 'level', id: 'p3' }, { type: 'levelBlend', id: 'lb_p5_m5' }] });
+    const figures = (options: QueryOptions, req = typical) => queryRelease(release, req, { forex: FOREX, ...options }).cells.map((c) => c.percentiles);
+
+    it('are the same for the same records, however they are read, and on every repeat', () => {
+      const auto = figures({});
+      expect(auto.some((p) => p !== null)).toBe(true);
+      expect(figures({ readPath: 'sorted' })).toEqual(auto);
+      expect(figures({ readPath: 'matched' })).toEqual(auto);
+      expect(figures({ wholeSlices: false })).toEqual(auto);
+      expect(figures({})).toEqual(auto);
+      // The US named metro by metro: the same people, the same figures.
+      const metros = release.dimensions.locations.filter((l) => l.startsWith('us_'));
+      expect(figures({}, { ...typical, marketFilters: [{ ...us, locations: metros }] })).toEqual(auto);
+    });
+
+    it('differ from the exact statistics, by little where the records are dense', () => {
+      const moved = queryRelease(release, typical, { forex: FOREX }).cells;
+      const exact = queryRelease(release, typical, { forex: FOREX, disclosure: false }).cells;
+      let differing = 0;
+      moved.forEach((cell, i) => {
+        cell.percentiles?.forEach((p, k) => {
+          const e = exact[i]!.percentiles![k]!.value;
+          if (p.value !== e) differing++;
+          if (cell.sample.employees! >= 200 && p.percentile === 50) expect(Math.abs(p.value - e) / e).toBeLessThan(0.01);
+        });
+      });
+      expect(differing).toBeGreaterThan(0);
+    });
+
+    it('convert between currencies by the rate alone: asking in another currency averages nothing away', () => {
+      const inUsd = queryRelease(release, { ...typical, currency: 'USD' }, { forex: FOREX }).cells;
+      const inEur = queryRelease(release, { ...typical, currency: 'EUR' }, { forex: FOREX }).cells;
+      inUsd.forEach((cell, i) => {
+        cell.percentiles?.forEach((p, k) => expect(inEur[i]!.percentiles![k]!.value).toBeCloseTo(p.value * FOREX.EUR, 4));
+      });
+    });
+  });
+});
