@@ -2827,7 +2827,7 @@ export interface components {
         /** @description The demo market's generation parameters; the same parameters always give the same release. */
         MarketReleaseSource: {
             seed: number;
-            /** @description Employee records to generate (one participant company per 200). */
+            /** @description Employee records to generate (one generated company per 200), at least 1000; 0 builds the release from the opted-in participants' records alone, with nothing generated. */
             records: number;
         };
         /** @description A data release. It stores the parameters that rebuild its rows, not the rows; published releases never change. */
@@ -2840,8 +2840,11 @@ export interface components {
             /** @description Whether this node answers queries from this release. */
             serving: boolean;
             source: {
-                /** @enum {string} */
-                kind: "demo";
+                /**
+                 * @description demo when every record is generated, participants when none is, mixed when the generated records and the participants' are both in it.
+                 * @enum {string}
+                 */
+                kind: "demo" | "mixed" | "participants";
                 seed: number;
                 records: number;
                 /** @description Opted-in customer companies whose anonymised records the release also holds. */
@@ -3066,6 +3069,8 @@ export interface components {
                 percentile: components["schemas"]["MarketPercentile"];
                 value: number;
             }[] | null;
+            /** @description Share of the cell's records that are generated demo data rather than participants', to two decimals (1 only when all are, 0 only when none is); null for a withheld cell, and in slices shared before it was recorded. */
+            syntheticShare: number | null;
             /** @description Exact counts and their buckets for a published cell; for a withheld one null counts and the below-threshold bucket. */
             sample: {
                 companies: number | null;

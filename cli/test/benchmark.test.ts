@@ -32,7 +32,7 @@ describe('paybench benchmark', () => {
     const table = paybench(['benchmark', 'query', ...SLICE], env);
     expect(table.stderr).toBe('');
     expect(table.code).toBe(0);
-    expect(table.stdout.split('\n')[0]).toMatch(/^FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P25\s+P50\s+P75\s+COMPANIES\s+EMPLOYEES\s+CONSISTENCY$/);
+    expect(table.stdout.split('\n')[0]).toMatch(/^FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P25\s+P50\s+P75\s+COMPANIES\s+EMPLOYEES\s+CONSISTENCY\s+DEMO$/);
     const unknown = paybench(['benchmark', 'query', ...SLICE, '--family', 'Astronautics'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('--family: "Astronautics" is not one of the choices');
@@ -103,7 +103,7 @@ describe('paybench benchmark', () => {
     const run = paybench(['benchmark', 'query', '--family', 'Software Engineering', '--level', 'S1,M5', '--location', 'us_pittsburgh', '--percentiles', '50'], env);
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')).toEqual([
-      expect.stringMatching(/^FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P50\s+COMPANIES\s+EMPLOYEES\s+CONSISTENCY$/),
+      expect.stringMatching(/^FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P50\s+COMPANIES\s+EMPLOYEES\s+CONSISTENCY\s+DEMO$/),
       expect.stringMatching(/^software_engineering\s+s1\s+base\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
       expect.stringMatching(/^software_engineering\s+m5\s+base\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
       '',

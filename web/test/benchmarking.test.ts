@@ -121,6 +121,11 @@ describe('benchmarking in a real browser', () => {
     expect(await p50.textContent()).toBe(usd(median ?? NaN));
     expect(await row.textContent()).toContain(expected?.consistency?.consistencyLabel ?? 'no label');
     expect(await row.textContent()).toContain(`${expected?.sample.companyBucket.label} companies`);
+    // The demo market is generated: every published cell says so, none passes for real pay.
+    expect(expected?.syntheticShare).toBe(1);
+    expect(await row.locator('td.sample-cell .demo-data').textContent()).toBe('Demo data');
+    const published = api.cells.filter((cell) => cell.status === 'published').length;
+    expect(await page.locator('table.results-table .demo-data').count()).toBe(published);
 
     // Every withheld cell says so and states the rule, the same words for each, and shows no number or size.
     const withheld = api.cells.filter((cell) => cell.status === 'insufficient_data');

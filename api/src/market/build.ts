@@ -1,4 +1,4 @@
-import { buildRelease, type MarketRelease } from './engine/index.js';
+import { buildRelease, emptyMarket, type MarketRelease } from './engine/index.js';
 import { generateMarket } from './generator/index.js';
 import { startThread } from '../threads/start.js';
 import { mergeContributions, NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
@@ -14,10 +14,15 @@ export interface ReleaseRecipe {
 
 export type BuildProgress = (fraction: number, step: string) => void;
 
+export const NOTHING_TO_BUILD = 'A release of participants alone needs participants’ records, and no opted-in company has any the market can place';
+
 /** Builds a release on the calling thread (the build thread itself, and the benchmark). */
 export function buildInProcess(recipe: ReleaseRecipe, onProgress: BuildProgress = () => undefined): MarketRelease {
-  onProgress(0, 'generating the market');
-  const market = mergeContributions(generateMarket({ seed: recipe.seed, employees: recipe.records }), recipe.contribution ?? NO_CONTRIBUTION);
+  onProgress(0, recipe.records > 0 ? 'generating the market' : 'taking participants’ records alone');
+  // No generated records: a release of participants alone, nothing in it demo.
+  const generated = recipe.records > 0 ? generateMarket({ seed: recipe.seed, employees: recipe.records }) : emptyMarket();
+  const market = mergeContributions(generated, recipe.contribution ?? NO_CONTRIBUTION);
+  if (market.employees.count === 0) throw new Error(NOTHING_TO_BUILD);
   return buildRelease(market, { id: recipe.id, builtAt: recipe.builtAt, onProgress: (fraction, step) => onProgress(0.4 + 0.6 * fraction, step) });
 }
 

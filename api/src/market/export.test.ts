@@ -107,6 +107,8 @@ describe('the data-explorer export', () => {
     const api = (await request<{ data: Result }>('/api/benchmarking/market-data', { method: 'POST', headers: bearer(analyst), json: germanyInUsd })).body.data;
     const [row] = parse(await (await exported('csv', germanyInUsd)).text(), { columns: true }) as Record<string, string>[];
     expect(Number(row?.['Median error (95%)'])).toBeCloseTo(api.cells[0]?.medianUncertainty?.relativeError ?? NaN, 12);
+    // The demo market is generated from end to end, and every row says so.
+    expect(row?.['Demo share']).toBe('1');
     // The bundled ECB rates of 9 May 2025: 1 EUR = 1.1252 USD, so 1 USD = 0.888731 EUR.
     expect(row?.['Exchange rates']).toBe('1 USD = 0.888731 EUR (ECB 2025-05-09); older than 30 days');
     // Nothing converted, nothing named (the US in dollars).

@@ -41,6 +41,7 @@ export function exportHeader(percentiles: readonly number[]): string[] {
     'Employees',
     'Consistency',
     'Median error (95%)',
+    'Demo share',
     'Exchange rates',
     ...percentiles.map((p) => `P${p}`),
   ];
@@ -69,6 +70,7 @@ function rowOf(version: string, cell: BenchmarkCell, percentiles: readonly Marke
     cell.sample.employeeBucket.label,
     cell.consistency?.consistencyLabel ?? null,
     cell.medianUncertainty?.relativeError ?? null,
+    cell.syntheticShare,
     rates,
     ...percentiles.map((p) => values.get(p) ?? null),
   ];

@@ -42,6 +42,12 @@ export type CompositionEntryBody = Schemas['CompositionEntry'];
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
 
+/** What a release holds: generated records only, participants' only, or both. */
+export function releaseKind(generatedRecords: number, contributedRecords: number): Schemas['MarketRelease']['source']['kind'] {
+  if (generatedRecords === 0) return 'participants';
+  return contributedRecords > 0 ? 'mixed' : 'demo';
+}
+
 export function presentRelease(row: ReleaseRow, servingId: string | null): Schemas['MarketRelease'] {
   return {
     id: row.id,
@@ -50,7 +56,7 @@ export function presentRelease(row: ReleaseRow, servingId: string | null): Schem
     pinned: Boolean(row.pinned),
     serving: row.id === servingId,
     source: {
-      kind: row.source_kind,
+      kind: releaseKind(Number(row.source_records), Number(row.contributed_records ?? 0)),
       seed: Number(row.source_seed),
       records: Number(row.source_records),
       contributedCompanies: Number(row.contributed_companies ?? 0),

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { newId } from '../db/ids.js';
 import type { AppDeps } from '../deps.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, badRequest } from '../http/errors.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { buildInThread, type ReleaseRecipe } from './build.js';
 import { setDisclosureSecret, type MarketRelease } from './engine/index.js';
@@ -173,6 +173,14 @@ async function draftRow(db: Knex, source: BuildInput, release: MarketRelease, co
 interface BuildInput {
   seed: number;
   records: number;
+}
+
+/** A generated market needs enough records to fill its cells; 0 builds from participants alone. */
+export function checkedBuildSource(source: BuildInput): BuildInput {
+  if (source.records > 0 && source.records < 1000) {
+    throw badRequest('Generate at least 1000 records, or 0 to build from participants alone.', [{ field: 'body.records', message: 'must be 0 or at least 1000' }]);
+  }
+  return source;
 }
 
 /**

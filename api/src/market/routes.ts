@@ -9,7 +9,7 @@ import { participationOperations } from './participation/routes.js';
 import { savedQueryOperations } from './queries/routes.js';
 import { reportOperations } from './reports/routes.js';
 import { sharedSliceOperations } from './shares/routes.js';
-import { BUILD_MARKET_RELEASE } from './releases.js';
+import { BUILD_MARKET_RELEASE, checkedBuildSource } from './releases.js';
 import {
   benchmarkingFilters,
   benchmarkingSettings,
@@ -40,7 +40,7 @@ export const marketOperations = [
     access: internalAdmin,
     status: 202,
     handler: async ({ body }, { deps, caller, koa }) => ({
-      data: await startJob(deps.jobs, caller, BUILD_MARKET_RELEASE, body, socketIdOf(koa.get('x-socket-id'))),
+      data: await startJob(deps.jobs, caller, BUILD_MARKET_RELEASE, checkedBuildSource(body), socketIdOf(koa.get('x-socket-id'))),
     }),
   }),
   secured({

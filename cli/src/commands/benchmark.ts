@@ -118,16 +118,20 @@ export async function filtersCommand(ctx: CommandContext): Promise<void> {
   process.stdout.write(`Percentiles (--percentiles)\n  ${found.filters.percentiles.join(',')}\n`);
 }
 
-/** A withheld cell's sample reads "Below the threshold": its size is not published, not even as a range. */
+/**
+ * A withheld cell's sample reads "Below the threshold": its size is not published, not even as a
+ * range. DEMO says how much of a published cell is generated demo data (100% on the demo market).
+ */
 function resultRows(result: BenchmarkResult): { header: string[]; rows: string[][] } {
-  const header = ['FAMILY', 'LEVEL', 'COMP TYPE', 'CURRENCY', ...result.percentiles.map((p) => `P${p}`), 'COMPANIES', 'EMPLOYEES', 'CONSISTENCY'];
+  const header = ['FAMILY', 'LEVEL', 'COMP TYPE', 'CURRENCY', ...result.percentiles.map((p) => `P${p}`), 'COMPANIES', 'EMPLOYEES', 'CONSISTENCY', 'DEMO'];
   const rows = result.cells.map((cell) => {
     const values = new Map((cell.percentiles ?? []).map((p) => [p.percentile, p.value]));
     const percentiles = result.percentiles.map((p) => (cell.status === 'published' ? String(values.get(p) ?? '') : (cell.label ?? 'Insufficient data')));
     const error = cell.medianUncertainty?.relativeError;
     // The label with the measured error of the median it stands on (its 95% interval, ±).
     const consistency = cell.consistency ? `${cell.consistency.consistencyLabel}${typeof error === 'number' ? ` ±${(error * 100).toFixed(1)}%` : ''}` : '';
-    return [cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.currency ?? '', ...percentiles, cell.sample.companyBucket.label, cell.sample.employeeBucket.label, consistency];
+    const demo = cell.syntheticShare === null ? '' : `${Math.round(cell.syntheticShare * 100)}%`;
+    return [cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.currency ?? '', ...percentiles, cell.sample.companyBucket.label, cell.sample.employeeBucket.label, consistency, demo];
   });
   return { header, rows };
 }

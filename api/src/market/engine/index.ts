@@ -15,6 +15,7 @@ export {
   EQUITY_PROGRAMME_UNKNOWN,
   catalogDimensions,
   catalogPracticeTables,
+  emptyMarket,
   type EquityPractices,
   type MeasureId,
   type ParticipantMarket,

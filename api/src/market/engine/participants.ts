@@ -121,6 +121,39 @@ export interface ParticipantMarket {
   employees: ParticipantEmployees;
   /** Absent for markets built before practices were generated; the release then has none. */
   equityPractices?: EquityPractices;
+  /**
+   * Companies 0 … syntheticCompanies − 1 are generated (the demo market), the rest are participants;
+   * absent means none is generated.
+   */
+  syntheticCompanies?: number;
+}
+
+/** A market with no company yet: what a release of participants alone starts from. */
+export function emptyMarket(): ParticipantMarket {
+  return {
+    dimensions: catalogDimensions(),
+    companies: {
+      count: 0,
+      ids: [],
+      names: [],
+      stage: new Uint8Array(0),
+      ownership: new Uint8Array(0),
+      industry: new Uint8Array(0),
+      headquarters: new Uint8Array(0),
+      valuationUsd: new Float64Array(0),
+      priceRatio: new Float64Array(0),
+    },
+    employees: {
+      count: 0,
+      company: new Uint32Array(0),
+      family: new Uint8Array(0),
+      level: new Uint8Array(0),
+      location: new Uint8Array(0),
+      founder: new Uint8Array(0),
+      amounts: emptyAmounts(0),
+    },
+    syntheticCompanies: 0,
+  };
 }
 
 /** Code tables of equity practices, from the current catalog. */

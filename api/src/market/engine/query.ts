@@ -87,6 +87,8 @@ export interface BenchmarkCell {
   consistency: ConsistencyLabel | null;
   /** The 95% interval of the median (distribution-free, from order statistics); null for a withheld cell. */
   medianUncertainty: MedianUncertainty | null;
+  /** Share of the cell's records that are generated (demo) rather than participants', to two decimals; null for a withheld cell. */
+  syntheticShare: number | null;
 }
 
 export interface BenchmarkResult {
@@ -180,6 +182,8 @@ interface CellRead {
   largest: number;
   /** Sum of the records' keys (disclosure.ts). */
   key: number;
+  /** Records of generated (demo) companies. */
+  synthetic: number;
   runs: readonly SortedRun[] | null;
   gather: CellGather | null;
 }
@@ -228,7 +232,16 @@ function computeCell(
     },
     consistency: uncertainty ? consistencyFor(plan.broadCompType, uncertainty.relativeError) : null,
     medianUncertainty: uncertainty,
+    syntheticShare: published ? syntheticShareOf(read.synthetic, employees) : null,
   };
+}
+
+/** To two decimals, but 1 only when every record is generated and 0 only when none is: "demo" and "real" stay exact. */
+function syntheticShareOf(synthetic: number, employees: number): number {
+  const share = Math.round((synthetic / employees) * 100) / 100;
+  if (share === 1 && synthetic < employees) return 0.99;
+  if (share === 0 && synthetic > 0) return 0.01;
+  return share;
 }
 
 /**
@@ -245,6 +258,7 @@ function readWholeSlice(release: MarketRelease, workspace: Workspace, scope: Fil
   const runs: SortedRun[] = [];
   let employees = 0;
   let key = 0;
+  let synthetic = 0;
   for (let slot = 1; slot <= scope.slotCount; slot++) {
     const run = group * scope.currencyCount + scope.slotCurrency[slot]!;
     const from = column.offsets[run]!;
@@ -253,15 +267,16 @@ function readWholeSlice(release: MarketRelease, workspace: Workspace, scope: Fil
     runs.push({ values: column.values, from, to, divisor: scope.slotDivisor[slot]!, scale: plan.scale });
     employees += to - from;
     key = (key + column.runKeys[run]!) | 0;
+    synthetic += column.runSynthetic[run]!;
   }
   const at = (group * (1 << scope.currencyCount) + scope.currencySet) * 2;
-  return { employees, companies: column.sliceStats[at]!, largest: column.sliceStats[at + 1]!, key, runs, gather: null };
+  return { employees, companies: column.sliceStats[at]!, largest: column.sliceStats[at + 1]!, key, synthetic, runs, gather: null };
 }
 
 function readGathered(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellRead {
   const gather = gatherCell(release, workspace, scope, groups, plan);
-  const { companies, largest } = closeCompanies(workspace, gather);
-  return { employees: gather.length, companies, largest, key: gather.key, runs: null, gather };
+  const { companies, largest, synthetic } = closeCompanies(workspace, gather, release.syntheticCompanies);
+  return { employees: gather.length, companies, largest, key: gather.key, synthetic, runs: null, gather };
 }
 
 function gatherCell(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellGather {

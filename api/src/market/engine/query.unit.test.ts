@@ -369,3 +369,29 @@ describe.each(['auto', 'sorted', 'matched'] as const)('on a generated market, re
     expect(queryRelease(copy, request(), { disclosure: false, forex: FOREX }).cells).toEqual(before.cells);
   });
 });
+
+describe('synthetic share', () => {
+  const shareOf = (sizes: number[], syntheticCompanies: number, options: QueryOptions = {}): number | null => {
+    const market = { ...marketOf(sizes.map(() => ({})), recordsFor(sizes)), syntheticCompanies };
+    const release = buildRelease(market, { id: `synthetic-${syntheticCompanies}` });
+    return queryRelease(release, request(), { forex: FOREX, ...options }).cells[0]!.syntheticShare;
+  };
+
+  it('is the share of the cell’s records from generated companies, whichever way the cell is read', () => {
+    // Companies 0–2 generated, 3–4 participants, two records each: 6 of 10.
+    for (const readPath of ['auto', 'sorted', 'matched'] as const) expect(shareOf([2, 2, 2, 2, 2], 3, { readPath })).toBe(0.6);
+    expect(shareOf([2, 2, 2, 2, 2], 3, { wholeSlices: false })).toBe(0.6);
+    expect(shareOf([2, 2, 2, 2, 2], 5)).toBe(1);
+    expect(shareOf([2, 2, 2, 2, 2], 0)).toBe(0);
+  });
+
+  it('says 1 only when every record is generated and 0 only when none is', () => {
+    // 299 of 300 rounds to 1.00 and 1 of 300 to 0.00: published as 0.99 and 0.01.
+    expect(shareOf([60, 60, 60, 60, 59, 1], 5)).toBe(0.99);
+    expect(shareOf([1, 60, 60, 60, 60, 59], 1)).toBe(0.01);
+  });
+
+  it('is null for a withheld cell', () => {
+    expect(shareOf([3, 3, 3, 3], 4)).toBeNull();
+  });
+});

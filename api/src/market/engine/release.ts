@@ -34,6 +34,8 @@ export interface MeasureColumn {
   readonly sliceStats: Uint32Array;
   /** Per (group, currency) run: its records' keys summed in 32 bits (see disclosure.ts), for whole slices. */
   readonly runKeys: Int32Array;
+  /** Per (group, currency) run: its records of generated (demo) companies, for whole slices. */
+  readonly runSynthetic: Uint32Array;
 }
 
 /** Slice statistics cover every set of currencies up to this many (2^6 sets per group). */
@@ -71,6 +73,8 @@ export interface MarketRelease {
   readonly locationCurrency: Uint8Array;
   /** How each participant company grants equity; null when the market did not say. */
   readonly equityPractices: EquityPractices | null;
+  /** Companies 0 … syntheticCompanies − 1 are generated (demo); the others are participants. */
+  readonly syntheticCompanies: number;
 }
 
 export interface BuildReleaseOptions {
@@ -107,6 +111,7 @@ export function buildRelease(market: ParticipantMarket, options: BuildReleaseOpt
     recordCurrency,
     currencyCount: currencies.length,
     companyCount: market.companies.count,
+    syntheticCompanies: market.syntheticCompanies ?? 0,
   };
   const measures = {} as Record<MeasureId, MeasureColumn>;
   const keys = new Float64Array(market.employees.count);
@@ -129,6 +134,7 @@ export function buildRelease(market: ParticipantMarket, options: BuildReleaseOpt
     currencies: Object.freeze(currencies),
     locationCurrency,
     equityPractices: market.equityPractices ? copyPractices(market.equityPractices, market.companies.count) : null,
+    syntheticCompanies: market.syntheticCompanies ?? 0,
   });
 }
 
@@ -225,6 +231,7 @@ interface SortLayout {
   recordCurrency: Uint8Array;
   currencyCount: number;
   companyCount: number;
+  syntheticCompanies: number;
 }
 
 function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array): MeasureColumn {
@@ -247,6 +254,7 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
     }
   }
   const runKeys = new Int32Array(groups * currencyCount);
+  const runSynthetic = new Uint32Array(groups * currencyCount);
   const order = new Uint32Array(present);
   const values = new Int32Array(present);
   const company = layout.companyCount <= 2 ** 16 ? new Uint16Array(present) : new Uint32Array(present);
@@ -264,13 +272,18 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
     }
     for (let k = 0; k < currencyCount; k++) {
       let key = 0;
-      for (let j = offsets[g * currencyCount + k]!; j < offsets[g * currencyCount + k + 1]!; j++) key = (key + recordKey(values[j]!, company[j]!, location[j]!)) | 0;
+      let synthetic = 0;
+      for (let j = offsets[g * currencyCount + k]!; j < offsets[g * currencyCount + k + 1]!; j++) {
+        key = (key + recordKey(values[j]!, company[j]!, location[j]!)) | 0;
+        if (company[j]! < layout.syntheticCompanies) synthetic++;
+      }
       runKeys[g * currencyCount + k] = key;
+      runSynthetic[g * currencyCount + k] = synthetic;
     }
   }
   const sliceStats =
     currencyCount <= MAX_SLICE_CURRENCIES ? sliceStatistics(offsets, company, groups, currencyCount, layout.companyCount) : new Uint32Array(0);
-  return { offsets, order, values, company, location, amounts: physicalAmounts, sliceStats, runKeys };
+  return { offsets, order, values, company, location, amounts: physicalAmounts, sliceStats, runKeys, runSynthetic };
 }
 
 /** Distinct companies and largest company of every group × set of currencies (see MeasureColumn.sliceStats). */

@@ -365,14 +365,20 @@ export function finishRuns(workspace: Workspace, gather: CellGather, unordered: 
   return runs;
 }
 
-/** Distinct companies of the cell and the records of the largest; resets the tally for the next cell. */
-export function closeCompanies(workspace: Workspace, gather: CellGather): { companies: number; largest: number } {
+/**
+ * Distinct companies of the cell, the records of the largest and the records of generated companies
+ * (those numbered below `syntheticCompanies`); resets the tally for the next cell.
+ */
+export function closeCompanies(workspace: Workspace, gather: CellGather, syntheticCompanies: number): { companies: number; largest: number; synthetic: number } {
   const { tally, touched } = workspace;
   let largest = 0;
+  let synthetic = 0;
   for (let i = 0; i < gather.companies; i++) {
     const c = touched[i]!;
-    if (tally[c]! > largest) largest = tally[c]!;
+    const n = tally[c]!;
+    if (n > largest) largest = n;
+    if (c < syntheticCompanies) synthetic += n;
     tally[c] = 0;
   }
-  return { companies: gather.companies, largest };
+  return { companies: gather.companies, largest, synthetic };
 }

@@ -49,7 +49,16 @@ export function generateMarket(options: GenerateMarketOptions): GeneratedMarket 
   const anchors = calibrate(people, dimensions, tables, wageTargets);
   const employees = generatePay(random, companies, people, anchors, dimensions, tables);
   const equityPractices = generateEquityPractices(options.seed, dimensions, companies.participant, employees.company, employees.amounts.new_hire_equity);
-  return { seed: options.seed, forex: model.GENERATION_FOREX, wageTargets, dimensions, companies: companies.participant, employees, equityPractices };
+  return {
+    seed: options.seed,
+    forex: model.GENERATION_FOREX,
+    wageTargets,
+    dimensions,
+    companies: companies.participant,
+    employees,
+    equityPractices,
+    syntheticCompanies: companies.participant.count,
+  };
 }
 
 /** Code-indexed views of the pay model, so the record loops do no string lookups. */

@@ -151,7 +151,13 @@ export function mergeContributions(market: ParticipantMarket, contribution: Cont
     employees.amounts.total_cash[i] = record.totalCash;
     employees.amounts.new_hire_equity[i] = record.newHireEquity ?? NO_AMOUNT;
   });
-  return { dimensions, companies: mergedCompanies, employees, equityPractices: mergePractices(market.equityPractices, demoCompanies, byParticipant) };
+  return {
+    dimensions,
+    companies: mergedCompanies,
+    employees,
+    equityPractices: mergePractices(market.equityPractices, demoCompanies, byParticipant),
+    syntheticCompanies: market.syntheticCompanies ?? 0,
+  };
 }
 
 function mergePractices(demo: EquityPractices | undefined, demoCompanies: number, participants: ContributedParticipant[]): EquityPractices {

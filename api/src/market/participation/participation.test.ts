@@ -99,12 +99,25 @@ describe('customers contributing to the market', () => {
     expect((await call('/api/benchmarking/participation', candidate)).status).toBe(403);
   });
 
+  it('refuses 1 to 999 generated records, and says why a release of participants alone cannot be built when nobody has opted in', async () => {
+    const few = await call<ErrorBody>('/api/internal/market/releases', staff, { method: 'POST', json: { seed: 11, records: 999 } });
+    expect(few.status).toBe(400);
+    expect(few.body.errors).toEqual([{ field: 'body.records', message: 'must be 0 or at least 1000' }]);
+    const started = await call<{ data: Job }>('/api/internal/market/releases', staff, { method: 'POST', json: { seed: 11, records: 0 } });
+    expect(started.status).toBe(202);
+    const job = await jobEnded(async () => (await call<{ data: Job }>(`/api/background-jobs/${started.body.data.id}`, staff)).body.data);
+    expect(job.status).toBe('failed');
+    expect(job.message).toBe('A release of participants alone needs participants’ records, and no opted-in company has any the market can place');
+    expect((await call<{ data: Release[] }>('/api/internal/market/releases', staff)).body.data.filter((r) => r.status === 'draft')).toEqual([]);
+  });
+
   it('adds the opted-in company’s current employees to the next release, anonymised, under the same privacy rule', async () => {
     // Without the company, as a baseline: the same generator parameters.
     const before = await buildAndPublish(11, 20000);
-    expect(before.source).toMatchObject({ contributedCompanies: 0, contributedRecords: 0 });
+    expect(before.source).toMatchObject({ kind: 'demo', contributedCompanies: 0, contributedRecords: 0 });
     const baseline = await cell('software_engineering', 'p3', '840');
     expect(baseline.status).toBe('published');
+    expect(baseline.syntheticShare).toBe(1);
 
     await hire(12, { family: 'software_engineering', level: 'p3', location: 'us_sf_bay_area', base: 150_000 });
     // In pounds, at a London desk: converted to the metro's currency as they are.
@@ -115,9 +128,13 @@ describe('customers contributing to the market', () => {
     expect(joined.body.data).toMatchObject({ participates: true, status: 'awaiting_data', profile: { companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' }, placeableEmployees: 27, contributedEmployees: 27 });
 
     const after = await buildAndPublish(11, 20000);
-    expect(after).toMatchObject({ source: { seed: 11, records: 20000, contributedCompanies: 1, contributedRecords: 27 }, recordCount: 20027, companyCount: before.companyCount + 1 });
+    expect(after).toMatchObject({ source: { kind: 'mixed', seed: 11, records: 20000, contributedCompanies: 1, contributedRecords: 27 }, recordCount: 20027, companyCount: before.companyCount + 1 });
     const withUs = await cell('software_engineering', 'p3', '840');
     expect(withUs.sample.employees).toBe((baseline.sample.employees ?? 0) + 12);
+    // The baseline's generated records and our 12: the share of the cell that is demo data.
+    const generated = baseline.sample.employees ?? 0;
+    expect(withUs.syntheticShare).toBe(Math.round((generated / (generated + 12)) * 100) / 100);
+    expect(withUs.syntheticShare).toBeLessThan(1);
     expect(withUs.sample.companies).toBe((baseline.sample.companies ?? 0) + 1);
     const alone = await cell('technical_writing', 'p6', 'us_kansas_city');
     // Our records alone: withheld, and nothing in the answer says it is one company with a dozen people.
@@ -140,6 +157,15 @@ describe('customers contributing to the market', () => {
     expect(stored).not.toContain('C-');
     const london = await db('market_release_contributions').where({ release_id: after.id, location_id: 'gb_london' });
     expect(london.map((r: { base: number }) => r.base).sort()).toEqual([70_000, 71_000, 72_000]);
+  });
+
+  it('builds a release of participants alone: nothing in it is generated, and one company’s cell is withheld', async () => {
+    const alone = await buildAndPublish(11, 0);
+    expect(alone).toMatchObject({ source: { kind: 'participants', records: 0, contributedCompanies: 1, contributedRecords: 27 }, recordCount: 27, companyCount: 1 });
+    expect(await cell('software_engineering', 'p3', '840')).toMatchObject({ status: 'insufficient_data', syntheticShare: null, percentiles: null });
+    // Serve the mixed release again for what follows.
+    const mixed = (await call<{ data: Release[] }>('/api/internal/market/releases', staff)).body.data.find((r) => r.source.kind === 'mixed');
+    expect((await call(`/api/internal/market/releases/${mixed?.id}/pin`, staff, { method: 'POST' })).status).toBe(200);
   });
 
   it('keeps a published release as it was built, whatever the company changes or decides later', async () => {

@@ -17,12 +17,13 @@ type Cell = Schemas['BenchmarkCell'];
 export const storedPercentiles = (percentiles: readonly number[]): Schemas['MarketPercentile'][] => percentiles.filter(isAllowedPercentile);
 
 export function storedCell(stored: Cell): Cell {
-  // Cells stored before medians carried their interval read without one.
-  const cell = { ...stored, medianUncertainty: stored.medianUncertainty ?? null };
+  // Cells stored before medians carried their interval, or their synthetic share, read without one.
+  const cell = { ...stored, medianUncertainty: stored.medianUncertainty ?? null, syntheticShare: stored.syntheticShare ?? null };
   if (cell.status === 'published') return { ...cell, percentiles: cell.percentiles?.filter((p) => isAllowedPercentile(p.percentile)) ?? null };
   return {
     ...cell,
     medianUncertainty: null,
+    syntheticShare: null,
     insufficientReason: withheldStatement(),
     percentiles: null,
     consistency: null,

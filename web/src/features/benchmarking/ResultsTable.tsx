@@ -95,6 +95,7 @@ export function ResultsTable({ result, name, marketLabel }: { result: BenchmarkR
                       {cell.sample.employeeBucket.label} employees
                     </>
                   )}
+                  <DataSource share={cell.syntheticShare} />
                 </td>
                 <td data-label="Consistency">
                   <Consistency cell={cell} />
@@ -110,6 +111,20 @@ export function ResultsTable({ result, name, marketLabel }: { result: BenchmarkR
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Generated demo records are never shown as real: a cell made of them, or partly, says so. */
+function DataSource({ share }: { share: number | null }) {
+  if (share === null || share === 0) return null;
+  const text = share === 1 ? 'Demo data' : `Mixed: ${formatNumber(share * 100, 0)}% demo`;
+  return (
+    <>
+      <br />
+      <span className="badge demo-data" data-synthetic-share={share} title="Generated records calibrated to public wage statistics, not any company’s pay">
+        {text}
+      </span>
+    </>
   );
 }
 
