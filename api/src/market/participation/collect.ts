@@ -71,6 +71,19 @@ function practicesOf(
 /** Pay set longer ago than this is not today's market: it is left out rather than presented as current. */
 export const PAY_MAX_AGE_MONTHS = 24;
 
+/**
+ * Pay in force is aged from the day it was set to the build day at this yearly rate, as survey
+ * publishers age their data to one effective date (about what salary budgets have been in recent
+ * years); pay set more than PAY_MAX_AGE_MONTHS before is left out instead.
+ */
+export const PAY_AGING_RATE = 0.035;
+
+/** How much pay set on `from` has grown by `to` at PAY_AGING_RATE a year. */
+export function agingFactor(from: string, to: string): number {
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  return days > 0 ? (1 + PAY_AGING_RATE) ** (days / 365.25) : 1;
+}
+
 /** The day `months` before an ISO day. */
 function monthsBefore(day: string, months: number): string {
   const date = new Date(`${day}T00:00:00Z`);
@@ -93,7 +106,10 @@ export type ExclusionReason = keyof typeof EXCLUSION_REASONS;
 
 type Placement = { record: Omit<ContributedRecord, 'participant'> } | { reason: ExclusionReason };
 
-/** What one active employee contributes (pay in force converted into their metro's currency), or why they cannot be placed. */
+/**
+ * What one active employee contributes (pay in force, aged to the build day and converted into their
+ * metro's currency), or why they cannot be placed.
+ */
 function placeEmployee(
   employee: ContributingEmployeeRow,
   types: Map<string, PayRow> | undefined,
@@ -112,7 +128,8 @@ function placeEmployee(
   if (isoDate(base.effective_date) < monthsBefore(day, PAY_MAX_AGE_MONTHS)) return { reason: 'stale_pay' };
   const local = (row: PayRow | undefined): number | null => {
     if (!row) return null;
-    const converted = convert(Number(row.amount) / 10 ** (minor.get(row.currency) ?? 2), row.currency, metro.currencyCode, forex);
+    const aged = (Number(row.amount) / 10 ** (minor.get(row.currency) ?? 2)) * agingFactor(isoDate(row.effective_date), day);
+    const converted = convert(aged, row.currency, metro.currencyCode, forex);
     return converted === null ? null : Math.round(converted);
   };
   const baseLocal = local(base);

@@ -156,7 +156,8 @@ describe('customers contributing to the market', () => {
     expect(stored).not.toContain('Contributor');
     expect(stored).not.toContain('C-');
     const london = await db('market_release_contributions').where({ release_id: after.id, location_id: 'gb_london' });
-    expect(london.map((r: { base: number }) => r.base).sort()).toEqual([70_000, 71_000, 72_000]);
+    // Set 182 days before the build, and aged to it at 3.5% a year: × 1.035^(182 / 365.25) = 1.0172896.
+    expect(london.map((r: { base: number }) => r.base).sort()).toEqual([71_210, 72_228, 73_245]);
   });
 
   it('builds a release of participants alone: nothing in it is generated, and one company’s cell is withheld', async () => {

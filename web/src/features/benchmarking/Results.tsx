@@ -135,7 +135,7 @@ export function ResultsScreen() {
         <ExchangeRatesNote result={data} />
         <ResultsChart result={data} name={name} marketLabel={marketLabel} />
         <p className="muted small-text">
-          Percentiles are PERCENTILE.INC over the participants’ records, each moved off the records it is made of by at most half the gap around them, so that no one’s pay can be worked out by comparing two answers; the same slice always gives the same figures. Samples are shown as ranges. A cell is withheld as “Insufficient data” when it has too few companies or
+          Percentiles are PERCENTILE.INC over the participants’ records, each moved off the records it is made of by at most half the gap around them, so that no one’s pay can be worked out by comparing two answers; the same slice always gives the same figures. Participants’ pay is aged to the release’s build date at 3.5% a year, and pay set more than 24 months before it is left out. Samples are shown as ranges. A cell is withheld as “Insufficient data” when it has too few companies or
           employees, or one company dominates it. Consistency is measured from each cell’s own values: ± is the
           95% interval of the median (distribution-free), and the label promises at most its error — Very high up to 2%, High 5%, Moderate 10%, Low 20% for cash (5, 10,
           20, 40% for equity), Very low beyond.
