@@ -23,12 +23,17 @@ export interface BlsOccupation {
   p90: BlsWage | null;
 }
 
+/** The percentiles BLS publishes, which a family's generated US base pay is mapped onto. */
+export const BLS_PERCENTILES = [10, 25, 50, 75, 90] as const;
+
 /** What a family's base pay is calibrated to: the wage distribution of its occupations. */
 export interface FamilyWageTarget {
   familyId: string;
-  median: number;
+  p10: number;
   p25: number;
+  median: number;
   p75: number;
+  p90: number;
   /** Log-scale spread implied by the interquartile range. */
   sigma: number;
 }
@@ -71,42 +76,74 @@ export function readBlsOccupations(rows: Record<string, string>[] = readReferenc
 
 // 2 × the standard normal's 75th percentile: an interquartile range in sigmas.
 const IQR_IN_SIGMAS = 1.3489795;
+/** Standard normal quantiles of the published percentiles. */
+const Z = { 10: -1.2815516, 25: -0.6744898, 50: 0, 75: 0.6744898, 90: 1.2815516 } as const;
 
-interface LogNormalPart {
+/**
+ * One occupation's wage distribution through its five published percentiles: log wage is piecewise
+ * linear in the normal score between them (a log-normal where they agree with one), continued
+ * with the end pieces' slopes beyond p10 and p90.
+ */
+interface OccupationCurve {
   weight: number;
-  mu: number;
-  sigma: number;
+  /** Log wages at z = Z[10], Z[25], 0, Z[75], Z[90]. */
+  logWages: number[];
+}
+
+const ZS = BLS_PERCENTILES.map((p) => Z[p]);
+
+/**
+ * A top-coded or missing percentile is read from the log-normal through the median and quartiles
+ * (BLS top-codes at 239,200 a year, so a lawyer's p90 is only "at least" that); never below what
+ * BLS printed.
+ */
+function occupationCurve(code: string, share: number, occupation: BlsOccupation | undefined, familyId: string): OccupationCurve {
+  if (!occupation?.median) throw new Error(`BLS has no median wage for ${code} (${familyId})`);
+  const median = occupation.median.value;
+  const p25 = occupation.p25?.value ?? median * 0.78;
+  const p75 = occupation.p75?.value ?? median * 1.28;
+  const sigma = Math.max(0.05, (Math.log(p75) - Math.log(p25)) / IQR_IN_SIGMAS);
+  const fitted = (z: number) => median * Math.exp(sigma * z);
+  const wage = (published: BlsWage | null, z: number): number => {
+    if (!published) return fitted(z);
+    return published.censored ? Math.max(published.value, fitted(z)) : published.value;
+  };
+  const wages = [wage(occupation.p10, Z[10]), wage(occupation.p25, Z[25]), median, wage(occupation.p75, Z[75]), wage(occupation.p90, Z[90])];
+  // Keep the curve rising even where a fitted value would cross a printed one.
+  for (let k = 1; k < wages.length; k++) wages[k] = Math.max(wages[k]!, wages[k - 1]! * 1.001);
+  return { weight: share, logWages: wages.map(Math.log) };
+}
+
+/** The normal score at which the curve reaches a log wage. */
+function scoreAt(curve: OccupationCurve, logWage: number): number {
+  const w = curve.logWages;
+  const last = w.length - 1;
+  let k = 0;
+  while (k < last - 1 && logWage > w[k + 1]!) k++;
+  const slope = (ZS[k + 1]! - ZS[k]!) / (w[k + 1]! - w[k]!);
+  return ZS[k]! + (logWage - w[k]!) * slope;
 }
 
 /**
- * Each occupation as a log-normal fitted to its median and quartiles, mixed by the family's shares.
- * A top-coded quartile is a lower bound, so its spread is a lower bound too.
+ * Each occupation through its published percentiles, mixed by the family's shares: the family's
+ * p10, quartiles, median and p90. A single occupation's are BLS's own.
  */
 export function familyWageTarget(family: JobFamily, occupations: ReadonlyMap<string, BlsOccupation>): FamilyWageTarget {
-  const parts: LogNormalPart[] = family.socCodes.map(({ code, share }) => {
-    const occupation = occupations.get(code);
-    if (!occupation?.median) throw new Error(`BLS has no median wage for ${code} (${family.id})`);
-    const median = occupation.median.value;
-    const p25 = occupation.p25?.value ?? median * 0.78;
-    const p75 = occupation.p75?.value ?? median * 1.28;
-    return { weight: share, mu: Math.log(median), sigma: Math.max(0.05, (Math.log(p75) - Math.log(p25)) / IQR_IN_SIGMAS) };
-  });
-  const median = mixtureQuantile(parts, 0.5);
-  const p25 = mixtureQuantile(parts, 0.25);
-  const p75 = mixtureQuantile(parts, 0.75);
-  return { familyId: family.id, median, p25, p75, sigma: (Math.log(p75) - Math.log(p25)) / IQR_IN_SIGMAS };
+  const curves = family.socCodes.map(({ code, share }) => occupationCurve(code, share, occupations.get(code), family.id));
+  const [p10, p25, median, p75, p90] = BLS_PERCENTILES.map((p) => mixtureQuantile(curves, p / 100));
+  return { familyId: family.id, p10: p10!, p25: p25!, median: median!, p75: p75!, p90: p90!, sigma: (Math.log(p75!) - Math.log(p25!)) / IQR_IN_SIGMAS };
 }
 
 export function familyWageTargets(occupations: ReadonlyMap<string, BlsOccupation> = readBlsOccupations()): Map<string, FamilyWageTarget> {
   return new Map(JOB_FAMILIES.map((family) => [family.id, familyWageTarget(family, occupations)]));
 }
 
-/** The q-quantile of a log-normal mixture, by bisection on the log scale. */
-function mixtureQuantile(parts: LogNormalPart[], q: number): number {
-  const total = parts.reduce((sum, part) => sum + part.weight, 0);
-  const cdf = (x: number): number => parts.reduce((sum, p) => sum + p.weight * normalCdf((x - p.mu) / p.sigma), 0) / total;
-  let low = Math.min(...parts.map((p) => p.mu - 6 * p.sigma));
-  let high = Math.max(...parts.map((p) => p.mu + 6 * p.sigma));
+/** The q-quantile of a mixture of occupation curves, by bisection on the log scale. */
+function mixtureQuantile(curves: OccupationCurve[], q: number): number {
+  const total = curves.reduce((sum, curve) => sum + curve.weight, 0);
+  const cdf = (x: number): number => curves.reduce((sum, c) => sum + c.weight * normalCdf(scoreAt(c, x)), 0) / total;
+  let low = Math.min(...curves.map((c) => c.logWages[0]!)) - 3;
+  let high = Math.max(...curves.map((c) => c.logWages[c.logWages.length - 1]!)) + 3;
   for (let i = 0; i < 100; i++) {
     const middle = (low + high) / 2;
     if (cdf(middle) < q) low = middle;

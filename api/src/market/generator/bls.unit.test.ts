@@ -31,11 +31,27 @@ describe('BLS wage file', () => {
     }
   });
 
-  it('takes a single-occupation family’s median and interquartile ratio from BLS', () => {
+  it('takes a single-occupation family’s published percentiles from BLS as they are', () => {
     const target = familyWageTarget(findJobFamily('security_engineering')!, occupations);
+    // Information security analysts (15-1212) in the May 2023 national file.
+    expect(target.p10).toBeCloseTo(69_210, 0);
+    expect(target.p25).toBeCloseTo(90_050, 0);
     expect(target.median).toBeCloseTo(120_360, 0);
-    // A log-normal through the median: the quartiles' ratio is BLS's, their placement symmetric in logs.
-    expect(target.p75 / target.p25).toBeCloseTo(153_550 / 90_050, 6);
+    expect(target.p75).toBeCloseTo(153_550, 0);
+    expect(target.p90).toBeCloseTo(182_370, 0);
+  });
+
+  it('reads a top-coded p90 as at least the top code', () => {
+    // Lawyers' p90 is printed '#' (239,200 or more); the log-normal through their quartiles says more.
+    const lawyers = occupations.get('23-1011')!;
+    expect(lawyers.p90).toEqual({ value: 239_200, censored: true });
+    const legal = familyWageTarget(findJobFamily('legal')!, occupations);
+    // 70% lawyers, 30% paralegals (p25 48,180, p75 77,600): a wide family, unlike one of its parts.
+    expect(legal.p25).toBeGreaterThan(48_180);
+    expect(legal.p25).toBeLessThan(98_030);
+    expect(legal.p75).toBeGreaterThan(77_600);
+    expect(legal.p75).toBeLessThan(217_360);
+    expect(legal.p90).toBeGreaterThan(legal.p75);
   });
 
   it('mixes several occupations between their medians', () => {

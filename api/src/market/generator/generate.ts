@@ -10,7 +10,7 @@ import {
   type ParticipantMarket,
   type ReleaseDimensions,
 } from '../engine/participants.js';
-import { familyWageTargets, type FamilyWageTarget } from './bls.js';
+import { BLS_PERCENTILES, familyWageTargets, type FamilyWageTarget } from './bls.js';
 import { generateEquityPractices } from './practices.js';
 import * as model from './profiles.js';
 import { createRandom, cumulative, type Random } from './random.js';
@@ -351,15 +351,20 @@ function locate(random: Random, headquarters: number, home: { codes: number[]; w
   return random.pick(tables.globalMetros);
 }
 
+/**
+ * How a family's log pay (structure plus noise) becomes dollars: piecewise linear through the
+ * family's US log pay at BLS's published percentiles (`from`) onto BLS's (`to`), shifted by the
+ * end pieces beyond them. Monotone, so levels, companies and metros keep their order.
+ */
 interface FamilyAnchor {
-  /** Added to structural log pay before exp: lands the family's US median on BLS. */
-  logAnchor: number;
+  from: number[];
+  to: number[];
   noiseSigma: number;
 }
 
 /**
- * Per family: sets the within-cell noise so the US spread approaches BLS's interquartile range,
- * then scales pay so the US median base equals the BLS median exactly.
+ * Per family: sets the within-cell noise so the US spread approaches BLS's interquartile range, then
+ * maps pay so the US base lands on BLS's p10, quartiles, median and p90 (before rounding).
  */
 function calibrate(
   people: People,
@@ -392,15 +397,34 @@ function calibrate(
   for (let i = 0; i < people.count; i++) {
     if (tables.metroUs[people.location[i]!] !== 1) continue;
     const f = people.family[i]!;
-    usPay[cursor[f]!++] = Math.exp(people.structuralPay[i]! + noiseSigma[f]! * people.noise[i]!);
+    usPay[cursor[f]!++] = people.structuralPay[i]! + noiseSigma[f]! * people.noise[i]!;
   }
   return dimensions.families.map((id, f) => {
     const target = targets.get(id);
     if (!target) throw new Error(`No wage target for ${id}`);
     const pay = usPay.subarray(offsets[f]!, offsets[f + 1]!).sort();
-    const median = pay.length > 0 ? percentileInc(pay, pay.length, 50) : 1;
-    return { logAnchor: Math.log(target.median / median), noiseSigma: noiseSigma[f]! };
+    const targetOf = { 10: target.p10, 25: target.p25, 50: target.median, 75: target.p75, 90: target.p90 };
+    const to = BLS_PERCENTILES.map((p) => Math.log(targetOf[p]));
+    // A family with no US records yet is only anchored at its median.
+    const from = pay.length > 1 ? BLS_PERCENTILES.map((p) => percentileInc(pay, pay.length, p)) : to.map((t) => t - to[2]!);
+    return { from: strictlyRising(from), to, noiseSigma: noiseSigma[f]! };
   });
+}
+
+/** Sample percentiles can tie in a tiny family; nudging them apart keeps the map a function. */
+function strictlyRising(knots: number[]): number[] {
+  for (let k = 1; k < knots.length; k++) if (knots[k]! <= knots[k - 1]!) knots[k] = knots[k - 1]! + 1e-6;
+  return knots;
+}
+
+function mapLogPay(anchor: FamilyAnchor, logPay: number): number {
+  const { from, to } = anchor;
+  const last = from.length - 1;
+  if (logPay <= from[0]!) return logPay + (to[0]! - from[0]!);
+  if (logPay >= from[last]!) return logPay + (to[last]! - from[last]!);
+  let k = 0;
+  while (logPay > from[k + 1]!) k++;
+  return to[k]! + ((logPay - from[k]!) * (to[k + 1]! - to[k]!)) / (from[k + 1]! - from[k]!);
 }
 
 function generatePay(
@@ -423,7 +447,7 @@ function generatePay(
     const location = people.location[i]!;
     const anchor = anchors[f]!;
     const rate = tables.metroRate[location]!;
-    const baseUsd = Math.exp(people.structuralPay[i]! + anchor.noiseSigma * people.noise[i]! + anchor.logAnchor);
+    const baseUsd = Math.exp(mapLogPay(anchor, people.structuralPay[i]! + anchor.noiseSigma * people.noise[i]!));
     const base = toLocal(baseUsd, rate);
     const variable = random.chance(tables.variableChance[f]!)
       ? toLocal(baseUsd * random.logNormal(tables.variableShare[f]!, 0.3), rate)
