@@ -3,31 +3,14 @@ import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../openapi.d.ts';
-import { hashToken, newTokenSecret, tokenPrefix } from '../../api/src/access/tokens.js';
-import { newId } from '../../api/src/db/ids.js';
-import { testDb } from '../../api/test/factories.js';
-import { demoPassword, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
+import { apiTokenOf, demoPassword, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
 
 type BenchmarkResult = components['schemas']['BenchmarkResult'];
 
 const ANALYST = 'analyst@acme.test';
 
 /** An API token for the demo analyst, so the test can ask the API the same question the screen asked. */
-async function analystToken(): Promise<string> {
-  const db = await testDb();
-  const analyst = await db('users').where({ email: ANALYST }).first<{ id: string; company_id: string }>();
-  const token = newTokenSecret();
-  await db('api_tokens').insert({
-    id: newId(),
-    company_id: analyst.company_id,
-    user_id: analyst.id,
-    name: 'browser test',
-    token_hash: hashToken(token),
-    token_prefix: tokenPrefix(token),
-    created_at: new Date().toISOString(),
-  });
-  return token;
-}
+const analystToken = () => apiTokenOf(ANALYST);
 
 const WITHHELD = 'Fewer than 5 companies or 10 employees, or one company above 25%';
 

@@ -1,6 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { hashToken, newTokenSecret, tokenPrefix } from '../../api/src/access/tokens.js';
+import { newId } from '../../api/src/db/ids.js';
+import { testDb } from '../../api/test/factories.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve(import.meta.dirname, '..', '..', 'test-results');
@@ -75,4 +78,13 @@ export async function screenshotsAtBothWidths(page: Page, name: string): Promise
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(page, `${name}-1280`);
   if (before) await page.setViewportSize(before);
+}
+
+/** A personal API token for a demo person, to ask the API directly what the page should show. */
+export async function apiTokenOf(email: string): Promise<string> {
+  const db = await testDb();
+  const user = await db('users').where({ email }).first<{ id: string; company_id: string }>();
+  const token = newTokenSecret();
+  await db('api_tokens').insert({ id: newId(), company_id: user.company_id, user_id: user.id, name: 'browser test', token_hash: hashToken(token), token_prefix: tokenPrefix(token), created_at: new Date().toISOString() });
+  return token;
 }

@@ -1,9 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashToken, newTokenSecret, tokenPrefix } from '../../api/src/access/tokens.js';
-import { newId } from '../../api/src/db/ids.js';
-import { testDb } from '../../api/test/factories.js';
-import { demoPassword, launchChromium, screenshot, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
+import { apiTokenOf, demoPassword, launchChromium, screenshot, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
 
 const ADMIN = 'admin@acme.test';
 
@@ -104,13 +101,7 @@ const MAIN_SCREENS = [
   '/integrations',
 ];
 
-async function adminToken(): Promise<string> {
-  const db = await testDb();
-  const admin = await db('users').where({ email: ADMIN }).first<{ id: string; company_id: string }>();
-  const token = newTokenSecret();
-  await db('api_tokens').insert({ id: newId(), company_id: admin.company_id, user_id: admin.id, name: 'browser test', token_hash: hashToken(token), token_prefix: tokenPrefix(token), created_at: new Date().toISOString() });
-  return token;
-}
+const adminToken = () => apiTokenOf(ADMIN);
 
 async function call<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const reply = await fetch(`${inject('baseUrl')}${path}`, {

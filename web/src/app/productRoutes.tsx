@@ -21,6 +21,7 @@ const LocationInsights = screen(modules, 'LocationInsightsScreen');
 const EquityPractices = screen(modules, 'EquityPracticesScreen');
 const LevelYourEmployees = screen(modules, 'LevelYourEmployeesScreen');
 const Premium = screen(modules, 'PremiumScreen');
+const Participation = screen(() => import('../features/benchmarking/Participation'), 'ParticipationScreen');
 const shares = () => import('../features/benchmarking/Shares');
 const SharedSlice = screen(shares, 'SharedSliceScreen');
 const SharedExecutiveSlice = screen(shares, 'SharedExecutiveSliceScreen');
@@ -118,6 +119,7 @@ export const productRoutes = (
     <Route path="/benchmarkingsurvey/location-insights" component={signed(LocationInsights, 'benchmarking')} />
     <Route path="/benchmarkingsurvey/equity-practices" component={signed(EquityPractices, 'benchmarking')} />
     <Route path="/benchmarkingsurvey/premium" component={signed(Premium, 'benchmarking')} />
+    <Route path="/benchmarkingsurvey/participation" component={signed(Participation, 'benchmarking')} />
 
     <Route path="/benchmarking-demo">
       <Redirect to="/benchmarking-demo/job-catalog" replace />

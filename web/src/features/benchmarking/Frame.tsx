@@ -9,6 +9,7 @@ const TABS = [
   { href: '/benchmarkingsurvey/level-your-employees', label: 'Level your employees' },
   { href: '/datacomposition/companies', label: 'Data composition' },
   { href: '/market-data-reports', label: 'Reports' },
+  { href: '/benchmarkingsurvey/participation', label: 'Participation' },
   { href: '/benchmarkingsurvey/premium', label: 'Premium' },
 ];
 

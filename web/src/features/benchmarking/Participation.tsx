@@ -1,0 +1,204 @@
+import { type FormEvent, useState } from 'react';
+import { api, errorMessage, useQuery } from '../../api/client';
+import { usePerson } from '../../app/Guard';
+import { FullSizeSpinner } from '../../ui/Spinner';
+import { formatDate, formatNumber } from '../../ui/format';
+import { useToasts } from '../../ui/Toasts';
+import { can } from '../settings/permissions';
+import { useBenchmarkingCatalog } from './data';
+import { BenchmarkingFrame } from './Frame';
+import type { components } from '../../../../openapi.d.ts';
+
+type Participation = components['schemas']['MarketParticipation'];
+
+const STATUS: Record<Participation['status'], string> = {
+  not_participating: 'Not taking part',
+  awaiting_data: 'Taking part: the next release will hold your employees',
+  submitted: 'Taking part: your employees are in a release',
+};
+
+/** What the company answers about granting equity; '' leaves it unsaid. */
+const EQUITY_PROGRAMME = [
+  { id: '', label: 'Not said (your imported grants tell)' },
+  { id: 'yes', label: 'Yes, we grant equity' },
+  { id: 'no', label: 'No, we do not grant equity' },
+];
+
+/**
+ * /benchmarkingsurvey/participation: whether the company adds its employees, anonymised, to the
+ * market; the profile market filters select it by; and how many of its people a release built today
+ * would take, with every one it would not counted by why.
+ */
+export function ParticipationScreen() {
+  const person = usePerson().data?.data;
+  const current = useQuery('/api/benchmarking/participation');
+  const { filters, error: catalogError } = useBenchmarkingCatalog();
+  const error = current.error ?? catalogError;
+  if (error) return <p role="alert">{errorMessage(error)}</p>;
+  if (!current.data || !filters) return <FullSizeSpinner loading label="Reading your participation" />;
+  const editable = can(person, 'benchmarking', 'edit') && !person?.viewAs;
+  const stages = filters.companyStagesWithIds.map((o) => ({ id: o.id, label: o.displayString }));
+  const ownership = filters.companyOwnershipGroupsWithIds.map((o) => ({ id: o.id, label: o.displayString }));
+  // A company is one sub-industry, chosen within its group.
+  const industries = filters.industriesAndSubIndustriesWithIds
+    .map((group) => ({ id: group.upstreamId, label: group.displayString, options: group.subIndustries.map((s) => ({ id: s.upstreamId, label: s.displayString })) }))
+    .filter((group) => group.options.length > 0);
+  return (
+    <BenchmarkingFrame>
+      <h1>Market participation</h1>
+      <ParticipationForm participation={current.data.data} editable={editable} stages={stages} ownership={ownership} industries={industries} onSaved={() => void current.mutate()} />
+      <Coverage participation={current.data.data} />
+      <p className="muted small-text">
+        A release takes each person’s job family, level, metro and cash pay in force on the build day, aged from the day it was set at 3.5% a year, with no name, id or
+        employee number; your company is one numbered participant among the others. Every figure the market publishes passes the privacy rule and is moved off the records
+        it is made of.
+      </p>
+    </BenchmarkingFrame>
+  );
+}
+
+interface Option {
+  id: string;
+  label: string;
+}
+
+function ParticipationForm({
+  participation,
+  editable,
+  stages,
+  ownership,
+  industries,
+  onSaved,
+}: {
+  participation: Participation;
+  editable: boolean;
+  stages: Option[];
+  ownership: Option[];
+  industries: { id: string; label: string; options: Option[] }[];
+  onSaved: () => void;
+}) {
+  const { add } = useToasts();
+  const [busy, setBusy] = useState(false);
+  const profile = participation.profile;
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (field: string) => String(form.get(field) ?? '');
+    const equity = text('equityProgramme');
+    setBusy(true);
+    const { error } = await api.PUT('/api/benchmarking/participation', {
+      body: {
+        participates: form.get('participates') === 'on',
+        companyStage: text('companyStage'),
+        ownershipGroup: text('ownershipGroup'),
+        industry: text('industry'),
+        equityProgramme: equity === 'yes' || equity === 'no' ? equity : null,
+      },
+    });
+    setBusy(false);
+    if (error) return add('error', errorMessage(error));
+    add('success', form.get('participates') === 'on' ? 'Saved. The next release will hold your employees, anonymised.' : 'Saved. Releases built from now on leave your company out.');
+    onSaved();
+  }
+  return (
+    <section className="card" aria-labelledby="participation-heading">
+      <h2 id="participation-heading">Your company in the market</h2>
+      <p data-testid="participation-status">
+        <strong>{STATUS[participation.status]}</strong>
+        {participation.lastSubmittedAt && <span className="muted"> · last taken by a release {formatDate(participation.lastSubmittedAt)}</span>}
+      </p>
+      <form className="settings-form" onSubmit={(event) => void save(event)}>
+        <fieldset disabled={!editable || busy}>
+          <label className="check">
+            <input type="checkbox" name="participates" defaultChecked={participation.participates} />
+            Add our employees, anonymised, to every market release built from now on
+          </label>
+          <label>
+            Company stage
+            <select name="companyStage" defaultValue={profile?.companyStage ?? ''} required>
+              <option value="" disabled>
+                Choose a stage
+              </option>
+              {stages.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Ownership
+            <select name="ownershipGroup" defaultValue={profile?.ownershipGroup ?? ''} required>
+              <option value="" disabled>
+                Choose an ownership group
+              </option>
+              {ownership.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Industry
+            <select name="industry" defaultValue={profile?.industry ?? ''} required>
+              <option value="" disabled>
+                Choose a sub-industry
+              </option>
+              {industries.map((group) => (
+                <optgroup key={group.id} label={group.label}>
+                  {group.options.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </label>
+          <label>
+            Equity programme
+            <select name="equityProgramme" defaultValue={profile?.equityProgramme ?? ''}>
+              {EQUITY_PROGRAMME.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {editable && (
+            <button type="submit" className="primary">
+              Save participation
+            </button>
+          )}
+        </fieldset>
+        {!editable && <p className="muted">Changing this needs the benchmarking edit permission.</p>}
+      </form>
+    </section>
+  );
+}
+
+/** How many active employees a release built today would take, and every other one counted by why. */
+function Coverage({ participation }: { participation: Participation }) {
+  const excluded = participation.excludedEmployees.reduce((sum, entry) => sum + entry.employees, 0);
+  const active = participation.contributedEmployees + excluded;
+  return (
+    <section className="card" aria-labelledby="coverage-heading">
+      <h2 id="coverage-heading">What a release built today would take</h2>
+      <p data-testid="coverage">
+        {formatNumber(participation.contributedEmployees)} of your {formatNumber(active)} active employees
+        {excluded > 0 ? `; ${formatNumber(excluded)} cannot be placed, each counted below.` : '.'}
+      </p>
+      {participation.excludedEmployees.length > 0 && (
+        <ul className="reasons" aria-label="Employees a release cannot place, by reason">
+          {participation.excludedEmployees.map((entry) => (
+            <li key={entry.reason} data-reason={entry.reason}>
+              <span>{entry.description}</span>
+              <span className="number">{formatNumber(entry.employees)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
