@@ -113,32 +113,8 @@ function ParticipationForm({
             <input type="checkbox" name="participates" defaultChecked={participation.participates} />
             Add our employees, anonymised, to every market release built from now on
           </label>
-          <label>
-            Company stage
-            <select name="companyStage" defaultValue={profile?.companyStage ?? ''} required>
-              <option value="" disabled>
-                Choose a stage
-              </option>
-              {stages.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Ownership
-            <select name="ownershipGroup" defaultValue={profile?.ownershipGroup ?? ''} required>
-              <option value="" disabled>
-                Choose an ownership group
-              </option>
-              {ownership.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ProfileSelect label="Company stage" name="companyStage" options={stages} value={profile?.companyStage} placeholder="Choose a stage" />
+          <ProfileSelect label="Ownership" name="ownershipGroup" options={ownership} value={profile?.ownershipGroup} placeholder="Choose an ownership group" />
           <label>
             Industry
             <select name="industry" defaultValue={profile?.industry ?? ''} required>
@@ -156,16 +132,7 @@ function ParticipationForm({
               ))}
             </select>
           </label>
-          <label>
-            Equity programme
-            <select name="equityProgramme" defaultValue={profile?.equityProgramme ?? ''}>
-              {EQUITY_PROGRAMME.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ProfileSelect label="Equity programme" name="equityProgramme" options={EQUITY_PROGRAMME} value={profile?.equityProgramme ?? ''} />
           {editable && (
             <button type="submit" className="primary">
               Save participation
@@ -175,6 +142,27 @@ function ParticipationForm({
         {!editable && <p className="muted">Changing this needs the benchmarking edit permission.</p>}
       </form>
     </section>
+  );
+}
+
+/** One field of the profile; with a placeholder it must be chosen. */
+function ProfileSelect({ label, name, options, value, placeholder }: { label: string; name: string; options: Option[]; value: string | undefined; placeholder?: string }) {
+  return (
+    <label>
+      {label}
+      <select name={name} defaultValue={value ?? ''} required={placeholder !== undefined}>
+        {placeholder && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
