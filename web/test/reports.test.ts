@@ -85,6 +85,8 @@ describe('saved reports, shared slices and compare in a real browser', () => {
     const row = page.locator('table.compare-table tbody tr', { hasText: 'Software Engineering' }).filter({ hasText: 'Base salary' });
     const values = await row.locator('td[data-value]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-value')));
     expect(values).toEqual([us, germany]);
+    // Both columns come from the generated demo market, and say so.
+    expect(await row.locator('td[data-value] .demo-data').allTextContents()).toEqual(['Demo data', 'Demo data']);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotsAtBothWidths(page, `compare-${engine}`);
 

@@ -7,6 +7,7 @@ import { api, errorMessage, unwrap, useQuery } from '../../api/client';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatValue, useBenchmarkingCatalog } from './data';
 import { BenchmarkingFrame } from './Frame';
+import { DataSource } from './ResultsTable';
 import { toRequest, validateSelection } from './selection';
 import { selectionAtom } from './selectionAtom';
 
@@ -81,6 +82,7 @@ function CompareTable({ result, name }: { result: CompareResult; name: (id: stri
                       <span className="sample-line">
                         {cell.sample.companyBucket.label} cos · {cell.consistency?.consistencyLabel ?? '—'}
                       </span>
+                      <DataSource share={cell.syntheticShare} />
                     </td>
                   );
                 })}

@@ -115,7 +115,7 @@ export function ResultsTable({ result, name, marketLabel }: { result: BenchmarkR
 }
 
 /** Generated demo records are never shown as real: a cell made of them, or partly, says so. */
-function DataSource({ share }: { share: number | null }) {
+export function DataSource({ share }: { share: number | null }) {
   if (share === null || share === 0) return null;
   const text = share === 1 ? 'Demo data' : `Mixed: ${formatNumber(share * 100, 0)}% demo`;
   return (
