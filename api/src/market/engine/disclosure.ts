@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { PERCENTILES, type MarketPercentile } from '../catalog/index.js';
-import { percentileIncOfRuns, valueAtRankOfRuns, type SortedRun } from './percentile.js';
+import { countOfRuns, percentileIncOfRuns, valueAtRankOfRuns, type SortedRun } from './percentile.js';
 import type { MarketRelease } from './release.js';
-import { medianIntervalRanks, medianUncertainty, MEDIAN_CONFIDENCE, type MedianUncertainty } from './uncertainty.js';
+import { intervalOf, medianIntervalRanks, medianUncertainty, type MedianUncertainty } from './uncertainty.js';
 
 /**
  * Disclosure control for published market figures, after the privacy rule has let a cell through:
@@ -89,12 +89,6 @@ function land(exact: number, span: number, floor: number, at: number): number {
   return offset < below ? belowFrom + offset : aboveFrom + (offset - below);
 }
 
-function countOf(runs: readonly SortedRun[]): number {
-  let n = 0;
-  for (const run of runs) n += run.to - run.from;
-  return n;
-}
-
 /** The records around rank `rank` (0-based, fractional for a blend): from the one below to the second above. */
 function spanAround(runs: readonly SortedRun[], n: number, rank: number): number {
   const lower = Math.floor(rank);
@@ -129,7 +123,7 @@ export interface PublishedFigures {
  */
 export function publishedFigures(runs: readonly SortedRun[], percentiles: readonly MarketPercentile[], key: number | null): PublishedFigures {
   if (key === null) return exactFigures(runs, percentiles);
-  const n = countOf(runs);
+  const n = countOfRuns(runs);
   const figure = (percent: number, floor: number) => {
     const exact = percentileIncOfRuns(runs, percent);
     return moved(runs, n, ((n - 1) * percent) / 100, exact, key, percent, floor);
@@ -148,8 +142,7 @@ export function publishedFigures(runs: readonly SortedRun[], percentiles: readon
   const end = (rank: number, tag: number) => moved(runs, n, rank, valueAtRankOfRuns(runs, rank), key, tag, -Infinity);
   const lower = Math.min(end(ranks.lower, INTERVAL_LOWER), median);
   const upper = Math.max(end(ranks.upper, INTERVAL_UPPER), median);
-  const relativeError = median > 0 ? Math.max(median - lower, upper - median) / median : null;
-  return { percentiles: published, medianUncertainty: { confidence: MEDIAN_CONFIDENCE, lower, upper, relativeError } };
+  return { percentiles: published, medianUncertainty: intervalOf(median, lower, upper) };
 }
 
 /** The exact statistics, for arithmetic tests and the DuckDB cross-check. */

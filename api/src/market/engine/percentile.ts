@@ -46,9 +46,7 @@ function valueAt(run: SortedRun, index: number): number {
 
 /** PERCENTILE.INC over the union of sorted runs, without merging them: the one or two ranks needed are selected across the runs. */
 export function percentileIncOfRuns(runs: readonly SortedRun[], percent: number): number {
-  let n = 0;
-  for (const run of runs) n += run.to - run.from;
-  const { lower, fraction } = rankOf(n, percent);
+  const { lower, fraction } = rankOf(countOfRuns(runs), percent);
   const [first, second] = runs;
   if (runs.length === 2 && first && second) {
     const [low, high] = ranksOfTwoRuns(first, second, lower);
@@ -57,6 +55,13 @@ export function percentileIncOfRuns(runs: readonly SortedRun[], percent: number)
   const low = rankAcrossRuns(runs, lower);
   if (fraction === 0) return low;
   return low + fraction * (rankAcrossRuns(runs, lower + 1) - low);
+}
+
+/** How many values the runs hold together. */
+export function countOfRuns(runs: readonly SortedRun[]): number {
+  let n = 0;
+  for (const run of runs) n += run.to - run.from;
+  return n;
 }
 
 /** The value of 0-based rank k in the union of sorted runs. */

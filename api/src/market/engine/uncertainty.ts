@@ -1,4 +1,4 @@
-import { type SortedRun, percentileIncOfRuns, valueAtRankOfRuns } from './percentile.js';
+import { type SortedRun, countOfRuns, percentileIncOfRuns, valueAtRankOfRuns } from './percentile.js';
 
 /** The confidence level every published median's interval is stated at. */
 export const MEDIAN_CONFIDENCE = 0.95;
@@ -27,12 +27,16 @@ export interface MedianUncertainty {
 
 /** How far a cell's median may be from the market's, measured from the cell's own values. */
 export function medianUncertainty(runs: readonly SortedRun[]): MedianUncertainty {
-  let n = 0;
-  for (const run of runs) n += run.to - run.from;
+  const n = countOfRuns(runs);
   const median = percentileIncOfRuns(runs, 50);
   const ranks = medianIntervalRanks(n);
   const lower = valueAtRankOfRuns(runs, ranks.lower);
   const upper = valueAtRankOfRuns(runs, ranks.upper);
+  return intervalOf(median, lower, upper);
+}
+
+/** A median's interval with its relative error: the larger distance to an end over the median; null when the median is not positive. */
+export function intervalOf(median: number, lower: number, upper: number): MedianUncertainty {
   const relativeError = median > 0 ? Math.max(median - lower, upper - median) / median : null;
   return { confidence: MEDIAN_CONFIDENCE, lower, upper, relativeError };
 }
