@@ -23,6 +23,22 @@ for (const [name, command, args] of steps) {
 }
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'paybench-vitest-'));
+/** Every failed test, named again at the end so the last lines of a long log say what broke. */
+const failures = [];
+
+function failuresOf(engine, report) {
+  const cwd = process.cwd() + path.sep;
+  return report.testResults.flatMap((file) => {
+    const where = file.name.startsWith(cwd) ? file.name.slice(cwd.length) : file.name;
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed') return [`${engine} ${where}: ${firstLine(file.message)}`];
+    return failed.map((test) => `${engine} ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
+
+function firstLine(text) {
+  return (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+}
 
 /** One vitest pass; returns its counts from the JSON reporter. */
 function pass(engine, env, extraArgs) {
@@ -35,6 +51,7 @@ function pass(engine, env, extraArgs) {
   try {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     counts = { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+    failures.push(...failuresOf(engine, report));
   } catch {
     counts.failed += 1; // no report: the run itself broke
   }
@@ -52,6 +69,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 process.stdout.write('\n');
+for (const failure of failures) process.stdout.write(`✗ ${failure}\n`);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
