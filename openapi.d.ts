@@ -4715,7 +4715,10 @@ export interface components {
         DownloadId: components["schemas"]["Id"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The record's version, to send back as If-Match with the next change. */
+        ETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -5283,7 +5286,7 @@ export interface operations {
             /** @description The settings, with their version for If-Match. */
             200: {
                 headers: {
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5314,6 +5317,7 @@ export interface operations {
             /** @description The settings as stored. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6750,7 +6754,7 @@ export interface operations {
             /** @description The saved query, with its version for If-Match. */
             201: {
                 headers: {
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6776,7 +6780,7 @@ export interface operations {
             /** @description The saved query, with its version for If-Match. */
             200: {
                 headers: {
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6809,7 +6813,7 @@ export interface operations {
             /** @description The saved query as stored. */
             200: {
                 headers: {
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7084,7 +7088,7 @@ export interface operations {
             /** @description The settings as stored. */
             200: {
                 headers: {
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7115,7 +7119,7 @@ export interface operations {
             /** @description The settings as stored. */
             200: {
                 headers: {
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7885,7 +7889,7 @@ export interface operations {
             /** @description The employee, with its version as ETag. */
             200: {
                 headers: {
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7918,7 +7922,7 @@ export interface operations {
             /** @description The employee as stored. */
             200: {
                 headers: {
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7951,6 +7955,7 @@ export interface operations {
             /** @description The terminated employee. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8121,6 +8126,7 @@ export interface operations {
             /** @description The record as stored. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8237,6 +8243,7 @@ export interface operations {
             /** @description The grant as stored. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8350,7 +8357,7 @@ export interface operations {
             /** @description The candidate, with its version as ETag. */
             200: {
                 headers: {
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8408,6 +8415,7 @@ export interface operations {
             /** @description The candidate as stored. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {

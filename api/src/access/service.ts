@@ -3,6 +3,7 @@ import { recordAudit } from '../audit/store.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { versionConflict } from '../http/versions.js';
 import type { SecuredContext } from '../http/operations.js';
 import { normaliseEmail } from '../identity/users.js';
 import { assertMayAssignRoles } from './assignRoles.js';
@@ -61,7 +62,7 @@ export async function saveRole(db: Knex, caller: Caller, input: RoleInput) {
     }
     const changes = { name: input.name.trim(), description: input.description ?? existing.description, permissions: JSON.stringify(input.permissions), updated_at: now };
     if (!(await updateRole(trx, scope, input.id, input.version, changes))) {
-      throw new HttpError(409, 'version_conflict', { message: 'Someone else changed this role first. Reload and try again.' });
+      throw versionConflict('this role', (await findRole(trx, scope, input.id))?.version);
     }
     return { ...existing, ...changes, version: input.version + 1 };
   });

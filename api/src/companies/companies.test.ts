@@ -27,10 +27,12 @@ describe('company settings', () => {
     });
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({ currency: 'USD', sharePrice: 12.345678, valuation: 250000000.5, exercisePrice: 0.0523, version: 2 });
+    expect(first.headers.get('etag')).toBe('"2"');
 
     const stale = await request<ErrorBody>('/api/company/settings', { method: 'PATCH', headers: { ...admin, 'If-Match': '"1"' }, json: { sharePrice: 1 } });
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ code: 'version_conflict', title: 'Something went wrong' });
+    expect(stale.body).toMatchObject({ code: 'version_conflict', title: 'Something went wrong', message: 'Someone else changed these settings first. Reload and try again.' });
+    expect(stale.headers.get('etag')).toBe('"2"');
     const after = await request<{ data: Settings }>('/api/company/settings', { headers: admin });
     expect(after.body.data.sharePrice).toBe(12.345678);
   });

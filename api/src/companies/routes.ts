@@ -25,20 +25,12 @@ export const companyOperations = [
   secured({
     operationId: 'getCompanySettings',
     access: member,
-    handler: async (_input, { deps, caller, koa }) => {
-      const settings = await getSettings(deps.db, caller);
-      koa.set('ETag', `"${settings.version}"`);
-      return { data: settings };
-    },
+    handler: async (_input, { deps, caller }) => ({ data: await getSettings(deps.db, caller) }),
   }),
   secured({
     operationId: 'updateCompanySettings',
     access: can('companySettings', 'edit'),
-    handler: async ({ body, headers }, { deps, caller, koa }) => {
-      const settings = await updateSettings(deps.db, caller, headers['If-Match'], body);
-      koa.set('ETag', `"${settings.version}"`);
-      return { data: settings };
-    },
+    handler: async ({ body, headers }, { deps, caller }) => ({ data: await updateSettings(deps.db, caller, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'getEnterpriseTags',

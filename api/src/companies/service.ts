@@ -9,6 +9,7 @@ import { findCurrency } from '../currencies/store.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import type { RequestContext } from '../http/operations.js';
+import { updateAtVersion, versionOf } from '../http/versions.js';
 import { provisionAccount } from '../identity/accounts.js';
 import { presentCompany, presentOnboarding, presentSettings, priceToMicros, withCompletedStep } from './present.js';
 
@@ -38,16 +39,9 @@ export async function getSettings(db: Knex, caller: Caller) {
   return presentSettings(company, await minorUnitOf(db, company.currency));
 }
 
-/** `"3"` or `W/"3"` → 3 */
-function parseVersion(ifMatch: string): number {
-  const version = Number(/^(?:W\/)?"?(\d+)"?$/.exec(ifMatch.trim())?.[1]);
-  if (!Number.isInteger(version)) throw badRequest('If-Match must be the version you read, e.g. "3"', [{ field: 'header.if-match', message: 'is not a version' }]);
-  return version;
-}
-
 export async function updateSettings(db: Knex, caller: Caller, ifMatch: string, input: SettingsInput) {
   const scope = companyScope(caller);
-  const version = parseVersion(ifMatch);
+  const version = versionOf(ifMatch);
   return db.transaction(async (trx) => {
     const company = await requireCompany(trx, scope);
     const oldMinor = await minorUnitOf(trx, company.currency);
@@ -61,15 +55,11 @@ export async function updateSettings(db: Knex, caller: Caller, ifMatch: string, 
       exercise_price_micros:
         input.exercisePrice !== undefined ? (input.exercisePrice === null ? null : priceToMicros(input.exercisePrice)) : company.exercise_price_micros,
       valuation_minor: valuationMajor === null ? null : Math.round(valuationMajor * 10 ** minor),
-      version: version + 1,
       updated_at: new Date().toISOString(),
     };
-    const updated = await trx('companies').where({ id: scope.companyId, version }).update(changes);
-    if (updated !== 1) {
-      throw new HttpError(409, 'version_conflict', { message: 'Someone else changed these settings first. Reload and try again.' });
-    }
+    const next = await updateAtVersion(() => trx('companies').where({ id: scope.companyId }), version, changes, 'these settings');
     await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'company.settings.updated', details: { from: presentSettings(company, oldMinor), to: input } });
-    return presentSettings({ ...company, ...changes }, minor);
+    return presentSettings({ ...company, ...changes, version: next }, minor);
   });
 }
 

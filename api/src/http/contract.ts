@@ -68,6 +68,8 @@ export interface ContractOperation {
   /** The operation's own body limit (`x-body-limit-bytes`), when it declares one. */
   bodyLimitBytes: number | undefined;
   pathParameters: string[];
+  /** Success statuses whose response declares an `ETag` header (the record's version, set by the router). */
+  etagStatuses: ReadonlySet<number>;
   validateRequest(parts: RequestParts): { ok: true; value: ValidRequest } | { ok: false; errors: FieldError[] };
   /** Field errors when `body` does not match the contract's response for `status`. */
   checkResponse(status: number, body: unknown): FieldError[];
@@ -220,10 +222,12 @@ function buildOperation(
   const validateBody = bodySchema ? compile(ajvs.body, bodySchema) : undefined;
 
   const responseValidators = new Map<string, () => ValidateFunction>();
+  const etagStatuses = new Set<number>();
   for (const [status, response] of Object.entries(operation.responses)) {
-    const resolved = deref<{ content?: Record<string, { schema: JsonSchema }> }>(doc, response as { $ref: string });
+    const resolved = deref<{ content?: Record<string, { schema: JsonSchema }>; headers?: Record<string, unknown> }>(doc, response as { $ref: string });
     const schema = jsonBodySchema(resolved.content);
     if (schema) responseValidators.set(status, compile(ajvs.body, schema));
+    if (resolved.headers?.ETag && /^2\d\d$/.test(status)) etagStatuses.add(Number(status));
   }
 
   const security = operation.security ?? doc.security;
@@ -242,6 +246,7 @@ function buildOperation(
     fileMediaTypes,
     bodyLimitBytes: operation['x-body-limit-bytes'],
     pathParameters: inPath.map((p) => p.name),
+    etagStatuses,
     validateRequest(parts) {
       const errors: FieldError[] = [];
       const pathValues: Record<string, unknown> = { ...parts.path };

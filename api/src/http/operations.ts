@@ -101,6 +101,8 @@ export interface OperationDefinition<K extends OperationId> {
   /** Success status when the contract declares more than one. */
   status?: SuccessStatus;
   handler: (input: OperationInput<K>, ctx: RequestContext) => Promise<SuccessBody<K>>;
+  /** Where the response declares an ETag: the version it names, when that is not `data.version`. */
+  etag?: (body: SuccessBody<K>) => number;
 }
 
 export interface SecuredOperationDefinition<K extends OperationId> {
@@ -108,6 +110,7 @@ export interface SecuredOperationDefinition<K extends OperationId> {
   access: SecuredAccess;
   status?: SuccessStatus;
   handler: (input: OperationInput<K>, ctx: SecuredContext) => Promise<SuccessBody<K>>;
+  etag?: (body: SuccessBody<K>) => number;
 }
 
 /** Type-erased form kept by the router; the typed form above is checked where it is declared. */
@@ -116,6 +119,7 @@ export interface RegisteredOperation {
   access: Access;
   status?: SuccessStatus;
   handler: (input: { path: unknown; query: unknown; body: unknown; headers: unknown }, ctx: SecuredContext) => Promise<unknown>;
+  etag?: (body: unknown) => number;
 }
 
 /** A public operation (the contract says `security: []`). */

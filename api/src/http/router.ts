@@ -59,6 +59,12 @@ function preconditionRequired(errors: { field: string; message: string }[]): boo
   return errors.some((error) => error.field === 'header.if-match' && error.message === 'is required');
 }
 
+/** The record's version in a `{ data: { version } }` body, which is what the ETag of a versioned record names. */
+function versionIn(body: unknown): number | undefined {
+  const data = (body as { data?: { version?: unknown } } | null)?.data;
+  return typeof data?.version === 'number' && Number.isInteger(data.version) ? data.version : undefined;
+}
+
 function handle(
   contract: ContractOperation,
   operation: RegisteredOperation,
@@ -117,6 +123,13 @@ function handle(
       ctx.set('Cache-Control', 'private, no-store');
       ctx.body = body.body;
       return;
+    }
+    if (contract.etagStatuses.has(status)) {
+      const version = operation.etag ? operation.etag(body) : versionIn(body);
+      if (version === undefined) {
+        ctx.state.log.error({ operationId: contract.operationId }, 'the contract declares an ETag but the response names no version');
+        if (deps.config.validateResponses) throw new HttpError(500, 'response_contract_violation');
+      } else ctx.set('ETag', `"${version}"`);
     }
     if (deps.config.validateResponses) {
       const problems = contract.checkResponse(status, body);

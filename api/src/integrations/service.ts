@@ -9,6 +9,7 @@ import type { PeopleImportKind } from '../hris/fields.js';
 import { type AfterCommit, queueRun, requireKindPermission } from '../hris/service.js';
 import { findMappingByName, latestRunsOfIntegrations } from '../hris/store.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { versionConflict } from '../http/versions.js';
 import { CONNECTORS, findConnector } from './catalogue.js';
 import { type Connector, type ConnectorEnvironment, ConnectorError, type ConnectorSettings } from './connector.js';
 import { presentConnector, presentIntegration } from './present.js';
@@ -167,7 +168,7 @@ export async function connect(deps: AppDeps, caller: Caller, input: IntegrationI
 export async function configure(deps: AppDeps, caller: Caller, id: string, changes: IntegrationChanges, log: Logger) {
   const scope = companyScope(caller);
   const row = await ownIntegration(deps.db, scope, id);
-  if (row.version !== changes.version) throw new HttpError(409, 'version_conflict', { message: 'Someone changed this connection since you read it; read it again and repeat your change.' });
+  if (row.version !== changes.version) throw versionConflict('this connection', row.version);
   const connector = connectorOf(row.kind);
   // Secrets sealed under another key cannot be kept: the change must give them again.
   const current = unseal(keyFor(deps), row.secrets) ? settingsOf(deps, row) : { values: JSON.parse(row.config) as Record<string, string>, secrets: {} };
@@ -202,7 +203,7 @@ export async function configure(deps: AppDeps, caller: Caller, id: string, chang
   };
   await deps.db.transaction(async (trx) => {
     if (!(await updateIntegration(trx, scope, id, row.version, update))) {
-      throw new HttpError(409, 'version_conflict', { message: 'Someone changed this connection since you read it; read it again and repeat your change.' });
+      throw versionConflict('this connection');
     }
     if (rescheduled) {
       await cancelScheduledSyncs(trx, scope, id);

@@ -26,16 +26,6 @@ export function requirePermission(caller: Caller, permission: 'demographics' | '
   }
 }
 
-/** `"3"` or `W/"3"` → 3 */
-export function parseVersion(ifMatch: string): number {
-  const version = Number(/^(?:W\/)?"?(\d+)"?$/.exec(ifMatch.trim())?.[1]);
-  if (!Number.isInteger(version)) throw badRequest('If-Match must be the version you read, e.g. "3"', [{ field: 'header.if-match', message: 'is not a version' }]);
-  return version;
-}
-
-export const versionConflict = (what: string): HttpError =>
-  new HttpError(409, 'version_conflict', { message: `Someone else changed this ${what} first. Reload and try again.` });
-
 /** Refuses the request with every field problem named; the message lists them too. */
 export function throwIfInvalid(errors: FieldError[]): void {
   if (!errors.length) return;

@@ -7,7 +7,8 @@ import { newId } from '../db/ids.js';
 import { HttpError, badRequest, type FieldError, notFound } from '../http/errors.js';
 import { normaliseEmail } from '../identity/users.js';
 import { findLocation } from '../market/catalog/index.js';
-import { parseVersion, throwIfInvalid, versionConflict } from './access.js';
+import { throwIfInvalid } from './access.js';
+import { versionConflict, versionOf } from '../http/versions.js';
 import { presentCandidate } from './present.js';
 import { type CandidateRow, candidatePage, deleteCandidate, findCandidate, findCandidateByEmail, findEmployee, insertCandidate, updateCandidate } from './store.js';
 import { checkCatalog, checkCurrency } from './validation.js';
@@ -90,11 +91,11 @@ export async function createCandidate(db: Knex, caller: Caller, input: component
 
 export async function changeCandidate(db: Knex, caller: Caller, id: string, ifMatch: string, input: components['schemas']['CandidateUpdate']): Promise<Candidate> {
   const scope = companyScope(caller);
-  const version = parseVersion(ifMatch);
+  const version = versionOf(ifMatch);
   await ownCandidate(db, scope, id);
   const row = await db.transaction(async (trx) => {
     const current = await ownCandidate(trx, scope, id);
-    if (Number(current.version) !== version) throw versionConflict('candidate');
+    if (Number(current.version) !== version) throw versionConflict('this candidate', Number(current.version));
     const errors: FieldError[] = [];
     checkCatalog(input, errors);
     await checkCurrency(trx, input.currency, 'body.currency', errors);
@@ -117,7 +118,7 @@ export async function changeCandidate(db: Knex, caller: Caller, id: string, ifMa
       ...(input.hiredEmployeeId !== undefined ? { hired_employee_id: input.hiredEmployeeId } : {}),
       updated_at: new Date().toISOString(),
     };
-    if (!(await updateCandidate(trx, scope, id, version, changes))) throw versionConflict('candidate');
+    if (!(await updateCandidate(trx, scope, id, version, changes))) throw versionConflict('this candidate');
     await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'candidate.updated', subjectType: 'candidate', subjectId: id, details: { fields: Object.keys(input) } });
     return { ...current, ...changes, version: version + 1 };
   });

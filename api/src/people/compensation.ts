@@ -5,7 +5,8 @@ import { recordAudit } from '../audit/store.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, type FieldError, notFound } from '../http/errors.js';
-import { parseVersion, throwIfInvalid, today, versionConflict } from './access.js';
+import { throwIfInvalid, today } from './access.js';
+import { versionConflict, versionOf } from '../http/versions.js';
 import { presentCurrent, presentRecord } from './present.js';
 import {
   type CompensationRecordRow,
@@ -104,7 +105,7 @@ async function ownRecord(db: Knex, scope: CompanyScope, employeeId: string, reco
 
 export async function correctRecord(db: Knex, caller: Caller, employeeId: string, recordId: string, ifMatch: string, input: components['schemas']['CompensationRecordCorrection']): Promise<CompensationRecord> {
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
-  const version = parseVersion(ifMatch);
+  const version = versionOf(ifMatch);
   await ownRecord(db, scope, employeeId, recordId);
   const errors: FieldError[] = [];
   if (input.amount) {
@@ -115,7 +116,7 @@ export async function correctRecord(db: Knex, caller: Caller, employeeId: string
   throwIfInvalid(errors);
   const row = await db.transaction(async (trx) => {
     const current = await ownRecord(trx, scope, employeeId, recordId);
-    if (Number(current.version ?? 1) !== version) throw versionConflict('compensation record');
+    if (Number(current.version ?? 1) !== version) throw versionConflict('this compensation record', Number(current.version ?? 1));
     if (current.type === 'base_salary' && bp !== undefined && bp !== null) {
       throwIfInvalid([{ field: 'body.percentOfBase', message: 'is for targets stated against base, not for the base salary itself' }]);
     }
@@ -129,7 +130,7 @@ export async function correctRecord(db: Knex, caller: Caller, employeeId: string
       ...(input.reason !== undefined ? { reason: input.reason } : {}),
       updated_at: new Date().toISOString(),
     };
-    if (!(await updateRecord(trx, scope, recordId, version, changes))) throw versionConflict('compensation record');
+    if (!(await updateRecord(trx, scope, recordId, version, changes))) throw versionConflict('this compensation record');
     await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'compensation.corrected', subjectType: 'employee', subjectId: employeeId, details: { recordId, from: presentRecord(current), changes: input } });
     return { ...current, ...changes, version: version + 1 };
   });

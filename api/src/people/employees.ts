@@ -8,7 +8,8 @@ import { newId } from '../db/ids.js';
 import { HttpError, badRequest, type FieldError, notFound } from '../http/errors.js';
 import { normaliseEmail } from '../identity/users.js';
 import { familiesOf, findLevel, findLocation, metrosOf } from '../market/catalog/index.js';
-import { type ReadAccess, parseVersion, readAccess, requirePermission, throwIfInvalid, today, versionConflict } from './access.js';
+import { type ReadAccess, readAccess, requirePermission, throwIfInvalid, today } from './access.js';
+import { versionConflict, versionOf } from '../http/versions.js';
 import { parseDemographics, presentCurrent, presentEmployee } from './present.js';
 import {
   type EmployeeFilters,
@@ -274,12 +275,12 @@ async function changeableEmployee(db: Knex, ctx: WriteContext, id: string): Prom
 
 export async function updateEmployee(db: Knex, caller: Caller, id: string, ifMatch: string, input: EmployeeUpdate): Promise<Employee> {
   const ctx = await writeContext(db, caller);
-  const version = parseVersion(ifMatch);
+  const version = versionOf(ifMatch);
   await changeableEmployee(db, ctx, id);
   await checkGuardedFields(db, ctx, input, id);
   const row = await db.transaction(async (trx) => {
     const current = await changeableEmployee(trx, ctx, id);
-    if (Number(current.version) !== version) throw versionConflict('employee');
+    if (Number(current.version) !== version) throw versionConflict('this employee', Number(current.version));
     const errors: FieldError[] = [];
     checkCatalog(input, errors);
     await checkCurrency(trx, input.currency, 'body.currency', errors);
@@ -312,7 +313,7 @@ export async function updateEmployee(db: Knex, caller: Caller, id: string, ifMat
       ...(input.demographics !== undefined ? { demographics: JSON.stringify({ ...parseDemographics(current.demographics), ...input.demographics }) } : {}),
       updated_at: new Date().toISOString(),
     };
-    if (!(await storeUpdateEmployee(trx, ctx.scope, id, version, changes))) throw versionConflict('employee');
+    if (!(await storeUpdateEmployee(trx, ctx.scope, id, version, changes))) throw versionConflict('this employee');
     const changed = Object.keys(input).filter((key) => key !== 'demographics');
     await recordAudit(trx, { companyId: ctx.scope.companyId, actorUserId: caller.userId, action: 'employee.updated', subjectType: 'employee', subjectId: id, details: { fields: input.demographics ? [...changed, 'demographics'] : changed } });
     return { ...current, ...changes, version: version + 1 } as EmployeeRow;
@@ -323,11 +324,11 @@ export async function updateEmployee(db: Knex, caller: Caller, id: string, ifMat
 
 export async function terminateEmployee(db: Knex, caller: Caller, id: string, ifMatch: string, input: components['schemas']['EmployeeTermination']): Promise<Employee> {
   const ctx = await writeContext(db, caller);
-  const version = parseVersion(ifMatch);
+  const version = versionOf(ifMatch);
   await changeableEmployee(db, ctx, id);
   const row = await db.transaction(async (trx) => {
     const current = await changeableEmployee(trx, ctx, id);
-    if (Number(current.version) !== version) throw versionConflict('employee');
+    if (Number(current.version) !== version) throw versionConflict('this employee', Number(current.version));
     if (current.status === 'terminated') {
       throw new HttpError(409, 'already_terminated', { message: `${fullName(current)} already left on ${current.termination_date ?? 'an unknown date'}.` });
     }
@@ -344,7 +345,7 @@ export async function terminateEmployee(db: Knex, caller: Caller, id: string, if
     const now = new Date().toISOString();
     const moved = reports > 0 && input.reassignReportsTo ? await reassignReports(trx, ctx.scope, id, input.reassignReportsTo, now) : 0;
     const changes = { status: 'terminated', termination_date: input.terminationDate, updated_at: now };
-    if (!(await storeUpdateEmployee(trx, ctx.scope, id, version, changes))) throw versionConflict('employee');
+    if (!(await storeUpdateEmployee(trx, ctx.scope, id, version, changes))) throw versionConflict('this employee');
     await recordAudit(trx, { companyId: ctx.scope.companyId, actorUserId: caller.userId, action: 'employee.terminated', subjectType: 'employee', subjectId: id, details: { terminationDate: input.terminationDate, reportsMovedTo: input.reassignReportsTo ?? null, reportsMoved: moved } });
     return { ...current, ...changes, version: version + 1 };
   });

@@ -7,7 +7,8 @@ import { findCurrency } from '../currencies/store.js';
 import { newId } from '../db/ids.js';
 import { HttpError, type FieldError, notFound } from '../http/errors.js';
 import { round } from '../forex/rational.js';
-import { parseVersion, throwIfInvalid, today, versionConflict } from './access.js';
+import { throwIfInvalid, today } from './access.js';
+import { versionConflict, versionOf } from '../http/versions.js';
 import { payEmployee } from './compensation.js';
 import { presentGrant } from './present.js';
 import { type EmployeeRow, type EquityGrantRow, deleteGrant, employeeGrants, findGrant, findGrantByNumber, insertGrants, updateGrant } from './store.js';
@@ -197,12 +198,12 @@ export async function createGrant(db: Knex, caller: Caller, employeeId: string, 
 
 export async function changeGrant(db: Knex, caller: Caller, employeeId: string, grantId: string, ifMatch: string, input: components['schemas']['EquityGrantUpdate']): Promise<EquityGrant> {
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
-  const version = parseVersion(ifMatch);
+  const version = versionOf(ifMatch);
   await ownGrant(db, scope, employeeId, grantId);
   const terms = await shareTerms(db, scope);
   const row = await db.transaction(async (trx) => {
     const current = await ownGrant(trx, scope, employeeId, grantId);
-    if (Number(current.version ?? 1) !== version) throw versionConflict('grant');
+    if (Number(current.version ?? 1) !== version) throw versionConflict('this grant', Number(current.version ?? 1));
     const grantType = input.grantType ?? current.grant_type;
     const fields: GrantFields = {
       grantNumber: input.grantNumber?.trim() ?? current.grant_number,
@@ -238,7 +239,7 @@ export async function changeGrant(db: Knex, caller: Caller, employeeId: string, 
       vesting_frequency: fields.vestingFrequency,
       updated_at: new Date().toISOString(),
     };
-    if (!(await updateGrant(trx, scope, grantId, version, changes))) throw versionConflict('grant');
+    if (!(await updateGrant(trx, scope, grantId, version, changes))) throw versionConflict('this grant');
     await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'equity_grant.updated', subjectType: 'employee', subjectId: employeeId, details: { grantId, changes: input } });
     return { ...current, ...changes, version: version + 1 } as EquityGrantRow;
   });

@@ -195,6 +195,8 @@ describe('people records', () => {
       const stale = await send('PATCH', `/api/employees/${ids.Ian}`, { title: 'Overwritten' }, { ...admin, 'If-Match': etag ?? '' });
       expect(stale.status).toBe(409);
       expect(stale.body).toMatchObject({ code: 'version_conflict', message: 'Someone else changed this employee first. Reload and try again.' });
+      // The refusal names the version now stored, so the client can read again and retry with it.
+      expect(stale.headers.get('etag')).toBe(`"${first.body.data.version + 1}"`);
       const missing = await send('PATCH', `/api/employees/${ids.Ian}`, { title: 'Overwritten' });
       expect(missing.status).toBe(428);
       expect((await get<Employee>(`/api/employees/${ids.Ian}`, company.users.admin)).body.data.title).toBe('Senior Software Engineer');
@@ -266,6 +268,7 @@ describe('people records', () => {
       const done = await send<Employee>('POST', `/api/employees/${ids.Lou}/terminate`, { terminationDate: '2025-03-31', reassignReportsTo: ids.Mia }, ifMatch);
       expect(done.status).toBe(200);
       expect(done.body.data).toMatchObject({ status: 'terminated', terminationDate: '2025-03-31' });
+      expect(done.headers.get('etag')).toBe(`"${lou.body.data.version + 1}"`);
       expect((await get<Employee>(`/api/employees/${ids.Kim}`, company.users.admin)).body.data.managerId).toBe(ids.Mia);
       const again = await send('POST', `/api/employees/${ids.Lou}/terminate`, { terminationDate: '2025-04-01' }, { ...admin, 'If-Match': `"${done.body.data.version}"` });
       expect(again.status).toBe(409);

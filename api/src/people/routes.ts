@@ -45,20 +45,12 @@ export const peopleOperations = [
   secured({
     operationId: 'getEmployee',
     access: can('team', 'view'),
-    handler: async ({ path }, { deps, caller, koa }) => {
-      const employee = await getEmployee(deps.db, caller, path.employeeId);
-      koa.set('ETag', `"${employee.version}"`);
-      return { data: employee };
-    },
+    handler: async ({ path }, { deps, caller }) => ({ data: await getEmployee(deps.db, caller, path.employeeId) }),
   }),
   secured({
     operationId: 'updateEmployee',
     access: can('team', 'edit'),
-    handler: async ({ path, headers, body }, { deps, caller, koa }) => {
-      const employee = await updateEmployee(deps.db, caller, path.employeeId, headers['If-Match'], body);
-      koa.set('ETag', `"${employee.version}"`);
-      return { data: employee };
-    },
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateEmployee(deps.db, caller, path.employeeId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'terminateEmployee',
@@ -144,11 +136,7 @@ export const peopleOperations = [
   secured({
     operationId: 'getCandidate',
     access: can('offers', 'view'),
-    handler: async ({ path }, { deps, caller, koa }) => {
-      const candidate = await getCandidate(deps.db, caller, path.candidateId);
-      koa.set('ETag', `"${candidate.version}"`);
-      return { data: candidate };
-    },
+    handler: async ({ path }, { deps, caller }) => ({ data: await getCandidate(deps.db, caller, path.candidateId) }),
   }),
   secured({
     operationId: 'updateCandidate',

@@ -44,20 +44,14 @@ export const teamOperations = [
   secured({
     operationId: 'updateCompanyTeamViewSettings',
     access: can('team', 'edit'),
-    handler: async ({ body, headers }, { deps, caller, koa }) => {
-      const { state, version } = await updateCompanySettings(deps.db, caller, headers['If-Match'], body);
-      koa.set('ETag', `"${version}"`);
-      return { data: state };
-    },
+    handler: async ({ body, headers }, { deps, caller }) => ({ data: await updateCompanySettings(deps.db, caller, headers['If-Match'], body) }),
+    etag: ({ data }) => data.company.version,
   }),
   secured({
     operationId: 'updateMyTeamViewSettings',
     access: viewTeam,
-    handler: async ({ body, headers }, { deps, caller, koa }) => {
-      const { state, version } = await updateMySettings(deps.db, caller, headers['If-Match'], body);
-      koa.set('ETag', `"${version}"`);
-      return { data: state };
-    },
+    handler: async ({ body, headers }, { deps, caller }) => ({ data: await updateMySettings(deps.db, caller, headers['If-Match'], body) }),
+    etag: ({ data }) => data.personal.version,
   }),
   secured({
     operationId: 'getTeamCompaRatio',

@@ -5,7 +5,8 @@ import { recordAudit } from '../audit/store.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { isoTimestampOrNull } from '../db/timestamps.js';
-import { HttpError, badRequest } from '../http/errors.js';
+import { type HttpError, badRequest } from '../http/errors.js';
+import { versionConflict, versionOf } from '../http/versions.js';
 import { seesPay, teamAccess, type TeamAccess } from './access.js';
 import { type TeamColumn, availableColumns, isPayColumn } from './columns.js';
 import { COMPANY_OWNER, type SettingsRow, findSettingsRow, insertSettingsRow, updateSettingsRow } from './store.js';
@@ -76,15 +77,7 @@ export async function teamViewSettings(db: Knex, caller: Caller): Promise<State>
   return stateOf(db, await teamAccess(db, caller));
 }
 
-/** `"3"` or `W/"3"` → 3; 0 names "nothing stored yet". */
-function parseVersion(ifMatch: string): number {
-  const version = Number(/^(?:W\/)?"?(\d+)"?$/.exec(ifMatch.trim())?.[1]);
-  if (!Number.isInteger(version)) throw badRequest('If-Match must be the version you read, e.g. "3"', [{ field: 'header.if-match', message: 'is not a version' }]);
-  return version;
-}
-
-const conflict = (): HttpError =>
-  new HttpError(409, 'version_conflict', { message: 'Someone else changed these settings first. Reload and try again.' });
+const conflict = (current?: number): HttpError => versionConflict('these settings', current);
 
 interface Change {
   columns?: TeamColumn[] | null;
@@ -108,7 +101,7 @@ async function save(db: Knex, access: TeamAccess, ownerKey: string, version: num
   const sections = changedSections(change);
   return db.transaction(async (trx) => {
     const current = await findSettingsRow(trx, access.scope, ownerKey);
-    if ((current?.version ?? 0) !== version) throw conflict();
+    if ((current?.version ?? 0) !== version) throw conflict(current?.version ?? 0);
     if (!current) {
       const row: SettingsRow = {
         id: newId(),
@@ -134,11 +127,11 @@ async function save(db: Knex, access: TeamAccess, ownerKey: string, version: num
   });
 }
 
-export async function updateCompanySettings(db: Knex, caller: Caller, ifMatch: string, change: Schemas['TeamViewSettingsInput']): Promise<{ state: State; version: number }> {
+export async function updateCompanySettings(db: Knex, caller: Caller, ifMatch: string, change: Schemas['TeamViewSettingsInput']): Promise<State> {
   const access = await teamAccess(db, caller);
-  const version = await save(db, access, COMPANY_OWNER, parseVersion(ifMatch), change);
+  await save(db, access, COMPANY_OWNER, versionOf(ifMatch), change);
   await recordAudit(db, { companyId: access.scope.companyId, actorUserId: caller.userId, action: 'team_view.settings.updated', subjectType: 'team_view_settings', details: change });
-  return { state: await stateOf(db, access), version };
+  return stateOf(db, access);
 }
 
 export async function updateMySettings(
@@ -146,7 +139,7 @@ export async function updateMySettings(
   caller: Caller,
   ifMatch: string,
   change: Schemas['TeamViewPersonalSettingsInput'],
-): Promise<{ state: State; version: number }> {
+): Promise<State> {
   const access = await teamAccess(db, caller);
   if (change.columns && !seesPay(access)) {
     const pay = change.columns.filter(isPayColumn);
@@ -156,6 +149,6 @@ export async function updateMySettings(
       ]);
     }
   }
-  const version = await save(db, access, caller.userId, parseVersion(ifMatch), change);
-  return { state: await stateOf(db, access), version };
+  await save(db, access, caller.userId, versionOf(ifMatch), change);
+  return stateOf(db, access);
 }

@@ -15,29 +15,17 @@ export const savedQueryOperations = [
     operationId: 'createSavedReportQuery',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller, koa }) => {
-      const saved = await createSavedQuery(deps.db, caller, body);
-      koa.set('ETag', `"${saved.version}"`);
-      return { data: saved };
-    },
+    handler: async ({ body }, { deps, caller }) => ({ data: await createSavedQuery(deps.db, caller, body) }),
   }),
   secured({
     operationId: 'getSavedReportQuery',
     access: view,
-    handler: async ({ path }, { deps, caller, koa }) => {
-      const saved = await savedQuery(deps.db, caller, path.savedQueryId);
-      koa.set('ETag', `"${saved.version}"`);
-      return { data: saved };
-    },
+    handler: async ({ path }, { deps, caller }) => ({ data: await savedQuery(deps.db, caller, path.savedQueryId) }),
   }),
   secured({
     operationId: 'updateSavedReportQuery',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller, koa }) => {
-      const saved = await replaceSavedQuery(deps.db, caller, path.savedQueryId, headers['If-Match'], body);
-      koa.set('ETag', `"${saved.version}"`);
-      return { data: saved };
-    },
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await replaceSavedQuery(deps.db, caller, path.savedQueryId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'deleteSavedReportQuery',

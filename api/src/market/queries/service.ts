@@ -4,6 +4,7 @@ import type { components } from '../../contract-types.js';
 import { newId } from '../../db/ids.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, notFound } from '../../http/errors.js';
+import { versionConflict, versionOf } from '../../http/versions.js';
 import { PERCENTILES } from '../catalog/index.js';
 import { queryRelease, type BenchmarkRequest } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
@@ -20,17 +21,6 @@ export const SAVED_QUERY_MESSAGES = {
   compareEither: 'Choose a saved report query or give a request, not both',
 } as const;
 
-/** The version in an If-Match header: `"3"`, `W/"3"` or `3`. */
-export function versionOf(ifMatch: string): number {
-  const version = Number(/^(?:W\/)?"?(\d+)"?$/.exec(ifMatch.trim())?.[1]);
-  if (!Number.isInteger(version)) {
-    throw badRequest('If-Match must be the version you read, e.g. "3"', [{ field: 'header.if-match', message: 'is not a version' }]);
-  }
-  return version;
-}
-
-const conflict = (): HttpError =>
-  new HttpError(409, 'version_conflict', { message: 'Someone else changed this report query first. Reload and try again.' });
 
 /** Name and request are checked together, so one answer lists every problem. */
 function checkedInput(input: SavedQueryInput): { name: string; description: string; request: string } {
@@ -74,7 +64,7 @@ export async function replaceSavedQuery(db: Knex, caller: Caller, id: string, if
   if (!(await findSavedQuery(db, scope, id))) throw notFound();
   const version = versionOf(ifMatch);
   const checked = checkedInput(input);
-  if (!(await updateSavedQuery(db, scope, id, version, { ...checked, updated_by: caller.userId, updated_at: new Date().toISOString() }))) throw conflict();
+  if (!(await updateSavedQuery(db, scope, id, version, { ...checked, updated_by: caller.userId, updated_at: new Date().toISOString() }))) throw versionConflict('this report query');
   return savedQuery(db, caller, id);
 }
 
@@ -82,7 +72,7 @@ export async function removeSavedQuery(db: Knex, caller: Caller, id: string): Pr
   const scope = companyScope(caller);
   const row = await findSavedQuery(db, scope, id);
   if (!row) throw notFound();
-  if (!(await deleteSavedQuery(db, scope, id, Number(row.version)))) throw conflict();
+  if (!(await deleteSavedQuery(db, scope, id, Number(row.version)))) throw versionConflict('this report query');
   return presentSavedQuery(row);
 }
 

@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import { HttpError, badRequest, notFound } from './errors.js';
+
+// Versioned writes: a shared record carries an integer version; a change names the version the
+// caller read (If-Match) and is refused, never merged, when someone else changed it first.
+// The router turns a missing If-Match into 428 and sets ETag from what a handler returns.
+
+/** `"3"` or `W/"3"` → 3. Where a record is made by its first write, 0 names "nothing stored yet". */
+export function versionOf(ifMatch: string): number {
+  const version = Number(/^(?:W\/)?"?(\d{1,15})"?$/.exec(ifMatch.trim())?.[1]);
+  if (!Number.isInteger(version)) throw badRequest('If-Match must be the version you read, e.g. "3"', [{ field: 'header.if-match', message: 'is not a version' }]);
+  return version;
+}
+
+/** 409 saying what changed; with the version now stored as ETag when it is known, so a client can read again. */
+export function versionConflict(what: string, current?: number): HttpError {
+  return new HttpError(409, 'version_conflict', {
+    message: `Someone else changed ${what} first. Reload and try again.`,
+    headers: current === undefined ? {} : { ETag: `"${current}"` },
+  });
+}
+
+/**
+ * Writes `changes` to the one row `row()` selects only while its version is still `version`, and
+ * bumps the version; returns the new one. A row that is gone is 404; a newer one is 409 with its version.
+ */
+export async function updateAtVersion(row: () => Knex.QueryBuilder, version: number, changes: Record<string, unknown>, what: string): Promise<number> {
+  const updated = await row().where('version', version).update({ ...changes, version: version + 1 });
+  if (updated === 1) return version + 1;
+  const current = (await row().first('version')) as { version: number | string } | undefined;
+  if (!current) throw notFound();
+  throw versionConflict(what, Number(current.version));
+}
