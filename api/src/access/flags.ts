@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { components } from '../contract-types.js';
+import { notFound } from '../http/errors.js';
 import { hasPermission, type PermissionMap } from './permissions.js';
 
 export type FlagName = components['schemas']['ReleaseFlagName'];
@@ -23,6 +24,8 @@ export const FLAG_DEFAULTS: Record<FlagName, boolean> = {
 export const FLAG_NAMES = Object.keys(FLAG_DEFAULTS) as FlagName[];
 
 interface ModuleRule {
+  /** What people call it, as the start of a sentence. */
+  label: string;
   /** The flag that switches it on; undefined = always available. */
   flag?: FlagName;
   /** Every one must pass (view authority, any scope). */
@@ -30,16 +33,26 @@ interface ModuleRule {
 }
 
 const MODULES: Record<ModuleName, ModuleRule> = {
-  benchmarking: { permissions: ['benchmarking'] },
-  integrations: { permissions: ['integrations'] },
-  settings: { permissions: ['companySettings'] },
-  compplanning: { flag: 'compensation_planning', permissions: ['compensationPlanning'] },
-  rewardLetters: { flag: 'compensation_planning', permissions: ['compensationPlanning'] },
-  teamview: { flag: 'team_view', permissions: ['team'] },
-  bands: { flag: 'bands', permissions: ['bands'] },
-  visualOfferLetter: { flag: 'offer_letters', permissions: ['offers'] },
-  totalRewards: { flag: 'total_rewards', permissions: ['totalRewards'] },
+  benchmarking: { label: 'Benchmarking', permissions: ['benchmarking'] },
+  integrations: { label: 'Integrations', permissions: ['integrations'] },
+  settings: { label: 'Settings', permissions: ['companySettings'] },
+  compplanning: { label: 'Compensation planning', flag: 'compensation_planning', permissions: ['compensationPlanning'] },
+  rewardLetters: { label: 'Reward letters', flag: 'compensation_planning', permissions: ['compensationPlanning'] },
+  teamview: { label: 'The team view', flag: 'team_view', permissions: ['team'] },
+  bands: { label: 'Salary bands', flag: 'bands', permissions: ['bands'] },
+  visualOfferLetter: { label: 'Offer letters', flag: 'offer_letters', permissions: ['offers'] },
+  totalRewards: { label: 'Total rewards', flag: 'total_rewards', permissions: ['totalRewards'] },
 };
+
+export const isModuleName = (name: string): name is ModuleName => Object.hasOwn(MODULES, name);
+
+/**
+ * 404 while the company does not have the module: its data does not exist for that company (spec §6),
+ * as for anything not there. The router applies it to every operation the contract marks `x-module`.
+ */
+export function requireModule(name: ModuleName, flags: Record<FlagName, boolean>): void {
+  if (!moduleAvailable(name, flags)) throw notFound(`${MODULES[name].label} is not switched on for your company.`);
+}
 
 export const MODULE_NAMES = Object.keys(MODULES) as ModuleName[];
 

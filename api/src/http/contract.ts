@@ -24,6 +24,8 @@ interface OperationObject {
   responses: Record<string, unknown>;
   /** A larger request body than the server's default, for operations that take whole files. */
   'x-body-limit-bytes'?: number;
+  /** The product module the operation belongs to; the router answers 404 while the company does not have it. */
+  'x-module'?: string;
 }
 
 interface OpenApiDocument {
@@ -68,6 +70,8 @@ export interface ContractOperation {
   /** The operation's own body limit (`x-body-limit-bytes`), when it declares one. */
   bodyLimitBytes: number | undefined;
   pathParameters: string[];
+  /** The product module (`x-module`) whose operations exist only for companies that have it. */
+  module: string | undefined;
   /** Success statuses whose response declares an `ETag` header (the record's version, set by the router). */
   etagStatuses: ReadonlySet<number>;
   validateRequest(parts: RequestParts): { ok: true; value: ValidRequest } | { ok: false; errors: FieldError[] };
@@ -245,6 +249,7 @@ function buildOperation(
     bodyMediaType,
     fileMediaTypes,
     bodyLimitBytes: operation['x-body-limit-bytes'],
+    module: operation['x-module'],
     pathParameters: inPath.map((p) => p.name),
     etagStatuses,
     validateRequest(parts) {

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { authenticate } from '../access/authenticate.js';
 import type { Caller } from '../access/caller.js';
+import { FLAG_DEFAULTS, isModuleName, requireModule } from '../access/flags.js';
 import { hasPermission } from '../access/permissions.js';
 import type { Config } from '../config.js';
 import { asTenant } from '../db/rowSecurity.js';
@@ -77,6 +78,7 @@ function handle(
     const optionalCaller = contract.acceptsCaller && Boolean(ctx.get('authorization'));
     const caller = operation.access.kind === 'public' && !optionalCaller ? undefined : await authenticate(ctx, deps.db, identity, ctx.state.log);
     if (caller) authorize(operation, caller, ctx);
+    if (contract.module && isModuleName(contract.module)) requireModule(contract.module, caller?.flags ?? FLAG_DEFAULTS);
     const bodyLimit = contract.bodyLimitBytes ?? deps.config.bodyLimitBytes;
     const parsed =
       contract.fileMediaTypes.length
@@ -161,6 +163,7 @@ export function contractRouter(
   for (const contract of deps.contract.operations) {
     const operation = byId.get(contract.operationId);
     if (!operation) throw new Error(`openapi.yaml declares ${contract.operationId} but no handler implements it`);
+    if (contract.module !== undefined && !isModuleName(contract.module)) throw new Error(`${contract.operationId}: x-module "${contract.module}" is not a product module`);
     if ((operation.access.kind === 'public') !== contract.isPublic) {
       throw new Error(`${contract.operationId}: access "${operation.access.kind}" disagrees with the contract's security`);
     }

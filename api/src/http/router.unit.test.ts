@@ -27,6 +27,11 @@ describe('the router is built from the contract', () => {
     expect(() => contractRouter({ ...deps, contract: secured }, allOperations)).toThrow(/disagrees with the contract/);
   });
 
+  it('refuses to start when an operation names a module that does not exist', () => {
+    const misnamed = { ...contract, operations: contract.operations.map((op) => (op.module ? { ...op, module: 'teamveiw' } : op)) };
+    expect(() => contractRouter({ ...deps, contract: misnamed }, allOperations)).toThrow(/x-module "teamveiw" is not a product module/);
+  });
+
   it('compiles every request and response schema (validators compile lazily in the server)', () => {
     for (const operation of contract.operations) expect(() => operation.compileAll(), operation.operationId).not.toThrow();
   });

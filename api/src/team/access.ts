@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
-import { moduleAvailable } from '../access/flags.js';
 import { hasPermission } from '../access/permissions.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { type EmployeeReach, employeeReach } from '../people/visibility.js';
 
 /** What a caller of the team view may see: the records (`team`) and, within them, the pay (`employeeCompensation`). */
@@ -24,16 +23,8 @@ function narrower(a: EmployeeReach, b: EmployeeReach): EmployeeReach {
   return BREADTH[a.kind] <= BREADTH[b.kind] ? a : b;
 }
 
-/**
- * The team view is a module behind the `team_view` release flag (spec §6). While the flag is off
- * for the company the team view's data does not exist for it: 404, as for anything not there.
- */
-export function requireTeamView(caller: Caller): void {
-  if (!moduleAvailable('teamview', caller.flags)) throw notFound('The team view is not switched on for your company.');
-}
-
+/** The team view's operations are gated by the router (`x-module: teamview`): only companies with the module get here. */
 export async function teamAccess(db: Knex, caller: Caller): Promise<TeamAccess> {
-  requireTeamView(caller);
   const scope = companyScope(caller);
   const records = await employeeReach(db, scope, caller, 'team');
   const pay = narrower(records, await employeeReach(db, scope, caller, 'employeeCompensation'));

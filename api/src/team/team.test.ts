@@ -154,6 +154,10 @@ describe('the team view', () => {
     const reply = await request<ErrorBody>('/api/team/employees/overview', { headers: bearer(dark.users.admin as TestUser) });
     expect(reply.status).toBe(404);
     expect(reply.body.message).toBe('The team view is not switched on for your company.');
+    // The router says so before it reads the request: a malformed one learns nothing more.
+    const malformed = await request<ErrorBody>('/api/team/employees/table?limit=-1&bogus=1', { headers: bearer(dark.users.admin as TestUser) });
+    expect(malformed.status).toBe(404);
+    expect((await request<ErrorBody>('/api/team/employees/table?limit=-1', { headers: bearer(company.users.admin as TestUser) })).status).toBe(400);
   });
 
   it('refuses people without the team permission', async () => {
