@@ -5,7 +5,7 @@ import { type RoleRow, insertRoles, replaceUserRoles } from '../access/store.js'
 import { type CompanyRow, findCompany, findCompanyByKey, updateUser } from '../access/usersStore.js';
 import { recordAudit } from '../audit/store.js';
 import type { components } from '../contract-types.js';
-import { findCurrency } from '../currencies/store.js';
+import { minorUnitOf as minorUnitOfCurrency } from '../money/minorUnits.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import type { RequestContext } from '../http/operations.js';
@@ -18,9 +18,9 @@ type SettingsInput = components['schemas']['CompanySettingsInput'];
 export const COMPANY_ONBOARDING_STEPS = ['company', 'currency', 'invite_team', 'import_people', 'connect_hris'] as const;
 
 async function minorUnitOf(db: Knex, currency: string): Promise<number> {
-  const row = await findCurrency(db, currency);
-  if (!row) throw badRequest(`Unknown currency code ${currency}`, [{ field: 'body.currency', message: `${currency} is not a current ISO 4217 currency` }]);
-  return row.minor_unit === null ? 0 : Number(row.minor_unit);
+  const minor = await minorUnitOfCurrency(db, currency);
+  if (minor === undefined) throw badRequest(`Unknown currency code ${currency}`, [{ field: 'body.currency', message: `${currency} is not a current ISO 4217 currency` }]);
+  return minor;
 }
 
 async function requireCompany(db: Knex, scope: CompanyScope): Promise<CompanyRow> {

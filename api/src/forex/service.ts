@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { components } from '../contract-types.js';
-import { findCurrency, listCurrencies } from '../currencies/store.js';
+import { minorUnitOf } from '../money/minorUnits.js';
+import { listCurrencies } from '../currencies/store.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import { presentRate } from './present.js';
 import type { CompanyScope } from '../access/caller.js';
@@ -23,9 +24,9 @@ type Money = components['schemas']['Money'];
 const EURO = 'EUR';
 
 async function requireCurrency(db: Knex, code: string, field: string): Promise<{ code: string; minorUnit: number }> {
-  const currency = await findCurrency(db, code);
-  if (!currency) throw badRequest(`Unknown currency code ${code}`, [{ field, message: `${code} is not a current ISO 4217 currency` }]);
-  return { code, minorUnit: currency.minor_unit === null ? 0 : Number(currency.minor_unit) };
+  const minorUnit = await minorUnitOf(db, code);
+  if (minorUnit === undefined) throw badRequest(`Unknown currency code ${code}`, [{ field, message: `${code} is not a current ISO 4217 currency` }]);
+  return { code, minorUnit };
 }
 
 function noRate(currency: string, date: string, field: string): HttpError {

@@ -1,5 +1,6 @@
 import { newId } from '../db/ids.js';
 import { JOB_FAMILIES, LEVELS, LOCATIONS, findLevel } from '../market/catalog/index.js';
+import type { MinorUnits } from '../money/minorUnits.js';
 import type { FieldName } from './fields.js';
 import type { MappedRow, PeopleImportPlan } from './rows.js';
 import { Pacer } from './pace.js';
@@ -11,7 +12,7 @@ import { EMAIL, parseAmount, parseChoice, parseCountry, parseDate, parsePercent,
 export interface EmployeeContext {
   companyId: string;
   companyCurrency: string;
-  currencies: Map<string, number>;
+  currencies: MinorUnits;
   existing: EmployeeRow[];
   history: CompensationHistoryRow[];
   userIdsByEmail: Map<string, string>;
@@ -340,7 +341,7 @@ export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dry
 
 /** The dated compensation records a row adds or corrects; the same pay as the one in force adds nothing. */
 function planPay(draft: Draft, employee: EmployeeRow, isNew: boolean, history: Map<string, CompensationHistoryRow[]>, ctx: EmployeeContext, writes: EmployeeWrites, records: { add: number; update: number }): void {
-  const minor = ctx.currencies.get(employee.currency) ?? 2;
+  const minor = ctx.currencies.of(employee.currency);
   const amountOf = (field: FieldName, text: string | null | undefined): number | undefined => {
     if (!text) return undefined;
     const parsed = parseAmount(text, employee.currency, minor);

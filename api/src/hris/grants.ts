@@ -1,5 +1,6 @@
 import { newId } from '../db/ids.js';
 import type { MappedRow, PeopleImportPlan } from './rows.js';
+import type { MinorUnits } from '../money/minorUnits.js';
 import { Pacer } from './pace.js';
 import { planOf } from './rows.js';
 import type { GrantRow } from './store.js';
@@ -8,7 +9,7 @@ import { parseAmount, parseChoice, parseDate, parseWholeNumber } from './values.
 export interface GrantContext {
   companyId: string;
   companyCurrency: string;
-  currencies: Map<string, number>;
+  currencies: MinorUnits;
   /** Employee number → employee id. */
   employees: Map<string, string>;
   existing: GrantRow[];
@@ -64,7 +65,7 @@ export async function planGrants(rows: MappedRow[], ctx: GrantContext, dryRun: b
     if (grantDate === null && row.cell('grantDate') === '') row.problem('grantDate', 'is required');
     const currencyCell = row.parse('currency', (text) => (ctx.currencies.has(text.toUpperCase()) ? { value: text.toUpperCase() } : { error: `"${text}" is not an ISO 4217 currency code` }));
     const currency = currencyCell ?? stored?.currency ?? ctx.companyCurrency;
-    const exercisePrice = row.parse('exercisePrice', (text) => parseAmount(text, currency, ctx.currencies.get(currency) ?? 2));
+    const exercisePrice = row.parse('exercisePrice', (text) => parseAmount(text, currency, ctx.currencies.of(currency)));
     const type = grantType ?? stored?.grant_type;
     const price = exercisePrice === undefined ? (stored?.exercise_price ?? null) : exercisePrice;
     if (type === 'option' && price === null && exercisePrice !== null) row.problem('exercisePrice', 'is required for options');

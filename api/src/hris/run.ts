@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { minorUnits } from '../money/minorUnits.js';
 import { callerForUser } from '../access/authenticate.js';
 import type { Caller, CompanyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
@@ -22,7 +23,6 @@ import {
   companyGrants,
   companyUserIdsByEmail,
   compensationHistory,
-  currencyMinorUnits,
   employeeNumbers,
   findImportFile,
   findMappingByName,
@@ -123,7 +123,7 @@ async function check(db: Knex, run: RunRow, scope: CompanyScope, table: SourceTa
   const rows = mappedRows(table, mapping, errors);
   const dryRun = Boolean(run.dry_run);
   const now = new Date().toISOString();
-  const currencies = await currencyMinorUnits(db);
+  const currencies = await minorUnits(db);
   const currency = await companyCurrency(db, scope);
   const fromIntegration = run.integration_id !== null;
   if (run.kind === 'employees') {

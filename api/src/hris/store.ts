@@ -189,11 +189,6 @@ export async function companyUserIdsByEmail(db: Knex, scope: CompanyScope): Prom
   return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
 }
 
-export async function currencyMinorUnits(db: Knex): Promise<Map<string, number>> {
-  const rows = await db('currencies').select<{ code: string; minor_unit: number | null }[]>('code', 'minor_unit');
-  return new Map(rows.map((row) => [row.code, row.minor_unit ?? 0]));
-}
-
 export async function companyCurrency(db: Knex, scope: CompanyScope): Promise<string> {
   const row = await db('companies').where({ id: scope.companyId }).first<{ currency: string } | undefined>('currency');
   return row?.currency ?? 'USD';

@@ -1,9 +1,7 @@
 import type { Knex } from 'knex';
 import type { Caller, CompanyScope } from '../access/caller.js';
-import { type CompanyRow, findCompany } from '../access/usersStore.js';
 import { recordAudit } from '../audit/store.js';
 import type { components } from '../contract-types.js';
-import { findCurrency } from '../currencies/store.js';
 import { newId } from '../db/ids.js';
 import { HttpError, type FieldError, notFound } from '../http/errors.js';
 import { round } from '../forex/rational.js';
@@ -12,67 +10,29 @@ import { versionConflict, versionOf } from '../http/versions.js';
 import { payEmployee } from './compensation.js';
 import { presentGrant } from './present.js';
 import { type EmployeeRow, type EquityGrantRow, deleteGrant, employeeGrants, findGrant, findGrantByNumber, insertGrants, updateGrant } from './store.js';
-import { equityValue, vestingEvents, vestingStatus } from './vesting.js';
+import { vestingEvents } from './vesting.js';
+import { EquityValuation, type ShareTerms, vestingOn, vestingStopsOn, vestingTerms } from './valuation.js';
 
 type EquityGrant = components['schemas']['EquityGrant'];
 type EquityVesting = components['schemas']['EquityVesting'];
 
-/** What valuing grants needs from the company settings: its share currency, price and strike. */
-export interface ShareTerms {
-  currency: string;
-  minorUnit: number;
-  sharePriceMicros: number;
-  exercisePriceMicros: number | null;
-}
-
-export async function shareTerms(db: Knex, scope: CompanyScope): Promise<ShareTerms> {
-  const company: CompanyRow | undefined = await findCompany(db, scope);
-  if (!company) throw notFound();
-  const currency = await findCurrency(db, company.currency);
-  return {
-    currency: company.currency,
-    minorUnit: currency?.minor_unit === null || currency === undefined ? 0 : Number(currency.minor_unit),
-    sharePriceMicros: Number(company.share_price_micros),
-    exercisePriceMicros: company.exercise_price_micros === null ? null : Number(company.exercise_price_micros),
-  };
-}
-
-const termsOf = (row: EquityGrantRow) => ({
-  shares: row.shares,
-  vestingStartDate: row.vesting_start_date,
-  vestingMonths: row.vesting_months,
-  cliffMonths: row.cliff_months,
-  frequency: row.vesting_frequency,
-});
-
-/** Vesting stops when the employee leaves. */
-const stopsOn = (employee: EmployeeRow): string | null => (employee.status === 'terminated' ? employee.termination_date : null);
-
-/** Vesting as of a date and its value at the company's share price (null for a grant in another currency). */
-export function vestingOf(row: EquityGrantRow, employee: EmployeeRow, terms: ShareTerms, asOf: string): EquityVesting {
-  const status = vestingStatus(termsOf(row), asOf, stopsOn(employee));
+/**
+ * Vesting as of a date (stopped when the employee left) and its value, by the one valuation rule
+ * (null when an option's strike is in a currency without a reference rate).
+ */
+export async function vestingOf(row: EquityGrantRow, employee: EmployeeRow, valuation: EquityValuation, asOf: string): Promise<EquityVesting> {
+  const status = vestingOn(row, employee, asOf);
+  const spread = await valuation.spreadMicros(row);
   const value =
-    row.currency === terms.currency
-      ? equityValue({
-          vestedShares: status.vestedShares,
-          unvestedShares: status.unvestedShares,
-          sharePriceMicros: terms.sharePriceMicros,
-          exercisePriceMinor: row.grant_type === 'option' ? row.exercise_price : null,
-          minorUnit: terms.minorUnit,
-        })
-      : null;
-  const money = (amount: number) => ({ amount, currency: terms.currency });
-  return {
-    ...status,
-    sharePrice: terms.sharePriceMicros / 1_000_000,
-    isUnderwater: value?.isUnderwater ?? false,
-    value: value ? { vested: money(value.vested), unvested: money(value.unvested), total: money(value.total) } : null,
-  };
+    spread === null ? null : { vested: valuation.valueOf(status.vestedShares, spread), unvested: valuation.valueOf(status.unvestedShares, spread), total: valuation.valueOf(row.shares, spread) };
+  return { ...status, sharePrice: valuation.terms.sharePriceMicros / 1_000_000, isUnderwater: spread !== null && spread < 0n, value };
 }
 
 export async function presentGrants(db: Knex, scope: CompanyScope, employee: EmployeeRow, asOf: string): Promise<EquityGrant[]> {
-  const terms = await shareTerms(db, scope);
-  return (await employeeGrants(db, scope, employee.id)).map((row) => presentGrant(row, vestingOf(row, employee, terms, asOf)));
+  const valuation = await EquityValuation.open(db, scope);
+  const grants = [];
+  for (const row of await employeeGrants(db, scope, employee.id)) grants.push(presentGrant(row, await vestingOf(row, employee, valuation, asOf)));
+  return grants;
 }
 
 export async function listGrants(db: Knex, caller: Caller, employeeId: string, asOf = today()): Promise<EquityGrant[]> {
@@ -89,13 +49,13 @@ async function ownGrant(db: Knex, scope: CompanyScope, employeeId: string, grant
 export async function vestingSchedule(db: Knex, caller: Caller, employeeId: string, grantId: string, asOf = today()): Promise<components['schemas']['EquityVestingSchedule']> {
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'view');
   const row = await ownGrant(db, scope, employeeId, grantId);
-  const vesting = vestingOf(row, employee, await shareTerms(db, scope), asOf);
-  const stop = stopsOn(employee);
+  const vesting = await vestingOf(row, employee, await EquityValuation.open(db, scope), asOf);
+  const stop = vestingStopsOn(employee);
   const effective = stop && stop < asOf ? stop : asOf;
   return {
     grantId: row.id,
     vesting,
-    events: vestingEvents(termsOf(row)).map((event) => ({ date: event.date, shares: event.shares, cumulativeShares: event.cumulativeShares, vested: event.date <= effective })),
+    events: vestingEvents(vestingTerms(row)).map((event) => ({ date: event.date, shares: event.shares, cumulativeShares: event.cumulativeShares, vested: event.date <= effective })),
   };
 }
 
@@ -150,7 +110,8 @@ async function uniqueGrantNumber(db: Knex, scope: CompanyScope, wanted: string |
 
 export async function createGrant(db: Knex, caller: Caller, employeeId: string, input: components['schemas']['EquityGrantInput']): Promise<EquityGrant> {
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
-  const terms = await shareTerms(db, scope);
+  const valuation = await EquityValuation.open(db, scope);
+  const terms = valuation.terms;
   const strike = input.grantType === 'option' ? defaultExercisePrice(terms) : null;
   const fields: GrantFields = {
     grantNumber: input.grantNumber?.trim() ?? '',
@@ -193,14 +154,15 @@ export async function createGrant(db: Knex, caller: Caller, employeeId: string, 
     await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'equity_grant.created', subjectType: 'employee', subjectId: employeeId, details: { grantId: row.id, grantNumber: row.grant_number, grantType: row.grant_type, shares: row.shares } });
     return row;
   });
-  return presentGrant(row, vestingOf(row, employee, terms, today()));
+  return presentGrant(row, await vestingOf(row, employee, valuation, today()));
 }
 
 export async function changeGrant(db: Knex, caller: Caller, employeeId: string, grantId: string, ifMatch: string, input: components['schemas']['EquityGrantUpdate']): Promise<EquityGrant> {
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
   const version = versionOf(ifMatch);
   await ownGrant(db, scope, employeeId, grantId);
-  const terms = await shareTerms(db, scope);
+  const valuation = await EquityValuation.open(db, scope);
+  const terms = valuation.terms;
   const row = await db.transaction(async (trx) => {
     const current = await ownGrant(trx, scope, employeeId, grantId);
     if (Number(current.version ?? 1) !== version) throw versionConflict('this grant', Number(current.version ?? 1));
@@ -243,17 +205,17 @@ export async function changeGrant(db: Knex, caller: Caller, employeeId: string, 
     await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'equity_grant.updated', subjectType: 'employee', subjectId: employeeId, details: { grantId, changes: input } });
     return { ...current, ...changes, version: version + 1 } as EquityGrantRow;
   });
-  return presentGrant(row, vestingOf(row, employee, terms, today()));
+  return presentGrant(row, await vestingOf(row, employee, valuation, today()));
 }
 
 export async function removeGrant(db: Knex, caller: Caller, employeeId: string, grantId: string): Promise<EquityGrant> {
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
-  const terms = await shareTerms(db, scope);
+  const valuation = await EquityValuation.open(db, scope);
   const row = await db.transaction(async (trx) => {
     const current = await ownGrant(trx, scope, employeeId, grantId);
     await deleteGrant(trx, scope, grantId);
     await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'equity_grant.deleted', subjectType: 'employee', subjectId: employeeId, details: { grantId, grantNumber: current.grant_number, shares: current.shares } });
     return current;
   });
-  return presentGrant(row, vestingOf(row, employee, terms, today()));
+  return presentGrant(row, await vestingOf(row, employee, valuation, today()));
 }

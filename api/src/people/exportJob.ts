@@ -1,6 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Knex } from 'knex';
 import { callerForUser } from '../access/authenticate.js';
 import { companyScope } from '../access/caller.js';
 import { csvFile } from '../downloads/csv.js';
@@ -12,6 +11,7 @@ import { findJobFamily, findLevel, findLocation } from '../market/catalog/index.
 import { today } from './access.js';
 import { type CompensationRecordRow, type EmployeeRow, type NameCursor, type PayComponentType, currentRecords, employeesOf, filteredEmployees } from './store.js';
 import { employeeReach, withinReach } from './visibility.js';
+import { type MinorUnits, minorUnits } from '../money/minorUnits.js';
 
 export const EMPLOYEE_COMPENSATION_EXPORT = 'employeeCompensationExport';
 
@@ -52,19 +52,13 @@ type Cell = string | number | null;
 
 const PAGE = 500;
 
-/** Decimal places of each currency the file mentions, read once. */
-async function minorUnits(db: Knex): Promise<Map<string, number>> {
-  const rows = await db('currencies').select<{ code: string; minor_unit: number | null }[]>('code', 'minor_unit');
-  return new Map(rows.map((row) => [row.code, row.minor_unit === null ? 0 : Number(row.minor_unit)]));
-}
-
 /**
  * Amounts in major units (what a spreadsheet reader expects): numbers in XLSX, exact decimal text
  * in CSV. A component in another currency than the employee's is written with its code.
  */
-function amountCell(row: CompensationRecordRow | undefined, currency: string, digits: Map<string, number>, format: 'csv' | 'xlsx'): Cell {
+function amountCell(row: CompensationRecordRow | undefined, currency: string, digits: MinorUnits, format: 'csv' | 'xlsx'): Cell {
   if (!row) return null;
-  const places = digits.get(row.currency) ?? 2;
+  const places = digits.of(row.currency);
   const negative = row.amount < 0;
   const whole = String(Math.abs(row.amount)).padStart(places + 1, '0');
   const text = `${negative ? '-' : ''}${places ? `${whole.slice(0, -places)}.${whole.slice(-places)}` : whole}`;
@@ -72,7 +66,7 @@ function amountCell(row: CompensationRecordRow | undefined, currency: string, di
   return format === 'xlsx' ? Number(text) : text;
 }
 
-function rowOf(employee: EmployeeRow, records: ReadonlyMap<PayComponentType, CompensationRecordRow> | undefined, managerNumbers: Map<string, string>, asOf: string, digits: Map<string, number>, format: 'csv' | 'xlsx'): Cell[] {
+function rowOf(employee: EmployeeRow, records: ReadonlyMap<PayComponentType, CompensationRecordRow> | undefined, managerNumbers: Map<string, string>, asOf: string, digits: MinorUnits, format: 'csv' | 'xlsx'): Cell[] {
   const record = (type: PayComponentType) => records?.get(type);
   const cash = (['base_salary', 'bonus_target', 'variable_pay', 'commission'] as const).flatMap((type) => (record(type) ? [record(type) as CompensationRecordRow] : []));
   const base = record('base_salary');

@@ -1,17 +1,14 @@
 import type { Knex } from 'knex';
-import { findCurrency } from '../currencies/store.js';
+import { minorUnitOf } from '../money/minorUnits.js';
 import type { FieldError } from '../http/errors.js';
 import { findJobFamily, findLevel, findLocation } from '../market/catalog/index.js';
 
 /** The decimal places of a current ISO 4217 currency, or a field error naming it. */
 export async function checkCurrency(db: Knex, code: string | undefined, field: string, errors: FieldError[]): Promise<number | undefined> {
   if (code === undefined) return undefined;
-  const currency = await findCurrency(db, code);
-  if (!currency) {
-    errors.push({ field, message: `${code} is not a current ISO 4217 currency` });
-    return undefined;
-  }
-  return currency.minor_unit === null ? 0 : Number(currency.minor_unit);
+  const minor = await minorUnitOf(db, code);
+  if (minor === undefined) errors.push({ field, message: `${code} is not a current ISO 4217 currency` });
+  return minor;
 }
 
 /** Job family, level and location must be the market catalog's, so people can be benchmarked. */

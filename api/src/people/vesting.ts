@@ -88,16 +88,6 @@ export function vestingEvents(terms: VestingTerms): VestingEvent[] {
   return events;
 }
 
-/** Shares vested on `date`, a tranche falling on that day included. */
-export function vestedSharesOn(terms: VestingTerms, date: string): number {
-  let vested = 0;
-  for (const event of vestingEvents(terms)) {
-    if (event.date > date) break;
-    vested = event.cumulativeShares;
-  }
-  return vested;
-}
-
 /** The day the last shares vest. */
 export const fullyVestedDate = (terms: Pick<VestingTerms, 'vestingStartDate' | 'vestingMonths'>): string => addMonths(terms.vestingStartDate, Math.max(terms.vestingMonths, 0));
 
@@ -123,41 +113,11 @@ export function vestingStatus(terms: VestingTerms, asOf: string, stopsOn: string
   };
 }
 
-const MICROS_DIGITS = 6;
-
-export interface EquityValueInput {
-  vestedShares: number;
-  unvestedShares: number;
-  /** The company's share price, in millionths of its currency. */
-  sharePriceMicros: number;
-  /** Per share, in minor units of the same currency; null (RSUs, RSAs, stock) counts as zero. */
-  exercisePriceMinor: number | null;
-  /** Decimal places of the currency's minor unit. */
-  minorUnit: number;
-}
-
-export interface EquityValue {
-  /** Minor units of the company currency. */
-  vested: number;
-  unvested: number;
-  total: number;
-  isUnderwater: boolean;
-}
-
 /**
- * shares × (share price − exercise price), exactly, rounded half-even to minor units once per
- * figure. An option priced above the share price is worth nothing, not a negative amount.
+ * shares × the spread per share (share price − strike, in millionths of the currency), never
+ * below zero, exactly, rounded half-even to minor units once.
  */
-export function equityValue(input: EquityValueInput): EquityValue {
-  const scale = 10n ** BigInt(MICROS_DIGITS - input.minorUnit);
-  const exerciseMicros = BigInt(input.exercisePriceMinor ?? 0) * scale;
-  const spread = BigInt(input.sharePriceMicros) - exerciseMicros;
-  const perShare = spread > 0n ? spread : 0n;
-  const value = (shares: number): number => Number(round({ n: BigInt(shares) * perShare, d: scale }, 'halfEven'));
-  return {
-    vested: value(input.vestedShares),
-    unvested: value(input.unvestedShares),
-    total: value(input.vestedShares + input.unvestedShares),
-    isUnderwater: spread < 0n,
-  };
+export function sharesValue(shares: number, spreadMicros: bigint, minorUnit: number): number {
+  const perShare = spreadMicros > 0n ? spreadMicros : 0n;
+  return Number(round({ n: BigInt(shares) * perShare * 10n ** BigInt(minorUnit), d: 1_000_000n }, 'halfEven'));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, equityValue, eventMonths, vestedSharesOn, vestingEvents, vestingStatus, type VestingTerms } from './vesting.js';
+import { addMonths, eventMonths, sharesValue, vestingEvents, vestingStatus, type VestingTerms } from './vesting.js';
 
 const standard: VestingTerms = { shares: 48_000, vestingStartDate: '2022-03-15', vestingMonths: 48, cliffMonths: 12, frequency: 'monthly' };
 
@@ -111,71 +111,29 @@ describe('termination', () => {
 });
 
 describe('value of a grant', () => {
-  const usd = { minorUnit: 2, sharePriceMicros: 18_400_000 };
-
   it('is shares × (share price − exercise price) for options', () => {
     // $18.40 − $6.25 = $12.15 a share
-    expect(equityValue({ ...usd, vestedShares: 1_000, unvestedShares: 3_000, exercisePriceMinor: 625 })).toEqual({
-      vested: 1_215_000,
-      unvested: 3_645_000,
-      total: 4_860_000,
-      isUnderwater: false,
-    });
+    expect(sharesValue(1_000, 12_150_000n, 2)).toBe(1_215_000);
+    expect(sharesValue(3_000, 12_150_000n, 2)).toBe(3_645_000);
   });
 
   it('is shares × share price for RSUs', () => {
-    expect(equityValue({ ...usd, vestedShares: 10, unvestedShares: 0, exercisePriceMinor: null }).total).toBe(18_400);
+    expect(sharesValue(10, 18_400_000n, 2)).toBe(18_400);
   });
 
   it('is never negative for an underwater option', () => {
-    expect(equityValue({ ...usd, vestedShares: 500, unvestedShares: 500, exercisePriceMinor: 2_000 })).toEqual({ vested: 0, unvested: 0, total: 0, isUnderwater: true });
+    // $18.40 − $20.00
+    expect(sharesValue(500, -1_600_000n, 2)).toBe(0);
   });
 
   it('keeps sub-cent share prices exact and rounds once, half to even', () => {
     // $0.012345 a share × 1,000 shares = $12.345 → 1234 cents (half to even); × 3 = $0.037035 → 4 cents
-    const cheap = { minorUnit: 2, sharePriceMicros: 12_345, exercisePriceMinor: null };
-    expect(equityValue({ ...cheap, vestedShares: 1_000, unvestedShares: 3 })).toMatchObject({ vested: 1_234, unvested: 4, total: 1_238 });
+    expect(sharesValue(1_000, 12_345n, 2)).toBe(1_234);
+    expect(sharesValue(3, 12_345n, 2)).toBe(4);
   });
 
   it('values in currencies without minor units', () => {
     // ¥1,500.5 a share, ¥1,000 strike, 3 shares: ¥1,501.5 → ¥1,502 (half to even)
-    expect(equityValue({ minorUnit: 0, sharePriceMicros: 1_500_500_000, exercisePriceMinor: 1_000, vestedShares: 3, unvestedShares: 0 }).vested).toBe(1_502);
-  });
-});
-
-// What the team view counts (it used to have a vesting rule of its own; these are its cases).
-describe('shares vested on a day', () => {
-  const grant = { shares: 4800, vestingStartDate: '2024-01-31', vestingMonths: 48, cliffMonths: 12, frequency: 'monthly' as const };
-
-  it('counts whole months, ending a month on its last day when the start day does not exist in it', () => {
-    const monthly = (vestingStartDate: string): VestingTerms => ({ shares: 48, vestingStartDate, vestingMonths: 48, cliffMonths: 0, frequency: 'monthly' });
-    expect(vestedSharesOn(monthly('2024-01-31'), '2024-02-28')).toBe(0);
-    expect(vestedSharesOn(monthly('2024-01-31'), '2024-02-29')).toBe(1);
-    expect(vestedSharesOn(monthly('2024-01-15'), '2025-01-14')).toBe(11);
-    expect(vestedSharesOn(monthly('2024-01-15'), '2025-01-15')).toBe(12);
-    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
-    expect(addMonths('2024-11-30', 3)).toBe('2025-02-28');
-  });
-
-  it('vests nothing before the cliff, a quarter at it, then a tranche a month, and all at the end', () => {
-    expect(vestedSharesOn(grant, '2024-01-30')).toBe(0);
-    expect(vestedSharesOn(grant, '2025-01-30')).toBe(0);
-    expect(vestedSharesOn(grant, '2025-01-31')).toBe(1200);
-    expect(vestedSharesOn(grant, '2025-02-28')).toBe(1300);
-    expect(vestedSharesOn(grant, '2028-01-30')).toBe(4700);
-    expect(vestedSharesOn(grant, '2028-01-31')).toBe(4800);
-    expect(vestedSharesOn(grant, '2040-01-01')).toBe(4800);
-  });
-
-  it('vests quarterly and annually at period ends, rounding shares down until the last tranche', () => {
-    const quarterly = { ...grant, shares: 1000, vestingStartDate: '2024-01-01', frequency: 'quarterly' as const };
-    expect(vestedSharesOn(quarterly, '2025-03-31')).toBe(250);
-    expect(vestedSharesOn(quarterly, '2025-04-01')).toBe(312);
-    expect(vestedSharesOn(quarterly, '2028-01-01')).toBe(1000);
-    const annually = { ...quarterly, cliffMonths: 0, frequency: 'annually' as const };
-    expect(vestedSharesOn(annually, '2024-12-31')).toBe(0);
-    expect(vestedSharesOn(annually, '2025-01-01')).toBe(250);
-    const immediate = { ...grant, vestingMonths: 0, cliffMonths: 0 };
-    expect(vestedSharesOn(immediate, '2024-01-31')).toBe(4800);
+    expect(sharesValue(3, 500_500_000n, 0)).toBe(1_502);
   });
 });

@@ -6,7 +6,7 @@ import { percentileInc } from '../market/engine/index.js';
 import { badRequest } from '../http/errors.js';
 import { requireDemographics, requirePay, seesPay, teamAccess } from './access.js';
 import { type Member, Team } from './members.js';
-import type { Money } from './money.js';
+import type { Money } from '../money/converter.js';
 import { fullName, jobFamilyRef, levelRef, locationRef, managerRef } from './present.js';
 
 type Schemas = components['schemas'];

@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
 import type { AppDeps } from '../deps.js';
-import { type Rational, multiply, pow10, round } from '../forex/rational.js';
 import { notFound } from '../http/errors.js';
 import type { TeamAccess } from './access.js';
 import { seesPay } from './access.js';
 import { type MarketMedians, type MarketCell, marketCellOf, marketMedians } from './market.js';
-import { Converter, type Money, today } from './money.js';
+import { Converter, type Money, today } from '../money/converter.js';
 import {
   type CompanyEquityRow,
   type CompensationRow,
@@ -20,7 +19,7 @@ import {
   grantsOfEmployees,
   idsInReach,
 } from './store.js';
-import { type VestingFrequency, type VestingTerms, vestedSharesOn } from '../people/vesting.js';
+import { EquityValuation, type Holder, vestingOn } from '../people/valuation.js';
 
 export type CompType = 'base_salary' | 'bonus_target' | 'variable_pay' | 'commission' | 'benefits';
 const CASH_TYPES: CompType[] = ['base_salary', 'bonus_target', 'variable_pay', 'commission'];
@@ -43,15 +42,6 @@ export interface CompaRatio {
   marketP50: Money | null;
   label: string | null;
   cell: MarketCell | null;
-}
-
-const MICROS = 1_000_000n;
-
-export function vestingTerms(grant: GrantRow): VestingTerms {
-  const frequency = (['monthly', 'quarterly', 'annually'] as const).includes(grant.vesting_frequency as VestingFrequency)
-    ? (grant.vesting_frequency as VestingFrequency)
-    : 'monthly';
-  return { shares: grant.shares, vestingStartDate: grant.vesting_start_date, vestingMonths: grant.vesting_months, cliffMonths: grant.cliff_months, frequency };
 }
 
 /** Latest record per type in force on the day, and the day of the last base increase. */
@@ -87,8 +77,8 @@ const payFrom = (records: Map<string, CompensationRow[]>, grants: Map<string, Gr
 export class Team {
   // Promises, not values: rows are priced concurrently and must share one market look-up.
   private medians: Promise<MarketMedians> | undefined;
-  private equityPrices: CompanyEquityRow | undefined;
-  private readonly spreads = new Map<string, Promise<bigint | null>>();
+  /** The people module's valuation of grants, at the company's prices and today's rates. */
+  valuation!: EquityValuation;
 
   private constructor(
     readonly deps: AppDeps,
@@ -155,8 +145,12 @@ export class Team {
   private static async assemble(deps: AppDeps, access: TeamAccess, members: Member[], given: { converter?: Converter; company?: CompanyEquityRow }): Promise<Team> {
     const company = given.company ?? (await companyEquity(deps.db, access.scope));
     if (!company) throw notFound();
-    const team = new Team(deps, access, members, given.converter ?? (await Converter.open(deps.db, today())), company.currency);
-    team.equityPrices = company;
+    const converter = given.converter ?? (await Converter.open(deps.db, today()));
+    const team = new Team(deps, access, members, converter, company.currency);
+    team.valuation = new EquityValuation(
+      { currency: company.currency, minorUnit: converter.minorUnit(company.currency), sharePriceMicros: company.share_price_micros, exercisePriceMicros: company.exercise_price_micros },
+      converter,
+    );
     return team;
   }
 
@@ -223,57 +217,22 @@ export class Team {
   // ── equity ───────────────────────────────────────────────────────────────────────────────
 
   get sharePriceMicros(): number {
-    return this.equityPrices?.share_price_micros ?? 0;
-  }
-
-  /**
-   * Share price − exercise price per share, in millionths of the company currency, never below
-   * zero. An option without its own strike uses the company's current exercise price; RSUs, RSAs
-   * and common stock have none. null when the strike's currency has no reference rate.
-   */
-  spreadMicros(grant: GrantRow): Promise<bigint | null> {
-    let spread = this.spreads.get(grant.id);
-    if (!spread) {
-      spread = this.computeSpread(grant);
-      this.spreads.set(grant.id, spread);
-    }
-    return spread;
-  }
-
-  private async computeSpread(grant: GrantRow): Promise<bigint | null> {
-    const price = BigInt(this.equityPrices?.share_price_micros ?? 0);
-    let strike: bigint | null = 0n;
-    if (grant.exercise_price !== null) {
-      const rate: Rational | null = await this.converter.exactRate(grant.currency, this.companyCurrency);
-      strike = rate
-        ? round(multiply(multiply({ n: BigInt(grant.exercise_price), d: 1n }, rate), { n: MICROS, d: pow10(this.converter.minorUnit(grant.currency)) }), 'halfEven')
-        : null;
-    } else if (grant.grant_type === 'option') {
-      strike = BigInt(this.equityPrices?.exercise_price_micros ?? 0);
-    }
-    return strike === null ? null : price > strike ? price - strike : 0n;
-  }
-
-  /** shares × spread, in minor units of the company currency, rounded once. */
-  valueOf(shares: number, spread: bigint | null): Money {
-    const minor = this.converter.minorUnit(this.companyCurrency);
-    const amount = spread === null ? 0n : round({ n: BigInt(shares) * spread * pow10(minor), d: MICROS }, 'halfEven');
-    return { amount: Number(amount), currency: this.companyCurrency };
+    return this.valuation.terms.sharePriceMicros;
   }
 
   async equity(member: Member, day = today()): Promise<{ granted: number; vested: number; value: Money } | null> {
-    return member.pay ? this.equityOf(member.pay.grants, day) : null;
+    return member.pay ? this.equityOf(member.pay.grants, member.row, day) : null;
   }
 
-  /** Shares granted, vested on the day, and their value, over some grants. */
-  async equityOf(grants: GrantRow[], day = today()): Promise<{ granted: number; vested: number; value: Money }> {
+  /** Shares granted, vested on the day (vesting stops when the holder leaves), and their value, over some grants. */
+  async equityOf(grants: GrantRow[], holder: Holder, day = today()): Promise<{ granted: number; vested: number; value: Money }> {
     let granted = 0;
     let vested = 0;
     let value = 0;
     for (const grant of grants) {
       granted += grant.shares;
-      vested += vestedSharesOn(vestingTerms(grant), day);
-      value += this.valueOf(grant.shares, await this.spreadMicros(grant)).amount;
+      vested += vestingOn(grant, holder, day).vestedShares;
+      value += this.valuation.valueOf(grant.shares, await this.valuation.spreadMicros(grant)).amount;
     }
     return { granted, vested, value: { amount: value, currency: this.companyCurrency } };
   }

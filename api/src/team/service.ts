@@ -6,8 +6,9 @@ import { isWithinReach } from '../people/visibility.js';
 import { requirePay, seesPay, teamAccess, type TeamAccess } from './access.js';
 import { EQUITY_COLUMNS, type TeamColumn, columnInfo, isPayColumn } from './columns.js';
 import { marketCellOf, marketMedians } from './market.js';
-import { type Member, Team, byEmployee, payOf, vestingTerms } from './members.js';
-import { Converter, today } from './money.js';
+import { type Member, Team, byEmployee, payOf } from './members.js';
+import { vestingOn, vestingTerms } from '../people/valuation.js';
+import { Converter, today } from '../money/converter.js';
 import { type TeamEmployeeRow, jobFamilyRef, levelRef, locationRef, presentGrantEntry, presentRecordColumn, presentTimelineEntry } from './present.js';
 import { effectiveColumns } from './settings.js';
 import {
@@ -31,7 +32,7 @@ import {
   orderedIds,
   payCurrencies,
 } from './store.js';
-import { fullyVestedDate, vestedSharesOn } from '../people/vesting.js';
+import { fullyVestedDate } from '../people/vesting.js';
 import { endOfMonth, monthOf, monthsBetween } from './months.js';
 
 type Schemas = components['schemas'];
@@ -304,7 +305,7 @@ async function keyedHere(deps: AppDeps, access: TeamAccess, query: TableQuery, s
       keyed.push({ id: entry.id, key: null });
       continue;
     }
-    const equity = await team.equityOf(grants.get(entry.id) ?? []);
+    const equity = await team.equityOf(grants.get(entry.id) ?? [], entry.holder);
     keyed.push({ id: entry.id, key: sort === 'vestedShares' ? equity.vested : equity.value.amount });
   }
   const sign = query.order === 'asc' ? 1 : -1;
@@ -457,15 +458,15 @@ export async function equityDetailsChart(deps: AppDeps, caller: Caller, employee
   const team = await Team.ofOne(deps, access, row, { current: new Map(), lastRaiseDate: null, grants });
   const day = today();
   const spreads = new Map<string, bigint | null>();
-  for (const grant of grants) spreads.set(grant.id, await team.spreadMicros(grant));
+  for (const grant of grants) spreads.set(grant.id, await team.valuation.spreadMicros(grant));
   const amounts = (grant: (typeof grants)[number], date: string) => {
-    const vested = vestedSharesOn(vestingTerms(grant), date);
+    const vested = vestingOn(grant, row, date).vestedShares;
     const spread = spreads.get(grant.id) ?? null;
     return {
       vestedShares: vested,
       unvestedShares: grant.shares - vested,
-      vestedValue: team.valueOf(vested, spread),
-      unvestedValue: team.valueOf(grant.shares - vested, spread),
+      vestedValue: team.valuation.valueOf(vested, spread),
+      unvestedValue: team.valuation.valueOf(grant.shares - vested, spread),
     };
   };
   const sum = (parts: ReturnType<typeof amounts>[]) => ({

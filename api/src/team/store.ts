@@ -14,7 +14,7 @@ export type EmployeeRow = Pick<
   PeopleEmployeeRow,
   | 'id' | 'employee_number' | 'email' | 'first_name' | 'last_name' | 'title' | 'job_family_id' | 'level_id' | 'track'
   | 'manager_id' | 'department' | 'country_code' | 'location_id' | 'currency' | 'start_date' | 'employment_type'
-  | 'status' | 'performance_rating' | 'demographics'
+  | 'status' | 'termination_date' | 'performance_rating' | 'demographics'
 > & { manager_first_name: string | null; manager_last_name: string | null };
 
 export type CompensationRow = Pick<
@@ -65,6 +65,7 @@ const EMPLOYEE_COLUMNS = [
   'e.start_date',
   'e.employment_type',
   'e.status',
+  'e.termination_date',
   'e.performance_rating',
   'e.demographics',
 ];
@@ -306,6 +307,8 @@ export interface OrderedId {
   id: string;
   /** Whether the caller's pay reach covers the employee. */
   inPay: boolean;
+  /** What vesting needs to know of them: it stops when they leave. */
+  holder: { status: string; termination_date: string | null };
 }
 
 // Text sorts like the browser's `localeCompare` where the database can: Postgres with ICU's root
@@ -499,7 +502,7 @@ export async function orderedIds(
     inner.leftJoin(payReach.as('pr'), 'pr.id', 'e.id');
     inPay = 'case when pr.id is null then 0 else 1 end';
   }
-  const columns: Knex.Raw[] = [db.raw('e.id as id'), db.raw(`${inPay} as in_pay`), db.raw(`${folded(NAME_KEY)} as name_key`)];
+  const columns: Knex.Raw[] = [db.raw('e.id as id'), db.raw('e.status as status'), db.raw('e.termination_date as termination_date'), db.raw(`${inPay} as in_pay`), db.raw(`${folded(NAME_KEY)} as name_key`)];
   if (sort.key) {
     const key = keySql(inner, sort.key, folded);
     const gated = PAY_KEYS.has(sort.key.kind) && inPay !== '1' ? `case when ${inPay} = 1 then ${key.sql} end` : key.sql;
@@ -507,12 +510,12 @@ export async function orderedIds(
   }
   inner.select(columns);
   const direction = sort.order === 'desc' ? 'desc' : 'asc';
-  const outer = db.select('t.id', 't.in_pay').from(inner.as('t'));
+  const outer = db.select('t.id', 't.in_pay', 't.status', 't.termination_date').from(inner.as('t'));
   // By name (no key) the ascending order is the name index's own.
   outer.orderByRaw(sort.key ? `(t.sort_key is null), t.sort_key ${direction}, t.name_key, t.id` : `t.name_key ${direction}, t.id`);
   if (window) outer.limit(window.limit).offset(window.offset);
-  const rows = (await outer) as { id: string; in_pay: number | string | boolean }[];
-  return rows.map((row) => ({ id: row.id, inPay: Number(row.in_pay) === 1 }));
+  const rows = (await outer) as { id: string; in_pay: number | string | boolean; status: string; termination_date: string | null }[];
+  return rows.map((row) => ({ id: row.id, inPay: Number(row.in_pay) === 1, holder: { status: row.status, termination_date: row.termination_date } }));
 }
 
 // ── team-view settings (the one table the team view writes) ────────────────────────────────

@@ -132,6 +132,9 @@ describe('the team view', () => {
     ids.tia = await insertEmployee(db, id, { firstName: 'Tia', lastName: 'Thin', managerId: ids.sam, jobFamilyId: thin.jobFamilyId, levelId: thin.levelId, locationId: thin.locationId });
     await insertPay(db, id, ids.tia, [{ type: 'base_salary', amount: 10_000_000, effectiveDate: '2023-02-01' }]);
     ids.terry = await insertEmployee(db, id, { firstName: 'Terry', lastName: 'Gone', managerId: ids.manager, levelId: 'p2', status: 'terminated' });
+    // Terry left on 2024-01-31, 24 months into a four-year grant; one more grant's strike is in euros.
+    ids.terryOption = await insertGrant(db, id, ids.terry, { type: 'option', shares: 4800, exercisePrice: 625, vestingStartDate: '2022-01-31' });
+    ids.terryEuro = await insertGrant(db, id, ids.terry, { type: 'option', shares: 100, exercisePrice: 500, currency: 'EUR', vestingStartDate: '2022-01-31' });
     ids.olga = await insertEmployee(db, id, { firstName: 'Olga', lastName: 'Outside', managerId: ids.root, locationId: 'us_new_york', department: 'Data', performanceRating: 'meets' });
     await insertPay(db, id, ids.olga, [{ type: 'base_salary', amount: 16_000_000, effectiveDate: '2023-02-01' }]);
     await insertGrant(db, id, ids.olga, { type: 'rsu', shares: 500, vestingStartDate: monthsAgo(30) });
@@ -311,6 +314,25 @@ describe('the team view', () => {
     expect(usd?.annualBase.amount).toBe(64_000_000);
     expect(usd?.annualTotalCash.amount).toBe(64_000_000 + 1_500_000);
     expect(payroll?.annualBase).toEqual({ amount: 64_000_000 + (converted.body.data.to.amount as number), currency: 'USD' });
+  });
+
+  it('stops vesting when someone leaves and values every grant as the people module does', async () => {
+    const chart = (await request<Data<Schemas['TeamEquityDetailsChart']>>(`/api/team/employees/${ids.terry}/equity-details-chart`, { headers: bearer(admin) })).body.data;
+    const grants = (await request<Data<Schemas['EquityGrant'][]>>(`/api/employees/${ids.terry}/equity-grants`, { headers: bearer(admin) })).body.data;
+    const charted = chart.grants.find((grant) => grant.id === ids.terryOption);
+    const listed = grants.find((grant) => grant.id === ids.terryOption);
+    // 1,200 at the cliff (2023-01-31), then 100 a month up to the last day, 2024-01-31: 2,400, not all 4,800.
+    expect(charted?.today).toMatchObject({ vestedShares: 2400, unvestedShares: 2400, vestedValue: { amount: 2400 * 1215, currency: 'USD' } });
+    expect(listed?.vesting).toMatchObject({ vestedShares: 2400, vestingEndedOn: '2024-01-31', value: { vested: { amount: 2400 * 1215, currency: 'USD' } } });
+    expect(chart.months.at(-1)?.grants.find((grant) => grant.grantId === ids.terryOption)?.vestedShares).toBe(2400);
+    const table = await request<TablePage>(`/api/team/employees/table?status=terminated&search=Terry&columns=vestedShares`, { headers: bearer(admin) });
+    expect(table.body.data.rows[0]).toMatchObject({ vestedShares: 2400 + 50 });
+    // The euro strike is converted at the reference rate by both, so they value it the same (and not at nothing).
+    const euro = chart.grants.find((grant) => grant.id === ids.terryEuro)?.today;
+    const euroListed = grants.find((grant) => grant.id === ids.terryEuro)?.vesting;
+    expect(euro?.vestedShares).toBe(50);
+    expect(euro?.vestedValue.amount).toBeGreaterThan(0);
+    expect(euroListed?.value?.vested).toEqual(euro?.vestedValue);
   });
 
   it('draws the equity details: vesting by month and grant, valued at share price less strike and never below zero', async () => {

@@ -1,5 +1,6 @@
 import { type Caller, companyScope } from '../../access/caller.js';
 import type { components } from '../../contract-types.js';
+import { type MinorUnits, minorUnits } from '../../money/minorUnits.js';
 import type { AppDeps } from '../../deps.js';
 import { employeeReach } from '../../people/visibility.js';
 import {
@@ -19,7 +20,7 @@ import {
 import { queryRelease, type MarketRelease } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
 import { currencyForexMapping } from '../service.js';
-import { baseSalariesOn, employeesInReach, idsWithinReach, minorUnits, type BaseSalary, type LevellingEmployeeRow } from './store.js';
+import { baseSalariesOn, employeesInReach, idsWithinReach, type BaseSalary, type LevellingEmployeeRow } from './store.js';
 import { familyFromTitle, levelFromTitle, levelsOfTrack, type TitleLevel } from './titles.js';
 
 type Schemas = components['schemas'];
@@ -107,7 +108,7 @@ interface Context {
   release: MarketRelease;
   forex: Readonly<Record<string, number>>;
   ladders: Map<string, LadderPay | null>;
-  minor: Map<string, number>;
+  minor: MinorUnits;
 }
 
 function marketLocation(row: LevellingEmployeeRow): string | null {
@@ -151,7 +152,7 @@ function levelOne(row: LevellingEmployeeRow, salary: BaseSalary | undefined, pay
     const key = `${family.id}|${ladder.join(',')}|${location}`;
     if (!ctx.ladders.has(key)) ctx.ladders.set(key, ladderPay(ctx.release, ctx.forex, family.id, ladder, location));
     const market = ctx.ladders.get(key) ?? null;
-    const major = salary.amount / 10 ** (ctx.minor.get(salary.currency) ?? 2);
+    const major = salary.amount / 10 ** ctx.minor.of(salary.currency);
     const inMarketCurrency = market ? convert(major, salary.currency, market.currency, ctx.forex) : null;
     if (!market) reasons.push(`Pay not considered: too little market data for ${family.name} here`);
     else if (inMarketCurrency === null) reasons.push(`Pay not considered: no exchange rate for ${salary.currency}`);
@@ -214,7 +215,7 @@ export async function levelYourEmployees(deps: AppDeps, caller: Caller, query: {
     release: served.release,
     forex: await currencyForexMapping(deps.db),
     ladders: new Map(),
-    minor: await minorUnits(deps.db, [...new Set([...salaries.values()].map((s) => s.currency))]),
+    minor: await minorUnits(deps.db),
   };
   return {
     data: {

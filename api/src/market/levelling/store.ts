@@ -59,9 +59,3 @@ export async function baseSalariesOn(db: Knex, scope: CompanyScope, employeeIds:
   return salaries;
 }
 
-/** ISO 4217 minor units (2 for USD, 0 for JPY), by code. */
-export async function minorUnits(db: Knex, codes: string[]): Promise<Map<string, number>> {
-  if (codes.length === 0) return new Map();
-  const rows = (await db('currencies').whereIn('code', codes).select('code', 'minor_unit')) as { code: string; minor_unit: number | null }[];
-  return new Map(rows.map((row) => [row.code, row.minor_unit ?? 0]));
-}

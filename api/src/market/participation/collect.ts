@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { type MinorUnits, minorUnits } from '../../money/minorUnits.js';
 import { isoDate } from '../../forex/store.js';
 import { findJobFamily, findLevel, findLocation } from '../catalog/index.js';
 import {
@@ -12,7 +13,7 @@ import {
   type ContributedRecord,
   type Contribution,
 } from './contribution.js';
-import { type ContributingEmployeeRow, contributingEmployees, grantsOf, minorUnitsOf, participatingCompanies, payOn, type GrantRow, type PayRow } from './store.js';
+import { type ContributingEmployeeRow, contributingEmployees, grantsOf, participatingCompanies, payOn, type GrantRow, type PayRow } from './store.js';
 
 /** A stable order that says nothing about when a company or employee was created. */
 const shuffleKey = (salt: string, id: string): string => createHash('sha256').update(`${salt}:${id}`).digest('hex');
@@ -113,7 +114,7 @@ type Placement = { record: Omit<ContributedRecord, 'participant'> } | { reason: 
 function placeEmployee(
   employee: ContributingEmployeeRow,
   types: Map<string, PayRow> | undefined,
-  minor: ReadonlyMap<string, number>,
+  minor: MinorUnits,
   forex: Readonly<Record<string, number>>,
   day: string,
 ): Placement {
@@ -128,7 +129,7 @@ function placeEmployee(
   if (isoDate(base.effective_date) < monthsBefore(day, PAY_MAX_AGE_MONTHS)) return { reason: 'stale_pay' };
   const local = (row: PayRow | undefined): number | null => {
     if (!row) return null;
-    const aged = (Number(row.amount) / 10 ** (minor.get(row.currency) ?? 2)) * agingFactor(isoDate(row.effective_date), day);
+    const aged = (Number(row.amount) / 10 ** minor.of(row.currency)) * agingFactor(isoDate(row.effective_date), day);
     const converted = convert(aged, row.currency, metro.currencyCode, forex);
     return converted === null ? null : Math.round(converted);
   };
@@ -149,10 +150,10 @@ async function placeEmployees(
   companyIds: string[],
   forex: Readonly<Record<string, number>>,
   day: string,
-): Promise<{ placements: { employee: ContributingEmployeeRow; placed: Placement }[]; minor: ReadonlyMap<string, number> }> {
+): Promise<{ placements: { employee: ContributingEmployeeRow; placed: Placement }[]; minor: MinorUnits }> {
   const employees = await contributingEmployees(db, companyIds);
   const payOf = latestPay(await payOn(db, companyIds, day));
-  const minor = await minorUnitsOf(db);
+  const minor = await minorUnits(db);
   return { placements: employees.map((employee) => ({ employee, placed: placeEmployee(employee, payOf.get(employee.id), minor, forex, day) })), minor };
 }
 
@@ -196,7 +197,7 @@ export async function collectContribution(db: Knex, releaseId: string, forex: Re
   contributing.forEach((company, participant) => {
     const list = (recordsOf.get(company.id) ?? []).sort((a, b) => a.key.localeCompare(b.key));
     for (const { record } of list) records.push({ participant, ...record });
-    const valuation = company.valuation_minor === null ? null : convert(Number(company.valuation_minor) / 10 ** (minor.get(company.currency) ?? 2), company.currency, 'USD', forex);
+    const valuation = company.valuation_minor === null ? null : convert(Number(company.valuation_minor) / 10 ** minor.of(company.currency), company.currency, 'USD', forex);
     participants.push({
       participant,
       companyStage: company.company_stage,

@@ -118,10 +118,6 @@ export async function grantsOf(db: Knex, companyIds: string[]): Promise<GrantRow
   return db('equity_grants').whereIn('company_id', companyIds).select('company_id', 'employee_id', 'grant_type', 'reason', 'shares', 'currency', 'vesting_months', 'cliff_months', 'vesting_frequency');
 }
 
-export async function minorUnitsOf(db: Knex): Promise<Map<string, number>> {
-  const rows = (await db('currencies').select('code', 'minor_unit')) as { code: string; minor_unit: number | null }[];
-  return new Map(rows.map((row) => [row.code, row.minor_unit ?? 0]));
-}
 
 export async function markSubmitted(db: Knex, companyIds: string[], at: string): Promise<void> {
   if (companyIds.length) await db('companies').whereIn('id', companyIds).update({ market_data_submitted_at: at });

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { components } from '../contract-types.js';
-import { listCurrencies } from '../currencies/store.js';
 import { convert } from '../forex/service.js';
 import { type Rational, divide, fromNumber, multiply, pow10, round } from '../forex/rational.js';
+import { type MinorUnits, minorUnits } from './minorUnits.js';
 
 type ForexRate = components['schemas']['ForexRate'];
 export type Money = components['schemas']['Money'];
@@ -16,7 +16,6 @@ const EURO = 'EUR';
  * what `POST /api/forex/convert` answers for it.
  */
 export class Converter {
-  private readonly minorUnits = new Map<string, number>();
   // Promises, so amounts converted concurrently share one look-up per pair.
   private readonly pairs = new Map<string, Promise<Rational | null>>();
   private readonly used = new Map<string, ForexRate>();
@@ -24,16 +23,15 @@ export class Converter {
   private constructor(
     private readonly db: Knex,
     readonly onOrBefore: string,
+    private readonly units: MinorUnits,
   ) {}
 
   static async open(db: Knex, onOrBefore: string): Promise<Converter> {
-    const converter = new Converter(db, onOrBefore);
-    for (const currency of await listCurrencies(db)) converter.minorUnits.set(currency.code, currency.minor_unit === null ? 0 : Number(currency.minor_unit));
-    return converter;
+    return new Converter(db, onOrBefore, await minorUnits(db));
   }
 
   minorUnit(currency: string): number {
-    return this.minorUnits.get(currency) ?? 2;
+    return this.units.of(currency);
   }
 
   /** The rate from → to, or null when the reference rates do not cover the pair. */
