@@ -44,7 +44,7 @@ describe('the team view', () => {
   let analyst: TestUser;
   let teamOnly: TestUser;
   let widePayNarrow: TestUser;
-  type Fixture = 'root' | 'manager' | 'ivy' | 'option' | 'underwater' | 'rsu' | 'gus' | 'sam' | 'tia' | 'terry' | 'olga' | 'widePayNarrow';
+  type Fixture = 'root' | 'manager' | 'ivy' | 'option' | 'underwater' | 'rsu' | 'gus' | 'sam' | 'tia' | 'terry' | 'terryOption' | 'terryEuro' | 'olga' | 'widePayNarrow';
   const ids = {} as Record<Fixture, string>;
   let subtree: string[];
   let published: { jobFamilyId: string; levelId: string; locationId: string };
