@@ -137,3 +137,42 @@ describe('value of a grant', () => {
     expect(sharesValue(3, 500_500_000n, 0)).toBe(1_502);
   });
 });
+
+// What the team view counts (it used to have a vesting rule of its own; these are its cases), now the people module's.
+const vestedSharesOn = (terms: VestingTerms, date: string): number => vestingStatus(terms, date).vestedShares;
+
+describe('shares vested on a day', () => {
+  const grant = { shares: 4800, vestingStartDate: '2024-01-31', vestingMonths: 48, cliffMonths: 12, frequency: 'monthly' as const };
+
+  it('counts whole months, ending a month on its last day when the start day does not exist in it', () => {
+    const monthly = (vestingStartDate: string): VestingTerms => ({ shares: 48, vestingStartDate, vestingMonths: 48, cliffMonths: 0, frequency: 'monthly' });
+    expect(vestedSharesOn(monthly('2024-01-31'), '2024-02-28')).toBe(0);
+    expect(vestedSharesOn(monthly('2024-01-31'), '2024-02-29')).toBe(1);
+    expect(vestedSharesOn(monthly('2024-01-15'), '2025-01-14')).toBe(11);
+    expect(vestedSharesOn(monthly('2024-01-15'), '2025-01-15')).toBe(12);
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2024-11-30', 3)).toBe('2025-02-28');
+  });
+
+  it('vests nothing before the cliff, a quarter at it, then a tranche a month, and all at the end', () => {
+    expect(vestedSharesOn(grant, '2024-01-30')).toBe(0);
+    expect(vestedSharesOn(grant, '2025-01-30')).toBe(0);
+    expect(vestedSharesOn(grant, '2025-01-31')).toBe(1200);
+    expect(vestedSharesOn(grant, '2025-02-28')).toBe(1300);
+    expect(vestedSharesOn(grant, '2028-01-30')).toBe(4700);
+    expect(vestedSharesOn(grant, '2028-01-31')).toBe(4800);
+    expect(vestedSharesOn(grant, '2040-01-01')).toBe(4800);
+  });
+
+  it('vests quarterly and annually at period ends, rounding shares down until the last tranche', () => {
+    const quarterly = { ...grant, shares: 1000, vestingStartDate: '2024-01-01', frequency: 'quarterly' as const };
+    expect(vestedSharesOn(quarterly, '2025-03-31')).toBe(250);
+    expect(vestedSharesOn(quarterly, '2025-04-01')).toBe(312);
+    expect(vestedSharesOn(quarterly, '2028-01-01')).toBe(1000);
+    const annually = { ...quarterly, cliffMonths: 0, frequency: 'annually' as const };
+    expect(vestedSharesOn(annually, '2024-12-31')).toBe(0);
+    expect(vestedSharesOn(annually, '2025-01-01')).toBe(250);
+    const immediate = { ...grant, vestingMonths: 0, cliffMonths: 0 };
+    expect(vestedSharesOn(immediate, '2024-01-31')).toBe(4800);
+  });
+});
