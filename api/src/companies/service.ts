@@ -5,9 +5,9 @@ import { type RoleRow, insertRoles, replaceUserRoles } from '../access/store.js'
 import { type CompanyRow, findCompany, findCompanyByKey, updateUser } from '../access/usersStore.js';
 import { recordAudit } from '../audit/store.js';
 import type { components } from '../contract-types.js';
-import { minorUnitOf as minorUnitOfCurrency } from '../money/minorUnits.js';
+import { requireMinorUnit } from '../money/minorUnits.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import type { RequestContext } from '../http/operations.js';
 import { updateAtVersion, versionOf } from '../http/versions.js';
 import { provisionAccount } from '../identity/accounts.js';
@@ -17,11 +17,8 @@ type SettingsInput = components['schemas']['CompanySettingsInput'];
 
 export const COMPANY_ONBOARDING_STEPS = ['company', 'currency', 'invite_team', 'import_people', 'connect_hris'] as const;
 
-async function minorUnitOf(db: Knex, currency: string): Promise<number> {
-  const minor = await minorUnitOfCurrency(db, currency);
-  if (minor === undefined) throw badRequest(`Unknown currency code ${currency}`, [{ field: 'body.currency', message: `${currency} is not a current ISO 4217 currency` }]);
-  return minor;
-}
+/** A company's currency is given in `body.currency` wherever it can be set. */
+const minorUnitOf = (db: Knex, currency: string): Promise<number> => requireMinorUnit(db, currency, 'body.currency');
 
 async function requireCompany(db: Knex, scope: CompanyScope): Promise<CompanyRow> {
   const company = await findCompany(db, scope);

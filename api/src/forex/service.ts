@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { components } from '../contract-types.js';
-import { minorUnitOf } from '../money/minorUnits.js';
+import { requireMinorUnit } from '../money/minorUnits.js';
 import { listCurrencies } from '../currencies/store.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import { presentRate } from './present.js';
@@ -24,9 +24,7 @@ type Money = components['schemas']['Money'];
 const EURO = 'EUR';
 
 async function requireCurrency(db: Knex, code: string, field: string): Promise<{ code: string; minorUnit: number }> {
-  const minorUnit = await minorUnitOf(db, code);
-  if (minorUnit === undefined) throw badRequest(`Unknown currency code ${code}`, [{ field, message: `${code} is not a current ISO 4217 currency` }]);
-  return { code, minorUnit };
+  return { code, minorUnit: await requireMinorUnit(db, code, field) };
 }
 
 function noRate(currency: string, date: string, field: string): HttpError {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { listCurrencies } from '../currencies/store.js';
+import { badRequest } from '../http/errors.js';
 
 /**
  * ISO 4217 decimal places, the one rule for every amount: the currency's minor unit; none (0)
@@ -36,4 +37,11 @@ export async function minorUnits(db: Knex): Promise<MinorUnits> {
 export async function minorUnitOf(db: Knex, code: string): Promise<number | undefined> {
   const units = await minorUnits(db);
   return units.has(code) ? units.of(code) : undefined;
+}
+
+/** The decimal places of a current ISO 4217 currency; 400 naming the field for any other code. */
+export async function requireMinorUnit(db: Knex, code: string, field: string): Promise<number> {
+  const minor = await minorUnitOf(db, code);
+  if (minor === undefined) throw badRequest(`Unknown currency code ${code}`, [{ field, message: `${code} is not a current ISO 4217 currency` }]);
+  return minor;
 }

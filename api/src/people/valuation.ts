@@ -60,19 +60,24 @@ export class EquityValuation {
     readonly converter: Converter,
   ) {}
 
-  static async open(db: Knex, scope: CompanyScope, converter?: Converter): Promise<EquityValuation> {
-    const company = await findCompany(db, scope);
-    if (!company) throw notFound();
-    const rates = converter ?? (await Converter.open(db, new Date().toISOString().slice(0, 10)));
+  /** At the company's prices (share price and exercise price in millionths of its currency). */
+  static of(company: { currency: string; share_price_micros: number | string; exercise_price_micros: number | string | null }, converter: Converter): EquityValuation {
     return new EquityValuation(
       {
         currency: company.currency,
-        minorUnit: rates.minorUnit(company.currency),
+        minorUnit: converter.minorUnit(company.currency),
         sharePriceMicros: Number(company.share_price_micros),
         exercisePriceMicros: company.exercise_price_micros === null ? null : Number(company.exercise_price_micros),
       },
-      rates,
+      converter,
     );
+  }
+
+  /** The company's valuation today. */
+  static async open(db: Knex, scope: CompanyScope): Promise<EquityValuation> {
+    const company = await findCompany(db, scope);
+    if (!company) throw notFound();
+    return EquityValuation.of(company, await Converter.open(db, new Date().toISOString().slice(0, 10)));
   }
 
   get currency(): string {

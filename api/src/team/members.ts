@@ -77,16 +77,19 @@ const payFrom = (records: Map<string, CompensationRow[]>, grants: Map<string, Gr
 export class Team {
   // Promises, not values: rows are priced concurrently and must share one market look-up.
   private medians: Promise<MarketMedians> | undefined;
-  /** The people module's valuation of grants, at the company's prices and today's rates. */
-  valuation!: EquityValuation;
 
   private constructor(
     readonly deps: AppDeps,
     readonly access: TeamAccess,
     readonly members: Member[],
     readonly converter: Converter,
-    readonly companyCurrency: string,
+    /** The people module's valuation of grants, at the company's prices and today's rates. */
+    readonly valuation: EquityValuation,
   ) {}
+
+  get companyCurrency(): string {
+    return this.valuation.currency;
+  }
 
   get db(): Knex {
     return this.deps.db;
@@ -146,12 +149,7 @@ export class Team {
     const company = given.company ?? (await companyEquity(deps.db, access.scope));
     if (!company) throw notFound();
     const converter = given.converter ?? (await Converter.open(deps.db, today()));
-    const team = new Team(deps, access, members, converter, company.currency);
-    team.valuation = new EquityValuation(
-      { currency: company.currency, minorUnit: converter.minorUnit(company.currency), sharePriceMicros: company.share_price_micros, exercisePriceMicros: company.exercise_price_micros },
-      converter,
-    );
-    return team;
+    return new Team(deps, access, members, converter, EquityValuation.of(company, converter));
   }
 
   // ── cash ─────────────────────────────────────────────────────────────────────────────────

@@ -96,10 +96,10 @@ function changedSections(change: Change): Partial<Pick<SettingsRow, 'columns' | 
 }
 
 /** Writes a settings row if the stored version is the one the caller read (0: none stored yet). */
-async function save(db: Knex, access: TeamAccess, ownerKey: string, version: number, change: Change): Promise<number> {
+async function save(db: Knex, access: TeamAccess, ownerKey: string, version: number, change: Change): Promise<void> {
   const now = new Date().toISOString();
   const sections = changedSections(change);
-  return db.transaction(async (trx) => {
+  await db.transaction(async (trx) => {
     const current = await findSettingsRow(trx, access.scope, ownerKey);
     if ((current?.version ?? 0) !== version) throw conflict(current?.version ?? 0);
     if (!current) {
@@ -120,10 +120,9 @@ async function save(db: Knex, access: TeamAccess, ownerKey: string, version: num
       await insertSettingsRow(trx, row).catch((error: unknown) => {
         throw /unique|duplicate/i.test(String(error)) ? conflict() : error;
       });
-      return 1;
+      return;
     }
     if (!(await updateSettingsRow(trx, access.scope, ownerKey, version, { ...sections, updated_by: access.caller.userId, updated_at: now }))) throw conflict();
-    return version + 1;
   });
 }
 
