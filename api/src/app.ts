@@ -11,11 +11,13 @@ import { contractRouter } from './http/router.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import { webApp } from './http/webApp.js';
 import type { IdentityProvider } from './identity/provider/types.js';
-import { allOperations } from './operations.js';
+import { allOperations, apiModules } from './modules.js';
+import { checkGating } from './platform/modules.js';
 
 /** The whole HTTP surface: contract API, built PWA, and the one error shape for everything else. */
 export function createApp(deps: AppDeps, identity: IdentityProvider): Koa {
   const app = new Koa({ proxy: process.env.PAYBENCH_TRUST_PROXY === 'true' });
+  checkGating(deps.contract, apiModules);
   const router = contractRouter(deps, allOperations, identity);
   const limiter = rateLimit(deps.config.rateLimitPerMinute);
   // Analytics events come from anonymous browsers too: a tighter limit of their own.

@@ -12,16 +12,19 @@ import { DirectoryStorage } from './downloads/storage.js';
 import { type Contract, loadContract } from './http/contract.js';
 import { createIdentityProvider } from './identity/provider/index.js';
 import type { IdentityProvider } from './identity/provider/types.js';
-import { registerJobTypes } from './jobTypes.js';
 import { JobQueue } from './jobs/queue.js';
 import { loadServedRelease } from './market/releases.js';
 import { createMailer } from './notifications/mailer.js';
-import { notifyJobEnded } from './notifications/service.js';
+import { allJobKinds, allSubscribers } from './modules.js';
+import { EventRelay } from './platform/outbox.js';
 import { startRealtime } from './realtime/server.js';
 import type { PreparedDatabase } from './startupWorker.js';
 import { runInThread } from './threads/start.js';
 import { answerClientErrors } from './http/clientErrors.js';
 import { type StartupGate, startupGate } from './http/startupGate.js';
+
+/** Delivered events are kept a week (the audit log keeps the record for good). */
+const EVENT_HISTORY_MS = 7 * 24 * 3600_000;
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -85,15 +88,19 @@ async function startApp(
   const realtime = await startRealtime(server, { config, db, log, identity: () => identityRef.current });
   const jobs = new JobQueue(db, log, realtime, { pollMs: config.jobPollMs, singleNode: config.engine === 'sqlite' });
   const deps: AppDeps = { ...base, jobs, downloads, realtime, mailer };
-  jobs.onEnded = (job) => void notifyJobEnded(db, mailer, log, url, job).catch((error: unknown) => log.error({ err: error }, 'job notification failed'));
-  registerJobTypes(jobs, deps);
+  for (const kind of allJobKinds) jobs.registerKind(kind, deps);
+  const relay = new EventRelay(db, log, allSubscribers, () => deps);
+  jobs.worker.deliverEvents(relay);
   await loadServedRelease(deps);
   const identity = await createIdentityProvider(deps);
   identityRef.current = identity;
   const app = createApp(deps, identity);
   gate.open(app.callback());
   await jobs.worker.start();
-  const cleanup = setInterval(() => void removeExpiredDownloads(db, downloads).catch((error: unknown) => log.error({ err: error }, 'download cleanup failed')), 3600_000);
+  const cleanup = setInterval(() => {
+    void removeExpiredDownloads(db, downloads).catch((error: unknown) => log.error({ err: error }, 'download cleanup failed'));
+    void relay.prune(new Date(Date.now() - EVENT_HISTORY_MS)).catch((error: unknown) => log.error({ err: error }, 'event outbox cleanup failed'));
+  }, 3600_000);
   cleanup.unref();
 
   return {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_ROLES } from '../src/access/builtinRoles.js';
 import { hasPermission } from '../src/access/permissions.js';
 import { loadContract } from '../src/http/contract.js';
-import { allOperations } from '../src/operations.js';
+import { allOperations } from '../src/modules.js';
 import { fillPath } from './contractSamples.js';
 import { type TestCompany, bearer, createTestCompany, testDb } from './factories.js';
 import { type ErrorBody, request } from './http.js';

@@ -6,13 +6,13 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { AppDeps } from '../src/deps.js';
-import { loadContract } from '../src/http/contract.js';
+import { type Contract, loadContract } from '../src/http/contract.js';
 import { errorHandler } from '../src/http/errorHandler.js';
 import type { RegisteredOperation } from '../src/http/operations.js';
 import { contractRouter } from '../src/http/router.js';
 import type { IdentityProvider } from '../src/identity/provider/types.js';
 import { createMailer } from '../src/notifications/mailer.js';
-import { allOperations } from '../src/operations.js';
+import { allOperations } from '../src/modules.js';
 
 export interface RouterApp {
   url: string;
@@ -27,12 +27,12 @@ export interface RouterApp {
  */
 export async function startRouterApp(
   db: Knex,
-  options: { operations?: RegisteredOperation[]; identity?: IdentityProvider; env?: Record<string, string> } = {},
+  options: { operations?: readonly RegisteredOperation[]; identity?: IdentityProvider; env?: Record<string, string>; contract?: Contract; deps?: Partial<AppDeps> } = {},
 ): Promise<RouterApp> {
   const log = pino({ level: 'silent' });
   const config = loadConfig({ ...process.env, ...inject('serverEnv'), ...options.env });
-  const contract = loadContract(path.resolve(import.meta.dirname, '..', '..', 'openapi.yaml'));
-  const deps = { config, db, log, contract, mailer: createMailer(db, log, undefined, config.mailFrom) } as unknown as AppDeps;
+  const contract = options.contract ?? loadContract(path.resolve(import.meta.dirname, '..', '..', 'openapi.yaml'));
+  const deps = { config, db, log, contract, mailer: createMailer(db, log, undefined, config.mailFrom), ...options.deps } as unknown as AppDeps;
   const app = new Koa();
   app.use(async (ctx, next) => {
     ctx.state.log = log;

@@ -6,7 +6,7 @@ import { saveDownload } from '../src/downloads/service.js';
 import { DirectoryStorage } from '../src/downloads/storage.js';
 import { JobQueue } from '../src/jobs/queue.js';
 import { loadContract } from '../src/http/contract.js';
-import { allOperations } from '../src/operations.js';
+import { allOperations } from '../src/modules.js';
 import { fillPath, sampleBody } from './contractSamples.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from './factories.js';
 import { type ErrorBody, request } from './http.js';

@@ -3,7 +3,7 @@ import { found } from '../http/errors.js';
 import { startJob } from '../jobs/service.js';
 import { socketIdOf } from '../realtime/socketId.js';
 import { permissionGroups } from './permissions.js';
-import { USERS_EXPORT } from './usersExport.js';
+import { usersExportJob } from './usersExport.js';
 import { createUser, getUser, guests, listUsers, removeUser, roles, saveRole, setRoles, userFilterValues, usersInRole } from './service.js';
 
 export const accessOperations = [
@@ -12,7 +12,7 @@ export const accessOperations = [
     access: can('users', 'view'),
     status: 202,
     handler: async (_input, { deps, caller, koa }) => ({
-      data: await startJob(deps.jobs, caller, USERS_EXPORT, {}, socketIdOf(koa.get('x-socket-id'))),
+      data: await startJob(deps.jobs, caller, usersExportJob, {}, socketIdOf(koa.get('x-socket-id'))),
     }),
   }),
   secured({

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
@@ -66,7 +66,7 @@ export async function saveRole(db: Knex, caller: Caller, input: RoleInput) {
     }
     return { ...existing, ...changes, version: input.version + 1 };
   });
-  await recordAudit(db, { companyId: scope.companyId, actorUserId: caller.userId, action: input.id ? 'role.updated' : 'role.created', subjectType: 'role', subjectId: role.id, details: { permissions: input.permissions } });
+  await emit(db, { companyId: scope.companyId, actorUserId: caller.userId, name: input.id ? 'role.updated' : 'role.created', subjectType: 'role', subjectId: role.id, payload: { permissions: input.permissions } });
   const counted = (await listRoles(db, scope)).find((row) => row.id === role.id);
   return presentRole(counted ?? role);
 }
@@ -156,7 +156,7 @@ export async function createUser(db: Knex, caller: Caller, input: components['sc
     const id = newId();
     await insertUser(trx, { id, email, company_id: scope.companyId, first_name: input.firstName.trim(), last_name: input.lastName.trim(), is_candidate: input.isCandidate ?? false });
     await replaceUserRoles(trx, scope, id, roleIds);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'user.created', subjectType: 'user', subjectId: id });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'user.created', subjectType: 'user', subjectId: id, payload: {} });
     const row = await findCompanyUser(trx, scope, id);
     if (!row) throw notFound();
     return (await withRoles(trx, scope, [row]))[0];
@@ -174,7 +174,7 @@ export async function removeUser(ctx: SecuredContext, userId: string) {
     const now = new Date().toISOString();
     await updateUser(trx, userId, { status: 'removed', last_logout_at: now });
     await trx('api_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: now });
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'user.removed', subjectType: 'user', subjectId: userId });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'user.removed', subjectType: 'user', subjectId: userId, payload: {} });
     return (await withRoles(trx, scope, [{ ...row, status: 'removed' }]))[0];
   });
   ctx.afterCommit(async () => deps.realtime.disconnect({ userId }));
@@ -191,7 +191,7 @@ export async function setRoles(db: Knex, caller: Caller, userId: string, roleIds
     const missing = roleIds.filter((id) => !found.some((role) => role.id === id));
     if (missing.length) throw badRequest('Unknown role', missing.map((id) => ({ field: 'body.roleIds', message: `${id} is not a role of this company` })));
     await replaceUserRoles(trx, scope, userId, roleIds);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'user.roles.set', subjectType: 'user', subjectId: userId, details: { roles: found.map((role) => role.key) } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'user.roles.set', subjectType: 'user', subjectId: userId, payload: { roles: found.map((role) => role.key) } });
     return (await withRoles(trx, scope, [row]))[0];
   });
 }

@@ -1,7 +1,6 @@
 import { csvFile } from '../downloads/csv.js';
 import { saveDownload } from '../downloads/service.js';
-import type { DownloadStorage } from '../downloads/storage.js';
-import type { JobHandler } from '../jobs/worker.js';
+import { jobKind } from '../jobs/kind.js';
 import { rolesOfUsers } from './store.js';
 import { emailsOfUsers, usersOf } from './usersStore.js';
 
@@ -11,8 +10,7 @@ export const USERS_CSV_COLUMNS = ['email', 'firstName', 'lastName', 'roles', 'ma
 const PAGE = 500;
 
 /** Writes every user of the company and their role keys as CSV, page by page, reporting progress. */
-export function usersExportJob(storage: DownloadStorage): JobHandler {
-  return async ({ job, db, progress }) => {
+export const usersExportJob = jobKind<Record<string, never>>({ type: USERS_EXPORT, title: 'Users export' }, ({ downloads: storage }) => async ({ job, db, progress }) => {
     const scope = { companyId: job.companyId };
     const total = Number((await usersOf(db, scope).andWhere('users.is_candidate', false).count({ count: '*' }).first())?.count ?? 0);
     async function* rows() {
@@ -45,5 +43,4 @@ export function usersExportJob(storage: DownloadStorage): JobHandler {
       content: csv,
     });
     return { downloadId: download.id, users: total };
-  };
-}
+  });

@@ -3,7 +3,7 @@ import { BUILTIN_ROLES } from '../access/builtinRoles.js';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { type RoleRow, insertRoles, replaceUserRoles } from '../access/store.js';
 import { type CompanyRow, findCompany, findCompanyByKey, updateUser } from '../access/usersStore.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { requireMinorUnit } from '../money/minorUnits.js';
 import { newId } from '../db/ids.js';
@@ -55,7 +55,7 @@ export async function updateSettings(db: Knex, caller: Caller, ifMatch: string, 
       updated_at: new Date().toISOString(),
     };
     const next = await updateAtVersion(() => trx('companies').where({ id: scope.companyId }), version, changes, 'these settings');
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'company.settings.updated', details: { from: presentSettings(company, oldMinor), to: input } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'company.settings.updated', payload: { from: presentSettings(company, oldMinor), to: input } });
     return presentSettings({ ...company, ...changes, version: next }, minor);
   });
 }
@@ -145,7 +145,7 @@ export async function createCompany(db: Knex, caller: Caller, input: components[
     await trx('api_tokens').where({ user_id: caller.userId }).whereNull('company_id').update({ company_id: id });
     const adminRole = roleIds.get('admin');
     if (adminRole) await replaceUserRoles(trx, { companyId: id }, caller.userId, [adminRole]);
-    await recordAudit(trx, { companyId: id, actorUserId: caller.userId, action: 'company.created', details: { name: input.name } });
+    await emit(trx, { companyId: id, actorUserId: caller.userId, name: 'company.created', payload: { name: input.name } });
     const company = await requireCompany(trx, { companyId: id });
     return presentCompany(company, await minorUnitOf(trx, company.currency));
   });
@@ -160,7 +160,7 @@ export async function createCompanyWithAdmin(ctx: RequestContext & { caller: Cal
   if (input.company.currency) await minorUnitOf(db, input.company.currency);
   return db.transaction(async (trx) => {
     const { id } = await insertCompany(trx, input.company);
-    await recordAudit(trx, { companyId: id, actorUserId: ctx.caller.userId, action: 'company.created', details: { name: input.company.name, byInternalAdmin: true } });
+    await emit(trx, { companyId: id, actorUserId: ctx.caller.userId, name: 'company.created', payload: { name: input.company.name, byInternalAdmin: true } });
     const admin = await provisionAccount({ ...ctx, deps: { ...ctx.deps, db: trx } }, { companyId: id }, { ...input.admin, roleKeys: ['admin'], isCandidate: false, sendInvitation: input.sendInvitation ?? true });
     const company = await requireCompany(trx, { companyId: id });
     return { company: presentCompany(company, await minorUnitOf(trx, company.currency)), admin };

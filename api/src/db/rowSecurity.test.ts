@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { presentPerson } from '../identity/present.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import { HttpError } from '../http/errors.js';
 import { RawResponse, type RegisteredOperation, type SecuredContext } from '../http/operations.js';
-import { allOperations } from '../operations.js';
+import { allOperations } from '../modules.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, request } from '../../test/http.js';
 import { type RouterApp, startRouterApp } from '../../test/routerApp.js';
@@ -74,7 +74,7 @@ function probes(): RegisteredOperation[] {
     },
     async logoutUser(_input, ctx: SecuredContext) {
       // A write, then a refusal: on Postgres the request's transaction takes the write back with it.
-      await recordAudit(ctx.deps.db, { companyId: ctx.caller.companyId, actorUserId: ctx.caller.userId, action: 'probe.refused', subjectId: ctx.requestId });
+      await emit(ctx.deps.db, { companyId: ctx.caller.companyId, actorUserId: ctx.caller.userId, name: 'view_as.ended', subjectType: 'view_as_session', subjectId: ctx.requestId, payload: {} });
       ctx.afterCommit(async () => void afterwards.push('ran after a failure'));
       throw new HttpError(409, 'probe', { message: 'refused after writing' });
     },
@@ -156,8 +156,11 @@ describe('requests under row-level security', () => {
     const caller = a.users.compensation_planner as TestUser;
     const reply = await request<ErrorBody>('/api/me/logout', { base, method: 'POST', headers: bearer(caller) });
     expect(reply.status).toBe(409);
-    const written = await db('audit_events').where({ action: 'probe.refused', actor_user_id: caller.id }).select('id');
+    // The handler emitted an event: its audit entry and its outbox row go (or stay) with the request's writes.
+    const written = await db('audit_events').where({ action: 'view_as.ended', actor_user_id: caller.id, subject_id: reply.body.requestId }).select('id');
     expect(written).toHaveLength(engine === 'postgres' ? 0 : 1);
+    const queued = await db('domain_events').where({ name: 'view_as.ended', actor_user_id: caller.id, subject_id: reply.body.requestId }).select('id');
+    expect(queued).toHaveLength(engine === 'postgres' ? 0 : 1);
     expect(afterwards).toEqual([]);
   });
 

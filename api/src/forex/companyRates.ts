@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { findCurrency } from '../currencies/store.js';
 import { newId } from '../db/ids.js';
@@ -60,7 +60,7 @@ export async function createCompanyRate(db: Knex, caller: Caller, input: compone
       created_at: new Date().toISOString(),
     };
     await insertCompanyRate(trx, row);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'exchange_rate.created', subjectType: 'exchange_rate', subjectId: row.id, details: { base: row.base_currency, quote: row.quote_currency, rate: row.rate, effectiveDate: row.effective_date } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'exchange_rate.created', subjectType: 'exchange_rate', subjectId: row.id, payload: { base: row.base_currency, quote: row.quote_currency, rate: row.rate, effectiveDate: row.effective_date } });
     return row;
   });
   return presentCompanyRate(row);
@@ -72,7 +72,7 @@ export async function removeCompanyRate(db: Knex, caller: Caller, id: string): P
     const row = await findCompanyRate(trx, scope, id);
     if (!row) throw notFound();
     await deleteCompanyRate(trx, scope, id);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'exchange_rate.removed', subjectType: 'exchange_rate', subjectId: id, details: presentCompanyRate(row) });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'exchange_rate.removed', subjectType: 'exchange_rate', subjectId: id, payload: presentCompanyRate(row) });
     return row;
   });
   return presentCompanyRate(row);

@@ -1,7 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import type { Caller } from '../access/caller.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { type FieldError, badRequest } from '../http/errors.js';
 import { ECB_SOURCE, type ForexRateRow, correctRate, ratesBetween } from './store.js';
@@ -107,7 +107,7 @@ export async function importReferenceRates(db: Knex, caller: Caller, text: strin
     await db.transaction(async (trx) => {
       for (let start = 0; start < added.length; start += CHUNK) await trx('forex_rates').insert(added.slice(start, start + CHUNK));
       for (const row of corrected) await correctRate(trx, row);
-      await recordAudit(trx, { companyId: null, actorUserId: caller.userId, action: 'reference_rates.imported', details: { firstDate, lastDate, added: added.length, corrected: corrected.length } });
+      await emit(trx, { companyId: null, actorUserId: caller.userId, name: 'reference_rates.imported', payload: { firstDate, lastDate, added: added.length, corrected: corrected.length } });
     });
     // Market answers convert with the new rates from the next request on.
     forgetForexMapping(db);

@@ -1,13 +1,15 @@
-import type { AppDeps } from '../deps.js';
-import type { JobHandler } from '../jobs/worker.js';
+import { jobKind } from '../jobs/kind.js';
 import { executeRun, uploadedTable } from './run.js';
-import { PEOPLE_IMPORT } from './service.js';
 import { findRun } from './store.js';
 
+/** A people-data import's job carries the import it runs. */
+export interface RunJobInput {
+  runId: string;
+}
+
 /** Runs an uploaded file's import; the import itself records the outcome, the job its progress. */
-export function peopleImportJob(deps: AppDeps): JobHandler {
-  return async ({ job, db, log, progress }) => {
-    const { runId } = job.input as { runId: string };
+export const peopleImportJob = jobKind<RunJobInput>({ type: 'peopleImport', title: 'People-data import' }, (deps) => async ({ job, db, log, progress }) => {
+    const { runId } = job.input;
     const scope = { companyId: job.companyId };
     const run = await findRun(db, scope, runId);
     if (!run) return { importId: runId, status: 'missing' };
@@ -15,7 +17,4 @@ export function peopleImportJob(deps: AppDeps): JobHandler {
     // A failed import fails its job too (it shows, and notifies, as failed); a rejected file is a finished check.
     if (final.status === 'failed') throw new Error(final.message ?? 'The import failed.');
     return { importId: final.id, status: final.status };
-  };
-}
-
-export { PEOPLE_IMPORT };
+  });

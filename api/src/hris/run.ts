@@ -4,7 +4,7 @@ import { minorUnits } from '../money/minorUnits.js';
 import { callerForUser } from '../access/authenticate.js';
 import type { Caller, CompanyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { DownloadStorage } from '../downloads/storage.js';
 import { findUserById } from '../identity/users.js';
 import { JobCancelled } from '../jobs/worker.js';
@@ -210,13 +210,13 @@ async function checkAndApply(options: RunOptions, run: RunRow, table: SourceTabl
       const result = checked ?? (await check(trx, run, scope, table, mapping));
       if (!result.writes || !result.plan) return result;
       await write(trx, result.writes, live ? progress : async () => undefined);
-      await recordAudit(trx, {
+      await emit(trx, {
         companyId: scope.companyId,
         actorUserId: run.owner_user_id,
-        action: run.kind === 'employees' ? 'employees.imported' : 'equityGrants.imported',
+        name: run.kind === 'employees' ? 'employees.imported' : 'equityGrants.imported',
         subjectType: 'peopleImport',
         subjectId: run.id,
-        details: { rows: result.plan.rows, create: result.plan.create, update: result.plan.update, unchanged: result.plan.unchanged, compensationRecords: result.plan.compensationRecords },
+        payload: { rows: result.plan.rows, create: result.plan.create, update: result.plan.update, unchanged: result.plan.unchanged, compensationRecords: result.plan.compensationRecords },
       });
       return result;
     });

@@ -4,6 +4,9 @@ import { type Caller, type CompanyScope, companyScope } from '../access/caller.j
 import { hasPermission } from '../access/permissions.js';
 import type { UploadedFile } from '../http/body.js';
 import { newId } from '../db/ids.js';
+import type { JobKind } from '../jobs/kind.js';
+import { queueJobIn } from '../jobs/queue.js';
+import { type RunJobInput, peopleImportJob } from './jobs.js';
 import type { AppDeps } from '../deps.js';
 import { saveDownload } from '../downloads/service.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
@@ -21,7 +24,6 @@ import {
   findRun,
   insertImportFile,
   insertMapping,
-  insertQueuedJob,
   insertRun,
   listMappings,
   updateMapping,
@@ -29,7 +31,6 @@ import {
 } from './store.js';
 import { CONTENT_TYPES, UnreadableFile, formatOf, readTable } from './table.js';
 
-export const PEOPLE_IMPORT = 'peopleImport';
 
 export function importFields(kind: PeopleImportKind) {
   // Required fields first, then the file's usual order.
@@ -145,10 +146,10 @@ export function runRow(input: NewRun): RunRow {
 export type AfterCommit = (task: () => Promise<unknown>) => void;
 
 /** Records the import and queues its job in the same transaction; the job runs it (see run.ts). */
-export async function queueRun(deps: AppDeps, input: NewRun, jobType: string, originSocketId: string | undefined, afterCommit: AfterCommit) {
+export async function queueRun(deps: AppDeps, input: NewRun, kind: JobKind<RunJobInput>, originSocketId: string | undefined, afterCommit: AfterCommit) {
   const row = runRow(input);
   await insertRun(deps.db, row);
-  const job = await insertQueuedJob(deps.db, { companyId: row.company_id, ownerUserId: row.owner_user_id, type: jobType, input: { runId: row.id }, originSocketId });
+  const job = await queueJobIn(deps.db, kind, { companyId: row.company_id, ownerUserId: row.owner_user_id, input: { runId: row.id }, originSocketId });
   await updateRun(deps.db, input.scope, row.id, { job_id: job.id });
   afterCommit(async () => {
     deps.jobs.announce(job);
@@ -181,7 +182,7 @@ export async function startImport(deps: AppDeps, caller: Caller, fileId: string,
       filename: file.filename,
       rowCount: Number(file.row_count),
     },
-    PEOPLE_IMPORT,
+    peopleImportJob,
     originSocketId,
     afterCommit,
   );

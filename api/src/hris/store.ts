@@ -3,8 +3,6 @@ import type { CompensationRecordRow, EmployeeRow, EquityGrantRow } from '../peop
 import { type CompanyScope, rowsOfCompany } from '../access/caller.js';
 import { chunks } from '../imports/plan.js';
 import { nextTurn } from './pace.js';
-import type { NewJob } from '../jobs/queue.js';
-import { type JobRow, insertJob, queuedJobRow } from '../jobs/store.js';
 
 export interface ImportFileRow {
   id: string;
@@ -254,12 +252,3 @@ export async function upsertInChunks(db: Knex, table: string, rows: Record<strin
   }
 }
 
-/**
- * Inserts a job row with the caller's own connection: in a request that runs in a (tenant)
- * transaction, the job becomes visible together with the import it runs, never before it.
- */
-export async function insertQueuedJob(db: Knex, job: NewJob & { runAfter?: string; message?: string }): Promise<JobRow> {
-  const row = queuedJobRow(job);
-  await insertJob(db, row);
-  return row;
-}

@@ -28,7 +28,7 @@ interface OperationObject {
   'x-module'?: string;
 }
 
-interface OpenApiDocument {
+export interface OpenApiDocument {
   info: { version: string };
   security?: unknown[];
   paths: Record<string, Record<string, OperationObject>>;
@@ -294,7 +294,11 @@ function buildOperation(
 }
 
 export function loadContract(file: string): Contract {
-  const doc = parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+  return contractOf(parse(readFileSync(file, 'utf8')) as OpenApiDocument);
+}
+
+/** The contract of a parsed document (a test adds a module's paths to the real one). */
+export function contractOf(doc: OpenApiDocument): Contract {
   const ajvs = { params: newAjv(true), body: newAjv(false) };
   const schemas = rewriteRefs({ $id: 'contract', $defs: doc.components.schemas ?? {} }) as JsonSchema;
   for (const ajv of Object.values(ajvs)) ajv.addSchema(schemas);

@@ -111,6 +111,8 @@ function handle(
     const body = companyId
       ? await asTenant(deps.db, companyId, (trx) => operation.handler(result.value, { ...context, deps: { ...deps, db: trx } }))
       : await operation.handler(result.value, context);
+    // A change may have written domain events: the worker delivers them now, not at its next poll.
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') deps.jobs?.worker.wake();
     for (const task of afterCommit) {
       await Promise.resolve()
         .then(task)
@@ -151,7 +153,7 @@ function handle(
  */
 export function contractRouter(
   deps: AppDeps,
-  registered: RegisteredOperation[],
+  registered: readonly RegisteredOperation[],
   identity?: IdentityProvider,
 ): Router {
   const byId = new Map<string, RegisteredOperation>();

@@ -3,7 +3,8 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { AppDeps } from '../deps.js';
-import { allOperations } from '../operations.js';
+import { allOperations, apiModules } from '../modules.js';
+import { checkGating } from '../platform/modules.js';
 import { loadContract } from './contract.js';
 import { contractRouter } from './router.js';
 
@@ -30,6 +31,12 @@ describe('the router is built from the contract', () => {
   it('refuses to start when an operation names a module that does not exist', () => {
     const misnamed = { ...contract, operations: contract.operations.map((op) => (op.module ? { ...op, module: 'teamveiw' } : op)) };
     expect(() => contractRouter({ ...deps, contract: misnamed }, allOperations)).toThrow(/x-module "teamveiw" is not a product module/);
+  });
+
+  it("refuses to start when a module's switch and its operations' x-module disagree", () => {
+    expect(() => checkGating(contract, apiModules)).not.toThrow();
+    const unmarked = { ...contract, operations: contract.operations.map((op) => (op.operationId === 'getTeamOverview' ? { ...op, module: undefined } : op)) };
+    expect(() => checkGating(unmarked, apiModules)).toThrow(/team\/module: getTeamOverview is marked x-module \(none\) in the contract, but the module is teamview/);
   });
 
   it('compiles every request and response schema (validators compile lazily in the server)', () => {

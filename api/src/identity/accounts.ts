@@ -5,7 +5,7 @@ import type { Caller, CompanyScope } from '../access/caller.js';
 import { presentUser } from '../access/present.js';
 import { findRolesByKeys, replaceUserRoles, rolesOfUsers } from '../access/store.js';
 import { findCompany, findCompanyUser, insertUser } from '../access/usersStore.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { Config } from '../config.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
@@ -115,13 +115,13 @@ export async function provisionAccount(ctx: RequestContext & { caller: Caller },
       await insertUser(trx, { id, email, company_id: scope.companyId, first_name: input.firstName.trim(), last_name: input.lastName.trim(), is_candidate: isCandidate, email_verified: false });
       await replaceUserRoles(trx, scope, id, roles.map((role) => role.id));
       const invitation = invite && builtin ? await createInvitation(trx, scope, id, caller.userId) : undefined;
-      await recordAudit(trx, {
+      await emit(trx, {
         companyId: scope.companyId,
         actorUserId: caller.userId,
-        action: 'account.provisioned',
+        name: 'account.provisioned',
         subjectType: 'user',
         subjectId: id,
-        details: { roles: keys, isCandidate, invited: invite, byInternalAdmin: caller.companyId !== scope.companyId },
+        payload: { roles: keys, isCandidate, invited: invite, byInternalAdmin: caller.companyId !== scope.companyId },
       });
       const row = await findCompanyUser(trx, scope, id);
       if (!row) throw notFound();

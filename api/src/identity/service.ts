@@ -5,7 +5,7 @@ import { FLAG_NAMES, FLAG_DEFAULTS, moduleStates } from '../access/flags.js';
 import { type ApiTokenRow, insertToken, revokeToken, tokensOfUser } from '../access/store.js';
 import { hashToken, newTokenSecret, tokenPrefix } from '../access/tokens.js';
 import { findCompanyById, findUserRow, updateUser } from '../access/usersStore.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import { presentOnboarding, withCompletedStep } from '../companies/present.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
@@ -98,7 +98,7 @@ export async function createToken(db: Knex, caller: Caller, input: components['s
     revoked_at: null,
   };
   await insertToken(db, row);
-  await recordAudit(db, { companyId: caller.companyId, actorUserId: caller.userId, action: 'api_token.created', subjectType: 'api_token', subjectId: row.id });
+  await emit(db, { companyId: caller.companyId, actorUserId: caller.userId, name: 'api_token.created', subjectType: 'api_token', subjectId: row.id, payload: {} });
   return { ...presentToken(row), token: secret };
 }
 
@@ -106,7 +106,7 @@ export async function revoke(ctx: SecuredContext, tokenId: string) {
   const { deps, caller } = ctx;
   const row = await revokeToken(deps.db, caller.userId, tokenId);
   if (!row) throw notFound();
-  await recordAudit(deps.db, { companyId: caller.companyId, actorUserId: caller.userId, action: 'api_token.revoked', subjectType: 'api_token', subjectId: row.id });
+  await emit(deps.db, { companyId: caller.companyId, actorUserId: caller.userId, name: 'api_token.revoked', subjectType: 'api_token', subjectId: row.id, payload: {} });
   // After the commit, so a socket reconnecting with the token finds it revoked.
   ctx.afterCommit(async () => deps.realtime.disconnect({ apiTokenId: row.id }));
   return presentToken(row);

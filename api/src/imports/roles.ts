@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { type PermissionMap, invalidGrants } from '../access/permissions.js';
 import { type RoleRow, listRoles, parsePermissions } from '../access/store.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { type ImportChange, type ImportPlan, RowProblems, summarise } from './plan.js';
@@ -76,7 +76,7 @@ export async function importRoles(db: Knex, caller: Caller, input: { rows: Roles
     const plan = summarise(dryRun, changes, input.rows.length);
     if (dryRun || !changes.length) return plan;
     await apply(trx, scope, input.rows, known, changes);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'roles.imported', subjectType: 'company', subjectId: scope.companyId, details: { changes } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'roles.imported', subjectType: 'company', subjectId: scope.companyId, payload: { changes } });
     return plan;
   });
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { assertMayAssignRoles } from '../access/assignRoles.js';
 import { listRoles } from '../access/store.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { normaliseEmail } from '../identity/users.js';
@@ -229,7 +229,7 @@ export async function importUsers(db: Knex, caller: Caller, input: { rows: Users
     const plan = summarise(dryRun, prepared.changes, prepared.rows.length);
     if (dryRun || !plan.changes.length) return plan;
     await apply(trx, scope, prepared);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'users.imported', subjectType: 'company', subjectId: scope.companyId, details: { create: plan.create, update: plan.update, unchanged: plan.unchanged } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'users.imported', subjectType: 'company', subjectId: scope.companyId, payload: { create: plan.create, update: plan.update, unchanged: plan.unchanged } });
     return plan;
   });
 }

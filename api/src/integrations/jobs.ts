@@ -6,11 +6,13 @@ import type { PeopleImportKind } from '../hris/fields.js';
 import { ImportStopped, type TableSource, executeRun } from '../hris/run.js';
 import { runRow } from '../hris/service.js';
 import { type RunRow, findRun, insertRun, updateRun } from '../hris/store.js';
-import type { JobContext, JobHandler } from '../jobs/worker.js';
+import { jobKind } from '../jobs/kind.js';
+import type { JobContext } from '../jobs/worker.js';
+import type { RunJobInput } from '../hris/jobs.js';
 import { findConnector } from './catalogue.js';
 import { ConnectorError } from './connector.js';
-import { INTEGRATION_SYNC, connectorEnvironment, settingsOf } from './service.js';
-import { type IntegrationRow, SCHEDULED_SYNC, advanceSchedule, findIntegration, queueScheduledSync, recordStatus } from './store.js';
+import { connectorEnvironment, settingsOf } from './service.js';
+import { type IntegrationRow, type ScheduledSyncInput, advanceSchedule, findIntegration, queueScheduledSync, recordStatus } from './store.js';
 
 /**
  * The connection's rows, fetched by its connector. A system that cannot be reached ends the import
@@ -48,10 +50,9 @@ function result(final: RunRow) {
 }
 
 /** "Sync now": the import was recorded when it was asked for. */
-export function manualSyncJob(deps: AppDeps): JobHandler {
-  return async ({ job, db, log, progress }) => {
+export const manualSyncJob = jobKind<RunJobInput>({ type: 'integrationSync', title: 'Sync' }, (deps) => async ({ job, db, log, progress }) => {
     const scope = { companyId: job.companyId };
-    const { runId } = job.input as { runId: string };
+    const { runId } = job.input;
     const run = await findRun(db, scope, runId);
     if (!run) return { importId: runId, status: 'missing' };
     const row = run.integration_id ? await findIntegration(db, scope, run.integration_id) : undefined;
@@ -60,17 +61,15 @@ export function manualSyncJob(deps: AppDeps): JobHandler {
       return { importId: runId, status: 'failed' };
     }
     return result(await syncRun(deps, db, scope, run, row, { log, progress }));
-  };
-}
+  });
 
 /**
  * A scheduled sync: runs if the connection still has this schedule (a changed schedule leaves
  * stale jobs that do nothing), then queues the next one, whatever this one's outcome.
  */
-export function scheduledSyncJob(deps: AppDeps): JobHandler {
-  return async ({ job, db, log, progress }) => {
+export const scheduledSyncJob = jobKind<ScheduledSyncInput>({ type: 'integrationScheduledSync', title: 'Scheduled sync' }, (deps) => async ({ job, db, log, progress }) => {
     const scope = { companyId: job.companyId };
-    const { integrationId, dueAt } = job.input as { integrationId: string; dueAt: string };
+    const { integrationId, dueAt } = job.input;
     const row = await findIntegration(db, scope, integrationId);
     const due = row?.next_sync_at ? new Date(row.next_sync_at).toISOString() : null;
     if (!row || !row.sync_interval_hours || due !== new Date(dueAt).toISOString()) return { skipped: 'The schedule changed.' };
@@ -88,7 +87,4 @@ export function scheduledSyncJob(deps: AppDeps): JobHandler {
       // Only if nobody rescheduled meanwhile: their change queued its own next sync.
       if (await advanceSchedule(db, scope, row.id, row.next_sync_at, nextAt)) await queueScheduledSync(db, { id: row.id, company_id: row.company_id, connected_by: row.connected_by }, nextAt);
     }
-  };
-}
-
-export { INTEGRATION_SYNC, SCHEDULED_SYNC };
+  });

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
+import { manualSyncJob } from './jobs.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import type { AppDeps } from '../deps.js';
@@ -30,7 +31,6 @@ import {
 type IntegrationInput = components['schemas']['IntegrationInput'];
 type IntegrationChanges = components['schemas']['IntegrationChanges'];
 
-export const INTEGRATION_SYNC = 'integrationSync';
 
 export function connectorEnvironment(log: Logger): ConnectorEnvironment {
   return { log, allowPrivateNetworks: process.env.PAYBENCH_INTEGRATIONS_ALLOW_PRIVATE_NETWORKS === 'true' };
@@ -159,7 +159,7 @@ export async function connect(deps: AppDeps, caller: Caller, input: IntegrationI
   await deps.db.transaction(async (trx) => {
     await insertIntegration(trx, row);
     if (row.next_sync_at) await queueScheduledSync(trx, { id: row.id, company_id: row.company_id, connected_by: caller.userId }, String(row.next_sync_at));
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'integration.connected', subjectType: 'integration', subjectId: row.id, details: { kind: row.kind, name } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'integration.connected', subjectType: 'integration', subjectId: row.id, payload: { kind: row.kind, name } });
   });
   return presentOne(deps.db, scope, row);
 }
@@ -209,7 +209,7 @@ export async function configure(deps: AppDeps, caller: Caller, id: string, chang
       await cancelScheduledSyncs(trx, scope, id);
       if (update.next_sync_at) await queueScheduledSync(trx, { id, company_id: scope.companyId, connected_by: caller.userId }, String(update.next_sync_at));
     }
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'integration.configured', subjectType: 'integration', subjectId: id, details: { kind: row.kind, name, changed: Object.keys(changes).filter((key) => key !== 'version') } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'integration.configured', subjectType: 'integration', subjectId: id, payload: { kind: row.kind, name, changed: Object.keys(changes).filter((key) => key !== 'version') } });
   });
   return presentOne(deps.db, scope, await ownIntegration(deps.db, scope, id));
 }
@@ -221,7 +221,7 @@ export async function disconnect(deps: AppDeps, caller: Caller, id: string) {
   await deps.db.transaction(async (trx) => {
     await cancelScheduledSyncs(trx, scope, id);
     await deleteIntegration(trx, scope, id);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'integration.disconnected', subjectType: 'integration', subjectId: id, details: { kind: row.kind, name: row.name } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'integration.disconnected', subjectType: 'integration', subjectId: id, payload: { kind: row.kind, name: row.name } });
   });
   return presented;
 }
@@ -251,7 +251,7 @@ export async function syncNow(deps: AppDeps, caller: Caller, id: string, body: {
   return queueRun(
     deps,
     { scope, ownerUserId: caller.userId, kind: importKind, dryRun: body?.dryRun ?? false, mapping: null, mappingName: row.mapping_name, integrationId: row.id, filename: row.name, trigger: 'manual' },
-    INTEGRATION_SYNC,
+    manualSyncJob,
     originSocketId,
     afterCommit,
   );

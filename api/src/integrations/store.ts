@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
-import { insertQueuedJob } from '../hris/store.js';
+import { queueJobIn } from '../jobs/queue.js';
+import { scheduledSyncJob } from './jobs.js';
 
 export interface IntegrationRow {
   id: string;
@@ -65,24 +66,25 @@ export async function deleteIntegration(db: Knex, scope: CompanyScope, id: strin
   await db('integrations').where({ company_id: scope.companyId, id }).delete();
 }
 
-export const SCHEDULED_SYNC = 'integrationScheduledSync';
-
 /** The input a scheduled sync job carries: which connection, and the due time it was queued for. */
-export const scheduledInput = (integrationId: string, dueAt: string): string => JSON.stringify({ integrationId, dueAt });
+export interface ScheduledSyncInput {
+  integrationId: string;
+  dueAt: string;
+}
 
 /**
  * Queues the connection's next scheduled sync as a durable job that waits until it is due, so
  * schedules survive restarts and, on Postgres, run once on whichever node is free.
  */
 export async function queueScheduledSync(db: Knex, row: { id: string; company_id: string; connected_by: string }, dueAt: string): Promise<void> {
-  await insertQueuedJob(db, { companyId: row.company_id, ownerUserId: row.connected_by, type: SCHEDULED_SYNC, input: JSON.parse(scheduledInput(row.id, dueAt)), runAfter: dueAt, message: `Scheduled for ${dueAt}.`, maxAttempts: 1 });
+  await queueJobIn(db, scheduledSyncJob, { companyId: row.company_id, ownerUserId: row.connected_by, input: { integrationId: row.id, dueAt }, runAfter: dueAt, message: `Scheduled for ${dueAt}.`, maxAttempts: 1 });
 }
 
 /** Scheduled syncs still waiting for a connection whose schedule changed or that was removed. */
 export async function cancelScheduledSyncs(db: Knex, scope: CompanyScope, integrationId: string): Promise<void> {
   const now = new Date().toISOString();
   await db('jobs')
-    .where({ company_id: scope.companyId, type: SCHEDULED_SYNC, status: 'queued' })
+    .where({ company_id: scope.companyId, type: scheduledSyncJob.type, status: 'queued' })
     .andWhere('input', 'like', `{"integrationId":"${integrationId}",%`)
     .update({ status: 'cancelled', message: 'The schedule changed.', finished_at: now, updated_at: now });
 }

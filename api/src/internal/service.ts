@@ -4,7 +4,7 @@ import { FLAG_DEFAULTS, FLAG_NAMES, type FlagName } from '../access/flags.js';
 import { flagOverrides, setFlag } from '../access/store.js';
 import { type CompanyRow, type ViewAsSessionRow, findCompanyById, findCompanyByKey, findUserRow } from '../access/usersStore.js';
 import { findUserByEmail } from '../identity/users.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
@@ -35,7 +35,7 @@ export async function companyFlags(db: Knex, companyId: string): Promise<compone
 export async function toggleFlag(db: Knex, caller: Caller, companyId: string, flag: FlagName, enabled: boolean) {
   await requireCompany(db, companyId);
   await setFlag(db, { companyId }, flag, enabled, caller.userId);
-  await recordAudit(db, { companyId, actorUserId: caller.userId, action: 'release_flag.set', subjectType: 'release_flag', subjectId: flag, details: { enabled } });
+  await emit(db, { companyId, actorUserId: caller.userId, name: 'release_flag.set', subjectType: 'release_flag', subjectId: flag, payload: { enabled } });
   return { flag, enabled, isDefault: enabled === FLAG_DEFAULTS[flag] };
 }
 
@@ -82,7 +82,7 @@ export async function startSession(db: Knex, caller: Caller, input: components['
   await db.transaction(async (trx) => {
     await trx('view_as_sessions').where({ admin_user_id: caller.userId }).whereNull('ended_at').update({ ended_at: row.started_at });
     await trx('view_as_sessions').insert(row);
-    await recordAudit(trx, { companyId: row.company_id, actorUserId: caller.userId, action: 'view_as.started', subjectType: row.mode, subjectId: row.target_user_id ?? row.company_id, details: { reason: input.reason } });
+    await emit(trx, { companyId: row.company_id, actorUserId: caller.userId, name: 'view_as.started', subjectType: row.mode, subjectId: row.target_user_id ?? row.company_id, payload: { reason: input.reason } });
   });
   return present(db, row);
 }
@@ -93,7 +93,7 @@ export async function endSession(db: Knex, caller: Caller, sessionId: string) {
   if (!row.ended_at) {
     const endedAt = new Date().toISOString();
     await db('view_as_sessions').where({ id: sessionId }).update({ ended_at: endedAt });
-    await recordAudit(db, { companyId: row.company_id, actorUserId: caller.userId, action: 'view_as.ended', subjectType: 'view_as_session', subjectId: row.id });
+    await emit(db, { companyId: row.company_id, actorUserId: caller.userId, name: 'view_as.ended', subjectType: 'view_as_session', subjectId: row.id, payload: {} });
     row.ended_at = endedAt;
   }
   return present(db, row);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
 import { downloadOfJob } from '../downloads/store.js';
 import { notFound } from '../http/errors.js';
+import type { JobKind } from './kind.js';
 import { presentJob } from './present.js';
 import type { JobQueue } from './queue.js';
 import { type JobRow, findJob, jobsOfOwner, requestCancel } from './store.js';
@@ -36,7 +37,7 @@ export async function cancel(db: Knex, queue: JobQueue, caller: Caller, jobId: s
   return (await present(db, [row]))[0];
 }
 
-export async function startJob(queue: JobQueue, caller: Caller, type: string, input: unknown, originSocketId: string | undefined) {
-  const row = await queue.enqueue({ companyId: companyScope(caller).companyId, ownerUserId: caller.userId, type, input, originSocketId });
+export async function startJob<Input>(queue: JobQueue, caller: Caller, kind: JobKind<Input>, input: Input, originSocketId: string | undefined) {
+  const row = await queue.start(kind, { companyId: companyScope(caller).companyId, ownerUserId: caller.userId, input, originSocketId });
   return presentJob(row, null);
 }

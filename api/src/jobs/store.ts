@@ -88,8 +88,8 @@ export async function finishJob(
   id: string,
   workerId: string,
   outcome: { status: 'succeeded' | 'failed' | 'cancelled'; message: string; result?: unknown },
-): Promise<void> {
-  await db('jobs')
+): Promise<boolean> {
+  const changed = await db('jobs')
     .where({ id, locked_by: workerId })
     .update({
       status: outcome.status,
@@ -100,6 +100,7 @@ export async function finishJob(
       finished_at: now(),
       updated_at: now(),
     });
+  return changed > 0;
 }
 
 /** A transient failure: back in the queue after `delayMs`. */

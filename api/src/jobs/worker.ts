@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { emit } from '../platform/events.js';
 import { type JobRow, claimNext, findJobById, finishJob, heartbeat, recoverAbandoned, requeue, saveProgress } from './store.js';
 
 /** Thrown from a handler for a failure worth retrying (a network blip, a busy database). */
@@ -21,6 +22,12 @@ export interface JobContext {
 /** Does the work; what it returns is stored as the job's result. */
 export type JobHandler = (ctx: JobContext) => Promise<unknown>;
 
+/** Work the worker does on every tick besides jobs: the domain-event outbox. */
+export interface EventDelivery {
+  /** Delivers what is due; returns how many events it handled. */
+  deliverPending(workerId: string): Promise<number>;
+}
+
 export interface WorkerOptions {
   pollMs?: number;
   heartbeatMs?: number;
@@ -29,7 +36,6 @@ export interface WorkerOptions {
   /** On SQLite there is one process; anything "running" at start-up was interrupted. */
   singleNode?: boolean;
   onChange?: (job: JobRow) => void;
-  onEnded?: (job: JobRow) => void;
   /** First retry delay; doubles with every attempt. */
   retryBaseMs?: number;
 }
@@ -38,7 +44,8 @@ const BACKOFF_BASE_MS = 2_000;
 
 export class JobWorker {
   readonly id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, { handler: JobHandler; title: string }>();
+  private events: EventDelivery | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
@@ -56,8 +63,14 @@ export class JobWorker {
     this.staleMs = options.staleMs ?? 30_000;
   }
 
-  register(type: string, handler: JobHandler): this {
-    this.handlers.set(type, handler);
+  register(type: string, handler: JobHandler, title = type): this {
+    this.handlers.set(type, { handler, title });
+    return this;
+  }
+
+  /** The worker delivers the outbox too: one loop, one place that claims work. */
+  deliverEvents(events: EventDelivery): this {
+    this.events = events;
     return this;
   }
 
@@ -93,6 +106,7 @@ export class JobWorker {
     if (this.stopped) return;
     let worked = false;
     try {
+      if (this.events && (await this.events.deliverPending(this.id)) > 0) worked = true;
       await recoverAbandoned(this.db, new Date(Date.now() - this.staleMs), [...this.handlers.keys()]);
       const job = await claimNext(this.db, this.id, [...this.handlers.keys()]);
       if (job) {
@@ -107,8 +121,9 @@ export class JobWorker {
   }
 
   private async run(job: JobRow): Promise<void> {
-    const handler = this.handlers.get(job.type);
-    if (!handler) return;
+    const registered = this.handlers.get(job.type);
+    if (!registered) return;
+    const { handler } = registered;
     const log = this.log.child({ jobId: job.id, type: job.type });
     const beat = setInterval(() => void heartbeat(this.db, job.id, this.id).catch(() => undefined), this.heartbeatMs);
     const context: JobContext = {
@@ -123,21 +138,40 @@ export class JobWorker {
     };
     try {
       const result = await handler(context);
-      await finishJob(this.db, job.id, this.id, { status: 'succeeded', message: 'Done.', result });
+      await this.finish(job, { status: 'succeeded', message: 'Done.', result });
     } catch (error) {
       await this.fail(job, error, log);
     } finally {
       clearInterval(beat);
-      // One read of the final state serves both the live update and the notifications.
       const final = await findJobById(this.db, job.id);
       if (final) this.options.onChange?.(final);
-      if (final && (final.status === 'succeeded' || final.status === 'failed')) this.options.onEnded?.(final);
     }
+  }
+
+  /**
+   * The job's final state and, for a job that succeeded or failed, the `job.ended` event (people
+   * are told by its subscribers) in one transaction: told exactly when it ended.
+   */
+  private async finish(job: JobRow, outcome: { status: 'succeeded' | 'failed' | 'cancelled'; message: string; result?: unknown }): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      const ended = await finishJob(trx, job.id, this.id, outcome);
+      if (!ended || outcome.status === 'cancelled') return;
+      const title = this.handlers.get(job.type)?.title ?? job.type;
+      await emit(trx, {
+        name: 'job.ended',
+        companyId: job.company_id,
+        actorUserId: job.owner_user_id,
+        subjectType: 'job',
+        subjectId: job.id,
+        payload: { type: job.type, title, status: outcome.status, message: outcome.message },
+        audited: false,
+      });
+    });
   }
 
   private async fail(job: JobRow, error: unknown, log: Logger): Promise<void> {
     if (error instanceof JobCancelled) {
-      await finishJob(this.db, job.id, this.id, { status: 'cancelled', message: 'Cancelled.' });
+      await this.finish(job, { status: 'cancelled', message: 'Cancelled.' });
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -148,6 +182,6 @@ export class JobWorker {
       return;
     }
     log.error({ err: error }, 'job failed');
-    await finishJob(this.db, job.id, this.id, { status: 'failed', message });
+    await this.finish(job, { status: 'failed', message });
   }
 }

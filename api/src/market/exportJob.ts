@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { AppDeps } from '../deps.js';
 import { csvFile } from '../downloads/csv.js';
 import { saveDownload } from '../downloads/service.js';
-import type { JobHandler } from '../jobs/worker.js';
+import { jobKind } from '../jobs/kind.js';
 import { JOB_FAMILIES, PERCENTILES, type MarketPercentile } from './catalog/index.js';
 import { queryRelease, type BenchmarkCell, type BenchmarkRequest } from './engine/index.js';
 import { currentRelease } from './releases.js';
@@ -116,9 +116,8 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export function marketDataExportJob(deps: AppDeps): JobHandler {
-  return async ({ job, db, progress }) => {
-    const input = job.input as MarketDataExportInput;
+export const marketDataExportJob = jobKind<MarketDataExportInput>({ type: MARKET_DATA_EXPORT, title: 'Market data export' }, (deps) => async ({ job, db, progress }) => {
+    const input = job.input;
     const header = exportHeader(percentilesOf(input.request));
     const rows = exportRows(deps, db, input, progress);
     const written = input.format === 'xlsx' ? xlsxContent(rows, header) : { content: csvFile(header, rows), done: Promise.resolve() };
@@ -134,5 +133,4 @@ export function marketDataExportJob(deps: AppDeps): JobHandler {
     });
     await written.done;
     return { downloadId: download.id, format: input.format };
-  };
-}
+  });

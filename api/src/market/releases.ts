@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { newId } from '../db/ids.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, badRequest } from '../http/errors.js';
-import type { JobHandler } from '../jobs/worker.js';
+import { jobKind } from '../jobs/kind.js';
 import { buildInThread, type ReleaseRecipe } from './build.js';
 import { setDisclosureSecret, type MarketRelease } from './engine/index.js';
 import { secretsKey } from '../integrations/secrets.js';
@@ -188,9 +188,8 @@ export function checkedBuildSource(source: BuildInput): BuildInput {
  * generate and build the columns on a worker thread (the API keeps answering), and record a draft
  * with its contributions in one transaction.
  */
-export function buildReleaseJob(): JobHandler {
-  return async ({ job, db, progress }) => {
-    const source = job.input as BuildInput;
+export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE, title: 'Market release build' }, () => async ({ job, db, progress }) => {
+    const source = job.input;
     const { id, builtAt } = newIdentity();
     await progress(2, 'collecting participants’ data');
     const { contribution, companyIds } = await collectContribution(db, id, await currencyForexMapping(db));
@@ -214,5 +213,4 @@ export function buildReleaseJob(): JobHandler {
     });
     await progress(100, `release ${row.version} built`);
     return { releaseId: row.id, version: row.version, records: row.record_count, companies: row.company_count, contributedCompanies: row.contributed_companies, contributedRecords: row.contributed_records };
-  };
-}
+  });

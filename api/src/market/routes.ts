@@ -1,7 +1,7 @@
 import { can, internalAdmin, operation, secured } from '../http/operations.js';
 import { startJob } from '../jobs/service.js';
 import { socketIdOf } from '../realtime/socketId.js';
-import { MARKET_DATA_EXPORT } from './exportJob.js';
+import { marketDataExportJob } from './exportJob.js';
 import { executiveOperations } from './executive/routes.js';
 import { insightOperations } from './insights/routes.js';
 import { levellingOperations } from './levelling/routes.js';
@@ -9,7 +9,7 @@ import { participationOperations } from './participation/routes.js';
 import { savedQueryOperations } from './queries/routes.js';
 import { reportOperations } from './reports/routes.js';
 import { sharedSliceOperations } from './shares/routes.js';
-import { BUILD_MARKET_RELEASE, checkedBuildSource } from './releases.js';
+import { buildReleaseJob, checkedBuildSource } from './releases.js';
 import {
   benchmarkingFilters,
   benchmarkingSettings,
@@ -40,7 +40,7 @@ export const marketOperations = [
     access: internalAdmin,
     status: 202,
     handler: async ({ body }, { deps, caller, koa }) => ({
-      data: await startJob(deps.jobs, caller, BUILD_MARKET_RELEASE, checkedBuildSource(body), socketIdOf(koa.get('x-socket-id'))),
+      data: await startJob(deps.jobs, caller, buildReleaseJob, checkedBuildSource(body), socketIdOf(koa.get('x-socket-id'))),
     }),
   }),
   secured({
@@ -96,7 +96,7 @@ export const marketOperations = [
       const input = { format: body.format ?? 'csv', request: checkedRequest(body.request ?? {}, 'body.request') };
       // The currency is refused now, not when the job runs.
       await forexFor(deps.db, input.request.currency, 'body.request.currency');
-      return { data: await startJob(deps.jobs, caller, MARKET_DATA_EXPORT, input, socketIdOf(koa.get('x-socket-id'))) };
+      return { data: await startJob(deps.jobs, caller, marketDataExportJob, input, socketIdOf(koa.get('x-socket-id'))) };
     },
   }),
   secured({

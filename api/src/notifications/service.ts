@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import { type Caller, companyScope } from '../access/caller.js';
 import { findUserRow } from '../access/usersStore.js';
 import { badRequest } from '../http/errors.js';
-import type { JobRow } from '../jobs/store.js';
-import type { Mailer } from './mailer.js';
+import { subscribe } from '../platform/events.js';
 import { type CompanySettings, type UserSettings, companySettings, saveCompanySettings, saveUserSettings, userSettings } from './store.js';
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
@@ -44,28 +43,24 @@ async function postToChat(url: string, text: string, log: Logger): Promise<void>
   }
 }
 
-const JOB_TITLES: Record<string, string> = { usersExport: 'Users export', benchmarkExport: 'Market data export' };
-
 /** Tells the owner (by the channels they chose) and the company's chat that a job ended. */
-export async function notifyJobEnded(db: Knex, mailer: Mailer, log: Logger, publicUrl: string, job: JobRow): Promise<void> {
-  if (job.status !== 'succeeded' && job.status !== 'failed') return;
-  const event = job.status === 'succeeded' ? 'jobFinished' : 'jobFailed';
-  const scope = { companyId: job.company_id };
-  const title = JOB_TITLES[job.type] ?? job.type;
-  const text =
-    job.status === 'succeeded'
-      ? `${title} is ready. Open ${publicUrl}/home to download it.`
-      : `${title} failed: ${job.message ?? 'no reason given'}.`;
-  const owner = await findUserRow(db, job.owner_user_id);
-  const personal = await userSettings(db, scope, job.owner_user_id);
+export const notifyJobEnded = subscribe('job.ended', 'notifications.jobEnded', async (event, { db, mailer, log, config }) => {
+  const ended = event.payload;
+  const ownerId = event.actorUserId;
+  if (!event.companyId || !ownerId) return;
+  const kind = ended.status === 'succeeded' ? 'jobFinished' : 'jobFailed';
+  const scope = { companyId: event.companyId };
+  const text = ended.status === 'succeeded' ? `${ended.title} is ready. Open ${config.publicUrl}/home to download it.` : `${ended.title} failed: ${ended.message || 'no reason given'}.`;
+  const owner = await findUserRow(db, ownerId);
+  const personal = await userSettings(db, scope, ownerId);
   const company = await companySettings(db, scope);
-  if (owner && owner.status === 'active' && personal.email.includes(event)) {
-    await mailer.send({ companyId: job.company_id, to: owner.email, subject: `Paybench: ${title} ${job.status === 'succeeded' ? 'is ready' : 'failed'}`, text });
+  if (owner && owner.status === 'active' && personal.email.includes(kind)) {
+    await mailer.send({ companyId: event.companyId, to: owner.email, subject: `Paybench: ${ended.title} ${ended.status === 'succeeded' ? 'is ready' : 'failed'}`, text });
   }
-  if (company.chatWebhookUrl && company.chatEvents.includes(event)) {
+  if (company.chatWebhookUrl && company.chatEvents.includes(kind)) {
     await postToChat(company.chatWebhookUrl, `${text} (${owner?.email ?? 'a user'})`, log);
   }
-}
+});
 
 export async function outbox(db: Knex, to: string | undefined) {
   const query = db('outbox_emails').orderBy('created_at', 'desc').limit(200);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { findCompany } from '../access/usersStore.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, type FieldError, notFound } from '../http/errors.js';
@@ -83,7 +83,7 @@ export async function createCandidate(db: Knex, caller: Caller, input: component
       updated_at: now,
     };
     await insertCandidate(trx, row);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'candidate.created', subjectType: 'candidate', subjectId: row.id });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'candidate.created', subjectType: 'candidate', subjectId: row.id, payload: {} });
     return row;
   });
   return presentCandidate(row);
@@ -119,7 +119,7 @@ export async function changeCandidate(db: Knex, caller: Caller, id: string, ifMa
       updated_at: new Date().toISOString(),
     };
     if (!(await updateCandidate(trx, scope, id, version, changes))) throw versionConflict('this candidate');
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'candidate.updated', subjectType: 'candidate', subjectId: id, details: { fields: Object.keys(input) } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'candidate.updated', subjectType: 'candidate', subjectId: id, payload: { fields: Object.keys(input) } });
     return { ...current, ...changes, version: version + 1 };
   });
   return presentCandidate(row);
@@ -130,7 +130,7 @@ export async function removeCandidate(db: Knex, caller: Caller, id: string): Pro
   const row = await db.transaction(async (trx) => {
     const current = await ownCandidate(trx, scope, id);
     await deleteCandidate(trx, scope, id);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'candidate.removed', subjectType: 'candidate', subjectId: id, details: { email: current.email } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'candidate.removed', subjectType: 'candidate', subjectId: id, payload: { email: current.email } });
     return current;
   });
   return presentCandidate(row);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import type { Authority } from '../access/permissions.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, type FieldError, notFound } from '../http/errors.js';
@@ -91,7 +91,7 @@ export async function addRecord(db: Knex, caller: Caller, employeeId: string, in
       updated_at: now,
     };
     await insertRecords(trx, [row]);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'compensation.added', subjectType: 'employee', subjectId: employeeId, details: { recordId: row.id, type: row.type, amount: input.amount, effectiveDate: row.effective_date } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'compensation.added', subjectType: 'employee', subjectId: employeeId, payload: { recordId: row.id, type: row.type, amount: input.amount, effectiveDate: row.effective_date } });
     return row;
   });
   return presentRecord(row);
@@ -131,7 +131,7 @@ export async function correctRecord(db: Knex, caller: Caller, employeeId: string
       updated_at: new Date().toISOString(),
     };
     if (!(await updateRecord(trx, scope, recordId, version, changes))) throw versionConflict('this compensation record');
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'compensation.corrected', subjectType: 'employee', subjectId: employeeId, details: { recordId, from: presentRecord(current), changes: input } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'compensation.corrected', subjectType: 'employee', subjectId: employeeId, payload: { recordId, from: presentRecord(current), changes: input } });
     return { ...current, ...changes, version: version + 1 };
   });
   return presentRecord(row);
@@ -142,7 +142,7 @@ export async function removeRecord(db: Knex, caller: Caller, employeeId: string,
   const row = await db.transaction(async (trx) => {
     const current = await ownRecord(trx, scope, employeeId, recordId);
     await deleteRecord(trx, scope, recordId);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'compensation.deleted', subjectType: 'employee', subjectId: employeeId, details: { record: presentRecord(current) } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'compensation.deleted', subjectType: 'employee', subjectId: employeeId, payload: { record: presentRecord(current) } });
     return current;
   });
   return presentRecord(row);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import { findCompany, findCompanyUser, usersOf } from '../access/usersStore.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, type FieldError, notFound } from '../http/errors.js';
@@ -259,7 +259,7 @@ export async function createEmployee(db: Knex, caller: Caller, input: EmployeeIn
       updated_at: now,
     };
     await insertEmployees(trx, [row]);
-    await recordAudit(trx, { companyId: ctx.scope.companyId, actorUserId: caller.userId, action: 'employee.created', subjectType: 'employee', subjectId: row.id });
+    await emit(trx, { companyId: ctx.scope.companyId, actorUserId: caller.userId, name: 'employee.created', subjectType: 'employee', subjectId: row.id, payload: {} });
     return row;
   });
   const access = await readAccess(db, ctx.scope, caller);
@@ -315,7 +315,7 @@ export async function updateEmployee(db: Knex, caller: Caller, id: string, ifMat
     };
     if (!(await storeUpdateEmployee(trx, ctx.scope, id, version, changes))) throw versionConflict('this employee');
     const changed = Object.keys(input).filter((key) => key !== 'demographics');
-    await recordAudit(trx, { companyId: ctx.scope.companyId, actorUserId: caller.userId, action: 'employee.updated', subjectType: 'employee', subjectId: id, details: { fields: input.demographics ? [...changed, 'demographics'] : changed } });
+    await emit(trx, { companyId: ctx.scope.companyId, actorUserId: caller.userId, name: 'employee.updated', subjectType: 'employee', subjectId: id, payload: { fields: input.demographics ? [...changed, 'demographics'] : changed } });
     return { ...current, ...changes, version: version + 1 } as EmployeeRow;
   });
   const access = await readAccess(db, ctx.scope, caller);
@@ -346,7 +346,7 @@ export async function terminateEmployee(db: Knex, caller: Caller, id: string, if
     const moved = reports > 0 && input.reassignReportsTo ? await reassignReports(trx, ctx.scope, id, input.reassignReportsTo, now) : 0;
     const changes = { status: 'terminated', termination_date: input.terminationDate, updated_at: now };
     if (!(await storeUpdateEmployee(trx, ctx.scope, id, version, changes))) throw versionConflict('this employee');
-    await recordAudit(trx, { companyId: ctx.scope.companyId, actorUserId: caller.userId, action: 'employee.terminated', subjectType: 'employee', subjectId: id, details: { terminationDate: input.terminationDate, reportsMovedTo: input.reassignReportsTo ?? null, reportsMoved: moved } });
+    await emit(trx, { companyId: ctx.scope.companyId, actorUserId: caller.userId, name: 'employee.terminated', subjectType: 'employee', subjectId: id, payload: { terminationDate: input.terminationDate, reportsMovedTo: input.reassignReportsTo ?? null, reportsMoved: moved } });
     return { ...current, ...changes, version: version + 1 };
   });
   const access = await readAccess(db, ctx.scope, caller);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Caller, CompanyScope } from '../access/caller.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, type FieldError, notFound } from '../http/errors.js';
@@ -151,7 +151,7 @@ export async function createGrant(db: Knex, caller: Caller, employeeId: string, 
       updated_at: now,
     };
     await insertGrants(trx, [row]);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'equity_grant.created', subjectType: 'employee', subjectId: employeeId, details: { grantId: row.id, grantNumber: row.grant_number, grantType: row.grant_type, shares: row.shares } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'equity_grant.created', subjectType: 'employee', subjectId: employeeId, payload: { grantId: row.id, grantNumber: row.grant_number, grantType: row.grant_type, shares: row.shares } });
     return row;
   });
   return presentGrant(row, await vestingOf(row, employee, valuation, today()));
@@ -202,7 +202,7 @@ export async function changeGrant(db: Knex, caller: Caller, employeeId: string, 
       updated_at: new Date().toISOString(),
     };
     if (!(await updateGrant(trx, scope, grantId, version, changes))) throw versionConflict('this grant');
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'equity_grant.updated', subjectType: 'employee', subjectId: employeeId, details: { grantId, changes: input } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'equity_grant.updated', subjectType: 'employee', subjectId: employeeId, payload: { grantId, changes: input } });
     return { ...current, ...changes, version: version + 1 } as EquityGrantRow;
   });
   return presentGrant(row, await vestingOf(row, employee, valuation, today()));
@@ -214,7 +214,7 @@ export async function removeGrant(db: Knex, caller: Caller, employeeId: string, 
   const row = await db.transaction(async (trx) => {
     const current = await ownGrant(trx, scope, employeeId, grantId);
     await deleteGrant(trx, scope, grantId);
-    await recordAudit(trx, { companyId: scope.companyId, actorUserId: caller.userId, action: 'equity_grant.deleted', subjectType: 'employee', subjectId: employeeId, details: { grantId, grantNumber: current.grant_number, shares: current.shares } });
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'equity_grant.deleted', subjectType: 'employee', subjectId: employeeId, payload: { grantId, grantNumber: current.grant_number, shares: current.shares } });
     return current;
   });
   return presentGrant(row, await vestingOf(row, employee, valuation, today()));

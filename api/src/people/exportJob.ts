@@ -4,9 +4,8 @@ import { callerForUser } from '../access/authenticate.js';
 import { companyScope } from '../access/caller.js';
 import { csvFile } from '../downloads/csv.js';
 import { saveDownload } from '../downloads/service.js';
-import type { DownloadStorage } from '../downloads/storage.js';
 import { findUserById } from '../identity/users.js';
-import type { JobHandler } from '../jobs/worker.js';
+import { jobKind } from '../jobs/kind.js';
 import { findJobFamily, findLevel, findLocation } from '../market/catalog/index.js';
 import { today } from './access.js';
 import { type CompensationRecordRow, type EmployeeRow, type NameCursor, type PayComponentType, currentRecords, employeesOf, filteredEmployees } from './store.js';
@@ -122,9 +121,8 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.o
  * Every employee the person who started the job may see the pay of (their `team` and
  * `employeeCompensation` reach as it is when the job runs), with the pay in force on `asOf`.
  */
-export function employeeCompensationExportJob(storage: DownloadStorage): JobHandler {
-  return async ({ job, db, progress }) => {
-    const input = job.input as EmployeeCompensationExportInput;
+export const employeeCompensationExportJob = jobKind<EmployeeCompensationExportInput>({ type: EMPLOYEE_COMPENSATION_EXPORT, title: 'Employee pay export' }, ({ downloads: storage }) => async ({ job, db, progress }) => {
+    const input = job.input;
     const asOf = input.asOf ?? today();
     const user = await findUserById(db, job.ownerUserId);
     if (!user || user.company_id !== job.companyId) throw new Error('The person who started this export no longer belongs to the company.');
@@ -170,5 +168,4 @@ export function employeeCompensationExportJob(storage: DownloadStorage): JobHand
     });
     await written.done;
     return { downloadId: download.id, format: input.format, employees: total, asOf };
-  };
-}
+  });

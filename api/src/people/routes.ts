@@ -6,7 +6,7 @@ import { changeCandidate, createCandidate, getCandidate, listCandidates, removeC
 import { addRecord, correctRecord, currentPackage, listRecords, removeRecord } from './compensation.js';
 import { createEmployee, directReports, getEmployee, listEmployees, ownEmployee, presentOwn, terminateEmployee, updateEmployee } from './employees.js';
 import { changeGrant, createGrant, listGrants, presentGrants, removeGrant, vestingSchedule } from './equity.js';
-import { EMPLOYEE_COMPENSATION_EXPORT } from './exportJob.js';
+import { employeeCompensationExportJob } from './exportJob.js';
 
 export const peopleOperations = [
   secured({
@@ -39,7 +39,7 @@ export const peopleOperations = [
     status: 202,
     handler: async ({ body }, { deps, caller, koa }) => {
       const input = { format: body?.format ?? 'csv', status: body?.status ?? 'active', ...(body?.asOf ? { asOf: body.asOf } : {}) };
-      return { data: await startJob(deps.jobs, caller, EMPLOYEE_COMPENSATION_EXPORT, input, socketIdOf(koa.get('x-socket-id'))) };
+      return { data: await startJob(deps.jobs, caller, employeeCompensationExportJob, input, socketIdOf(koa.get('x-socket-id'))) };
     },
   }),
   secured({

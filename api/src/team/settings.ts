@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Caller } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
-import { recordAudit } from '../audit/store.js';
+import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { isoTimestampOrNull } from '../db/timestamps.js';
@@ -129,7 +129,7 @@ async function save(db: Knex, access: TeamAccess, ownerKey: string, version: num
 export async function updateCompanySettings(db: Knex, caller: Caller, ifMatch: string, change: Schemas['TeamViewSettingsInput']): Promise<State> {
   const access = await teamAccess(db, caller);
   await save(db, access, COMPANY_OWNER, versionOf(ifMatch), change);
-  await recordAudit(db, { companyId: access.scope.companyId, actorUserId: caller.userId, action: 'team_view.settings.updated', subjectType: 'team_view_settings', details: change });
+  await emit(db, { companyId: access.scope.companyId, actorUserId: caller.userId, name: 'team_view.settings.updated', subjectType: 'team_view_settings', payload: change });
   return stateOf(db, access);
 }
 

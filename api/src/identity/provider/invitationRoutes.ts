@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { recordAudit } from '../../audit/store.js';
+import { emit } from '../../platform/events.js';
 import type { AppDeps } from '../../deps.js';
 import { acceptInvitation, findOpenInvitation } from '../invitations.js';
 import { hashPassword } from '../passwords.js';
@@ -29,7 +29,7 @@ export function invitationRoutes(deps: AppDeps, homeUrl: string): Middleware {
       const problem = passwordProblem(password);
       if (problem) return send(ctx, invitationPage({ ...view, error: problem }, 400));
       if (!(await acceptInvitation(db, invitation, await hashPassword(password)))) return send(ctx, invitationUsedPage(homeUrl));
-      await recordAudit(db, { companyId: invitation.companyId, actorUserId: invitation.userId, action: 'account.activated', subjectType: 'user', subjectId: invitation.userId });
+      await emit(db, { companyId: invitation.companyId, actorUserId: invitation.userId, name: 'account.activated', subjectType: 'user', subjectId: invitation.userId, payload: {} });
       log.info({ userId: invitation.userId }, 'account activated from an invitation');
       send(ctx, invitationDonePage(homeUrl, invitation.email));
     } catch (error) {

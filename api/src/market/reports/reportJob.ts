@@ -1,7 +1,6 @@
-import type { AppDeps } from '../../deps.js';
 import { csvFile } from '../../downloads/csv.js';
 import { saveDownload } from '../../downloads/service.js';
-import type { JobHandler } from '../../jobs/worker.js';
+import { jobKind } from '../../jobs/kind.js';
 import {
   BELOW_THRESHOLD_BUCKET,
   CANADA_ID,
@@ -98,9 +97,8 @@ async function* compositionRows(release: MarketRelease, version: string): AsyncG
  * Writes a published release's report. A release that is no longer served is rebuilt from its
  * parameters for the report; being published, it answers exactly as it did when it was served.
  */
-export function marketDataReportJob(deps: AppDeps): JobHandler {
-  return async ({ job, db, progress }) => {
-    const input = job.input as MarketDataReportInput;
+export const marketDataReportJob = jobKind<MarketDataReportInput>({ type: MARKET_DATA_REPORT, title: 'Market data report' }, (deps) => async ({ job, db, progress }) => {
+    const input = job.input;
     const row = await findRelease(db, input.releaseId);
     if (!row || row.status !== 'published') throw new Error(`Release ${input.releaseId} is not published`);
     const served = await currentRelease(deps);
@@ -124,5 +122,4 @@ export function marketDataReportJob(deps: AppDeps): JobHandler {
     await written.done;
     await progress(100, 'report written');
     return { downloadId: download.id, format: input.format, releaseVersion: row.version };
-  };
-}
+  });

@@ -9,7 +9,7 @@ import { startJob } from '../../jobs/service.js';
 import { MARKET_DATA_EXPORT } from '../exportJob.js';
 import { servedReleaseId } from '../releases.js';
 import { findRelease, listReleases } from '../store.js';
-import { MARKET_DATA_REPORT, REPORTS, type MarketDataReportInput } from './reportJob.js';
+import { MARKET_DATA_REPORT, REPORTS, type MarketDataReportInput, marketDataReportJob } from './reportJob.js';
 import { marketDownloads } from './store.js';
 
 type Schemas = components['schemas'];
@@ -36,5 +36,5 @@ export async function startMarketDataReport(db: Knex, deps: AppDeps, caller: Cal
   const row = await findRelease(db, input.releaseId);
   if (!row || row.status !== 'published') throw notFound('Only published releases have reports.');
   const job: MarketDataReportInput = { releaseId: row.id, report: input.report, format: input.format ?? 'csv' };
-  return startJob(deps.jobs, caller, MARKET_DATA_REPORT, job, socketId);
+  return startJob(deps.jobs, caller, marketDataReportJob, job, socketId);
 }

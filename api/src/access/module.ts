@@ -1,0 +1,20 @@
+import type { PermissionMap } from './permissions.js';
+import { defineModule } from '../platform/modules.js';
+import { usersExportJob } from './usersExport.js';
+import { accessOperations } from './routes.js';
+
+declare module '../platform/events.js' {
+  interface DomainEvents {
+    'role.created': { permissions: PermissionMap };
+    'role.updated': { permissions: PermissionMap };
+    'user.created': Record<string, never>;
+    'user.removed': Record<string, never>;
+    'user.roles.set': { roles: string[] };
+  }
+}
+
+export default defineModule({
+  operations: accessOperations,
+  permissions: ['roles', 'users'],
+  jobs: [usersExportJob],
+});

@@ -1,0 +1,15 @@
+import type { components } from '../contract-types.js';
+import { defineModule } from '../platform/modules.js';
+import { companyOperations } from './routes.js';
+
+declare module '../platform/events.js' {
+  interface DomainEvents {
+    'company.created': { name: string; byInternalAdmin?: true };
+    'company.settings.updated': { from: components['schemas']['CompanySettings']; to: components['schemas']['CompanySettingsInput'] };
+  }
+}
+
+export default defineModule({
+  operations: companyOperations,
+  permissions: ['companySettings'],
+});

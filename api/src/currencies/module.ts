@@ -1,0 +1,7 @@
+import { defineModule } from '../platform/modules.js';
+import { currencyOperations } from './routes.js';
+
+export default defineModule({
+  operations: currencyOperations,
+  permissions: [],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../platform/modules.js';
+import { downloadOperations } from './routes.js';
+
+export default defineModule({
+  operations: downloadOperations,
+  permissions: [],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../platform/modules.js';
+import { helpDeskOperations } from './routes.js';
+
+export default defineModule({
+  operations: helpDeskOperations,
+  permissions: [],
+});

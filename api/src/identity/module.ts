@@ -1,0 +1,16 @@
+import { defineModule } from '../platform/modules.js';
+import { identityOperations } from './routes.js';
+
+declare module '../platform/events.js' {
+  interface DomainEvents {
+    'account.provisioned': { roles: string[]; isCandidate: boolean; invited: boolean; byInternalAdmin: boolean };
+    'account.activated': Record<string, never>;
+    'api_token.created': Record<string, never>;
+    'api_token.revoked': Record<string, never>;
+  }
+}
+
+export default defineModule({
+  operations: identityOperations,
+  permissions: ['users'],
+});

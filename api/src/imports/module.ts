@@ -1,0 +1,14 @@
+import { defineModule } from '../platform/modules.js';
+import { importOperations } from './routes.js';
+
+declare module '../platform/events.js' {
+  interface DomainEvents {
+    'users.imported': { create: number; update: number; unchanged: number };
+    'roles.imported': { changes: unknown[] };
+  }
+}
+
+export default defineModule({
+  operations: importOperations,
+  permissions: ['roles', 'users'],
+});

@@ -1,0 +1,27 @@
+import type { components } from '../contract-types.js';
+import { defineModule } from '../platform/modules.js';
+import { employeeCompensationExportJob } from './exportJob.js';
+import { peopleOperations } from './routes.js';
+
+declare module '../platform/events.js' {
+  interface DomainEvents {
+    'employee.created': Record<string, never>;
+    'employee.updated': { fields: string[] };
+    'employee.terminated': { terminationDate: string; reportsMovedTo: string | null; reportsMoved: number };
+    'equity_grant.created': { grantId: string; grantNumber: string; grantType: string; shares: number };
+    'equity_grant.updated': { grantId: string; changes: components['schemas']['EquityGrantUpdate'] };
+    'equity_grant.deleted': { grantId: string; grantNumber: string; shares: number };
+    'candidate.created': Record<string, never>;
+    'candidate.updated': { fields: string[] };
+    'candidate.removed': { email: string };
+    'compensation.added': { recordId: string; type: string; amount: components['schemas']['Money']; effectiveDate: string };
+    'compensation.corrected': { recordId: string; from: components['schemas']['CompensationRecord']; changes: components['schemas']['CompensationRecordCorrection'] };
+    'compensation.deleted': { record: components['schemas']['CompensationRecord'] };
+  }
+}
+
+export default defineModule({
+  operations: peopleOperations,
+  permissions: ['employeeCompensation', 'offers', 'team'],
+  jobs: [employeeCompensationExportJob],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../platform/modules.js';
+import { systemOperations } from './routes.js';
+
+export default defineModule({
+  operations: systemOperations,
+  permissions: [],
+});

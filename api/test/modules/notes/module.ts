@@ -1,0 +1,43 @@
+import { companyScope } from '../../../src/access/caller.js';
+import type { OperationId, RegisteredOperation } from '../../../src/http/operations.js';
+import { can } from '../../../src/http/operations.js';
+import { jobKind } from '../../../src/jobs/kind.js';
+import { queueJobIn } from '../../../src/jobs/queue.js';
+import { emit, subscribe } from '../../../src/platform/events.js';
+import { defineModule } from '../../../src/platform/modules.js';
+
+/** What the module's job and subscriber saw, for the test to read. */
+export const seen: { jobs: string[]; events: string[] } = { jobs: [], events: [] };
+
+declare module '../../../src/platform/events.js' {
+  interface DomainEvents {
+    'note.created': { text: string };
+  }
+}
+
+const fileNote = jobKind<{ text: string }>({ type: 'testNoteFiling', title: 'Note filing' }, () => async ({ job }) => {
+  seen.jobs.push(job.input.text);
+  return { filed: job.input.text };
+});
+
+const createNote: RegisteredOperation = {
+  // The operation exists only in this module's contract file, not in the generated types.
+  operationId: 'createNote' as OperationId,
+  access: can('bands', 'edit'),
+  status: 201,
+  async handler(input, ctx) {
+    const { text } = input.body as { text: string };
+    const { companyId } = companyScope(ctx.caller);
+    await emit(ctx.deps.db, { name: 'note.created', companyId, actorUserId: ctx.caller.userId, subjectType: 'note', payload: { text } });
+    const job = await queueJobIn(ctx.deps.db, fileNote, { companyId, ownerUserId: ctx.caller.userId, input: { text } });
+    return { data: { text, jobId: job.id } };
+  },
+};
+
+export default defineModule({
+  module: 'bands',
+  operations: [createNote],
+  permissions: ['bands'],
+  jobs: [fileNote],
+  subscribers: [subscribe('note.created', 'notes.seen', async (event) => void seen.events.push(event.payload.text))],
+});
