@@ -2371,32 +2371,6 @@ export interface components {
             /** @description Quote this to support; it appears in the server log. */
             requestId?: string;
         };
-        Health: {
-            /** @enum {string} */
-            status: "ok";
-            version: string;
-            uptimeSeconds: number;
-            database: {
-                /** @enum {string} */
-                engine: "sqlite" | "postgres";
-                migrations: {
-                    applied: number;
-                    pending: number;
-                    /** @description The name of the newest applied migration. */
-                    latest: string | null;
-                    upToDate: boolean;
-                };
-            };
-        };
-        Currency: {
-            code: components["schemas"]["CurrencyCode"];
-            numericCode: string;
-            name: string;
-            /** @description Decimal places of the minor unit; null where the currency has none (XAU, XDR). */
-            minorUnit: number | null;
-            /** @description Countries and territories that use it. */
-            entities: string[];
-        };
         ForexRate: {
             base: components["schemas"]["CurrencyCode"];
             currency: components["schemas"]["CurrencyCode"];
@@ -2405,39 +2379,6 @@ export interface components {
             date: components["schemas"]["Date"];
             /** @example European Central Bank */
             source: string;
-        };
-        ForexRateTable: {
-            base: components["schemas"]["CurrencyCode"];
-            /** @description The newest rate date in the table. */
-            date: components["schemas"]["Date"];
-            rates: components["schemas"]["ForexRate"][];
-        };
-        ConversionRequest: {
-            amount: components["schemas"]["Money"];
-            to: components["schemas"]["CurrencyCode"];
-            /** @description Use the rates in force on this date; today when omitted. */
-            date?: components["schemas"]["Date"];
-            /**
-             * @description How the result is rounded to the target's minor units.
-             * @default halfEven
-             * @enum {string}
-             */
-            rounding: "halfEven" | "halfUp" | "down" | "up";
-        };
-        Conversion: {
-            from: components["schemas"]["Money"];
-            to: components["schemas"]["Money"];
-            /** @description Units of the target currency for one unit of the source currency. */
-            rate: number;
-            /** @description The rates the conversion used (one or two reference rates through EUR, or the company's own rate), each with its date and source. */
-            rates: components["schemas"]["ForexRate"][];
-            /**
-             * @description Whether the caller's company's own rate for the pair was used, or the ECB reference rates.
-             * @enum {string}
-             */
-            source: "ecb_reference" | "company_override";
-            /** @description The company rate used, when one was. */
-            exchangeRateId: string | null;
         };
         /** @enum {string} */
         Authority: "edit" | "view";
@@ -2472,6 +2413,478 @@ export interface components {
             /** @description True when no one has changed the flag for this company. */
             isDefault: boolean;
         };
+        AccountSummary: {
+            companyId: components["schemas"]["Id"];
+            companyKey: string;
+            companyName: string;
+            isDemo: boolean;
+        };
+        Onboarding: {
+            completedSteps: string[];
+            completed: boolean;
+        };
+        OnboardingStepInput: {
+            /** @enum {string} */
+            step: "profile" | "company" | "currency" | "invite_team" | "import_people" | "connect_hris" | "explore_benchmarking";
+        };
+        CompanyInput: {
+            name: string;
+            domains?: string[];
+            currency?: components["schemas"]["CurrencyCode"];
+        };
+        CompanySettings: {
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description Price per share in the company currency (up to 6 decimals). */
+            sharePrice: number;
+            /** @description Company valuation in the company currency. */
+            valuation: number | null;
+            /** @description Current strike price per share for new options. */
+            exercisePrice: number | null;
+            version: number;
+        };
+        Company: {
+            id: components["schemas"]["Id"];
+            key: string;
+            name: string;
+            domains: string[];
+            settings: components["schemas"]["CompanySettings"];
+            isDemo: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        User: {
+            id: components["schemas"]["Id"];
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @enum {string} */
+            status: "active" | "removed";
+            isCandidate: boolean;
+            emailVerified: boolean;
+            roles: components["schemas"]["RoleRef"][];
+            /** Format: date-time */
+            lastLoginAt: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        BackgroundJob: {
+            id: components["schemas"]["Id"];
+            /** @description What the job does, e.g. `usersExport`, `benchmarkExport`. */
+            type: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description The file the job produced, when it produced one. */
+            downloadId: string | null;
+        };
+        Download: {
+            id: components["schemas"]["Id"];
+            kind: string;
+            filename: string;
+            contentType: string;
+            sizeBytes: number;
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            jobId: string | null;
+        };
+        EventCommon: {
+            anonymousId?: string;
+            userId?: string;
+            timestamp?: components["schemas"]["Timestamp"];
+            properties?: Record<string, never>;
+            traits?: Record<string, never>;
+            integrations?: Record<string, never>;
+            context?: Record<string, never>;
+        };
+        TrackEvent: {
+            anonymousId: components["schemas"]["EventCommon"]["anonymousId"];
+            userId?: components["schemas"]["EventCommon"]["userId"];
+            timestamp?: components["schemas"]["Timestamp"];
+            event: string;
+            properties?: components["schemas"]["EventCommon"];
+            integrations?: components["schemas"]["EventCommon"]["integrations"];
+            context?: components["schemas"]["EventCommon"]["context"];
+        };
+        IdentifyEvent: {
+            anonymousId: components["schemas"]["EventCommon"]["anonymousId"];
+            userId?: components["schemas"]["EventCommon"]["userId"];
+            timestamp?: components["schemas"]["Timestamp"];
+            traits?: components["schemas"]["EventCommon"]["traits"];
+            integrations?: components["schemas"]["EventCommon"]["integrations"];
+            context?: components["schemas"]["EventCommon"]["context"];
+        };
+        PageEvent: {
+            anonymousId: components["schemas"]["EventCommon"]["anonymousId"];
+            userId?: components["schemas"]["EventCommon"]["userId"];
+            timestamp?: components["schemas"]["Timestamp"];
+            name: string;
+            properties?: components["schemas"]["EventCommon"];
+            integrations?: components["schemas"]["EventCommon"]["integrations"];
+            context?: components["schemas"]["EventCommon"]["context"];
+        };
+        ConsistencyLabel: {
+            upstreamId: string;
+            consistencyLabel: string;
+            version: number;
+            consistencyLevel: number;
+            minError: number;
+            maxError: number;
+            sampleSizeBucketMin: number;
+            sampleSizeBucketMax: number | null;
+            /** @enum {string} */
+            broadCompType: "cash" | "equity";
+        };
+        BenchmarkMarketFilter: {
+            companyStages?: string[];
+            companyOwnershipGroups?: string[];
+            locations?: string[];
+            industries?: string[];
+            founderTypes?: string[];
+        };
+        /** @description The data explorer's request. Emptiness is checked by the engine, which answers with the spec's messages. */
+        BenchmarkRequest: {
+            compensationTypes?: string[];
+            marketFilters?: components["schemas"]["BenchmarkMarketFilter"][];
+            jobFamilies?: string[];
+            levels?: {
+                type: string;
+                id: string;
+            }[];
+            equity?: {
+                intendedVsActual?: string[];
+                views?: string[];
+                timeframes?: string[];
+                unvestedTimeframes?: string[];
+            };
+            /** @description Some of the published percentiles; all seven when omitted. */
+            percentiles?: components["schemas"]["MarketPercentile"][];
+            currency?: components["schemas"]["MarketCurrency"];
+        };
+        /**
+         * @description The only percentiles the product publishes (p10, p25, p40, p50, p60, p75, p90). Any other is refused: enough percentiles of one cell solve for every record in it.
+         * @enum {integer}
+         */
+        MarketPercentile: 10 | 25 | 40 | 50 | 60 | 75 | 90;
+        /** @description `local` (the default: each market in its own currency, or USD when a market spans several), or the ISO 4217 code of a currency the reference rates hold (`currencyForexMapping`), which every amount is converted to. Another code is 400. */
+        MarketCurrency: string;
+        /** @description A size range. A withheld cell, and a composition group below the privacy threshold, get only `below_threshold` ("Below the threshold", min 0, max null), which says nothing of its size. */
+        SampleBucket: {
+            id: string;
+            label: string;
+            min: number;
+            max: number | null;
+        };
+        BenchmarkCell: {
+            marketFilterIndex: number;
+            jobFamilyId: string;
+            /** @enum {string} */
+            levelType: "level" | "levelBlend";
+            levelId: string;
+            compensationTypeId: string;
+            equityOption: {
+                intendedVsActual: string;
+                view: string;
+                timeframe: string;
+            } | null;
+            /** @enum {string} */
+            broadCompType: "cash" | "equity";
+            /** @enum {string} */
+            unit: "currency" | "percent";
+            currency: string | null;
+            /** @enum {string} */
+            status: "published" | "insufficient_data";
+            /** @description "Insufficient data" when the privacy rule withholds the cell. */
+            label: string | null;
+            insufficientReason: components["schemas"]["WithheldStatement"];
+            /** @description Each percentile is moved off the records it is made of, by an eighth to a half of the span of the records around it (disclosure control, so that two cells differing by one person cannot be differenced into that person's pay); the same records always give the same figures, and the percentiles stay in ascending order. */
+            percentiles: {
+                percentile: components["schemas"]["MarketPercentile"];
+                value: number;
+            }[] | null;
+            /** @description Share of the cell's records that are generated demo data rather than participants', to two decimals (1 only when all are, 0 only when none is); null for a withheld cell, and in slices shared before it was recorded. */
+            syntheticShare: number | null;
+            /** @description Exact counts and their buckets for a published cell; for a withheld one null counts and the below-threshold bucket. */
+            sample: {
+                companies: number | null;
+                employees: number | null;
+                companyBucket: components["schemas"]["SampleBucket"];
+                employeeBucket: components["schemas"]["SampleBucket"];
+            };
+            /** @description Labelled from the median's measured relative error (`medianUncertainty.relativeError`), the label promising at most its `maxError`; null for a withheld cell or a median of 0. */
+            consistency: components["schemas"]["ConsistencyLabel"] | null;
+            /** @description The median's 95% confidence interval, distribution-free (order statistics of the cell's own values, moved like the percentiles); null for a withheld cell. */
+            medianUncertainty: {
+                /** @description The confidence level (0.95). */
+                confidence: number;
+                lower: number;
+                upper: number;
+                /** @description The larger distance from the median to an end of the interval, over the median; null when the median is 0. */
+                relativeError: number | null;
+            } | null;
+        };
+        /** @description For a withheld answer, the privacy rule in one fixed sentence ("Fewer than 5 companies or 10 employees, or one company above 25%"), never which part of it failed; null when published. */
+        WithheldStatement: string | null;
+        /** @description Industries are required; stages and ownership groups default to all, locations to the United States. */
+        ExecutiveMarketFilter: {
+            companyStages?: string[];
+            companyOwnershipGroups?: string[];
+            locations?: string[];
+            industries?: string[];
+        };
+        /** @description An executive-comp request: founder types, job titles (catalog title ids) and market filters, each with industries. Emptiness is checked by the engine, which answers with the spec's messages. Comp types default to base, annual bonus, total cash and total equity. */
+        ExecutiveCompRequest: {
+            founderTypes?: string[];
+            jobTitles?: string[];
+            marketFilters?: components["schemas"]["ExecutiveMarketFilter"][];
+            compensationTypes?: string[];
+            equity?: components["schemas"]["BenchmarkRequest"]["equity"];
+            percentiles?: components["schemas"]["MarketPercentile"][];
+            currency?: components["schemas"]["MarketCurrency"];
+        };
+        AccountProvisionInput: {
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description Roles to hold (keys of the company's roles); default the employee role, none for a candidate. */
+            roleKeys?: string[];
+            /**
+             * @description A candidate signs in by e-mail to see their offers; they hold no roles.
+             * @default false
+             */
+            isCandidate: boolean;
+            /** @default true */
+            sendInvitation: boolean;
+        };
+        ProvisionedAccount: {
+            user: components["schemas"]["User"];
+            /** @description Where the invitation went; null when none was sent. */
+            invitation: {
+                sentTo: string;
+                /**
+                 * Format: date-time
+                 * @description When the link to choose a password stops working; null with an external issuer.
+                 */
+                expiresAt: string | null;
+            } | null;
+        };
+        /** @description The same roles in several locations against a reference location. Emptiness is checked by the engine with the explorer's messages. */
+        LocationInsightsRequest: {
+            jobFamilies: string[];
+            levels: {
+                type: string;
+                id: string;
+            }[];
+            /** @description Metros, tiers, countries or regions to compare with the reference. */
+            locations: string[];
+            /** @description The location every differential is relative to; the United States (840) by default. */
+            referenceLocationId?: string;
+            /** @description A cash comp type or total equity; base by default. */
+            compensationType?: string;
+            /** @description Which companies count; every stage, ownership group and industry by default. */
+            marketFilter?: {
+                companyStages?: string[];
+                companyOwnershipGroups?: string[];
+                industries?: string[];
+            };
+        };
+        LocationInsightCell: {
+            locationId: string;
+            locationName: string;
+            /**
+             * @description synthetic when the company's synthetic location data filled a withheld cell.
+             * @enum {string}
+             */
+            status: "published" | "insufficient_data" | "synthetic";
+            /** @enum {unknown} */
+            source: "market" | "synthetic" | null;
+            /** @description "Insufficient data", or what a synthetic estimate is. */
+            label: string | null;
+            insufficientReason: components["schemas"]["WithheldStatement"];
+            /** @description The median in USD. */
+            p50: number | null;
+            /** @description This location's median over the reference location's (1 = the same). */
+            differential: number | null;
+            /** @description The differential as a percentage above (+) or below (−) the reference. */
+            differentialPercent: number | null;
+            sample: components["schemas"]["BenchmarkCell"]["sample"];
+        };
+        EquityPracticeShare: {
+            id: string;
+            displayString: string;
+            companies: number;
+            /** @description Of the companies with an equity programme (grant timings overlap, so theirs add up to more than 1). */
+            share: number;
+        };
+        /** @description How participant companies grant equity. Each company counts once; the privacy rule applies to companies, and a withheld answer says "Insufficient data" and the rule, with no sample size. */
+        EquityPractices: {
+            releaseId: string;
+            releaseVersion: string;
+            /** @enum {string} */
+            status: "published" | "insufficient_data";
+            label: string | null;
+            insufficientReason: components["schemas"]["WithheldStatement"];
+            sample: components["schemas"]["BenchmarkCell"]["sample"];
+            /** @description Share of the matching companies that grant equity at all. */
+            equityProgrammeShare: number | null;
+            vestingSchedules: components["schemas"]["EquityPracticeShare"][] | null;
+            cliffs: components["schemas"]["EquityPracticeShare"][] | null;
+            grantTypes: components["schemas"]["EquityPracticeShare"][] | null;
+            vestingFrequencies: components["schemas"]["EquityPracticeShare"][] | null;
+            grantTiming: components["schemas"]["EquityPracticeShare"][] | null;
+        };
+        OfferInsightsRequest: {
+            jobFamilyId: string;
+            level: {
+                type: string;
+                id: string;
+            };
+            locationId: string;
+            marketFilter?: components["schemas"]["LocationInsightsRequest"]["marketFilter"];
+            /** @description Reported besides 25, 50 and 75, which the spread needs; the report percentiles by default. */
+            percentiles?: components["schemas"]["MarketPercentile"][];
+            currency?: components["schemas"]["MarketCurrency"];
+        };
+        /**
+         * @description What a people-data file holds, HRIS employee records or cap-table equity grants.
+         * @enum {string}
+         */
+        PeopleImportKind: "employees" | "equityGrants";
+        /**
+         * @description A Paybench field a file's column can be mapped to.
+         * @enum {string}
+         */
+        PeopleImportFieldName: "employeeId" | "email" | "firstName" | "lastName" | "title" | "department" | "managerEmployeeId" | "country" | "location" | "currency" | "startDate" | "employmentType" | "status" | "terminationDate" | "jobFamily" | "level" | "performanceRating" | "baseSalary" | "bonusTarget" | "bonusTargetPercent" | "variablePay" | "commission" | "effectiveDate" | "gender" | "ethnicity" | "birthYear" | "grantId" | "grantType" | "grantReason" | "shares" | "exercisePrice" | "grantDate" | "vestingStartDate" | "vestingMonths" | "cliffMonths" | "vestingFrequency";
+        /** @description Which column of the file (by its header) fills each Paybench field. Fields left out are not imported, and what is stored for them is kept. */
+        PeopleImportColumnMapping: {
+            [key: string]: string;
+        };
+        PeopleImportRowError: {
+            /** @description The line of the file (CSV) or the row of the sheet (XLSX); 1 is the header. */
+            line: number;
+            /** @description The file's column header, when the problem is in one cell. */
+            column: string | null;
+            field: components["schemas"]["PeopleImportFieldName"] | null;
+            message: string;
+        };
+        PeopleImportPlan: {
+            /** @description True when nothing was written. */
+            dryRun: boolean;
+            rows: number;
+            /** @description Employees (or equity grants) the file creates. */
+            create: number;
+            update: number;
+            unchanged: number;
+            /** @description Dated compensation records (base salary, bonus target, variable pay, commission) added or corrected. */
+            compensationRecords: {
+                add: number;
+                update: number;
+            };
+            /** @description The rows that create or update something, in file order (the first 1,000). */
+            changes: {
+                line: number;
+                /** @description The employee id or grant id. */
+                key: string;
+                /** @enum {string} */
+                action: "create" | "update";
+            }[];
+            changesTruncated: boolean;
+        };
+        PeopleImportSource: {
+            /** @enum {string} */
+            type: "file" | "integration";
+            fileId: string | null;
+            filename: string | null;
+            integrationId: string | null;
+        };
+        PeopleImport: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["PeopleImportKind"];
+            /**
+             * @description queued and running while it works; planned (a dry run), applied, rejected (rows with problems, nothing written), failed (the file could not be read or fetched, nothing written) or cancelled at the end.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "planned" | "applied" | "rejected" | "failed" | "cancelled";
+            dryRun: boolean;
+            source: components["schemas"]["PeopleImportSource"];
+            mapping: components["schemas"]["PeopleImportColumnMapping"] | null;
+            mappingName: string | null;
+            jobId: string | null;
+            rowCount: number | null;
+            plan: components["schemas"]["PeopleImportPlan"] | null;
+            /** @description Every problem found, row by row (the first 1,000; errorCount says how many there are). */
+            errors: components["schemas"]["PeopleImportRowError"][];
+            errorCount: number;
+            /** @description Why the import failed or was rejected, in one sentence. */
+            message: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            version: string;
+            uptimeSeconds: number;
+            database: {
+                /** @enum {string} */
+                engine: "sqlite" | "postgres";
+                migrations: {
+                    applied: number;
+                    pending: number;
+                    /** @description The name of the newest applied migration. */
+                    latest: string | null;
+                    upToDate: boolean;
+                };
+            };
+        };
+        Currency: {
+            code: components["schemas"]["CurrencyCode"];
+            numericCode: string;
+            name: string;
+            /** @description Decimal places of the minor unit; null where the currency has none (XAU, XDR). */
+            minorUnit: number | null;
+            /** @description Countries and territories that use it. */
+            entities: string[];
+        };
+        ForexRateTable: {
+            base: components["schemas"]["CurrencyCode"];
+            /** @description The newest rate date in the table. */
+            date: components["schemas"]["Date"];
+            rates: components["schemas"]["ForexRate"][];
+        };
+        ConversionRequest: {
+            amount: components["schemas"]["Money"];
+            to: components["schemas"]["CurrencyCode"];
+            /** @description Use the rates in force on this date; today when omitted. */
+            date?: components["schemas"]["Date"];
+            /**
+             * @description How the result is rounded to the target's minor units.
+             * @default halfEven
+             * @enum {string}
+             */
+            rounding: "halfEven" | "halfUp" | "down" | "up";
+        };
+        Conversion: {
+            from: components["schemas"]["Money"];
+            to: components["schemas"]["Money"];
+            /** @description Units of the target currency for one unit of the source currency. */
+            rate: number;
+            /** @description The rates the conversion used (one or two reference rates through EUR, or the company's own rate), each with its date and source. */
+            rates: components["schemas"]["ForexRate"][];
+            /**
+             * @description Whether the caller's company's own rate for the pair was used, or the ECB reference rates.
+             * @enum {string}
+             */
+            source: "ecb_reference" | "company_override";
+            /** @description The company rate used, when one was. */
+            exchangeRateId: string | null;
+        };
         ViewAs: {
             sessionId: components["schemas"]["Id"];
             /** @enum {string} */
@@ -2504,20 +2917,6 @@ export interface components {
             sideMenuOpen?: boolean;
             /** @enum {string} */
             theme?: "light" | "dark" | "system";
-        };
-        AccountSummary: {
-            companyId: components["schemas"]["Id"];
-            companyKey: string;
-            companyName: string;
-            isDemo: boolean;
-        };
-        Onboarding: {
-            completedSteps: string[];
-            completed: boolean;
-        };
-        OnboardingStepInput: {
-            /** @enum {string} */
-            step: "profile" | "company" | "currency" | "invite_team" | "import_people" | "connect_hris" | "explore_benchmarking";
         };
         ApiToken: {
             id: components["schemas"]["Id"];
@@ -2566,35 +2965,11 @@ export interface components {
             referrer?: string;
             campaignTrackingStringified?: string;
         };
-        CompanyInput: {
-            name: string;
-            domains?: string[];
-            currency?: components["schemas"]["CurrencyCode"];
-        };
-        CompanySettings: {
-            currency: components["schemas"]["CurrencyCode"];
-            /** @description Price per share in the company currency (up to 6 decimals). */
-            sharePrice: number;
-            /** @description Company valuation in the company currency. */
-            valuation: number | null;
-            /** @description Current strike price per share for new options. */
-            exercisePrice: number | null;
-            version: number;
-        };
         CompanySettingsInput: {
             currency?: components["schemas"]["CurrencyCode"];
             sharePrice?: number;
             valuation?: number | null;
             exercisePrice?: number | null;
-        };
-        Company: {
-            id: components["schemas"]["Id"];
-            key: string;
-            name: string;
-            domains: string[];
-            settings: components["schemas"]["CompanySettings"];
-            isDemo: boolean;
-            createdAt: components["schemas"]["Timestamp"];
         };
         Role: {
             id: components["schemas"]["Id"];
@@ -2623,20 +2998,6 @@ export interface components {
                 scopes: string[];
             }[];
         };
-        User: {
-            id: components["schemas"]["Id"];
-            email: string;
-            firstName: string;
-            lastName: string;
-            /** @enum {string} */
-            status: "active" | "removed";
-            isCandidate: boolean;
-            emailVerified: boolean;
-            roles: components["schemas"]["RoleRef"][];
-            /** Format: date-time */
-            lastLoginAt: string | null;
-            createdAt: components["schemas"]["Timestamp"];
-        };
         UserInput: {
             /** Format: email */
             email: string;
@@ -2658,16 +3019,20 @@ export interface components {
                 count: number;
             }[];
         };
-        ViewAsSessionInput: {
-            /**
-             * Format: email
-             * @description View as this user (give this or companyKey).
-             */
-            userEmail?: string;
-            /** @description View as this company. */
-            companyKey?: string;
-            /** @description Why, e.g. the support ticket; kept in the audit log. */
-            reason: string;
+        CompanyWithAdminInput: {
+            company: components["schemas"]["CompanyInput"];
+            admin: {
+                /** Format: email */
+                email: string;
+                firstName: string;
+                lastName: string;
+            };
+            /** @default true */
+            sendInvitation: boolean;
+        };
+        CompanyWithAdmin: {
+            company: components["schemas"]["Company"];
+            admin: components["schemas"]["ProvisionedAccount"];
         };
         ViewAsSession: {
             id: components["schemas"]["Id"];
@@ -2682,30 +3047,16 @@ export interface components {
             /** Format: date-time */
             endedAt: string | null;
         };
-        BackgroundJob: {
-            id: components["schemas"]["Id"];
-            /** @description What the job does, e.g. `usersExport`, `benchmarkExport`. */
-            type: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-            progress: number;
-            message: string | null;
-            createdAt: components["schemas"]["Timestamp"];
-            updatedAt: components["schemas"]["Timestamp"];
-            /** Format: date-time */
-            finishedAt: string | null;
-            /** @description The file the job produced, when it produced one. */
-            downloadId: string | null;
-        };
-        Download: {
-            id: components["schemas"]["Id"];
-            kind: string;
-            filename: string;
-            contentType: string;
-            sizeBytes: number;
-            createdAt: components["schemas"]["Timestamp"];
-            expiresAt: components["schemas"]["Timestamp"];
-            jobId: string | null;
+        ViewAsSessionInput: {
+            /**
+             * Format: email
+             * @description View as this user (give this or companyKey).
+             */
+            userEmail?: string;
+            /** @description View as this company. */
+            companyKey?: string;
+            /** @description Why, e.g. the support ticket; kept in the audit log. */
+            reason: string;
         };
         /** @enum {string} */
         NotificationEvent: "jobFinished" | "jobFailed" | "accessChanged";
@@ -2733,41 +3084,6 @@ export interface components {
             error: string | null;
             createdAt: components["schemas"]["Timestamp"];
         };
-        EventCommon: {
-            anonymousId?: string;
-            userId?: string;
-            timestamp?: components["schemas"]["Timestamp"];
-            properties?: Record<string, never>;
-            traits?: Record<string, never>;
-            integrations?: Record<string, never>;
-            context?: Record<string, never>;
-        };
-        TrackEvent: {
-            anonymousId: components["schemas"]["EventCommon"]["anonymousId"];
-            userId?: components["schemas"]["EventCommon"]["userId"];
-            timestamp?: components["schemas"]["Timestamp"];
-            event: string;
-            properties?: components["schemas"]["EventCommon"];
-            integrations?: components["schemas"]["EventCommon"]["integrations"];
-            context?: components["schemas"]["EventCommon"]["context"];
-        };
-        IdentifyEvent: {
-            anonymousId: components["schemas"]["EventCommon"]["anonymousId"];
-            userId?: components["schemas"]["EventCommon"]["userId"];
-            timestamp?: components["schemas"]["Timestamp"];
-            traits?: components["schemas"]["EventCommon"]["traits"];
-            integrations?: components["schemas"]["EventCommon"]["integrations"];
-            context?: components["schemas"]["EventCommon"]["context"];
-        };
-        PageEvent: {
-            anonymousId: components["schemas"]["EventCommon"]["anonymousId"];
-            userId?: components["schemas"]["EventCommon"]["userId"];
-            timestamp?: components["schemas"]["Timestamp"];
-            name: string;
-            properties?: components["schemas"]["EventCommon"];
-            integrations?: components["schemas"]["EventCommon"]["integrations"];
-            context?: components["schemas"]["EventCommon"]["context"];
-        };
         EventAccepted: {
             data: {
                 id: components["schemas"]["Id"];
@@ -2781,11 +3097,6 @@ export interface components {
             /** Format: date-time */
             lastSubmittedAt: string | null;
         };
-        UsersImportInput: {
-            rows: components["schemas"]["UsersImportRow"][];
-            /** @default false */
-            dryRun: boolean;
-        };
         UsersImportRow: {
             /** @description The row's line in the file, for error messages. */
             line: number;
@@ -2797,17 +3108,10 @@ export interface components {
             /** @description The manager's e-mail, in the file or already a user of the company; empty for none; left out, the current manager is kept. */
             manager?: string;
         };
-        RolesImportInput: {
-            rows: components["schemas"]["RolesImportRow"][];
+        UsersImportInput: {
+            rows: components["schemas"]["UsersImportRow"][];
             /** @default false */
             dryRun: boolean;
-        };
-        RolesImportRow: {
-            line: number;
-            key: string;
-            name: string;
-            description?: string;
-            permissions: components["schemas"]["PermissionMap"];
         };
         ImportPlan: {
             /** @description True when nothing was written. */
@@ -2824,11 +3128,17 @@ export interface components {
                 action: "create" | "update";
             }[];
         };
-        /** @description The demo market's generation parameters; the same parameters always give the same release. */
-        MarketReleaseSource: {
-            seed: number;
-            /** @description Employee records to generate (one generated company per 200), at least 1000; 0 builds the release from the opted-in participants' records alone, with nothing generated. */
-            records: number;
+        RolesImportRow: {
+            line: number;
+            key: string;
+            name: string;
+            description?: string;
+            permissions: components["schemas"]["PermissionMap"];
+        };
+        RolesImportInput: {
+            rows: components["schemas"]["RolesImportRow"][];
+            /** @default false */
+            dryRun: boolean;
         };
         /** @description A data release. It stores the parameters that rebuild its rows, not the rows; published releases never change. */
         MarketRelease: {
@@ -2859,6 +3169,12 @@ export interface components {
             /** Format: date-time */
             publishedAt: string | null;
         };
+        /** @description The demo market's generation parameters; the same parameters always give the same release. */
+        MarketReleaseSource: {
+            seed: number;
+            /** @description Employee records to generate (one generated company per 200), at least 1000; 0 builds the release from the opted-in participants' records alone, with nothing generated. */
+            records: number;
+        };
         CompensationTypeOption: {
             id: string;
             title: string;
@@ -2867,42 +3183,6 @@ export interface components {
             category: "cash" | "equity";
             isRecommended: boolean;
             isDisabled: boolean;
-        };
-        EquityChoiceOption: {
-            value: string;
-            label: string;
-            description: string;
-        };
-        EquityViewOption: {
-            label: string;
-            value: string;
-            /** @enum {string} */
-            type: "cash" | "percent";
-            allowedCompanyOwnershipGroupIds: string[];
-            compensationTypes: string[];
-            description: string;
-            isPremium: boolean;
-        };
-        ConsistencyLabel: {
-            upstreamId: string;
-            consistencyLabel: string;
-            version: number;
-            consistencyLevel: number;
-            minError: number;
-            maxError: number;
-            sampleSizeBucketMin: number;
-            sampleSizeBucketMax: number | null;
-            /** @enum {string} */
-            broadCompType: "cash" | "equity";
-        };
-        /** @description An id with what people read (company statuses and stages, ownership groups, relationship types, grant timing, founder types). */
-        BenchmarkingOption: {
-            id: string;
-            displayString: string;
-            description: string;
-            sortOrder?: number;
-            companyStatusId?: string;
-            companyStageIds?: string[];
         };
         BenchmarkingLevel: {
             id: string;
@@ -2935,6 +3215,30 @@ export interface components {
             description: string;
             sortOrder: number;
             levels: components["schemas"]["LevelWithIds"][];
+        };
+        EquityChoiceOption: {
+            value: string;
+            label: string;
+            description: string;
+        };
+        EquityViewOption: {
+            label: string;
+            value: string;
+            /** @enum {string} */
+            type: "cash" | "percent";
+            allowedCompanyOwnershipGroupIds: string[];
+            compensationTypes: string[];
+            description: string;
+            isPremium: boolean;
+        };
+        /** @description An id with what people read (company statuses and stages, ownership groups, relationship types, grant timing, founder types). */
+        BenchmarkingOption: {
+            id: string;
+            displayString: string;
+            description: string;
+            sortOrder?: number;
+            companyStatusId?: string;
+            companyStageIds?: string[];
         };
         IndustryWithIds: {
             displayString: string;
@@ -3000,109 +3304,8 @@ export interface components {
              */
             location: "Europe" | "Canada" | "United States" | null;
         };
-        BenchmarkMarketFilter: {
-            companyStages?: string[];
-            companyOwnershipGroups?: string[];
-            locations?: string[];
-            industries?: string[];
-            founderTypes?: string[];
-        };
-        /** @description The data explorer's request. Emptiness is checked by the engine, which answers with the spec's messages. */
-        BenchmarkRequest: {
-            compensationTypes?: string[];
-            marketFilters?: components["schemas"]["BenchmarkMarketFilter"][];
-            jobFamilies?: string[];
-            levels?: {
-                type: string;
-                id: string;
-            }[];
-            equity?: {
-                intendedVsActual?: string[];
-                views?: string[];
-                timeframes?: string[];
-                unvestedTimeframes?: string[];
-            };
-            /** @description Some of the published percentiles; all seven when omitted. */
-            percentiles?: components["schemas"]["MarketPercentile"][];
-            currency?: components["schemas"]["MarketCurrency"];
-        };
-        /**
-         * @description The only percentiles the product publishes (p10, p25, p40, p50, p60, p75, p90). Any other is refused: enough percentiles of one cell solve for every record in it.
-         * @enum {integer}
-         */
-        MarketPercentile: 10 | 25 | 40 | 50 | 60 | 75 | 90;
-        /** @description `local` (the default: each market in its own currency, or USD when a market spans several), or the ISO 4217 code of a currency the reference rates hold (`currencyForexMapping`), which every amount is converted to. Another code is 400. */
-        MarketCurrency: string;
         /** @description `local`, or the ISO 4217 code every amount of the answer is in. */
         MarketCurrencyMode: string;
-        /** @description A size range. A withheld cell, and a composition group below the privacy threshold, get only `below_threshold` ("Below the threshold", min 0, max null), which says nothing of its size. */
-        SampleBucket: {
-            id: string;
-            label: string;
-            min: number;
-            max: number | null;
-        };
-        BenchmarkCell: {
-            marketFilterIndex: number;
-            jobFamilyId: string;
-            /** @enum {string} */
-            levelType: "level" | "levelBlend";
-            levelId: string;
-            compensationTypeId: string;
-            equityOption: {
-                intendedVsActual: string;
-                view: string;
-                timeframe: string;
-            } | null;
-            /** @enum {string} */
-            broadCompType: "cash" | "equity";
-            /** @enum {string} */
-            unit: "currency" | "percent";
-            currency: string | null;
-            /** @enum {string} */
-            status: "published" | "insufficient_data";
-            /** @description "Insufficient data" when the privacy rule withholds the cell. */
-            label: string | null;
-            insufficientReason: components["schemas"]["WithheldStatement"];
-            /** @description Each percentile is moved off the records it is made of, by an eighth to a half of the span of the records around it (disclosure control, so that two cells differing by one person cannot be differenced into that person's pay); the same records always give the same figures, and the percentiles stay in ascending order. */
-            percentiles: {
-                percentile: components["schemas"]["MarketPercentile"];
-                value: number;
-            }[] | null;
-            /** @description Share of the cell's records that are generated demo data rather than participants', to two decimals (1 only when all are, 0 only when none is); null for a withheld cell, and in slices shared before it was recorded. */
-            syntheticShare: number | null;
-            /** @description Exact counts and their buckets for a published cell; for a withheld one null counts and the below-threshold bucket. */
-            sample: {
-                companies: number | null;
-                employees: number | null;
-                companyBucket: components["schemas"]["SampleBucket"];
-                employeeBucket: components["schemas"]["SampleBucket"];
-            };
-            /** @description Labelled from the median's measured relative error (`medianUncertainty.relativeError`), the label promising at most its `maxError`; null for a withheld cell or a median of 0. */
-            consistency: components["schemas"]["ConsistencyLabel"] | null;
-            /** @description The median's 95% confidence interval, distribution-free (order statistics of the cell's own values, moved like the percentiles); null for a withheld cell. */
-            medianUncertainty: {
-                /** @description The confidence level (0.95). */
-                confidence: number;
-                lower: number;
-                upper: number;
-                /** @description The larger distance from the median to an end of the interval, over the median; null when the median is 0. */
-                relativeError: number | null;
-            } | null;
-        };
-        /** @description For a withheld answer, the privacy rule in one fixed sentence ("Fewer than 5 companies or 10 employees, or one company above 25%"), never which part of it failed; null when published. */
-        WithheldStatement: string | null;
-        BenchmarkResult: {
-            releaseId: string;
-            releaseVersion: string;
-            currencyMode: components["schemas"]["MarketCurrencyMode"];
-            percentiles: components["schemas"]["MarketPercentile"][];
-            cells: components["schemas"]["BenchmarkCell"][];
-            /** @description The reference rates every converted value of this answer used, one per currency converted from or into (empty when nothing was converted). Amounts go through USD. */
-            exchangeRates: components["schemas"]["MarketExchangeRate"][];
-            /** @description True when any rate used is more than 30 days older than today (`paybench rates import` refreshes them). */
-            exchangeRatesStale: boolean;
-        };
         MarketExchangeRate: {
             /** @description ISO 4217 code. */
             currency: string;
@@ -3114,6 +3317,17 @@ export interface components {
              */
             date: string;
             source: string;
+        };
+        BenchmarkResult: {
+            releaseId: string;
+            releaseVersion: string;
+            currencyMode: components["schemas"]["MarketCurrencyMode"];
+            percentiles: components["schemas"]["MarketPercentile"][];
+            cells: components["schemas"]["BenchmarkCell"][];
+            /** @description The reference rates every converted value of this answer used, one per currency converted from or into (empty when nothing was converted). Amounts go through USD. */
+            exchangeRates: components["schemas"]["MarketExchangeRate"][];
+            /** @description True when any rate used is more than 30 days older than today (`paybench rates import` refreshes them). */
+            exchangeRatesStale: boolean;
         };
         MarketDataExportRequest: {
             /**
@@ -3227,11 +3441,6 @@ export interface components {
             id: components["schemas"]["Id"];
             name: string;
         };
-        SavedReportQueryInput: {
-            name: string;
-            description?: string;
-            request: components["schemas"]["BenchmarkRequest"];
-        };
         /** @description A named data-explorer request a company keeps; the request is stored as checked, and answered from whatever release is served when it runs. Percentiles stored before only the published ones were accepted are dropped when it is read or run (all seven when none is left). */
         SavedReportQuery: {
             id: components["schemas"]["Id"];
@@ -3245,6 +3454,11 @@ export interface components {
             updatedAt: string;
             createdBy: components["schemas"]["BenchmarkingAuthor"] | null;
             updatedBy: components["schemas"]["BenchmarkingAuthor"] | null;
+        };
+        SavedReportQueryInput: {
+            name: string;
+            description?: string;
+            request: components["schemas"]["BenchmarkRequest"];
         };
         /** @description Either a saved report query or an ad-hoc request. */
         CompareQuery: {
@@ -3294,12 +3508,55 @@ export interface components {
          * @enum {string}
          */
         TeamStatusFilter: "active" | "terminated" | "all";
-        TeamFilterValues: string[];
+        TeamBreakdown: {
+            /** @description The value filtered on (null for employees without one). */
+            id: string | null;
+            label: string;
+            count: number;
+        };
+        TeamPayrollCurrency: {
+            currency: components["schemas"]["CurrencyCode"];
+            employees: number;
+            annualBase: components["schemas"]["Money"];
+            annualTotalCash: components["schemas"]["Money"];
+            convertedAnnualBase: components["schemas"]["Money"] | null;
+            convertedAnnualTotalCash: components["schemas"]["Money"] | null;
+        };
+        TeamPayroll: {
+            annualBase: components["schemas"]["Money"];
+            annualTotalCash: components["schemas"]["Money"];
+            /** @description Employees with a base salary on record. */
+            employees: number;
+            byCurrency: components["schemas"]["TeamPayrollCurrency"][];
+            /** @description The reference rates the conversion used. */
+            rates: components["schemas"]["ForexRate"][];
+            /** @description Pay currencies without a reference rate; left out of the totals. */
+            unconverted: components["schemas"]["CurrencyCode"][];
+        };
+        TeamCompaRatioSummary: {
+            average: number | null;
+            compared: number;
+            insufficientData: number;
+            /** @description Employees without a base, a family, a level or a location to price. */
+            unmatched: number;
+            releaseVersion: string;
+        };
+        TeamOverview: {
+            headcount: number;
+            currency: components["schemas"]["CurrencyCode"];
+            byDepartment: components["schemas"]["TeamBreakdown"][];
+            byLevel: components["schemas"]["TeamBreakdown"][];
+            byLocation: components["schemas"]["TeamBreakdown"][];
+            byJobFamily: components["schemas"]["TeamBreakdown"][];
+            payroll?: components["schemas"]["TeamPayroll"];
+            compaRatio?: components["schemas"]["TeamCompaRatioSummary"];
+        };
         /**
          * @description A column of the team view's employee table. The pay columns (performanceRating, baseSalary … lastRaiseDate) need employeeCompensation.
          * @enum {string}
          */
         TeamColumn: "name" | "employeeNumber" | "email" | "title" | "department" | "jobFamily" | "level" | "track" | "location" | "country" | "manager" | "startDate" | "employmentType" | "status" | "performanceRating" | "baseSalary" | "bonusTarget" | "variablePay" | "commission" | "totalCash" | "compaRatio" | "grantedShares" | "vestedShares" | "equityValue" | "lastRaiseDate";
+        TeamFilterValues: string[];
         TeamColumnInfo: {
             key: components["schemas"]["TeamColumn"];
             label: string;
@@ -3360,49 +3617,6 @@ export interface components {
             /** @description Whether the caller may see this employee's pay (comp timeline, equity details). */
             payVisible: boolean;
             directReports: number;
-        };
-        TeamBreakdown: {
-            /** @description The value filtered on (null for employees without one). */
-            id: string | null;
-            label: string;
-            count: number;
-        };
-        TeamPayrollCurrency: {
-            currency: components["schemas"]["CurrencyCode"];
-            employees: number;
-            annualBase: components["schemas"]["Money"];
-            annualTotalCash: components["schemas"]["Money"];
-            convertedAnnualBase: components["schemas"]["Money"] | null;
-            convertedAnnualTotalCash: components["schemas"]["Money"] | null;
-        };
-        TeamPayroll: {
-            annualBase: components["schemas"]["Money"];
-            annualTotalCash: components["schemas"]["Money"];
-            /** @description Employees with a base salary on record. */
-            employees: number;
-            byCurrency: components["schemas"]["TeamPayrollCurrency"][];
-            /** @description The reference rates the conversion used. */
-            rates: components["schemas"]["ForexRate"][];
-            /** @description Pay currencies without a reference rate; left out of the totals. */
-            unconverted: components["schemas"]["CurrencyCode"][];
-        };
-        TeamCompaRatioSummary: {
-            average: number | null;
-            compared: number;
-            insufficientData: number;
-            /** @description Employees without a base, a family, a level or a location to price. */
-            unmatched: number;
-            releaseVersion: string;
-        };
-        TeamOverview: {
-            headcount: number;
-            currency: components["schemas"]["CurrencyCode"];
-            byDepartment: components["schemas"]["TeamBreakdown"][];
-            byLevel: components["schemas"]["TeamBreakdown"][];
-            byLocation: components["schemas"]["TeamBreakdown"][];
-            byJobFamily: components["schemas"]["TeamBreakdown"][];
-            payroll?: components["schemas"]["TeamPayroll"];
-            compaRatio?: components["schemas"]["TeamCompaRatioSummary"];
         };
         TeamEquityAmounts: {
             vestedShares: number;
@@ -3484,6 +3698,7 @@ export interface components {
             }[];
             entries: components["schemas"]["TeamCompTimelineEntry"][];
         };
+        TeamColumnList: components["schemas"]["TeamColumn"][];
         TeamCompTimelineSettings: {
             types: components["schemas"]["TeamCompType"][];
             showEquityGrants: boolean;
@@ -3498,22 +3713,10 @@ export interface components {
             /** @enum {string} */
             series: "vested_and_unvested" | "vested" | "unvested";
         };
-        TeamColumnList: components["schemas"]["TeamColumn"][];
         TeamViewSettings: {
             columns: components["schemas"]["TeamColumnList"];
             compTimeline: components["schemas"]["TeamCompTimelineSettings"];
             equityDetails: components["schemas"]["TeamEquityDetailsSettings"];
-        };
-        TeamViewSettingsInput: {
-            columns?: components["schemas"]["TeamColumnList"];
-            compTimeline?: components["schemas"]["TeamCompTimelineSettings"];
-            equityDetails?: components["schemas"]["TeamEquityDetailsSettings"];
-        };
-        /** @description The sections to change; null puts a section back to the company default. */
-        TeamViewPersonalSettingsInput: {
-            columns?: components["schemas"]["TeamColumnList"] | null;
-            compTimeline?: components["schemas"]["TeamCompTimelineSettings"] | null;
-            equityDetails?: components["schemas"]["TeamEquityDetailsSettings"] | null;
         };
         TeamViewSettingsState: {
             company: {
@@ -3534,6 +3737,17 @@ export interface components {
             /** @description The columns this person may show (pay columns only with employeeCompensation). */
             availableColumns: components["schemas"]["TeamColumnInfo"][];
             canEditCompanyDefault: boolean;
+        };
+        TeamViewSettingsInput: {
+            columns?: components["schemas"]["TeamColumnList"];
+            compTimeline?: components["schemas"]["TeamCompTimelineSettings"];
+            equityDetails?: components["schemas"]["TeamEquityDetailsSettings"];
+        };
+        /** @description The sections to change; null puts a section back to the company default. */
+        TeamViewPersonalSettingsInput: {
+            columns?: components["schemas"]["TeamColumnList"] | null;
+            compTimeline?: components["schemas"]["TeamCompTimelineSettings"] | null;
+            equityDetails?: components["schemas"]["TeamEquityDetailsSettings"] | null;
         };
         TeamMarketCell: {
             jobFamilyId: string;
@@ -3647,23 +3861,6 @@ export interface components {
                 money?: components["schemas"]["Money"];
             }[];
         };
-        /** @description Industries are required; stages and ownership groups default to all, locations to the United States. */
-        ExecutiveMarketFilter: {
-            companyStages?: string[];
-            companyOwnershipGroups?: string[];
-            locations?: string[];
-            industries?: string[];
-        };
-        /** @description An executive-comp request: founder types, job titles (catalog title ids) and market filters, each with industries. Emptiness is checked by the engine, which answers with the spec's messages. Comp types default to base, annual bonus, total cash and total equity. */
-        ExecutiveCompRequest: {
-            founderTypes?: string[];
-            jobTitles?: string[];
-            marketFilters?: components["schemas"]["ExecutiveMarketFilter"][];
-            compensationTypes?: string[];
-            equity?: components["schemas"]["BenchmarkRequest"]["equity"];
-            percentiles?: components["schemas"]["MarketPercentile"][];
-            currency?: components["schemas"]["MarketCurrency"];
-        };
         ExecutiveCompResult: {
             releaseId: string;
             releaseVersion: string;
@@ -3689,20 +3886,6 @@ export interface components {
             /** @description 1 is an exact match. */
             score: number;
         };
-        /** @description A title, then either a data-explorer request or a saved report query; optionally when the slice closes. */
-        SharedSliceInput: {
-            title: string;
-            request?: components["schemas"]["BenchmarkRequest"];
-            savedQueryId?: components["schemas"]["Id"];
-            /** Format: date-time */
-            expiresAt?: string;
-        };
-        ExecutiveSharedSliceInput: {
-            title: string;
-            request: components["schemas"]["ExecutiveCompRequest"];
-            /** Format: date-time */
-            expiresAt?: string;
-        };
         /** @description An immutable snapshot of a request and the release it ran on. Readable by signed-in people of the same company with benchmarking view until it is revoked or expires. A snapshot stored with other percentiles than the published ones, or with a finer withheld cell, reads with the published percentiles only and withheld cells as they read today. */
         SharedSlice: {
             id: components["schemas"]["Id"];
@@ -3724,6 +3907,20 @@ export interface components {
             expiresAt: string | null;
             /** Format: date-time */
             revokedAt: string | null;
+        };
+        /** @description A title, then either a data-explorer request or a saved report query; optionally when the slice closes. */
+        SharedSliceInput: {
+            title: string;
+            request?: components["schemas"]["BenchmarkRequest"];
+            savedQueryId?: components["schemas"]["Id"];
+            /** Format: date-time */
+            expiresAt?: string;
+        };
+        ExecutiveSharedSliceInput: {
+            title: string;
+            request: components["schemas"]["ExecutiveCompRequest"];
+            /** Format: date-time */
+            expiresAt?: string;
         };
         SharedSliceView: {
             slice: components["schemas"]["SharedSlice"];
@@ -3756,89 +3953,6 @@ export interface components {
              */
             issuer: string;
         };
-        AccountProvisionInput: {
-            /** Format: email */
-            email: string;
-            firstName: string;
-            lastName: string;
-            /** @description Roles to hold (keys of the company's roles); default the employee role, none for a candidate. */
-            roleKeys?: string[];
-            /**
-             * @description A candidate signs in by e-mail to see their offers; they hold no roles.
-             * @default false
-             */
-            isCandidate: boolean;
-            /** @default true */
-            sendInvitation: boolean;
-        };
-        CompanyWithAdminInput: {
-            company: components["schemas"]["CompanyInput"];
-            admin: {
-                /** Format: email */
-                email: string;
-                firstName: string;
-                lastName: string;
-            };
-            /** @default true */
-            sendInvitation: boolean;
-        };
-        CompanyWithAdmin: {
-            company: components["schemas"]["Company"];
-            admin: components["schemas"]["ProvisionedAccount"];
-        };
-        ProvisionedAccount: {
-            user: components["schemas"]["User"];
-            /** @description Where the invitation went; null when none was sent. */
-            invitation: {
-                sentTo: string;
-                /**
-                 * Format: date-time
-                 * @description When the link to choose a password stops working; null with an external issuer.
-                 */
-                expiresAt: string | null;
-            } | null;
-        };
-        /** @description The same roles in several locations against a reference location. Emptiness is checked by the engine with the explorer's messages. */
-        LocationInsightsRequest: {
-            jobFamilies: string[];
-            levels: {
-                type: string;
-                id: string;
-            }[];
-            /** @description Metros, tiers, countries or regions to compare with the reference. */
-            locations: string[];
-            /** @description The location every differential is relative to; the United States (840) by default. */
-            referenceLocationId?: string;
-            /** @description A cash comp type or total equity; base by default. */
-            compensationType?: string;
-            /** @description Which companies count; every stage, ownership group and industry by default. */
-            marketFilter?: {
-                companyStages?: string[];
-                companyOwnershipGroups?: string[];
-                industries?: string[];
-            };
-        };
-        LocationInsightCell: {
-            locationId: string;
-            locationName: string;
-            /**
-             * @description synthetic when the company's synthetic location data filled a withheld cell.
-             * @enum {string}
-             */
-            status: "published" | "insufficient_data" | "synthetic";
-            /** @enum {unknown} */
-            source: "market" | "synthetic" | null;
-            /** @description "Insufficient data", or what a synthetic estimate is. */
-            label: string | null;
-            insufficientReason: components["schemas"]["WithheldStatement"];
-            /** @description The median in USD. */
-            p50: number | null;
-            /** @description This location's median over the reference location's (1 = the same). */
-            differential: number | null;
-            /** @description The differential as a percentage above (+) or below (−) the reference. */
-            differentialPercent: number | null;
-            sample: components["schemas"]["BenchmarkCell"]["sample"];
-        };
         LocationInsights: {
             releaseId: string;
             releaseVersion: string;
@@ -3869,30 +3983,6 @@ export interface components {
             companyStages?: string[];
             companyOwnershipGroups?: string[];
             industries?: string[];
-        };
-        EquityPracticeShare: {
-            id: string;
-            displayString: string;
-            companies: number;
-            /** @description Of the companies with an equity programme (grant timings overlap, so theirs add up to more than 1). */
-            share: number;
-        };
-        /** @description How participant companies grant equity. Each company counts once; the privacy rule applies to companies, and a withheld answer says "Insufficient data" and the rule, with no sample size. */
-        EquityPractices: {
-            releaseId: string;
-            releaseVersion: string;
-            /** @enum {string} */
-            status: "published" | "insufficient_data";
-            label: string | null;
-            insufficientReason: components["schemas"]["WithheldStatement"];
-            sample: components["schemas"]["BenchmarkCell"]["sample"];
-            /** @description Share of the matching companies that grant equity at all. */
-            equityProgrammeShare: number | null;
-            vestingSchedules: components["schemas"]["EquityPracticeShare"][] | null;
-            cliffs: components["schemas"]["EquityPracticeShare"][] | null;
-            grantTypes: components["schemas"]["EquityPracticeShare"][] | null;
-            vestingFrequencies: components["schemas"]["EquityPracticeShare"][] | null;
-            grantTiming: components["schemas"]["EquityPracticeShare"][] | null;
         };
         LevelledEmployee: {
             employeeId: components["schemas"]["Id"];
@@ -3933,18 +4023,6 @@ export interface components {
             releaseVersion: string;
             employees: components["schemas"]["LevelledEmployee"][];
         };
-        OfferInsightsRequest: {
-            jobFamilyId: string;
-            level: {
-                type: string;
-                id: string;
-            };
-            locationId: string;
-            marketFilter?: components["schemas"]["LocationInsightsRequest"]["marketFilter"];
-            /** @description Reported besides 25, 50 and 75, which the spread needs; the report percentiles by default. */
-            percentiles?: components["schemas"]["MarketPercentile"][];
-            currency?: components["schemas"]["MarketCurrency"];
-        };
         /** @description Where an offer is likely accepted. Competitive from the median to the 75th percentile; likely declined below the 25th. */
         OfferSpread: {
             p25: number;
@@ -3981,16 +4059,6 @@ export interface components {
                 newHireEquity: components["schemas"]["OfferSpread"] | null;
             };
         };
-        MarketDataReportRequest: {
-            releaseId: components["schemas"]["Id"];
-            /** @enum {string} */
-            report: "market_summary" | "data_composition";
-            /**
-             * @default csv
-             * @enum {string}
-             */
-            format: "csv" | "xlsx";
-        };
         MarketDataReports: {
             /** @description Published releases, newest first, each with the reports it offers. */
             releases: {
@@ -4011,6 +4079,16 @@ export interface components {
             /** @description The company's data-explorer exports and release reports that can still be downloaded. */
             files: components["schemas"]["Download"][];
         };
+        MarketDataReportRequest: {
+            releaseId: components["schemas"]["Id"];
+            /** @enum {string} */
+            report: "market_summary" | "data_composition";
+            /**
+             * @default csv
+             * @enum {string}
+             */
+            format: "csv" | "xlsx";
+        };
         MarketingCompositionEntry: {
             id: string;
             name: string;
@@ -4029,15 +4107,6 @@ export interface components {
             jobFamilies: components["schemas"]["MarketingCompositionEntry"][];
             /** @description Countries, regions and US tiers (not single metros). */
             locations: components["schemas"]["MarketingCompositionEntry"][];
-        };
-        /** @description Taking part needs the company's stage, ownership group and industry (a sub-industry), which market filters select companies by. */
-        MarketParticipationInput: {
-            participates: boolean;
-            companyStage?: string;
-            ownershipGroup?: string;
-            industry?: string;
-            /** @description Whether the company grants equity, as it says (null to leave it unsaid); otherwise only its imported grants tell. */
-            equityProgramme?: components["schemas"]["EquityProgramme"] | null;
         };
         /** @enum {string} */
         EquityProgramme: "yes" | "no";
@@ -4070,20 +4139,17 @@ export interface components {
                 employees: number;
             }[];
         };
+        /** @description Taking part needs the company's stage, ownership group and industry (a sub-industry), which market filters select companies by. */
+        MarketParticipationInput: {
+            participates: boolean;
+            companyStage?: string;
+            ownershipGroup?: string;
+            industry?: string;
+            /** @description Whether the company grants equity, as it says (null to leave it unsaid); otherwise only its imported grants tell. */
+            equityProgramme?: components["schemas"]["EquityProgramme"] | null;
+        };
         /** @enum {string} */
         EmploymentType: "full_time" | "part_time" | "contractor" | "intern";
-        /**
-         * @description One component of an employee's pay; amounts are annual.
-         * @enum {string}
-         */
-        PayComponentType: "base_salary" | "bonus_target" | "variable_pay" | "commission" | "benefits";
-        /** @description Pay-equity fields; read and written only with the `demographics` permission. */
-        Demographics: {
-            /** @example woman */
-            gender?: string | null;
-            ethnicity?: string | null;
-            birthYear?: number | null;
-        };
         CompensationComponent: {
             recordId: components["schemas"]["Id"];
             amount: components["schemas"]["Money"];
@@ -4102,6 +4168,13 @@ export interface components {
             benefits: components["schemas"]["CompensationComponent"] | null;
             /** @description Base + bonus target + variable pay + commission, when they share one currency; null otherwise or without a base. */
             totalCash: components["schemas"]["Money"] | null;
+        };
+        /** @description Pay-equity fields; read and written only with the `demographics` permission. */
+        Demographics: {
+            /** @example woman */
+            gender?: string | null;
+            ethnicity?: string | null;
+            birthYear?: number | null;
         };
         /**
          * @description An employee of the company. `compensation` and `performanceRating` are present only for
@@ -4169,65 +4242,6 @@ export interface components {
             performanceRating?: string | null;
             demographics?: components["schemas"]["Demographics"];
         };
-        /** @description The fields to change; the others keep their values. `null` clears a field. */
-        EmployeeUpdate: {
-            employeeNumber?: string;
-            userId?: string | null;
-            /** Format: email */
-            email?: string | null;
-            firstName?: string;
-            lastName?: string;
-            title?: string;
-            jobFamilyId?: string | null;
-            levelId?: string | null;
-            managerId?: string | null;
-            department?: string | null;
-            countryCode?: string | null;
-            locationId?: string | null;
-            currency?: components["schemas"]["CurrencyCode"];
-            /** Format: date */
-            startDate?: string | null;
-            employmentType?: components["schemas"]["EmploymentType"];
-            performanceRating?: string | null;
-            demographics?: components["schemas"]["Demographics"];
-        };
-        EmployeeTermination: {
-            terminationDate: components["schemas"]["Date"];
-            /** @description Who the employee's active direct reports report to from now on; required when there are any. */
-            reassignReportsTo?: components["schemas"]["Id"];
-        };
-        CompensationRecord: {
-            id: components["schemas"]["Id"];
-            employeeId: components["schemas"]["Id"];
-            type: components["schemas"]["PayComponentType"];
-            amount: components["schemas"]["Money"];
-            /** @description The target as a percentage of base (12.5 = 12.5%), when it is stated that way. */
-            percentOfBase: number | null;
-            effectiveDate: components["schemas"]["Date"];
-            /** @enum {string|null} */
-            reason: "hire" | "merit" | "promotion" | "adjustment" | "import" | null;
-            /** @description Where the record came from (manual, hris_import, integration). */
-            source: string;
-            version: number;
-            createdAt: components["schemas"]["Timestamp"];
-            updatedAt: components["schemas"]["Timestamp"];
-        };
-        CompensationRecordInput: {
-            type: components["schemas"]["PayComponentType"];
-            amount: components["schemas"]["Money"];
-            /** @description For targets stated against base (not for base salary); at most two decimals. */
-            percentOfBase?: number | null;
-            effectiveDate: components["schemas"]["Date"];
-            /** @enum {string} */
-            reason?: "hire" | "merit" | "promotion" | "adjustment" | "import";
-        };
-        CompensationRecordCorrection: {
-            amount?: components["schemas"]["Money"];
-            percentOfBase?: number | null;
-            effectiveDate?: components["schemas"]["Date"];
-            /** @enum {string|null} */
-            reason?: "hire" | "merit" | "promotion" | "adjustment" | "import" | null;
-        };
         /** @enum {string} */
         EquityGrantType: "option" | "rsu" | "rsa" | "common_stock";
         /** @enum {string} */
@@ -4281,6 +4295,88 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
+        OwnEmployeeRecord: {
+            employee: components["schemas"]["Employee"];
+            equityGrants: components["schemas"]["EquityGrant"][];
+        };
+        EmployeeCompensationExportRequest: {
+            /**
+             * @default csv
+             * @enum {string}
+             */
+            format: "csv" | "xlsx";
+            /** @description Pay in force on this date; the day the job runs when omitted. */
+            asOf?: components["schemas"]["Date"];
+            /**
+             * @default active
+             * @enum {string}
+             */
+            status: "active" | "terminated" | "all";
+        };
+        /** @description The fields to change; the others keep their values. `null` clears a field. */
+        EmployeeUpdate: {
+            employeeNumber?: string;
+            userId?: string | null;
+            /** Format: email */
+            email?: string | null;
+            firstName?: string;
+            lastName?: string;
+            title?: string;
+            jobFamilyId?: string | null;
+            levelId?: string | null;
+            managerId?: string | null;
+            department?: string | null;
+            countryCode?: string | null;
+            locationId?: string | null;
+            currency?: components["schemas"]["CurrencyCode"];
+            /** Format: date */
+            startDate?: string | null;
+            employmentType?: components["schemas"]["EmploymentType"];
+            performanceRating?: string | null;
+            demographics?: components["schemas"]["Demographics"];
+        };
+        EmployeeTermination: {
+            terminationDate: components["schemas"]["Date"];
+            /** @description Who the employee's active direct reports report to from now on; required when there are any. */
+            reassignReportsTo?: components["schemas"]["Id"];
+        };
+        /**
+         * @description One component of an employee's pay; amounts are annual.
+         * @enum {string}
+         */
+        PayComponentType: "base_salary" | "bonus_target" | "variable_pay" | "commission" | "benefits";
+        CompensationRecord: {
+            id: components["schemas"]["Id"];
+            employeeId: components["schemas"]["Id"];
+            type: components["schemas"]["PayComponentType"];
+            amount: components["schemas"]["Money"];
+            /** @description The target as a percentage of base (12.5 = 12.5%), when it is stated that way. */
+            percentOfBase: number | null;
+            effectiveDate: components["schemas"]["Date"];
+            /** @enum {string|null} */
+            reason: "hire" | "merit" | "promotion" | "adjustment" | "import" | null;
+            /** @description Where the record came from (manual, hris_import, integration). */
+            source: string;
+            version: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        CompensationRecordInput: {
+            type: components["schemas"]["PayComponentType"];
+            amount: components["schemas"]["Money"];
+            /** @description For targets stated against base (not for base salary); at most two decimals. */
+            percentOfBase?: number | null;
+            effectiveDate: components["schemas"]["Date"];
+            /** @enum {string} */
+            reason?: "hire" | "merit" | "promotion" | "adjustment" | "import";
+        };
+        CompensationRecordCorrection: {
+            amount?: components["schemas"]["Money"];
+            percentOfBase?: number | null;
+            effectiveDate?: components["schemas"]["Date"];
+            /** @enum {string|null} */
+            reason?: "hire" | "merit" | "promotion" | "adjustment" | "import" | null;
+        };
         EquityGrantInput: {
             /** @description Generated when omitted; unique in the company. */
             grantNumber?: string;
@@ -4326,24 +4422,6 @@ export interface components {
             grantId: components["schemas"]["Id"];
             vesting: components["schemas"]["EquityVesting"];
             events: components["schemas"]["VestingEvent"][];
-        };
-        OwnEmployeeRecord: {
-            employee: components["schemas"]["Employee"];
-            equityGrants: components["schemas"]["EquityGrant"][];
-        };
-        EmployeeCompensationExportRequest: {
-            /**
-             * @default csv
-             * @enum {string}
-             */
-            format: "csv" | "xlsx";
-            /** @description Pay in force on this date; the day the job runs when omitted. */
-            asOf?: components["schemas"]["Date"];
-            /**
-             * @default active
-             * @enum {string}
-             */
-            status: "active" | "terminated" | "all";
         };
         /** @enum {string} */
         CandidateStatus: "active" | "hired" | "withdrawn" | "archived";
@@ -4437,16 +4515,6 @@ export interface components {
             corrected: number;
             unchanged: number;
         };
-        /**
-         * @description What a people-data file holds, HRIS employee records or cap-table equity grants.
-         * @enum {string}
-         */
-        PeopleImportKind: "employees" | "equityGrants";
-        /**
-         * @description A Paybench field a file's column can be mapped to.
-         * @enum {string}
-         */
-        PeopleImportFieldName: "employeeId" | "email" | "firstName" | "lastName" | "title" | "department" | "managerEmployeeId" | "country" | "location" | "currency" | "startDate" | "employmentType" | "status" | "terminationDate" | "jobFamily" | "level" | "performanceRating" | "baseSalary" | "bonusTarget" | "bonusTargetPercent" | "variablePay" | "commission" | "effectiveDate" | "gender" | "ethnicity" | "birthYear" | "grantId" | "grantType" | "grantReason" | "shares" | "exercisePrice" | "grantDate" | "vestingStartDate" | "vestingMonths" | "cliffMonths" | "vestingFrequency";
         PeopleImportField: {
             field: components["schemas"]["PeopleImportFieldName"];
             label: string;
@@ -4458,10 +4526,6 @@ export interface components {
              * @enum {string}
              */
             permission: "team" | "employeeCompensation" | "demographics";
-        };
-        /** @description Which column of the file (by its header) fills each Paybench field. Fields left out are not imported, and what is stored for them is kept. */
-        PeopleImportColumnMapping: {
-            [key: string]: string;
         };
         PeopleImportFile: {
             id: components["schemas"]["Id"];
@@ -4486,70 +4550,6 @@ export interface components {
             mappingName?: string;
             /** @default false */
             dryRun: boolean;
-        };
-        PeopleImportRowError: {
-            /** @description The line of the file (CSV) or the row of the sheet (XLSX); 1 is the header. */
-            line: number;
-            /** @description The file's column header, when the problem is in one cell. */
-            column: string | null;
-            field: components["schemas"]["PeopleImportFieldName"] | null;
-            message: string;
-        };
-        PeopleImportPlan: {
-            /** @description True when nothing was written. */
-            dryRun: boolean;
-            rows: number;
-            /** @description Employees (or equity grants) the file creates. */
-            create: number;
-            update: number;
-            unchanged: number;
-            /** @description Dated compensation records (base salary, bonus target, variable pay, commission) added or corrected. */
-            compensationRecords: {
-                add: number;
-                update: number;
-            };
-            /** @description The rows that create or update something, in file order (the first 1,000). */
-            changes: {
-                line: number;
-                /** @description The employee id or grant id. */
-                key: string;
-                /** @enum {string} */
-                action: "create" | "update";
-            }[];
-            changesTruncated: boolean;
-        };
-        PeopleImportSource: {
-            /** @enum {string} */
-            type: "file" | "integration";
-            fileId: string | null;
-            filename: string | null;
-            integrationId: string | null;
-        };
-        PeopleImport: {
-            id: components["schemas"]["Id"];
-            kind: components["schemas"]["PeopleImportKind"];
-            /**
-             * @description queued and running while it works; planned (a dry run), applied, rejected (rows with problems, nothing written), failed (the file could not be read or fetched, nothing written) or cancelled at the end.
-             * @enum {string}
-             */
-            status: "queued" | "running" | "planned" | "applied" | "rejected" | "failed" | "cancelled";
-            dryRun: boolean;
-            source: components["schemas"]["PeopleImportSource"];
-            mapping: components["schemas"]["PeopleImportColumnMapping"] | null;
-            mappingName: string | null;
-            jobId: string | null;
-            rowCount: number | null;
-            plan: components["schemas"]["PeopleImportPlan"] | null;
-            /** @description Every problem found, row by row (the first 1,000; errorCount says how many there are). */
-            errors: components["schemas"]["PeopleImportRowError"][];
-            errorCount: number;
-            /** @description Why the import failed or was rejected, in one sentence. */
-            message: string | null;
-            createdAt: components["schemas"]["Timestamp"];
-            /** Format: date-time */
-            startedAt: string | null;
-            /** Format: date-time */
-            finishedAt: string | null;
         };
         PeopleImportMapping: {
             id: components["schemas"]["Id"];
