@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import { createQueryHook } from 'swr-openapi';
-import type { paths } from '../../../openapi.d.ts';
+import { createInfiniteHook, createQueryHook } from 'swr-openapi';
+import type { components, paths } from '../../../openapi.d.ts';
 import { COMPANY_AS_KEY, SESSION_EXPIRED_REASON, VIEW_AS_KEY, accessToken } from '../auth/oidc';
 import { currentSocketId } from '../realtime/socketId';
 
@@ -36,21 +36,35 @@ const auth: Middleware = {
 };
 api.use(auth);
 
-export const useQuery = createQueryHook(api, 'paybench');
+/** The key prefix of every cached answer of the contract (see `queries.ts`). */
+export const QUERY_PREFIX = 'paybench';
 
-/** What a failed call says to a person: the server's specific message, else the catalogue's description. */
-export function errorMessage(error: unknown): string {
+/** GET queries of the contract, cached by SWR under `[QUERY_PREFIX, path, init]`. */
+export const useQuery = createQueryHook(api, QUERY_PREFIX);
+
+/** Paged GET queries (a page per key, from a cursor), cached under `[QUERY_PREFIX-infinite, path, init]`. */
+export const useInfiniteQuery = createInfiniteHook(api, `${QUERY_PREFIX}-infinite`);
+
+/** The contract's one error shape. */
+export type ApiError = components['schemas']['Error'];
+
+/** The words a screen shows when a call failed and says nothing more specific. */
+export const TRY_AGAIN = 'Please refresh the page and try again. If the problem persists, contact your company admin for support.';
+
+/**
+ * What a failed call says to a person: the server's specific message, else the catalogue's
+ * description, else `fallback`.
+ */
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
   if (error && typeof error === 'object') {
     const known = error as { message?: unknown; description?: unknown };
     if (typeof known.message === 'string' && known.message) return known.message;
     if (typeof known.description === 'string' && known.description) return known.description;
   }
-  return error instanceof Error ? error.message : 'Something went wrong';
+  return fallback;
 }
 
-/** Unwraps an openapi-fetch answer for SWR: data, or the contract's error thrown. */
-export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown }>): Promise<T> {
-  const { data, error } = await call;
-  if (error !== undefined || data === undefined) throw error ?? new Error('Empty response');
-  return data;
+/** The HTTP status a failed call carries (the contract's errors say it), if any. */
+export function statusOf(error: unknown): number | undefined {
+  return error && typeof error === 'object' && typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : undefined;
 }

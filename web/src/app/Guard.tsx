@@ -6,8 +6,9 @@ import { COMPANY_AS_KEY, VIEW_AS_KEY } from '../auth/oidc';
 import { signIn, useSession } from '../auth/Session';
 import { FullSizeSpinner } from '../ui/Spinner';
 import { FailureScreen } from '../ui/Screens';
+import type { ModuleName } from './webModule';
 
-export type ModuleName = 'benchmarking' | 'integrations' | 'compplanning' | 'teamview' | 'bands' | 'visualOfferLetter' | 'totalRewards' | 'settings' | 'rewardLetters';
+export type { ModuleName };
 
 export function usePerson() {
   const { user } = useSession();

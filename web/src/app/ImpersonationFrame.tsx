@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { mutate } from 'swr';
 import { api } from '../api/client';
+import { forgetAllAnswers } from '../api/queries';
 import { COMPANY_AS_KEY, VIEW_AS_KEY } from '../auth/oidc';
 import { usePerson } from './Guard';
 
@@ -20,7 +20,7 @@ export function ImpersonationFrame() {
     localStorage.removeItem(VIEW_AS_KEY);
     localStorage.removeItem(COMPANY_AS_KEY);
     await api.POST('/api/v2/view-as-sessions/{sessionId}/end', { params: { path: { sessionId: viewAs.sessionId } } }).catch(() => undefined);
-    await mutate(() => true, undefined, { revalidate: false });
+    await forgetAllAnswers({ refetch: false });
     window.location.assign('/internal');
   }
   return (

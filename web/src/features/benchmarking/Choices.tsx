@@ -1,4 +1,5 @@
 /** What a person picks from: an id and the words shown for it. */
+import './benchmarking.css';
 export interface Option {
   id: string;
   label: string;

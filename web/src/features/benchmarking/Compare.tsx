@@ -1,15 +1,16 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { Link } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
-import { api, errorMessage, unwrap, useQuery } from '../../api/client';
+import { errorMessage, useQuery } from '../../api/client';
+import { usePostQuery } from '../../api/queries';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatValue, useBenchmarkingCatalog } from './data';
 import { BenchmarkingFrame } from './Frame';
 import { DataSource } from './ResultsTable';
 import { toRequest, validateSelection } from './selection';
 import { selectionAtom } from './selectionAtom';
+import './benchmarking.css';
 
 type CompareRequest = components['schemas']['CompareRequest'];
 type CompareResult = components['schemas']['CompareResult'];
@@ -110,7 +111,8 @@ export function CompareScreen() {
   });
   const ready = queries.length >= 2 && queries.length <= 4;
   const body: CompareRequest | null = ready ? { queries, currency } : null;
-  const result = useSWR(body ? ['paybench', 'compare', JSON.stringify(body)] : null, async () => (await unwrap(api.POST('/api/benchmarking/compare', { body: body ?? { queries: [] } }))).data);
+  const compared = usePostQuery('/api/benchmarking/compare', body);
+  const result = { data: compared.data?.data, error: compared.error };
   const options = [
     ...(currentUsable ? [{ id: CURRENT, label: 'Current explorer query' }] : []),
     ...(saved.data?.data.map((query) => ({ id: query.id, label: query.name })) ?? []),

@@ -21,6 +21,7 @@ import {
   validateSelection,
 } from './selection';
 import { selectionAtom } from './selectionAtom';
+import './benchmarking.css';
 
 /** The selection, created from the filters' defaults the first time the picker opens. */
 export function useSelection(filters: BenchmarkingFilters | undefined) {

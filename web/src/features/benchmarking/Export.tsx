@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { mutate } from 'swr';
 import { Link } from 'wouter';
 import { api, errorMessage } from '../../api/client';
+import { invalidate } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { useToasts } from '../../ui/Toasts';
 import { JobsList } from '../jobs/JobsList';
@@ -9,6 +9,7 @@ import { useBenchmarkingCatalog } from './data';
 import { useSelection } from './DataExplorer';
 import { BenchmarkingFrame, ExplorerSteps } from './Frame';
 import { toRequest, validateSelection } from './selection';
+import './benchmarking.css';
 
 /**
  * /benchmarkingsurvey/data-explorer/export: starts the export as a background job; the job then
@@ -32,7 +33,7 @@ export function ExportScreen() {
     if (error) return add('error', errorMessage(error));
     setJobId(data.data.id);
     add('info', 'The export has started. It appears in your background jobs and can be downloaded when it is done.');
-    await mutate((key) => Array.isArray(key) && key[1] === 'background-jobs');
+    await invalidate('/api/me/background-jobs');
   }
 
   return (

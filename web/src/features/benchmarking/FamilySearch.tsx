@@ -1,21 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { errorMessage, useQuery } from '../../api/client';
 import { ClickableBox } from '../../ui/ClickableBox';
+import { useDebounced } from '../../ui/hooks';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { sampleText, useBenchmarkingCatalog } from './data';
 import { useSelection } from './DataExplorer';
 import { BenchmarkingFrame, ExplorerSteps } from './Frame';
 import { toggle } from './selection';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+import './benchmarking.css';
 
 const TRACK_STATUS: Record<string, string> = {
   in_catalog_searchable: 'searchable',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tabs } from '../../ui/Panels';
+import './benchmarking.css';
 
 const TABS = [
   { href: '/benchmarkingsurvey/data-explorer', label: 'Data explorer' },

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import type { components } from '../../../../openapi.d.ts';
-import { api, errorMessage, unwrap, useQuery } from '../../api/client';
+import { errorMessage, useQuery } from '../../api/client';
+import { usePostQuery } from '../../api/queries';
 import { NotAvailableYet } from '../../ui/Panels';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
 import { Choice, Pills } from './Choices';
 import { BenchmarkingFrame } from './Frame';
 import { LOCATION_GROUPS, toggle } from './selection';
+import './benchmarking.css';
 
 type LocationInsightsRequest = components['schemas']['LocationInsightsRequest'];
 type EquityPracticesRequest = components['schemas']['EquityPracticesRequest'];
@@ -26,7 +27,8 @@ export function LocationInsightsScreen() {
   const [compensationType, setCompensationType] = useState('base');
   const request: LocationInsightsRequest | null =
     levels.length && places.length ? { jobFamilies: [family], levels: levels.map((id) => ({ type: 'level', id })), locations: places, referenceLocationId: reference, compensationType } : null;
-  const insights = useSWR(request ? ['paybench', 'location-insights', JSON.stringify(request)] : null, async () => (await unwrap(api.POST('/api/benchmarking/location-insights', { body: request ?? { jobFamilies: [], levels: [], locations: [] } }))).data);
+  const answer = usePostQuery('/api/benchmarking/location-insights', request);
+  const insights = { data: answer.data?.data, error: answer.error };
   if (error) return <p role="alert">{errorMessage(error)}</p>;
   if (!filters || !catalog || !locations) return <FullSizeSpinner loading />;
   const tierIds = LOCATION_GROUPS.flatMap((group) => group.ids);
@@ -143,7 +145,8 @@ export function EquityPracticesView({ practices }: { practices: EquityPractices 
 }
 
 export function useEquityPractices(request: EquityPracticesRequest | null) {
-  return useSWR(request ? ['paybench', 'equity-practices', JSON.stringify(request)] : null, async () => (await unwrap(api.POST('/api/benchmarking/equity-practices', { body: request ?? {} }))).data);
+  const answer = usePostQuery('/api/benchmarking/equity-practices', request);
+  return { data: answer.data?.data, error: answer.error };
 }
 
 /** /benchmarkingsurvey/equity-practices: how companies like yours grant equity. */

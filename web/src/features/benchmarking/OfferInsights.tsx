@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import type { components } from '../../../../openapi.d.ts';
-import { api, errorMessage, unwrap } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { usePostQuery } from '../../api/queries';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
 import { Choice } from './Choices';
 import { LOCATION_GROUPS } from './selection';
+import './benchmarking.css';
 
 type OfferInsightsRequest = components['schemas']['OfferInsightsRequest'];
 type BenchmarkCell = components['schemas']['BenchmarkCell'];
@@ -47,7 +48,8 @@ export function OfferInsightsPanel() {
   const [level, setLevel] = useState('p3');
   const [location, setLocation] = useState('840');
   const request: OfferInsightsRequest = { jobFamilyId: family, level: { type: 'level', id: level }, locationId: location };
-  const insights = useSWR(['paybench', 'offer-insights', JSON.stringify(request)], async () => (await unwrap(api.POST('/api/benchmarking/offer-insights', { body: request }))).data);
+  const answer = usePostQuery('/api/benchmarking/offer-insights', request);
+  const insights = { data: answer.data?.data, error: answer.error };
   if (!filters || !catalog) return <FullSizeSpinner loading />;
   return (
     <section aria-labelledby="offer-insights-heading">

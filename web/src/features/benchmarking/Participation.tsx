@@ -8,6 +8,7 @@ import { can } from '../settings/permissions';
 import { useBenchmarkingCatalog } from './data';
 import { BenchmarkingFrame } from './Frame';
 import type { components } from '../../../../openapi.d.ts';
+import './benchmarking.css';
 
 type Participation = components['schemas']['MarketParticipation'];
 

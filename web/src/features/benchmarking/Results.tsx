@@ -9,6 +9,7 @@ import { BenchmarkingFrame, ExplorerSteps } from './Frame';
 import { ExchangeRatesNote, ResultsTable } from './ResultsTable';
 import { SaveAndShare } from './Saving';
 import { type BenchmarkResult, toRequest, validateSelection } from './selection';
+import './benchmarking.css';
 
 const BAR_COLOURS = ['#9db2ff', '#748ffc', '#4c6ef5', '#3b5bdb', '#364fc7', '#2b3f9e', '#1f2f78'];
 
@@ -97,7 +98,9 @@ export function ResultsScreen() {
   const [selection] = useSelection(filters);
   const problems = filters && selection ? validateSelection(selection, filters) : [];
   const request = filters && selection && problems.length === 0 ? toRequest(selection, filters) : null;
-  const { data, error, isLoading } = useBenchmark(request);
+  const benchmark = useBenchmark(request);
+  const { error, isLoading } = benchmark;
+  const data = benchmark.data?.data;
   const marketLabel = (index: number) => {
     const market = selection?.markets[index];
     return market ? `Market ${index + 1}: ${market.locations.map(name).join(', ')}` : `Market ${index + 1}`;

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { formatDate, formatNumber } from '../../ui/format';
 import { BELOW_THRESHOLD, formatValue, sampleText } from './data';
 import type { BenchmarkCell, BenchmarkResult } from './selection';
+import './benchmarking.css';
 
 export const cellKey = (cell: BenchmarkCell) =>
   [cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.marketFilterIndex, cell.equityOption ? Object.values(cell.equityOption).join('/') : ''].join('|');

@@ -1,13 +1,14 @@
 import { type FormEvent, useState } from 'react';
-import { mutate } from 'swr';
 import { useLocation } from 'wouter';
 import { api, errorMessage } from '../../api/client';
+import { invalidate } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { useToasts } from '../../ui/Toasts';
 import { can } from '../settings/permissions';
 import type { BenchmarkRequest } from './selection';
 
-const refreshLists = () => mutate((key) => Array.isArray(key) && typeof key[1] === 'string' && (key[1].startsWith('/api/benchmarking/saved-queries') || key[1].startsWith('/api/benchmarking/shares')));
+/** The saved reports and shared slices, with everything read from them. */
+const refreshLists = () => invalidate((path) => path.startsWith('/api/benchmarking/saved-queries') || path.startsWith('/api/benchmarking/shares'));
 
 /**
  * Keep the current request as a named report, or share what it answers now as a read-only slice.

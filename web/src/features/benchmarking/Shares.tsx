@@ -1,10 +1,11 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { mutate } from 'swr';
 import { Link, useLocation, useParams } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { invalidate } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
+import { DataTable } from '../../ui/DataTable';
 import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
@@ -14,6 +15,7 @@ import { BenchmarkingFrame } from './Frame';
 import { ExchangeRatesNote, PercentileCells, ResultsTable } from './ResultsTable';
 import { fromRequest } from './selection';
 import { selectionAtom } from './selectionAtom';
+import './benchmarking.css';
 
 type SharedSlice = components['schemas']['SharedSlice'];
 
@@ -116,7 +118,7 @@ function SavedQueryRow({ query, editable }: { query: SavedQuery; editable: boole
   async function remove() {
     const { error } = await api.DELETE('/api/benchmarking/saved-queries/{savedQueryId}', { params: { path: { savedQueryId: query.id } } });
     if (error) return add('error', errorMessage(error));
-    await mutate((key) => Array.isArray(key) && key[1] === '/api/benchmarking/saved-queries');
+    await invalidate('/api/benchmarking/saved-queries');
   }
   async function share() {
     const { data, error } = await api.POST('/api/benchmarking/shares', { body: { title: query.name, savedQueryId: query.id } });
@@ -184,41 +186,29 @@ function SharedSlices({ editable }: { editable: boolean }) {
   return (
     <section className="card" aria-labelledby="slices-heading">
       <h2 id="slices-heading">Shared slices</h2>
-      <div className="table-scroll">
-        <table>
-          <caption className="visually-hidden">Shared slices</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Release</th>
-              <th scope="col">Shared</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {slices.data.data.map((slice) => (
-              <tr key={slice.id}>
-                <th scope="row">
-                  <Link href={slice.path}>{slice.title}</Link>
-                </th>
-                <td>{slice.releaseVersion}</td>
-                <td>{new Date(slice.createdAt).toLocaleDateString()}</td>
-                <td>{STATUS[slice.status]}</td>
-                <td>
-                  {editable && slice.status === 'active' && (
-                    <button type="button" className="small" onClick={() => void revoke(slice.id)}>
-                      Revoke {slice.title}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Shared slices"
+        captionHidden
+        rows={slices.data.data}
+        rowKey={(slice) => slice.id}
+        columns={[
+          { key: 'title', header: 'Title', rowHeader: true, cell: (slice) => <Link href={slice.path}>{slice.title}</Link> },
+          { key: 'release', header: 'Release', cell: (slice) => slice.releaseVersion },
+          { key: 'shared', header: 'Shared', cell: (slice) => new Date(slice.createdAt).toLocaleDateString() },
+          { key: 'status', header: 'Status', cell: (slice) => STATUS[slice.status] },
+          {
+            key: 'actions',
+            header: <span className="visually-hidden">Actions</span>,
+            cell: (slice) =>
+              editable &&
+              slice.status === 'active' && (
+                <button type="button" className="small" onClick={() => void revoke(slice.id)}>
+                  Revoke {slice.title}
+                </button>
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }
@@ -239,7 +229,7 @@ function ReleaseReports({ canStart }: { canStart: boolean }) {
     setBusy(null);
     if (error) return add('error', errorMessage(error));
     add('info', 'The report is being written. It appears in your background jobs and below when it is ready.');
-    await mutate((key) => Array.isArray(key) && key[1] === 'background-jobs');
+    await invalidate('/api/me/background-jobs');
   }
   return (
     <>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { components } from '../../../../openapi.d.ts';
-import useSWR from 'swr';
-import { api, unwrap, useQuery } from '../../api/client';
+import { useQuery } from '../../api/client';
+import { usePostQuery } from '../../api/queries';
 import { isMarketPercentile, type BenchmarkRequest } from './selection';
 
 export type JobCatalogEntry = components['schemas']['JobCatalogEntry'];
@@ -60,8 +60,8 @@ export function sampleText(sample: { companyBucket: SampleBucket; employeeBucket
 /** A request as a screen builds it; only the published percentiles are sent (the server refuses others). */
 export type BenchmarkRequestInput = Omit<BenchmarkRequest, 'percentiles'> & { percentiles?: readonly number[] };
 
-/** Runs the data explorer's request; the same request is answered from SWR's cache for the hour. */
+/** Runs the data explorer's request; the same request is answered from the cache for the hour. */
 export function useBenchmark(input: BenchmarkRequestInput | null) {
   const request: BenchmarkRequest | null = input ? { ...input, percentiles: input.percentiles?.filter(isMarketPercentile) } : null;
-  return useSWR(request ? ['paybench', 'market-data', JSON.stringify(request)] : null, async () => (await unwrap(api.POST('/api/benchmarking/market-data', { body: request ?? {} }))).data);
+  return usePostQuery('/api/benchmarking/market-data', request);
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import type { components } from '../../../../openapi.d.ts';
-import { errorMessage, useQuery } from '../../api/client';
-import { FullSizeSpinner } from '../../ui/Spinner';
+import { useQuery } from '../../api/client';
+import { Loaded } from '../../ui/States';
 import { Tabs } from '../../ui/Panels';
 import { BELOW_THRESHOLD } from '../benchmarking/data';
 import { BenchmarkingFrame } from '../benchmarking/Frame';
+import './composition.css';
 
 type MarketingEntry = components['schemas']['MarketingCompositionEntry'];
 
@@ -83,89 +84,84 @@ function CompositionTable({ caption, entries, label, share = true }: { caption: 
   );
 }
 
-function Loading({ error }: { error: unknown }) {
-  return error ? <p role="alert">{errorMessage(error)}</p> : <FullSizeSpinner loading label="Loading the composition" />;
-}
+const LOADING = 'Loading the composition';
 
 export function CompositionCompaniesScreen() {
   const { data, error } = useQuery('/api/benchmarking/data-composition/companies');
-  const composition = data?.data;
   return (
     <Frame title="Companies">
-      {!composition ? (
-        <Loading error={error} />
-      ) : (
-        <>
-          <p className="lede">
-            Release {composition.releaseVersion}
-            {composition.companies !== null && composition.employees !== null
-              ? `: at least ${composition.companies.toLocaleString('en-US')} participating companies, ${composition.employees.toLocaleString('en-US')} employee records.`
-              : '.'}
-          </p>
-          <p className="muted small-text">{THRESHOLD_NOTE}</p>
-          <CompositionTable caption="By industry" label="Industry" entries={composition.industries} />
-          <CompositionTable caption="By company stage" label="Stage" entries={composition.companyStages} />
-          <CompositionTable caption="By ownership" label="Ownership" entries={composition.ownershipGroups} />
-        </>
-      )}
+      <Loaded data={data?.data} error={error} inline label={LOADING}>
+        {(composition) => (
+          <>
+            <p className="lede">
+              Release {composition.releaseVersion}
+              {composition.companies !== null && composition.employees !== null
+                ? `: at least ${composition.companies.toLocaleString('en-US')} participating companies, ${composition.employees.toLocaleString('en-US')} employee records.`
+                : '.'}
+            </p>
+            <p className="muted small-text">{THRESHOLD_NOTE}</p>
+            <CompositionTable caption="By industry" label="Industry" entries={composition.industries} />
+            <CompositionTable caption="By company stage" label="Stage" entries={composition.companyStages} />
+            <CompositionTable caption="By ownership" label="Ownership" entries={composition.ownershipGroups} />
+          </>
+        )}
+      </Loaded>
     </Frame>
   );
 }
 
 export function CompositionJobFamiliesScreen() {
   const { data, error } = useQuery('/api/benchmarking/data-composition/jobfamilies');
-  const composition = data?.data;
   return (
     <Frame title="Job families and levels">
-      {!composition ? (
-        <Loading error={error} />
-      ) : (
-        <>
-          <p className="lede">Release {composition.releaseVersion}.</p>
-          <p className="muted small-text">{THRESHOLD_NOTE}</p>
-          <CompositionTable caption="By job family" label="Job family" entries={composition.jobFamilies} />
-          <CompositionTable caption="By level" label="Level" entries={composition.levels} />
-        </>
-      )}
+      <Loaded data={data?.data} error={error} inline label={LOADING}>
+        {(composition) => (
+          <>
+            <p className="lede">Release {composition.releaseVersion}.</p>
+            <p className="muted small-text">{THRESHOLD_NOTE}</p>
+            <CompositionTable caption="By job family" label="Job family" entries={composition.jobFamilies} />
+            <CompositionTable caption="By level" label="Level" entries={composition.levels} />
+          </>
+        )}
+      </Loaded>
     </Frame>
   );
 }
 
 export function CompositionLocationsScreen() {
   const { data, error } = useQuery('/api/benchmarking/data-composition/locations');
-  const composition = data?.data;
   return (
     <Frame title="Locations">
-      {!composition ? (
-        <Loading error={error} />
-      ) : (
-        <>
-          <p className="lede">Release {composition.releaseVersion}. Countries and tiers include the metros they roll up.</p>
-          <p className="muted small-text">{THRESHOLD_NOTE}</p>
-          <CompositionTable caption="By location" label="Location" entries={composition.locations} />
-        </>
-      )}
+      <Loaded data={data?.data} error={error} inline label={LOADING}>
+        {(composition) => (
+          <>
+            <p className="lede">Release {composition.releaseVersion}. Countries and tiers include the metros they roll up.</p>
+            <p className="muted small-text">{THRESHOLD_NOTE}</p>
+            <CompositionTable caption="By location" label="Location" entries={composition.locations} />
+          </>
+        )}
+      </Loaded>
     </Frame>
   );
 }
 
-
-
 /** What anyone may read about the market's coverage: buckets and rounded totals, never exact counts. */
 export function MarketingCompositionView({ sections = ['industries', 'companyStages', 'jobFamilies', 'locations'] }: { sections?: ('industries' | 'companyStages' | 'jobFamilies' | 'locations')[] }) {
   const { data, error } = useQuery('/api/benchmarking/data-composition/marketing');
-  const composition = data?.data;
-  if (!composition) return <Loading error={error} />;
   const titles = { industries: ['By industry', 'Industry'], companyStages: ['By company stage', 'Stage'], jobFamilies: ['By job family', 'Job family'], locations: ['By location', 'Location'] } as const;
   return (
-    <>
-      <p className="lede">
-        Release {composition.releaseVersion}: at least {composition.companiesAtLeast.toLocaleString('en-US')} companies and {composition.employeesAtLeast.toLocaleString('en-US')} employees.
-      </p>
-      {sections.map((section) => (
-        <CompositionTable key={section} caption={titles[section][0]} label={titles[section][1]} entries={composition[section]} share={false} />
-      ))}
-    </>
+    <Loaded data={data?.data} error={error} inline label={LOADING}>
+      {(composition) => (
+        <>
+          <p className="lede">
+            Release {composition.releaseVersion}: at least {composition.companiesAtLeast.toLocaleString('en-US')} companies and {composition.employeesAtLeast.toLocaleString('en-US')} employees.
+          </p>
+          {sections.map((section) => (
+            <CompositionTable key={section} caption={titles[section][0]} label={titles[section][1]} entries={composition[section]} share={false} />
+          ))}
+        </>
+      )}
+    </Loaded>
   );
 }
 

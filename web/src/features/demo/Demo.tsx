@@ -10,6 +10,7 @@ import { type JobCatalogEntry, formatValue, sampleText, useBenchmark } from '../
 import { EquityPracticesView, useEquityPractices } from '../benchmarking/Modules';
 import { MarketingCompositionView } from '../composition/DataComposition';
 import { can } from '../settings/permissions';
+import './demo.css';
 
 const TABS = [
   { href: '/benchmarking-demo/job-catalog', label: 'Job catalog' },
@@ -152,7 +153,7 @@ export function DemoLocationDifferentialsScreen() {
     );
   }
   const name = (id: string) => locations.data?.data.locations.find((entry) => entry.id === id)?.name ?? id;
-  const medians = (result.data?.cells ?? []).map((cell) => ({ cell, value: cell.percentiles?.find((p) => p.percentile === 50)?.value }));
+  const medians = (result.data?.data.cells ?? []).map((cell) => ({ cell, value: cell.percentiles?.find((p) => p.percentile === 50)?.value }));
   const national = medians[0]?.value;
   const levels = f?.levelsWithIds.levelTracks.flatMap((track) => track.levels) ?? [];
   return (

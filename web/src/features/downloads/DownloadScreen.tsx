@@ -3,6 +3,7 @@ import { useParams } from 'wouter';
 import { api, errorMessage, useQuery } from '../../api/client';
 import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
+import './downloads.css';
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { api } from '../../api/client';
 import { SESSION_EXPIRED_REASON, userManager } from '../../auth/oidc';
 import { signIn, useSession } from '../../auth/Session';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { FailureScreen } from '../../ui/Screens';
+import './entry.css';
 
 const REASONS: Record<string, string> = {
   expired: 'Your session has expired. Please sign in again.',
@@ -12,6 +13,13 @@ const REASONS: Record<string, string> = {
   invalid: 'Your sign-in was not accepted. Please sign in again.',
   unknown_user: 'This account no longer has access.',
 };
+
+/** /: home when signed in, else the sign-in screen. */
+export function RootScreen() {
+  const { user, isAuthenticating } = useSession();
+  if (isAuthenticating) return <FullSizeSpinner loading />;
+  return <Redirect to={user ? '/home' : '/login'} replace />;
+}
 
 export function LoginScreen() {
   const reason = localStorage.getItem(SESSION_EXPIRED_REASON);

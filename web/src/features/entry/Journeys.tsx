@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { mutate } from 'swr';
 import { Link, useLocation } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { invalidate } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { signIn, useSession } from '../../auth/Session';
 import { userManager } from '../../auth/oidc';
@@ -10,6 +10,7 @@ import { NotAvailableYet } from '../../ui/Panels';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
 import { can } from '../settings/permissions';
+import './entry.css';
 
 type Step = components['schemas']['OnboardingStepInput']['step'];
 
@@ -129,7 +130,7 @@ export function OnboardingUserScreen() {
       return add('error', errorMessage(error));
     }
     await completeUser('profile');
-    await mutate((key) => Array.isArray(key) && key[1] === '/api/me');
+    await invalidate('/api/me');
     setBusy(false);
     add('success', 'Your profile is saved.');
   }

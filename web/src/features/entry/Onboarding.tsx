@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
-import { mutate } from 'swr';
+import { api } from '../../api/client';
+import { forgetAllAnswers } from '../../api/queries';
+import { useToasts } from '../../ui/Toasts';
+import './entry.css';
 
 /** The person changed (company, terms): drop every cached answer so screens load fresh ones. */
-const forgetCachedAnswers = () => mutate(() => true, undefined, { revalidate: true });
-import { api } from '../../api/client';
-import { useToasts } from '../../ui/Toasts';
+const forgetCachedAnswers = () => forgetAllAnswers({ refetch: true });
 
 export function CreateCompanyScreen() {
   const [, navigate] = useLocation();

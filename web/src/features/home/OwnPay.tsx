@@ -1,6 +1,7 @@
 import type { components } from '../../../../openapi.d.ts';
 import { useQuery } from '../../api/client';
 import { formatDate, formatMoney, formatNumber } from '../../ui/format';
+import './home.css';
 
 type Schemas = components['schemas'];
 type Component = Schemas['CompensationComponent'] | null;

@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { type Column, DataTable } from '../../ui/DataTable';
 import { formatNumber } from '../../ui/format';
 import { useToasts } from '../../ui/Toasts';
+import './integrations.css';
 
 type Schemas = components['schemas'];
 type Connector = Schemas['IntegrationConnector'];
@@ -38,7 +40,8 @@ function LastSync({ sync }: { sync: Integration['lastSync'] }) {
   );
 }
 
-function ConnectionRow({ connection, editable, refresh }: { connection: Integration; editable: boolean; refresh: () => Promise<unknown> }) {
+/** What an editor can do to one connection: sync now, test, disconnect (after a confirming press). */
+function ConnectionActions({ connection, refresh }: { connection: Integration; refresh: () => Promise<unknown> }) {
   const { add } = useToasts();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -75,44 +78,23 @@ function ConnectionRow({ connection, editable, refresh }: { connection: Integrat
     });
 
   return (
-    <tr role="row">
-      <th scope="row" role="rowheader">
-        {connection.name}
-        <div className="muted">{connection.displayName}</div>
-      </th>
-      <td role="cell" data-label="Holds">
-        {HOLDS[connection.importKind]}
-      </td>
-      <td role="cell" data-label="Status">
-        <span className={connection.status === 'connected' ? 'status-succeeded' : 'status-failed'}>{connection.status === 'connected' ? 'Connected' : 'Error'}</span>
-        {connection.statusMessage && <div className="muted">{connection.statusMessage}</div>}
-      </td>
-      <td role="cell" data-label="Last sync">
-        <LastSync sync={connection.lastSync} />
-      </td>
-      <td role="cell" data-label="Schedule">
-        {connection.syncIntervalHours ? `Every ${connection.syncIntervalHours} h, next ${when(connection.nextSyncAt)}` : 'Only when asked'}
-      </td>
-      {editable && (
-        <td role="cell" className="row-actions">
-          <button type="button" className="small" onClick={() => void sync()} disabled={busy}>
-            Sync now
-          </button>
-          <button type="button" className="small" onClick={() => void test()} disabled={busy}>
-            Test
-          </button>
-          {confirming ? (
-            <button type="button" className="small danger" onClick={() => void disconnect()} disabled={busy}>
-              Confirm disconnect
-            </button>
-          ) : (
-            <button type="button" className="small" onClick={() => setConfirming(true)} disabled={busy}>
-              Disconnect
-            </button>
-          )}
-        </td>
+    <>
+      <button type="button" className="small" onClick={() => void sync()} disabled={busy}>
+        Sync now
+      </button>
+      <button type="button" className="small" onClick={() => void test()} disabled={busy}>
+        Test
+      </button>
+      {confirming ? (
+        <button type="button" className="small danger" onClick={() => void disconnect()} disabled={busy}>
+          Confirm disconnect
+        </button>
+      ) : (
+        <button type="button" className="small" onClick={() => setConfirming(true)} disabled={busy}>
+          Disconnect
+        </button>
       )}
-    </tr>
+    </>
   );
 }
 
@@ -124,28 +106,41 @@ export function ConnectionsList({ editable }: { editable: boolean }) {
   const connections = list.data?.data;
   if (!connections) return <p role="status">Loading connections…</p>;
   if (connections.length === 0) return <p className="muted">No systems are connected yet.</p>;
-  return (
-    // Roles are spelled out: on phones the rows become cards (CSS), which must stay a table to assistive tech.
-    <div className="table-scroll connections">
-      <table aria-label="Connections" role="table">
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">Connection</th>
-            <th scope="col" role="columnheader">Holds</th>
-            <th scope="col" role="columnheader">Status</th>
-            <th scope="col" role="columnheader">Last sync</th>
-            <th scope="col" role="columnheader">Schedule</th>
-            {editable && <th scope="col" role="columnheader">Actions</th>}
-          </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {connections.map((connection) => (
-            <ConnectionRow key={connection.id} connection={connection} editable={editable} refresh={() => list.mutate()} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<Integration>[] = [
+    {
+      key: 'connection',
+      header: 'Connection',
+      rowHeader: true,
+      cell: (connection) => (
+        <>
+          {connection.name}
+          <div className="muted">{connection.displayName}</div>
+        </>
+      ),
+    },
+    { key: 'holds', header: 'Holds', label: 'Holds', cell: (connection) => HOLDS[connection.importKind] },
+    {
+      key: 'status',
+      header: 'Status',
+      label: 'Status',
+      cell: (connection) => (
+        <>
+          <span className={connection.status === 'connected' ? 'status-succeeded' : 'status-failed'}>{connection.status === 'connected' ? 'Connected' : 'Error'}</span>
+          {connection.statusMessage && <div className="muted">{connection.statusMessage}</div>}
+        </>
+      ),
+    },
+    { key: 'sync', header: 'Last sync', label: 'Last sync', cell: (connection) => <LastSync sync={connection.lastSync} /> },
+    {
+      key: 'schedule',
+      header: 'Schedule',
+      label: 'Schedule',
+      cell: (connection) => (connection.syncIntervalHours ? `Every ${connection.syncIntervalHours} h, next ${when(connection.nextSyncAt)}` : 'Only when asked'),
+    },
+    ...(editable ? [{ key: 'actions', header: 'Actions', className: 'row-actions', cell: (connection: Integration) => <ConnectionActions connection={connection} refresh={() => list.mutate()} /> }] : []),
+  ];
+  // Roles are spelled out: on phones the rows become cards (CSS), which must stay a table to assistive tech.
+  return <DataTable className="table-scroll connections" label="Connections" explicitRoles columns={columns} rows={connections} rowKey={(connection) => connection.id} />;
 }
 
 function ConnectorField({ field, preset }: { field: Schemas['IntegrationConnectorField']; preset?: string }) {

@@ -7,6 +7,7 @@ import { useQueryParam } from '../../ui/urlState';
 import { can } from '../settings/permissions';
 import { type Category, ConnectForm, ConnectionsList, connectorsFor } from './Connections';
 import { IMPORT_TITLES, type ImportKind, PeopleImportWizard } from './PeopleImport';
+import './integrations.css';
 
 /** The kinds of systems, as the URL names them (`?integration=hris|cap_table`). */
 const KINDS: { id: string; category: Category; title: string; description: string }[] = [

@@ -3,6 +3,7 @@ import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
 import { formatNumber } from '../../ui/format';
 import { useToasts } from '../../ui/Toasts';
+import './integrations.css';
 
 type Schemas = components['schemas'];
 export type ImportKind = Schemas['PeopleImportKind'];

@@ -1,12 +1,14 @@
 import { type FormEvent, useState } from 'react';
-import { mutate } from 'swr';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { forgetAllAnswers } from '../../api/queries';
 import { COMPANY_AS_KEY, VIEW_AS_KEY } from '../../auth/oidc';
 import { usePerson } from '../../app/Guard';
+import { DataTable } from '../../ui/DataTable';
 import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
+import './internal.css';
 
 type Company = components['schemas']['AccountSummary'];
 type FlagName = components['schemas']['ReleaseFlagName'];
@@ -26,7 +28,7 @@ const FLAG_TEXT: Record<FlagName, string> = {
 };
 
 /** Every cached answer belongs to whoever was asked about; a new identity starts clean. */
-const forgetCachedAnswers = () => mutate(() => true, undefined, { revalidate: false });
+const forgetCachedAnswers = () => forgetAllAnswers({ refetch: false });
 
 function ReleaseFlags({ company }: { company: Company }) {
   const flags = useQuery('/api/internal/companies/{companyId}/release-flags', { params: { path: { companyId: company.companyId } } });
@@ -129,31 +131,18 @@ function Sessions() {
   const list = sessions.data.data.slice(0, 10);
   if (list.length === 0) return <p className="muted">You have not viewed as anyone yet.</p>;
   return (
-    <div className="table-scroll">
-      <table>
-        <caption>Your recent view-as sessions</caption>
-        <thead>
-          <tr>
-            <th scope="col">As</th>
-            <th scope="col">Company</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Started</th>
-            <th scope="col">Ended</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((session) => (
-            <tr key={session.id}>
-              <td>{session.mode === 'user' ? session.targetEmail : 'The company'}</td>
-              <td>{session.companyKey}</td>
-              <td className="wrap">{session.reason}</td>
-              <td>{new Date(session.startedAt).toLocaleString()}</td>
-              <td>{session.endedAt ? new Date(session.endedAt).toLocaleString() : 'Open'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Your recent view-as sessions"
+      rows={list}
+      rowKey={(session) => session.id}
+      columns={[
+        { key: 'as', header: 'As', cell: (session) => (session.mode === 'user' ? session.targetEmail : 'The company') },
+        { key: 'company', header: 'Company', cell: (session) => session.companyKey },
+        { key: 'reason', header: 'Reason', className: 'wrap', cell: (session) => session.reason },
+        { key: 'started', header: 'Started', cell: (session) => new Date(session.startedAt).toLocaleString() },
+        { key: 'ended', header: 'Ended', cell: (session) => (session.endedAt ? new Date(session.endedAt).toLocaleString() : 'Open') },
+      ]}
+    />
   );
 }
 

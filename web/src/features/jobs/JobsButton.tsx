@@ -2,6 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { useQuery } from '../../api/client';
 import { retryImport } from '../../app/retryImport';
 import { useSession } from '../../auth/Session';
+import './jobs.css';
 
 const JobsPanel = lazy(() => retryImport(() => import('./JobsList')));
 

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { usePerson } from '../../app/Guard';
 import { errorMessage } from '../../api/client';
 import { type BackgroundJob, JOB_TITLES, useBackgroundJobs } from './useBackgroundJobs';
+import './jobs.css';
 
 const STATUS_TEXT: Record<BackgroundJob['status'], string> = {
   queued: 'Waiting to start',

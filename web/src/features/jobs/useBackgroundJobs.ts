@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import useSWR from 'swr';
 import type { components } from '../../../../openapi.d.ts';
-import { api, unwrap } from '../../api/client';
+import { usePostQuery } from '../../api/queries';
 import { onJobStatusUpdate } from '../../realtime/Realtime';
 
 export type BackgroundJob = components['schemas']['BackgroundJob'];
@@ -16,32 +15,32 @@ const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
  * finishes (or one not in the list yet) is read again from the server.
  */
 export function useBackgroundJobs(enabled = true) {
-  const jobs = useSWR(
-    enabled ? ['paybench', 'background-jobs', WITHIN_DAYS] : null,
-    async () => (await unwrap(api.POST('/api/me/background-jobs', { body: { withinDays: WITHIN_DAYS } }))).data,
-    { refreshInterval: POLL_MS },
-  );
+  const jobs = usePostQuery('/api/me/background-jobs', enabled ? { withinDays: WITHIN_DAYS } : null, { refreshInterval: POLL_MS });
   const { mutate } = jobs;
+  const list = jobs.data?.data;
   useEffect(
     () =>
       onJobStatusUpdate((update) => {
         void mutate(
-          (list) => {
-            if (!list) return list;
-            return list.map((job) =>
-              job.id === update.jobId
-                ? { ...job, status: (update.status as BackgroundJob['status'] | undefined) ?? job.status, progress: update.progress ?? job.progress }
-                : job,
-            );
+          (answer) => {
+            if (!answer) return answer;
+            return {
+              ...answer,
+              data: answer.data.map((job) =>
+                job.id === update.jobId
+                  ? { ...job, status: (update.status as BackgroundJob['status'] | undefined) ?? job.status, progress: update.progress ?? job.progress }
+                  : job,
+              ),
+            };
           },
           { revalidate: false },
         );
-        const known = jobs.data?.some((job) => job.id === update.jobId) ?? false;
+        const known = list?.some((job) => job.id === update.jobId) ?? false;
         if (!known || FINISHED.has(update.status ?? '')) void mutate();
       }),
-    [mutate, jobs.data],
+    [mutate, list],
   );
-  return jobs;
+  return { data: list, error: jobs.error, isLoading: jobs.isLoading };
 }
 
 export const JOB_TITLES: Record<string, string> = {

@@ -1,16 +1,21 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { useVersionedSave } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
 import { can } from './permissions';
+
+type CompanySettingsInput = components['schemas']['CompanySettingsInput'];
 
 const money = (value: number | null, currency: string, digits = 2) =>
   value === null ? 'Not set' : new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: digits }).format(value);
 
 /**
  * /settings/company-info: the company's currency, share price, valuation and strike price.
- * Saving sends the version read (If-Match); if someone saved in between, nothing is overwritten.
+ * Saving sends the version read (If-Match); if someone saved in between, nothing is overwritten and
+ * what the person typed stays, with the server's word to reload.
  */
 export function CompanyInfoScreen() {
   const person = usePerson().data?.data;
@@ -18,13 +23,13 @@ export function CompanyInfoScreen() {
   const settings = useQuery('/api/company/settings');
   const currencies = useQuery('/api/currencies');
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { save, busy } = useVersionedSave((ifMatch, body: CompanySettingsInput) => api.PATCH('/api/company/settings', { params: { header: { 'If-Match': ifMatch } }, body }));
   const editable = can(person, 'companySettings', 'edit') && !person?.viewAs;
   const current = settings.data?.data;
   if (settings.error) return <p role="alert">{errorMessage(settings.error)}</p>;
   if (!current || !company.data) return <FullSizeSpinner loading label="Loading company settings" />;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!current) return;
     const form = new FormData(event.currentTarget);
@@ -32,26 +37,15 @@ export function CompanyInfoScreen() {
       const raw = String(form.get(name) ?? '').trim();
       return raw === '' ? null : Number(raw);
     };
-    setBusy(true);
-    const { data, error } = await api.PATCH('/api/company/settings', {
-      params: { header: { 'If-Match': `"${current.version}"` } },
-      body: {
-        currency: String(form.get('currency') ?? current.currency),
-        sharePrice: number('sharePrice') ?? 0,
-        valuation: number('valuation'),
-        exercisePrice: number('exercisePrice'),
-      },
+    const result = await save(current.version, {
+      currency: String(form.get('currency') ?? current.currency),
+      sharePrice: number('sharePrice') ?? 0,
+      valuation: number('valuation'),
+      exercisePrice: number('exercisePrice'),
     });
-    setBusy(false);
-    if (error) {
-      if (error.status === 409 || error.status === 412) {
-        add('warning', 'Someone else changed these settings since you opened them. Their values are shown now; please make your change again.');
-        await settings.mutate();
-        return;
-      }
-      return add('error', errorMessage(error));
-    }
-    await settings.mutate({ data: data.data }, { revalidate: false });
+    // A conflict keeps the form as the person left it; the server's message says to reload.
+    if (!result.ok) return;
+    await settings.mutate({ data: result.data.data }, { revalidate: false });
     add('success', 'Company settings saved.');
   }
 
@@ -68,7 +62,7 @@ export function CompanyInfoScreen() {
           <dd>{info.domains.join(', ') || 'None'}</dd>
         </dl>
       </section>
-      <form className="card settings-form" onSubmit={(event) => void save(event)} key={current.version}>
+      <form className="card settings-form" onSubmit={(event) => void submit(event)} key={current.version}>
         <h2>Currency, share price and valuation</h2>
         {!editable && <p className="muted">You can read these settings; changing them needs the company settings edit permission.</p>}
         <label>

@@ -2,11 +2,13 @@ import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
 import { usePerson } from '../../app/Guard';
-import { FullSizeSpinner } from '../../ui/Spinner';
+import { DataTable } from '../../ui/DataTable';
+import { Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { can } from './permissions';
 
 type NotificationEvent = components['schemas']['NotificationEvent'];
+type NotificationSettings = components['schemas']['UserNotificationSettings'];
 
 const EVENTS: { id: NotificationEvent; label: string }[] = [
   { id: 'jobFinished', label: 'A background job of mine finished' },
@@ -21,47 +23,38 @@ function toggled(list: NotificationEvent[], id: NotificationEvent, on: boolean):
 function PersonalSettings({ readOnly }: { readOnly: boolean }) {
   const settings = useQuery('/api/me/notification-settings');
   const { add } = useToasts();
-  if (settings.error) return <p role="alert">{errorMessage(settings.error)}</p>;
-  const current = settings.data?.data;
-  if (!current) return <FullSizeSpinner loading />;
-  async function change(channel: 'email' | 'inApp', id: NotificationEvent, on: boolean) {
-    if (!current) return;
+  async function change(current: NotificationSettings, channel: 'email' | 'inApp', id: NotificationEvent, on: boolean) {
     const next = { ...current, [channel]: toggled(current[channel], id, on) };
     const { data, error } = await api.PUT('/api/me/notification-settings', { body: next });
     if (error) return add('error', errorMessage(error));
     await settings.mutate({ data: data.data }, { revalidate: false });
   }
   return (
-    <div className="table-scroll">
-      <table>
-        <caption>Tell me when…</caption>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">In the app</th>
-          </tr>
-        </thead>
-        <tbody>
-          {EVENTS.map((event) => (
-            <tr key={event.id}>
-              <th scope="row">{event.label}</th>
-              {(['email', 'inApp'] as const).map((channel) => (
-                <td key={channel}>
-                  <input
-                    type="checkbox"
-                    aria-label={`${event.label}: ${channel === 'email' ? 'e-mail' : 'in the app'}`}
-                    checked={current[channel].includes(event.id)}
-                    disabled={readOnly}
-                    onChange={(change_) => void change(channel, event.id, change_.target.checked)}
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Loaded data={settings.data?.data} error={settings.error} inline>
+      {(current) => (
+        <DataTable
+          caption="Tell me when…"
+          rows={EVENTS}
+          rowKey={(event) => event.id}
+          columns={[
+            { key: 'event', header: 'Event', rowHeader: true, cell: (event) => event.label },
+            ...(['email', 'inApp'] as const).map((channel) => ({
+              key: channel,
+              header: channel === 'email' ? 'E-mail' : 'In the app',
+              cell: (event: (typeof EVENTS)[number]) => (
+                <input
+                  type="checkbox"
+                  aria-label={`${event.label}: ${channel === 'email' ? 'e-mail' : 'in the app'}`}
+                  checked={current[channel].includes(event.id)}
+                  disabled={readOnly}
+                  onChange={(change_) => void change(current, channel, event.id, change_.target.checked)}
+                />
+              ),
+            })),
+          ]}
+        />
+      )}
+    </Loaded>
   );
 }
 
@@ -69,9 +62,6 @@ function CompanySettings({ editable }: { editable: boolean }) {
   const settings = useQuery('/api/company/notification-settings');
   const { add } = useToasts();
   const [busy, setBusy] = useState(false);
-  if (settings.error) return <p role="alert">{errorMessage(settings.error)}</p>;
-  const current = settings.data?.data;
-  if (!current) return <FullSizeSpinner loading />;
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -85,26 +75,30 @@ function CompanySettings({ editable }: { editable: boolean }) {
     add('success', 'Chat notifications saved.');
   }
   return (
-    <form className="settings-form" onSubmit={(event) => void save(event)}>
-      <label>
-        Chat webhook (https)
-        <input name="webhook" type="url" defaultValue={current.chatWebhookUrl ?? ''} disabled={!editable} placeholder="https://hooks.example.com/…" />
-      </label>
-      <fieldset className="check-group">
-        <legend>Post to the channel when</legend>
-        {EVENTS.map((entry) => (
-          <label key={entry.id} className="inline-check">
-            <input type="checkbox" name={`chat-${entry.id}`} defaultChecked={current.chatEvents.includes(entry.id)} disabled={!editable} />
-            {entry.label.replace('of mine ', '').replace('My', 'Someone’s')}
+    <Loaded data={settings.data?.data} error={settings.error} inline>
+      {(current) => (
+        <form className="settings-form" onSubmit={(event) => void save(event)}>
+          <label>
+            Chat webhook (https)
+            <input name="webhook" type="url" defaultValue={current.chatWebhookUrl ?? ''} disabled={!editable} placeholder="https://hooks.example.com/…" />
           </label>
-        ))}
-      </fieldset>
-      {editable && (
-        <button type="submit" className="primary" disabled={busy}>
-          Save chat notifications
-        </button>
+          <fieldset className="check-group">
+            <legend>Post to the channel when</legend>
+            {EVENTS.map((entry) => (
+              <label key={entry.id} className="inline-check">
+                <input type="checkbox" name={`chat-${entry.id}`} defaultChecked={current.chatEvents.includes(entry.id)} disabled={!editable} />
+                {entry.label.replace('of mine ', '').replace('My', 'Someone’s')}
+              </label>
+            ))}
+          </fieldset>
+          {editable && (
+            <button type="submit" className="primary" disabled={busy}>
+              Save chat notifications
+            </button>
       )}
     </form>
+      )}
+    </Loaded>
   );
 }
 

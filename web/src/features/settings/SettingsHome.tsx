@@ -2,7 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { api, errorMessage, useQuery } from '../../api/client';
 import { usePerson } from '../../app/Guard';
+import { DataTable } from '../../ui/DataTable';
 import { useToasts } from '../../ui/Toasts';
+import './settings.css';
 
 interface Section {
   href: string;
@@ -68,39 +70,27 @@ function ApiTokens({ readOnly }: { readOnly: boolean }) {
         </form>
       )}
       {active.length > 0 && (
-        <div className="table-scroll">
-          <table>
-            <caption className="visually-hidden">Your tokens</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Starts with</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {active.map((token) => (
-                <tr key={token.id}>
-                  <th scope="row">{token.name}</th>
-                  <td>
-                    <code>{token.prefix}…</code>
-                  </td>
-                  <td>{token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleDateString() : 'Never'}</td>
-                  <td>
-                    {!readOnly && (
-                      <button type="button" className="small" onClick={() => void revoke(token.id)}>
-                        Revoke {token.name}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Your tokens"
+          captionHidden
+          rows={active}
+          rowKey={(token) => token.id}
+          columns={[
+            { key: 'name', header: 'Name', rowHeader: true, cell: (token) => token.name },
+            { key: 'prefix', header: 'Starts with', cell: (token) => <code>{token.prefix}…</code> },
+            { key: 'lastUsed', header: 'Last used', cell: (token) => (token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleDateString() : 'Never') },
+            {
+              key: 'actions',
+              header: <span className="visually-hidden">Actions</span>,
+              cell: (token) =>
+                !readOnly && (
+                  <button type="button" className="small" onClick={() => void revoke(token.id)}>
+                    Revoke {token.name}
+                  </button>
+                ),
+            },
+          ]}
+        />
       )}
     </section>
   );

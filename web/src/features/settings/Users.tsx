@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '../../api/client';
+import { DataTable } from '../../ui/DataTable';
 import { FullSizeSpinner } from '../../ui/Spinner';
+import './settings.css';
 
 export function UsersScreen() {
   const [search, setSearch] = useState('');
@@ -13,30 +15,16 @@ export function UsersScreen() {
         <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </label>
       <FullSizeSpinner loading={isLoading}>
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Last sign-in</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.data.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    {user.firstName} {user.lastName}
-                  </td>
-                  <td>{user.email}</td>
-                  <td>{user.roles.map((role) => role.name).join(', ')}</td>
-                  <td>{user.lastLoginAt ? new Date(user.lastLoginAt).toLocaleDateString() : 'Never'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={data?.data ?? []}
+          rowKey={(user) => user.id}
+          columns={[
+            { key: 'name', header: 'Name', cell: (user) => `${user.firstName} ${user.lastName}` },
+            { key: 'email', header: 'E-mail', cell: (user) => user.email },
+            { key: 'roles', header: 'Roles', cell: (user) => user.roles.map((role) => role.name).join(', ') },
+            { key: 'lastLogin', header: 'Last sign-in', cell: (user) => (user.lastLoginAt ? new Date(user.lastLoginAt).toLocaleDateString() : 'Never') },
+          ]}
+        />
       </FullSizeSpinner>
     </>
   );

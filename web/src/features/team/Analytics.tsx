@@ -3,7 +3,9 @@ import { Link } from 'wouter';
 import { useQuery } from '../../api/client';
 import { retryImport } from '../../app/retryImport';
 import { FullSizeSpinner } from '../../ui/Spinner';
-import { Empty, Loaded, type Schemas, TeamPage, formatMoney, formatNumber, formatRatio, usePermissions, ScrollTable } from './common';
+import { DataTable } from '../../ui/DataTable';
+import { Empty, Loaded } from '../../ui/States';
+import { type Schemas, TeamPage, formatMoney, formatNumber, formatRatio, usePermissions } from './common';
 
 const BarChart = lazy(() => retryImport(() => import('./charts/BarChart')));
 
@@ -45,41 +47,27 @@ function CompaRatio() {
                 <BarChart title="People by compa-ratio" data={report.bands.map((band) => ({ label: band.label, value: band.count }))} format={(value) => formatNumber(value)} integer />
               </Suspense>
               <p className="team-muted">{report.bands.map((band) => `${band.label}: ${band.count}`).join(' · ')}</p>
-              <ScrollTable label="Compa-ratio per person">
-                <table>
-                  <caption className="visually-hidden">Compa-ratio per person, lowest first (market release {report.releaseVersion})</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Level</th>
-                      <th scope="col">Location</th>
-                      <th scope="col" className="num">
-                        Base
-                      </th>
-                      <th scope="col" className="num">
-                        Market p50
-                      </th>
-                      <th scope="col" className="num">
-                        Compa-ratio
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {(all ? report.employees : report.employees.slice(0, 25)).map((entry) => (
-                      <tr key={entry.employeeId}>
-                        <th scope="row">
-                          <Link href={`/team/employees?employee=${entry.employeeId}`}>{entry.name}</Link>
-                        </th>
-                        <td>{entry.level?.name ?? '—'}</td>
-                        <td>{entry.location?.name ?? '—'}</td>
-                        <td className="num">{formatMoney(entry.baseSalary)}</td>
-                        <td className="num">{formatMoney(entry.marketP50)}</td>
-                        <td className="num">{entry.compaRatio === null ? <span className="insufficient">{entry.label}</span> : formatRatio(entry.compaRatio)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollTable>
+              <DataTable
+                className="table-scroll compact"
+                regionLabel="Compa-ratio per person"
+                caption={`Compa-ratio per person, lowest first (market release ${report.releaseVersion})`}
+                captionHidden
+                rows={all ? report.employees : report.employees.slice(0, 25)}
+                rowKey={(entry) => entry.employeeId}
+                columns={[
+                  { key: 'name', header: 'Name', rowHeader: true, cell: (entry) => <Link href={`/team/employees?employee=${entry.employeeId}`}>{entry.name}</Link> },
+                  { key: 'level', header: 'Level', cell: (entry) => entry.level?.name ?? '—' },
+                  { key: 'location', header: 'Location', cell: (entry) => entry.location?.name ?? '—' },
+                  { key: 'base', header: 'Base', numeric: true, cell: (entry) => formatMoney(entry.baseSalary) },
+                  { key: 'p50', header: 'Market p50', numeric: true, cell: (entry) => formatMoney(entry.marketP50) },
+                  {
+                    key: 'ratio',
+                    header: 'Compa-ratio',
+                    numeric: true,
+                    cell: (entry) => (entry.compaRatio === null ? <span className="insufficient">{entry.label}</span> : formatRatio(entry.compaRatio)),
+                  },
+                ]}
+              />
               {report.employees.length > 25 && (
                 <button type="button" onClick={() => setAll(!all)}>
                   {all ? 'Show the first 25' : `Show all ${report.employees.length}`}
@@ -124,51 +112,24 @@ function PayDistribution() {
           const low = Math.min(...distribution.levels.map((level) => level.min.amount));
           const high = Math.max(...distribution.levels.map((level) => level.max.amount));
           return (
-            <ScrollTable label="Pay by level">
-              <table>
-                <caption className="visually-hidden">Quartiles per level in {distribution.currency}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Level</th>
-                    <th scope="col" className="num">
-                      People
-                    </th>
-                    <th scope="col" className="num">
-                      Min
-                    </th>
-                    <th scope="col" className="num">
-                      p25
-                    </th>
-                    <th scope="col" className="num">
-                      Median
-                    </th>
-                    <th scope="col" className="num">
-                      p75
-                    </th>
-                    <th scope="col" className="num">
-                      Max
-                    </th>
-                    <th scope="col">Range</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {distribution.levels.map((level) => (
-                    <tr key={level.level?.id ?? 'none'}>
-                      <th scope="row">{level.level?.name ?? 'No level'}</th>
-                      <td className="num">{level.count}</td>
-                      <td className="num">{formatMoney(level.min)}</td>
-                      <td className="num">{formatMoney(level.p25)}</td>
-                      <td className="num">{formatMoney(level.median)}</td>
-                      <td className="num">{formatMoney(level.p75)}</td>
-                      <td className="num">{formatMoney(level.max)}</td>
-                      <td>
-                        <Range level={level} low={low} high={high} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollTable>
+            <DataTable
+              className="table-scroll compact"
+              regionLabel="Pay by level"
+              caption={`Quartiles per level in ${distribution.currency}`}
+              captionHidden
+              rows={distribution.levels}
+              rowKey={(level) => level.level?.id ?? 'none'}
+              columns={[
+                { key: 'level', header: 'Level', rowHeader: true, cell: (level) => level.level?.name ?? 'No level' },
+                { key: 'people', header: 'People', numeric: true, cell: (level) => level.count },
+                { key: 'min', header: 'Min', numeric: true, cell: (level) => formatMoney(level.min) },
+                { key: 'p25', header: 'p25', numeric: true, cell: (level) => formatMoney(level.p25) },
+                { key: 'median', header: 'Median', numeric: true, cell: (level) => formatMoney(level.median) },
+                { key: 'p75', header: 'p75', numeric: true, cell: (level) => formatMoney(level.p75) },
+                { key: 'max', header: 'Max', numeric: true, cell: (level) => formatMoney(level.max) },
+                { key: 'range', header: 'Range', cell: (level) => <Range level={level} low={low} high={high} /> },
+              ]}
+            />
           );
         }}
       </Loaded>
@@ -204,19 +165,19 @@ function PayEquity() {
           ) : (
             <>
               <p className="team-muted">Median base salary per group within each level. Groups of fewer than {equity.minimumGroupSize} people are hidden.</p>
-              <ScrollTable label="Pay equity by level">
+              <div className="table-scroll compact" tabIndex={0} role="region" aria-label="Pay equity by level">
                 <table>
                   <caption className="visually-hidden">Median pay by group within level</caption>
                   <thead>
                     <tr>
                       <th scope="col">Level / group</th>
-                      <th scope="col" className="num">
+                      <th scope="col" className="number">
                         People
                       </th>
-                      <th scope="col" className="num">
+                      <th scope="col" className="number">
                         Median
                       </th>
-                      <th scope="col" className="num">
+                      <th scope="col" className="number">
                         vs level median
                       </th>
                     </tr>
@@ -226,23 +187,23 @@ function PayEquity() {
                       <Fragment key={level.level?.id ?? 'none'}>
                         <tr>
                           <th scope="row">{level.level?.name ?? 'No level'}</th>
-                          <td className="num">{level.count}</td>
-                          <td className="num">{formatMoney(level.median)}</td>
-                          <td className="num">{level.hiddenGroups > 0 ? `${level.hiddenGroups} small group${level.hiddenGroups === 1 ? '' : 's'} hidden` : ''}</td>
+                          <td className="number">{level.count}</td>
+                          <td className="number">{formatMoney(level.median)}</td>
+                          <td className="number">{level.hiddenGroups > 0 ? `${level.hiddenGroups} small group${level.hiddenGroups === 1 ? '' : 's'} hidden` : ''}</td>
                         </tr>
                         {level.groups.map((group) => (
                           <tr key={`${level.level?.id ?? 'none'}:${group.value}`}>
                             <td>· {group.label}</td>
-                            <td className="num">{group.count}</td>
-                            <td className="num">{formatMoney(group.median)}</td>
-                            <td className="num">{formatRatio(group.ratioToLevelMedian)}</td>
+                            <td className="number">{group.count}</td>
+                            <td className="number">{formatMoney(group.median)}</td>
+                            <td className="number">{formatRatio(group.ratioToLevelMedian)}</td>
                           </tr>
                         ))}
                       </Fragment>
                     ))}
                   </tbody>
                 </table>
-              </ScrollTable>
+              </div>
             </>
           )
         }

@@ -3,7 +3,9 @@ import { useQuery } from '../../api/client';
 import { retryImport } from '../../app/retryImport';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { Dialog } from '../../ui/Modal';
-import { Empty, Loaded, type Schemas, ScrollTable, formatDate, formatMoney, formatNumber, formatPrice, formatRatio, humanise, useTeamSettings } from './common';
+import { DataTable } from '../../ui/DataTable';
+import { Empty, Loaded } from '../../ui/States';
+import { type Schemas, formatDate, formatMoney, formatNumber, formatPrice, formatRatio, humanise, useTeamSettings } from './common';
 
 // Charts (recharts) load with the drawer that shows them, never with the first page.
 const EquityChart = lazy(() => retryImport(() => import('./charts/EquityChart')));
@@ -75,36 +77,30 @@ function EquityDetails({ employeeId, settings }: { employeeId: string; settings:
               <Suspense fallback={<FullSizeSpinner loading label="Loading the chart" />}>
                 <EquityChart chart={chart} settings={settings} />
               </Suspense>
-              <ScrollTable label="Grants">
-                <table>
-                  <caption className="visually-hidden">Grants</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Grant</th>
-                      <th scope="col" className="num">
-                        Shares
-                      </th>
-                      <th scope="col" className="num">
-                        Vested
-                      </th>
-                      <th scope="col">Fully vested</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {chart.grants.map((grant) => (
-                      <tr key={grant.id}>
-                        <th scope="row">
-                          {TYPE_LABELS[grant.grantType]} {grant.grantNumber}
-                          {grant.exercisePrice !== null && ` at ${formatPrice(grant.exercisePrice, grant.currency)}`}
-                        </th>
-                        <td className="num">{formatNumber(grant.shares)}</td>
-                        <td className="num">{formatNumber(grant.today.vestedShares)}</td>
-                        <td>{formatDate(grant.fullyVestedOn)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollTable>
+              <DataTable
+                className="table-scroll compact"
+                regionLabel="Grants"
+                caption="Grants"
+                captionHidden
+                rows={chart.grants}
+                rowKey={(grant) => grant.id}
+                columns={[
+                  {
+                    key: 'grant',
+                    header: 'Grant',
+                    rowHeader: true,
+                    cell: (grant) => (
+                      <>
+                        {TYPE_LABELS[grant.grantType]} {grant.grantNumber}
+                        {grant.exercisePrice !== null && ` at ${formatPrice(grant.exercisePrice, grant.currency)}`}
+                      </>
+                    ),
+                  },
+                  { key: 'shares', header: 'Shares', numeric: true, cell: (grant) => formatNumber(grant.shares) },
+                  { key: 'vested', header: 'Vested', numeric: true, cell: (grant) => formatNumber(grant.today.vestedShares) },
+                  { key: 'fully', header: 'Fully vested', cell: (grant) => formatDate(grant.fullyVestedOn) },
+                ]}
+              />
             </>
           )
         }

@@ -1,33 +1,17 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { Fragment, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { createInfiniteHook } from 'swr-openapi';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { api, useQuery } from '../../api/client';
+import { useInfiniteQuery, useQuery } from '../../api/client';
+import { type Column, ColumnPicker, DataTable } from '../../ui/DataTable';
+import { NARROW, useDebounced, useMediaQuery } from '../../ui/hooks';
 import { FullSizeSpinner } from '../../ui/Spinner';
-import {
-  Empty,
-  type Schemas,
-  type TeamColumn,
-  TeamError,
-  TeamPage,
-  formatDate,
-  formatMoney,
-  formatNumber,
-  formatRatio,
-  humanise,
-  useDebounced,
-  useMediaQuery,
-  usePermissions,
-  useSaveSettings,
-  useTeamSettings,
-} from './common';
+import { Empty, ErrorState } from '../../ui/States';
+import { type Schemas, type TeamColumn, TeamPage, formatDate, formatMoney, formatNumber, formatRatio, humanise, usePermissions, useSaveSettings, useTeamSettings } from './common';
 import { EmployeeDrawer } from './EmployeeDrawer';
 import { ExportPay } from './ExportPay';
 
 type Row = Schemas['TeamEmployeeRow'];
 type ColumnInfo = Schemas['TeamColumnInfo'];
 
-const useInfinite = createInfiniteHook(api, 'paybench-team');
 const PAGE = 200;
 const FILTERS = ['department', 'level', 'location', 'jobFamily'] as const;
 type FilterName = (typeof FILTERS)[number];
@@ -93,10 +77,9 @@ function useTableParams() {
   return { params, set };
 }
 
-function ColumnPicker({ settings, onSaved }: { settings: Schemas['TeamViewSettingsState']; onSaved: () => void }) {
-  const [open, setOpen] = useState(false);
+/** The person's own columns, saved as they change them. */
+function TeamColumnPicker({ settings, onSaved }: { settings: Schemas['TeamViewSettingsState']; onSaved: () => void }) {
   const { saveMine, busy } = useSaveSettings();
-  const panel = useId();
   const shown = settings.effective.columns;
   async function toggle(column: TeamColumn) {
     const next = shown.includes(column) ? shown.filter((key) => key !== column) : [...shown, column];
@@ -104,25 +87,9 @@ function ColumnPicker({ settings, onSaved }: { settings: Schemas['TeamViewSettin
     if (await saveMine(settings.personal.version, { columns: next })) onSaved();
   }
   return (
-    <div>
-      <button type="button" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
-        Columns
-      </button>
-      {open && (
-        <div id={panel} className="team-picker">
-          <fieldset disabled={busy}>
-            <legend>Columns to show</legend>
-            {settings.availableColumns.map((column) => (
-              <label key={column.key} className="check">
-                <input type="checkbox" checked={shown.includes(column.key)} onChange={() => void toggle(column.key)} />
-                {column.label}
-              </label>
-            ))}
-          </fieldset>
-          <a href="/team/settings/columns">Reorder columns or set the company default</a>
-        </div>
-      )}
-    </div>
+    <ColumnPicker columns={settings.availableColumns} shown={shown} onToggle={(column) => void toggle(column)} busy={busy}>
+      <a href="/team/settings/columns">Reorder columns or set the company default</a>
+    </ColumnPicker>
   );
 }
 
@@ -172,16 +139,9 @@ function Filters({ params, set }: ReturnType<typeof useTableParams>) {
   );
 }
 
-function HeaderCell({ column, sort, order, onSort }: { column: ColumnInfo; sort: string; order: string; onSort: (key: TeamColumn) => void }) {
-  const active = sort === column.key;
-  return (
-    <div role="columnheader" aria-sort={active ? (order === 'desc' ? 'descending' : 'ascending') : 'none'} className={NUMERIC.has(column.key) ? 'num' : undefined}>
-      <button type="button" onClick={() => onSort(column.key)}>
-        {column.label}
-        <span aria-hidden="true">{active ? (order === 'desc' ? '▼' : '▲') : ''}</span>
-      </button>
-    </div>
-  );
+/** A server column as the table shows it. */
+function columnOf(column: ColumnInfo): Column<Row> {
+  return { key: column.key, header: column.label, label: column.label, cell: (row) => cellText(row, column.key), numeric: NUMERIC.has(column.key), width: widthOf(column.key) };
 }
 
 /** /team/employees: everyone in reach, virtualised; a card list on narrow screens; a drawer per person. */
@@ -190,7 +150,7 @@ export function TeamEmployeesScreen() {
   const { params, set } = state;
   const settings = useTeamSettings();
   const can = usePermissions();
-  const narrow = useMediaQuery('(max-width: 639px)');
+  const narrow = useMediaQuery(NARROW);
   const sort = (params.get('sort') ?? 'name') as TeamColumn;
   const order = params.get('order') === 'desc' ? 'desc' : 'asc';
   const status = (params.get('status') ?? 'active') as Schemas['TeamStatusFilter'];
@@ -204,7 +164,7 @@ export function TeamEmployeesScreen() {
   // The columns are part of the request, so a change of settings is a new question, never a stale cached answer.
   const chosen = settings.data?.data.effective.columns;
   const query = { ...filters, ...(search ? { search } : {}), sort, order, status, limit: PAGE, columns: chosen ?? [] } as const;
-  const { data, error, size, setSize, isValidating, mutate } = useInfinite('/api/team/employees/table', (index, previous) => {
+  const { data, error, size, setSize, isValidating, mutate } = useInfiniteQuery('/api/team/employees/table', (index, previous) => {
     if (!chosen || (previous && !previous.page.nextCursor)) return null;
     const cursor = index > 0 ? previous?.page.nextCursor : undefined;
     return { params: { query: cursor ? { ...query, cursor } : query } };
@@ -214,24 +174,14 @@ export function TeamEmployeesScreen() {
   const columns = first?.columns ?? [];
   const hasMore = Boolean(data?.at(-1)?.page.nextCursor);
 
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => (narrow ? 168 : 45), overscan: 10 });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? 0;
-  useEffect(() => {
-    if (hasMore && !isValidating && lastIndex >= rows.length - 30) void setSize(size + 1);
-  }, [hasMore, isValidating, lastIndex, rows.length, setSize, size]);
-  useEffect(() => virtualizer.measure(), [narrow, virtualizer]);
-
-  function onSort(key: TeamColumn) {
+  function onSort(key: string) {
     set({ sort: key === 'name' ? null : key, order: sort === key && order === 'asc' ? 'desc' : null });
   }
   const open = (row: Row) => set({ employee: row.id }, true);
-  const template = columns.map((column) => widthOf(column.key)).join(' ');
   const filtered = Boolean(search || Object.keys(filters).length || status !== 'active');
 
   let body: ReactNode;
-  if (error || settings.error) body = <TeamError error={error ?? settings.error} retry={() => void (error ? mutate() : settings.mutate())} />;
+  if (error || settings.error) body = <ErrorState error={error ?? settings.error} retry={() => void (error ? mutate() : settings.mutate())} />;
   else if (!first) body = <FullSizeSpinner loading />;
   else if (first.total === 0)
     body = filtered ? (
@@ -239,71 +189,25 @@ export function TeamEmployeesScreen() {
     ) : (
       <Empty title="No employees yet">People appear here once they are imported from your HR system.</Empty>
     );
-  else if (narrow)
-    body = (
-      <div ref={scroller} className="team-scroll" tabIndex={0} role="region" aria-label="Employee cards">
-        <ul className="team-cards" aria-label="Employees" style={{ height: virtualizer.getTotalSize(), listStyle: 'none', margin: 0, padding: 0 }}>
-          {items.map((item) => {
-            const row = rows[item.index] as Row;
-            const [lead, ...rest] = columns;
-            return (
-              <li key={row.id} className="team-card" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
-                <button type="button" onClick={() => open(row)} aria-label={`Open ${row.name ?? row.employeeNumber ?? 'employee'}`}>
-                  <span className="name">{lead ? cellText(row, lead.key) : row.id}</span>
-                  <dl>
-                    {rest.slice(0, 5).map((column) => (
-                      <Fragment key={column.key}>
-                        <dt>{column.label}</dt>
-                        <dd>{cellText(row, column.key)}</dd>
-                      </Fragment>
-                    ))}
-                  </dl>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    );
   else
     body = (
-      <div ref={scroller} className="team-scroll" tabIndex={0} role="region" aria-label="Employee table">
-        <div className="team-grid" role="table" aria-label="Employees" aria-rowcount={first.total + 1}>
-          <div role="rowgroup">
-            <div role="row" className="head" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
-              {columns.map((column) => (
-                <HeaderCell key={column.key} column={column} sort={sort} order={order} onSort={onSort} />
-              ))}
-            </div>
-          </div>
-          <div role="rowgroup" className="body" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const row = rows[item.index] as Row;
-              return (
-                <div
-                  key={row.id}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  data-employee-id={row.id}
-                  style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: item.size }}
-                >
-                  {columns.map((column, index) => (
-                    <div key={column.key} role="cell" className={NUMERIC.has(column.key) ? 'num' : undefined}>
-                      {index === 0 ? (
-                        <button type="button" className="team-link" onClick={() => open(row)}>
-                          {cellText(row, column.key)}
-                        </button>
-                      ) : (
-                        cellText(row, column.key)
-                      )}
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
-          </div>
-        </div>
-      </div>
+      <DataTable
+        label="Employees"
+        columns={columns.map(columnOf)}
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ 'data-employee-id': row.id })}
+        sort={{ key: sort, order, onSort }}
+        virtual={{
+          total: first.total,
+          regionLabel: 'Employee table',
+          onOpen: open,
+          onEndReached: () => {
+            if (hasMore && !isValidating) void setSize(size + 1);
+          },
+          cards: { regionLabel: 'Employee cards', label: (row) => `Open ${row.name ?? row.employeeNumber ?? 'employee'}`, className: 'team-card' },
+        }}
+      />
     );
 
   return (
@@ -318,7 +222,7 @@ export function TeamEmployeesScreen() {
           )}
           {can.pay && <ExportPay status={status} />}
           {settings.data && (
-            <ColumnPicker
+            <TeamColumnPicker
               settings={settings.data.data}
               onSaved={() => {
                 void mutate();

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { api } from '../../api/client';
+import { TRY_AGAIN, api, errorMessage } from '../../api/client';
 import { useToasts } from '../../ui/Toasts';
-import { type Schemas, problemOf } from './common';
+import type { Schemas } from './common';
 
 const POLL_MS = 1500;
 
@@ -22,7 +22,7 @@ export function ExportPay({ status }: { status: Schemas['TeamStatusFilter'] }) {
     const { data, error } = await api.GET('/api/background-jobs/{jobId}', { params: { path: { jobId } } });
     if (error || !data) {
       setJob(null);
-      return add('error', problemOf(error));
+      return add('error', errorMessage(error, TRY_AGAIN));
     }
     const current = data.data;
     setJob(current);
@@ -36,7 +36,7 @@ export function ExportPay({ status }: { status: Schemas['TeamStatusFilter'] }) {
 
   async function start() {
     const { data, error } = await api.POST('/api/employees/compensation-exports', { body: { format, status } });
-    if (error || !data) return add('error', problemOf(error));
+    if (error || !data) return add('error', errorMessage(error, TRY_AGAIN));
     setJob(data.data);
     void follow(data.data.id);
   }

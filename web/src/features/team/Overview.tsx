@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
 import { useQuery } from '../../api/client';
-import { Empty, Loaded, type Schemas, TeamPage, formatMoney, formatNumber, formatRatio, ScrollTable } from './common';
+import { DataTable } from '../../ui/DataTable';
+import { Empty, Loaded } from '../../ui/States';
+import { type Schemas, TeamPage, formatMoney, formatNumber, formatRatio } from './common';
 
 function Breakdown({ title, entries, filter }: { title: string; entries: Schemas['TeamBreakdown'][]; filter: string }) {
   const top = entries.slice(0, 8);
@@ -28,35 +30,20 @@ function Payroll({ payroll }: { payroll: Schemas['TeamPayroll'] }) {
   return (
     <section className="team-section" aria-labelledby="payroll">
       <h2 id="payroll">Payroll</h2>
-      <ScrollTable label="Payroll by currency">
-        <table>
-          <caption className="visually-hidden">Annual payroll by pay currency</caption>
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col" className="num">
-                People
-              </th>
-              <th scope="col" className="num">
-                Base
-              </th>
-              <th scope="col" className="num">
-                In {payroll.annualBase.currency}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {payroll.byCurrency.map((line) => (
-              <tr key={line.currency}>
-                <th scope="row">{line.currency}</th>
-                <td className="num">{line.employees}</td>
-                <td className="num">{formatMoney(line.annualBase)}</td>
-                <td className="num">{line.convertedAnnualBase ? formatMoney(line.convertedAnnualBase) : 'No rate'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollTable>
+      <DataTable
+        className="table-scroll compact"
+        regionLabel="Payroll by currency"
+        caption="Annual payroll by pay currency"
+        captionHidden
+        rows={payroll.byCurrency}
+        rowKey={(line) => line.currency}
+        columns={[
+          { key: 'currency', header: 'Currency', rowHeader: true, cell: (line) => line.currency },
+          { key: 'people', header: 'People', numeric: true, cell: (line) => line.employees },
+          { key: 'base', header: 'Base', numeric: true, cell: (line) => formatMoney(line.annualBase) },
+          { key: 'converted', header: `In ${payroll.annualBase.currency}`, numeric: true, cell: (line) => (line.convertedAnnualBase ? formatMoney(line.convertedAnnualBase) : 'No rate') },
+        ]}
+      />
       {payroll.rates.length > 0 && (
         <p className="team-muted">
           Converted with {payroll.rates.map((rate) => `1 ${rate.base} = ${rate.rate} ${rate.currency} (${rate.date})`).join(', ')} — {[...new Set(payroll.rates.map((rate) => rate.source))].join(', ')}.

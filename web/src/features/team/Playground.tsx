@@ -3,12 +3,15 @@ import { useLocation, useSearch } from 'wouter';
 import { useQuery } from '../../api/client';
 import { retryImport } from '../../app/retryImport';
 import { FullSizeSpinner } from '../../ui/Spinner';
-import { Empty, Loaded, type Schemas, TeamPage, formatMoney, formatNumber, formatRatio, usePermissions, ScrollTable } from './common';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { Empty, Loaded } from '../../ui/States';
+import { type Schemas, TeamPage, formatMoney, formatNumber, formatRatio, usePermissions } from './common';
 
 const BarChart = lazy(() => retryImport(() => import('./charts/BarChart')));
 
 type Dimension = Schemas['TeamDimension'];
 type Metric = Schemas['TeamMetric'];
+type PlaygroundRow = Schemas['TeamPlayground']['rows'][number];
 
 const DIMENSIONS: { id: Dimension; label: string; demographic?: boolean; pay?: boolean }[] = [
   { id: 'department', label: 'Department' },
@@ -39,7 +42,7 @@ const METRICS: { id: Metric; label: string; pay?: boolean }[] = [
   { id: 'totalGrantedShares', label: 'Granted shares', pay: true },
 ];
 
-function formatValue(result: Schemas['TeamPlayground'], row: Schemas['TeamPlayground']['rows'][number]): string {
+function formatValue(result: Schemas['TeamPlayground'], row: PlaygroundRow): string {
   if (row.value === null) return '—';
   if (result.unit === 'money') return row.money ? formatMoney(row.money) : formatNumber(row.value);
   if (result.unit === 'ratio') return formatRatio(row.value);
@@ -116,39 +119,25 @@ export function TeamPlaygroundScreen() {
                   integer={result.unit === 'count' || result.unit === 'shares'}
                 />
               </Suspense>
-              <ScrollTable label="Result table">
-                <table>
-                  <caption className="visually-hidden">Result table</caption>
-                  <thead>
-                    <tr>
-                      {groupBy.map((dimension) => (
-                        <th key={dimension} scope="col">
-                          {DIMENSIONS.find((d) => d.id === dimension)?.label}
-                        </th>
-                      ))}
-                      <th scope="col" className="num">
-                        People
-                      </th>
-                      {metric !== 'headcount' && (
-                        <th scope="col" className="num">
-                          {METRICS.find((m) => m.id === metric)?.label}
-                        </th>
-                      )}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.rows.map((row) => (
-                      <tr key={row.keys.map((key) => key.id ?? '∅').join('|')}>
-                        {row.keys.map((key) => (
-                          <td key={key.dimension}>{key.label}</td>
-                        ))}
-                        <td className="num">{row.count}</td>
-                        {metric !== 'headcount' && <td className="num">{formatValue(result, row)}</td>}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollTable>
+              <DataTable
+                className="table-scroll compact"
+                regionLabel="Result table"
+                caption="Result table"
+                captionHidden
+                rows={result.rows}
+                rowKey={(row) => row.keys.map((key) => key.id ?? '∅').join('|')}
+                columns={[
+                  ...groupBy.map((dimension, index): Column<PlaygroundRow> => ({
+                    key: dimension,
+                    header: DIMENSIONS.find((d) => d.id === dimension)?.label,
+                    cell: (row) => row.keys[index]?.label,
+                  })),
+                  { key: 'people', header: 'People', numeric: true, cell: (row) => row.count },
+                  ...(metric !== 'headcount'
+                    ? [{ key: 'value', header: METRICS.find((m) => m.id === metric)?.label, numeric: true, cell: (row: PlaygroundRow) => formatValue(result, row) }]
+                    : []),
+                ]}
+              />
               {result.hiddenGroups > 0 && (
                 <p className="team-muted">
                   {result.hiddenGroups} group{result.hiddenGroups === 1 ? '' : 's'} of fewer than {result.minimumGroupSize} people hidden.

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { Loaded, type Schemas, type SettingsState, type TeamColumn, TeamPage, useSaveSettings, useTeamSettings } from './common';
+import { Loaded } from '../../ui/States';
+import { type Schemas, type SettingsState, type TeamColumn, TeamPage, useSaveSettings, useTeamSettings } from './common';
 
 type Section = 'columns' | 'compTimeline' | 'equityDetails';
 

@@ -1,0 +1,78 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { components } from '../../../openapi.d.ts';
+import { retryImport } from './retryImport';
+
+// What a web module declares in `features/<area>/module.tsx`: its routes, its links in the side
+// menu and its tiles on the home screen. `app/registry.ts` collects every declaration by folder, so
+// a new area needs no edit anywhere else. A module file stays small: it names its screens and loads
+// them lazily (`lazyScreen`), so its code is not part of the first load.
+
+/** A module of the product, as the contract names it (what a company has and a person may use). */
+export type ModuleName = components['schemas']['ModuleName'];
+
+/**
+ * How a route's screen is framed:
+ * - `signed` (the default): signed in with a company, inside the side menu, behind `module`'s gate if it names one;
+ * - `companyless`: signed in, with or without a company yet, no side menu;
+ * - `bare`: nothing around it and no session needed (sign-in, callbacks, errors).
+ */
+export type ScreenRoute =
+  | { path: string; screen: ComponentType; frame?: 'signed'; module?: ModuleName }
+  | { path: string; screen: ComponentType; frame: 'companyless' }
+  | { path: string; screen: ComponentType; frame: 'bare' };
+
+/** A path that only sends the person on (replacing the history entry). */
+export interface RedirectRoute {
+  path: string;
+  redirect: string;
+}
+
+export type RouteDeclaration = ScreenRoute | RedirectRoute;
+
+/** A link in the side menu, shown when the person may use `module` (internal admins only, with `internalOnly`). */
+export interface NavLink {
+  href: string;
+  label: string;
+  /** Where it sits in the menu: lower first. */
+  order: number;
+  module?: ModuleName;
+  internalOnly?: boolean;
+}
+
+/** Something of the module's own in the side menu (e.g. the background-jobs button); it decides itself whether to show. */
+export interface NavWidget {
+  key: string;
+  order: number;
+  widget: ComponentType;
+}
+
+export type NavEntry = NavLink | NavWidget;
+
+/** The home screen's tile for a module of the contract. */
+export interface HomeTile {
+  module: ModuleName;
+  title: string;
+  description: string;
+}
+
+export interface WebModule {
+  routes: RouteDeclaration[];
+  nav?: NavEntry[];
+  tiles?: HomeTile[];
+}
+
+/** A module's declaration (typed; returned as it is). */
+export function defineModule(declaration: WebModule): WebModule {
+  return declaration;
+}
+
+/**
+ * A screen whose code arrives with its route: `load` imports the screen's file (retried 5 × 1 s,
+ * then one reload), `pick` names the component in it — or wraps it with props.
+ */
+export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyExoticComponent<ComponentType> {
+  return lazy(() => retryImport(load).then((module) => ({ default: pick(module) })));
+}
+
+export const isRedirect = (route: RouteDeclaration): route is RedirectRoute => 'redirect' in route;
+export const isNavLink = <E extends NavEntry>(entry: E): entry is E & NavLink => 'href' in entry;

@@ -1,0 +1,20 @@
+import { defineModule, lazyScreen } from '../../app/webModule';
+
+const users = () => import('./Users');
+
+/** Settings: the sections, company info, notifications, users and roles (other modules add their own settings routes). */
+export default defineModule({
+  routes: [
+    { path: '/settings', screen: lazyScreen(() => import('./SettingsHome'), (m) => m.SettingsHomeScreen) },
+    { path: '/settings/company-info', screen: lazyScreen(() => import('./CompanyInfo'), (m) => m.CompanyInfoScreen), module: 'settings' },
+    { path: '/settings/notifications', screen: lazyScreen(() => import('./Notifications'), (m) => m.NotificationsScreen) },
+    { path: '/settings/users', screen: lazyScreen(users, (m) => m.UsersScreen), module: 'settings' },
+    { path: '/settings/roles', screen: lazyScreen(users, (m) => m.RolesScreen), module: 'settings' },
+  ],
+  nav: [
+    { href: '/settings/users', label: 'Users', order: 90, module: 'settings' },
+    { href: '/settings/roles', label: 'Roles', order: 100, module: 'settings' },
+    { href: '/settings', label: 'Settings', order: 110 },
+  ],
+  tiles: [{ module: 'settings', title: 'Settings', description: 'Company settings, users and roles.' }],
+});
