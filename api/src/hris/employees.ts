@@ -5,7 +5,7 @@ import type { FieldName } from './fields.js';
 import type { MappedRow, PeopleImportPlan } from './rows.js';
 import { Pacer } from './pace.js';
 import { planOf } from './rows.js';
-import type { CompensationHistoryRow, CompensationRow, EmployeeRow } from './store.js';
+import type { CompensationHistoryRow, CompensationRow, EmployeeRow } from '../people/importRows.js';
 import { EMAIL, parseAmount, parseChoice, parseCountry, parseDate, parsePercent, parseWholeNumber } from './values.js';
 
 /** What the company holds before the file is applied, read once. */

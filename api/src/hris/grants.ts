@@ -3,7 +3,7 @@ import type { MappedRow, PeopleImportPlan } from './rows.js';
 import type { MinorUnits } from '../money/minorUnits.js';
 import { Pacer } from './pace.js';
 import { planOf } from './rows.js';
-import type { GrantRow } from './store.js';
+import type { GrantRow } from '../people/importRows.js';
 import { parseAmount, parseChoice, parseDate, parseWholeNumber } from './values.js';
 
 export interface GrantContext {

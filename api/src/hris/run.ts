@@ -17,23 +17,16 @@ import {
   type CompensationRow,
   type EmployeeRow,
   type GrantRow,
-  type RunRow,
-  companyCurrency,
   companyEmployees,
   companyGrants,
-  companyUserIdsByEmail,
   compensationHistory,
   employeeNumbers,
-  findImportFile,
-  findMappingByName,
-  findRun,
-  lockCompanyForImport,
   peopleDataVersion,
   refreshStatistics,
-  storageKeyOf,
-  updateRun,
-  upsertInChunks,
-} from './store.js';
+  upsertEmployeeRows,
+  upsertGrantRows,
+} from '../people/importRows.js';
+import { type RunRow, companyCurrency, companyUserIdsByEmail, findImportFile, findMappingByName, findRun, lockCompanyForImport, storageKeyOf, updateRun } from './store.js';
 import { type FileFormat, type SourceTable, UnreadableFile, readTable } from './table.js';
 import { today } from './values.js';
 
@@ -169,15 +162,8 @@ async function check(db: Knex, run: RunRow, scope: CompanyScope, table: SourceTa
 
 /** Writes a checked file's rows, a thousand-odd per statement; the event loop runs between statements. */
 async function write(db: Knex, writes: NonNullable<Checked['writes']>, writing: (percent: number, message: string) => Promise<void>): Promise<void> {
-  if ('grants' in writes) {
-    await writing(70, `Writing ${writes.grants.length} equity grants`);
-    await upsertInChunks(db, 'equity_grants', writes.grants as unknown as Record<string, unknown>[], ['company_id', 'grant_number'], ['id', 'created_at']);
-    return;
-  }
-  await writing(60, `Writing ${writes.employees.length} employees`);
-  await upsertInChunks(db, 'employees', writes.employees as unknown as Record<string, unknown>[], ['company_id', 'employee_number'], ['id', 'created_at']);
-  await writing(80, `Writing ${writes.compensation.length} compensation records`);
-  await upsertInChunks(db, 'compensation_records', writes.compensation as unknown as Record<string, unknown>[], ['employee_id', 'type', 'effective_date'], ['id', 'created_at']);
+  if ('grants' in writes) await upsertGrantRows(db, writes.grants, writing);
+  else await upsertEmployeeRows(db, writes.employees, writes.compensation, writing);
 }
 
 /** Writes of at least this many rows refresh the planner's statistics afterwards. */

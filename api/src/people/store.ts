@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { recordsInForce } from './reads/payInForce.js';
 import type { CompanyScope } from '../access/caller.js';
 import { type EmployeeReach, withinReach } from './visibility.js';
 
@@ -283,17 +284,17 @@ export async function deleteRecord(db: Knex, scope: CompanyScope, id: string): P
   await recordsOf(db, scope).where({ id }).delete();
 }
 
-/** The record of each type in force on `asOf` (the newest on or before it), for many employees at once. */
+/** The record of each type in force on `asOf` (`reads/payInForce.ts`), for many employees at once. */
 export async function currentRecords(db: Knex, scope: CompanyScope, employeeIds: string[], asOf: string): Promise<Map<string, Map<PayComponentType, CompensationRecordRow>>> {
   const result = new Map<string, Map<PayComponentType, CompensationRecordRow>>();
   for (let start = 0; start < employeeIds.length; start += 500) {
-    const rows = await recordsOf(db, scope)
-      .whereIn('employee_id', employeeIds.slice(start, start + 500))
-      .andWhere('effective_date', '<=', asOf)
-      .orderBy([{ column: 'employee_id' }, { column: 'type' }, { column: 'effective_date', order: 'desc' }]);
+    const rows = (await recordsInForce(db, asOf)
+      .where('c.company_id', scope.companyId)
+      .whereIn('c.employee_id', employeeIds.slice(start, start + 500))
+      .select('c.*')) as CompensationRecordRow[];
     for (const raw of rows) {
       const byType = result.get(raw.employee_id) ?? new Map<PayComponentType, CompensationRecordRow>();
-      if (!byType.has(raw.type)) byType.set(raw.type, normaliseRecord(raw));
+      byType.set(raw.type, normaliseRecord(raw));
       result.set(raw.employee_id, byType);
     }
   }

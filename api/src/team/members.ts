@@ -18,7 +18,8 @@ import {
   grantsInReach,
   grantsOfEmployees,
   idsInReach,
-} from './store.js';
+} from '../people/reads/team.js';
+import { latestByType } from '../people/reads/payInForce.js';
 import { EquityValuation, type Holder, vestingOn } from '../people/valuation.js';
 
 export type CompType = 'base_salary' | 'bonus_target' | 'variable_pay' | 'commission' | 'benefits';
@@ -44,18 +45,16 @@ export interface CompaRatio {
   cell: MarketCell | null;
 }
 
-/** Latest record per type in force on the day, and the day of the last base increase. */
+/** From records up to the day, oldest first: the pay in force (people's rule) and the day of the last base increase. */
 export function payOf(records: CompensationRow[]): Omit<MemberPay, 'grants'> {
-  const current = new Map<string, CompensationRow>();
   let lastRaiseDate: string | null = null;
+  let before: CompensationRow | undefined;
   for (const record of records) {
-    const before = current.get(record.type);
-    if (record.type === 'base_salary' && before && before.currency === record.currency && record.amount > before.amount) {
-      lastRaiseDate = record.effective_date.slice(0, 10);
-    }
-    current.set(record.type, record);
+    if (record.type !== 'base_salary') continue;
+    if (before && before.currency === record.currency && record.amount > before.amount) lastRaiseDate = record.effective_date.slice(0, 10);
+    before = record;
   }
-  return { current, lastRaiseDate };
+  return { current: latestByType(records), lastRaiseDate };
 }
 
 /** Appends each row to its employee's list, keeping their order. */

@@ -31,7 +31,7 @@ import {
   grantsOfEmployees,
   orderedIds,
   payCurrencies,
-} from './store.js';
+} from '../people/reads/team.js';
 import { fullyVestedDate } from '../people/vesting.js';
 import { endOfMonth, monthOf, monthsBetween } from './months.js';
 

@@ -20,7 +20,7 @@ import {
 import { queryRelease, type MarketRelease } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
 import { currencyForexMapping } from '../service.js';
-import { baseSalariesOn, employeesInReach, idsWithinReach, type BaseSalary, type LevellingEmployeeRow } from './store.js';
+import { baseSalariesOn, employeesInReach, idsWithinReach, type BaseSalary, type LevellingEmployeeRow } from '../../people/reads/levelling.js';
 import { familyFromTitle, levelFromTitle, levelsOfTrack, type TitleLevel } from './titles.js';
 
 type Schemas = components['schemas'];

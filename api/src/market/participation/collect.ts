@@ -13,7 +13,8 @@ import {
   type ContributedRecord,
   type Contribution,
 } from './contribution.js';
-import { type ContributingEmployeeRow, contributingEmployees, grantsOf, participatingCompanies, payOn, type GrantRow, type PayRow } from './store.js';
+import { type ContributingEmployeeRow, contributingEmployees, grantsOf, payOn, type GrantRow, type PayRow } from '../../people/reads/contributions.js';
+import { participatingCompanies } from './store.js';
 
 /** A stable order that says nothing about when a company or employee was created. */
 const shuffleKey = (salt: string, id: string): string => createHash('sha256').update(`${salt}:${id}`).digest('hex');
@@ -37,13 +38,13 @@ function convert(amount: number, from: string, to: string, forex: Readonly<Recor
   return fromRate && toRate ? (amount / fromRate) * toRate : null;
 }
 
-/** The latest amount of each pay type in force, per employee (rows come newest first). */
+/** The pay in force (one row per employee and type) by employee. */
 function latestPay(rows: PayRow[]): Map<string, Map<string, PayRow>> {
   const pay = new Map<string, Map<string, PayRow>>();
   for (const row of rows) {
     let types = pay.get(row.employee_id);
     if (!types) pay.set(row.employee_id, (types = new Map()));
-    if (!types.has(row.type)) types.set(row.type, row);
+    types.set(row.type, row);
   }
   return pay;
 }

@@ -6,7 +6,8 @@ import { HttpError, badRequest, type FieldError } from '../../http/errors.js';
 import { COMPANY_STAGES, OWNERSHIP_GROUPS, SUB_INDUSTRIES } from '../catalog/index.js';
 import { currencyForexMapping } from '../forex.js';
 import { EXCLUSION_REASONS, companyCoverage } from './collect.js';
-import { countPlaceableEmployees, findParticipation, saveParticipation, type ParticipationState } from './store.js';
+import { countPlaceableEmployees } from '../../people/reads/contributions.js';
+import { findParticipation, saveParticipation, type ParticipationState } from './store.js';
 
 type Schemas = components['schemas'];
 

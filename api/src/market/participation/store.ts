@@ -34,18 +34,6 @@ export async function saveParticipation(db: Knex, scope: CompanyScope, participa
   if (profile) await db('company_market_profiles').insert({ ...profile, company_id: scope.companyId }).onConflict('company_id').merge();
 }
 
-/** Employees the market could place today: active, with a catalog family, level and location. */
-export async function countPlaceableEmployees(db: Knex, scope: CompanyScope): Promise<number> {
-  const row = await db('employees')
-    .where({ company_id: scope.companyId, status: 'active' })
-    .whereNotNull('job_family_id')
-    .whereNotNull('level_id')
-    .whereNotNull('location_id')
-    .count({ count: '*' })
-    .first();
-  return Number(row?.count ?? 0);
-}
-
 // ── what a build reads across companies (the job's own connection, never a request's) ───────
 
 export interface ParticipantCompanyRow {
@@ -65,59 +53,6 @@ export async function participatingCompanies(db: Knex): Promise<ParticipantCompa
     .select('companies.id', 'companies.currency', 'companies.valuation_minor', 'company_market_profiles.company_stage', 'company_market_profiles.ownership_group', 'company_market_profiles.industry', 'company_market_profiles.equity_programme')
     .orderBy('companies.id');
 }
-
-export interface ContributingEmployeeRow {
-  id: string;
-  company_id: string;
-  job_family_id: string | null;
-  level_id: string | null;
-  location_id: string | null;
-  currency: string;
-  employment_type: string;
-}
-
-/** Every active employee of these companies: the build places each one or counts why it cannot. */
-export async function contributingEmployees(db: Knex, companyIds: string[]): Promise<ContributingEmployeeRow[]> {
-  if (companyIds.length === 0) return [];
-  return db('employees').whereIn('company_id', companyIds).andWhere('status', 'active').select('id', 'company_id', 'job_family_id', 'level_id', 'location_id', 'currency', 'employment_type');
-}
-
-export interface PayRow {
-  employee_id: string;
-  type: string;
-  amount: number | string;
-  currency: string;
-  effective_date: string;
-}
-
-/** Pay records in force on a day, newest first per employee and type. */
-export async function payOn(db: Knex, companyIds: string[], day: string): Promise<PayRow[]> {
-  if (companyIds.length === 0) return [];
-  return db('compensation_records')
-    .whereIn('company_id', companyIds)
-    .whereIn('type', ['base_salary', 'variable_pay', 'commission', 'bonus_target'])
-    .andWhere('effective_date', '<=', day)
-    .select('employee_id', 'type', 'amount', 'currency', 'effective_date')
-    .orderBy([{ column: 'employee_id' }, { column: 'type' }, { column: 'effective_date', order: 'desc' }]);
-}
-
-export interface GrantRow {
-  company_id: string;
-  employee_id: string;
-  grant_type: string;
-  reason: string;
-  shares: number | string;
-  currency: string;
-  vesting_months: number;
-  cliff_months: number;
-  vesting_frequency: string;
-}
-
-export async function grantsOf(db: Knex, companyIds: string[]): Promise<GrantRow[]> {
-  if (companyIds.length === 0) return [];
-  return db('equity_grants').whereIn('company_id', companyIds).select('company_id', 'employee_id', 'grant_type', 'reason', 'shares', 'currency', 'vesting_months', 'cliff_months', 'vesting_frequency');
-}
-
 
 export async function markSubmitted(db: Knex, companyIds: string[], at: string): Promise<void> {
   if (companyIds.length) await db('companies').whereIn('id', companyIds).update({ market_data_submitted_at: at });

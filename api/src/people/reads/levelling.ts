@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../../access/caller.js';
-import { type EmployeeReach, withinReach } from '../../people/visibility.js';
+import { type EmployeeReach, withinReach } from '../visibility.js';
+import { recordsInForce } from './payInForce.js';
+
+/* What levelling (market/levelling) reads of the people tables. */
 
 /** What levelling reads of an employee: their job, place and currency, never more. */
 export interface LevellingEmployeeRow {
@@ -43,19 +46,14 @@ export interface BaseSalary {
   effectiveDate: string;
 }
 
-/** The base salary in force on a day: the latest record dated on or before it. */
+/** The base salary in force on a day (`payInForce.ts`). */
 export async function baseSalariesOn(db: Knex, scope: CompanyScope, employeeIds: string[], day: string): Promise<Map<string, BaseSalary>> {
   const salaries = new Map<string, BaseSalary>();
   if (employeeIds.length === 0) return salaries;
-  const rows = (await db('compensation_records')
-    .where({ company_id: scope.companyId, type: 'base_salary' })
-    .whereIn('employee_id', employeeIds)
-    .andWhere('effective_date', '<=', day)
-    .select('employee_id', 'amount', 'currency', 'effective_date')
-    .orderBy([{ column: 'employee_id' }, { column: 'effective_date', order: 'desc' }])) as { employee_id: string; amount: number | string; currency: string; effective_date: string }[];
-  for (const row of rows) {
-    if (!salaries.has(row.employee_id)) salaries.set(row.employee_id, { amount: Number(row.amount), currency: row.currency, effectiveDate: row.effective_date });
-  }
+  const rows = (await recordsInForce(db, day)
+    .where({ 'c.company_id': scope.companyId, 'c.type': 'base_salary' })
+    .whereIn('c.employee_id', employeeIds)
+    .select('c.employee_id', 'c.amount', 'c.currency', 'c.effective_date')) as { employee_id: string; amount: number | string; currency: string; effective_date: string }[];
+  for (const row of rows) salaries.set(row.employee_id, { amount: Number(row.amount), currency: row.currency, effectiveDate: row.effective_date });
   return salaries;
 }
-
