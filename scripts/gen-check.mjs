@@ -1,5 +1,5 @@
 // Fails when openapi.yaml is not what `npm run contract` bundles from contract/, or openapi.d.ts
-// is not what `npm run gen` would write from openapi.yaml.
+// and api/src/contract-defaults.ts are not what `npm run gen` would write from openapi.yaml.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,4 +19,5 @@ if (readFileSync(fresh, 'utf8') !== committed) {
   process.stderr.write('openapi.d.ts is stale: run `npm run gen` and commit the result.\n');
   process.exit(1);
 }
-process.stdout.write('openapi.yaml matches contract/, and openapi.d.ts matches openapi.yaml.\n');
+if (run('node', ['scripts/gen-defaults.mjs', '--check']) !== 0) process.exit(1);
+process.stdout.write('openapi.yaml matches contract/; openapi.d.ts and api/src/contract-defaults.ts match openapi.yaml.\n');

@@ -39,9 +39,8 @@ export const accessOperations = [
     operationId: 'listUsers',
     access: can('users', 'view'),
     handler: async ({ query }, { deps, caller }) => {
-      const limit = query.limit ?? 50;
-      const page = await listUsers(deps.db, caller, { ...query, status: query.status ?? 'active', limit });
-      return { data: page.users, page: { limit, nextCursor: page.nextCursor } };
+      const page = await listUsers(deps.db, caller, query);
+      return { data: page.users, page: { limit: query.limit, nextCursor: page.nextCursor } };
     },
   }),
   secured({

@@ -7,15 +7,14 @@ export const forexOperations = [
   operation({
     operationId: 'getLatestForexRates',
     access: publicAccess,
-    handler: async ({ query }, { deps }) => ({ data: await latestTable(deps.db, query.base ?? 'USD') }),
+    handler: async ({ query }, { deps }) => ({ data: await latestTable(deps.db, query.base) }),
   }),
   operation({
     operationId: 'listForexRateHistory',
     access: publicAccess,
     handler: async ({ query }, { deps }) => {
-      const limit = query.limit ?? 50;
-      const page = await history(deps.db, { ...query, base: query.base ?? 'USD', limit });
-      return { data: page.rates, page: { limit, nextCursor: page.nextCursor } };
+      const page = await history(deps.db, query);
+      return { data: page.rates, page: { limit: query.limit, nextCursor: page.nextCursor } };
     },
   }),
   operation({
@@ -45,6 +44,6 @@ export const forexOperations = [
   secured({
     operationId: 'importReferenceRates',
     access: internalAdmin,
-    handler: async ({ query, body }, { deps, caller }) => ({ data: await importReferenceRates(deps.db, caller, body, query.dryRun ?? false) }),
+    handler: async ({ query, body }, { deps, caller }) => ({ data: await importReferenceRates(deps.db, caller, body, query.dryRun) }),
   }),
 ];

@@ -167,11 +167,23 @@ export function toFieldErrors(prefix: string, errors: ErrorObject[] | null | und
   return out;
 }
 
-function objectSchema(parameters: ParameterObject[]): JsonSchema {
+/**
+ * A parameter's schema with the default of the component it refers to lifted beside the `$ref`:
+ * Ajv fills in only defaults written in the property itself, and the contract's defaults are
+ * promised to handlers (`contract-defaults.ts`) wherever they are written.
+ */
+function withDefault(doc: OpenApiDocument, schema: JsonSchema | undefined): JsonSchema {
+  if (!schema) return {};
+  if (schema.default !== undefined || typeof schema.$ref !== 'string') return schema;
+  const target = deref<JsonSchema>(doc, { $ref: schema.$ref });
+  return target.default === undefined ? schema : { ...schema, default: target.default };
+}
+
+function objectSchema(doc: OpenApiDocument, parameters: ParameterObject[]): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const parameter of parameters) {
-    properties[parameter.name] = parameter.schema ?? {};
+    properties[parameter.name] = withDefault(doc, parameter.schema);
     if (parameter.required) required.push(parameter.name);
   }
   return { type: 'object', properties, required, additionalProperties: false };
@@ -211,11 +223,11 @@ function buildOperation(
     return () => (validate ??= ajv.compile(rewriteRefs(schema) as JsonSchema));
   };
   const inPath = parameters.filter((p) => p.in === 'path');
-  const validatePath = compile(ajvs.params, objectSchema(inPath));
-  const validateQuery = compile(ajvs.params, objectSchema(parameters.filter((p) => p.in === 'query')));
+  const validatePath = compile(ajvs.params, objectSchema(doc, inPath));
+  const validateQuery = compile(ajvs.params, objectSchema(doc, parameters.filter((p) => p.in === 'query')));
   // HTTP header names are case-insensitive: compare lower-cased, and let every other header through.
   const inHeader = parameters.filter((p) => p.in === 'header').map((p) => ({ ...p, name: p.name.toLowerCase(), declared: p.name }));
-  const validateHeaders = compile(ajvs.params, { ...objectSchema(inHeader), additionalProperties: true });
+  const validateHeaders = compile(ajvs.params, { ...objectSchema(doc, inHeader), additionalProperties: true });
   const headerNames = inHeader.map((p) => p.name);
   // Handlers see headers under the names the contract declares (`If-Match`).
   const declaredHeaders = (values: Record<string, unknown>): Record<string, unknown> =>

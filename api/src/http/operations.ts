@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
+import type { QueryDefaults } from '../contract-defaults.js';
 import type { operations } from '../contract-types.js';
 import type { Caller } from '../access/caller.js';
 import type { Authority, PermissionName } from '../access/permissions.js';
@@ -37,10 +38,15 @@ type RequestBodyOf<K extends OperationId> = Operation<K> extends { requestBody: 
     ? JsonOf<NonNullable<B>> | undefined
     : undefined;
 
+/** Query parameters with the contract's defaults present (the router's validation filled them in). */
+type WithDefaults<Query, K extends OperationId> = K extends keyof QueryDefaults
+  ? Omit<Query, QueryDefaults[K] & keyof Query> & { [P in QueryDefaults[K] & keyof Query]-?: Exclude<Query[P], undefined> }
+  : Query;
+
 /** What a handler receives: already validated against the contract, defaults applied. */
 export interface OperationInput<K extends OperationId> {
   path: NonNullable<Part<ParametersOf<K>, 'path'>>;
-  query: NonNullable<Part<ParametersOf<K>, 'query'>>;
+  query: WithDefaults<NonNullable<Part<ParametersOf<K>, 'query'>>, K>;
   body: RequestBodyOf<K>;
   headers: NonNullable<Part<ParametersOf<K>, 'header'>>;
 }

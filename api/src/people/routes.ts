@@ -13,9 +13,8 @@ export const peopleOperations = [
     operationId: 'listEmployees',
     access: can('team', 'view'),
     handler: async ({ query }, { deps, caller }) => {
-      const limit = query.limit ?? 50;
-      const page = await listEmployees(deps.db, caller, { ...query, status: query.status ?? 'active', limit });
-      return { data: page.employees, page: { limit, nextCursor: page.nextCursor } };
+      const page = await listEmployees(deps.db, caller, query);
+      return { data: page.employees, page: { limit: query.limit, nextCursor: page.nextCursor } };
     },
   }),
   secured({
@@ -60,7 +59,7 @@ export const peopleOperations = [
   secured({
     operationId: 'listDirectReports',
     access: can('team', 'view'),
-    handler: async ({ path, query }, { deps, caller }) => ({ data: await directReports(deps.db, caller, path.employeeId, query.status ?? 'active') }),
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await directReports(deps.db, caller, path.employeeId, query.status) }),
   }),
   secured({
     operationId: 'listCompensationRecords',
@@ -124,7 +123,7 @@ export const peopleOperations = [
     handler: async ({ query }, { deps, caller }) => {
       const limit = query.limit ?? 50;
       const page = await listCandidates(deps.db, caller, { ...query, limit });
-      return { data: page.candidates, page: { limit, nextCursor: page.nextCursor } };
+      return { data: page.candidates, page: { limit: query.limit, nextCursor: page.nextCursor } };
     },
   }),
   secured({

@@ -10,15 +10,14 @@ export const teamOperations = [
   secured({
     operationId: 'getTeamOverview',
     access: viewTeam,
-    handler: async ({ query }, { deps, caller }) => ({ data: await overview(deps, caller, query.status ?? 'active') }),
+    handler: async ({ query }, { deps, caller }) => ({ data: await overview(deps, caller, query.status) }),
   }),
   secured({
     operationId: 'getTeamEmployeeTable',
     access: viewTeam,
     handler: async ({ query }, { deps, caller }) => {
-      const limit = query.limit ?? 100;
-      const result = await table(deps, caller, { ...query, status: query.status ?? 'active', order: query.order ?? 'asc', limit });
-      return { data: result.table, page: { limit, nextCursor: result.nextCursor } };
+      const result = await table(deps, caller, query);
+      return { data: result.table, page: { limit: query.limit, nextCursor: result.nextCursor } };
     },
   }),
   secured({
@@ -56,23 +55,23 @@ export const teamOperations = [
   secured({
     operationId: 'getTeamCompaRatio',
     access: viewPay,
-    handler: async ({ query }, { deps, caller }) => ({ data: await compaRatioReport(deps, caller, query.status ?? 'active') }),
+    handler: async ({ query }, { deps, caller }) => ({ data: await compaRatioReport(deps, caller, query.status) }),
   }),
   secured({
     operationId: 'getTeamPayDistribution',
     access: viewPay,
-    handler: async ({ query }, { deps, caller }) => ({ data: await payDistribution(deps, caller, query.measure ?? 'base_salary', query.status ?? 'active') }),
+    handler: async ({ query }, { deps, caller }) => ({ data: await payDistribution(deps, caller, query.measure, query.status) }),
   }),
   secured({
     operationId: 'getTeamPayEquity',
     access: can('demographics', 'view'),
-    handler: async ({ query }, { deps, caller }) => ({ data: await payEquity(deps, caller, query.attribute ?? 'gender', query.measure ?? 'base_salary') }),
+    handler: async ({ query }, { deps, caller }) => ({ data: await payEquity(deps, caller, query.attribute, query.measure) }),
   }),
   secured({
     operationId: 'getTeamPlayground',
     access: viewTeam,
     handler: async ({ query }, { deps, caller }) => ({
-      data: await playground(deps, caller, { groupBy: query.groupBy ?? ['department'], metric: query.metric ?? 'headcount', status: query.status ?? 'active' }),
+      data: await playground(deps, caller, { groupBy: query.groupBy, metric: query.metric, status: query.status }),
     }),
   }),
 ];

@@ -5,6 +5,6 @@ export const levellingOperations = [
   secured({
     operationId: 'levelYourEmployees',
     access: can('benchmarking', 'view'),
-    handler: async ({ query }, { deps, caller }) => levelYourEmployees(deps, caller, { limit: query.limit ?? 100, ...(query.cursor ? { cursor: query.cursor } : {}) }),
+    handler: async ({ query }, { deps, caller }) => levelYourEmployees(deps, caller, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) }),
   }),
 ];
