@@ -12,16 +12,9 @@ import { type ApiModule, checkGating, discoverModules } from '../src/platform/mo
 import { type TestCompany, type TestUser, bearer, createTestCompany, testDb } from './factories.js';
 import { type ErrorBody, request } from './http.js';
 import { type RouterApp, startRouterApp } from './routerApp.js';
+import { until } from './waiting.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /**
  * A module registered only through its folder (`test/modules/notes/`: `module.ts` and its part of

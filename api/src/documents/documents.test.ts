@@ -10,7 +10,6 @@ import type { CompanyScope } from '../access/caller.js';
 import type { AppDeps } from '../deps.js';
 import type { DownloadRow } from '../downloads/store.js';
 import { DirectoryStorage } from '../downloads/storage.js';
-import type { HttpError } from '../http/errors.js';
 import { JobQueue } from '../jobs/queue.js';
 import { type JobRow, requestCancel } from '../jobs/store.js';
 import type { Realtime } from '../realtime/server.js';
@@ -29,6 +28,7 @@ import {
 } from './service.js';
 import { pdfText } from './test/pdfText.js';
 import { readZip } from './test/readZip.js';
+import { refusal, until } from '../../test/waiting.js';
 
 const log = pino({ level: 'silent' });
 
@@ -60,24 +60,6 @@ const valuesFor = (firstName: string, lastName = 'Lovelace') => ({
   total: '$132,000.00',
   signatory: 'Grace Hopper',
 });
-
-/** The refusal thrown, for asserting its status, code and message. */
-async function refusal(action: Promise<unknown>): Promise<HttpError> {
-  try {
-    await action;
-  } catch (error) {
-    return error as HttpError;
-  }
-  throw new Error('expected a refusal');
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 25_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('documents on a real database', () => {
   let db: Knex;

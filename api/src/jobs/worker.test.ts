@@ -12,16 +12,9 @@ import { removeExpiredDownloads, saveDownload } from '../downloads/service.js';
 import { DirectoryStorage } from '../downloads/storage.js';
 import { type JobRow, claimNext, requestCancel } from './store.js';
 import { TransientJobError } from './worker.js';
+import { until } from '../../test/waiting.js';
 
 const log = pino({ level: 'silent' });
-
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const statusOf = async (db: Knex, id: string): Promise<JobRow | undefined> => db<JobRow>('jobs').where({ id }).first();
 

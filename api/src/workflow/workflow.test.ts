@@ -5,10 +5,10 @@ import { callerForUser } from '../access/authenticate.js';
 import type { Caller, CompanyScope } from '../access/caller.js';
 import { findUserById } from '../identity/users.js';
 import { newId } from '../db/ids.js';
-import type { HttpError } from '../http/errors.js';
 import type { StateOf } from './definition.js';
 import { availableActions, history, transition } from './service.js';
 import { sampleCycle } from './test/sampleCycle.js';
+import { refusal } from '../../test/waiting.js';
 
 type CycleState = StateOf<typeof sampleCycle>;
 
@@ -16,16 +16,6 @@ async function callerOf(db: Knex, userId: string | undefined): Promise<Caller> {
   const user = await findUserById(db, userId ?? '');
   if (!user) throw new Error('no such test user');
   return callerForUser(db, user, 'apiToken');
-}
-
-/** The refusal thrown, for asserting its status, code and message. */
-async function refusal(action: Promise<unknown>): Promise<HttpError> {
-  try {
-    await action;
-  } catch (error) {
-    return error as HttpError;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('workflow transitions on a real database', () => {

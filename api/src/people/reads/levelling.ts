@@ -1,23 +1,16 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../../access/caller.js';
 import { type EmployeeReach, withinReach } from '../visibility.js';
+import type { EmployeeRow } from '../store.js';
 import { recordsInForce } from './payInForce.js';
 
 /* What levelling (market/levelling) reads of the people tables. */
 
 /** What levelling reads of an employee: their job, place and currency, never more. */
-export interface LevellingEmployeeRow {
-  id: string;
-  employee_number: string;
-  first_name: string;
-  last_name: string;
-  title: string;
-  job_family_id: string | null;
-  level_id: string | null;
-  location_id: string | null;
-  country_code: string | null;
-  currency: string;
-}
+export type LevellingEmployeeRow = Pick<
+  EmployeeRow,
+  'id' | 'employee_number' | 'first_name' | 'last_name' | 'title' | 'job_family_id' | 'level_id' | 'location_id' | 'country_code' | 'currency'
+>;
 
 /** Active employees within the reach, by id, one page after the cursor. */
 export async function employeesInReach(db: Knex, scope: CompanyScope, reach: EmployeeReach, limit: number, after: string | undefined): Promise<LevellingEmployeeRow[]> {
