@@ -2315,6 +2315,306 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bands/pay-zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's pay zones (a company without any gets one catch-all anchor zone)
+         * @description Every employee is in exactly one zone: the first zone whose rule matches them — rules naming
+         *     metros or cities before rules naming only a country, then zones in their order — else the
+         *     catch-all zone. The anchor zone's differential is 0; every other zone's pay is the anchor's
+         *     × (1 + differential).
+         */
+        get: operations["listPayZones"];
+        put?: never;
+        /** Add a pay zone */
+        post: operations["createPayZone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/pay-zones/{payZoneId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a pay zone (refused for the anchor, the catch-all, and while bands use it) */
+        delete: operations["deletePayZone"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a pay zone at the version read
+         * @description Making a zone the anchor (its differential must be 0) takes that role from the zone that had
+         *     it; the anchor stops being one only by another zone taking it. The catch-all zone is the one a
+         *     company starts with: it keeps no rules and is never deleted, so there is always exactly one.
+         */
+        patch: operations["updatePayZone"];
+        trace?: never;
+    };
+    "/api/bands/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's jobs (family × level × track), with how many active employees map to each */
+        get: operations["listCompanyJobs"];
+        put?: never;
+        /** Add a company job */
+        post: operations["createCompanyJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/jobs/from-employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One company job per distinct family × level of the active employees that has none yet */
+        post: operations["createCompanyJobsFromEmployees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/jobs/unmapped-employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active employees in the caller's team reach who map to no company job, and why */
+        get: operations["listUnmappedEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/jobs/{companyJobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a company job (refused while a band set has a band for it) */
+        delete: operations["deleteCompanyJob"];
+        options?: never;
+        head?: never;
+        /** Change a company job at the version read */
+        patch: operations["updateCompanyJob"];
+        trace?: never;
+    };
+    "/api/bands/band-sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's band sets (live, drafts, archived), newest first, without their bands */
+        get: operations["listBandSets"];
+        put?: never;
+        /** Create an empty draft band set */
+        post: operations["createBandSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A band set with its bands */
+        get: operations["getBandSet"];
+        put?: never;
+        post?: never;
+        /** Delete a draft band set (live and archived sets are kept) */
+        delete: operations["deleteBandSet"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy any band set, its bands and their sources into a new draft */
+        post: operations["duplicateBandSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a draft to live; the set live until now is archived in the same transaction
+         * @description Workflow `bandSet` (draft → live → archived), at the version read (409 `version_conflict`
+         *     when stale, 409 `invalid_transition` from any state but draft). Both changes are written to the
+         *     history, and `bandSet.published` is emitted.
+         */
+        post: operations["publishBandSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change of the set's state, oldest first */
+        get: operations["getBandSetHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}/bands/{bandId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a draft's band at the version read (min ≤ mid ≤ max, in the set's currency) */
+        patch: operations["updateBand"];
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}/build": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build every band of a draft from market data and a compensation philosophy
+         * @description For each company job, the anchor zone's midpoint is the chosen percentile of base salary for
+         *     its family × level in the philosophy's market location (all stages, ownership groups and
+         *     industries) from the served market release, in the set's currency; every other zone's is
+         *     that × (1 + differential). Min and max follow the width (± % around the mid, or spread =
+         *     (max − min) ÷ min with the mid in the middle); each figure is rounded to the nearest rounding
+         *     unit (major units). A withheld market cell gives no band and is reported. Replaces the
+         *     draft's bands.
+         */
+        post: operations["buildBandSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}/smooth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fit midpoints across levels to a progression, per family × track × zone (preview, or apply to a draft)
+         * @description Per family × track × zone, bands ordered by level rank get mid = c × (1 + p)^rank, where c keeps
+         *     the geometric mean of the midpoints; min and max keep their ratio to the mid; figures are
+         *     rounded like the build, and a step left flat by rounding is raised by one rounding unit, so no
+         *     inversion or flat step remains. Every change is returned; `apply: false` writes nothing.
+         */
+        post: operations["smoothBandSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}/evaluation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each band's employees, width and midpoint progression; each employee's compa-ratio and range penetration
+         * @description Employees are the active ones mapped to a company job (family × level) in a zone. Per band:
+         *     how many (the whole company), width as spread (max − min) ÷ min, and the midpoint progression
+         *     to the next level present in its family × track × zone. Per employee within the caller's
+         *     `team` reach: the band; with `employeeCompensation` over them also compa-ratio = base ÷ mid,
+         *     range penetration = (base − min) ÷ (max − min) and below/inside/above, with a base in another
+         *     currency converted to the set's at the reference rate of today.
+         */
+        get: operations["evaluateBandSet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4678,6 +4978,265 @@ export interface components {
             /** @default false */
             dryRun: boolean;
         };
+        /**
+         * @description Matches an employee whose country is `country` and, when `metros` is given, whose market
+         *     location is one of them — by its catalog id, name or alias, case-insensitively ("London",
+         *     "us_sf_bay_area", "San Francisco").
+         */
+        PayZoneRule: {
+            /** @description ISO 3166-1 alpha-2. */
+            country: string;
+            metros?: string[];
+        };
+        PayZone: {
+            id: components["schemas"]["Id"];
+            name: string;
+            differentialBp: number;
+            anchor: boolean;
+            catchAll: boolean;
+            rules: components["schemas"]["PayZoneRule"][];
+            /** @description The zone's order among zones (matching order after specificity). */
+            position: number;
+            version: number;
+        };
+        PayZoneName: string;
+        /** @description Pay relative to the anchor zone in basis points (-1000 = 10% below); the anchor has 0. */
+        DifferentialBp: number;
+        PayZoneInput: {
+            name: components["schemas"]["PayZoneName"];
+            differentialBp?: components["schemas"]["DifferentialBp"];
+            anchor?: boolean;
+            rules?: components["schemas"]["PayZoneRule"][];
+        };
+        PayZonePatch: {
+            name?: components["schemas"]["PayZoneName"];
+            differentialBp?: components["schemas"]["DifferentialBp"];
+            anchor?: boolean;
+            rules?: components["schemas"]["PayZoneRule"][];
+        };
+        CompanyJob: {
+            id: components["schemas"]["Id"];
+            jobFamilyId: string;
+            jobFamilyName: string;
+            levelId: string;
+            levelDisplay: string;
+            trackId: string;
+            title: string;
+            jobCode: string | null;
+            /** @description Active employees with this family and level. */
+            employeeCount: number;
+            version: number;
+        };
+        CompanyJobInput: {
+            jobFamilyId: string;
+            levelId: string;
+            /** @description The level's track in the catalog; optional, refused when it is another. */
+            trackId?: string;
+            /** @description Defaults to "<family> <level>". */
+            title?: string;
+            jobCode?: string | null;
+        };
+        CreatedCompanyJobs: {
+            created: components["schemas"]["CompanyJob"][];
+            /** @description Family × level pairs of active employees that already had a company job. */
+            existing: number;
+        };
+        UnmappedEmployee: {
+            employeeId: components["schemas"]["Id"];
+            name: string;
+            title: string;
+            jobFamilyId: string | null;
+            levelId: string | null;
+            /** @enum {string} */
+            reason: "no_family_or_level" | "no_company_job";
+        };
+        CompanyJobPatch: {
+            title?: string;
+            jobCode?: string | null;
+        };
+        /** @enum {string} */
+        BandSetStatus: "draft" | "live" | "archived";
+        BandWidth: {
+            /**
+             * @description plusMinus: min = mid × (1 − p), max = mid × (1 + p); spread: (max − min) ÷ min = p, mid in the middle.
+             * @enum {string}
+             */
+            kind: "plusMinus" | "spread";
+            percent: number;
+        };
+        /**
+         * @description Round to the nearest this many major units.
+         * @enum {integer}
+         */
+        BandRounding: 100 | 500 | 1000;
+        BandPhilosophy: {
+            targetPercentile: components["schemas"]["MarketPercentile"];
+            width: components["schemas"]["BandWidth"];
+            rounding: components["schemas"]["BandRounding"];
+            /** @description The market location (catalog id) the anchor zone is priced in. */
+            marketLocationId: string;
+        };
+        BandSet: {
+            id: components["schemas"]["Id"];
+            name: string;
+            status: components["schemas"]["BandSetStatus"];
+            currency: components["schemas"]["CurrencyCode"];
+            effectiveDate: components["schemas"]["Date"];
+            philosophy: components["schemas"]["BandPhilosophy"] | null;
+            bandCount: number;
+            publishedAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            version: number;
+        };
+        BandSetName: string;
+        BandSetInput: {
+            name: components["schemas"]["BandSetName"];
+            currency?: components["schemas"]["CurrencyCode"];
+            effectiveDate?: components["schemas"]["Date"];
+        };
+        /** @description Where a built band's midpoint came from. */
+        BandSource: {
+            releaseId: string;
+            releaseVersion: string;
+            jobFamilyId: string;
+            levelId: string;
+            locationId: string;
+            percentile: components["schemas"]["MarketPercentile"];
+            /** @description The market figure, major units of `marketCurrency` (the set's). */
+            marketValue: number;
+            marketCurrency: string;
+            /** @description The zone's differential applied to it. */
+            differentialBp: number;
+        };
+        Band: {
+            id: components["schemas"]["Id"];
+            companyJobId: components["schemas"]["Id"];
+            payZoneId: components["schemas"]["Id"];
+            jobFamilyId: string;
+            levelId: string;
+            trackId: string;
+            min: components["schemas"]["Money"];
+            mid: components["schemas"]["Money"];
+            max: components["schemas"]["Money"];
+            /** @description The market cell it was built from; null once edited by hand or for a band never built. */
+            source: components["schemas"]["BandSource"] | null;
+            version: number;
+        };
+        /** @description A band set (as `BandSet`) with its bands. */
+        BandSetDetail: {
+            id: components["schemas"]["Id"];
+            name: string;
+            status: components["schemas"]["BandSetStatus"];
+            currency: components["schemas"]["CurrencyCode"];
+            effectiveDate: components["schemas"]["Date"];
+            philosophy: components["schemas"]["BandPhilosophy"] | null;
+            bandCount: number;
+            publishedAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            version: number;
+            bands: components["schemas"]["Band"][];
+        };
+        BandSetHistoryEntry: {
+            id: components["schemas"]["Id"];
+            action: string;
+            from: string;
+            to: string;
+            subjectVersion: number | null;
+            comment: string | null;
+            actor: {
+                userId: string;
+                name: string | null;
+            };
+            at: components["schemas"]["Timestamp"];
+        };
+        BandInput: {
+            min: components["schemas"]["Money"];
+            mid: components["schemas"]["Money"];
+            max: components["schemas"]["Money"];
+        };
+        BandPhilosophyInput: {
+            targetPercentile: components["schemas"]["MarketPercentile"];
+            width: components["schemas"]["BandWidth"];
+            rounding?: components["schemas"]["BandRounding"];
+            /** @description Defaults to the anchor zone's country when it has exactly one in the market, else the United States. */
+            marketLocationId?: string;
+        };
+        BandBuildResult: {
+            bandSet: components["schemas"]["BandSetDetail"];
+            built: number;
+            /** @description Company jobs the market could not price (a withheld cell, or no cell); they have no band. */
+            withheld: {
+                companyJobId: components["schemas"]["Id"];
+                jobFamilyId: string;
+                levelId: string;
+                locationId: string;
+                reason: string;
+            }[];
+        };
+        BandFigures: {
+            min: components["schemas"]["Money"];
+            mid: components["schemas"]["Money"];
+            max: components["schemas"]["Money"];
+        };
+        BandSmoothResult: {
+            applied: boolean;
+            progressionPercent: number;
+            changes: {
+                bandId: components["schemas"]["Id"];
+                companyJobId: components["schemas"]["Id"];
+                payZoneId: components["schemas"]["Id"];
+                jobFamilyId: string;
+                trackId: string;
+                levelId: string;
+                from: components["schemas"]["BandFigures"];
+                to: components["schemas"]["BandFigures"];
+            }[];
+            bandSet: components["schemas"]["BandSetDetail"];
+        };
+        /** @enum {string} */
+        BandPosition: "below" | "inside" | "above";
+        BandEvaluation: {
+            bandSetId: components["schemas"]["Id"];
+            currency: components["schemas"]["CurrencyCode"];
+            asOf: components["schemas"]["Date"];
+            bands: {
+                bandId: components["schemas"]["Id"];
+                companyJobId: components["schemas"]["Id"];
+                payZoneId: components["schemas"]["Id"];
+                levelId: string;
+                employeeCount: number;
+                /** @description (max − min) ÷ min; null when min is 0. */
+                spread: number | null;
+                /** @description The next level up present in the same family × track × zone. */
+                nextLevelId: string | null;
+                /** @description next mid ÷ mid − 1. */
+                midpointProgression: number | null;
+            }[];
+            employees: {
+                employeeId: components["schemas"]["Id"];
+                name: string;
+                bandId: components["schemas"]["Id"];
+                payZoneId: components["schemas"]["Id"];
+                /** @description Base salary in force today, in the set's currency (present with the pay permission). */
+                base?: components["schemas"]["Money"];
+                compaRatio?: number;
+                rangePenetration?: number | null;
+                position?: components["schemas"]["BandPosition"];
+                /** @description Why pay figures are missing though the caller may see pay (no base salary, no exchange rate). */
+                unpricedReason?: string;
+            }[];
+            /** @description Active employees of the whole company in no band of the set, by reason. */
+            unplaced: {
+                noFamilyOrLevel: number;
+                /** @description A family and level no company job takes. */
+                noCompanyJob: number;
+                /** @description A company job without a band in their zone (say, a market cell withheld at the build). */
+                noBand: number;
+            };
+            exchangeRates: components["schemas"]["ForexRate"][];
+        };
     };
     responses: {
         /** @description The one error shape, for every failure. */
@@ -4713,6 +5272,10 @@ export interface components {
         IfMatch: string;
         JobId: components["schemas"]["Id"];
         DownloadId: components["schemas"]["Id"];
+        PayZoneId: components["schemas"]["Id"];
+        CompanyJobId: components["schemas"]["Id"];
+        BandSetId: components["schemas"]["Id"];
+        BandId: components["schemas"]["Id"];
     };
     requestBodies: never;
     headers: {
@@ -8947,6 +9510,591 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["PeopleImport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPayZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zones, in their order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayZone"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createPayZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayZoneInput"];
+            };
+        };
+        responses: {
+            /** @description The zone as stored. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayZone"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deletePayZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payZoneId: components["parameters"]["PayZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted zone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayZone"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePayZone: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                payZoneId: components["parameters"]["PayZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayZonePatch"];
+            };
+        };
+        responses: {
+            /** @description The zone as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayZone"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCompanyJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs, by family, track and level. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyJob"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCompanyJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyJobInput"];
+            };
+        };
+        responses: {
+            /** @description The job as stored. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCompanyJobsFromEmployees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs created, and how many family × level pairs already had one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedCompanyJobs"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listUnmappedEmployees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The employees, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UnmappedEmployee"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCompanyJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyJobId: components["parameters"]["CompanyJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCompanyJob: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                companyJobId: components["parameters"]["CompanyJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyJobPatch"];
+            };
+        };
+        responses: {
+            /** @description The job as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listBandSets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The band sets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSet"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createBandSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BandSetInput"];
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSetDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBandSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The band set. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSetDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteBandSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted draft, without its bands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSet"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    duplicateBandSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: components["schemas"]["BandSetName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new draft. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSetDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    publishBandSet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The set, now live. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSetDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBandSetHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSetHistoryEntry"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateBand: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+                bandId: components["parameters"]["BandId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BandInput"];
+            };
+        };
+        responses: {
+            /** @description The band as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Band"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    buildBandSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BandPhilosophyInput"];
+            };
+        };
+        responses: {
+            /** @description The built set and what could not be built. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandBuildResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    smoothBandSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The midpoint progression per level, in percent.
+                     * @default 10
+                     */
+                    progressionPercent?: number;
+                    /** @default false */
+                    apply?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The changes (from, to), and the set after them. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSmoothResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    evaluateBandSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evaluation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandEvaluation"];
                     };
                 };
             };

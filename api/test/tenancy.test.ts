@@ -102,6 +102,21 @@ describe("another company's ids answer 404", () => {
     ids.integrationId = (await request<{ data: { id: string } }>('/api/integrations', { method: 'POST', headers: asA(), json: { kind: 'file_url', config: { url: 'http://127.0.0.1:9/people.csv', importKind: 'employees' } } })).body.data.id;
   });
 
+  beforeAll(async () => {
+    // Salary bands of A's (a pay zone, a company job, a band set built from market data, one of its bands), with bands on for both.
+    const db = await testDb();
+    const support = await createTestUser(db, { companyId: a.id, internalAdmin: true });
+    await request(`/api/internal/companies/${a.id}/release-flags/bands`, { method: 'PUT', headers: bearer(support), json: { enabled: true } });
+    await request(`/api/internal/companies/${b.id}/release-flags/bands`, { method: 'PUT', headers: bearer(bInternal), json: { enabled: true } });
+    const asA = bearer(a.users.admin as TestUser);
+    const postAsA = async (url: string, json: unknown) => (await request<{ data: { id: string } }>(url, { method: 'POST', headers: asA, json })).body.data;
+    ids.payZoneId = (await postAsA('/api/bands/pay-zones', { name: 'Tenant A zone', rules: [{ country: 'GB' }] })).id;
+    ids.companyJobId = (await postAsA('/api/bands/jobs', { jobFamilyId: 'software_engineering', levelId: 'p3' })).id;
+    ids.bandSetId = (await postAsA('/api/bands/band-sets', { name: 'Tenant A bands' })).id;
+    const built = await request<{ data: { bandSet: { bands: { id: string }[] } } }>(`/api/bands/band-sets/${ids.bandSetId}/build`, { method: 'POST', headers: asA, json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 20 } } });
+    ids.bandId = built.body.data.bandSet.bands[0]?.id ?? '';
+  });
+
   it('covers every operation that takes an id', () => {
     expect(withIds.length).toBeGreaterThan(5);
     for (const op of withIds) {

@@ -1,0 +1,196 @@
+/**
+ * npm run bench:bands [-- --engine sqlite|postgres] [-- --employees N] [-- --runs N] [-- --json]
+ *
+ * On each engine: a real server with a company that has every catalog family × level as a company
+ * job (the catalog has 29 × 16 = 464 of them; a company job is one family × level, so 500 distinct
+ * ones do not exist), 5 pay zones and 10,000 employees with base pay in four currencies. Times
+ * building a band set from market data (POST …/build, every job × zone) and evaluating it against
+ * the employees (GET …/evaluation: compa-ratio, penetration, position), one request at a time.
+ */
+import type { components } from '../src/contract-types.js';
+import { newId } from '../src/db/ids.js';
+import { JOB_FAMILIES, LEVELS } from '../src/market/catalog/index.js';
+import { type BenchServer, type Engine, type Latency, call, createBenchCompany, describeLatency, enginesOf, latency, note, option, send, startBenchServer } from './server.js';
+
+type BuildResult = components['schemas']['BandBuildResult'];
+type Evaluation = components['schemas']['BandEvaluation'];
+
+const TARGETS = { buildMs: 2_000, evaluateMs: 500 };
+
+interface Options {
+  employees: number;
+  runs: number;
+  json: boolean;
+  engines: Engine[];
+}
+
+function parseOptions(argv: string[]): Options {
+  return {
+    employees: Number(option(argv, '--employees') ?? 10_000),
+    runs: Number(option(argv, '--runs') ?? 10),
+    json: argv.includes('--json'),
+    engines: enginesOf(argv),
+  };
+}
+
+/** Five zones: the catch-all anchor (the US outside the tier-2 metros) and four with their differentials. */
+const ZONES = [
+  { name: 'US tier 2', differentialBp: -1000, rules: [{ country: 'US', metros: ['Austin', 'Denver', 'Chicago'] }] },
+  { name: 'United Kingdom', differentialBp: -2500, rules: [{ country: 'GB' }] },
+  { name: 'Germany', differentialBp: -3000, rules: [{ country: 'DE' }] },
+  { name: 'Canada', differentialBp: -2000, rules: [{ country: 'CA' }] },
+];
+
+const PLACES = [
+  ['US', 'us_sf_bay_area', 'USD', 1],
+  ['US', 'us_austin', 'USD', 0.9],
+  ['GB', 'gb_london', 'GBP', 0.6],
+  ['DE', 'de_berlin', 'EUR', 0.65],
+  ['CA', 'ca_toronto', 'CAD', 1.05],
+] as const;
+
+/** Employees and their base pay, written straight into the server's database (as an import would leave them). */
+async function insertEmployees(server: BenchServer, companyId: string, count: number): Promise<void> {
+  const now = new Date().toISOString();
+  const employees: Record<string, unknown>[] = [];
+  const pay: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const id = newId();
+    const family = JOB_FAMILIES[(i * 7) % JOB_FAMILIES.length];
+    const level = LEVELS[(i * 11) % LEVELS.length];
+    const [country, location, currency, factor] = PLACES[i % PLACES.length] ?? PLACES[0];
+    employees.push({
+      id,
+      company_id: companyId,
+      employee_number: `B${i}`,
+      email: `person${i}@bench-bands.test`,
+      first_name: `Person${i}`,
+      last_name: 'Bench',
+      title: `${family?.name ?? ''} ${level?.displayString ?? ''}`,
+      job_family_id: family?.id ?? null,
+      level_id: level?.id ?? null,
+      track: level?.track ?? null,
+      country_code: country,
+      location_id: location,
+      currency,
+      start_date: '2022-01-01',
+      employment_type: 'full_time',
+      status: 'active',
+      demographics: '{}',
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    });
+    pay.push({
+      id: newId(),
+      company_id: companyId,
+      employee_id: id,
+      type: 'base_salary',
+      amount: Math.round((60_000 + ((i * 7919) % 160_000)) * factor) * 100,
+      currency,
+      effective_date: '2024-01-01',
+      reason: 'hire',
+      source: 'manual',
+      created_at: now,
+    });
+  }
+  for (let at = 0; at < employees.length; at += 500) await server.db('employees').insert(employees.slice(at, at + 500));
+  for (let at = 0; at < pay.length; at += 500) await server.db('compensation_records').insert(pay.slice(at, at + 500));
+}
+
+interface EngineFigures {
+  engine: Engine;
+  jobs: number;
+  zones: number;
+  bands: number;
+  withheld: number;
+  employees: number;
+  evaluatedEmployees: number;
+  build: Latency;
+  evaluate: Latency;
+  targetsMet: { build: boolean; evaluate: boolean };
+}
+
+async function benchEngine(engine: Engine, options: Options): Promise<EngineFigures> {
+  note(`${engine}: starting a server…`);
+  const server = await startBenchServer(engine);
+  try {
+    const company = await createBenchCompany(server.db, 'Bench Bands');
+    const base = `${server.url}/api/bands`;
+    const token = company.token;
+    await call(`${server.url}/api/internal/companies/${company.id}/release-flags/bands`, { method: 'PUT', token: company.supportToken, json: { enabled: true } });
+    note(`${engine}: ${options.employees} employees, ${JOB_FAMILIES.length * LEVELS.length} company jobs, ${ZONES.length + 1} zones…`);
+    await insertEmployees(server, company.id, options.employees);
+    await call(`${base}/pay-zones`, { token });
+    for (const zone of ZONES) await call(`${base}/pay-zones`, { method: 'POST', token, json: zone });
+    for (const family of JOB_FAMILIES) {
+      for (const level of LEVELS) await call(`${base}/jobs`, { method: 'POST', token, json: { jobFamilyId: family.id, levelId: level.id } });
+    }
+
+    note(`${engine}: building ${options.runs} times…`);
+    const buildSamples: number[] = [];
+    let last: BuildResult | undefined;
+    for (let run = 0; run < options.runs + 1; run += 1) {
+      const set = await call<{ data: { id: string } }>(`${base}/band-sets`, { method: 'POST', token, json: { name: `Bench ${run}` } });
+      const reply = await send(`${base}/band-sets/${set.data.id}/build`, { method: 'POST', token, json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 20 }, rounding: 1000 } });
+      if (reply.status !== 200) throw new Error(`build answered ${reply.status}: ${reply.body.slice(0, 300)}`);
+      if (run > 0) buildSamples.push(reply.ms); // the first warms the server up
+      last = (JSON.parse(reply.body) as { data: BuildResult }).data;
+    }
+    if (!last) throw new Error('no build');
+
+    note(`${engine}: evaluating ${options.runs} times…`);
+    const evaluateSamples: number[] = [];
+    let evaluation: Evaluation | undefined;
+    for (let run = 0; run < options.runs + 1; run += 1) {
+      const reply = await send(`${base}/band-sets/${last.bandSet.id}/evaluation`, { token });
+      if (reply.status !== 200) throw new Error(`evaluation answered ${reply.status}: ${reply.body.slice(0, 300)}`);
+      if (run > 0) evaluateSamples.push(reply.ms);
+      evaluation = (JSON.parse(reply.body) as { data: Evaluation }).data;
+    }
+    const build = latency(buildSamples);
+    const evaluate = latency(evaluateSamples);
+    return {
+      engine,
+      jobs: JOB_FAMILIES.length * LEVELS.length,
+      zones: ZONES.length + 1,
+      bands: last.built,
+      withheld: last.withheld.length,
+      employees: options.employees,
+      evaluatedEmployees: evaluation?.employees.filter((employee) => employee.compaRatio !== undefined).length ?? 0,
+      build,
+      evaluate,
+      targetsMet: { build: build.p50Ms <= TARGETS.buildMs, evaluate: evaluate.p50Ms <= TARGETS.evaluateMs },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+function report(figures: EngineFigures): string {
+  const verdict = (met: boolean): string => (met ? 'ok' : 'OVER TARGET');
+  return [
+    `Salary bands — ${figures.engine}`,
+    `  build from market data: ${figures.jobs} company jobs × ${figures.zones} zones → ${figures.bands} bands (${figures.withheld} jobs withheld by the market)`,
+    `    ${describeLatency(figures.build)}; target p50 ≤ ${TARGETS.buildMs} ms: ${verdict(figures.targetsMet.build)}`,
+    `  evaluate against ${figures.employees.toLocaleString('en-US')} employees (${figures.evaluatedEmployees.toLocaleString('en-US')} placed with compa-ratio and penetration)`,
+    `    ${describeLatency(figures.evaluate)}; target p50 ≤ ${TARGETS.evaluateMs} ms: ${verdict(figures.targetsMet.evaluate)}`,
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const results: EngineFigures[] = [];
+  for (const engine of options.engines) {
+    const figures = await benchEngine(engine, options);
+    results.push(figures);
+    if (!options.json) process.stdout.write(report(figures));
+  }
+  if (options.json) process.stdout.write(`${JSON.stringify({ targets: TARGETS, engines: results })}\n`);
+}
+
+main().catch((error: unknown) => {
+  note(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+});

@@ -1,0 +1,159 @@
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import type { components } from '../contract-types.js';
+import type { AppDeps } from '../deps.js';
+import { newId } from '../db/ids.js';
+import { badRequest } from '../http/errors.js';
+import { versionConflict } from '../http/versions.js';
+import {
+  ALL_INDUSTRIES_ID,
+  COMPANY_STAGES,
+  FOUNDER_TYPES,
+  INSUFFICIENT_DATA_LABEL,
+  LOCATIONS,
+  OWNERSHIP_GROUPS,
+  UNITED_STATES_ID,
+  findLocation,
+  type LevelType,
+} from '../market/catalog/index.js';
+import { queryRelease } from '../market/engine/index.js';
+import { currentRelease } from '../market/releases.js';
+import { currencyForexMapping } from '../market/service.js';
+import { minorUnits } from '../money/minorUnits.js';
+import { applyDifferential, roundFigures, widthAround } from './formulas.js';
+import { type BandPhilosophy, type BandSource, isAnchor, parseRules } from './present.js';
+import { bandSetDetail, requireDraft, requireSet } from './sets.js';
+import { type BandRow, type PayZoneRow, deleteBandsOfSet, insertBands, listJobs, setsOf } from './store.js';
+import { ensureZones } from './zones.js';
+
+type Schemas = components['schemas'];
+type MarketPercentile = Schemas['MarketPercentile'];
+
+/** Where the anchor zone is priced: the philosophy's location, else the anchor's one country in the market, else the US. */
+function marketLocationFor(requested: string | undefined, anchor: PayZoneRow | undefined): string {
+  if (requested !== undefined) {
+    if (!findLocation(requested)) throw badRequest(`${requested} is not a location of the market catalog.`, [{ field: 'body.marketLocationId', message: 'is not a catalog location' }]);
+    return requested;
+  }
+  const countries = [...new Set(anchor ? parseRules(anchor.rules).map((rule) => rule.country) : [])];
+  if (countries.length === 1) {
+    const country = LOCATIONS.find((location) => location.kind === 'country' && location.country === countries[0]);
+    if (country) return country.paybenchLocationId;
+  }
+  return UNITED_STATES_ID;
+}
+
+/** What the build read from the market for one family × level: a figure, or why there is none. */
+type Priced = { value: number } | { reason: string };
+
+/**
+ * Builds every band of a draft: per company job, the market percentile of base for its family ×
+ * level in the anchor's location (all stages, ownership groups, industries) from the served
+ * release, in the set's currency; every zone applies its differential; width and rounding follow.
+ */
+export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string, input: Schemas['BandPhilosophyInput']): Promise<Schemas['BandBuildResult']> {
+  const db = deps.db;
+  const scope: CompanyScope = companyScope(caller);
+  const set = await requireSet(db, scope, setId);
+  requireDraft(set);
+  const zones = await ensureZones(db, scope);
+  const philosophy: BandPhilosophy = {
+    targetPercentile: input.targetPercentile,
+    width: input.width,
+    rounding: input.rounding ?? 1000,
+    marketLocationId: marketLocationFor(input.marketLocationId, zones.find(isAnchor)),
+  };
+  const forex = await currencyForexMapping(db);
+  if (set.currency !== 'USD' && forex[set.currency] === undefined) {
+    throw badRequest(`There is no reference exchange rate for ${set.currency}, so market data cannot be given in it.`, [{ field: 'path.bandSetId', message: `is in ${set.currency}` }]);
+  }
+  const jobs = await listJobs(db, scope);
+  const served = await currentRelease(deps);
+  const priced = new Map<string, Priced>();
+  if (jobs.length) {
+    const result = queryRelease(
+      served.release,
+      {
+        compensationTypes: ['base'],
+        marketFilters: [
+          {
+            companyStages: COMPANY_STAGES.map((stage) => stage.id),
+            companyOwnershipGroups: OWNERSHIP_GROUPS.map((group) => group.id),
+            locations: [philosophy.marketLocationId],
+            industries: [ALL_INDUSTRIES_ID],
+            founderTypes: FOUNDER_TYPES.map((type) => type.id),
+          },
+        ],
+        jobFamilies: [...new Set(jobs.map((job) => job.job_family_id))].sort(),
+        levels: [...new Set(jobs.map((job) => job.level_id))].sort().map((id) => ({ type: 'level' as LevelType, id })),
+        percentiles: [philosophy.targetPercentile],
+        currency: set.currency,
+      },
+      { forex },
+    );
+    for (const cell of result.cells) {
+      const value = cell.percentiles?.find((entry) => entry.percentile === philosophy.targetPercentile)?.value;
+      priced.set(
+        `${cell.jobFamilyId}|${cell.levelId}`,
+        cell.status === 'published' && value !== undefined && value > 0 ? { value } : { reason: cell.label ?? INSUFFICIENT_DATA_LABEL },
+      );
+    }
+  }
+
+  const minor = (await minorUnits(db)).of(set.currency);
+  const scale = 10 ** minor;
+  const now = new Date().toISOString();
+  const rows: BandRow[] = [];
+  const withheld: Schemas['BandBuildResult']['withheld'] = [];
+  for (const job of jobs) {
+    const market = priced.get(`${job.job_family_id}|${job.level_id}`) ?? { reason: 'No market cell for this family and level' };
+    if (!('value' in market)) {
+      withheld.push({ companyJobId: job.id, jobFamilyId: job.job_family_id, levelId: job.level_id, locationId: philosophy.marketLocationId, reason: market.reason });
+      continue;
+    }
+    for (const zone of zones) {
+      const differentialBp = Number(zone.differential_bp);
+      const figures = roundFigures(widthAround(applyDifferential(market.value, differentialBp), philosophy.width), philosophy.rounding);
+      const source: BandSource = {
+        releaseId: served.release.id,
+        releaseVersion: served.row.version,
+        jobFamilyId: job.job_family_id,
+        levelId: job.level_id,
+        locationId: philosophy.marketLocationId,
+        percentile: philosophy.targetPercentile as MarketPercentile,
+        marketValue: market.value,
+        marketCurrency: set.currency,
+        differentialBp,
+      };
+      rows.push({
+        id: newId(),
+        company_id: scope.companyId,
+        band_set_id: set.id,
+        company_job_id: job.id,
+        pay_zone_id: zone.id,
+        min_amount: Math.round(figures.min * scale),
+        mid_amount: Math.round(figures.mid * scale),
+        max_amount: Math.round(figures.max * scale),
+        source: JSON.stringify(source),
+        version: 1,
+        updated_by: caller.userId,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+  }
+
+  await db.transaction(async (trx) => {
+    // Built from what was read: a draft published or built by someone else meanwhile is not overwritten.
+    const updated = await setsOf(trx, scope)
+      .where({ id: set.id, version: set.version, status: 'draft' })
+      .update({ philosophy: JSON.stringify(philosophy), version: Number(set.version) + 1, updated_at: now });
+    if (updated !== 1) {
+      const current = await requireSet(trx, scope, set.id);
+      requireDraft(current);
+      throw versionConflict('this band set', Number(current.version));
+    }
+    await deleteBandsOfSet(trx, scope, set.id);
+    await insertBands(trx, rows);
+  });
+  return { bandSet: await bandSetDetail(db, scope, set.id), built: rows.length, withheld };
+}

@@ -1,0 +1,142 @@
+import type { Knex } from 'knex';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import type { components } from '../contract-types.js';
+import { newId } from '../db/ids.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { updateAtVersion, versionOf } from '../http/versions.js';
+import { LEVELS, findJobFamily, findLevel } from '../market/catalog/index.js';
+import { activeCountsByFamilyLevel, activeEmployeesForBands, activeIdsWithinReach } from '../people/reads/bands.js';
+import { employeeReach } from '../people/visibility.js';
+import { type CompanyJob, presentJob } from './present.js';
+import { type CompanyJobRow, bandsUsingJob, deleteJob, findJob, findJobByCell, insertJobs, jobsOf, listJobs } from './store.js';
+
+type Schemas = components['schemas'];
+
+/** Plain levels only (not blends): a company job is one level of one track. */
+const PLAIN_LEVELS = new Set(LEVELS.map((level) => level.id));
+
+export const cellKey = (jobFamilyId: string, levelId: string): string => `${jobFamilyId}|${levelId}`;
+
+async function countsByCell(db: Knex, scope: CompanyScope): Promise<Map<string, number>> {
+  return new Map((await activeCountsByFamilyLevel(db, scope)).map((row) => [cellKey(row.jobFamilyId, row.levelId), row.count]));
+}
+
+export async function listCompanyJobs(db: Knex, caller: Caller): Promise<CompanyJob[]> {
+  const scope = companyScope(caller);
+  const [jobs, counts] = await Promise.all([listJobs(db, scope), countsByCell(db, scope)]);
+  return jobs.map((job) => presentJob(job, counts.get(cellKey(job.job_family_id, job.level_id)) ?? 0));
+}
+
+function defaultTitle(jobFamilyId: string, levelId: string): string {
+  const family = findJobFamily(jobFamilyId);
+  const level = findLevel(levelId);
+  return `${family?.name ?? jobFamilyId} ${level?.displayString ?? levelId.toUpperCase()}`;
+}
+
+function newJobRow(scope: CompanyScope, userId: string, jobFamilyId: string, levelId: string, title?: string, jobCode?: string | null): CompanyJobRow {
+  const now = new Date().toISOString();
+  return {
+    id: newId(),
+    company_id: scope.companyId,
+    job_family_id: jobFamilyId,
+    level_id: levelId,
+    track: findLevel(levelId)?.track ?? '',
+    title: title?.trim() || defaultTitle(jobFamilyId, levelId),
+    job_code: jobCode?.trim() || null,
+    version: 1,
+    updated_by: userId,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+export async function createCompanyJob(db: Knex, caller: Caller, input: Schemas['CompanyJobInput']): Promise<CompanyJob> {
+  const scope = companyScope(caller);
+  if (!findJobFamily(input.jobFamilyId)) throw badRequest(`${input.jobFamilyId} is not a job family of the market catalog.`, [{ field: 'body.jobFamilyId', message: 'is not a catalog job family' }]);
+  const level = PLAIN_LEVELS.has(input.levelId) ? findLevel(input.levelId) : undefined;
+  if (!level) throw badRequest(`${input.levelId} is not a level of the market catalog.`, [{ field: 'body.levelId', message: 'is not a catalog level' }]);
+  if (input.trackId !== undefined && input.trackId !== level.track) {
+    throw badRequest(`${level.displayString} is on the ${level.track} track, not ${input.trackId}.`, [{ field: 'body.trackId', message: `must be ${level.track} for level ${level.id}` }]);
+  }
+  const existing = await findJobByCell(db, scope, input.jobFamilyId, input.levelId);
+  if (existing) throw new HttpError(409, 'company_job_exists', { message: `There is already a company job for this family and level: “${existing.title}”.` });
+  const row = newJobRow(scope, caller.userId, input.jobFamilyId, input.levelId, input.title, input.jobCode);
+  await insertJobs(db, [row]);
+  const counts = await countsByCell(db, scope);
+  return presentJob(row, counts.get(cellKey(row.job_family_id, row.level_id)) ?? 0);
+}
+
+export async function updateCompanyJob(db: Knex, caller: Caller, id: string, ifMatch: string, patch: Schemas['CompanyJobPatch']): Promise<CompanyJob> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  const changes: Partial<CompanyJobRow> = { updated_by: caller.userId, updated_at: new Date().toISOString() };
+  if (patch.title !== undefined) {
+    if (!patch.title.trim()) throw badRequest('A company job needs a title.', [{ field: 'body.title', message: 'must not be blank' }]);
+    changes.title = patch.title.trim();
+  }
+  if (patch.jobCode !== undefined) changes.job_code = patch.jobCode?.trim() || null;
+  await updateAtVersion(() => jobsOf(db, scope).where({ id }), version, changes, 'this company job');
+  const row = await findJob(db, scope, id);
+  if (!row) throw notFound();
+  const counts = await countsByCell(db, scope);
+  return presentJob(row, counts.get(cellKey(row.job_family_id, row.level_id)) ?? 0);
+}
+
+export async function deleteCompanyJob(db: Knex, caller: Caller, id: string): Promise<CompanyJob> {
+  const scope = companyScope(caller);
+  return db.transaction(async (trx) => {
+    const row = await findJob(trx, scope, id);
+    if (!row) throw notFound();
+    const used = await bandsUsingJob(trx, scope, id);
+    if (used) throw new HttpError(409, 'company_job_in_use', { message: `${used} band${used === 1 ? '' : 's'} price this job; delete those band sets first.` });
+    await deleteJob(trx, scope, id);
+    return presentJob(row, 0);
+  });
+}
+
+/** One job per distinct family × level of the active employees (both in the catalog) that has none yet. */
+export async function createJobsFromEmployees(db: Knex, caller: Caller): Promise<Schemas['CreatedCompanyJobs']> {
+  const scope = companyScope(caller);
+  return db.transaction(async (trx) => {
+    const counts = await activeCountsByFamilyLevel(trx, scope);
+    const existing = new Set((await listJobs(trx, scope)).map((job) => cellKey(job.job_family_id, job.level_id)));
+    const rows: CompanyJobRow[] = [];
+    let already = 0;
+    for (const { jobFamilyId, levelId } of counts) {
+      if (!findJobFamily(jobFamilyId) || !PLAIN_LEVELS.has(levelId)) continue;
+      if (existing.has(cellKey(jobFamilyId, levelId))) {
+        already += 1;
+        continue;
+      }
+      rows.push(newJobRow(scope, caller.userId, jobFamilyId, levelId));
+    }
+    await insertJobs(trx, rows);
+    const countOf = new Map(counts.map((row) => [cellKey(row.jobFamilyId, row.levelId), row.count]));
+    return { created: rows.map((row) => presentJob(row, countOf.get(cellKey(row.job_family_id, row.level_id)) ?? 0)), existing: already };
+  });
+}
+
+/** Active employees within the caller's team reach that no company job takes, and why. */
+export async function unmappedEmployees(db: Knex, caller: Caller): Promise<Schemas['UnmappedEmployee'][]> {
+  const scope = companyScope(caller);
+  const reach = await employeeReach(db, scope, caller, 'team');
+  const [employees, visible, jobs] = await Promise.all([activeEmployeesForBands(db, scope), activeIdsWithinReach(db, scope, reach), listJobs(db, scope)]);
+  const mapped = new Set(jobs.map((job) => cellKey(job.job_family_id, job.level_id)));
+  const out: Schemas['UnmappedEmployee'][] = [];
+  for (const employee of employees) {
+    if (visible && !visible.has(employee.id)) continue;
+    const family = employee.job_family_id;
+    const level = employee.level_id;
+    const inCatalog = Boolean(family && level && findJobFamily(family) && PLAIN_LEVELS.has(level));
+    if (inCatalog && family && level && mapped.has(cellKey(family, level))) continue;
+    out.push({
+      employeeId: employee.id,
+      name: [employee.first_name, employee.last_name].filter(Boolean).join(' '),
+      title: employee.title,
+      jobFamilyId: family,
+      levelId: level,
+      reason: inCatalog ? 'no_company_job' : 'no_family_or_level',
+    });
+  }
+  return out;
+}

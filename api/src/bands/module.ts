@@ -1,0 +1,15 @@
+import { defineModule } from '../platform/modules.js';
+import { bandsOperations } from './routes.js';
+
+declare module '../platform/events.js' {
+  interface DomainEvents {
+    /** A draft band set went live; the set live until then (if any) was archived in the same change. */
+    'bandSet.published': { bandSetId: string; name: string; archivedBandSetId: string | null; bandCount: number };
+  }
+}
+
+export default defineModule({
+  module: 'bands',
+  operations: bandsOperations,
+  permissions: ['bands'],
+});

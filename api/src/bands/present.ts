@@ -1,0 +1,91 @@
+import type { components } from '../contract-types.js';
+import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps.js';
+import { findJobFamily, findLevel } from '../market/catalog/index.js';
+import type { BandJobRow, BandSetRow, CompanyJobRow, PayZoneRow } from './store.js';
+
+type Schemas = components['schemas'];
+export type PayZone = Schemas['PayZone'];
+export type PayZoneRule = Schemas['PayZoneRule'];
+export type CompanyJob = Schemas['CompanyJob'];
+export type BandSet = Schemas['BandSet'];
+export type BandSetDetail = Schemas['BandSetDetail'];
+export type Band = Schemas['Band'];
+export type BandPhilosophy = Schemas['BandPhilosophy'];
+export type BandSource = Schemas['BandSource'];
+
+const truthy = (value: boolean | number): boolean => value === true || value === 1;
+
+export function parseRules(text: string): PayZoneRule[] {
+  return JSON.parse(text) as PayZoneRule[];
+}
+
+export function presentZone(row: PayZoneRow): PayZone {
+  return {
+    id: row.id,
+    name: row.name,
+    differentialBp: Number(row.differential_bp),
+    anchor: truthy(row.is_anchor),
+    catchAll: truthy(row.is_catch_all),
+    rules: parseRules(row.rules),
+    position: Number(row.position),
+    version: Number(row.version),
+  };
+}
+
+export const isAnchor = (row: PayZoneRow): boolean => truthy(row.is_anchor);
+export const isCatchAll = (row: PayZoneRow): boolean => truthy(row.is_catch_all);
+
+export function presentJob(row: CompanyJobRow, employeeCount: number): CompanyJob {
+  return {
+    id: row.id,
+    jobFamilyId: row.job_family_id,
+    jobFamilyName: findJobFamily(row.job_family_id)?.name ?? row.job_family_id,
+    levelId: row.level_id,
+    levelDisplay: findLevel(row.level_id)?.extendedDisplayString ?? row.level_id.toUpperCase(),
+    trackId: row.track,
+    title: row.title,
+    jobCode: row.job_code,
+    employeeCount,
+    version: Number(row.version),
+  };
+}
+
+export function parsePhilosophy(text: string | null): BandPhilosophy | null {
+  return text ? (JSON.parse(text) as BandPhilosophy) : null;
+}
+
+export function presentSet(row: BandSetRow, bandCount: number): BandSet {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status as BandSet['status'],
+    currency: row.currency,
+    effectiveDate: row.effective_date,
+    philosophy: parsePhilosophy(row.philosophy),
+    bandCount,
+    publishedAt: isoTimestampOrNull(row.published_at),
+    createdAt: isoTimestamp(row.created_at),
+    updatedAt: isoTimestamp(row.updated_at),
+    version: Number(row.version),
+  };
+}
+
+export function presentBand(row: BandJobRow, currency: string): Band {
+  return {
+    id: row.id,
+    companyJobId: row.company_job_id,
+    payZoneId: row.pay_zone_id,
+    jobFamilyId: row.job_family_id,
+    levelId: row.level_id,
+    trackId: row.track,
+    min: { amount: Number(row.min_amount), currency },
+    mid: { amount: Number(row.mid_amount), currency },
+    max: { amount: Number(row.max_amount), currency },
+    source: row.source ? (JSON.parse(row.source) as BandSource) : null,
+    version: Number(row.version),
+  };
+}
+
+export function presentSetDetail(row: BandSetRow, bands: BandJobRow[]): BandSetDetail {
+  return { ...presentSet(row, bands.length), bands: bands.map((band) => presentBand(band, row.currency)) };
+}

@@ -1,0 +1,201 @@
+import type { Knex } from 'knex';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { getCompany } from '../companies/service.js';
+import type { components } from '../contract-types.js';
+import { newId } from '../db/ids.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { requireMinorUnit } from '../money/minorUnits.js';
+import { emit } from '../platform/events.js';
+import { history, transition } from '../workflow/service.js';
+import { type Band, type BandSet, type BandSetDetail, presentBand, presentSet, presentSetDetail } from './present.js';
+import { type BandRow, type BandSetRow, bandsOf, deleteSet, findBand, findLiveSet, findSet, insertBands, insertSet, listBands, listSets, setsOf, touchSet } from './store.js';
+import { BAND_SET_SUBJECT, bandSetWorkflow } from './workflow.js';
+
+type Schemas = components['schemas'];
+
+export async function requireSet(db: Knex, scope: CompanyScope, id: string): Promise<BandSetRow> {
+  const row = await findSet(db, scope, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Only drafts change; a live or archived set is what was published, kept as it was. */
+export function requireDraft(set: BandSetRow): void {
+  if (set.status !== 'draft') {
+    throw new HttpError(409, 'band_set_not_draft', { message: `This band set is ${set.status} and cannot change; duplicate it into a draft to work on it.` });
+  }
+}
+
+export async function listBandSets(db: Knex, caller: Caller): Promise<BandSet[]> {
+  return (await listSets(db, companyScope(caller))).map((row) => presentSet(row, Number(row.band_count)));
+}
+
+export async function bandSetDetail(db: Knex, scope: CompanyScope, id: string): Promise<BandSetDetail> {
+  const set = await requireSet(db, scope, id);
+  return presentSetDetail(set, await listBands(db, scope, id));
+}
+
+export async function getBandSet(db: Knex, caller: Caller, id: string): Promise<BandSetDetail> {
+  return bandSetDetail(db, companyScope(caller), id);
+}
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+export async function createBandSet(db: Knex, caller: Caller, input: Schemas['BandSetInput']): Promise<BandSetDetail> {
+  const scope = companyScope(caller);
+  const currency = input.currency ?? (await getCompany(db, caller)).settings.currency;
+  await requireMinorUnit(db, currency, 'body.currency');
+  const now = new Date().toISOString();
+  const row: BandSetRow = {
+    id: newId(),
+    company_id: scope.companyId,
+    name: input.name.trim(),
+    status: bandSetWorkflow.initial,
+    currency,
+    effective_date: input.effectiveDate ?? today(),
+    philosophy: null,
+    published_at: null,
+    published_by: null,
+    version: 1,
+    created_by: caller.userId,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertSet(db, row);
+  return presentSetDetail(row, []);
+}
+
+export async function deleteBandSet(db: Knex, caller: Caller, id: string): Promise<BandSet> {
+  const scope = companyScope(caller);
+  return db.transaction(async (trx) => {
+    const set = await requireSet(trx, scope, id);
+    requireDraft(set);
+    const bands = await listBands(trx, scope, id);
+    await deleteSet(trx, scope, id);
+    return presentSet(set, bands.length);
+  });
+}
+
+/** Any set → a new draft with the same bands (new ids and versions) and their sources. */
+export async function duplicateBandSet(db: Knex, caller: Caller, id: string, name: string | undefined): Promise<BandSetDetail> {
+  const scope = companyScope(caller);
+  const copyId = newId();
+  await db.transaction(async (trx) => {
+    const set = await requireSet(trx, scope, id);
+    const bands = await listBands(trx, scope, id);
+    const now = new Date().toISOString();
+    await insertSet(trx, {
+      ...set,
+      id: copyId,
+      name: name?.trim() || `Copy of ${set.name}`.slice(0, 200),
+      status: bandSetWorkflow.initial,
+      published_at: null,
+      published_by: null,
+      version: 1,
+      created_by: caller.userId,
+      created_at: now,
+      updated_at: now,
+    });
+    await insertBands(
+      trx,
+      bands.map(
+        (band): BandRow => ({
+          id: newId(),
+          company_id: scope.companyId,
+          band_set_id: copyId,
+          company_job_id: band.company_job_id,
+          pay_zone_id: band.pay_zone_id,
+          min_amount: band.min_amount,
+          mid_amount: band.mid_amount,
+          max_amount: band.max_amount,
+          source: band.source,
+          version: 1,
+          updated_by: caller.userId,
+          created_at: now,
+          updated_at: now,
+        }),
+      ),
+    );
+  });
+  return bandSetDetail(db, scope, copyId);
+}
+
+/**
+ * Publishes a draft at the version read: the live set (if any) is archived first, then the draft
+ * goes live, each through the workflow (history rows) in one transaction; `bandSet.published` is emitted.
+ */
+export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMatch: string, comment: string | undefined): Promise<BandSetDetail> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  await db.transaction(async (trx) => {
+    const set = await requireSet(trx, scope, id);
+    if (Number(set.version) !== version) throw versionConflict('this band set', Number(set.version));
+    if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
+    // The workflow refuses anything but a draft (409 invalid_transition) before anything is written.
+    if (!bandSetWorkflow.transitionFrom(set.status, 'publish')) {
+      throw new HttpError(409, 'invalid_transition', { message: bandSetWorkflow.refusal(set.status, 'publish') });
+    }
+    const bands = await listBands(trx, scope, id);
+    if (!bands.length) throw badRequest('A band set without bands cannot be published; build it from market data first.', [{ field: 'path.bandSetId', message: 'has no bands' }]);
+    const now = new Date().toISOString();
+    const live = await findLiveSet(trx, scope);
+    if (live && bandSetWorkflow.isState(live.status)) {
+      const archived = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: live.id, currentState: live.status, version: Number(live.version) }, 'archive', caller, `Replaced by “${set.name}”.`);
+      await updateAtVersion(() => setsOf(trx, scope).where({ id: live.id }), Number(live.version), { status: archived.state, updated_at: now }, 'the live band set');
+    }
+    const published = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version }, 'publish', caller, comment);
+    await updateAtVersion(() => setsOf(trx, scope).where({ id }), version, { status: published.state, published_at: now, published_by: caller.userId, updated_at: now }, 'this band set');
+    await emit(trx, {
+      name: 'bandSet.published',
+      companyId: scope.companyId,
+      actorUserId: caller.userId,
+      subjectType: BAND_SET_SUBJECT,
+      subjectId: id,
+      payload: { bandSetId: id, name: set.name, archivedBandSetId: live?.id ?? null, bandCount: bands.length },
+    });
+  });
+  return bandSetDetail(db, scope, id);
+}
+
+export async function bandSetHistory(db: Knex, caller: Caller, id: string): Promise<Schemas['BandSetHistoryEntry'][]> {
+  const scope = companyScope(caller);
+  await requireSet(db, scope, id);
+  return (await history(db, scope, BAND_SET_SUBJECT, id)).map((entry) => ({
+    id: entry.id,
+    action: entry.action,
+    from: entry.from,
+    to: entry.to,
+    subjectVersion: entry.subjectVersion,
+    comment: entry.comment,
+    actor: entry.actor,
+    at: entry.at,
+  }));
+}
+
+/** A hand edit of a draft's band at the version read: min ≤ mid ≤ max in the set's currency. */
+export async function updateBand(db: Knex, caller: Caller, setId: string, bandId: string, ifMatch: string, input: Schemas['BandInput']): Promise<Band> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  return db.transaction(async (trx) => {
+    const set = await requireSet(trx, scope, setId);
+    const band = await findBand(trx, scope, setId, bandId);
+    if (!band) throw notFound();
+    requireDraft(set);
+    for (const key of ['min', 'mid', 'max'] as const) {
+      if (input[key].currency !== set.currency) throw badRequest(`Bands of this set are in ${set.currency}.`, [{ field: `body.${key}.currency`, message: `must be ${set.currency}` }]);
+    }
+    const [min, mid, max] = [input.min.amount, input.mid.amount, input.max.amount];
+    if (min < 0 || mid <= 0) throw badRequest('A band’s midpoint must be above 0 and its minimum not below 0.', [{ field: mid <= 0 ? 'body.mid.amount' : 'body.min.amount', message: mid <= 0 ? 'must be above 0' : 'must not be negative' }]);
+    if (min > mid || mid > max) {
+      throw badRequest('A band runs from its minimum through its midpoint to its maximum: min ≤ mid ≤ max.', [
+        ...(min > mid ? [{ field: 'body.min.amount', message: 'must not exceed the midpoint' }] : []),
+        ...(mid > max ? [{ field: 'body.max.amount', message: 'must not be below the midpoint' }] : []),
+      ]);
+    }
+    const now = new Date().toISOString();
+    const next = await updateAtVersion(() => bandsOf(trx, scope).where({ id: bandId, band_set_id: setId }), version, { min_amount: min, mid_amount: mid, max_amount: max, source: null, updated_by: caller.userId, updated_at: now }, 'this band');
+    await touchSet(trx, scope, setId);
+    return presentBand({ ...band, min_amount: min, mid_amount: mid, max_amount: max, source: null, version: next }, set.currency);
+  });
+}
