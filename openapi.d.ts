@@ -2468,6 +2468,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bands/band-sets/{bandSetId}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a band set's bands as CSV or XLSX, in the background
+         * @description One row per band: the set, the company job (code, title, family, level, track), the pay zone
+         *     and its differential, min / mid / max in major units of the set's currency, and the market
+         *     cell it was built from (empty for a band edited by hand). Another company's set is 404.
+         */
+        post: operations["startBandSetExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bands/band-sets/{bandSetId}/duplicate": {
         parameters: {
             query?: never;
@@ -5137,6 +5159,13 @@ export interface components {
             updatedAt: components["schemas"]["Timestamp"];
             version: number;
             bands: components["schemas"]["Band"][];
+        };
+        BandSetExportRequest: {
+            /**
+             * @default csv
+             * @enum {string}
+             */
+            format: "csv" | "xlsx";
         };
         BandSetHistoryEntry: {
             id: components["schemas"]["Id"];
@@ -9876,6 +9905,35 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BandSet"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startBandSetExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BandSetExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The job that writes the file; its `downloadId` names the file when it succeeds. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
                     };
                 };
             };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { Connection } from './client.js';
+import type { BandsExportOptions } from './commands/bands.js';
 import type { QueryOptions } from './commands/benchmark.js';
 import type { OutputOptions } from './output.js';
 import type { CreateCompanyOptions } from './commands/companies.js';
@@ -9,6 +10,7 @@ import type { CreateCompanyOptions } from './commands/companies.js';
 // runs, so `--help`, `--version` and completion start at once.
 const load = {
   auth: () => import('./commands/auth.js'),
+  bands: () => import('./commands/bands.js'),
   benchmark: () => import('./commands/benchmark.js'),
   companies: () => import('./commands/companies.js'),
   completion: () => import('./commands/completion.js'),
@@ -210,6 +212,16 @@ marketOptions(benchmark.command('export').description('export the slice with the
   .option('--no-wait', 'print the job id and return at once')
   .option('-o, --output <file>', 'write to a file instead of stdout')
   .action(run(async (ctx, options: QueryOptions & { format: 'csv' | 'xlsx'; wait: boolean; output?: string }) => (await load.benchmark()).exportCommand(ctx, withDefaults(options))));
+
+const bands = program.command('bands').description('salary bands: band sets and their export');
+bands.command('list').description('the band sets (id, name, status, currency, band count, effective date)').action(run(async (ctx) => (await load.bands()).listBandSetsCommand(ctx)));
+bands
+  .command('export <bandSetId>')
+  .description('export a band set’s bands with the server’s job; the file goes to stdout or -o')
+  .option('--format <format>', 'csv or xlsx', 'csv')
+  .option('--no-wait', 'print the job id and return at once')
+  .option('-o, --output <file>', 'write to a file instead of stdout')
+  .action(run(async (ctx, bandSetId: string, options: BandsExportOptions) => (await load.bands()).exportBandSetCommand(ctx, bandSetId, options)));
 
 program
   .command('completion <shell>')

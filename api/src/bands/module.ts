@@ -1,4 +1,5 @@
 import { defineModule } from '../platform/modules.js';
+import { bandsExportJob } from './exportJob.js';
 import { bandsOperations } from './routes.js';
 
 declare module '../platform/events.js' {
@@ -12,4 +13,5 @@ export default defineModule({
   module: 'bands',
   operations: bandsOperations,
   permissions: ['bands'],
+  jobs: [bandsExportJob],
 });

@@ -1,6 +1,8 @@
 import { can, secured } from '../http/operations.js';
+import { socketIdOf } from '../realtime/socketId.js';
 import { buildBandSet } from './build.js';
 import { evaluateBandSet } from './evaluate.js';
+import { startBandSetExport } from './exportJob.js';
 import { createCompanyJob, createJobsFromEmployees, deleteCompanyJob, listCompanyJobs, unmappedEmployees, updateCompanyJob } from './jobs.js';
 import { bandSetHistory, createBandSet, deleteBandSet, duplicateBandSet, getBandSet, listBandSets, publishBandSet, updateBand } from './sets.js';
 import { smoothBandSet } from './smooth.js';
@@ -122,5 +124,13 @@ export const bandsOperations = [
     operationId: 'evaluateBandSet',
     access: view,
     handler: async ({ path }, { deps, caller }) => ({ data: await evaluateBandSet(deps.db, caller, path.bandSetId) }),
+  }),
+  secured({
+    operationId: 'startBandSetExport',
+    access: view,
+    status: 202,
+    handler: async ({ path, body }, { deps, caller, koa }) => ({
+      data: await startBandSetExport(deps.db, deps.jobs, caller, path.bandSetId, body?.format ?? 'csv', socketIdOf(koa.get('x-socket-id'))),
+    }),
   }),
 ];

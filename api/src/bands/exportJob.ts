@@ -1,0 +1,120 @@
+import type { Knex } from 'knex';
+import type { Caller } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
+import { csvFile } from '../downloads/csv.js';
+import { saveDownload } from '../downloads/service.js';
+import { jobKind } from '../jobs/kind.js';
+import type { JobQueue } from '../jobs/queue.js';
+import { startJob } from '../jobs/service.js';
+import { CONTENT_TYPES, type ExportFormat, type ExportRow, xlsxContent } from '../market/exportJob.js';
+import { TRACKS, findJobFamily, findLevel } from '../market/catalog/index.js';
+import { minorUnits } from '../money/minorUnits.js';
+import type { BandSource } from './present.js';
+import { type BandJobRow, type BandSetRow, listBands, listJobs, listZones } from './store.js';
+import { requireSet } from './sets.js';
+
+export const BANDS_EXPORT = 'bandsExport';
+
+export interface BandsExportInput {
+  bandSetId: string;
+  format: ExportFormat;
+}
+
+export const BANDS_EXPORT_COLUMNS = [
+  'Band set',
+  'Status',
+  'Job code',
+  'Job title',
+  'Job family',
+  'Level',
+  'Track',
+  'Pay zone',
+  'Differential %',
+  'Currency',
+  'Min',
+  'Mid',
+  'Max',
+  'Market percentile',
+  'Market value',
+  'Market release',
+] as const;
+
+const trackTitles = new Map(TRACKS.map((track) => [track.id as string, track.title]));
+
+/** Integer minor units → major units: exact decimal text for CSV, a number for XLSX. */
+export function majorUnits(amount: number, places: number, format: ExportFormat): string | number {
+  const negative = amount < 0;
+  const whole = String(Math.abs(amount)).padStart(places + 1, '0');
+  const text = `${negative ? '-' : ''}${places ? `${whole.slice(0, -places)}.${whole.slice(-places)}` : whole}`;
+  return format === 'xlsx' ? Number(text) : text;
+}
+
+/** One row per band of the set, in the order the set lists them (family, track, level, zone). */
+async function bandRows(db: Knex, set: BandSetRow, bands: BandJobRow[], format: ExportFormat): Promise<ExportRow[]> {
+  const scope = { companyId: set.company_id };
+  const [jobs, zones, digits] = await Promise.all([listJobs(db, scope), listZones(db, scope), minorUnits(db)]);
+  const jobById = new Map(jobs.map((job) => [job.id, job]));
+  const zoneById = new Map(zones.map((zone) => [zone.id, zone]));
+  const places = digits.of(set.currency);
+  const amount = (value: number | string) => majorUnits(Number(value), places, format);
+  return bands.map((band) => {
+    const job = jobById.get(band.company_job_id);
+    const zone = zoneById.get(band.pay_zone_id);
+    const source = band.source ? (JSON.parse(band.source) as BandSource) : null;
+    return [
+      set.name,
+      set.status,
+      job?.job_code ?? null,
+      job?.title ?? null,
+      findJobFamily(band.job_family_id)?.name ?? band.job_family_id,
+      findLevel(band.level_id)?.extendedDisplayString ?? band.level_id.toUpperCase(),
+      trackTitles.get(band.track) ?? band.track,
+      zone?.name ?? null,
+      // Basis points / 100 is exact in a double at this size, and a number is never taken for a formula.
+      zone ? Number(zone.differential_bp) / 100 : null,
+      set.currency,
+      amount(band.min_amount),
+      amount(band.mid_amount),
+      amount(band.max_amount),
+      source?.percentile ?? null,
+      source?.marketValue ?? null,
+      source?.releaseVersion ?? null,
+    ];
+  });
+}
+
+async function* each(rows: ExportRow[]): AsyncGenerator<ExportRow> {
+  yield* rows;
+}
+
+const fileSafe = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'bands';
+
+/** Every band of one set, as the set is when the job runs. */
+export const bandsExportJob = jobKind<BandsExportInput>({ type: BANDS_EXPORT, title: 'Salary bands export' }, ({ downloads: storage }) => async ({ job, db, progress }) => {
+  const input = job.input;
+  const scope = { companyId: job.companyId };
+  const set = await requireSet(db, scope, input.bandSetId);
+  const bands = await listBands(db, scope, set.id);
+  const rows = await bandRows(db, set, bands, input.format);
+  await progress(50, `${rows.length} bands read`);
+  const header = [...BANDS_EXPORT_COLUMNS];
+  const written = input.format === 'xlsx' ? xlsxContent(each(rows), header, 'Salary bands') : { content: csvFile(header, rows), done: Promise.resolve() };
+  const download = await saveDownload(db, storage, {
+    companyId: job.companyId,
+    ownerUserId: job.ownerUserId,
+    jobId: job.id,
+    kind: BANDS_EXPORT,
+    filename: `bands-${fileSafe(set.name)}-${set.effective_date}.${input.format}`,
+    contentType: CONTENT_TYPES[input.format],
+    permission: 'bands',
+    content: written.content,
+  });
+  await written.done;
+  return { downloadId: download.id, format: input.format, bandSetId: set.id, bands: rows.length };
+});
+
+/** Starts the export of a set of the caller's company (another company's id is 404 before anything is queued). */
+export async function startBandSetExport(db: Knex, jobs: JobQueue, caller: Caller, bandSetId: string, format: ExportFormat, socketId: string | undefined) {
+  const set = await requireSet(db, companyScope(caller), bandSetId);
+  return startJob(jobs, caller, bandsExportJob, { bandSetId: set.id, format }, socketId);
+}
