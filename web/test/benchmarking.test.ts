@@ -36,7 +36,7 @@ describe('benchmarking in a real browser', () => {
     });
     await signInThroughProvider(page, base(), ANALYST, demoPassword(inject('serverEnv')));
 
-    await page.getByRole('link', { name: 'Market data' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Market data' }).click();
     await page.getByRole('heading', { name: 'Data explorer' }).waitFor();
     // A fresh tab starts from the defaults: the whole US market, base salary, P25/P50/P75.
     await page.getByRole('button', { name: 'Start over' }).click();

@@ -61,7 +61,7 @@ describe('internal tools in a real browser', () => {
     expect(await frameState(page)).toEqual({ zIndex: '1800', position: 'fixed', covers: true });
     expect(await page.getByRole('status').filter({ hasText: 'Viewing as' }).textContent()).toContain(customer.email);
     // What the customer sees: bands are switched on for them now, and not built yet.
-    await page.getByRole('link', { name: 'Salary bands' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Salary bands' }).click();
     await page.getByRole('heading', { name: 'Salary bands' }).waitFor();
     expect(await page.locator('[data-state="coming"]').count()).toBe(1);
     expect(await frameState(page)).toMatchObject({ zIndex: '1800', covers: true });

@@ -39,7 +39,7 @@ describe('market participation in a real browser', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signInThroughProvider(page, inject('baseUrl'), ADMIN, demoPassword(inject('serverEnv')));
-    await page.getByRole('link', { name: 'Market data' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Market data' }).click();
     await page.getByRole('link', { name: 'Participation' }).click();
     await page.getByRole('heading', { name: 'Market participation' }).waitFor();
     expect(await page.getByTestId('participation-status').textContent()).toBe('Not taking part');

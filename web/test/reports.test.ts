@@ -37,7 +37,7 @@ describe('saved reports, shared slices and compare in a real browser', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signInThroughProvider(page, base(), ADMIN, demoPassword(inject('serverEnv')));
-    await page.getByRole('link', { name: 'Market data' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Market data' }).click();
     await page.getByRole('button', { name: 'Start over' }).click();
     await page.getByRole('link', { name: 'Search job families' }).click();
     const found = page.getByRole('list', { name: 'Job families found' });

@@ -1,34 +1,170 @@
-import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { LogOut, Menu as MenuIcon } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useQuery } from '../api/client';
 import { Realtime } from '../realtime/Realtime';
+import { Brand } from '../ui/Brand';
+import { useMediaQuery } from '../ui/hooks';
+import { Sheet } from '../ui/Modal';
+import { Tooltip } from '../ui/Tooltip';
 import { usePerson } from './Guard';
 import { ImpersonationFrame } from './ImpersonationFrame';
 import { navigation } from './registry';
-import { isNavLink } from './webModule';
+import { type NavLink, type NavWidget, isNavLink } from './webModule';
+import './Layout.css';
 
-/** The signed-in frame: side menu (57 px closed, 237 px open) and, while viewing as, the impersonation frame. */
+/** Phones: a top bar and a tab bar at the bottom (below the md breakpoint, 768 px). */
+const PHONE = '(max-width: 767px)';
+/** Tablets: the side menu closed to its 57 px rail (md to lg). */
+const RAIL = '(min-width: 768px) and (max-width: 1023px)';
+/** How many links the phone's tab bar holds before "Menu". */
+const TAB_BAR_LINKS = 4;
+
+/** The link of the current screen: the longest menu link the location is at or under. */
+function currentHref(links: NavLink[], location: string): string | undefined {
+  return links
+    .filter((link) => location === link.href || location.startsWith(`${link.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0]?.href;
+}
+
+function NavItem({ link, current, compact = false }: { link: NavLink; current: boolean; compact?: boolean }) {
+  const Icon = link.icon;
+  const anchor = (
+    <Link href={link.href} className="nav-link" aria-current={current ? 'page' : undefined}>
+      {Icon && <Icon size={20} aria-hidden="true" />}
+      <span className={compact ? 'visually-hidden' : 'nav-label'}>{link.label}</span>
+    </Link>
+  );
+  return compact ? (
+    <Tooltip content={link.label} side="right">
+      {anchor}
+    </Tooltip>
+  ) : (
+    anchor
+  );
+}
+
+function SignOut({ compact = false }: { compact?: boolean }) {
+  const anchor = (
+    <a href="/logout" className="nav-link sign-out">
+      <LogOut size={20} aria-hidden="true" />
+      <span className={compact ? 'visually-hidden' : 'nav-label'}>Sign out</span>
+    </a>
+  );
+  return compact ? (
+    <Tooltip content="Sign out" side="right">
+      {anchor}
+    </Tooltip>
+  ) : (
+    anchor
+  );
+}
+
+/** Who is signed in, and at which company. */
+function Account() {
+  const person = usePerson().data?.data;
+  const company = useQuery('/api/company', person?.companyId ? {} : null).data?.data;
+  if (!person) return null;
+  const name = [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
+  return (
+    <div className="account">
+      <span className="avatar" aria-hidden="true">
+        {(person.firstName[0] ?? person.email[0] ?? '?').toUpperCase()}
+        {(person.lastName[0] ?? '').toUpperCase()}
+      </span>
+      <span className="account-text">
+        <span className="account-name">{name}</span>
+        <span className="account-detail">{company?.name ?? person.email}</span>
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The signed-in frame. From 1024 px the side menu is open (237 px): Paybench's mark, the modules'
+ * links with their icons, their widgets, who is signed in and Sign out. From 768 px it is the closed
+ * rail (57 px), icons with their names as tooltips. On phones a top bar holds the mark and the
+ * widgets, and a tab bar at the bottom the first links and "Menu" (every link, and Sign out).
+ * While viewing as, the impersonation frame surrounds it all.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const person = usePerson().data?.data;
+  const [location] = useLocation();
+  const phone = useMediaQuery(PHONE);
+  const rail = useMediaQuery(RAIL);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [location, phone]);
+
   const authorized = new Set<string>(person?.modules.filter((m) => m.authorized).map((m) => m.module));
   // The modules' menu entries, in their order: links the person may follow, and the modules' own widgets.
   const entries = navigation.filter((entry) => !isNavLink(entry) || (entry.internalOnly ? person?.isInternalAdmin : !entry.module || authorized.has(entry.module)));
+  const links = entries.filter(isNavLink);
+  const widgets = entries.filter((entry): entry is NavWidget & { area: string } => !isNavLink(entry));
+  const current = currentHref(links, location);
+  const frameClass = ['frame', phone ? 'phone' : rail ? 'rail' : 'open', person?.viewAs ? 'impersonating' : ''].filter(Boolean).join(' ');
+
   return (
-    <div className={person?.viewAs ? 'frame impersonating' : 'frame'}>
+    <div className={frameClass}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <ImpersonationFrame />
       <Realtime />
-      <nav className="side-menu" aria-label="Main">
-        {entries.map((entry) =>
-          isNavLink(entry) ? (
-            <Link key={entry.href} href={entry.href}>
-              {entry.label}
+      {phone ? (
+        <>
+          <header className="top-bar">
+            <Link href="/home" className="brand-link">
+              <Brand />
             </Link>
-          ) : (
-            <entry.widget key={entry.key} />
-          ),
-        )}
-        <a href="/logout">Sign out</a>
-      </nav>
-      <main className="content">{children}</main>
+            <div className="top-bar-widgets">
+              {widgets.map((entry) => (
+                <entry.widget key={entry.key} compact />
+              ))}
+            </div>
+          </header>
+          <nav className="tab-bar" aria-label="Main">
+            {links.slice(0, TAB_BAR_LINKS).map((link) => (
+              <NavItem key={link.href} link={link} current={link.href === current} />
+            ))}
+            <button type="button" className="nav-link" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+              <MenuIcon size={20} aria-hidden="true" />
+              <span className="nav-label">Menu</span>
+            </button>
+          </nav>
+          {menuOpen && (
+            <Sheet title="Menu" side="bottom" onClose={() => setMenuOpen(false)} className="menu-sheet">
+              <Account />
+              <nav aria-label="All screens" className="menu-sheet-links">
+                {links.map((link) => (
+                  <NavItem key={link.href} link={link} current={link.href === current} />
+                ))}
+              </nav>
+              <SignOut />
+            </Sheet>
+          )}
+        </>
+      ) : (
+        <nav className="side-menu" aria-label="Main">
+          <Link href="/home" className="brand-link">
+            <Brand compact={rail} />
+          </Link>
+          <div className="side-menu-links">
+            {links.map((link) => (
+              <NavItem key={link.href} link={link} current={link.href === current} compact={rail} />
+            ))}
+            {widgets.map((entry) => (
+              <entry.widget key={entry.key} compact={rail} />
+            ))}
+          </div>
+          <div className="side-menu-foot">
+            {!rail && <Account />}
+            <SignOut compact={rail} />
+          </div>
+        </nav>
+      )}
+      <main id="main" className="content" tabIndex={-1}>
+        {children}
+      </main>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { components } from '../../../openapi.d.ts';
 import { retryImport } from './retryImport';
@@ -37,13 +38,20 @@ export interface NavLink {
   order: number;
   module?: ModuleName;
   internalOnly?: boolean;
+  /** Its icon (lucide-react, imported by name so only the icons used are bundled). */
+  icon?: LucideIcon;
+}
+
+/** Where a widget is drawn: in the full side menu, in the closed rail (icon only) or in the phone's top bar. */
+export interface NavWidgetProps {
+  compact: boolean;
 }
 
 /** Something of the module's own in the side menu (e.g. the background-jobs button); it decides itself whether to show. */
 export interface NavWidget {
   key: string;
   order: number;
-  widget: ComponentType;
+  widget: ComponentType<NavWidgetProps>;
 }
 
 export type NavEntry = NavLink | NavWidget;
@@ -53,6 +61,9 @@ export interface HomeTile {
   module: ModuleName;
   title: string;
   description: string;
+  /** The module's screen: where the tile leads once the module is on. */
+  href: string;
+  icon?: LucideIcon;
 }
 
 export interface WebModule {

@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ArrowUpDown, Columns3 } from 'lucide-react';
 import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { NARROW, useMediaQuery } from './hooks';
 import './DataTable.css';
@@ -72,6 +73,8 @@ interface DataTableProps<Row> {
   sort?: Sort;
   /** ARIA roles spelled out on every element: for tables whose rows CSS turns into cards. */
   explicitRoles?: boolean;
+  /** Under 640 px each row becomes a card: its row header leads, every other cell follows under its column's name. */
+  cardsOnPhone?: boolean;
   /** Virtualised rows in a grid (and cards on phones) instead of a plain table. */
   virtual?: VirtualRows<Row>;
 }
@@ -88,7 +91,7 @@ function HeaderContent<Row>({ column, sort }: { column: Column<Row>; sort?: Sort
   return (
     <button type="button" className="sort-button" onClick={() => sort.onSort(column.key)}>
       {column.header}
-      <span aria-hidden="true">{active ? (sort.order === 'desc' ? '▼' : '▲') : ''}</span>
+      {active ? sort.order === 'desc' ? <ArrowDown size={14} aria-hidden="true" /> : <ArrowUp size={14} aria-hidden="true" /> : <ArrowUpDown size={14} aria-hidden="true" className="sort-idle" />}
     </button>
   );
 }
@@ -106,11 +109,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return props.virtual ? <VirtualTable {...props} virtual={props.virtual} /> : <PlainTable {...props} />;
 }
 
-function PlainTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, className = 'table-scroll', tableClassName, regionLabel, rowAttributes, sort, explicitRoles = false }: DataTableProps<Row>) {
-  const role = <R extends string>(value: R) => (explicitRoles ? value : undefined);
+function PlainTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, className = 'table-scroll', tableClassName, regionLabel, rowAttributes, sort, explicitRoles = false, cardsOnPhone = false }: DataTableProps<Row>) {
+  // CSS that lays a table out as cards takes its table semantics away; the roles give them back.
+  const role = <R extends string>(value: R) => (explicitRoles || cardsOnPhone ? value : undefined);
   const region = regionLabel ? { tabIndex: 0, role: 'region', 'aria-label': regionLabel } : {};
   return (
-    <div className={className} {...region}>
+    <div className={cardsOnPhone ? `${className} table-cards` : className} {...region}>
       <table className={tableClassName} aria-label={label} role={role('table')}>
         {caption !== undefined && <caption className={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>}
         <thead role={role('rowgroup')}>
@@ -131,7 +135,7 @@ function PlainTable<Row>({ columns, rows, rowKey, caption, captionHidden, label,
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.key} role={role('cell')} className={cellClass(column, 'number')} data-label={column.label}>
+                  <td key={column.key} role={role('cell')} className={cellClass(column, 'number')} data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)}>
                     {column.cell(row)}
                   </td>
                 ),
@@ -146,7 +150,7 @@ function PlainTable<Row>({ columns, rows, rowKey, caption, captionHidden, label,
 
 const END_THRESHOLD = 30;
 const ROW_HEIGHT = 45;
-const CARD_HEIGHT = 168;
+const CARD_HEIGHT = 176;
 const CARD_FIELDS = 5;
 
 function VirtualTable<Row>({ columns, rows, rowKey, label, rowAttributes, sort, virtual }: DataTableProps<Row> & { virtual: VirtualRows<Row> }) {
@@ -257,8 +261,9 @@ export function ColumnPicker<Key extends string>({
   const [open, setOpen] = useState(false);
   const panel = useId();
   return (
-    <div>
+    <div className="column-picker-host">
       <button type="button" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
+        <Columns3 size={18} aria-hidden="true" />
         Columns
       </button>
       {open && (

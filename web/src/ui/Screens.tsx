@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PaybenchMark } from './Brand';
 
 interface FailureProps {
   title: string;
@@ -25,7 +26,7 @@ export function ErrorScreen({ children }: { children: ReactNode }) {
   return (
     <main className="error-screen">
       <div className="card error-card">
-        <img src="/favicon.svg" alt="Paybench" width={40} height={40} />
+        <PaybenchMark size={40} title="Paybench" />
         {children}
         <footer className="error-links">
           <a href="/legal/terms.html">Terms and conditions</a>

@@ -1,3 +1,4 @@
+import { Inbox, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TRY_AGAIN, errorMessage, statusOf } from '../api/client';
 import { FailureScreen } from './Screens';
@@ -22,16 +23,30 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
   );
 }
 
-/** Nothing to show yet: a title and, optionally, what would fill it. */
-export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+interface EmptyProps {
+  title: string;
+  /** What would fill it, in a sentence. */
+  children?: ReactNode;
+  /** What to do next: a link or a button (e.g. "Import people"). */
+  action?: ReactNode;
+  icon?: LucideIcon;
+  /** The heading's level where the empty state sits under an h2 (default h2). */
+  headingLevel?: 2 | 3;
+  /** Smaller, for a tile or a panel rather than a whole screen. */
+  compact?: boolean;
+}
+
+/** Nothing to show yet: what it is, why it is empty, and what to do next. */
+export function Empty({ title, children, action, icon: Icon = Inbox, headingLevel = 2, compact = false }: EmptyProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
-    <div className="empty-state" role="status">
-      <svg viewBox="0 0 24 24" aria-hidden="true" width="40" height="40">
-        <circle cx="9" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-        <path d="M2 21c0-4 3-6 7-6s7 2 7 6M17 11a3 3 0 1 0 0-6M22 20c0-3-2-5-5-5.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-      </svg>
-      <h2>{title}</h2>
+    <div className={compact ? 'empty-state compact' : 'empty-state'} role="status">
+      <span className="empty-icon" aria-hidden="true">
+        <Icon size={compact ? 22 : 28} />
+      </span>
+      <Heading>{title}</Heading>
       {children && <p>{children}</p>}
+      {action && <div className="empty-action">{action}</div>}
     </div>
   );
 }
@@ -43,14 +58,16 @@ interface LoadedProps<T> {
   retry?: () => void;
   /** What the spinner says while loading. */
   label?: string;
+  /** Where the layout is known: its skeleton instead of the spinner. */
+  skeleton?: ReactNode;
   /** A failure as a line in the page (`role="alert"`, the server's message) instead of an error screen. */
   inline?: boolean;
   children: (data: T) => ReactNode;
 }
 
-/** Loading → spinner, failure → error screen (or an inline alert), else the page. */
-export function Loaded<T>({ data, error, retry, label, inline = false, children }: LoadedProps<T>) {
+/** Loading → the skeleton (or a spinner where the layout is unknown), failure → error screen (or an inline alert), else the page. */
+export function Loaded<T>({ data, error, retry, label, skeleton, inline = false, children }: LoadedProps<T>) {
   if (error) return inline ? <p role="alert">{errorMessage(error)}</p> : <ErrorState error={error} retry={retry} />;
-  if (data === undefined) return <FullSizeSpinner loading label={label} />;
+  if (data === undefined) return skeleton ? <>{skeleton}</> : <FullSizeSpinner loading label={label} />;
   return <>{children(data)}</>;
 }

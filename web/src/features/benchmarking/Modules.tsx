@@ -1,7 +1,11 @@
+import { Users } from 'lucide-react';
 import { useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { errorMessage, useQuery } from '../../api/client';
 import { usePostQuery } from '../../api/queries';
+import { SkeletonCards } from '../../ui/Skeleton';
+import { Empty } from '../../ui/States';
+import { Link } from 'wouter';
 import { NotAvailableYet } from '../../ui/Panels';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
@@ -243,11 +247,32 @@ export function LevelYourEmployeesScreen() {
 function LevelledPage({ cursor, name, last, onMore }: { cursor: string | undefined; name: (id: string) => string; last: boolean; onMore: (cursor: string) => void }) {
   const page = useQuery('/api/benchmarking/level-your-employees', { params: { query: cursor ? { cursor, limit: 50 } : { limit: 50 } } });
   if (page.error) return <li role="alert">{errorMessage(page.error)}</li>;
-  if (!page.data) return <li className="muted">Loading employees…</li>;
+  if (!page.data)
+    return (
+      <li>
+        <SkeletonCards count={2} label="Loading employees" />
+      </li>
+    );
   const next = page.data.page.nextCursor;
   return (
     <>
-      {page.data.data.employees.length === 0 && !cursor && <li className="muted">No employees in your reach yet. Import people data to level them.</li>}
+      {page.data.data.employees.length === 0 && !cursor && (
+        <li>
+          <Empty
+            title="No employees in your reach yet"
+            icon={Users}
+            compact
+            headingLevel={3}
+            action={
+              <Link href="/integrations" className="button primary">
+                Import people
+              </Link>
+            }
+          >
+            Import people data to level them.
+          </Empty>
+        </li>
+      )}
       {page.data.data.employees.map((employee) => (
         <LevelledRow key={employee.employeeId} employee={employee} name={name} />
       ))}

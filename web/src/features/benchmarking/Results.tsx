@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link } from 'wouter';
 import { errorMessage } from '../../api/client';
-import { FullSizeSpinner } from '../../ui/Spinner';
-import { formatValue, useBenchmark, useBenchmarkingCatalog } from './data';
+import { BarChart, type Unit, colourOf, groupOf, shadeOpacity } from '../../ui/charts';
+import { SkeletonTable } from '../../ui/Skeleton';
+import { useBenchmark, useBenchmarkingCatalog } from './data';
 import { useSelection } from './DataExplorer';
 import { BenchmarkingFrame, ExplorerSteps } from './Frame';
 import { ExchangeRatesNote, ResultsTable } from './ResultsTable';
@@ -11,9 +11,10 @@ import { SaveAndShare } from './Saving';
 import { type BenchmarkResult, toRequest, validateSelection } from './selection';
 import './benchmarking.css';
 
-const BAR_COLOURS = ['#9db2ff', '#748ffc', '#4c6ef5', '#3b5bdb', '#364fc7', '#2b3f9e', '#1f2f78'];
-
-/** One chart per compensation type and market: the percentiles of every family × level side by side. */
+/**
+ * One chart per compensation type and market: the percentiles of every family × level side by side,
+ * in the compensation type's colour group, lighter for the lower percentiles.
+ */
 function ResultsChart({ result, name, marketLabel }: { result: BenchmarkResult; name: (id: string) => string; marketLabel: (index: number) => string }) {
   const series = useMemo(() => {
     const keys = new Map<string, { compType: string; market: number; equity: string }>();
@@ -64,24 +65,17 @@ function ResultsChart({ result, name, marketLabel }: { result: BenchmarkResult; 
       {data.length === 0 ? (
         <p className="muted">Every cell of {describe(current[0])} is withheld: Insufficient data.</p>
       ) : (
-        <div
+        <BarChart
           className="chart"
-          role="img"
-          aria-label={`${describe(current[0])}: percentiles ${result.percentiles.map((p) => `P${p}`).join(', ')} for ${data.length} job family and level combinations`}
-        >
-          <ResponsiveContainer width="100%" height={Math.max(260, Math.min(520, data.length * 60))}>
-            <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="name" tick={{ fontSize: 12 }} interval={0} height={oneFamily ? 32 : 72} angle={oneFamily ? 0 : -20} textAnchor={oneFamily ? 'middle' : 'end'} />
-              <YAxis tick={{ fontSize: 12 }} width={72} tickFormatter={(value: number) => formatValue(value, unit, currency)} />
-              <Tooltip formatter={(value) => formatValue(Number(value), unit, currency)} />
-              <Legend formatter={(value: string) => <span className="legend-label">{value}</span>} />
-              {result.percentiles.map((p, index) => (
-                <Bar key={p} dataKey={`P${p}`} fill={BAR_COLOURS[Math.min(index, BAR_COLOURS.length - 1)]} isAnimationActive={false} />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+          title={`${describe(current[0])}: percentiles ${result.percentiles.map((p) => `P${p}`).join(', ')} for ${data.length} job family and level combinations`}
+          data={data}
+          categoryKey="name"
+          categoryLabel={oneFamily ? 'Level' : 'Job family · level'}
+          series={result.percentiles.map((p, index) => ({ key: `P${p}`, label: `P${p}`, colour: colourOf(groupOf(which.compType)), opacity: shadeOpacity(index, result.percentiles.length) }))}
+          unit={unitOf(unit, currency)}
+          orientation={data.length > 8 ? 'rows' : 'columns'}
+          height={data.length > 8 ? undefined : Math.max(260, Math.min(420, data.length * 60))}
+        />
       )}
       {withheld > 0 && data.length > 0 && (
         <p className="muted small-text">
@@ -90,6 +84,13 @@ function ResultsChart({ result, name, marketLabel }: { result: BenchmarkResult; 
       )}
     </section>
   );
+}
+
+/** The chart's unit for a result's unit: money in its currency (local results have one per market), or a number. */
+function unitOf(unit: string, currency: string | null): Unit {
+  if (unit === 'currency' && currency) return { kind: 'money', currency };
+  if (unit === 'percent') return { kind: 'percent' };
+  return { kind: 'number', digits: 2 };
 }
 
 /** /benchmarkingsurvey/data-explorer/results: the table and the chart of the current selection. */
@@ -116,7 +117,7 @@ export function ResultsScreen() {
         </Link>
       </div>
     );
-  else if (isLoading || !data) body = <FullSizeSpinner loading label="Running the benchmark" />;
+  else if (isLoading || !data) body = <SkeletonTable rows={6} columns={6} label="Running the benchmark" />;
   else {
     const withheld = data.cells.filter((cell) => cell.status !== 'published').length;
     body = (

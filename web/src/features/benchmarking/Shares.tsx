@@ -1,3 +1,4 @@
+import { FileChartColumn } from 'lucide-react';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -5,6 +6,8 @@ import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
 import { invalidate } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
+import { SkeletonCards } from '../../ui/Skeleton';
+import { Empty } from '../../ui/States';
 import { DataTable } from '../../ui/DataTable';
 import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
@@ -298,12 +301,21 @@ export function MarketDataReportsScreen() {
       <p className="lede">Saved data-explorer queries, each run on the market release served today; and reports of every published release.</p>
       <h2>Saved reports</h2>
       {queries.error && <p role="alert">{errorMessage(queries.error)}</p>}
-      {!queries.data && !queries.error && <FullSizeSpinner loading />}
+      {!queries.data && !queries.error && <SkeletonCards count={2} label="Loading saved reports" />}
       {queries.data && queries.data.data.length === 0 && (
-        <p className="muted">
-          No saved reports yet. Run a benchmark in the <Link href="/benchmarkingsurvey/data-explorer">data explorer</Link> and choose “Save as report”
-          {editable ? '' : ' (saving needs the benchmarking edit permission)'}.
-        </p>
+        <Empty
+          title="No saved reports yet"
+          icon={FileChartColumn}
+          compact
+          headingLevel={3}
+          action={
+            <Link href="/benchmarkingsurvey/data-explorer" className="button primary">
+              Run a benchmark
+            </Link>
+          }
+        >
+          Run a benchmark in the data explorer and choose “Save as report”{editable ? '' : ' (saving needs the benchmarking edit permission)'}; it runs again here on every new release.
+        </Empty>
       )}
       <ul className="reports" aria-label="Saved reports">
         {queries.data?.data.map((query) => (

@@ -1,3 +1,4 @@
+import { ChartColumn } from 'lucide-react';
 import { defineModule, lazyScreen } from '../../app/webModule';
 
 const explorer = () => import('./DataExplorer');
@@ -22,6 +23,6 @@ export default defineModule({
     { path: '/shares/:sliceId', screen: lazyScreen(shares, (m) => m.SharedSliceScreen) },
     { path: '/market-data-reports', screen: lazyScreen(shares, (m) => m.MarketDataReportsScreen), module: 'benchmarking' },
   ],
-  nav: [{ href: '/benchmarkingsurvey/data-explorer', label: 'Market data', order: 20, module: 'benchmarking' }],
-  tiles: [{ module: 'benchmarking', title: 'Market data', description: 'Benchmark roles against the market by family, level and location.' }],
+  nav: [{ href: '/benchmarkingsurvey/data-explorer', label: 'Market data', order: 20, module: 'benchmarking', icon: ChartColumn }],
+  tiles: [{ module: 'benchmarking', title: 'Market data', description: 'Benchmark roles against the market by family, level and location.', href: '/benchmarkingsurvey/data-explorer', icon: ChartColumn }],
 });

@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import { SESSION_EXPIRED_REASON, userManager } from '../../auth/oidc';
 import { signIn, useSession } from '../../auth/Session';
 import { FullSizeSpinner } from '../../ui/Spinner';
+import { PaybenchMark } from '../../ui/Brand';
 import { FailureScreen } from '../../ui/Screens';
 import './entry.css';
 
@@ -26,8 +27,9 @@ export function LoginScreen() {
   return (
     <main className="entry">
       <div className="card entry-card">
-        <img src="/favicon.svg" alt="" width={48} height={48} />
+        <PaybenchMark size={48} />
         <h1>Sign in to Paybench</h1>
+        <p className="lede">Pay benchmarking, salary bands, merit cycles, total rewards and offers.</p>
         {reason && <p role="alert">{REASONS[reason] ?? REASONS.expired}</p>}
         <button type="button" className="primary" onClick={() => void signIn('/home')}>
           Continue to sign in
@@ -103,7 +105,11 @@ export function UnverifiedScreen() {
     <FailureScreen
       title="Please verify your e-mail address"
       description="We need to know this address is yours before showing pay data. Ask your company admin to verify it, then sign in again."
-      actions={<a href="/logout">Sign out</a>}
+      actions={
+        <a className="button" href="/logout">
+          Sign out
+        </a>
+      }
     />
   );
 }
@@ -113,11 +119,25 @@ export function NoAccessScreen() {
     <FailureScreen
       title="Permission denied"
       description="You do not have access to this content. Please contact your company admin for support."
-      actions={<a href="/home">Back to home</a>}
+      actions={
+        <a className="button" href="/home">
+          Back to home
+        </a>
+      }
     />
   );
 }
 
 export function NotFoundScreen() {
-  return <FailureScreen title="Not found" description="The content could not be found." actions={<a href="/home">Back to home</a>} />;
+  return (
+    <FailureScreen
+      title="Not found"
+      description="The content could not be found."
+      actions={
+        <a className="button" href="/home">
+          Back to home
+        </a>
+      }
+    />
+  );
 }

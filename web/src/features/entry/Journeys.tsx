@@ -6,6 +6,7 @@ import { invalidate } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { signIn, useSession } from '../../auth/Session';
 import { userManager } from '../../auth/oidc';
+import { PaybenchMark } from '../../ui/Brand';
 import { NotAvailableYet } from '../../ui/Panels';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
@@ -199,7 +200,7 @@ export function SsoScreen() {
   return (
     <main className="entry">
       <form className="card entry-card" onSubmit={(event) => void submit(event)}>
-        <img src="/favicon.svg" alt="" width={48} height={48} />
+        <PaybenchMark size={48} />
         <h1>Sign in with single sign-on</h1>
         <label>
           Work e-mail

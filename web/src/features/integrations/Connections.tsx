@@ -1,6 +1,9 @@
+import { Cable } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { SkeletonTable } from '../../ui/Skeleton';
+import { Empty } from '../../ui/States';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { formatNumber } from '../../ui/format';
 import { useToasts } from '../../ui/Toasts';
@@ -104,8 +107,13 @@ export function ConnectionsList({ editable }: { editable: boolean }) {
   const list = useQuery('/api/integrations', {}, { refreshInterval: (latest) => (latest?.data.some((entry) => SYNC_RUNNING.has(entry.lastSync?.status ?? '')) ? 1000 : 0), dedupingInterval: 0 });
   if (list.error) return <p role="alert">{errorMessage(list.error)}</p>;
   const connections = list.data?.data;
-  if (!connections) return <p role="status">Loading connections…</p>;
-  if (connections.length === 0) return <p className="muted">No systems are connected yet.</p>;
+  if (!connections) return <SkeletonTable rows={2} columns={4} label="Loading connections" />;
+  if (connections.length === 0)
+    return (
+      <Empty title="Nothing connected" icon={Cable} compact headingLevel={3}>
+        No systems are connected yet. {editable ? 'Connect your HR system or your cap table above, and Paybench keeps your people and their grants up to date.' : 'Connecting systems needs the integrations edit permission.'}
+      </Empty>
+    );
   const columns: Column<Integration>[] = [
     {
       key: 'connection',

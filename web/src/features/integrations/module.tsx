@@ -1,3 +1,4 @@
+import { Plug } from 'lucide-react';
 import { defineModule, lazyScreen } from '../../app/webModule';
 
 const integrations = () => import('./Integrations');
@@ -9,6 +10,6 @@ export default defineModule({
     { path: '/settings/integrations', screen: lazyScreen(integrations, (m) => () => <m.IntegrationsScreen title="Integrations settings" />), module: 'integrations' },
     { path: '/settings/connections', screen: lazyScreen(integrations, (m) => m.ConnectionsScreen), module: 'integrations' },
   ],
-  nav: [{ href: '/integrations', label: 'Integrations', order: 70, module: 'integrations' }],
-  tiles: [{ module: 'integrations', title: 'Integrations', description: 'Connect your HR and equity systems.' }],
+  nav: [{ href: '/integrations', label: 'Integrations', order: 70, module: 'integrations', icon: Plug }],
+  tiles: [{ module: 'integrations', title: 'Integrations', description: 'Connect your HR and equity systems.', href: '/integrations', icon: Plug }],
 });

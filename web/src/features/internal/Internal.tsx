@@ -4,7 +4,10 @@ import { api, errorMessage, useQuery } from '../../api/client';
 import { forgetAllAnswers } from '../../api/queries';
 import { COMPANY_AS_KEY, VIEW_AS_KEY } from '../../auth/oidc';
 import { usePerson } from '../../app/Guard';
+import { Palette } from 'lucide-react';
+import { Link } from 'wouter';
 import { DataTable } from '../../ui/DataTable';
+import { PageHeader } from '../../ui/Page';
 import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
@@ -158,8 +161,16 @@ export function InternalScreen() {
   }
   return (
     <>
-      <h1>Internal tools</h1>
-      <p className="lede">Support customers: every view-as session is recorded with who, whom, when and why.</p>
+      <PageHeader
+        title="Internal tools"
+        description="Support customers: every view-as session is recorded with who, whom, when and why."
+        actions={
+          <Link href="/internal/ui" className="button">
+            <Palette size={18} aria-hidden="true" />
+            UI kit
+          </Link>
+        }
+      />
       <div className="internal-grid">
         <section className="card" aria-labelledby="companies-heading">
           <h2 id="companies-heading">Companies</h2>

@@ -1,7 +1,11 @@
+import { Wrench } from 'lucide-react';
 import { defineModule, lazyScreen } from '../../app/webModule';
 
-/** Internal tools: companies, release flags, view as. */
+/** Internal tools: companies, release flags, view as; and the living UI kit (/internal/ui), for internal admins. */
 export default defineModule({
-  routes: [{ path: '/internal', screen: lazyScreen(() => import('./Internal'), (m) => m.InternalScreen) }],
-  nav: [{ href: '/internal', label: 'Internal', order: 120, internalOnly: true }],
+  routes: [
+    { path: '/internal', screen: lazyScreen(() => import('./Internal'), (m) => m.InternalScreen) },
+    { path: '/internal/ui', screen: lazyScreen(() => import('./UiKit'), (m) => m.UiKitScreen) },
+  ],
+  nav: [{ href: '/internal', label: 'Internal', order: 120, internalOnly: true, icon: Wrench }],
 });

@@ -1,6 +1,12 @@
+import { ListChecks } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { usePerson } from '../../app/Guard';
 import { errorMessage } from '../../api/client';
+import { Badge, type Tone } from '../../ui/Badge';
+import { CloseButton } from '../../ui/Modal';
+import { SkeletonText } from '../../ui/Skeleton';
+import { Empty } from '../../ui/States';
 import { type BackgroundJob, JOB_TITLES, useBackgroundJobs } from './useBackgroundJobs';
 import './jobs.css';
 
@@ -12,13 +18,23 @@ const STATUS_TEXT: Record<BackgroundJob['status'], string> = {
   cancelled: 'Cancelled',
 };
 
+const STATUS_TONE: Record<BackgroundJob['status'], Tone> = {
+  queued: 'neutral',
+  running: 'info',
+  succeeded: 'success',
+  failed: 'danger',
+  cancelled: 'neutral',
+};
+
 function JobRow({ job, highlight }: { job: BackgroundJob; highlight: boolean }) {
   const title = JOB_TITLES[job.type] ?? job.type;
   return (
     <li className={highlight ? 'job highlight' : 'job'} data-job-id={job.id} data-status={job.status}>
       <div className="job-head">
         <strong>{title}</strong>
-        <span className={`job-status status-${job.status}`}>{STATUS_TEXT[job.status]}</span>
+        <Badge tone={STATUS_TONE[job.status]} className={`job-status status-${job.status}`}>
+          {STATUS_TEXT[job.status]}
+        </Badge>
       </div>
       {(job.status === 'running' || job.status === 'queued') && (
         <progress max={100} value={job.progress} aria-label={`${title}: ${job.progress}%`}>
@@ -39,14 +55,19 @@ function JobRow({ job, highlight }: { job: BackgroundJob; highlight: boolean }) 
 }
 
 /** The person's background jobs of the last 7 days, live through the socket. */
-export function JobsList({ highlightJobId, limit }: { highlightJobId?: string; limit?: number }) {
+export function JobsList({ highlightJobId, limit, emptyAction }: { highlightJobId?: string; limit?: number; emptyAction?: ReactNode }) {
   const person = usePerson().data?.data;
   const viewingAs = Boolean(person?.viewAs);
   const { data, error, isLoading } = useBackgroundJobs(Boolean(person) && !viewingAs);
   if (viewingAs) return <p className="muted">Background jobs are not shown while viewing as someone else.</p>;
   if (error) return <p role="alert">{errorMessage(error)}</p>;
-  if (isLoading || !data) return <p className="muted">Loading your background jobs…</p>;
-  if (data.length === 0) return <p className="muted">No background jobs in the last 7 days.</p>;
+  if (isLoading || !data) return <SkeletonText lines={3} label="Loading your background jobs" />;
+  if (data.length === 0)
+    return (
+      <Empty title="No background jobs in the last 7 days" icon={ListChecks} compact headingLevel={3} action={emptyAction}>
+        Exports, imports and downloads you start run in the background and wait for you here.
+      </Empty>
+    );
   const jobs = limit ? data.slice(0, limit) : data;
   return (
     <ul className="jobs" aria-label="Background jobs">
@@ -63,9 +84,7 @@ export default function JobsPanel({ onClose }: { onClose: () => void }) {
     <section className="jobs-panel" aria-labelledby="jobs-panel-title" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
       <header>
         <h2 id="jobs-panel-title">Background jobs</h2>
-        <button type="button" className="small" onClick={onClose} aria-label="Close background jobs">
-          ×
-        </button>
+        <CloseButton onClose={onClose} label="Close background jobs" />
       </header>
       <JobsList limit={20} />
     </section>

@@ -1,3 +1,4 @@
+import { ClipboardList, FileSignature, Gift, Layers, Mail } from 'lucide-react';
 import { defineModule, lazyScreen } from '../../app/webModule';
 
 const coming = () => import('./Coming');
@@ -21,16 +22,16 @@ export default defineModule({
     { path: '/settings/communicate/:section/:sub', screen: Communicate, module: 'totalRewards' },
   ],
   nav: [
-    { href: '/offers', label: 'Offers', order: 30, module: 'visualOfferLetter' },
-    { href: '/bands', label: 'Salary bands', order: 40, module: 'bands' },
-    { href: '/compensationplanning', label: 'Planning', order: 50, module: 'compplanning' },
-    { href: '/totalrewards', label: 'Total rewards', order: 60, module: 'totalRewards' },
+    { href: '/offers', label: 'Offers', order: 30, module: 'visualOfferLetter', icon: FileSignature },
+    { href: '/bands', label: 'Salary bands', order: 40, module: 'bands', icon: Layers },
+    { href: '/compensationplanning', label: 'Planning', order: 50, module: 'compplanning', icon: ClipboardList },
+    { href: '/totalrewards', label: 'Total rewards', order: 60, module: 'totalRewards', icon: Gift },
   ],
   tiles: [
-    { module: 'compplanning', title: 'Compensation planning', description: 'Merit cycles, budgets and approvals.' },
-    { module: 'rewardLetters', title: 'Reward letters', description: 'Letters for every employee at the end of a cycle.' },
-    { module: 'bands', title: 'Salary bands', description: 'Bands, grades, pay zones and surveys.' },
-    { module: 'visualOfferLetter', title: 'Offers', description: 'Visual offer letters for candidates.' },
-    { module: 'totalRewards', title: 'Total rewards', description: 'Statements of everything employees receive.' },
+    { module: 'compplanning', title: 'Compensation planning', description: 'Merit cycles, budgets and approvals.', href: '/compensationplanning', icon: ClipboardList },
+    { module: 'rewardLetters', title: 'Reward letters', description: 'Letters for every employee at the end of a cycle.', href: '/compensationplanning', icon: Mail },
+    { module: 'bands', title: 'Salary bands', description: 'Bands, grades, pay zones and surveys.', href: '/bands', icon: Layers },
+    { module: 'visualOfferLetter', title: 'Offers', description: 'Visual offer letters for candidates.', href: '/offers', icon: FileSignature },
+    { module: 'totalRewards', title: 'Total rewards', description: 'Statements of everything employees receive.', href: '/totalrewards', icon: Gift },
   ],
 });

@@ -1,8 +1,11 @@
+import { Bell, Building2, Cable, KeyRound, type LucideIcon, Megaphone, Plug, ShieldCheck, UserCog, Workflow } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { api, errorMessage, useQuery } from '../../api/client';
 import { usePerson } from '../../app/Guard';
 import { DataTable } from '../../ui/DataTable';
+import { PageHeader } from '../../ui/Page';
+import { Empty } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import './settings.css';
 
@@ -10,19 +13,20 @@ interface Section {
   href: string;
   title: string;
   description: string;
+  icon: LucideIcon;
   /** The module whose gating applies; none = every member. */
   module?: string;
 }
 
 const SECTIONS: Section[] = [
-  { href: '/settings/company-info', title: 'Company info', description: 'Currency, share price, valuation and strike price.', module: 'settings' },
-  { href: '/settings/users', title: 'Users', description: 'Everyone in the company and their roles.', module: 'settings' },
-  { href: '/settings/roles', title: 'Roles', description: 'What each role may see and change.', module: 'settings' },
-  { href: '/settings/notifications', title: 'Notifications', description: 'E-mail, in-app and chat notifications.' },
-  { href: '/settings/integrations', title: 'Integrations', description: 'HR, payroll and cap-table systems.', module: 'integrations' },
-  { href: '/settings/connections', title: 'Connections', description: 'The state of each connected system.', module: 'integrations' },
-  { href: '/settings/workflows', title: 'Workflows', description: 'Approval and review workflows.', module: 'settings' },
-  { href: '/settings/communicate', title: 'Communicate', description: 'What total-rewards statements show, and how.', module: 'totalRewards' },
+  { href: '/settings/company-info', title: 'Company info', description: 'Currency, share price, valuation and strike price.', module: 'settings', icon: Building2 },
+  { href: '/settings/users', title: 'Users', description: 'Everyone in the company and their roles.', module: 'settings', icon: UserCog },
+  { href: '/settings/roles', title: 'Roles', description: 'What each role may see and change.', module: 'settings', icon: ShieldCheck },
+  { href: '/settings/notifications', title: 'Notifications', description: 'E-mail, in-app and chat notifications.', icon: Bell },
+  { href: '/settings/integrations', title: 'Integrations', description: 'HR, payroll and cap-table systems.', module: 'integrations', icon: Plug },
+  { href: '/settings/connections', title: 'Connections', description: 'The state of each connected system.', module: 'integrations', icon: Cable },
+  { href: '/settings/workflows', title: 'Workflows', description: 'Approval and review workflows.', module: 'settings', icon: Workflow },
+  { href: '/settings/communicate', title: 'Communicate', description: 'What total-rewards statements show, and how.', module: 'totalRewards', icon: Megaphone },
 ];
 
 /** Personal API tokens, for scripts and the CLI: the secret is shown once, then only its prefix. */
@@ -69,10 +73,16 @@ function ApiTokens({ readOnly }: { readOnly: boolean }) {
           </button>
         </form>
       )}
+      {tokens.data && active.length === 0 && (
+        <Empty title="No tokens yet" icon={KeyRound} compact headingLevel={3}>
+          {readOnly ? 'Tokens cannot be made while viewing as someone else.' : 'Name a token above and create it to use the paybench command line or a script as you.'}
+        </Empty>
+      )}
       {active.length > 0 && (
         <DataTable
           caption="Your tokens"
           captionHidden
+          cardsOnPhone
           rows={active}
           rowKey={(token) => token.id}
           columns={[
@@ -103,14 +113,19 @@ export function SettingsHomeScreen() {
   const sections = SECTIONS.filter((section) => !section.module || authorized.has(section.module as never));
   return (
     <>
-      <h1>Settings</h1>
-      <ul className="modules" aria-label="Settings sections">
+      <PageHeader title="Settings" description="Your company, the people who use Paybench, and how it keeps you informed." />
+      <ul className="settings-sections" aria-label="Settings sections">
         {sections.map((section) => (
-          <li key={section.href} className="module on">
-            <h2>
-              <Link href={section.href}>{section.title}</Link>
-            </h2>
-            <p>{section.description}</p>
+          <li key={section.href} className="settings-section">
+            <span className="settings-icon" aria-hidden="true">
+              <section.icon size={20} />
+            </span>
+            <div>
+              <h2>
+                <Link href={section.href}>{section.title}</Link>
+              </h2>
+              <p>{section.description}</p>
+            </div>
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { Settings, ShieldCheck, UserCog } from 'lucide-react';
 import { defineModule, lazyScreen } from '../../app/webModule';
 
 const users = () => import('./Users');
@@ -12,9 +13,9 @@ export default defineModule({
     { path: '/settings/roles', screen: lazyScreen(users, (m) => m.RolesScreen), module: 'settings' },
   ],
   nav: [
-    { href: '/settings/users', label: 'Users', order: 90, module: 'settings' },
-    { href: '/settings/roles', label: 'Roles', order: 100, module: 'settings' },
-    { href: '/settings', label: 'Settings', order: 110 },
+    { href: '/settings/users', label: 'Users', order: 90, module: 'settings', icon: UserCog },
+    { href: '/settings/roles', label: 'Roles', order: 100, module: 'settings', icon: ShieldCheck },
+    { href: '/settings', label: 'Settings', order: 110, icon: Settings },
   ],
-  tiles: [{ module: 'settings', title: 'Settings', description: 'Company settings, users and roles.' }],
+  tiles: [{ module: 'settings', title: 'Settings', description: 'Company settings, users and roles.', href: '/settings', icon: Settings }],
 });

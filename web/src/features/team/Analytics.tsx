@@ -1,13 +1,13 @@
-import { Fragment, Suspense, lazy, useId, useState } from 'react';
+import { ChartColumn, Lock } from 'lucide-react';
+import { Fragment, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '../../api/client';
-import { retryImport } from '../../app/retryImport';
-import { FullSizeSpinner } from '../../ui/Spinner';
+import { BarChart, colourOf } from '../../ui/charts';
 import { DataTable } from '../../ui/DataTable';
+import { SkeletonStats, SkeletonTable } from '../../ui/Skeleton';
+import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Empty, Loaded } from '../../ui/States';
 import { type Schemas, TeamPage, formatMoney, formatNumber, formatRatio, usePermissions } from './common';
-
-const BarChart = lazy(() => retryImport(() => import('./charts/BarChart')));
 
 function CompaRatio() {
   const { data, error, mutate } = useQuery('/api/team/analytics/compa-ratio');
@@ -16,40 +16,33 @@ function CompaRatio() {
     <section className="team-section" aria-labelledby="compa-ratio">
       <h2 id="compa-ratio">Compa-ratio to market</h2>
       <p className="team-muted">Base salary ÷ the market median (p50) for the person’s job family, level and location.</p>
-      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+      <Loaded data={data?.data} error={error} retry={() => void mutate()} skeleton={<SkeletonStats count={4} label="Loading the compa-ratio" />}>
         {(report) =>
           report.employees.length === 0 ? (
-            <Empty title="No one to compare yet" />
+            <Empty title="No one to compare yet" icon={ChartColumn} headingLevel={3}>
+              People are compared once they have a base salary, a job family, a level and a location.
+            </Empty>
           ) : (
             <>
-              <ul className="team-stats" aria-label="Compa-ratio summary">
-                <li className="team-stat">
-                  <span className="label">Average</span>
-                  <span className="value" data-testid="average-compa-ratio">
-                    {formatRatio(report.average)}
-                  </span>
-                </li>
-                <li className="team-stat">
-                  <span className="label">Priced</span>
-                  <span className="value">{report.compared}</span>
-                </li>
-                <li className="team-stat">
-                  <span className="label">Insufficient data</span>
-                  <span className="value">{report.insufficientData}</span>
-                </li>
-                <li className="team-stat">
-                  <span className="label">Not priced</span>
-                  <span className="value">{report.unmatched}</span>
-                  <span className="team-muted">no base salary or no market match</span>
-                </li>
-              </ul>
-              <Suspense fallback={<FullSizeSpinner loading label="Loading the chart" />}>
-                <BarChart title="People by compa-ratio" data={report.bands.map((band) => ({ label: band.label, value: band.count }))} format={(value) => formatNumber(value)} integer />
-              </Suspense>
-              <p className="team-muted">{report.bands.map((band) => `${band.label}: ${band.count}`).join(' · ')}</p>
+              <StatGrid label="Compa-ratio summary">
+                <StatCard label="Average" value={formatRatio(report.average)} testId="average-compa-ratio" />
+                <StatCard label="Priced" value={formatNumber(report.compared)} />
+                <StatCard label="Insufficient data" value={formatNumber(report.insufficientData)} />
+                <StatCard label="Not priced" value={formatNumber(report.unmatched)} hint="No base salary or no market match" />
+              </StatGrid>
+              <BarChart
+                title="People by compa-ratio"
+                data={report.bands.map((band) => ({ band: band.label, people: band.count }))}
+                categoryKey="band"
+                categoryLabel="Compa-ratio"
+                series={[{ key: 'people', label: 'People', colour: colourOf('base') }]}
+                unit={{ kind: 'count' }}
+                orientation="columns"
+              />
               <DataTable
                 className="table-scroll compact"
                 regionLabel="Compa-ratio per person"
+                cardsOnPhone
                 caption={`Compa-ratio per person, lowest first (market release ${report.releaseVersion})`}
                 captionHidden
                 rows={all ? report.employees : report.employees.slice(0, 25)}
@@ -106,9 +99,14 @@ function PayDistribution() {
         <option value="base_salary">Base salary</option>
         <option value="total_cash">Total cash</option>
       </select>
-      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+      <Loaded data={data?.data} error={error} retry={() => void mutate()} skeleton={<SkeletonTable rows={6} columns={7} label="Loading pay by level" />}>
         {(distribution) => {
-          if (!distribution.levels.length) return <Empty title="No pay on record yet" />;
+          if (!distribution.levels.length)
+            return (
+              <Empty title="No pay on record yet" headingLevel={3}>
+                Pay appears here once base salaries are imported for the people you may see.
+              </Empty>
+            );
           const low = Math.min(...distribution.levels.map((level) => level.min.amount));
           const high = Math.max(...distribution.levels.map((level) => level.max.amount));
           return (
@@ -158,10 +156,12 @@ function PayEquity() {
           </option>
         ))}
       </select>
-      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+      <Loaded data={data?.data} error={error} retry={() => void mutate()} skeleton={<SkeletonTable rows={6} columns={4} label="Loading pay equity" />}>
         {(equity) =>
           equity.levels.length === 0 ? (
-            <Empty title="No pay on record yet" />
+            <Empty title="No pay on record yet" headingLevel={3}>
+              Pay equity is measured once base salaries and demographics are imported.
+            </Empty>
           ) : (
             <>
               <p className="team-muted">Median base salary per group within each level. Groups of fewer than {equity.minimumGroupSize} people are hidden.</p>
@@ -224,8 +224,16 @@ export function TeamAnalyticsScreen() {
           {can.demographics && <PayEquity />}
         </>
       ) : (
-        <Empty title="Pay analytics need the employee compensation permission">
-          You can still count people in the <Link href="/team/analytics/playground">playground</Link>.
+        <Empty
+          title="Pay analytics need the employee compensation permission"
+          icon={Lock}
+          action={
+            <Link href="/team/analytics/playground" className="button">
+              Count people in the playground
+            </Link>
+          }
+        >
+          An admin can add the permission to your role.
         </Empty>
       )}
     </TeamPage>

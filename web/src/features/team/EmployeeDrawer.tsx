@@ -1,14 +1,12 @@
-import { Fragment, Suspense, lazy, useId } from 'react';
+import { Fragment } from 'react';
 import { useQuery } from '../../api/client';
-import { retryImport } from '../../app/retryImport';
-import { FullSizeSpinner } from '../../ui/Spinner';
-import { Dialog } from '../../ui/Modal';
+import { Sheet } from '../../ui/Modal';
+import { EquityChart } from './charts/EquityChart';
+import { SkeletonText } from '../../ui/Skeleton';
 import { DataTable } from '../../ui/DataTable';
 import { Empty, Loaded } from '../../ui/States';
 import { type Schemas, formatDate, formatMoney, formatNumber, formatPrice, formatRatio, humanise, useTeamSettings } from './common';
 
-// Charts (recharts) load with the drawer that shows them, never with the first page.
-const EquityChart = lazy(() => retryImport(() => import('./charts/EquityChart')));
 
 const TYPE_LABELS: Record<string, string> = {
   base_salary: 'Base salary',
@@ -74,9 +72,7 @@ function EquityDetails({ employeeId, settings }: { employeeId: string; settings:
                 Today: {formatNumber(chart.today.vestedShares)} vested ({formatMoney(chart.today.vestedValue)}), {formatNumber(chart.today.unvestedShares)} unvested (
                 {formatMoney(chart.today.unvestedValue)}) at {formatPrice(chart.sharePrice, chart.currency)} a share.
               </p>
-              <Suspense fallback={<FullSizeSpinner loading label="Loading the chart" />}>
-                <EquityChart chart={chart} settings={settings} />
-              </Suspense>
+              <EquityChart chart={chart} settings={settings} />
               <DataTable
                 className="table-scroll compact"
                 regionLabel="Grants"
@@ -132,18 +128,11 @@ function fieldText(employee: Schemas['TeamEmployeeRow'], key: keyof Schemas['Tea
 
 /** One employee: a side panel (a full sheet on phones) with their record, pay history and equity. */
 export function EmployeeDrawer({ employeeId, onClose }: { employeeId: string; onClose: () => void }) {
-  const titleId = useId();
   const { data, error, mutate } = useQuery('/api/team/employees/{employeeId}', { params: { path: { employeeId } } });
   const settings = useTeamSettings().data?.data.effective;
   return (
-    <Dialog labelledBy={titleId} onClose={onClose} className="team-drawer" backdropClassName="team-drawer-backdrop">
-      <div className="team-drawer-head">
-        <h2 id={titleId}>{data?.data.employee.name ?? 'Employee'}</h2>
-        <button type="button" className="small" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+    <Sheet title={data?.data.employee.name ?? 'Employee'} onClose={onClose} className="team-drawer">
+      <Loaded data={data?.data} error={error} retry={() => void mutate()} skeleton={<SkeletonText lines={8} label="Loading the employee" />}>
         {(detail) => (
           <>
             <section className="team-section" aria-label="Record">
@@ -183,6 +172,6 @@ export function EmployeeDrawer({ employeeId, onClose }: { employeeId: string; on
           </>
         )}
       </Loaded>
-    </Dialog>
+    </Sheet>
   );
 }

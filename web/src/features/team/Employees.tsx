@@ -1,9 +1,12 @@
+import { SearchX, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useInfiniteQuery, useQuery } from '../../api/client';
 import { type Column, ColumnPicker, DataTable } from '../../ui/DataTable';
 import { NARROW, useDebounced, useMediaQuery } from '../../ui/hooks';
-import { FullSizeSpinner } from '../../ui/Spinner';
+import { type ActiveFilter, FilterBar } from '../../ui/FilterBar';
+import { Toolbar } from '../../ui/Page';
+import { SkeletonTable } from '../../ui/Skeleton';
 import { Empty, ErrorState } from '../../ui/States';
 import { type Schemas, type TeamColumn, TeamPage, formatDate, formatMoney, formatNumber, formatRatio, humanise, usePermissions, useSaveSettings, useTeamSettings } from './common';
 import { EmployeeDrawer } from './EmployeeDrawer';
@@ -93,7 +96,13 @@ function TeamColumnPicker({ settings, onSaved }: { settings: Schemas['TeamViewSe
   );
 }
 
-function Filters({ params, set }: ReturnType<typeof useTableParams>) {
+const STATUS_LABELS: Record<string, string> = { active: 'Active', terminated: 'Terminated', all: 'All' };
+
+/**
+ * Search, the four filters and the status. The search stays in view; from 640 px the filters sit in
+ * a row, on phones in a sheet behind one button (with the sort order), the ones set shown as chips.
+ */
+function Filters({ params, set, sortControl }: ReturnType<typeof useTableParams> & { sortControl?: ReactNode }) {
   const overview = useQuery('/api/team/employees/overview');
   const [text, setText] = useState(params.get('search') ?? '');
   const debounced = useDebounced(text);
@@ -108,12 +117,28 @@ function Filters({ params, set }: ReturnType<typeof useTableParams>) {
     jobFamily: overview.data?.data.byJobFamily ?? [],
   };
   const labels: Record<FilterName, string> = { department: 'Department', level: 'Level', location: 'Location', jobFamily: 'Job family' };
+  const active: ActiveFilter[] = FILTERS.flatMap((name) => {
+    const value = params.get(name);
+    if (!value) return [];
+    const label = options[name].find((entry) => (entry.id ?? 'none') === value)?.label ?? value;
+    return [{ key: name, label: `${labels[name]}: ${label}`, onRemove: () => set({ [name]: null }) }];
+  });
+  const status = params.get('status');
+  if (status && status !== 'active') active.push({ key: 'status', label: `Status: ${STATUS_LABELS[status] ?? status}`, onRemove: () => set({ status: null }) });
+  const clearAll = () => set(Object.fromEntries([...FILTERS, 'status'].map((name) => [name, null])));
   return (
-    <div className="team-filters" role="search">
-      <label className="wide">
-        Search
-        <input type="search" value={text} placeholder="Name, e-mail, title or ID" onChange={(event) => setText(event.target.value)} />
-      </label>
+    <FilterBar
+      label="Filter employees"
+      active={active}
+      onClearAll={clearAll}
+      showLabel="Show people"
+      search={
+        <label>
+          Search
+          <input type="search" value={text} placeholder="Name, e-mail, title or ID" onChange={(event) => setText(event.target.value)} />
+        </label>
+      }
+    >
       {FILTERS.map((name) => (
         <label key={name}>
           {labels[name]}
@@ -135,7 +160,8 @@ function Filters({ params, set }: ReturnType<typeof useTableParams>) {
           <option value="all">All</option>
         </select>
       </label>
-    </div>
+      {sortControl}
+    </FilterBar>
   );
 }
 
@@ -182,12 +208,24 @@ export function TeamEmployeesScreen() {
 
   let body: ReactNode;
   if (error || settings.error) body = <ErrorState error={error ?? settings.error} retry={() => void (error ? mutate() : settings.mutate())} />;
-  else if (!first) body = <FullSizeSpinner loading />;
+  else if (!first) body = <SkeletonTable rows={8} columns={narrow ? 2 : Math.min(6, chosen?.length ?? 6)} label="Loading the employees" />;
   else if (first.total === 0)
     body = filtered ? (
-      <Empty title="No one matches">Try another search or clear the filters.</Empty>
+      <Empty
+        title="No one matches"
+        icon={SearchX}
+        action={
+          <button type="button" onClick={() => set({ search: null, status: null, ...Object.fromEntries(FILTERS.map((name) => [name, null])) })}>
+            Clear the search and filters
+          </button>
+        }
+      >
+        Try another search, or clear the filters to see everyone.
+      </Empty>
     ) : (
-      <Empty title="No employees yet">People appear here once they are imported from your HR system.</Empty>
+      <Empty title="No employees yet" icon={Users}>
+        People appear here once they are imported from a file or your HR system (Integrations).
+      </Empty>
     );
   else
     body = (
@@ -210,18 +248,40 @@ export function TeamEmployeesScreen() {
       />
     );
 
+  const sortControl = (
+    <label>
+      Sort by
+      <select
+        value={`${sort}:${order}`}
+        onChange={(event) => {
+          const [key, direction] = event.target.value.split(':');
+          set({ sort: key === 'name' ? null : (key ?? null), order: direction === 'desc' ? 'desc' : null });
+        }}
+      >
+        {columns.flatMap((column) => [
+          <option key={`${column.key}:asc`} value={`${column.key}:asc`}>
+            {column.label} ↑
+          </option>,
+          <option key={`${column.key}:desc`} value={`${column.key}:desc`}>
+            {column.label} ↓
+          </option>,
+        ])}
+      </select>
+    </label>
+  );
+
   return (
     <TeamPage
       title="Employees"
       actions={
-        <div className="team-toolbar">
+        <Toolbar label="Employee list" className="team-toolbar">
           {first && (
             <span className="team-count" role="status">
               {formatNumber(first.total)} {first.total === 1 ? 'person' : 'people'}
             </span>
           )}
           {can.pay && <ExportPay status={status} />}
-          {settings.data && (
+          {settings.data && !narrow && (
             <TeamColumnPicker
               settings={settings.data.data}
               onSaved={() => {
@@ -229,28 +289,10 @@ export function TeamEmployeesScreen() {
               }}
             />
           )}
-        </div>
+        </Toolbar>
       }
     >
-      <Filters {...state} />
-      {narrow && columns.length > 0 && (
-        <label>
-          Sort by
-          <select value={`${sort}:${order}`} onChange={(event) => {
-            const [key, direction] = event.target.value.split(':');
-            set({ sort: key === 'name' ? null : (key ?? null), order: direction === 'desc' ? 'desc' : null });
-          }}>
-            {columns.flatMap((column) => [
-              <option key={`${column.key}:asc`} value={`${column.key}:asc`}>
-                {column.label} ↑
-              </option>,
-              <option key={`${column.key}:desc`} value={`${column.key}:desc`}>
-                {column.label} ↓
-              </option>,
-            ])}
-          </select>
-        </label>
-      )}
+      <Filters {...state} sortControl={narrow && columns.length > 0 ? sortControl : undefined} />
       {body}
       {selected && <EmployeeDrawer employeeId={selected} onClose={() => set({ employee: null })} />}
     </TeamPage>

@@ -1,8 +1,13 @@
+import { Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { useQuery } from '../../api/client';
+import { usePerson } from '../../app/Guard';
+import { colourOf } from '../../ui/charts';
 import { DataTable } from '../../ui/DataTable';
+import { SkeletonStats } from '../../ui/Skeleton';
+import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Empty, Loaded } from '../../ui/States';
-import { type Schemas, TeamPage, formatMoney, formatNumber, formatRatio } from './common';
+import { type Schemas, TeamPage, formatMoney, formatNumber, formatRatio, usePermissions } from './common';
 
 function Breakdown({ title, entries, filter }: { title: string; entries: Schemas['TeamBreakdown'][]; filter: string }) {
   const top = entries.slice(0, 8);
@@ -14,7 +19,7 @@ function Breakdown({ title, entries, filter }: { title: string; entries: Schemas
         {top.map((entry) => (
           <li key={entry.id ?? 'none'}>
             <Link href={`/team/employees?${filter}=${encodeURIComponent(entry.id ?? 'none')}`}>{entry.label}</Link>
-            <span>{entry.count}</span>
+            <span className="team-bar-count">{entry.count}</span>
             <span className="bar" aria-hidden="true">
               <span style={{ width: `${(entry.count / max) * 100}%` }} />
             </span>
@@ -57,43 +62,45 @@ function Payroll({ payroll }: { payroll: Schemas['TeamPayroll'] }) {
 /** /team: headcount, where people are, and — with the pay permission — payroll and compa-ratio. */
 export function TeamOverviewScreen() {
   const { data, error, mutate } = useQuery('/api/team/employees/overview');
+  const can = usePermissions();
+  const integrations = usePerson().data?.data.modules.some((entry) => entry.module === 'integrations' && entry.authorized) ?? false;
   return (
-    <TeamPage title="Team">
-      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+    <TeamPage title="Team" description="Everyone you may see: where they are, what they cost and how their pay compares to the market.">
+      <Loaded data={data?.data} error={error} retry={() => void mutate()} skeleton={<SkeletonStats count={can.pay ? 4 : 1} label="Loading the team" />}>
         {(overview) =>
           overview.headcount === 0 ? (
-            <Empty title="No employees yet">People appear here once they are imported from your HR system or added to Paybench.</Empty>
+            <Empty
+              title="No employees yet"
+              icon={Users}
+              action={
+                integrations ? (
+                  <Link href="/integrations" className="button primary">
+                    Import people
+                  </Link>
+                ) : undefined
+              }
+            >
+              People appear here once they are imported from a file or your HR system.
+            </Empty>
           ) : (
             <>
-              <ul className="team-stats" aria-label="Key figures">
-                <li className="team-stat">
-                  <span className="label">Headcount</span>
-                  <span className="value" data-testid="headcount">
-                    {formatNumber(overview.headcount)}
-                  </span>
-                </li>
+              <StatGrid label="Key figures">
+                <StatCard label="Headcount" value={formatNumber(overview.headcount)} href="/team/employees" linkLabel="Headcount" testId="headcount" icon={Users} />
                 {overview.payroll && (
                   <>
-                    <li className="team-stat">
-                      <span className="label">Annual base payroll</span>
-                      <span className="value">{formatMoney(overview.payroll.annualBase, { compact: true })}</span>
-                    </li>
-                    <li className="team-stat">
-                      <span className="label">Annual total cash</span>
-                      <span className="value">{formatMoney(overview.payroll.annualTotalCash, { compact: true })}</span>
-                    </li>
+                    <StatCard label="Annual base payroll" value={formatMoney(overview.payroll.annualBase, { compact: true })} hint={`In ${overview.payroll.annualBase.currency}`} swatch={colourOf('base')} />
+                    <StatCard label="Annual total cash" value={formatMoney(overview.payroll.annualTotalCash, { compact: true })} hint={`In ${overview.payroll.annualTotalCash.currency}`} swatch={colourOf('total_cash')} />
                   </>
                 )}
                 {overview.compaRatio && (
-                  <li className="team-stat">
-                    <span className="label">Average compa-ratio</span>
-                    <span className="value">{formatRatio(overview.compaRatio.average)}</span>
-                    <span className="team-muted">
-                      {overview.compaRatio.compared} priced · {overview.compaRatio.insufficientData} insufficient data
-                    </span>
-                  </li>
+                  <StatCard
+                    label="Average compa-ratio"
+                    value={formatRatio(overview.compaRatio.average)}
+                    hint={`${overview.compaRatio.compared} priced · ${overview.compaRatio.insufficientData} insufficient data`}
+                    href="/team/analytics"
+                  />
                 )}
-              </ul>
+              </StatGrid>
               <div className="team-columns">
                 <Breakdown title="By department" entries={overview.byDepartment} filter="department" />
                 <Breakdown title="By level" entries={overview.byLevel} filter="level" />

@@ -1,13 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { ChartColumn } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import { useQuery } from '../../api/client';
-import { retryImport } from '../../app/retryImport';
-import { FullSizeSpinner } from '../../ui/Spinner';
+import { BarChart, type ColourGroup, NEUTRAL, type Unit, colourOf } from '../../ui/charts';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { SkeletonChart } from '../../ui/Skeleton';
 import { Empty, Loaded } from '../../ui/States';
 import { type Schemas, TeamPage, formatMoney, formatNumber, formatRatio, usePermissions } from './common';
-
-const BarChart = lazy(() => retryImport(() => import('./charts/BarChart')));
 
 type Dimension = Schemas['TeamDimension'];
 type Metric = Schemas['TeamMetric'];
@@ -30,17 +28,25 @@ const DIMENSIONS: { id: Dimension; label: string; demographic?: boolean; pay?: b
   { id: 'ageBand', label: 'Age band', demographic: true },
 ];
 
-const METRICS: { id: Metric; label: string; pay?: boolean }[] = [
+/** Each measure, and the compensation colour group its chart is drawn in (counts in the neutral accent). */
+const METRICS: { id: Metric; label: string; pay?: boolean; group?: ColourGroup }[] = [
   { id: 'headcount', label: 'Headcount' },
   { id: 'averageTenureMonths', label: 'Average tenure (months)' },
-  { id: 'averageBase', label: 'Average base salary', pay: true },
-  { id: 'medianBase', label: 'Median base salary', pay: true },
-  { id: 'totalBase', label: 'Total base salary', pay: true },
-  { id: 'averageTotalCash', label: 'Average total cash', pay: true },
-  { id: 'medianTotalCash', label: 'Median total cash', pay: true },
-  { id: 'averageCompaRatio', label: 'Average compa-ratio', pay: true },
-  { id: 'totalGrantedShares', label: 'Granted shares', pay: true },
+  { id: 'averageBase', label: 'Average base salary', pay: true, group: 'base' },
+  { id: 'medianBase', label: 'Median base salary', pay: true, group: 'base' },
+  { id: 'totalBase', label: 'Total base salary', pay: true, group: 'base' },
+  { id: 'averageTotalCash', label: 'Average total cash', pay: true, group: 'total_cash' },
+  { id: 'medianTotalCash', label: 'Median total cash', pay: true, group: 'total_cash' },
+  { id: 'averageCompaRatio', label: 'Average compa-ratio', pay: true, group: 'base' },
+  { id: 'totalGrantedShares', label: 'Granted shares', pay: true, group: 'future.equity' },
 ];
+
+function unitOf(result: Schemas['TeamPlayground']): Unit {
+  if (result.unit === 'money' && result.currency) return { kind: 'money', currency: result.currency };
+  if (result.unit === 'ratio') return { kind: 'ratio' };
+  if (result.unit === 'months') return { kind: 'number', digits: 1 };
+  return { kind: 'count' };
+}
 
 function formatValue(result: Schemas['TeamPlayground'], row: PlaygroundRow): string {
   if (row.value === null) return '—';
@@ -105,20 +111,22 @@ export function TeamPlaygroundScreen() {
         </select>
         </label>
       </div>
-      <Loaded data={data?.data} error={error} retry={() => void mutate()}>
+      <Loaded data={data?.data} error={error} retry={() => void mutate()} skeleton={<SkeletonChart label="Loading the result" />}>
         {(result) =>
           result.rows.length === 0 ? (
-            <Empty title="Nothing to show">{result.hiddenGroups > 0 ? 'Every group is smaller than the minimum size and hidden.' : 'There is no one in your team yet.'}</Empty>
+            <Empty title="Nothing to show" icon={ChartColumn}>
+              {result.hiddenGroups > 0 ? 'Every group is smaller than the minimum size and hidden: group by something broader.' : 'There is no one in your team yet.'}
+            </Empty>
           ) : (
             <section className="team-section" aria-label="Result">
-              <Suspense fallback={<FullSizeSpinner loading label="Loading the chart" />}>
-                <BarChart
-                  title={METRICS.find((m) => m.id === metric)?.label ?? metric}
-                  data={result.rows.slice(0, 30).map((row) => ({ label: row.keys.map((key) => key.label).join(' · '), value: row.value ?? 0 }))}
-                  format={(value) => (result.unit === 'ratio' ? formatRatio(value) : formatNumber(value, result.unit === 'months' ? 1 : 0))}
-                  integer={result.unit === 'count' || result.unit === 'shares'}
-                />
-              </Suspense>
+              <BarChart
+                title={`${METRICS.find((m) => m.id === metric)?.label ?? metric} by ${groupBy.map((dimension) => DIMENSIONS.find((d) => d.id === dimension)?.label ?? dimension).join(' and ')}`}
+                data={result.rows.slice(0, 30).map((row) => ({ group: row.keys.map((key) => key.label).join(' · '), value: row.value }))}
+                categoryKey="group"
+                categoryLabel={groupBy.map((dimension) => DIMENSIONS.find((d) => d.id === dimension)?.label ?? dimension).join(' · ')}
+                series={[{ key: 'value', label: METRICS.find((m) => m.id === metric)?.label ?? metric, colour: (() => { const group = METRICS.find((m) => m.id === metric)?.group; return group ? colourOf(group) : NEUTRAL; })() }]}
+                unit={unitOf(result)}
+              />
               <DataTable
                 className="table-scroll compact"
                 regionLabel="Result table"

@@ -4,6 +4,7 @@ import type { components } from '../../../../openapi.d.ts';
 import { api, useQuery } from '../../api/client';
 import { type SaveResult, invalidate, useVersionedSave } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
+import { PageHeader } from '../../ui/Page';
 import { useToasts } from '../../ui/Toasts';
 import './team.css';
 
@@ -43,22 +44,19 @@ function currentTab(location: string): string {
   return '/team';
 }
 
-export function TeamPage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function TeamPage({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   const [location] = useLocation();
   const active = currentTab(location);
   return (
     <div className="team">
-      <nav className="team-tabs" aria-label="Team">
+      <nav className="tabs team-tabs" aria-label="Team">
         {TABS.map((tab) => (
-          <Link key={tab.href} href={tab.href} aria-current={tab.href === active ? 'page' : undefined}>
+          <Link key={tab.href} href={tab.href} className={tab.href === active ? 'tab active' : 'tab'} aria-current={tab.href === active ? 'page' : undefined}>
             {tab.label}
           </Link>
         ))}
       </nav>
-      <header className="team-head">
-        <h1>{title}</h1>
-        {actions}
-      </header>
+      <PageHeader title={title} description={description} actions={actions} />
       {children}
     </div>
   );

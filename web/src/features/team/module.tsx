@@ -1,3 +1,4 @@
+import { Users } from 'lucide-react';
 import { defineModule, lazyScreen } from '../../app/webModule';
 
 const settings = () => import('./Settings');
@@ -14,6 +15,6 @@ export default defineModule({
     { path: '/team/settings/comp-timeline', screen: lazyScreen(settings, (m) => m.TeamCompTimelineSettingsScreen), module: 'teamview' },
     { path: '/team/settings/equity-details', screen: lazyScreen(settings, (m) => m.TeamEquityDetailsSettingsScreen), module: 'teamview' },
   ],
-  nav: [{ href: '/team', label: 'Team', order: 80, module: 'teamview' }],
-  tiles: [{ module: 'teamview', title: 'Team', description: 'Your employees, their pay and how it compares.' }],
+  nav: [{ href: '/team', label: 'Team', order: 80, module: 'teamview', icon: Users }],
+  tiles: [{ module: 'teamview', title: 'Team', description: 'Your employees, their pay and how it compares.', href: '/team', icon: Users }],
 });

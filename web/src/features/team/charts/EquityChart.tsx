@@ -1,32 +1,41 @@
-import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { type Schemas, formatMoney, formatNumber, majorOf, minorUnitOf } from '../common';
-
-const VESTED = ['#3b5bdb', '#2b8a3e', '#e67700', '#862e9c', '#0b7285', '#c92a2a'];
-const UNVESTED = ['#a5b4fc', '#8ce99a', '#ffd8a8', '#e599f7', '#99e9f2', '#ffa8a8'];
+import { AreaChart, type Datum, type Unit, colourOf, groupOf, shadeOpacity } from '../../../ui/charts';
+import { type Schemas, majorOf } from '../common';
 
 interface Props {
   chart: Schemas['TeamEquityDetailsChart'];
   settings: Schemas['TeamEquityDetailsSettings'];
 }
 
-/** Vesting over time: vested and unvested shares (or their value), in total or per grant, stacked by month. */
-export default function EquityChart({ chart, settings }: Props) {
+const TYPE_LABELS: Record<Schemas['EquityGrantType'], string> = { option: 'Options', rsu: 'RSUs', rsa: 'Restricted stock', common_stock: 'Common stock' };
+
+/**
+ * Vesting over time: vested and unvested shares (or their value), in total or per grant, stacked by
+ * month. Each grant is drawn in its type's colour group (options, RSUs…), several of one type in its
+ * shades; unvested is the same colour, faint.
+ */
+export function EquityChart({ chart, settings }: Props) {
   const asValue = settings.measure === 'value';
   const pick = (part: { vestedShares: number; unvestedShares: number; vestedValue: Schemas['Money']; unvestedValue: Schemas['Money'] }) => ({
     vested: asValue ? majorOf(part.vestedValue) : part.vestedShares,
     unvested: asValue ? majorOf(part.unvestedValue) : part.unvestedShares,
   });
-  const series: { key: string; label: string; color: string }[] = [];
   const perGrant = settings.breakdown === 'grant';
   const showVested = settings.series !== 'unvested';
   const showUnvested = settings.series !== 'vested';
-  const groups = perGrant ? chart.grants.map((grant, index) => ({ id: grant.id, label: `${grant.grantNumber}`, index })) : [{ id: 'total', label: 'All grants', index: 0 }];
-  for (const group of groups) {
-    if (showVested) series.push({ key: `vested_${group.id}`, label: `Vested · ${group.label}`, color: VESTED[group.index % VESTED.length] ?? '#3b5bdb' });
-    if (showUnvested) series.push({ key: `unvested_${group.id}`, label: `Unvested · ${group.label}`, color: UNVESTED[group.index % UNVESTED.length] ?? '#a5b4fc' });
-  }
-  const data = chart.months.map((month) => {
-    const point: Record<string, number | string> = { month: month.month };
+  const types = new Set(chart.grants.map((grant) => grant.grantType));
+  const totalGroup = types.size === 1 && chart.grants[0] ? groupOf(chart.grants[0].grantType) : 'future.equity';
+  const groups = perGrant
+    ? chart.grants.map((grant) => {
+        const sameType = chart.grants.filter((other) => other.grantType === grant.grantType);
+        return { id: grant.id, label: `${TYPE_LABELS[grant.grantType]} ${grant.grantNumber}`, colour: colourOf(groupOf(grant.grantType)), opacity: shadeOpacity(sameType.length - 1 - sameType.indexOf(grant), sameType.length) };
+      })
+    : [{ id: 'total', label: 'All grants', colour: colourOf(totalGroup), opacity: 1 }];
+  const series = groups.flatMap((group) => [
+    ...(showVested ? [{ key: `vested_${group.id}`, label: `Vested · ${group.label}`, colour: group.colour, opacity: group.opacity, fillOpacity: 0.85 * group.opacity }] : []),
+    ...(showUnvested ? [{ key: `unvested_${group.id}`, label: `Unvested · ${group.label}`, colour: group.colour, opacity: group.opacity * 0.5, fillOpacity: 0.25 * group.opacity }] : []),
+  ]);
+  const data: Datum[] = chart.months.map((month) => {
+    const point: Datum = { month: month.month };
     if (perGrant) {
       for (const part of month.grants) {
         const values = pick(part);
@@ -40,21 +49,6 @@ export default function EquityChart({ chart, settings }: Props) {
     }
     return point;
   });
-  const format = (value: number) => (asValue ? formatMoney({ amount: Math.round(value * 10 ** minorUnitOf(chart.currency)), currency: chart.currency }, { compact: true }) : formatNumber(value));
-  return (
-    <figure className="chart-box" aria-label={`Vesting over time in ${asValue ? 'value' : 'shares'}`} style={{ margin: 0 }}>
-      <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e6e9f2" />
-          <XAxis dataKey="month" tick={{ fontSize: 12 }} minTickGap={24} />
-          <YAxis tick={{ fontSize: 12 }} width={64} tickFormatter={(value: number) => format(value)} />
-          <Tooltip formatter={(value) => format(Number(value))} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {series.map((item) => (
-            <Area key={item.key} type="stepAfter" dataKey={item.key} name={item.label} stackId="equity" stroke={item.color} fill={item.color} fillOpacity={0.8} isAnimationActive={false} />
-          ))}
-        </AreaChart>
-      </ResponsiveContainer>
-    </figure>
-  );
+  const unit: Unit = asValue ? { kind: 'money', currency: chart.currency } : { kind: 'count' };
+  return <AreaChart title={`Vesting over time in ${asValue ? 'value' : 'shares'}`} data={data} categoryKey="month" categoryLabel="Month" series={series} unit={unit} />;
 }

@@ -1,0 +1,197 @@
+// Lighthouse on /home, signed in, desktop and mobile (issue 24: accessibility ≥ 0.95, performance ≥ 0.9).
+//
+//   npm run build -w web && node web/scripts/lighthouse.mjs [--json] [--keep-reports DIR]
+//   node web/scripts/lighthouse.mjs --url http://127.0.0.1:3000 --password … [--email admin@acme.test]
+//
+// Without --url it starts the real server (api/src/main.ts through tsx) on a temporary SQLite data
+// directory with the demo company, switches the team view on for it (so the admin's home shows every
+// tile), signs in through the built-in provider in the system Chromium (CHROMIUM_PATH, default
+// /usr/bin/chromium), and runs Lighthouse in that same browser, so the page is measured signed in.
+// Lighthouse itself is not a dependency of the project (about 110 MB): it is taken from
+// node_modules when installed, else run once through `npx lighthouse@12.2.3` (13 needs Node 22).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const REPO = path.resolve(import.meta.dirname, '..', '..');
+const LIGHTHOUSE = '12.2.3';
+const argv = process.argv.slice(2);
+const option = (flag) => {
+  const at = argv.indexOf(flag);
+  return at >= 0 ? argv[at + 1] : undefined;
+};
+const json = argv.includes('--json');
+const note = (message) => process.stderr.write(`${message}\n`);
+const TARGETS = { accessibility: 0.95, performance: 0.9 };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url, seconds) {
+  for (let waited = 0; waited < seconds * 4; waited += 1) {
+    try {
+      const reply = await fetch(url);
+      if (reply.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/** The real server with the demo company, on a data directory of its own. */
+async function startServer() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paybench-lighthouse-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _url, PAYBENCH_DATABASE_SCHEMA: _schema, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'api', 'src', 'main.ts')], {
+    cwd: REPO,
+    env: { ...inherited, PAYBENCH_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PAYBENCH_PUBLIC_URL: url, LOG_LEVEL: 'warn', PAYBENCH_RATE_LIMIT_PER_MINUTE: '100000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`${url}/api/health`, 180);
+  const { password } = JSON.parse(readFileSync(path.join(dataDir, 'demo-sign-in.json'), 'utf8'));
+  // The team view is a release flag an internal admin switches on; here straight in the database.
+  const require = createRequire(path.join(REPO, 'package.json'));
+  const knex = require('knex')({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'paybench.sqlite') }, useNullAsDefault: true });
+  const company = await knex('companies').first('id');
+  await knex('company_flags').insert({ company_id: company.id, flag: 'team_view', enabled: true, updated_by: 'lighthouse', updated_at: new Date().toISOString() });
+  await knex.destroy();
+  return {
+    url,
+    password,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    },
+  };
+}
+
+/** Chromium with a debugging port Lighthouse can drive, signed in through the provider's page. */
+async function signedInBrowser(url, email, password) {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'paybench-lighthouse-profile-'));
+  const browserProcess = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  await waitFor(`http://127.0.0.1:${port}/json/version`, 30);
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  const page = await context.newPage();
+  await page.goto(`${url}/login`);
+  await page.getByRole('button', { name: 'Continue to sign in' }).click();
+  await page.waitForURL('**/interaction/**');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const accept = page.getByRole('button', { name: 'I accept the terms of use' });
+  const welcome = page.getByRole('heading', { name: /^Welcome, / });
+  await accept.or(welcome).first().waitFor({ timeout: 60_000 });
+  if (await accept.isVisible()) {
+    await accept.click();
+    await welcome.waitFor({ timeout: 60_000 });
+  }
+  // Installed: the service worker is ready, as for a person who has been here before.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.close();
+  return {
+    port,
+    async stop() {
+      await browser.close().catch(() => undefined);
+      browserProcess.kill('SIGTERM');
+      await new Promise((resolve) => browserProcess.once('exit', resolve));
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    },
+  };
+}
+
+/** The Lighthouse command: installed, or through npx. */
+function lighthouseCommand() {
+  try {
+    const require = createRequire(path.join(REPO, 'web', 'package.json'));
+    return [process.execPath, [require.resolve('lighthouse/cli/index.js')]];
+  } catch {
+    return ['npx', ['--yes', `lighthouse@${LIGHTHOUSE}`]];
+  }
+}
+
+function runLighthouse(url, port, formFactor, output) {
+  const [command, base] = lighthouseCommand();
+  const args = [
+    ...base,
+    url,
+    `--port=${port}`,
+    '--disable-storage-reset',
+    '--only-categories=performance,accessibility,best-practices',
+    '--output=json',
+    `--output-path=${output}`,
+    '--quiet',
+    ...(formFactor === 'desktop' ? ['--preset=desktop'] : ['--form-factor=mobile']),
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(readFileSync(output, 'utf8'))) : reject(new Error(`lighthouse exited with ${code}`))));
+  });
+}
+
+const server = option('--url') ? { url: option('--url'), password: option('--password'), stop: async () => undefined } : await startServer();
+if (!server.password) throw new Error('--password is needed with --url (the demo sign-in is in data/demo-sign-in.json)');
+const email = option('--email') ?? 'admin@acme.test';
+const reports = option('--keep-reports');
+const results = {};
+try {
+  note(`Signing in as ${email} at ${server.url}…`);
+  const browser = await signedInBrowser(server.url, email, server.password);
+  try {
+    for (const formFactor of ['desktop', 'mobile']) {
+      note(`Lighthouse ${LIGHTHOUSE}: ${server.url}/home, ${formFactor}…`);
+      const dir = reports ?? mkdtempSync(path.join(os.tmpdir(), 'paybench-lighthouse-report-'));
+      mkdirSync(dir, { recursive: true });
+      const report = await runLighthouse(`${server.url}/home`, browser.port, formFactor, path.join(dir, `home-${formFactor}.json`));
+      if (new URL(report.finalDisplayedUrl ?? report.finalUrl).pathname !== '/home') throw new Error(`Lighthouse ended on ${report.finalDisplayedUrl}, not /home: the sign-in did not hold`);
+      results[formFactor] = Object.fromEntries(Object.entries(report.categories).map(([key, category]) => [key, category.score]));
+      results[formFactor].metrics = {
+        firstContentfulPaintMs: Math.round(report.audits['first-contentful-paint'].numericValue),
+        largestContentfulPaintMs: Math.round(report.audits['largest-contentful-paint'].numericValue),
+        totalBlockingTimeMs: Math.round(report.audits['total-blocking-time'].numericValue),
+        cumulativeLayoutShift: Number(report.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      };
+      if (!reports) rmSync(dir, { recursive: true, force: true });
+    }
+  } finally {
+    await browser.stop();
+  }
+} finally {
+  await server.stop();
+}
+
+if (json) process.stdout.write(`${JSON.stringify(results)}\n`);
+else {
+  for (const [formFactor, scores] of Object.entries(results)) {
+    const line = Object.entries(scores)
+      .filter(([key]) => key !== 'metrics')
+      .map(([key, score]) => `${key} ${score}${TARGETS[key] !== undefined ? (score >= TARGETS[key] ? ' ✓' : ` ✗ (target ${TARGETS[key]})`) : ''}`)
+      .join(', ');
+    const { metrics } = scores;
+    process.stdout.write(`/home ${formFactor}: ${line}\n  FCP ${metrics.firstContentfulPaintMs} ms, LCP ${metrics.largestContentfulPaintMs} ms, TBT ${metrics.totalBlockingTimeMs} ms, CLS ${metrics.cumulativeLayoutShift}\n`);
+  }
+}
+const missed = Object.values(results).some((scores) => Object.entries(TARGETS).some(([key, target]) => (scores[key] ?? 0) < target));
+process.exitCode = missed ? 1 : 0;
