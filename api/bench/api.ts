@@ -21,8 +21,10 @@ import {
   latency,
   note,
   option,
+  runOnEngines,
   send,
   startBenchServer,
+  verdict,
 } from './server.js';
 
 type PeopleImport = components['schemas']['PeopleImport'];
@@ -214,7 +216,6 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
 }
 
 function report(figures: EngineFigures): string {
-  const verdict = (met: boolean): string => (met ? 'ok' : 'OVER TARGET');
   const lines = [
     `API under load — ${figures.engine}, ${figures.employees.toLocaleString('en-US')} employees (imported in ${figures.importSeconds} s)`,
     `  team table, one request at a time (200 rows, the default columns):`,
@@ -230,18 +231,4 @@ function report(figures: EngineFigures): string {
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
-  const results: EngineFigures[] = [];
-  for (const engine of options.engines) {
-    const figures = await benchEngine(engine, options);
-    results.push(figures);
-    if (!options.json) process.stdout.write(report(figures));
-  }
-  if (options.json) process.stdout.write(`${JSON.stringify({ targets: TARGETS, engines: results })}\n`);
-}
-
-main().catch((error: unknown) => {
-  note(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  process.exitCode = 1;
-});
+runOnEngines(parseOptions, TARGETS, benchEngine, report);

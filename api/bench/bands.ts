@@ -10,7 +10,7 @@
 import type { components } from '../src/contract-types.js';
 import { newId } from '../src/db/ids.js';
 import { JOB_FAMILIES, LEVELS } from '../src/market/catalog/index.js';
-import { type BenchServer, type Engine, type Latency, call, createBenchCompany, describeLatency, enginesOf, latency, note, option, send, startBenchServer } from './server.js';
+import { type BenchServer, type Engine, type Latency, call, createBenchCompany, describeLatency, enginesOf, latency, note, option, runOnEngines, send, startBenchServer, verdict } from './server.js';
 
 type BuildResult = components['schemas']['BandBuildResult'];
 type Evaluation = components['schemas']['BandEvaluation'];
@@ -168,7 +168,6 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
 }
 
 function report(figures: EngineFigures): string {
-  const verdict = (met: boolean): string => (met ? 'ok' : 'OVER TARGET');
   return [
     `Salary bands — ${figures.engine}`,
     `  build from market data: ${figures.jobs} company jobs × ${figures.zones} zones → ${figures.bands} bands (${figures.withheld} jobs withheld by the market)`,
@@ -179,18 +178,4 @@ function report(figures: EngineFigures): string {
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
-  const results: EngineFigures[] = [];
-  for (const engine of options.engines) {
-    const figures = await benchEngine(engine, options);
-    results.push(figures);
-    if (!options.json) process.stdout.write(report(figures));
-  }
-  if (options.json) process.stdout.write(`${JSON.stringify({ targets: TARGETS, engines: results })}\n`);
-}
-
-main().catch((error: unknown) => {
-  note(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  process.exitCode = 1;
-});
+runOnEngines(parseOptions, TARGETS, benchEngine, report);

@@ -51,6 +51,35 @@ export function note(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
+/** What a benchmark over both engines reports: the verdict of a measured target. */
+export const verdict = (met: boolean): string => (met ? 'ok' : 'OVER TARGET');
+
+/**
+ * Runs a benchmark on each engine asked for: its figures printed as a report as they come, or
+ * (`--json`) one JSON object of the targets and every engine's figures at the end.
+ */
+export function runOnEngines<Options extends { engines: Engine[]; json: boolean }, Figures>(
+  parseOptions: (argv: string[]) => Options,
+  targets: unknown,
+  bench: (engine: Engine, options: Options) => Promise<Figures>,
+  report: (figures: Figures) => string,
+): void {
+  const main = async () => {
+    const options = parseOptions(process.argv.slice(2));
+    const results: Figures[] = [];
+    for (const engine of options.engines) {
+      const figures = await bench(engine, options);
+      results.push(figures);
+      if (!options.json) process.stdout.write(report(figures));
+    }
+    if (options.json) process.stdout.write(`${JSON.stringify({ targets, engines: results })}\n`);
+  };
+  main().catch((error: unknown) => {
+    note(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exitCode = 1;
+  });
+}
+
 export interface BenchServer {
   engine: Engine;
   url: string;
