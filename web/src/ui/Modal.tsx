@@ -128,7 +128,10 @@ export function Sheet({ title, onClose, children, side = 'right', footer, classN
           <CloseButton onClose={onClose} />
         )}
       </header>
-      <div className="sheet-body">{children}</div>
+      {/* Focusable so a keyboard can scroll a long body even when it holds nothing focusable (WCAG 2.1.1). */}
+      <div className="sheet-body" tabIndex={0} role="region" aria-labelledby={titleId}>
+        {children}
+      </div>
       {footer && <footer className="sheet-foot">{footer}</footer>}
     </Dialog>
   );
