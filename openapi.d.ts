@@ -3877,7 +3877,7 @@ export interface components {
          * @description A column of the team view's employee table. The pay columns (performanceRating, baseSalary … lastRaiseDate) need employeeCompensation.
          * @enum {string}
          */
-        TeamColumn: "name" | "employeeNumber" | "email" | "title" | "department" | "jobFamily" | "level" | "track" | "location" | "country" | "manager" | "startDate" | "employmentType" | "status" | "performanceRating" | "baseSalary" | "bonusTarget" | "variablePay" | "commission" | "totalCash" | "compaRatio" | "grantedShares" | "vestedShares" | "equityValue" | "lastRaiseDate";
+        TeamColumn: "name" | "employeeNumber" | "email" | "title" | "department" | "jobFamily" | "level" | "track" | "location" | "country" | "manager" | "startDate" | "employmentType" | "status" | "performanceRating" | "baseSalary" | "bonusTarget" | "variablePay" | "commission" | "totalCash" | "compaRatio" | "bandPosition" | "grantedShares" | "vestedShares" | "equityValue" | "lastRaiseDate";
         TeamFilterValues: string[];
         TeamColumnInfo: {
             key: components["schemas"]["TeamColumn"];
@@ -3894,6 +3894,23 @@ export interface components {
             ratio: number | null;
             marketP50: components["schemas"]["Money"] | null;
             /** @description "Insufficient data" when the market cell is withheld; why there is no ratio otherwise. */
+            label: string | null;
+        };
+        TeamBandPosition: {
+            bandSetId: components["schemas"]["Id"];
+            bandSetName: string;
+            /** @description The employee's band (their company job × pay zone) in the set's currency; null when they have none. */
+            band: {
+                min: components["schemas"]["Money"];
+                mid: components["schemas"]["Money"];
+                max: components["schemas"]["Money"];
+            } | null;
+            /** @description Base (converted into the set's currency at the reference rate) ÷ the band's midpoint, to four decimals. */
+            compaRatio: number | null;
+            /** @description (base − min) ÷ (max − min), to four decimals. */
+            rangePenetration: number | null;
+            position: ("below" | "inside" | "above") | null;
+            /** @description Why there is no position (no company job, no band for their job and zone, no base salary, no rate). */
             label: string | null;
         };
         /** @description One employee with the requested columns; columns the caller may not see are absent, never zero. */
@@ -3922,6 +3939,8 @@ export interface components {
             commission?: components["schemas"]["Money"] | null;
             totalCash?: components["schemas"]["Money"] | null;
             compaRatio?: components["schemas"]["TeamCompaRatioValue"];
+            /** @description Where the base sits in the company's live band set; null while the company has no live set (or no bands module). */
+            bandPosition?: components["schemas"]["TeamBandPosition"] | null;
             grantedShares?: number;
             vestedShares?: number;
             equityValue?: components["schemas"]["Money"];

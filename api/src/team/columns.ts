@@ -27,6 +27,7 @@ export const TEAM_COLUMNS: readonly TeamColumnInfo[] = [
   { key: 'commission', label: 'Commission', pay: true },
   { key: 'totalCash', label: 'Total cash', pay: true },
   { key: 'compaRatio', label: 'Compa-ratio', pay: true },
+  { key: 'bandPosition', label: 'Band position', pay: true },
   { key: 'grantedShares', label: 'Granted shares', pay: true },
   { key: 'vestedShares', label: 'Vested shares', pay: true },
   { key: 'equityValue', label: 'Equity value', pay: true },

@@ -21,6 +21,7 @@ import {
 } from '../people/reads/team.js';
 import { latestByType } from '../people/reads/payInForce.js';
 import { EquityValuation, type Holder, vestingOn } from '../people/valuation.js';
+import { type BandPlacer, type BandPosition, liveBandPlacer } from '../bands/positions.js';
 
 export type CompType = 'base_salary' | 'bonus_target' | 'variable_pay' | 'commission' | 'benefits';
 const CASH_TYPES: CompType[] = ['base_salary', 'bonus_target', 'variable_pay', 'commission'];
@@ -76,6 +77,7 @@ const payFrom = (records: Map<string, CompensationRow[]>, grants: Map<string, Gr
 export class Team {
   // Promises, not values: rows are priced concurrently and must share one market look-up.
   private medians: Promise<MarketMedians> | undefined;
+  private bands: Promise<BandPlacer | null> | undefined;
 
   private constructor(
     readonly deps: AppDeps,
@@ -209,6 +211,15 @@ export class Team {
     const inMarketCurrency = await this.converter.convert(base, median.currency);
     if (!inMarketCurrency) return { ratio: null, marketP50, label: 'No exchange rate', cell };
     return { ratio: this.converter.major(inMarketCurrency) / median.p50, marketP50, label: null, cell };
+  }
+
+  // ── bands ────────────────────────────────────────────────────────────────────────────────
+
+  /** Where the base sits in the live band set; null while the company has none (read once per request). */
+  async bandPosition(member: Member): Promise<BandPosition | null> {
+    this.bands ??= liveBandPlacer(this.db, this.access.scope, this.access.caller, this.converter);
+    const placer = await this.bands;
+    return placer ? placer.place(member.row, this.amountOf(member, 'base_salary')) : null;
   }
 
   // ── equity ───────────────────────────────────────────────────────────────────────────────

@@ -14,6 +14,7 @@ import { effectiveColumns } from './settings.js';
 import {
   type CompanyEquityRow,
   type GrantRow,
+  type OrderedId,
   type PayRecordType,
   type TableSortKey,
   type TeamFilters,
@@ -175,6 +176,9 @@ async function payColumns(team: Team, member: Member, columns: TeamColumn[]): Pr
         out.compaRatio = { ratio: compa.ratio, marketP50: compa.marketP50, label: compa.label };
         break;
       }
+      case 'bandPosition':
+        out.bandPosition = await team.bandPosition(member);
+        break;
       case 'grantedShares':
         if (equity) out.grantedShares = equity.granted;
         break;
@@ -203,8 +207,8 @@ async function presentRow(team: Team, member: Member, columns: TeamColumn[]): Pr
   return Object.assign(row, await payColumns(team, member, columns.filter(isPayColumn)));
 }
 
-/** Sorts whose keys need today's vesting and the company's prices: keyed here, over the matching ids only. */
-const KEYED_HERE: ReadonlySet<TeamColumn> = new Set(['vestedShares', 'equityValue']);
+/** Sorts whose keys need today's vesting and prices, or the live band set: keyed here, over the matching ids only. */
+const KEYED_HERE: ReadonlySet<TeamColumn> = new Set(['vestedShares', 'equityValue', 'bandPosition']);
 
 const TEXT_FIELDS: Partial<Record<TeamColumn, TextSortField>> = {
   name: 'name',
@@ -291,23 +295,31 @@ async function tableSortKey(deps: AppDeps, access: TeamAccess, query: TableQuery
   return { kind: 'compaRatio', day, cells: published, rates };
 }
 
-/** Vested shares and equity value: every matching id in name order, keyed with the people module's vesting, then sorted (stably). */
-async function keyedHere(deps: AppDeps, access: TeamAccess, query: TableQuery, sort: TeamColumn, given: { converter: Converter; company: CompanyEquityRow }, offset: number): Promise<string[]> {
-  const ordered = await orderedIds(deps.db, access.scope, access, query, { key: null, order: 'asc' }, null);
-  const inPay = ordered.filter((entry) => entry.inPay).map((entry) => entry.id);
+/** The key of each employee in pay reach: equity from the people module's vesting, band position from the live set. */
+async function keysInPay(deps: AppDeps, access: TeamAccess, sort: TeamColumn, ordered: OrderedId[], given: { converter: Converter; company: CompanyEquityRow }): Promise<Map<string, number | null>> {
+  const inPay = ordered.filter((entry) => entry.inPay);
+  const keys = new Map<string, number | null>();
+  if (sort === 'bandPosition') {
+    const team = await Team.ofRows(deps, access, await employeesByIds(deps.db, access.scope, inPay.map((entry) => entry.id)), { pay: true, grants: false, ...given });
+    for (const member of team.members) keys.set(member.row.id, (await team.bandPosition(member))?.compaRatio ?? null);
+    return keys;
+  }
   const grants = new Map<string, GrantRow[]>();
-  byEmployee(grants, await grantsOfEmployees(deps.db, access.scope, inPay));
+  byEmployee(grants, await grantsOfEmployees(deps.db, access.scope, inPay.map((entry) => entry.id)));
   // A team of no one: only its valuation of grants (today's prices and rates) is used.
   const team = await Team.ofRows(deps, access, [], { pay: false, grants: false, ...given });
-  const keyed: { id: string; key: number | null }[] = [];
-  for (const entry of ordered) {
-    if (!entry.inPay) {
-      keyed.push({ id: entry.id, key: null });
-      continue;
-    }
+  for (const entry of inPay) {
     const equity = await team.equityOf(grants.get(entry.id) ?? [], entry.holder);
-    keyed.push({ id: entry.id, key: sort === 'vestedShares' ? equity.vested : equity.value.amount });
+    keys.set(entry.id, sort === 'vestedShares' ? equity.vested : equity.value.amount);
   }
+  return keys;
+}
+
+/** Vested shares, equity value and band position: every matching id in name order, keyed here, then sorted (stably). */
+async function keyedHere(deps: AppDeps, access: TeamAccess, query: TableQuery, sort: TeamColumn, given: { converter: Converter; company: CompanyEquityRow }, offset: number): Promise<string[]> {
+  const ordered = await orderedIds(deps.db, access.scope, access, query, { key: null, order: 'asc' }, null);
+  const keys = await keysInPay(deps, access, sort, ordered, given);
+  const keyed = ordered.map((entry) => ({ id: entry.id, key: keys.get(entry.id) ?? null }));
   const sign = query.order === 'asc' ? 1 : -1;
   // Empty values go last in either direction; ties keep the name order.
   keyed.sort((a, b) => (a.key === null || b.key === null ? (a.key === b.key ? 0 : a.key === null ? 1 : -1) : sign * (a.key - b.key)));
@@ -401,6 +413,7 @@ const ALL_COLUMNS: TeamColumn[] = [
   'commission',
   'totalCash',
   'compaRatio',
+  'bandPosition',
   'grantedShares',
   'vestedShares',
   'equityValue',

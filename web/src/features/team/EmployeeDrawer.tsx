@@ -5,7 +5,7 @@ import { EquityChart } from './charts/EquityChart';
 import { SkeletonText } from '../../ui/Skeleton';
 import { DataTable } from '../../ui/DataTable';
 import { Empty, Loaded } from '../../ui/States';
-import { type Schemas, formatDate, formatMoney, formatNumber, formatPrice, formatRatio, humanise, useTeamSettings } from './common';
+import { type Schemas, bandPositionText, formatDate, formatMoney, formatNumber, formatPrice, formatRatio, humanise, useTeamSettings } from './common';
 
 
 const TYPE_LABELS: Record<string, string> = {
@@ -157,6 +157,19 @@ export function EmployeeDrawer({ employeeId, onClose }: { employeeId: string; on
                         ? `${formatRatio(detail.employee.compaRatio.ratio)} (market median ${formatMoney(detail.employee.compaRatio.marketP50)})`
                         : (detail.employee.compaRatio?.label ?? '—')}
                     </dd>
+                    {detail.employee.bandPosition && (
+                      <>
+                        <dt>Band position</dt>
+                        <dd>
+                          {bandPositionText(detail.employee.bandPosition)}
+                          {detail.employee.bandPosition.band && (
+                            <span className="band-range">
+                              {` (${detail.employee.bandPosition.bandSetName}: ${formatMoney(detail.employee.bandPosition.band.min)} – ${formatMoney(detail.employee.bandPosition.band.max)}, midpoint ${formatMoney(detail.employee.bandPosition.band.mid)})`}
+                            </span>
+                          )}
+                        </dd>
+                      </>
+                    )}
                   </>
                 )}
               </dl>

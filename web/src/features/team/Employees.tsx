@@ -8,7 +8,7 @@ import { type ActiveFilter, FilterBar } from '../../ui/FilterBar';
 import { Toolbar } from '../../ui/Page';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { Empty, ErrorState } from '../../ui/States';
-import { type Schemas, type TeamColumn, TeamPage, formatDate, formatMoney, formatNumber, formatRatio, humanise, usePermissions, useSaveSettings, useTeamSettings } from './common';
+import { type Schemas, type TeamColumn, TeamPage, formatDate, formatMoney, formatNumber, formatRatio, bandPositionText, humanise, usePermissions, useSaveSettings, useTeamSettings } from './common';
 import { EmployeeDrawer } from './EmployeeDrawer';
 import { ExportPay } from './ExportPay';
 
@@ -19,7 +19,7 @@ const PAGE = 200;
 const FILTERS = ['department', 'level', 'location', 'jobFamily'] as const;
 type FilterName = (typeof FILTERS)[number];
 
-const NUMERIC: ReadonlySet<TeamColumn> = new Set(['baseSalary', 'bonusTarget', 'variablePay', 'commission', 'totalCash', 'compaRatio', 'grantedShares', 'vestedShares', 'equityValue']);
+const NUMERIC: ReadonlySet<TeamColumn> = new Set(['baseSalary', 'bonusTarget', 'variablePay', 'commission', 'totalCash', 'compaRatio', 'bandPosition', 'grantedShares', 'vestedShares', 'equityValue']);
 
 /** What a cell shows; pay the caller may not see is absent from the row and shows as a dash. */
 export function cellText(row: Row, column: TeamColumn): ReactNode {
@@ -58,8 +58,11 @@ export function cellText(row: Row, column: TeamColumn): ReactNode {
     case 'compaRatio':
       if (!row.compaRatio) return '—';
       return row.compaRatio.ratio === null ? <span className="insufficient">{row.compaRatio.label ?? '—'}</span> : formatRatio(row.compaRatio.ratio);
+    case 'bandPosition':
+      return bandPositionText(row.bandPosition);
   }
 }
+
 
 const widthOf = (column: TeamColumn): string => (column === 'name' ? 'minmax(180px, 1.4fr)' : column === 'email' ? '220px' : NUMERIC.has(column) ? '130px' : '150px');
 

@@ -102,3 +102,12 @@ export function useSaveSettings() {
   const saveMine = async (version: number, body: Schemas['TeamViewPersonalSettingsInput']) => finish(await mine.save(version, body), 'Saved for you.');
   return { saveCompany, saveMine, busy: company.busy || mine.busy };
 }
+
+const POSITION_LABELS = { below: 'Below band', inside: 'In band', above: 'Above band' } as const;
+
+/** "In band · 0.98": where the base sits in the live band set and its ratio to the midpoint; why not, otherwise. */
+export function bandPositionText(value: Schemas['TeamEmployeeRow']['bandPosition']): ReactNode {
+  if (!value) return '—';
+  if (!value.position || value.compaRatio === null) return <span className="insufficient">{value.label ?? '—'}</span>;
+  return <span className={`band-position band-position-${value.position}`}>{`${POSITION_LABELS[value.position]} · ${formatRatio(value.compaRatio)}`}</span>;
+}
