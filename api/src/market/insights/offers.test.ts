@@ -38,6 +38,8 @@ describe('offer insights', () => {
       },
     });
     expect([insight.base, insight.totalCash, insight.newHireEquity]).toEqual(explorer.body.data.cells);
+    // The demo market is generated, and each part says how much of it is (the panel shows "Demo data").
+    expect([insight.base.syntheticShare, insight.totalCash.syntheticShare, insight.newHireEquity.syntheticShare]).toEqual([1, 1, 1]);
     const value = (p: number) => insight.base.percentiles?.find((v) => v.percentile === p)?.value ?? NaN;
     const spread = insight.spread.base;
     expect(spread).toEqual({

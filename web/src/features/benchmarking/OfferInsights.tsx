@@ -5,6 +5,7 @@ import { usePostQuery } from '../../api/queries';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
 import { Choice } from './Choices';
+import { DataSource } from './ResultsTable';
 import { LOCATION_GROUPS } from './selection';
 import './benchmarking.css';
 
@@ -36,7 +37,10 @@ function Part({ title, cell, spread }: { title: string; cell: BenchmarkCell; spr
           </dd>
         </dl>
       )}
-      <p className="muted small-text">{sampleText(cell.sample)}</p>
+      <p className="muted small-text">
+        {sampleText(cell.sample)}
+        <DataSource share={cell.syntheticShare} />
+      </p>
     </article>
   );
 }
