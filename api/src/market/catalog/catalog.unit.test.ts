@@ -16,7 +16,7 @@ import {
   findLevel,
   levelsOf,
   metroListCount,
-  metrosOf,
+  placesOf,
   subIndustriesOf,
 } from './index.js';
 
@@ -54,12 +54,15 @@ describe('benchmarking catalog', () => {
     expect(familiesOf('bg_data')).toEqual(['data_science', 'data_analytics']);
   });
 
-  it('tiers US metros as the spec says and rolls locations up to metros', () => {
-    expect(metrosOf('840_1').sort()).toEqual(['us_new_york', 'us_seattle', 'us_sf_bay_area']);
+  it('tiers US metros as the spec says and rolls locations up to their places', () => {
+    expect(placesOf('840_1').sort()).toEqual(['us_new_york', 'us_seattle', 'us_sf_bay_area']);
     expect(metroListCount('840_2')).toBe(9);
     expect(metroListCount('840')).toBe(metroListCount('840_1') + metroListCount('840_2') + metroListCount('840_3'));
-    expect(metrosOf('150').every((id) => id.startsWith('gb_') || id.startsWith('de_'))).toBe(true);
-    expect(metrosOf('gb_london')).toEqual(['gb_london']);
+    // A country holds its people outside its metros too: it is a place of its own.
+    expect(placesOf('840')).toEqual(['840', ...placesOf('840_1'), ...placesOf('840_2'), ...placesOf('840_3')]);
+    expect(placesOf('150').filter((id) => id.includes('_')).every((id) => id.startsWith('gb_') || id.startsWith('de_'))).toBe(true);
+    expect(placesOf('gb_london')).toEqual(['gb_london']);
+    expect(placesOf('nowhere')).toEqual([]);
     for (const metro of METROS) {
       expect(metro.coordinates).not.toBeNull();
       expect(['USD', 'CAD', 'GBP', 'EUR']).toContain(metro.currencyCode);

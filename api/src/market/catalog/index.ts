@@ -18,7 +18,7 @@ import {
 } from './companies.js';
 import { FAMILY_BLEND_GROUPS, JOB_FAMILIES } from './families.js';
 import { LEVEL_BLENDS, LEVELS, TRACKS } from './levels.js';
-import { LOCATIONS } from './locations.js';
+import { LOCATIONS, isPlace } from './locations.js';
 import { COMPANY_COUNT_BUCKETS, CONSISTENCY_LABELS, EMPLOYEE_COUNT_BUCKETS, PERCENTILES } from './samples.js';
 import type { CompensationType, JobFamily, Level, LevelBlend, Location } from './types.js';
 
@@ -26,6 +26,7 @@ export * from './compensation.js';
 export * from './executives.js';
 export * from './equityPractices.js';
 export * from './companies.js';
+export * from './countries.js';
 export * from './families.js';
 export * from './levels.js';
 export * from './locations.js';
@@ -101,12 +102,36 @@ export function familiesOf(id: string): string[] {
   return blendGroupById.get(id)?.associatedFamilies ?? [];
 }
 
-/** Metro ids under a location (a metro stands for itself); empty when unknown. */
-export function metrosOf(id: string): string[] {
+/** Place ids under each location, the location itself first when it is a place (see PLACES). */
+const placesById = new Map<string, readonly string[]>();
+function collectPlaces(id: string): readonly string[] {
+  const known = placesById.get(id);
+  if (known) return known;
   const location = locationById.get(id);
-  if (!location) return [];
-  if (location.kind === 'metro') return [id];
-  return LOCATIONS.filter((child) => child.parentId === id).flatMap((child) => metrosOf(child.paybenchLocationId));
+  const own = location && isPlace(location) ? [id] : [];
+  const places = [...own, ...LOCATIONS.filter((child) => child.parentId === id).flatMap((child) => collectPlaces(child.paybenchLocationId))];
+  placesById.set(id, places);
+  return places;
+}
+for (const location of LOCATIONS) collectPlaces(location.paybenchLocationId);
+
+/**
+ * Places under a location, where its records lie: a metro is its own; a country is its own (its
+ * people outside its catalog metros) and its metros'; a tier its metros'; a region its countries'.
+ * Empty when the id is unknown.
+ */
+export function placesOf(id: string): string[] {
+  return [...(placesById.get(id) ?? [])];
+}
+
+/** The name older callers use for placesOf (people's location filter): metros and countries alike. */
+export const metrosOf = placesOf;
+
+const countryByCode = new Map(LOCATIONS.flatMap((l) => (l.kind === 'country' && l.country ? [[l.country, l] as const] : [])));
+
+/** The country location of an ISO 3166-1 alpha-2 code (any case); undefined when no country has it. */
+export function countryLocation(alpha2: string): Location | undefined {
+  return countryByCode.get(alpha2.trim().toUpperCase());
 }
 
 /** Sub-industry ids under an industry group, a sub-industry, or every industry. */
@@ -118,6 +143,6 @@ export function subIndustriesOf(id: string): string[] {
 
 /** How many metros each non-metro location groups (the spec's metroListCount). */
 export function metroListCount(id: string): number {
-  return metrosOf(id).length;
+  return placesOf(id).filter((place) => locationById.get(place)?.kind === 'metro').length;
 }
 

@@ -1,10 +1,12 @@
+import { COUNTRIES, REGION_IDS, REGION_NAMES, type RegionId } from './countries.js';
 import type { Location } from './types.js';
 
 export const UNITED_STATES_ID = '840';
 export const CANADA_ID = '124';
 export const UNITED_KINGDOM_ID = '826';
 export const GERMANY_ID = '276';
-export const EUROPE_ID = '150';
+export const EUROPE_ID: RegionId = REGION_IDS.europe;
+export const AMERICAS_ID: RegionId = REGION_IDS.americas;
 
 interface Area {
   id: string;
@@ -15,6 +17,7 @@ interface Area {
   country: string | null;
   currencyCode: string;
   description: string;
+  aliases?: string[];
 }
 
 function area(draft: Area): Location {
@@ -25,7 +28,7 @@ function area(draft: Area): Location {
     description: draft.description,
     parentId: draft.parentId,
     marketTierLocationId: draft.kind === 'tier' ? draft.id : null,
-    locationAliases: [],
+    locationAliases: draft.aliases ?? [],
     globalRegion: draft.globalRegion,
     country: draft.country,
     state: null,
@@ -73,8 +76,16 @@ function metros(group: MetroGroup): Location[] {
 
 const US = { globalRegion: 'North America', country: 'US', currencyCode: 'USD' };
 
-export const LOCATIONS: readonly Location[] = [
-  area({ id: UNITED_STATES_ID, name: 'United States', kind: 'country', parentId: null, ...US, description: 'All US metros.' }),
+/** The countries the catalog divides into metros (and the US into tiers), with Europe. */
+const METRO_AREAS: readonly Location[] = [
+  area({
+    id: UNITED_STATES_ID,
+    name: 'United States',
+    kind: 'country',
+    parentId: AMERICAS_ID,
+    ...US,
+    description: 'All US metros, and the rest of the country.',
+  }),
   area({
     id: '840_1',
     name: 'US Tier 1',
@@ -133,11 +144,11 @@ export const LOCATIONS: readonly Location[] = [
     id: CANADA_ID,
     name: 'Canada',
     kind: 'country',
-    parentId: null,
+    parentId: AMERICAS_ID,
     globalRegion: 'North America',
     country: 'CA',
     currencyCode: 'CAD',
-    description: 'All Canadian metros.',
+    description: 'All Canadian metros, and the rest of the country.',
   }),
   ...metros({
     parentId: CANADA_ID,
@@ -160,7 +171,7 @@ export const LOCATIONS: readonly Location[] = [
     globalRegion: 'Europe',
     country: null,
     currencyCode: 'EUR',
-    description: 'United Kingdom and Germany.',
+    description: 'Every European country (UN M49).',
   }),
   area({
     id: UNITED_KINGDOM_ID,
@@ -170,7 +181,7 @@ export const LOCATIONS: readonly Location[] = [
     globalRegion: 'Europe',
     country: 'GB',
     currencyCode: 'GBP',
-    description: 'All UK metros.',
+    description: 'All UK metros, and the rest of the country.',
   }),
   ...metros({
     parentId: UNITED_KINGDOM_ID,
@@ -192,7 +203,7 @@ export const LOCATIONS: readonly Location[] = [
     globalRegion: 'Europe',
     country: 'DE',
     currencyCode: 'EUR',
-    description: 'All German metros.',
+    description: 'All German metros, and the rest of the country.',
   }),
   ...metros({
     parentId: GERMANY_ID,
@@ -208,5 +219,52 @@ export const LOCATIONS: readonly Location[] = [
   }),
 ];
 
-/** Metros are the leaves every record is located in; the other locations group them. */
+/** The countries above, which the catalog divides into metros. */
+const COUNTRIES_WITH_METROS = new Set([UNITED_STATES_ID, CANADA_ID, UNITED_KINGDOM_ID, GERMANY_ID]);
+
+/** The regions besides Europe; they mix currencies, so their answers are in USD. */
+const OTHER_REGIONS: readonly Location[] = [REGION_IDS.africa, REGION_IDS.americas, REGION_IDS.asia, REGION_IDS.oceania].map((id) =>
+  area({
+    id,
+    name: REGION_NAMES[id],
+    kind: 'region',
+    parentId: null,
+    globalRegion: REGION_NAMES[id],
+    country: null,
+    currencyCode: 'USD',
+    description: `Every country of ${id === REGION_IDS.americas ? 'the Americas' : REGION_NAMES[id]} (UN M49).`,
+  }),
+);
+
+/** Every other ISO 3166-1 country, at country level only: the catalog has no metro in them. */
+const COUNTRIES_WITHOUT_METROS: readonly Location[] = COUNTRIES.filter((c) => !COUNTRIES_WITH_METROS.has(c.numeric))
+  .map((c) =>
+    area({
+      id: c.numeric,
+      name: c.name,
+      kind: 'country',
+      parentId: c.region,
+      globalRegion: REGION_NAMES[c.region],
+      country: c.alpha2,
+      currencyCode: c.currencyCode,
+      description: `All of ${c.name}, at country level: the catalog has no metro there.`,
+      aliases: [...c.otherNames],
+    }),
+  )
+  .sort((a, b) => a.paybenchLocationName.localeCompare(b.paybenchLocationName, 'en'));
+
+/** Every location: regions, countries, US tiers and metros. Ids never change: saved queries and shares name them. */
+export const LOCATIONS: readonly Location[] = [...METRO_AREAS, ...OTHER_REGIONS, ...COUNTRIES_WITHOUT_METROS];
+
+/** Metros: where the demo market's generated records are located. */
 export const METROS: readonly Location[] = LOCATIONS.filter((l) => l.kind === 'metro');
+
+/**
+ * Places: where a record can be located. Every metro, and every country at country level, which
+ * holds its people in none of its catalog metros (all of them, where the catalog has no metro).
+ */
+export const PLACES: readonly Location[] = LOCATIONS.filter(isPlace);
+
+export function isPlace(location: Location): boolean {
+  return location.kind === 'metro' || location.kind === 'country';
+}

@@ -4,7 +4,7 @@ import {
   EMPLOYEE_COUNT_BUCKETS,
   LOCATIONS,
   bucketOf,
-  metrosOf,
+  placesOf,
   type CompensationCategory,
   type SampleBucket,
 } from '../catalog/index.js';
@@ -31,7 +31,7 @@ export interface ReleaseComposition {
   employees: number;
   jobFamilies: CompositionEntry[];
   levels: CompositionEntry[];
-  /** Every catalog location the release has records in: metros, and the tiers, countries and regions they roll up to. */
+  /** Every catalog location the release has records in: places (metros, countries), and the tiers, countries and regions they roll up to. */
   locations: CompositionEntry[];
   industries: CompositionEntry[];
   companyStages: CompositionEntry[];
@@ -147,24 +147,23 @@ function entries(ids: readonly string[], companyCount: number, walk: (add: Add) 
   return entriesFrom(ids, companyCount, countsPerCompany(ids.length, companyCount, walk));
 }
 
-/** Tiers, countries and regions hold their metros' records per company: distinct companies, not the sum. */
-function rollUpLocations(metroIds: readonly string[], companyCount: number, counts: Uint32Array): CompositionEntry[] {
-  const rowOf = new Map(metroIds.map((id, code) => [id, counts.subarray(code * companyCount, (code + 1) * companyCount)]));
+/**
+ * Every location holds the records of its places (placesOf): a metro its own, a country its own and
+ * its metros', tiers and regions theirs; per company, so companies are distinct, not summed.
+ */
+function rollUpLocations(placeIds: readonly string[], companyCount: number, counts: Uint32Array): CompositionEntry[] {
+  const rowOf = new Map(placeIds.map((id, code) => [id, counts.subarray(code * companyCount, (code + 1) * companyCount)]));
   const rolled: CompositionEntry[] = [];
   for (const location of LOCATIONS) {
-    if (location.kind === 'metro') {
-      const row = rowOf.get(location.paybenchLocationId);
-      const metro = row ? entryOf(location.paybenchLocationId, row) : null;
-      if (metro && metro.employees > 0) rolled.push(metro);
-      continue;
+    const rows = placesOf(location.paybenchLocationId).flatMap((id) => rowOf.get(id) ?? []);
+    if (rows.length === 0) continue;
+    let sum = rows[0]!;
+    if (rows.length > 1) {
+      sum = new Uint32Array(companyCount);
+      for (const row of rows) for (let c = 0; c < companyCount; c++) sum[c]! += row[c]!;
     }
-    const sum = new Uint32Array(companyCount);
-    for (const id of metrosOf(location.paybenchLocationId)) {
-      const row = rowOf.get(id);
-      if (row) for (let c = 0; c < companyCount; c++) sum[c]! += row[c]!;
-    }
-    const area = entryOf(location.paybenchLocationId, sum);
-    if (area.employees > 0) rolled.push(area);
+    const entry = entryOf(location.paybenchLocationId, sum);
+    if (entry.employees > 0) rolled.push(entry);
   }
   return rolled;
 }
@@ -172,14 +171,14 @@ function rollUpLocations(metroIds: readonly string[], companyCount: number, coun
 function familyCoverage(release: MarketRelease): FamilyCoverage[] {
   const coverage: FamilyCoverage[] = [];
   const levels = release.dimensions.levels.length;
-  const currencies = release.currencies.length;
+  const runs = release.runCurrencies.length;
   const measures = { cash: release.measures.base, equity: release.measures.total_equity } as const;
   const perCompany = new Uint32Array(release.companies.count);
   for (const broadCompType of ['cash', 'equity'] as const) {
     const column = measures[broadCompType];
     release.dimensions.families.forEach((id, family) => {
-      const from = column.offsets[family * levels * currencies]!;
-      const to = column.offsets[(family + 1) * levels * currencies]!;
+      const from = column.offsets[family * levels * runs]!;
+      const to = column.offsets[(family + 1) * levels * runs]!;
       if (from === to) return;
       perCompany.fill(0);
       for (let j = from; j < to; j++) perCompany[column.company[j]!]!++;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { metrosOf } from '../catalog/index.js';
+import { placesOf } from '../catalog/index.js';
 import { buildDemoRelease } from '../generator/index.js';
 import { describeRelease, disclose, roundDownToTwoFigures, type ReleaseComposition } from './composition.js';
 import type { MarketRelease } from './release.js';
@@ -27,7 +27,7 @@ describe('describeRelease', () => {
   it('rolls metros up into tiers and countries with distinct companies', () => {
     const byId = new Map(composition.locations.map((l) => [l.id, l]));
     const tierOne = byId.get('840_1');
-    const metros = metrosOf('840_1').map((id) => byId.get(id));
+    const metros = placesOf('840_1').map((id) => byId.get(id));
     expect(tierOne?.employees).toBe(metros.reduce((n, m) => n + (m?.employees ?? 0), 0));
     expect(tierOne?.companies).toBeLessThanOrEqual(metros.reduce((n, m) => n + (m?.companies ?? 0), 0));
     expect(byId.get('840')?.employees).toBe(['840_1', '840_2', '840_3'].reduce((n, id) => n + (byId.get(id)?.employees ?? 0), 0));

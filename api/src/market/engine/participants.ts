@@ -39,6 +39,9 @@ export function isMeasureId(id: string): id is MeasureId {
   return measureIds.has(id);
 }
 
+/** Location codes are bytes: a release holds at most this many places. */
+export const MAX_PLACES = 256;
+
 /** Marks an amount a record does not have (no variable pay, no refresher grant, …). */
 export const NO_AMOUNT = -1;
 
@@ -49,7 +52,10 @@ export const NO_AMOUNT = -1;
 export interface ReleaseDimensions {
   families: readonly string[];
   levels: readonly string[];
-  /** Metro ids. */
+  /**
+   * Place ids (metros and countries, see PLACES): the demo's metros, then the places contributed
+   * records add. Codes are bytes, so a release holds at most MAX_PLACES.
+   */
   locations: readonly string[];
   /** ISO 4217 code of each location, by location code. */
   locationCurrencies: readonly string[];
@@ -167,7 +173,7 @@ export function catalogPracticeTables(): EquityPractices['tables'] {
   };
 }
 
-/** Code tables taken from the current catalog. */
+/** Code tables taken from the current catalog; the places are the metros, where the demo market lies. */
 export function catalogDimensions(): ReleaseDimensions {
   return {
     families: JOB_FAMILIES.map((f) => f.id),

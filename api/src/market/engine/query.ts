@@ -245,31 +245,35 @@ function syntheticShareOf(synthetic: number, employees: number): number {
 }
 
 /**
- * A filter that keeps every company and every location of its currencies (the explorer's default)
- * selects whole (group, currency) runs: their values are read where they lie and their sample comes
- * from the statistics computed with the release, so the cell costs no scan at all.
+ * A filter that keeps every company and every location of the countries it names (the explorer's
+ * default) selects whole runs of the group: their values are read where they lie and their sample
+ * comes from the statistics computed with the release, so the cell costs no scan at all.
  */
 function readWholeSlice(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellRead | null {
   const group = groups[0];
   if (groups.length !== 1 || group === undefined || !scope.wholeSlice || plan.companyFactor !== 'none') return null;
+  if (release.sliceRuns === 0) return null;
   const column = release.measures[plan.measure];
-  if (column.sliceStats.length === 0) return null;
   if (scope.founderOk !== null && !scope.allFounders && foundersFor(release, workspace, scope, group)) return null;
   const runs: SortedRun[] = [];
   let employees = 0;
   let key = 0;
   let synthetic = 0;
   for (let slot = 1; slot <= scope.slotCount; slot++) {
-    const run = group * scope.currencyCount + scope.slotCurrency[slot]!;
-    const from = column.offsets[run]!;
-    const to = column.offsets[run + 1]!;
-    if (from === to) continue;
-    runs.push({ values: column.values, from, to, divisor: scope.slotDivisor[slot]!, scale: plan.scale });
-    employees += to - from;
-    key = (key + column.runKeys[run]!) | 0;
-    synthetic += column.runSynthetic[run]!;
+    for (const k of scope.slotRuns[slot]!) {
+      // Runs past the statistics' first ones are read by scanning.
+      if (k >= release.sliceRuns) return null;
+      const run = group * scope.runCount + k;
+      const from = column.offsets[run]!;
+      const to = column.offsets[run + 1]!;
+      if (from === to) continue;
+      runs.push({ values: column.values, from, to, divisor: scope.slotDivisor[slot]!, scale: plan.scale });
+      employees += to - from;
+      key = (key + column.runKeys[run]!) | 0;
+      synthetic += column.runSynthetic[run]!;
+    }
   }
-  const at = (group * (1 << scope.currencyCount) + scope.currencySet) * 2;
+  const at = (group * (1 << release.sliceRuns) + scope.runSet) * 2;
   return { employees, companies: column.sliceStats[at]!, largest: column.sliceStats[at + 1]!, key, synthetic, runs, gather: null };
 }
 

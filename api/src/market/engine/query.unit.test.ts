@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { metrosOf, subIndustriesOf } from '../catalog/index.js';
+import { placesOf, subIndustriesOf } from '../catalog/index.js';
 import { generateMarket, type GeneratedMarket } from '../generator/generate.js';
 import { percentileInc } from './percentile.js';
 import { DEFAULT_PRIVACY_RULE, withholdingReason, type PrivacyRule } from './privacy.js';
@@ -202,7 +202,7 @@ function reference(
   measure: MeasureId,
 ): { values: number[]; companies: number } {
   const d = market.dimensions;
-  const metros = new Set(filter.locations.flatMap(metrosOf));
+  const places = new Set(filter.locations.flatMap(placesOf));
   const industries = new Set(filter.industries.flatMap(subIndustriesOf));
   const values: number[] = [];
   const companies = new Set<number>();
@@ -212,7 +212,7 @@ function reference(
     const amount = e.amounts[measure][i]!;
     if (amount === NO_AMOUNT) continue;
     if (!families.includes(d.families[e.family[i]!]!) || !levels.includes(d.levels[e.level[i]!]!)) continue;
-    if (!metros.has(d.locations[e.location[i]!]!)) continue;
+    if (!places.has(d.locations[e.location[i]!]!)) continue;
     if (!filter.companyStages.includes(d.stages[market.companies.stage[c]!]!)) continue;
     if (!filter.companyOwnershipGroups.includes(d.ownershipGroups[market.companies.ownership[c]!]!)) continue;
     if (!industries.has(d.industries[market.companies.industry[c]!]!)) continue;

@@ -1,5 +1,7 @@
+import { findLocation } from '../catalog/index.js';
 import { recordKey } from './disclosure.js';
 import {
+  MAX_PLACES,
   MEASURE_IDS,
   NO_AMOUNT,
   type EquityPractices,
@@ -13,10 +15,11 @@ import {
 export type CompanyCodes = Uint16Array | Uint32Array;
 
 /**
- * One amount column, grouped and sorted: the records of group g in currency k holding this amount
- * are order[offsets[g × currencies + k] .. offsets[g × currencies + k + 1]), ascending by amount.
- * Their amount, company and location sit beside them in the same order, so a query reads each
- * (group, currency) run as sequential streams, already sorted, and skips currencies it does not need.
+ * One amount column, grouped and sorted: the records of group g in run k holding this amount are
+ * order[offsets[g × runs + k] .. offsets[g × runs + k + 1]), ascending by amount. A run is one
+ * country's places, in its currency (see MarketRelease.runCurrencies). Their amount, company and
+ * location sit beside them in the same order, so a query reads each (group, run) as sequential
+ * streams, already sorted, and skips the runs it does not need.
  */
 export interface MeasureColumn {
   readonly offsets: Uint32Array;
@@ -27,19 +30,19 @@ export interface MeasureColumn {
   /** The amount of every record in physical order (NO_AMOUNT where absent), for selective filters. */
   readonly amounts: Int32Array;
   /**
-   * Sample of whole slices, computed once: for group g and a set of currencies (bit k for currency
-   * k), its distinct companies at [(g × 2^currencies + set) × 2] and the records of its largest
-   * company at the next index. Empty when a release has too many currencies for it.
+   * Sample of whole slices, computed once: for group g and a set of the release's first sliceRuns
+   * runs (bit k for run k), its distinct companies at [(g × 2^sliceRuns + set) × 2] and the records
+   * of its largest company at the next index.
    */
   readonly sliceStats: Uint32Array;
-  /** Per (group, currency) run: its records' keys summed in 32 bits (see disclosure.ts), for whole slices. */
+  /** Per (group, run): its records' keys summed in 32 bits (see disclosure.ts), for whole slices. */
   readonly runKeys: Int32Array;
-  /** Per (group, currency) run: its records of generated (demo) companies, for whole slices. */
+  /** Per (group, run): its records of generated (demo) companies, for whole slices. */
   readonly runSynthetic: Uint32Array;
 }
 
-/** Slice statistics cover every set of currencies up to this many (2^6 sets per group). */
-export const MAX_SLICE_CURRENCIES = 6;
+/** Slice statistics cover every set of the first runs, up to this many (2^6 sets per group). */
+export const MAX_SLICE_RUNS = 6;
 
 /** Per-record dimensions in the release's physical order (grouped by family × level). */
 export interface ReleaseRecords {
@@ -68,9 +71,15 @@ export interface MarketRelease {
   readonly measures: Readonly<Record<MeasureId, MeasureColumn>>;
   /** Records per company, to judge how selective a filter is. */
   readonly companyRecords: Uint32Array;
-  /** Distinct currencies of the locations; a location's is currencies[locationCurrency[code]]. */
-  readonly currencies: readonly string[];
-  readonly locationCurrency: Uint8Array;
+  /**
+   * The currency of each run. Runs split records by country and currency: a location's records are
+   * in run locationRun[code], so two countries paying in one currency (Germany and Spain) have a
+   * run each, and a filter naming whole countries still reads whole runs.
+   */
+  readonly runCurrencies: readonly string[];
+  readonly locationRun: Uint8Array;
+  /** Runs 0 … sliceRuns − 1 (the demo's countries first) have slice statistics; 0 when there are none. */
+  readonly sliceRuns: number;
   /** How each participant company grants equity; null when the market did not say. */
   readonly equityPractices: EquityPractices | null;
   /** Companies 0 … syntheticCompanies − 1 are generated (demo); the others are participants. */
@@ -93,7 +102,7 @@ function groupCount(dimensions: ReleaseDimensions): number {
 
 /**
  * Builds the in-memory release from a participant market: records grouped by family × level and
- * ordered by location, every amount column sorted per (group, currency), and slice statistics.
+ * ordered by location, every amount column sorted per (group, run), and slice statistics.
  */
 export function buildRelease(market: ParticipantMarket, options: BuildReleaseOptions): MarketRelease {
   const progress = options.onProgress ?? (() => undefined);
@@ -101,15 +110,16 @@ export function buildRelease(market: ParticipantMarket, options: BuildReleaseOpt
   progress(0, 'grouping records');
   const { groupStart, groupLocationStart, physical } = groupRecords(market);
   const records = reorderRecords(market, physical);
-  const currencies = [...new Set(market.dimensions.locationCurrencies)];
-  const locationCurrency = Uint8Array.from(market.dimensions.locationCurrencies, (c) => currencies.indexOf(c));
-  const recordCurrency = Uint8Array.from(records.location, (l) => locationCurrency[l]!);
+  const { runCurrencies, locationRun } = placeRuns(market.dimensions);
+  const recordRun = Uint8Array.from(records.location, (l) => locationRun[l]!);
+  const sliceRuns = Math.min(runCurrencies.length, MAX_SLICE_RUNS);
   const layout: SortLayout = {
     physical,
     groupStart,
     records,
-    recordCurrency,
-    currencyCount: currencies.length,
+    recordRun,
+    runCount: runCurrencies.length,
+    sliceRuns,
     companyCount: market.companies.count,
     syntheticCompanies: market.syntheticCompanies ?? 0,
   };
@@ -131,11 +141,29 @@ export function buildRelease(market: ParticipantMarket, options: BuildReleaseOpt
     records: Object.freeze(records),
     measures: Object.freeze(measures),
     companyRecords: recordsPerCompany(records.company, market.companies.count),
-    currencies: Object.freeze(currencies),
-    locationCurrency,
+    runCurrencies: Object.freeze(runCurrencies),
+    locationRun,
+    sliceRuns,
     equityPractices: market.equityPractices ? copyPractices(market.equityPractices, market.companies.count) : null,
     syntheticCompanies: market.syntheticCompanies ?? 0,
   });
+}
+
+/** One run per country and currency, in the order the locations first name them. */
+function placeRuns(dimensions: ReleaseDimensions): { runCurrencies: string[]; locationRun: Uint8Array } {
+  const runs = new Map<string, number>();
+  const runCurrencies: string[] = [];
+  const locationRun = Uint8Array.from(dimensions.locations, (id, code) => {
+    const currency = dimensions.locationCurrencies[code]!;
+    const key = `${findLocation(id)?.country ?? id} ${currency}`;
+    let run = runs.get(key);
+    if (run === undefined) {
+      run = runCurrencies.push(currency) - 1;
+      runs.set(key, run);
+    }
+    return run;
+  });
+  return { runCurrencies, locationRun };
 }
 
 function copyPractices(practices: EquityPractices, companies: number): EquityPractices {
@@ -228,40 +256,52 @@ interface SortLayout {
   physical: Uint32Array;
   groupStart: Uint32Array;
   records: ReleaseRecords;
-  recordCurrency: Uint8Array;
-  currencyCount: number;
+  recordRun: Uint8Array;
+  runCount: number;
+  sliceRuns: number;
   companyCount: number;
   syntheticCompanies: number;
 }
 
 function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array): MeasureColumn {
-  const { physical, groupStart, records, recordCurrency, currencyCount } = layout;
+  const { physical, groupStart, records, recordRun, runCount } = layout;
   const groups = groupStart.length - 1;
-  const offsets = new Uint32Array(groups * currencyCount + 1);
+  const offsets = new Uint32Array(groups * runCount + 1);
   const physicalAmounts = new Int32Array(physical.length);
   for (let r = 0; r < physical.length; r++) physicalAmounts[r] = amounts[physical[r]!]!;
+  // Per group: count each run's amounts, lay the runs end to end, place every key in its run, sort each run.
+  const cursor = new Uint32Array(runCount);
   let present = 0;
   for (let g = 0; g < groups; g++) {
     const start = groupStart[g]!;
-    for (let k = 0; k < currencyCount; k++) {
-      const from = present;
-      for (let r = start; r < groupStart[g + 1]!; r++) {
-        const amount = physicalAmounts[r]!;
-        if (amount >= 0 && recordCurrency[r] === k) keys[present++] = amount * POSITION_BITS + (r - start);
-      }
-      keys.subarray(from, present).sort();
-      offsets[g * currencyCount + k + 1] = present;
+    const end = groupStart[g + 1]!;
+    cursor.fill(0);
+    for (let r = start; r < end; r++) if (physicalAmounts[r]! >= 0) cursor[recordRun[r]!]!++;
+    for (let k = 0; k < runCount; k++) {
+      const size = cursor[k]!;
+      cursor[k] = present;
+      present += size;
+      offsets[g * runCount + k + 1] = present;
+    }
+    for (let r = start; r < end; r++) {
+      const amount = physicalAmounts[r]!;
+      if (amount >= 0) keys[cursor[recordRun[r]!]!++] = amount * POSITION_BITS + (r - start);
+    }
+    for (let k = 0; k < runCount; k++) {
+      const from = offsets[g * runCount + k]!;
+      const to = offsets[g * runCount + k + 1]!;
+      if (to - from > 1) keys.subarray(from, to).sort();
     }
   }
-  const runKeys = new Int32Array(groups * currencyCount);
-  const runSynthetic = new Uint32Array(groups * currencyCount);
+  const runKeys = new Int32Array(groups * runCount);
+  const runSynthetic = new Uint32Array(groups * runCount);
   const order = new Uint32Array(present);
   const values = new Int32Array(present);
   const company = layout.companyCount <= 2 ** 16 ? new Uint16Array(present) : new Uint32Array(present);
   const location = new Uint8Array(present);
   for (let g = 0; g < groups; g++) {
     const start = groupStart[g]!;
-    for (let j = offsets[g * currencyCount]!; j < offsets[(g + 1) * currencyCount]!; j++) {
+    for (let j = offsets[g * runCount]!; j < offsets[(g + 1) * runCount]!; j++) {
       const key = keys[j]!;
       const position = key % POSITION_BITS;
       const r = start + position;
@@ -270,52 +310,52 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
       company[j] = records.company[r]!;
       location[j] = records.location[r]!;
     }
-    for (let k = 0; k < currencyCount; k++) {
+    for (let k = 0; k < runCount; k++) {
       let key = 0;
       let synthetic = 0;
-      for (let j = offsets[g * currencyCount + k]!; j < offsets[g * currencyCount + k + 1]!; j++) {
+      for (let j = offsets[g * runCount + k]!; j < offsets[g * runCount + k + 1]!; j++) {
         key = (key + recordKey(values[j]!, company[j]!, location[j]!)) | 0;
         if (company[j]! < layout.syntheticCompanies) synthetic++;
       }
-      runKeys[g * currencyCount + k] = key;
-      runSynthetic[g * currencyCount + k] = synthetic;
+      runKeys[g * runCount + k] = key;
+      runSynthetic[g * runCount + k] = synthetic;
     }
   }
-  const sliceStats =
-    currencyCount <= MAX_SLICE_CURRENCIES ? sliceStatistics(offsets, company, groups, currencyCount, layout.companyCount) : new Uint32Array(0);
+  const sliceStats = sliceStatistics(offsets, company, groups, runCount, layout.sliceRuns, layout.companyCount);
   return { offsets, order, values, company, location, amounts: physicalAmounts, sliceStats, runKeys, runSynthetic };
 }
 
-/** Distinct companies and largest company of every group × set of currencies (see MeasureColumn.sliceStats). */
-function sliceStatistics(offsets: Uint32Array, company: CompanyCodes, groups: number, currencies: number, companies: number): Uint32Array {
-  const sets = 1 << currencies;
+/** Distinct companies and largest company of every group × set of the first `covered` runs (see MeasureColumn.sliceStats). */
+function sliceStatistics(offsets: Uint32Array, company: CompanyCodes, groups: number, runs: number, covered: number, companies: number): Uint32Array {
+  const sets = 1 << covered;
   const stats = new Uint32Array(groups * sets * 2);
-  const counts = new Uint32Array(companies * currencies);
+  if (covered === 0) return stats;
+  const counts = new Uint32Array(companies * covered);
   const touched = new Uint32Array(companies);
   const sums = new Uint32Array(sets);
   for (let g = 0; g < groups; g++) {
     let seen = 0;
-    for (let k = 0; k < currencies; k++) {
-      for (let j = offsets[g * currencies + k]!; j < offsets[g * currencies + k + 1]!; j++) {
+    for (let k = 0; k < covered; k++) {
+      for (let j = offsets[g * runs + k]!; j < offsets[g * runs + k + 1]!; j++) {
         const c = company[j]!;
         let total = 0;
-        for (let q = 0; q < currencies; q++) total += counts[c * currencies + q]!;
+        for (let q = 0; q < covered; q++) total += counts[c * covered + q]!;
         if (total === 0) touched[seen++] = c;
-        counts[c * currencies + k]!++;
+        counts[c * covered + k]!++;
       }
     }
     for (let t = 0; t < seen; t++) {
       const c = touched[t]!;
       for (let set = 1; set < sets; set++) {
-        // A set's count is the count without its lowest currency plus that currency's.
+        // A set's count is the count without its lowest run plus that run's.
         const lowest = 31 - Math.clz32(set & -set);
-        sums[set] = sums[set & (set - 1)]! + counts[c * currencies + lowest]!;
+        sums[set] = sums[set & (set - 1)]! + counts[c * covered + lowest]!;
         if (sums[set] === 0) continue;
         const at = (g * sets + set) * 2;
         stats[at]!++;
         if (sums[set]! > stats[at + 1]!) stats[at + 1] = sums[set]!;
       }
-      for (let q = 0; q < currencies; q++) counts[c * currencies + q] = 0;
+      for (let q = 0; q < covered; q++) counts[c * covered + q] = 0;
     }
   }
   return stats;
@@ -342,6 +382,7 @@ function checkMarket(market: ParticipantMarket): void {
   if (columns.some((column) => column.length !== count)) throw new Error('Employee columns differ in length');
   checkCodes(employees.family, dimensions.families.length, 'family');
   checkCodes(employees.level, dimensions.levels.length, 'level');
+  if (dimensions.locations.length > MAX_PLACES) throw new Error(`A release holds at most ${MAX_PLACES} places, not ${dimensions.locations.length}`);
   checkCodes(employees.location, dimensions.locations.length, 'location');
   checkCodes(employees.company, companies.count, 'company');
   checkCodes(employees.founder, dimensions.founderTypes.length + 1, 'founder type');

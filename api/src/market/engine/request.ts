@@ -12,7 +12,7 @@ export interface LevelSelection {
 export interface MarketFilter {
   companyStages: string[];
   companyOwnershipGroups: string[];
-  /** Metros, US tiers, countries or regions; each expands to its metros. */
+  /** Metros, US tiers, countries or regions; each expands to its places (metros and countries). */
   locations: string[];
   /** Industry groups, sub-industries, or the all-industries id. */
   industries: string[];

@@ -28,10 +28,12 @@ export interface ScanFilter {
   slotCount: number;
   /** Per slot: amounts are divided by it (1 when they stay local, else the USD rate). */
   slotDivisor: Float64Array;
-  /** Per slot: the release's currency index, which picks the (group, currency) run to read. */
-  slotCurrency: Uint8Array;
-  /** Currencies in the release (runs per group). */
-  currencyCount: number;
+  /** Per slot: the release's runs (countries) of its currency that the filter selects; slot 0 has none. */
+  slotRuns: readonly (readonly number[])[];
+  /** Runs per group in the release. */
+  runCount: number;
+  /** Codes of the selected locations, ascending. */
+  locations: Uint8Array;
 }
 
 /** Narrows E9 records by founder type: the founder code of each record, and which codes pass. */
@@ -50,9 +52,9 @@ let companiesSeen = 0;
 let keySum = 0;
 
 /**
- * Appends one group's records that pass the filter: for each currency of the filter, that currency's
- * run of the group, already ascending; converting keeps a run sorted (the divisor is positive), and
- * percentiles are then selected across the runs.
+ * Appends one group's records that pass the filter: for each currency of the filter, the group's runs
+ * of that currency the filter selects, each already ascending; converting keeps a run sorted (the
+ * divisor is positive), and percentiles are then selected across the runs.
  */
 export function gatherSortedGroup(
   workspace: Workspace,
@@ -64,23 +66,25 @@ export function gatherSortedGroup(
   scale: number,
 ): void {
   for (let slot = 1; slot <= filter.slotCount; slot++) {
-    const run = group * filter.currencyCount + filter.slotCurrency[slot]!;
-    const from = column.offsets[run]!;
-    const to = column.offsets[run + 1]!;
-    if (from === to) continue;
-    const start = gather.length;
-    companiesSeen = gather.companies;
-    keySum = gather.key;
-    // The hot loop has no founder test; founder-filtered E9 groups are few and small.
-    const end =
-      founders === null
-        ? scanRun(column, from, to, filter.companyOk, filter.locationSlot, workspace.values, start, workspace.tally, workspace.touched)
-        : scanRunOfFounders(column, from, to, filter, founders, workspace, start);
-    gather.companies = companiesSeen;
-    gather.key = keySum;
-    gather.length = end;
-    convertRun(workspace.values, start, end, filter.slotDivisor[slot]!, scale);
-    if (end > start) gather.runEnds.push(end);
+    for (const k of filter.slotRuns[slot]!) {
+      const run = group * filter.runCount + k;
+      const from = column.offsets[run]!;
+      const to = column.offsets[run + 1]!;
+      if (from === to) continue;
+      const start = gather.length;
+      companiesSeen = gather.companies;
+      keySum = gather.key;
+      // The hot loop has no founder test; founder-filtered E9 groups are few and small.
+      const end =
+        founders === null
+          ? scanRun(column, from, to, filter.companyOk, filter.locationSlot, workspace.values, start, workspace.tally, workspace.touched)
+          : scanRunOfFounders(column, from, to, filter, founders, workspace, start);
+      gather.companies = companiesSeen;
+      gather.key = keySum;
+      gather.length = end;
+      convertRun(workspace.values, start, end, filter.slotDivisor[slot]!, scale);
+      if (end > start) gather.runEnds.push(end);
+    }
   }
 }
 
@@ -173,8 +177,8 @@ export function gatherWithCompanyFactor(
   keySum = gather.key;
   gather.length = scanWithFactor(
     column,
-    column.offsets[group * filter.currencyCount]!,
-    column.offsets[(group + 1) * filter.currencyCount]!,
+    column.offsets[group * filter.runCount]!,
+    column.offsets[(group + 1) * filter.runCount]!,
     filter,
     founders?.founderOk ?? null,
     founders?.founder ?? column.location,
@@ -243,8 +247,7 @@ export function collectMatched(
   const locations = filter.locationSlot.length;
   const { company, founder } = release.records;
   let end = release.groupStart[group]!;
-  for (let l = 0; l < locations; l++) {
-    if (filter.locationSlot[l] === 0) continue;
+  for (const l of filter.locations) {
     const from = release.groupLocationStart[group * locations + l]!;
     const to = release.groupLocationStart[group * locations + l + 1]!;
     if (from < to) end = scanMatches(company, founders?.founderOk ?? null, founder, from, to, filter.companyOk, workspace.matched, end);

@@ -1,4 +1,4 @@
-import { metrosOf, subIndustriesOf } from '../catalog/index.js';
+import { placesOf, subIndustriesOf } from '../catalog/index.js';
 import type { MarketRelease } from './release.js';
 import type { CurrencyMode, MarketFilter } from './request.js';
 import { collectMatched, type FounderFilter, type ScanFilter } from './scan.js';
@@ -15,10 +15,10 @@ export interface FilterScope extends ScanFilter {
   companyShare: number;
   /** Per group: 0 not judged yet, 1 read through the matched records, 2 scanned in sorted order. */
   path: Uint8Array;
-  /** Every company passes and every location of each selected currency does: whole slices. */
+  /** Every company passes and every location of each selected run does: whole slices. */
   wholeSlice: boolean;
-  /** Bit k set when the release's currency k is selected. */
-  currencySet: number;
+  /** Bit k set when the release's run k is selected (meaningful while every selected run has slice statistics). */
+  runSet: number;
   /** Every founder type passes, so the founder filter narrows nothing. */
   allFounders: boolean;
 }
@@ -32,11 +32,10 @@ export function scopeMarketFilter(
 ): FilterScope {
   const { index } = workspace;
   const { companyOk, passingRecords } = passingCompanies(release, workspace, filter);
-  const { locationSlot, slotCurrencies } = currencySlots(release, codeSet(filter.locations.flatMap(metrosOf), index.location));
-  const slotCurrency = Uint8Array.from([0, ...slotCurrencies.map((c) => release.currencies.indexOf(c))]);
-  const wholeCurrencies = release.dimensions.locationCurrencies.every(
-    (currency, code) => !slotCurrencies.includes(currency) || locationSlot[code] !== 0,
-  );
+  const { locationSlot, locations, slotCurrencies, slotRuns } = currencySlots(release, codeSet(filter.locations.flatMap(placesOf), index.location));
+  const runSelected = new Uint8Array(release.runCurrencies.length);
+  for (const runs of slotRuns) for (const run of runs) runSelected[run] = 1;
+  const wholeRuns = release.locationRun.every((run, code) => runSelected[run] === 0 || locationSlot[code] !== 0);
   const local = mode === 'local' && slotCurrencies.length <= 1;
   // A request mixing currencies in local mode is answered in USD: local values could not be compared.
   const target = mode === 'local' ? 'USD' : mode;
@@ -52,16 +51,17 @@ export function scopeMarketFilter(
     locationSlot,
     slotCount: slotCurrencies.length,
     slotDivisor,
-    slotCurrency,
-    currencyCount: release.currencies.length,
+    slotRuns,
+    runCount: release.runCurrencies.length,
+    locations,
     slotCurrencies,
     forex,
     currency: local ? (slotCurrencies[0] ?? 'USD') : target,
     founderOk,
     companyShare: release.recordCount > 0 ? passingRecords / release.recordCount : 0,
     path: new Uint8Array(release.groupStart.length - 1),
-    wholeSlice: passingRecords === release.recordCount && wholeCurrencies,
-    currencySet: slotCurrency.reduce((set, k, slot) => (slot === 0 ? set : set | (1 << k)), 0),
+    wholeSlice: passingRecords === release.recordCount && wholeRuns,
+    runSet: runSelected.reduce((set, selected, run) => (selected && run < 31 ? set | (1 << run) : set), 0),
     allFounders: founderOk !== null && !index.founderUnrecorded && founderOk.subarray(1).every((ok) => ok === 1),
   };
 }
@@ -83,16 +83,31 @@ function passingCompanies(release: MarketRelease, workspace: Workspace, filter: 
   return { companyOk, passingRecords };
 }
 
-/** One slot per currency among the selected locations; each selected location points at its slot. */
-function currencySlots(release: MarketRelease, locations: Set<number>): { locationSlot: Uint8Array; slotCurrencies: string[] } {
+/**
+ * One slot per currency among the selected locations; each selected location points at its slot, and
+ * each slot lists the runs (countries) of its currency that the locations fall in.
+ */
+function currencySlots(
+  release: MarketRelease,
+  selected: Set<number>,
+): { locationSlot: Uint8Array; locations: Uint8Array; slotCurrencies: string[]; slotRuns: number[][] } {
   const locationSlot = new Uint8Array(release.dimensions.locations.length);
+  const locations = Uint8Array.from(selected).sort();
   const slotCurrencies: string[] = [];
+  const slotRuns: number[][] = [[]];
   for (const code of locations) {
     const currency = release.dimensions.locationCurrencies[code]!;
-    if (!slotCurrencies.includes(currency)) slotCurrencies.push(currency);
-    locationSlot[code] = slotCurrencies.indexOf(currency) + 1;
+    if (!slotCurrencies.includes(currency)) {
+      slotCurrencies.push(currency);
+      slotRuns.push([]);
+    }
+    const slot = slotCurrencies.indexOf(currency) + 1;
+    locationSlot[code] = slot;
+    const run = release.locationRun[code]!;
+    const runs = slotRuns[slot]!;
+    if (!runs.includes(run)) runs.push(run);
   }
-  return { locationSlot, slotCurrencies };
+  return { locationSlot, locations, slotCurrencies, slotRuns };
 }
 
 /** Which founder codes pass; null when the filter names no founder type. */
@@ -132,8 +147,7 @@ export function isSelective(release: MarketRelease, scope: FilterScope, group: n
     const locations = release.dimensions.locations.length;
     const size = release.groupStart[group + 1]! - release.groupStart[group]!;
     let located = 0;
-    for (let l = 0; l < locations; l++) {
-      if (scope.locationSlot[l] === 0) continue;
+    for (const l of scope.locations) {
       located += release.groupLocationStart[group * locations + l + 1]! - release.groupLocationStart[group * locations + l]!;
     }
     const share = size > 0 ? (located / size) * scope.companyShare : 0;

@@ -14,7 +14,7 @@ import {
   findCompensationType,
   isAllowedPercentile,
   levelsOf,
-  metrosOf,
+  placesOf,
   subIndustriesOf,
 } from '../catalog/index.js';
 import type { BenchmarkRequest, BenchmarkRequestInput, MarketFilter, ValidationIssue } from './request.js';
@@ -110,7 +110,7 @@ function checkMarketFilter(filter: Partial<MarketFilter>, path: string, founderR
     'company ownership group',
     report,
   );
-  checkList(filter.locations, `${path}.locations`, MESSAGES.locations, (id) => metrosOf(id).length > 0, 'location', report);
+  checkList(filter.locations, `${path}.locations`, MESSAGES.locations, (id) => placesOf(id).length > 0, 'location', report);
   checkList(filter.industries, `${path}.industries`, MESSAGES.industries, (id) => subIndustriesOf(id).length > 0, 'industry', report);
   const founders = filter.founderTypes ?? [];
   if (founderRequired && founders.length === 0) report(`${path}.founderTypes`, MESSAGES.founderTypes);

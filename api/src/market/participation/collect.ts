@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { type MinorUnits, minorUnits } from '../../money/minorUnits.js';
 import { isoDate } from '../../forex/store.js';
-import { findJobFamily, findLevel, findLocation } from '../catalog/index.js';
+import { countryLocation, findJobFamily, findLevel, findLocation, type Location } from '../catalog/index.js';
 import {
   GRANT_TIMING_OF,
   GRANT_TYPE_OF,
@@ -98,19 +98,34 @@ export const EXCLUSION_REASONS = {
   contractor_or_intern: 'A contractor or intern (the market is employees’ pay)',
   part_time: 'Part-time (no full-time equivalent is recorded to annualise the pay)',
   no_job_family_or_level: 'No job family or level from the market catalog',
-  no_location: 'No location from the market catalog',
-  country_level_location: 'A location without a metro (the market is by metro)',
+  no_location: 'No location or country from the market catalog',
   no_base_salary: 'No positive base salary in force',
   stale_pay: `Base salary last set more than ${PAY_MAX_AGE_MONTHS} months before the build`,
-  no_exchange_rate: 'Pay in a currency without a reference rate',
+  no_exchange_rate: 'Pay, or the currency of the place of work, without a reference rate',
 } as const;
 export type ExclusionReason = keyof typeof EXCLUSION_REASONS;
 
 type Placement = { record: Omit<ContributedRecord, 'participant'> } | { reason: ExclusionReason };
 
 /**
- * What one active employee contributes (pay in force, aged to the build day and converted into their
- * metro's currency), or why they cannot be placed.
+ * Where the market places an employee: at their metro when their location is a catalog metro, else
+ * at their country, at country level — the country of their location (a country, or a US tier), or
+ * else the one their country code names. Every ISO 3166-1 country is one; undefined only when
+ * neither names a country.
+ */
+export function placeOf(employee: Pick<ContributingEmployeeRow, 'location_id' | 'country_code'>): Location | undefined {
+  const location = employee.location_id ? findLocation(employee.location_id) : undefined;
+  if (location?.kind === 'metro') return location;
+  const country = location?.country ? countryLocation(location.country) : undefined;
+  return country ?? (employee.country_code ? countryLocation(employee.country_code) : undefined);
+}
+
+/** Whether the reference rates convert a currency: the market compares places through USD. */
+const hasRate = (currency: string, forex: Readonly<Record<string, number>>): boolean => currency === 'USD' || (forex[currency] ?? 0) > 0;
+
+/**
+ * What one active employee contributes (pay in force, aged to the build day and converted into the
+ * currency of their place), or why they cannot be placed.
  */
 function placeEmployee(
   employee: ContributingEmployeeRow,
@@ -122,26 +137,25 @@ function placeEmployee(
   if (employee.employment_type === 'contractor' || employee.employment_type === 'intern') return { reason: 'contractor_or_intern' };
   if (employee.employment_type === 'part_time') return { reason: 'part_time' };
   if (!employee.job_family_id || !employee.level_id || !findJobFamily(employee.job_family_id) || !findLevel(employee.level_id)) return { reason: 'no_job_family_or_level' };
-  const metro = employee.location_id ? findLocation(employee.location_id) : undefined;
-  if (!metro) return { reason: 'no_location' };
-  if (metro.kind !== 'metro') return { reason: 'country_level_location' };
+  const place = placeOf(employee);
+  if (!place) return { reason: 'no_location' };
   const base = types?.get('base_salary');
   if (!base || !(Number(base.amount) > 0)) return { reason: 'no_base_salary' };
   if (isoDate(base.effective_date) < monthsBefore(day, PAY_MAX_AGE_MONTHS)) return { reason: 'stale_pay' };
   const local = (row: PayRow | undefined): number | null => {
     if (!row) return null;
     const aged = (Number(row.amount) / 10 ** minor.of(row.currency)) * agingFactor(isoDate(row.effective_date), day);
-    const converted = convert(aged, row.currency, metro.currencyCode, forex);
+    const converted = convert(aged, row.currency, place.currencyCode, forex);
     return converted === null ? null : Math.round(converted);
   };
-  const baseLocal = local(base);
+  const baseLocal = hasRate(place.currencyCode, forex) ? local(base) : null;
   if (baseLocal === null) return { reason: 'no_exchange_rate' };
   const variableParts = [local(types?.get('variable_pay')), local(types?.get('commission'))].filter((v): v is number => v !== null && v > 0);
   const variable = variableParts.length ? variableParts.reduce((a, b) => a + b, 0) : null;
   const bonus = local(types?.get('bonus_target'));
   const annualBonus = bonus !== null && bonus > 0 ? bonus : null;
-  const record = { jobFamilyId: employee.job_family_id, levelId: employee.level_id, locationId: metro.paybenchLocationId, base: baseLocal, variable, annualBonus, totalCash: baseLocal + (variable ?? 0) + (annualBonus ?? 0), newHireEquity: null };
-  // A base that rounds to nothing in the metro's currency places nowhere.
+  const record = { jobFamilyId: employee.job_family_id, levelId: employee.level_id, locationId: place.paybenchLocationId, base: baseLocal, variable, annualBonus, totalCash: baseLocal + (variable ?? 0) + (annualBonus ?? 0), newHireEquity: null };
+  // A base that rounds to nothing in the place's currency places nowhere.
   return isPlaceable(record) ? { record } : { reason: 'no_base_salary' };
 }
 
@@ -176,7 +190,7 @@ export async function companyCoverage(
 
 /**
  * What the opted-in companies contribute to a release built today: each one's active employees the
- * market can place, with the cash pay in force today in their metro's currency, and its equity
+ * market can place, with the cash pay in force today in their place's currency, and its equity
  * practice as its grants show it. Nothing that names a company or a person leaves this function.
  */
 export async function collectContribution(db: Knex, releaseId: string, forex: Readonly<Record<string, number>>, day = new Date().toISOString().slice(0, 10)): Promise<{ contribution: Contribution; companyIds: string[] }> {

@@ -4,11 +4,23 @@ import {
   VESTING_CLIFFS,
   VESTING_FREQUENCIES,
   VESTING_SCHEDULES,
+  LOCATIONS,
   findJobFamily,
   findLevel,
   findLocation,
+  isPlace,
 } from '../catalog/index.js';
-import { EQUITY_PROGRAMME_UNKNOWN, NO_AMOUNT, UNKNOWN_PRACTICE, catalogPracticeTables, emptyAmounts, type EquityPractices, type ParticipantMarket } from '../engine/participants.js';
+import {
+  EQUITY_PROGRAMME_UNKNOWN,
+  MAX_PLACES,
+  NO_AMOUNT,
+  UNKNOWN_PRACTICE,
+  catalogPracticeTables,
+  emptyAmounts,
+  type EquityPractices,
+  type ParticipantMarket,
+  type ReleaseDimensions,
+} from '../engine/participants.js';
 
 /**
  * What opted-in customers add to a release, anonymised: participants are numbers, records carry
@@ -20,7 +32,7 @@ export interface ContributedParticipant {
   ownershipGroup: string;
   /** A sub-industry id. */
   industry: string;
-  /** The metro most of its contributed people work in. */
+  /** The place (metro or country) most of its contributed people work in. */
   headquarters: string;
   valuationUsd: number;
   grantsEquity: boolean;
@@ -37,9 +49,9 @@ export interface ContributedRecord {
   participant: number;
   jobFamilyId: string;
   levelId: string;
-  /** A metro id. */
+  /** A place id: a metro, or a country at country level. */
   locationId: string;
-  /** Whole units of the metro's currency. */
+  /** Whole units of the place's currency. */
   base: number;
   variable: number | null;
   annualBonus: number | null;
@@ -54,9 +66,38 @@ export interface Contribution {
 
 export const NO_CONTRIBUTION: Contribution = Object.freeze({ participants: [], records: [] });
 
-/** A record the market can place: a catalog family, level and metro, and some base pay. */
+/** A record the market can place: a catalog family, level and place (metro or country), and some base pay. */
 export function isPlaceable(record: Pick<ContributedRecord, 'jobFamilyId' | 'levelId' | 'locationId' | 'base'>): boolean {
-  return Boolean(findJobFamily(record.jobFamilyId) && findLevel(record.levelId) && findLocation(record.locationId)?.kind === 'metro' && record.base > 0);
+  const place = findLocation(record.locationId);
+  return Boolean(findJobFamily(record.jobFamilyId) && findLevel(record.levelId) && place && isPlace(place) && record.base > 0);
+}
+
+const catalogOrder = new Map(LOCATIONS.map((l, index) => [l.paybenchLocationId, index]));
+
+/**
+ * The dimensions with the places contributed records are in but the demo market is not (countries,
+ * at country level), appended in catalog order with their currencies; the same dimensions when
+ * there are none, so a release of metros only is laid out as before.
+ */
+function withPlacesOf(dimensions: ReleaseDimensions, contribution: Contribution): ReleaseDimensions {
+  const known = new Set(dimensions.locations);
+  const added = [...new Set(contribution.records.map((r) => r.locationId))]
+    .filter((id) => !known.has(id))
+    .sort((a, b) => (catalogOrder.get(a) ?? Infinity) - (catalogOrder.get(b) ?? Infinity) || a.localeCompare(b));
+  if (added.length === 0) return dimensions;
+  const places = added.map((id) => {
+    const place = findLocation(id);
+    if (!place || !isPlace(place)) throw new Error(`Contributed location '${id}' is not a place of the market catalog`);
+    return place;
+  });
+  if (dimensions.locations.length + places.length > MAX_PLACES) {
+    throw new Error(`Contributed records are in ${dimensions.locations.length + places.length} places; a release holds at most ${MAX_PLACES}`);
+  }
+  return {
+    ...dimensions,
+    locations: [...dimensions.locations, ...places.map((p) => p.paybenchLocationId)],
+    locationCurrencies: [...dimensions.locationCurrencies, ...places.map((p) => p.currencyCode)],
+  };
 }
 
 /** The vesting schedule a grant's months say, when the catalog has one like it. */
@@ -81,12 +122,12 @@ const known = {
 
 /**
  * The participant market with the contributions appended: contributed companies after the demo's,
- * their records after the demo's, with the same code tables. Amounts a contribution does not carry
- * are absent, as they are for demo records without them.
+ * their records after the demo's, with the same code tables plus the places only contributions are
+ * in. Amounts a contribution does not carry are absent, as they are for demo records without them.
  */
 export function mergeContributions(market: ParticipantMarket, contribution: Contribution): ParticipantMarket {
   if (contribution.records.length === 0) return market;
-  const { dimensions } = market;
+  const dimensions = withPlacesOf(market.dimensions, contribution);
   const code = (ids: readonly string[], id: string, what: string): number => {
     const index = ids.indexOf(id);
     if (index < 0) throw new Error(`Contributed ${what} '${id}' is not in the release's dimensions`);

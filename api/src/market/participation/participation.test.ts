@@ -189,18 +189,26 @@ describe('customers contributing to the market', () => {
     const before = (await call<{ data: Participation }>('/api/benchmarking/participation', admin)).body.data;
     const counted = (data: Participation) => new Map(data.excludedEmployees.map((entry) => [entry.reason, entry.employees]));
     const now = new Date().toISOString();
-    const add = async (count: number, employee: { family?: string | null; level?: string | null; location?: string | null; type?: string; pay?: { amount: number; currency: string; date?: string } | null }) => {
+    const add = async (
+      count: number,
+      employee: { family?: string | null; level?: string | null; location?: string | null; country?: string | null; type?: string; pay?: { amount: number; currency: string; date?: string } | null },
+    ) => {
       for (let i = 0; i < count; i++) {
         const id = newId();
         const currency = employee.pay?.currency ?? 'USD';
-        await db('employees').insert({ id, company_id: company.id, employee_number: `X-${id.slice(-10)}`, title: 'Unplaced', job_family_id: employee.family === undefined ? 'software_engineering' : employee.family, level_id: employee.level === undefined ? 'p3' : employee.level, location_id: employee.location === undefined ? 'us_sf_bay_area' : employee.location, country_code: 'US', currency, employment_type: employee.type ?? 'full_time', status: 'active', created_at: now, updated_at: now });
+        await db('employees').insert({ id, company_id: company.id, employee_number: `X-${id.slice(-10)}`, title: 'Unplaced', job_family_id: employee.family === undefined ? 'software_engineering' : employee.family, level_id: employee.level === undefined ? 'p3' : employee.level, location_id: employee.location === undefined ? 'us_sf_bay_area' : employee.location, country_code: employee.country === undefined ? 'US' : employee.country, currency, employment_type: employee.type ?? 'full_time', status: 'active', created_at: now, updated_at: now });
         if (employee.pay !== null) await db('compensation_records').insert({ id: newId(), company_id: company.id, employee_id: id, type: 'base_salary', amount: employee.pay?.amount ?? 10_000_000, currency, effective_date: employee.pay?.date ?? recently, reason: 'hire', source: 'manual', created_at: now });
       }
     };
     await add(3, { family: null });
     await add(1, { level: 'not_a_level' });
-    await add(2, { location: null });
-    await add(1, { location: '826' }); // the United Kingdom: a country, not a metro
+    await add(2, { location: null, country: null }); // nowhere the catalog knows
+    await add(1, { location: null, country: 'XK' }); // Kosovo: no ISO 3166-1 code yet
+    // Placed, not dropped: in the UK outside its metros, and in Madrid (Spain has no metro in the catalog).
+    await add(1, { location: '826', country: 'GB' });
+    await add(1, { location: null, country: 'ES', pay: { amount: 6_000_000, currency: 'EUR' } });
+    // In Lagos, paid in dollars: the naira has no reference rate, so the pay cannot be put in the place's currency.
+    await add(1, { location: null, country: 'NG' });
     await add(2, { pay: null });
     await add(1, { pay: { amount: 0, currency: 'USD' } });
     await add(1, { pay: { amount: 90_000_000, currency: 'ARS' } }); // no ECB reference rate
@@ -209,12 +217,15 @@ describe('customers contributing to the market', () => {
     await add(2, { type: 'part_time' });
     await add(1, { pay: { amount: 10_000_000, currency: 'USD', date: '2020-06-01' } }); // set years before the build
     const after = (await call<{ data: Participation }>('/api/benchmarking/participation', admin)).body.data;
-    expect(after.contributedEmployees).toBe(before.contributedEmployees);
+    expect(after.contributedEmployees).toBe(before.contributedEmployees + 2);
+    expect(after.placeableEmployees).toBe(before.placeableEmployees + 15);
     // Each reason counts exactly the employees added for it (on top of any counted before).
     const added = new Map([...counted(after)].map(([reason, employees]) => [reason, employees - (counted(before).get(reason) ?? 0)]));
-    expect(Object.fromEntries(added)).toEqual({ no_base_salary: 3, no_job_family_or_level: 4, no_location: 2, country_level_location: 1, no_exchange_rate: 1, contractor_or_intern: 3, part_time: 2, stale_pay: 1 });
+    expect(Object.fromEntries(added)).toEqual({ no_base_salary: 3, no_job_family_or_level: 4, no_location: 3, no_exchange_rate: 2, contractor_or_intern: 3, part_time: 2, stale_pay: 1 });
     expect(after.excludedEmployees.find((entry) => entry.reason === 'stale_pay')?.description).toBe('Base salary last set more than 24 months before the build');
-    expect(after.excludedEmployees.find((entry) => entry.reason === 'country_level_location')?.description).toBe('A location without a metro (the market is by metro)');
+    expect(after.excludedEmployees.find((entry) => entry.reason === 'no_location')?.description).toBe('No location or country from the market catalog');
+    expect(after.excludedEmployees.find((entry) => entry.reason === 'no_exchange_rate')?.description).toBe('Pay, or the currency of the place of work, without a reference rate');
+    expect(after.excludedEmployees.some((entry) => (entry.reason as string) === 'country_level_location')).toBe(false);
     // Most first.
     const sizes = after.excludedEmployees.map((entry) => entry.employees);
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
@@ -263,6 +274,48 @@ describe('customers contributing to the market', () => {
     // Unsaying it puts it back where it was.
     const unsaidAgain = await call<{ data: Participation }>('/api/benchmarking/participation', admin, { method: 'PUT', json: { ...profile, equityProgramme: null } });
     expect(unsaidAgain.body.data.profile?.equityProgramme).toBeNull();
+  });
+
+  it('contributes the employee in Madrid at Spain, and answers for Spain without saying who', async () => {
+    // Taking part again: the employees added above go into the next release, the one in Madrid (country ES, no metro) at Spain.
+    await call('/api/benchmarking/participation', admin, { method: 'PUT', json: { participates: true, companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' } });
+    const { id, source } = await build(11, 20000);
+    expect(source.contributedCompanies).toBe(1);
+    await call(`/api/internal/market/releases/${id}/publish`, staff, { method: 'POST' });
+    expect((await call(`/api/internal/market/releases/${id}/pin`, staff, { method: 'POST' })).status).toBe(200);
+    const stored = await db('market_release_contributions').where({ release_id: id });
+    expect(stored.filter((r: { location_id: string }) => r.location_id === '724')).toHaveLength(1);
+    expect(stored.filter((r: { location_id: string }) => r.location_id === '826')).toHaveLength(1);
+
+    // One person in Spain: the market takes the Spain location and withholds the cell, saying nothing of its size.
+    const below = { id: 'below_threshold', label: 'Below the threshold', min: 0, max: null };
+    expect(await cell('software_engineering', 'p3', '724')).toMatchObject({
+      status: 'insufficient_data',
+      label: 'Insufficient data',
+      insufficientReason: 'Fewer than 5 companies or 10 employees, or one company above 25%',
+      percentiles: null,
+      currency: 'EUR',
+      sample: { companies: null, employees: null, companyBucket: below, employeeBucket: below },
+    });
+    // Location insights and data composition name Spain and withhold it.
+    const insights = await call<{ data: Schemas['LocationInsights'] }>('/api/benchmarking/location-insights', admin, {
+      method: 'POST',
+      json: { jobFamilies: ['software_engineering'], levels: [{ type: 'level', id: 'p3' }], locations: ['724', '356'], referenceLocationId: '840', compensationType: 'base' },
+    });
+    expect(insights.status).toBe(200);
+    expect(insights.body.data.rows[0]?.locations.map((l) => [l.locationId, l.locationName, l.status])).toEqual([
+      ['724', 'Spain', 'insufficient_data'],
+      ['356', 'India', 'insufficient_data'],
+    ]);
+    const composition = (await call<{ data: Schemas['LocationComposition'] }>('/api/benchmarking/data-composition/locations', admin)).body.data.locations;
+    expect(composition.find((l) => l.id === '724')).toMatchObject({ name: 'Spain', belowThreshold: true, companies: null, employees: null });
+
+    // A place the catalog does not know is still refused.
+    const unknown = await call<ErrorBody>('/api/benchmarking/market-data', admin, {
+      method: 'POST',
+      json: { compensationTypes: ['base'], marketFilters: [{ ...everywhere, locations: ['XK'] }], jobFamilies: ['software_engineering'], levels: [{ type: 'level', id: 'p3' }] },
+    });
+    expect(unknown.status).toBe(400);
   });
 
   it('builds on a worker thread: the API answers while a large release is built', async () => {

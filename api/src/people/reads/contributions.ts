@@ -8,13 +8,13 @@ import { recordsInForce } from './payInForce.js';
  * request's), their active employees, the pay in force and the grants.
  */
 
-/** Employees the market could place today: active, with a catalog family, level and location. */
+/** Employees the market could place today: active, with a catalog family, level and location or country. */
 export async function countPlaceableEmployees(db: Knex, scope: CompanyScope): Promise<number> {
   const row = await db('employees')
     .where({ company_id: scope.companyId, status: 'active' })
     .whereNotNull('job_family_id')
     .whereNotNull('level_id')
-    .whereNotNull('location_id')
+    .where((placed) => placed.whereNotNull('location_id').orWhereNotNull('country_code'))
     .count({ count: '*' })
     .first();
   return Number(row?.count ?? 0);
@@ -28,6 +28,8 @@ export interface ContributingEmployeeRow {
   job_family_id: string | null;
   level_id: string | null;
   location_id: string | null;
+  /** ISO 3166-1 alpha-2: where the market places someone whose location is no catalog metro. */
+  country_code: string | null;
   currency: string;
   employment_type: string;
 }
@@ -35,7 +37,7 @@ export interface ContributingEmployeeRow {
 /** Every active employee of these companies: the build places each one or counts why it cannot. */
 export async function contributingEmployees(db: Knex, companyIds: string[]): Promise<ContributingEmployeeRow[]> {
   if (companyIds.length === 0) return [];
-  return db('employees').whereIn('company_id', companyIds).andWhere('status', 'active').select('id', 'company_id', 'job_family_id', 'level_id', 'location_id', 'currency', 'employment_type');
+  return db('employees').whereIn('company_id', companyIds).andWhere('status', 'active').select('id', 'company_id', 'job_family_id', 'level_id', 'location_id', 'country_code', 'currency', 'employment_type');
 }
 
 export interface PayRow {

@@ -11,12 +11,15 @@ import {
   LOCATION_GROUPS,
   LOCATION_HINTS,
   type MarketSelection,
+  type NamedLocation,
   PICKER_PERCENTILES,
   type Selection,
   UNVESTED_EQUITY,
   defaultMarket,
   defaultSelection,
+  matchingCountries,
   needsEquityOptions,
+  regionsAndCountries,
   toggle,
   validateSelection,
 } from './selection';
@@ -56,6 +59,28 @@ function CheckGroup({ legend, options, chosen, onToggle, hint }: { legend: strin
   );
 }
 
+/** From this many countries on, a search narrows the list. */
+const COUNTRY_SEARCH_FROM = 12;
+
+/** Regions and countries the served release holds: a region's pills, then the countries by name, searchable when many. */
+function CountryPicker({ regions, countries, chosen, onToggle }: { regions: NamedLocation[]; countries: NamedLocation[]; chosen: string[]; onToggle: (id: string) => void }) {
+  const [text, setText] = useState('');
+  const shown = matchingCountries(countries, text, chosen);
+  return (
+    <>
+      {regions.length > 0 && <CheckGroup legend="Regions" options={regions.map((region) => ({ id: region.id, label: region.name }))} chosen={chosen} onToggle={onToggle} />}
+      {countries.length >= COUNTRY_SEARCH_FROM && (
+        <label className="search">
+          Find a country
+          <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="e.g. Spain" />
+        </label>
+      )}
+      <CheckGroup legend="Countries" options={shown.map((country) => ({ id: country.id, label: country.name }))} chosen={chosen} onToggle={onToggle} />
+      {shown.length === 0 && <p className="muted">{countries.length ? `No country matches “${text.trim()}”.` : 'No other country holds data yet.'}</p>}
+    </>
+  );
+}
+
 function Problems({ messages }: { messages: string[] }) {
   if (messages.length === 0) return null;
   return (
@@ -74,6 +99,7 @@ function MarketEditor({
   filters,
   name,
   metros,
+  areas,
   founderOptions,
   problems,
   onChange,
@@ -85,6 +111,8 @@ function MarketEditor({
   filters: BenchmarkingFilters;
   name: (id: string) => string;
   metros: { id: string; name: string }[];
+  /** Regions, and countries beyond the groups above, that the served release holds. */
+  areas: { regions: NamedLocation[]; countries: NamedLocation[] };
   /** Present when E9 is chosen, which makes a founder type necessary. */
   founderOptions: CheckOption[] | null;
   problems: string[];
@@ -116,6 +144,12 @@ function MarketEditor({
       <details>
         <summary>Metro areas ({market.locations.filter((id) => metros.some((metro) => metro.id === id)).length} chosen)</summary>
         <CheckGroup legend="Metro areas" options={metros.map((metro) => ({ id: metro.id, label: metro.name }))} chosen={market.locations} onToggle={(id) => set('locations', id)} />
+      </details>
+      <details>
+        <summary>
+          Regions and other countries ({market.locations.filter((id) => [...areas.regions, ...areas.countries].some((area) => area.id === id)).length} chosen)
+        </summary>
+        <CountryPicker regions={areas.regions} countries={areas.countries} chosen={market.locations} onToggle={(id) => set('locations', id)} />
       </details>
       <CheckGroup
         legend="Industries"
@@ -177,6 +211,7 @@ export function DataExplorerScreen() {
   const update = (change: Partial<Selection>) => setSelection({ ...selection, ...change });
   const groupIds = new Set(LOCATION_GROUPS.flatMap((group) => group.ids));
   const metros = locations.filter((entry) => !groupIds.has(entry.id) && entry.id.includes('_') && !/^\d/.test(entry.id)).map((entry) => ({ id: entry.id, name: entry.name }));
+  const areas = regionsAndCountries(locations);
   const showEquity = needsEquityOptions(selection, filters);
   const toggleLevel = (type: 'level' | 'levelBlend', id: string) => update({ levels: toggle(selection.levels, { type, id }, (a, b) => a.id === b.id && a.type === b.type) });
   const levelIds = selection.levels.map((level) => level.id);
@@ -261,6 +296,7 @@ export function DataExplorerScreen() {
               filters={filters}
               name={name}
               metros={metros}
+              areas={areas}
               founderOptions={founderOptions}
               problems={problemsOf(`markets.${index}`)}
               onChange={(next) => update({ markets: selection.markets.map((m, i) => (i === index ? next : m)) })}

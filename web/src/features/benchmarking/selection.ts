@@ -54,6 +54,31 @@ export const LOCATION_HINTS: Record<string, string> = {
   '276': 'Germany',
 };
 
+/** The catalog's regions (UN M49 codes); every other location id of three digits is a country (ISO 3166-1 numeric). */
+export const REGION_IDS: readonly string[] = ['002', '019', '142', '150', '009'];
+
+export interface NamedLocation {
+  id: string;
+  name: string;
+}
+
+/**
+ * The regions and the countries (beyond LOCATION_GROUPS) among the locations the served release
+ * holds, each by name: every ISO 3166-1 country is a market location, so there may be some 250.
+ */
+export function regionsAndCountries(locations: readonly NamedLocation[]): { regions: NamedLocation[]; countries: NamedLocation[] } {
+  const grouped = new Set(LOCATION_GROUPS.flatMap((group) => group.ids));
+  const byName = (a: NamedLocation, b: NamedLocation) => a.name.localeCompare(b.name);
+  const areas = locations.filter((entry) => /^\d{3}$/.test(entry.id) && !grouped.has(entry.id)).map((entry) => ({ id: entry.id, name: entry.name }));
+  return { regions: areas.filter((entry) => REGION_IDS.includes(entry.id)).sort(byName), countries: areas.filter((entry) => !REGION_IDS.includes(entry.id)).sort(byName) };
+}
+
+/** Countries whose name holds the text (any case), and those already chosen, so they can be unchosen. */
+export function matchingCountries(countries: readonly NamedLocation[], text: string, chosen: readonly string[]): NamedLocation[] {
+  const term = text.trim().toLocaleLowerCase();
+  return term ? countries.filter((country) => country.name.toLocaleLowerCase().includes(term) || chosen.includes(country.id)) : [...countries];
+}
+
 /** The whole market of the United States, every stage and ownership group, every industry. */
 export function defaultMarket(filters: BenchmarkingFilters): MarketSelection {
   return {
