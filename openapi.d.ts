@@ -2580,7 +2580,9 @@ export interface paths {
          *     that × (1 + differential). Min and max follow the width (± % around the mid, or spread =
          *     (max − min) ÷ min with the mid in the middle); each figure is rounded to the nearest rounding
          *     unit (major units). A withheld market cell gives no band and is reported. Replaces the
-         *     draft's bands.
+         *     draft's bands. A company job with market-data associations is priced by its composite
+         *     benchmark instead (the philosophy's percentile, aged to the set's effective date, in the set's
+         *     currency; see getCompositeBenchmark), and its bands' source lists the composite's parts.
          */
         post: operations["buildBandSet"];
         delete?: never;
@@ -2629,6 +2631,285 @@ export interface paths {
          *     currency converted to the set's at the reference rate of today.
          */
         get: operations["evaluateBandSet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's band settings (the annual aging rate composites use unless a request states one) */
+        get: operations["getBandSettings"];
+        /** Save the company's band settings at the version read ("0" before the first save) */
+        put: operations["updateBandSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's surveys (imported files and the BLS survey), and the served market release as a source */
+        get: operations["listSurveys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/surveys/bls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the BLS OEWS national survey (May 2023) the product ships, once per company
+         * @description One job per detailed SOC occupation of the BLS Occupational Employment and Wage Statistics
+         *     national cross-industry file (May 2023, effective 2023-05-12, USD): annual p10, p25, median,
+         *     p75 and p90 (hourly-only occupations × 2,080 hours), the employment as incumbents, and the job
+         *     family of the market catalog the occupation is calibrated against (the family where it has the
+         *     largest share). A top-coded percentile (BLS prints no figure above $239,200) is left empty
+         *     rather than understated. A company has it at most once (409 `survey_exists`).
+         */
+        post: operations["addBlsSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/surveys/{surveyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A survey with its jobs */
+        get: operations["getSurvey"];
+        put?: never;
+        post?: never;
+        /** Delete a survey and its jobs (refused while a market-data association uses it) */
+        delete: operations["deleteSurvey"];
+        options?: never;
+        head?: never;
+        /** Rename a survey or correct its provider or effective date, at the version read */
+        patch: operations["updateSurvey"];
+        trace?: never;
+    };
+    "/api/bands/survey-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fields a survey file's columns can be mapped to */
+        get: operations["listSurveyFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a survey or bands file (CSV or XLSX) to import; its header row is read
+         * @description The body is the file itself, sent with its media type. It is kept for a week as a download of
+         *     the uploader's, so it can be checked and imported without sending it again; only the person who
+         *     uploaded it can use it. A survey file comes back with a suggested column mapping (header names
+         *     matched exactly, then fuzzily, as people-data imports do).
+         */
+        post: operations["uploadBandFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/files/{bandFileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded file's columns (and, for a survey file, the suggested mapping) */
+        get: operations["getBandFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/survey-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check (dry run) or import an uploaded survey file as a new survey, in the background
+         * @description The mapping is the one sent, else the suggested one. Every row is checked before anything is
+         *     written (job code and title required and codes unique, amounts exactly in the survey currency's
+         *     minor units, at least one percentile, percentiles not decreasing, counts whole); any problem
+         *     rejects the whole file with its line and column and nothing is written. A dry run only checks.
+         */
+        post: operations["startSurveyImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check (dry run) or import an uploaded bands file into a draft set, in the background
+         * @description Columns as the export writes them (Job code, or Job family and Level; Pay zone; Currency; Min,
+         *     Mid, Max in major units); other columns are ignored. Every row is checked first; any problem
+         *     rejects the whole file with its line and column and nothing is written. Rows update the set's
+         *     band for that job × zone (a changed band loses its market source, like a hand edit, and keeps
+         *     its benchmark) or add one; bands not in the file are kept. A dry run only checks and plans.
+         */
+        post: operations["startBandImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/imports/{bandImportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A survey or bands import, with its plan or its problems */
+        get: operations["getBandImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/jobs/{companyJobId}/associations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company job's market-data associations (survey jobs and market cells, with weights) */
+        get: operations["listMarketAssociations"];
+        put?: never;
+        /** Associate a company job with a survey job or a market cell */
+        post: operations["createMarketAssociation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/jobs/{companyJobId}/associations/{marketAssociationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an association */
+        delete: operations["deleteMarketAssociation"];
+        options?: never;
+        head?: never;
+        /** Change an association's weight (or what it points at) at the version read */
+        patch: operations["updateMarketAssociation"];
+        trace?: never;
+    };
+    "/api/bands/jobs/{companyJobId}/composite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company job's composite benchmark in every pay zone, with each source's contribution
+         * @description Every association's figure at the percentile, converted to the currency at the reference rates
+         *     of the date (named in `exchangeRates`), aged from its source's effective date to the date:
+         *     aged = value × (1 + r)^(months ÷ 12), months = whole calendar months and the days left as a
+         *     fraction of the next month. The blend is Σ weight × aged ÷ Σ weight over the sources that price
+         *     the job; a zone's benchmark is the blend × (1 + differential). Every figure is rounded to the
+         *     currency's minor unit, halves up (conversions half-even). A withheld market cell, or a survey
+         *     without the percentile, contributes nothing and says why.
+         */
+        get: operations["getCompositeBenchmark"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/composites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The composite benchmark of every company job with associations, in every pay zone */
+        get: operations["listCompositeBenchmarks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5116,6 +5397,8 @@ export interface components {
             rounding: components["schemas"]["BandRounding"];
             /** @description The market location (catalog id) the anchor zone is priced in. */
             marketLocationId: string;
+            /** @description The annual rate composite benchmarks were aged at (builds with associations). */
+            agingRateBp?: number;
         };
         BandSet: {
             id: components["schemas"]["Id"];
@@ -5136,8 +5419,10 @@ export interface components {
             currency?: components["schemas"]["CurrencyCode"];
             effectiveDate?: components["schemas"]["Date"];
         };
-        /** @description Where a built band's midpoint came from. */
+        /** @description Where a band built from the market release alone came from. */
         BandSource: {
+            /** @enum {string} */
+            kind: "market";
             releaseId: string;
             releaseVersion: string;
             jobFamilyId: string;
@@ -5150,6 +5435,49 @@ export interface components {
             /** @description The zone's differential applied to it. */
             differentialBp: number;
         };
+        /** @enum {string} */
+        MarketAssociationKind: "survey" | "market";
+        /** @description A cell of the served market release; base salary, all ownership groups and founder types. */
+        MarketCell: {
+            jobFamilyId: string;
+            levelId: string;
+            locationId: string;
+            /** @description An industry group, sub-industry or ind_all. */
+            industryId: string;
+            companyStageIds: string[];
+        };
+        /** @description One source of a band's composite, as it was when the band was built. */
+        CompositeBandPart: {
+            associationId: components["schemas"]["Id"];
+            kind: components["schemas"]["MarketAssociationKind"];
+            surveyId: string | null;
+            surveyJobCode: string | null;
+            market: components["schemas"]["MarketCell"] | null;
+            releaseVersion: string | null;
+            effectiveDate: components["schemas"]["Date"] | null;
+            months: number | null;
+            weight: number;
+            /** @description Its share of the blend; null when it contributed nothing. */
+            share: number | null;
+            /** @description Its figure converted and aged, minor units of the set's currency. */
+            aged: number | null;
+            /** @description Why it contributed nothing. */
+            reason: string | null;
+        };
+        /** @description Where a band built from a composite benchmark came from. */
+        CompositeBandSource: {
+            /** @enum {string} */
+            kind: "composite";
+            percentile: components["schemas"]["MarketPercentile"];
+            targetDate: components["schemas"]["Date"];
+            agingRateBp: number;
+            /** @description The blend, major units of `marketCurrency` (the set's). */
+            marketValue: number;
+            marketCurrency: string;
+            differentialBp: number;
+            /** @description Every association of the job when it was built (getCompositeBenchmark shows each in full). */
+            parts: components["schemas"]["CompositeBandPart"][];
+        };
         Band: {
             id: components["schemas"]["Id"];
             companyJobId: components["schemas"]["Id"];
@@ -5160,8 +5488,8 @@ export interface components {
             min: components["schemas"]["Money"];
             mid: components["schemas"]["Money"];
             max: components["schemas"]["Money"];
-            /** @description The market cell it was built from; null once edited by hand or for a band never built. */
-            source: components["schemas"]["BandSource"] | null;
+            /** @description The market cell or composite benchmark it was built from; null once edited by hand or for a band never built. */
+            source: components["schemas"]["BandSource"] | components["schemas"]["CompositeBandSource"] | null;
             version: number;
         };
         /** @description A band set (as `BandSet`) with its bands. */
@@ -5204,16 +5532,22 @@ export interface components {
             mid: components["schemas"]["Money"];
             max: components["schemas"]["Money"];
         };
+        /** @description An annual rate in basis points (300 = 3% a year). */
+        AgingRateBp: number;
         BandPhilosophyInput: {
             targetPercentile: components["schemas"]["MarketPercentile"];
             width: components["schemas"]["BandWidth"];
             rounding?: components["schemas"]["BandRounding"];
             /** @description Defaults to the anchor zone's country when it has exactly one in the market, else the United States. */
             marketLocationId?: string;
+            /** @description The annual rate composites are aged at to the set's effective date; default the company's setting. */
+            agingRateBp?: components["schemas"]["AgingRateBp"];
         };
         BandBuildResult: {
             bandSet: components["schemas"]["BandSetDetail"];
             built: number;
+            /** @description Company jobs priced by their composite benchmark (they have associations); the rest by the market release. */
+            fromComposites: number;
             /** @description Company jobs the market could not price (a withheld cell, or no cell); they have no band. */
             withheld: {
                 companyJobId: components["schemas"]["Id"];
@@ -5261,6 +5595,12 @@ export interface components {
                 nextLevelId: string | null;
                 /** @description next mid ÷ mid − 1. */
                 midpointProgression: number | null;
+                /** @description The zone's benchmark the band was built from (the composite, or the market figure, × the differential); kept through hand edits and imports. */
+                benchmark: components["schemas"]["Money"] | null;
+                /** @description The number of benchmarks in the composite (1 for a band built from the market release alone, 0 when none is recorded). */
+                benchmarkCount: number;
+                /** @description mid ÷ benchmark − 1, to four decimals. */
+                deltaFromBenchmark: number | null;
             }[];
             employees: {
                 employeeId: components["schemas"]["Id"];
@@ -5284,6 +5624,275 @@ export interface components {
                 noBand: number;
             };
             exchangeRates: components["schemas"]["ForexRate"][];
+        };
+        BandSettings: {
+            agingRateBp: components["schemas"]["AgingRateBp"];
+            /** @description 0 until the settings are first saved (send "0" as If-Match then). */
+            version: number;
+        };
+        BandSettingsInput: {
+            agingRateBp: components["schemas"]["AgingRateBp"];
+        };
+        /** @enum {string} */
+        SurveyKind: "imported" | "bls";
+        Survey: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["SurveyKind"];
+            name: string;
+            provider: string;
+            effectiveDate: components["schemas"]["Date"];
+            currency: components["schemas"]["CurrencyCode"];
+            jobCount: number;
+            /** @description The file it was imported from. */
+            filename: string | null;
+            /** @description Market-data associations that use one of its jobs. */
+            associationCount: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            version: number;
+        };
+        /** @description The served market release, a source associations can name (`kind` market) like a survey. */
+        MarketSurveySource: {
+            /** @enum {string} */
+            kind: "market";
+            name: string;
+            provider: string;
+            releaseId: string;
+            releaseVersion: string;
+            effectiveDate: components["schemas"]["Date"];
+        };
+        SurveyJob: {
+            /** @description The survey's own job code. */
+            code: string;
+            title: string;
+            /** @description The survey's job family, as it writes it. */
+            family: string | null;
+            /** @description The market catalog's family when `family` names one (by id or name). */
+            jobFamilyId: string | null;
+            level: string | null;
+            location: string | null;
+            p10: components["schemas"]["Money"] | null;
+            p25: components["schemas"]["Money"] | null;
+            p50: components["schemas"]["Money"] | null;
+            p75: components["schemas"]["Money"] | null;
+            p90: components["schemas"]["Money"] | null;
+            incumbentCount: number | null;
+            companyCount: number | null;
+        };
+        /** @description A survey (as `Survey`) with its jobs, by code. */
+        SurveyDetail: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["SurveyKind"];
+            name: string;
+            provider: string;
+            effectiveDate: components["schemas"]["Date"];
+            currency: components["schemas"]["CurrencyCode"];
+            jobCount: number;
+            filename: string | null;
+            associationCount: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            version: number;
+            jobs: components["schemas"]["SurveyJob"][];
+        };
+        SurveyName: string;
+        SurveyProvider: string;
+        SurveyPatch: {
+            name?: components["schemas"]["SurveyName"];
+            provider?: components["schemas"]["SurveyProvider"];
+            effectiveDate?: components["schemas"]["Date"];
+        };
+        /** @enum {string} */
+        SurveyFieldName: "jobCode" | "title" | "family" | "level" | "location" | "p10" | "p25" | "p50" | "p75" | "p90" | "incumbentCount" | "companyCount";
+        SurveyField: {
+            field: components["schemas"]["SurveyFieldName"];
+            label: string;
+            description: string;
+            required: boolean;
+        };
+        /** @enum {string} */
+        BandFileKind: "survey" | "bands";
+        /** @description Survey field → the file's column header. */
+        SurveyColumnMapping: {
+            jobCode?: string;
+            title?: string;
+            family?: string;
+            level?: string;
+            location?: string;
+            p10?: string;
+            p25?: string;
+            p50?: string;
+            p75?: string;
+            p90?: string;
+            incumbentCount?: string;
+            companyCount?: string;
+        };
+        BandFile: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["BandFileKind"];
+            filename: string;
+            /** @enum {string} */
+            format: "csv" | "xlsx";
+            sizeBytes: number;
+            columns: string[];
+            rowCount: number;
+            /** @description For a survey file, the columns suggested for each field; null for a bands file. */
+            suggestedMapping: components["schemas"]["SurveyColumnMapping"] | null;
+            /** @description Required fields the suggestion leaves without a column (survey files), or the export's columns a bands file lacks. */
+            missingRequiredFields: string[];
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        SurveyImportRequest: {
+            fileId: components["schemas"]["Id"];
+            mapping?: components["schemas"]["SurveyColumnMapping"];
+            /** @default false */
+            dryRun: boolean;
+            survey: {
+                name: components["schemas"]["SurveyName"];
+                provider: components["schemas"]["SurveyProvider"];
+                effectiveDate: components["schemas"]["Date"];
+                currency: components["schemas"]["CurrencyCode"];
+            };
+        };
+        BandImportPlan: {
+            dryRun: boolean;
+            rows: number;
+            /** @description Survey jobs, or bands new to the set. */
+            create: number;
+            /** @description Bands whose figures the file changes. */
+            update: number;
+            unchanged: number;
+        };
+        BandImportRowError: {
+            /** @description The line of the file (CSV) or row of the sheet (XLSX). */
+            line: number;
+            column: string | null;
+            message: string;
+        };
+        BandImport: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["BandFileKind"];
+            /**
+             * @description planned = a dry run found no problem; rejected = the file has problems (nothing written).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "planned" | "applied" | "rejected" | "failed" | "cancelled";
+            dryRun: boolean;
+            fileId: string | null;
+            filename: string | null;
+            /** @description The draft a bands file goes into. */
+            bandSetId: string | null;
+            /** @description The survey an applied survey file created. */
+            surveyId: string | null;
+            mapping: components["schemas"]["SurveyColumnMapping"] | null;
+            jobId: string | null;
+            rowCount: number | null;
+            plan: components["schemas"]["BandImportPlan"] | null;
+            /** @description The first 1,000 problems, in file order. */
+            errors: components["schemas"]["BandImportRowError"][];
+            errorCount: number;
+            message: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            startedAt: components["schemas"]["Timestamp"] | null;
+            finishedAt: components["schemas"]["Timestamp"] | null;
+        };
+        BandImportRequest: {
+            fileId: components["schemas"]["Id"];
+            /** @default false */
+            dryRun: boolean;
+        };
+        MarketAssociation: {
+            id: components["schemas"]["Id"];
+            companyJobId: components["schemas"]["Id"];
+            kind: components["schemas"]["MarketAssociationKind"];
+            /** @description The survey job (kind survey). */
+            survey: {
+                surveyId: components["schemas"]["Id"];
+                surveyName: string;
+                surveyJobCode: string;
+                surveyJobTitle: string;
+            } | null;
+            /** @description The market cell (kind market). */
+            market: components["schemas"]["MarketCell"] | null;
+            weight: number;
+            version: number;
+        };
+        SurveyJobRef: {
+            surveyId: components["schemas"]["Id"];
+            surveyJobCode: string;
+        };
+        MarketCellInput: {
+            jobFamilyId: string;
+            levelId: string;
+            locationId: string;
+            /** @description Default ind_all (every industry). */
+            industryId?: string;
+            /** @description Default every stage. */
+            companyStageIds?: string[];
+        };
+        AssociationWeight: number;
+        /** @description Exactly one of `survey` and `market`. */
+        MarketAssociationInput: {
+            survey?: components["schemas"]["SurveyJobRef"];
+            market?: components["schemas"]["MarketCellInput"];
+            /** @description Default 1. */
+            weight?: components["schemas"]["AssociationWeight"];
+        };
+        MarketAssociationPatch: {
+            survey?: components["schemas"]["SurveyJobRef"];
+            market?: components["schemas"]["MarketCellInput"];
+            weight?: components["schemas"]["AssociationWeight"];
+        };
+        /** @description One association's part in a composite. */
+        CompositeContribution: {
+            associationId: components["schemas"]["Id"];
+            kind: components["schemas"]["MarketAssociationKind"];
+            surveyId: string | null;
+            surveyName: string | null;
+            surveyJobCode: string | null;
+            market: components["schemas"]["MarketCell"] | null;
+            releaseId: string | null;
+            releaseVersion: string | null;
+            /** @description The source's effective date (a survey's, or the release's publication). */
+            effectiveDate: components["schemas"]["Date"] | null;
+            /** @description Months from the source's effective date to the composite's date, to two decimals. */
+            months: number | null;
+            weight: number;
+            /** @description weight ÷ the weights of the sources that price the job, to four decimals; null when it contributes nothing. */
+            share: number | null;
+            /** @description The source's figure at the percentile, in its own currency. */
+            value: components["schemas"]["Money"] | null;
+            /** @description The figure in the composite's currency. */
+            converted: components["schemas"]["Money"] | null;
+            /** @description The converted figure aged to the composite's date. */
+            aged: components["schemas"]["Money"] | null;
+            included: boolean;
+            /** @description Why it contributes nothing ("Insufficient data" for a withheld market cell, a survey without the percentile, no exchange rate). */
+            reason: string | null;
+        };
+        CompositeBenchmark: {
+            companyJobId: components["schemas"]["Id"];
+            jobFamilyId: string;
+            levelId: string;
+            title: string;
+            date: components["schemas"]["Date"];
+            agingRateBp: number;
+            percentile: components["schemas"]["MarketPercentile"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The weighted blend (the anchor zone's benchmark); null when no source prices the job. */
+            anchor: components["schemas"]["Money"] | null;
+            /** @description How many sources the blend is made of. */
+            benchmarkCount: number;
+            contributions: components["schemas"]["CompositeContribution"][];
+            zones: {
+                payZoneId: components["schemas"]["Id"];
+                name: string;
+                differentialBp: number;
+                benchmark: components["schemas"]["Money"] | null;
+            }[];
+            /** @description The reference rates the conversions used (on the single-job endpoint). */
+            exchangeRates?: components["schemas"]["ForexRate"][];
         };
     };
     responses: {
@@ -5324,6 +5933,18 @@ export interface components {
         CompanyJobId: components["schemas"]["Id"];
         BandSetId: components["schemas"]["Id"];
         BandId: components["schemas"]["Id"];
+        SurveyId: components["schemas"]["Id"];
+        BandFileId: components["schemas"]["Id"];
+        BandImportId: components["schemas"]["Id"];
+        MarketAssociationId: components["schemas"]["Id"];
+        /** @description The date every source is aged to (default today). */
+        CompositeDate: components["schemas"]["Date"];
+        /** @description The annual aging rate in basis points (300 = 3%); default the company's setting. */
+        CompositeAgingRate: components["schemas"]["AgingRateBp"];
+        /** @description The percentile of each source (surveys publish 10, 25, 50, 75 and 90). */
+        CompositePercentile: 10 | 25 | 40 | 50 | 60 | 75 | 90;
+        /** @description The currency of the composite (default the company's). */
+        CompositeCurrency: components["schemas"]["CurrencyCode"];
     };
     requestBodies: never;
     headers: {
@@ -10172,6 +10793,536 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BandEvaluation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBandSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings; version 0 until first saved. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateBandSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BandSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSurveys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The surveys, newest effective date first, without their jobs; `market` is the served release. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Survey"][];
+                        market: components["schemas"]["MarketSurveySource"] | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addBlsSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The survey, without its jobs. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Survey"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: components["parameters"]["SurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The survey. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SurveyDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: components["parameters"]["SurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted survey. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Survey"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateSurvey: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                surveyId: components["parameters"]["SurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurveyPatch"];
+            };
+        };
+        responses: {
+            /** @description The survey as stored, without its jobs. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Survey"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSurveyFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fields, required ones first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SurveyField"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadBandFile: {
+        parameters: {
+            query: {
+                kind: components["schemas"]["BandFileKind"];
+                /** @description The file's name, shown back in lists. */
+                filename?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            };
+        };
+        responses: {
+            /** @description The stored file and its columns. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandFile"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBandFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandFileId: components["parameters"]["BandFileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandFile"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startSurveyImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurveyImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The import, queued; follow it with its job or by reading it again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandImport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startBandImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BandImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The import, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandImport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBandImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandImportId: components["parameters"]["BandImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandImport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMarketAssociations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyJobId: components["parameters"]["CompanyJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The associations, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketAssociation"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createMarketAssociation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyJobId: components["parameters"]["CompanyJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketAssociationInput"];
+            };
+        };
+        responses: {
+            /** @description The association as stored. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketAssociation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteMarketAssociation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyJobId: components["parameters"]["CompanyJobId"];
+                marketAssociationId: components["parameters"]["MarketAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed association. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketAssociation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMarketAssociation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                companyJobId: components["parameters"]["CompanyJobId"];
+                marketAssociationId: components["parameters"]["MarketAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketAssociationPatch"];
+            };
+        };
+        responses: {
+            /** @description The association as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketAssociation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompositeBenchmark: {
+        parameters: {
+            query?: {
+                /** @description The date every source is aged to (default today). */
+                date?: components["parameters"]["CompositeDate"];
+                /** @description The annual aging rate in basis points (300 = 3%); default the company's setting. */
+                agingRateBp?: components["parameters"]["CompositeAgingRate"];
+                /** @description The percentile of each source (surveys publish 10, 25, 50, 75 and 90). */
+                percentile?: components["parameters"]["CompositePercentile"];
+                /** @description The currency of the composite (default the company's). */
+                currency?: components["parameters"]["CompositeCurrency"];
+            };
+            header?: never;
+            path: {
+                companyJobId: components["parameters"]["CompanyJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The composite. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompositeBenchmark"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCompositeBenchmarks: {
+        parameters: {
+            query?: {
+                /** @description The date every source is aged to (default today). */
+                date?: components["parameters"]["CompositeDate"];
+                /** @description The annual aging rate in basis points (300 = 3%); default the company's setting. */
+                agingRateBp?: components["parameters"]["CompositeAgingRate"];
+                /** @description The percentile of each source (surveys publish 10, 25, 50, 75 and 90). */
+                percentile?: components["parameters"]["CompositePercentile"];
+                /** @description The currency of the composite (default the company's). */
+                currency?: components["parameters"]["CompositeCurrency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The composites, in the order of the company's jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompositeBenchmark"][];
+                        exchangeRates: components["schemas"]["ForexRate"][];
                     };
                 };
             };

@@ -4,7 +4,10 @@
  * On each engine: a real server with a company that has every catalog family × level as a company
  * job (the catalog has 29 × 16 = 464 of them; a company job is one family × level, so 500 distinct
  * ones do not exist), 5 pay zones and 10,000 employees with base pay in four currencies. Times
- * building a band set from market data (POST …/build, every job × zone) and evaluating it against
+ * building a band set from the market release alone (POST …/build, every job × zone); then, with
+ * two surveys (the BLS national survey and an imported survey in euros) and three market-data
+ * associations per job (its market cell, its family's BLS occupation, the imported survey's job),
+ * building from the composite benchmarks (aged, converted, blended); and evaluating that set against
  * the employees (GET …/evaluation: compa-ratio, penetration, position), one request at a time.
  */
 import type { components } from '../src/contract-types.js';
@@ -14,6 +17,7 @@ import { type BenchServer, type Engine, type Latency, call, createBenchCompany, 
 
 type BuildResult = components['schemas']['BandBuildResult'];
 type Evaluation = components['schemas']['BandEvaluation'];
+type BandImport = components['schemas']['BandImport'];
 
 const TARGETS = { buildMs: 2_000, evaluateMs: 500 };
 
@@ -104,11 +108,75 @@ interface EngineFigures {
   zones: number;
   bands: number;
   withheld: number;
+  surveys: number;
+  associations: number;
+  compositeBands: number;
+  fromComposites: number;
+  compositeWithheld: number;
   employees: number;
   evaluatedEmployees: number;
   build: Latency;
+  compositeBuild: Latency;
   evaluate: Latency;
-  targetsMet: { build: boolean; evaluate: boolean };
+  targetsMet: { build: boolean; compositeBuild: boolean; evaluate: boolean };
+}
+
+/** An imported survey in euros, effective half a year before the bands: one job per family × level. */
+function surveyCsv(): string {
+  const lines = ['Job code,Job title,Job family,Level,P10,P25,P50,P75,P90,Incumbents'];
+  JOB_FAMILIES.forEach((family, f) => {
+    LEVELS.forEach((level, l) => {
+      const median = 45_000 + f * 1_500 + level.levelRank * 9_000;
+      const at = (factor: number) => (median * factor).toFixed(2);
+      lines.push([`${family.id}-${level.id}`, `${family.name} ${level.displayString}`, family.name, level.displayString, at(0.75), at(0.87), at(1), at(1.15), at(1.32), String(20 + l)].join(','));
+    });
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** Runs `tasks` with at most `width` at a time. */
+async function inParallel(tasks: (() => Promise<unknown>)[], width: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const task = tasks[next];
+        next += 1;
+        await task?.();
+      }
+    }),
+  );
+}
+
+/** Two surveys and three associations per company job (market cell, BLS occupation, imported survey job). */
+async function associateEveryJob(base: string, token: string, engine: Engine): Promise<{ surveys: number; associations: number }> {
+  const bls = await call<{ data: { id: string } }>(`${base}/surveys/bls`, { method: 'POST', token });
+  const file = await call<{ data: { id: string } }>(`${base}/files?kind=survey&filename=bench-survey.csv`, { method: 'POST', token, body: surveyCsv(), contentType: 'text/csv' });
+  const started = await call<{ data: BandImport }>(`${base}/survey-imports`, {
+    method: 'POST',
+    token,
+    json: { fileId: file.data.id, survey: { name: 'Bench survey 2026', provider: 'Bench', effectiveDate: '2026-07-01', currency: 'EUR' } },
+  });
+  let imported = started.data;
+  while (imported.status === 'queued' || imported.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    imported = (await call<{ data: BandImport }>(`${base}/imports/${imported.id}`, { token })).data;
+  }
+  if (imported.status !== 'applied' || !imported.surveyId) throw new Error(`the survey import ended ${imported.status}: ${imported.message ?? JSON.stringify(imported.errors.slice(0, 3))}`);
+  const surveyId = imported.surveyId;
+  const jobs = (await call<{ data: { id: string; jobFamilyId: string; levelId: string }[] }>(`${base}/jobs`, { token })).data;
+  const tasks: (() => Promise<unknown>)[] = [];
+  for (const job of jobs) {
+    const family = JOB_FAMILIES.find((candidate) => candidate.id === job.jobFamilyId);
+    const soc = family?.socCodes[0]?.code;
+    const url = `${base}/jobs/${job.id}/associations`;
+    tasks.push(() => call(url, { method: 'POST', token, json: { market: { jobFamilyId: job.jobFamilyId, levelId: job.levelId, locationId: '840' }, weight: 2 } }));
+    if (soc) tasks.push(() => call(url, { method: 'POST', token, json: { survey: { surveyId: bls.data.id, surveyJobCode: soc }, weight: 1 } }));
+    tasks.push(() => call(url, { method: 'POST', token, json: { survey: { surveyId, surveyJobCode: `${job.jobFamilyId}-${job.levelId}` }, weight: 1 } }));
+  }
+  note(`${engine}: ${tasks.length} market-data associations…`);
+  await inParallel(tasks, 4);
+  return { surveys: 2, associations: tasks.length };
 }
 
 async function benchEngine(engine: Engine, options: Options): Promise<EngineFigures> {
@@ -138,6 +206,19 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
       last = (JSON.parse(reply.body) as { data: BuildResult }).data;
     }
     if (!last) throw new Error('no build');
+    const marketOnly = last;
+
+    note(`${engine}: two surveys and three associations per job…`);
+    const { surveys, associations } = await associateEveryJob(base, token, engine);
+    note(`${engine}: building from composites ${options.runs} times…`);
+    const compositeSamples: number[] = [];
+    for (let run = 0; run < options.runs + 1; run += 1) {
+      const set = await call<{ data: { id: string } }>(`${base}/band-sets`, { method: 'POST', token, json: { name: `Composite ${run}`, effectiveDate: '2027-01-01' } });
+      const reply = await send(`${base}/band-sets/${set.data.id}/build`, { method: 'POST', token, json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 20 }, rounding: 1000, agingRateBp: 300 } });
+      if (reply.status !== 200) throw new Error(`build answered ${reply.status}: ${reply.body.slice(0, 300)}`);
+      if (run > 0) compositeSamples.push(reply.ms);
+      last = (JSON.parse(reply.body) as { data: BuildResult }).data;
+    }
 
     note(`${engine}: evaluating ${options.runs} times…`);
     const evaluateSamples: number[] = [];
@@ -149,18 +230,25 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
       evaluation = (JSON.parse(reply.body) as { data: Evaluation }).data;
     }
     const build = latency(buildSamples);
+    const compositeBuild = latency(compositeSamples);
     const evaluate = latency(evaluateSamples);
     return {
       engine,
       jobs: JOB_FAMILIES.length * LEVELS.length,
       zones: ZONES.length + 1,
-      bands: last.built,
-      withheld: last.withheld.length,
+      bands: marketOnly.built,
+      withheld: marketOnly.withheld.length,
+      surveys,
+      associations,
+      compositeBands: last.built,
+      fromComposites: last.fromComposites,
+      compositeWithheld: last.withheld.length,
       employees: options.employees,
       evaluatedEmployees: evaluation?.employees.filter((employee) => employee.compaRatio !== undefined).length ?? 0,
       build,
+      compositeBuild,
       evaluate,
-      targetsMet: { build: build.p50Ms <= TARGETS.buildMs, evaluate: evaluate.p50Ms <= TARGETS.evaluateMs },
+      targetsMet: { build: build.p50Ms <= TARGETS.buildMs, compositeBuild: compositeBuild.p50Ms <= TARGETS.buildMs, evaluate: evaluate.p50Ms <= TARGETS.evaluateMs },
     };
   } finally {
     await server.stop();
@@ -170,8 +258,11 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
 function report(figures: EngineFigures): string {
   return [
     `Salary bands — ${figures.engine}`,
-    `  build from market data: ${figures.jobs} company jobs × ${figures.zones} zones → ${figures.bands} bands (${figures.withheld} jobs withheld by the market)`,
+    `  build from the market release alone: ${figures.jobs} company jobs × ${figures.zones} zones → ${figures.bands} bands (${figures.withheld} jobs withheld by the market)`,
     `    ${describeLatency(figures.build)}; target p50 ≤ ${TARGETS.buildMs} ms: ${verdict(figures.targetsMet.build)}`,
+    `  Build a band set for 500 company jobs × 5 zones from market data and 2 surveys: ${figures.jobs} jobs (every catalog family × level) × ${figures.zones} zones,`,
+    `    ${figures.surveys} surveys and ${figures.associations} associations → ${figures.compositeBands} bands (${figures.fromComposites} jobs from composites, ${figures.compositeWithheld} with no source)`,
+    `    ${describeLatency(figures.compositeBuild)}; target p50 ≤ ${TARGETS.buildMs} ms: ${verdict(figures.targetsMet.compositeBuild)}`,
     `  evaluate against ${figures.employees.toLocaleString('en-US')} employees (${figures.evaluatedEmployees.toLocaleString('en-US')} placed with compa-ratio and penetration)`,
     `    ${describeLatency(figures.evaluate)}; target p50 ≤ ${TARGETS.evaluateMs} ms: ${verdict(figures.targetsMet.evaluate)}`,
     '',

@@ -117,6 +117,18 @@ describe("another company's ids answer 404", () => {
     ids.bandId = built.body.data.bandSet.bands[0]?.id ?? '';
   });
 
+  beforeAll(async () => {
+    // Surveys, market-data associations, band files and imports of A's (bands are on for both).
+    const asA = bearer(a.users.admin as TestUser);
+    const postAsA = async (url: string, json?: unknown) => (await request<{ data: { id: string } }>(url, { method: 'POST', headers: asA, json })).body.data;
+    ids.surveyId = (await postAsA('/api/bands/surveys/bls')).id;
+    ids.marketAssociationId = (await postAsA(`/api/bands/jobs/${ids.companyJobId}/associations`, { survey: { surveyId: ids.surveyId, surveyJobCode: '15-1252' } })).id;
+    const file = await request<{ data: { id: string } }>('/api/bands/files?kind=bands', { method: 'POST', headers: { ...asA, 'content-type': 'text/csv' }, body: 'Job code,Pay zone,Min,Mid,Max\n' });
+    ids.bandFileId = file.body.data.id;
+    ids.bandImportId = (await postAsA(`/api/bands/band-sets/${ids.bandSetId}/imports`, { fileId: ids.bandFileId, dryRun: true })).id;
+  });
+
+
   it('covers every operation that takes an id', () => {
     expect(withIds.length).toBeGreaterThan(5);
     for (const op of withIds) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { Connection } from './client.js';
-import type { BandsExportOptions } from './commands/bands.js';
+import type { BandsExportOptions, BandsImportOptions } from './commands/bands.js';
 import type { QueryOptions } from './commands/benchmark.js';
 import type { OutputOptions } from './output.js';
 import type { CreateCompanyOptions } from './commands/companies.js';
@@ -213,7 +213,7 @@ marketOptions(benchmark.command('export').description('export the slice with the
   .option('-o, --output <file>', 'write to a file instead of stdout')
   .action(run(async (ctx, options: QueryOptions & { format: 'csv' | 'xlsx'; wait: boolean; output?: string }) => (await load.benchmark()).exportCommand(ctx, withDefaults(options))));
 
-const bands = program.command('bands').description('salary bands: band sets and their export');
+const bands = program.command('bands').description('salary bands: band sets, their export and import');
 bands.command('list').description('the band sets (id, name, status, currency, band count, effective date)').action(run(async (ctx) => (await load.bands()).listBandSetsCommand(ctx)));
 bands
   .command('export <bandSetId>')
@@ -222,6 +222,12 @@ bands
   .option('--no-wait', 'print the job id and return at once')
   .option('-o, --output <file>', 'write to a file instead of stdout')
   .action(run(async (ctx, bandSetId: string, options: BandsExportOptions) => (await load.bands()).exportBandSetCommand(ctx, bandSetId, options)));
+bands
+  .command('import <file>')
+  .description('import a bands file (CSV or XLSX, the export’s columns) into a draft set with the server’s job; all or nothing')
+  .option('--set <bandSetId>', 'the draft band set to import into (required)')
+  .option('--dry-run', 'print the plan and write nothing')
+  .action(run(async (ctx, file: string, options: BandsImportOptions) => (await load.bands()).importBandsCommand(ctx, file, options)));
 
 program
   .command('completion <shell>')

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { request } from '../../api/test/http.js';
 import { freshConfigHome, paybench } from './support.js';
 
 type BandSet = components['schemas']['BandSet'];
+type BandSetDetail = components['schemas']['BandSetDetail'];
 
 describe('paybench bands', () => {
   let company: TestCompany;
@@ -77,5 +78,62 @@ describe('paybench bands', () => {
     expect(outsider.code).toBe(1);
     expect(outsider.stdout).toBe('');
     expect(outsider.stderr).toContain('404');
+  });
+
+  it('imports a bands file into a draft: a dry run writes nothing, a bad line writes nothing and is named, a good file applies', async () => {
+    const adminEnv = { ...env, PAYBENCH_TOKEN: company.users.admin!.token };
+    const exported = path.join(dir, 'exported.csv');
+    expect(paybench(['bands', 'export', setId, '--output', exported], env).code).toBe(0);
+    const [header, row] = readFileSync(exported, 'utf8').trim().split('\n');
+    const cells = parse(`${header}\n${row}`, { columns: true }) as Record<string, string>[];
+    const mid = Number(cells[0]?.Mid);
+    const changed = path.join(dir, 'changed.csv');
+    // Mid up by 1,000 (still within min and max, which the file keeps).
+    writeFileSync(changed, `${header}\n${row?.replace(`,${cells[0]?.Mid},`, `,${(mid + 1000).toFixed(2)},`)}\n`);
+    const bandsOf = async () => {
+      const get = () => request<{ data: BandSetDetail }>(`/api/bands/band-sets/${setId}`, { headers: bearer(company.users.admin as TestUser) });
+      // spawnSync held the event loop past the server's keep-alive timeout, so the first pick may be a
+      // socket the server has closed meanwhile; a GET is safe to send again.
+      return (await get().catch(get)).body.data;
+    };
+    const before = await bandsOf();
+
+    const dry = paybench(['bands', 'import', changed, '--set', setId, '--dry-run'], adminEnv);
+    // Hints go to a terminal only: a script gets the plan and nothing else.
+    expect(dry.stderr).toBe('');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toBe('0 bands to add, 1 to update, 0 unchanged\n');
+    expect((await bandsOf()).bands).toEqual(before.bands);
+
+    const bad = path.join(dir, 'bad.csv');
+    writeFileSync(bad, `${header}\n${row}\n${row?.replace(',ENG-3,', ',NOPE,')}\n`);
+    const refused = paybench(['bands', 'import', bad, '--set', setId], adminEnv);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('The file has 1 problem; nothing was written.');
+    expect(refused.stderr).toContain('line 3: Job code: no company job has the job code "NOPE"');
+    expect((await bandsOf()).bands).toEqual(before.bands);
+
+    const applied = paybench(['bands', 'import', changed, '--set', setId], adminEnv);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toBe('0 bands added, 1 updated, 0 unchanged\n');
+    expect((await bandsOf()).bands[0]?.mid.amount).toBe(Math.round((mid + 1000) * 100));
+
+    const json = paybench(['bands', 'import', changed, '--set', setId, '--json'], adminEnv);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ kind: 'bands', status: 'applied', bandSetId: setId, plan: { update: 0, unchanged: 1 } });
+  });
+
+  it('refuses an import without --set or into a set the caller cannot change', () => {
+    const missing = paybench(['bands', 'import', path.join(dir, 'changed.csv')], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Name the draft band set to import into with --set ID');
+    const viewer = paybench(['bands', 'import', path.join(dir, 'changed.csv'), '--set', setId], env);
+    expect(viewer.code).toBe(1);
+    expect(viewer.stderr).toContain('403');
+    const absent = paybench(['bands', 'import', path.join(dir, 'nowhere.csv'), '--set', setId], env);
+    expect(absent.code).toBe(2);
+    expect(absent.stderr).toContain('Cannot read');
   });
 });

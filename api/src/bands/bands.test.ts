@@ -98,7 +98,7 @@ describe('salary bands', () => {
 
   it('answers 404 from every bands operation while the company does not have the bands flag', async () => {
     const dark = await createTestCompany(db, 'No Bands Co');
-    expect(bandsOperations.length).toBe(22);
+    expect(bandsOperations.length).toBe(41);
     for (const op of bandsOperations) {
       const reply = await request<ErrorBody>(fillPath(op, {}), {
         method: op.method.toUpperCase(),
@@ -219,6 +219,7 @@ describe('salary bands', () => {
     expect(p3(zones.austin)).toMatchObject({ min: nearest1000(V * 0.9 * 0.8), mid: nearest1000(V * 0.9), max: nearest1000(V * 0.9 * 1.2) });
     expect(p3(zones.uk)).toMatchObject({ min: nearest1000(V * 0.75 * 0.8), mid: nearest1000(V * 0.75), max: nearest1000(V * 0.75 * 1.2) });
     expect(p3(zones.anchor).source).toEqual({
+      kind: 'market',
       releaseId: expect.any(String),
       releaseVersion: market.releaseVersion,
       jobFamilyId: 'software_engineering',
@@ -230,6 +231,7 @@ describe('salary bands', () => {
       differentialBp: 0,
     });
     expect(p3(zones.uk).source?.differentialBp).toBe(-2500);
+    expect(reply.body.data.fromComposites).toBe(0);
     // Every job the market prices has a band in each of the three zones.
     expect(reply.body.data.built).toBe(built.bands.length);
     expect(built.bands.length % 3).toBe(0);
@@ -315,7 +317,23 @@ describe('salary bands', () => {
     const p3 = built.bands.find((b) => b.levelId === 'p3' && b.payZoneId === zones.anchor) as Band;
     const p3Row = evaluation.bands.find((b) => b.bandId === p3.id);
     // SF, New York, Seattle and the base-less one are in the catch-all anchor zone: 4 people; Austin and London have their own.
-    expect(p3Row).toEqual({ bandId: p3.id, companyJobId: p3.companyJobId, payZoneId: zones.anchor, levelId: 'p3', employeeCount: 4, spread: 0.5, nextLevelId: 'p4', midpointProgression: 0.12 });
+    // The hand edit kept the benchmark the build recorded (the market's median V, one source): delta = 100,000 ÷ V − 1.
+    const benchmark = Math.round(marketP50 * 100);
+    expect(p3Row).toEqual({
+      bandId: p3.id,
+      companyJobId: p3.companyJobId,
+      payZoneId: zones.anchor,
+      levelId: 'p3',
+      employeeCount: 4,
+      spread: 0.5,
+      nextLevelId: 'p4',
+      midpointProgression: 0.12,
+      benchmark: { amount: benchmark, currency: 'USD' },
+      benchmarkCount: 1,
+      deltaFromBenchmark: Math.round((10_000_000 / benchmark - 1) * 10_000) / 10_000,
+    });
+    // The UK zone's benchmark is V × 0.75.
+    expect(evaluation.bands.find((b) => b.levelId === 'p3' && b.payZoneId === zones.uk)?.benchmark).toEqual({ amount: Math.round(marketP50 * 0.75 * 100), currency: 'USD' });
     expect(evaluation.bands.find((b) => b.levelId === 'p3' && b.payZoneId === zones.austin)?.employeeCount).toBe(1);
     expect(evaluation.bands.find((b) => b.levelId === 'p3' && b.payZoneId === zones.uk)?.employeeCount).toBe(1);
 

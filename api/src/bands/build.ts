@@ -18,11 +18,14 @@ import {
 import { queryRelease } from '../market/engine/index.js';
 import { currentRelease } from '../market/releases.js';
 import { currencyForexMapping } from '../market/service.js';
+import { Converter } from '../money/converter.js';
 import { minorUnits } from '../money/minorUnits.js';
-import { applyDifferential, roundFigures, widthAround } from './formulas.js';
-import { type BandPhilosophy, type BandSource, isAnchor, parseRules } from './present.js';
+import { type JobComposite, compositesFor } from './composite.js';
+import { applyDifferential, roundFigures, roundHalfUp, widthAround, zoneBenchmark } from './formulas.js';
+import { type BandPhilosophy, type BandSource, type CompositeBandSource, isAnchor, parseRules } from './present.js';
 import { bandSetDetail, requireDraft, requireSet } from './sets.js';
-import { type BandRow, type PayZoneRow, deleteBandsOfSet, insertBands, listJobs, setsOf } from './store.js';
+import { agingRateOf } from './settings.js';
+import { type BandRow, type CompanyJobRow, type PayZoneRow, deleteBandsOfSet, insertBands, listAssociations, listJobs, setsOf } from './store.js';
 import { ensureZones } from './zones.js';
 
 type Schemas = components['schemas'];
@@ -45,10 +48,16 @@ function marketLocationFor(requested: string | undefined, anchor: PayZoneRow | u
 /** What the build read from the market for one family × level: a figure, or why there is none. */
 type Priced = { value: number } | { reason: string };
 
+/** Why a composite prices nothing: its sources' reasons, once each. */
+const compositeWithheld = (composite: JobComposite): string =>
+  `No source of its composite benchmark prices it (${[...new Set(composite.contributions.map((part) => part.reason ?? 'no figure'))].join('; ')})`;
+
 /**
- * Builds every band of a draft: per company job, the market percentile of base for its family ×
- * level in the anchor's location (all stages, ownership groups, industries) from the served
- * release, in the set's currency; every zone applies its differential; width and rounding follow.
+ * Builds every band of a draft: per company job with market-data associations, its composite
+ * benchmark at the target percentile (aged to the set's effective date, in the set's currency);
+ * per other job, the market percentile of base for its family × level in the anchor's location (all
+ * stages, ownership groups, industries) from the served release, in the set's currency. Every zone
+ * applies its differential; width and rounding follow.
  */
 export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string, input: Schemas['BandPhilosophyInput']): Promise<Schemas['BandBuildResult']> {
   const db = deps.db;
@@ -62,11 +71,20 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
     rounding: input.rounding ?? 1000,
     marketLocationId: marketLocationFor(input.marketLocationId, zones.find(isAnchor)),
   };
+  const allJobs = await listJobs(db, scope);
+  const associations = await listAssociations(db, scope);
+  const associated = new Set(associations.map((row) => row.company_job_id));
+  let composites = new Map<string, JobComposite>();
+  if (associated.size) {
+    philosophy.agingRateBp = input.agingRateBp ?? (await agingRateOf(db, scope));
+    const options = { date: set.effective_date, agingRateBp: philosophy.agingRateBp, percentile: philosophy.targetPercentile as MarketPercentile, currency: set.currency };
+    composites = await compositesFor(deps, scope, allJobs.filter((job) => associated.has(job.id)), options, await Converter.open(db, set.effective_date), associations);
+  }
   const forex = await currencyForexMapping(db);
   if (set.currency !== 'USD' && forex[set.currency] === undefined) {
     throw badRequest(`There is no reference exchange rate for ${set.currency}, so market data cannot be given in it.`, [{ field: 'path.bandSetId', message: `is in ${set.currency}` }]);
   }
-  const jobs = await listJobs(db, scope);
+  const jobs: CompanyJobRow[] = allJobs.filter((job) => !composites.has(job.id));
   const served = await currentRelease(deps);
   const priced = new Map<string, Priced>();
   if (jobs.length) {
@@ -104,6 +122,62 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
   const now = new Date().toISOString();
   const rows: BandRow[] = [];
   const withheld: Schemas['BandBuildResult']['withheld'] = [];
+  const bandRow = (job: CompanyJobRow, zone: PayZoneRow, figures: { min: number; mid: number; max: number }, source: BandSource | CompositeBandSource, benchmark: number, count: number): BandRow => ({
+    id: newId(),
+    company_id: scope.companyId,
+    band_set_id: set.id,
+    company_job_id: job.id,
+    pay_zone_id: zone.id,
+    min_amount: Math.round(figures.min * scale),
+    mid_amount: Math.round(figures.mid * scale),
+    max_amount: Math.round(figures.max * scale),
+    source: JSON.stringify(source),
+    benchmark_amount: benchmark,
+    benchmark_count: count,
+    version: 1,
+    updated_by: caller.userId,
+    created_at: now,
+    updated_at: now,
+  });
+  for (const job of allJobs) {
+    const composite = composites.get(job.id);
+    if (!composite) continue;
+    if (composite.anchor === null) {
+      withheld.push({ companyJobId: job.id, jobFamilyId: job.job_family_id, levelId: job.level_id, locationId: philosophy.marketLocationId, reason: compositeWithheld(composite) });
+      continue;
+    }
+    const anchor = composite.anchor;
+    // What the band keeps of each source (the composite endpoint shows them in full); the same for every zone.
+    const parts = composite.contributions.map((part) => ({
+      associationId: part.associationId,
+      kind: part.kind,
+      surveyId: part.surveyId,
+      surveyJobCode: part.surveyJobCode,
+      market: part.market,
+      releaseVersion: part.releaseVersion,
+      effectiveDate: part.effectiveDate,
+      months: part.months,
+      weight: part.weight,
+      share: part.share,
+      aged: part.aged?.amount ?? null,
+      reason: part.reason,
+    }));
+    for (const zone of zones) {
+      const differentialBp = Number(zone.differential_bp);
+      const figures = roundFigures(widthAround(applyDifferential(anchor / scale, differentialBp), philosophy.width), philosophy.rounding);
+      const source: CompositeBandSource = {
+        kind: 'composite',
+        percentile: philosophy.targetPercentile as MarketPercentile,
+        targetDate: set.effective_date,
+        agingRateBp: philosophy.agingRateBp ?? 0,
+        marketValue: anchor / scale,
+        marketCurrency: set.currency,
+        differentialBp,
+        parts,
+      };
+      rows.push(bandRow(job, zone, figures, source, zoneBenchmark(anchor, differentialBp), composite.count));
+    }
+  }
   for (const job of jobs) {
     const market = priced.get(`${job.job_family_id}|${job.level_id}`) ?? { reason: 'No market cell for this family and level' };
     if (!('value' in market)) {
@@ -114,6 +188,7 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
       const differentialBp = Number(zone.differential_bp);
       const figures = roundFigures(widthAround(applyDifferential(market.value, differentialBp), philosophy.width), philosophy.rounding);
       const source: BandSource = {
+        kind: 'market',
         releaseId: served.release.id,
         releaseVersion: served.row.version,
         jobFamilyId: job.job_family_id,
@@ -124,21 +199,7 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
         marketCurrency: set.currency,
         differentialBp,
       };
-      rows.push({
-        id: newId(),
-        company_id: scope.companyId,
-        band_set_id: set.id,
-        company_job_id: job.id,
-        pay_zone_id: zone.id,
-        min_amount: Math.round(figures.min * scale),
-        mid_amount: Math.round(figures.mid * scale),
-        max_amount: Math.round(figures.max * scale),
-        source: JSON.stringify(source),
-        version: 1,
-        updated_by: caller.userId,
-        created_at: now,
-        updated_at: now,
-      });
+      rows.push(bandRow(job, zone, figures, source, roundHalfUp(applyDifferential(market.value, differentialBp) * scale), 1));
     }
   }
 
@@ -155,5 +216,5 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
     await deleteBandsOfSet(trx, scope, set.id);
     await insertBands(trx, rows);
   });
-  return { bandSet: await bandSetDetail(db, scope, set.id), built: rows.length, withheld };
+  return { bandSet: await bandSetDetail(db, scope, set.id), built: rows.length, fromComposites: [...composites.values()].filter((composite) => composite.anchor !== null).length, withheld };
 }

@@ -5,7 +5,8 @@ import { findLevel } from '../market/catalog/index.js';
 import { Converter, today } from '../money/converter.js';
 import { activeEmployeesForBands, activeIdsWithinReach, baseSalariesInForce } from '../people/reads/bands.js';
 import { employeeReach } from '../people/visibility.js';
-import { compaRatio, positionIn, progressionOf, rangePenetration, spreadOf } from './formulas.js';
+import { applyDifferential, compaRatio, deltaFrom, positionIn, progressionOf, rangePenetration, roundHalfUp, spreadOf } from './formulas.js';
+import { parseSource } from './present.js';
 import { cellKey } from './jobs.js';
 import { requireSet } from './sets.js';
 import { type BandJobRow, listBands, listJobs } from './store.js';
@@ -35,6 +36,17 @@ function nextLevels(bands: readonly BandJobRow[]): Map<string, BandJobRow | null
 }
 
 /**
+ * The benchmark a band was built from and how many sources it blends: as recorded at the build (kept
+ * through hand edits and imports); for a band built before benchmarks were recorded, its market source.
+ */
+function benchmarkOf(band: BandJobRow, scale: number): { amount: number | null; count: number } {
+  if (band.benchmark_amount !== null && band.benchmark_amount !== undefined) return { amount: Number(band.benchmark_amount), count: Number(band.benchmark_count) };
+  const source = parseSource(band.source);
+  if (source?.kind === 'market') return { amount: roundHalfUp(applyDifferential(source.marketValue, source.differentialBp) * scale), count: 1 };
+  return { amount: null, count: 0 };
+}
+
+/**
  * Who is in which band of the set, and where their base salary sits in it. Counts cover the whole
  * company; names follow the caller's team reach, pay also their employeeCompensation reach.
  */
@@ -48,6 +60,7 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string): 
   const seesAnyPay = payReach.kind !== 'none';
   const salaries = seesAnyPay ? await baseSalariesInForce(db, scope, new Set(employees.map((employee) => employee.id)), asOf) : new Map<string, { amount: number; currency: string }>();
   const converter = await Converter.open(db, asOf);
+  const scale = 10 ** converter.minorUnit(set.currency);
 
   const jobByCell = new Map(jobs.map((job) => [cellKey(job.job_family_id, job.level_id), job.id]));
   const bandByJobZone = new Map(bands.map((band) => [`${band.company_job_id}|${band.pay_zone_id}`, band]));
@@ -97,6 +110,7 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string): 
     asOf,
     bands: bands.map((band) => {
       const above = next.get(band.id) ?? null;
+      const benchmark = benchmarkOf(band, scale);
       return {
         bandId: band.id,
         companyJobId: band.company_job_id,
@@ -106,6 +120,9 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string): 
         spread: spreadOf(Number(band.min_amount), Number(band.max_amount)),
         nextLevelId: above?.level_id ?? null,
         midpointProgression: above ? progressionOf(Number(band.mid_amount), Number(above.mid_amount)) : null,
+        benchmark: benchmark.amount === null ? null : { amount: benchmark.amount, currency: set.currency },
+        benchmarkCount: benchmark.count,
+        deltaFromBenchmark: deltaFrom(Number(band.mid_amount), benchmark.amount),
       };
     }),
     employees: entries,

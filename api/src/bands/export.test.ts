@@ -67,7 +67,8 @@ describe('the band set export job', () => {
     const uk = zones.find((zone) => zone.name === 'United Kingdom');
     const edited = bands.find((band) => band.payZoneId === uk?.id);
     if (!edited) throw new Error('no UK band');
-    releaseVersion = bands.find((band) => band.id !== edited.id)?.source?.releaseVersion ?? '';
+    const source = bands.find((band) => band.id !== edited.id)?.source;
+    releaseVersion = source?.kind === 'market' ? source.releaseVersion : '';
     const patched = await call(admin, `/api/bands/band-sets/${setId}/bands/${edited.id}`, {
       method: 'PATCH',
       ifMatch: edited.version,

@@ -9,7 +9,7 @@ import { startJob } from '../jobs/service.js';
 import { CONTENT_TYPES, type ExportFormat, type ExportRow, xlsxContent } from '../market/exportJob.js';
 import { TRACKS, findJobFamily, findLevel } from '../market/catalog/index.js';
 import { minorUnits } from '../money/minorUnits.js';
-import type { BandSource } from './present.js';
+import { parseSource } from './present.js';
 import { type BandJobRow, type BandSetRow, listBands, listJobs, listZones } from './store.js';
 import { requireSet } from './sets.js';
 
@@ -60,7 +60,7 @@ async function bandRows(db: Knex, set: BandSetRow, bands: BandJobRow[], format: 
   return bands.map((band) => {
     const job = jobById.get(band.company_job_id);
     const zone = zoneById.get(band.pay_zone_id);
-    const source = band.source ? (JSON.parse(band.source) as BandSource) : null;
+    const source = parseSource(band.source);
     return [
       set.name,
       set.status,
@@ -78,7 +78,8 @@ async function bandRows(db: Knex, set: BandSetRow, bands: BandJobRow[], format: 
       amount(band.max_amount),
       source?.percentile ?? null,
       source?.marketValue ?? null,
-      source?.releaseVersion ?? null,
+      // A composite names its sources in the API; the file says how many it blends.
+      source ? (source.kind === 'market' ? source.releaseVersion : `Composite of ${source.parts.filter((part) => part.share !== null).length} sources`) : null,
     ];
   });
 }

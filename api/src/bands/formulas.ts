@@ -107,3 +107,70 @@ export function smoothLadder<Id>(bands: readonly LadderBand<Id>[], progressionPe
   }
   return out;
 }
+
+// ---- composite benchmarks ---------------------------------------------------------------------
+
+const parseDay = (date: string): [number, number, number] => {
+  const [year, month, day] = date.split('-').map(Number);
+  return [year ?? 1970, month ?? 1, day ?? 1];
+};
+const utc = (year: number, month: number, day: number): number => Date.UTC(year, month - 1, day);
+const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** The date `months` calendar months after `date`, its day kept or clamped to the month's last (Jan 31 + 1 → Feb 28/29), as UTC ms. */
+function addMonths(date: string, months: number): number {
+  const [year, month, day] = parseDay(date);
+  const total = year * 12 + (month - 1) + months;
+  const [toYear, toMonth] = [Math.floor(total / 12), (total % 12) + 1];
+  return utc(toYear, toMonth, Math.min(day, daysIn(toYear, toMonth)));
+}
+
+/**
+ * Months from one date to another (negative when `to` is earlier): the whole calendar months, then the
+ * days left as a fraction of the month that follows (2025-01-01 → 2026-01-01 is 12; → 2026-01-16 is 12.5).
+ */
+export function monthsBetween(from: string, to: string): number {
+  if (to < from) return -monthsBetween(to, from);
+  const [fromYear, fromMonth] = parseDay(from);
+  const [toYear, toMonth, toDay] = parseDay(to);
+  const end = utc(toYear, toMonth, toDay);
+  let whole = (toYear - fromYear) * 12 + (toMonth - fromMonth);
+  while (whole > 0 && addMonths(from, whole) > end) whole -= 1;
+  const start = addMonths(from, whole);
+  const next = addMonths(from, whole + 1);
+  return whole + (end - start) / (next - start);
+}
+
+/** aged = value × (1 + r)^(months ÷ 12), r the annual rate in basis points; rounded to a minor unit, halves up. */
+export function agedAmount(amount: number, agingRateBp: number, months: number): number {
+  return roundHalfUp(amount * (1 + agingRateBp / 10_000) ** (months / 12));
+}
+
+/** To the nearest integer, halves away from zero (amounts in minor units are never negative here). */
+export function roundHalfUp(value: number): number {
+  // A product such as 100,000 × 1.03 lands at 102,999.99999…: snap within a millionth before rounding.
+  const snapped = Math.round(value * 1e6) / 1e6;
+  return Math.sign(snapped) * Math.round(Math.abs(snapped));
+}
+
+export interface WeightedAmount {
+  amount: number;
+  weight: number;
+}
+
+/** Σ weight × amount ÷ Σ weight, rounded to a minor unit (halves up); null without any weight. */
+export function blend(parts: readonly WeightedAmount[]): number | null {
+  const weights = parts.reduce((sum, part) => sum + part.weight, 0);
+  if (!parts.length || weights <= 0) return null;
+  return roundHalfUp(parts.reduce((sum, part) => sum + part.weight * part.amount, 0) / weights);
+}
+
+/** A zone's benchmark: the anchor's × (1 + differential), rounded to a minor unit (halves up). */
+export function zoneBenchmark(anchor: number, differentialBp: number): number {
+  return roundHalfUp(anchor * (1 + differentialBp / 10_000));
+}
+
+/** mid ÷ benchmark − 1, to four decimals; null without a benchmark. */
+export function deltaFrom(mid: number, benchmark: number | null): number | null {
+  return benchmark && benchmark > 0 ? Math.round((mid / benchmark - 1) * 10_000) / 10_000 : null;
+}

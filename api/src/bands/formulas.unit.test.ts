@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { applyDifferential, compaRatio, positionIn, progressionOf, rangePenetration, roundFigures, roundTo, smoothLadder, spreadOf, widthAround } from './formulas.js';
+import {
+  agedAmount,
+  applyDifferential,
+  blend,
+  compaRatio,
+  deltaFrom,
+  monthsBetween,
+  positionIn,
+  progressionOf,
+  rangePenetration,
+  roundFigures,
+  roundTo,
+  smoothLadder,
+  spreadOf,
+  widthAround,
+  zoneBenchmark,
+} from './formulas.js';
 
 describe('band formulas, on numbers worked by hand', () => {
   it('applies a zone differential in basis points to the anchor mid', () => {
@@ -114,5 +130,40 @@ describe('autosmoothing', () => {
         expect(band.mid % unit).toBe(0);
       }
     }
+  });
+
+  it('counts months between dates: whole calendar months, then the days left as a fraction of the next month', () => {
+    expect(monthsBetween('2025-01-01', '2026-01-01')).toBe(12);
+    expect(monthsBetween('2025-01-01', '2025-07-01')).toBe(6);
+    expect(monthsBetween('2026-01-01', '2025-07-01')).toBe(-6);
+    // 2026-01-01 → 2026-01-16: 15 of January's 31 days.
+    expect(monthsBetween('2025-01-01', '2026-01-16')).toBeCloseTo(12 + 15 / 31, 10);
+    // Jan 31 + 1 month is Feb 28 (clamped), so Jan 31 → Mar 31 is 2 months.
+    expect(monthsBetween('2025-01-31', '2025-02-28')).toBe(1);
+    expect(monthsBetween('2025-01-31', '2025-03-31')).toBe(2);
+    expect(monthsBetween('2024-05-12', '2024-05-12')).toBe(0);
+  });
+
+  it('ages a figure at an annual rate: value × (1 + r)^(months ÷ 12), to the minor unit', () => {
+    // 100,000.00 a year on at 3% → 103,000.00; half a year → 101,488.92 (1.03^0.5 = 1.0148891…); no rate → unchanged.
+    expect(agedAmount(10_000_000, 300, 12)).toBe(10_300_000);
+    expect(agedAmount(10_000_000, 300, 6)).toBe(10_148_892);
+    expect(agedAmount(10_000_000, 0, 40)).toBe(10_000_000);
+    // Backwards a year: 103,000.00 ÷ 1.03 = 100,000.00.
+    expect(agedAmount(10_300_000, 300, -12)).toBe(10_000_000);
+  });
+
+  it('blends by weight, rounding the cent half up, and applies a zone differential', () => {
+    // (2 × 103,000 + 90,000) ÷ 3 = 98,666.666… → 98,666.67.
+    expect(blend([{ amount: 10_300_000, weight: 2 }, { amount: 9_000_000, weight: 1 }])).toBe(9_866_667);
+    // A half cent goes up: (1 + 2) ÷ 2 = 1.5 → 2.
+    expect(blend([{ amount: 1, weight: 1 }, { amount: 2, weight: 1 }])).toBe(2);
+    expect(blend([])).toBeNull();
+    // 98,666.67 × 1.05 = 103,600.0035 → 103,600.00; × 0.9 = 88,800.003 → 88,800.00.
+    expect(zoneBenchmark(9_866_667, 500)).toBe(10_360_000);
+    expect(zoneBenchmark(9_866_667, -1000)).toBe(8_880_000);
+    // The band's mid against it: 98,700 ÷ 98,666.67 − 1 = 0.000338 → 0.0003.
+    expect(deltaFrom(9_870_000, 9_866_667)).toBe(0.0003);
+    expect(deltaFrom(9_870_000, null)).toBeNull();
   });
 });

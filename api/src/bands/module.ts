@@ -1,11 +1,16 @@
 import { defineModule } from '../platform/modules.js';
 import { bandsExportJob } from './exportJob.js';
+import { bandsImportJob, surveyImportJob } from './imports.js';
 import { bandsOperations } from './routes.js';
 
 declare module '../platform/events.js' {
   interface DomainEvents {
     /** A draft band set went live; the set live until then (if any) was archived in the same change. */
     'bandSet.published': { bandSetId: string; name: string; archivedBandSetId: string | null; bandCount: number };
+    /** A bands file was imported into a draft: bands added and bands changed. */
+    'bandSet.imported': { bandSetId: string; created: number; updated: number };
+    /** A survey file was imported as a new survey. */
+    'survey.imported': { surveyId: string; name: string; jobs: number };
   }
 }
 
@@ -13,5 +18,5 @@ export default defineModule({
   module: 'bands',
   operations: bandsOperations,
   permissions: ['bands'],
-  jobs: [bandsExportJob],
+  jobs: [bandsExportJob, surveyImportJob, bandsImportJob],
 });

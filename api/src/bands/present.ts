@@ -12,6 +12,7 @@ export type BandSetDetail = Schemas['BandSetDetail'];
 export type Band = Schemas['Band'];
 export type BandPhilosophy = Schemas['BandPhilosophy'];
 export type BandSource = Schemas['BandSource'];
+export type CompositeBandSource = Schemas['CompositeBandSource'];
 
 const truthy = (value: boolean | number): boolean => value === true || value === 1;
 
@@ -70,6 +71,13 @@ export function presentSet(row: BandSetRow, bandCount: number): BandSet {
   };
 }
 
+/** A band's stored source; those written before composites existed are market sources without their kind. */
+export function parseSource(text: string | null): BandSource | CompositeBandSource | null {
+  if (!text) return null;
+  const source = JSON.parse(text) as BandSource | CompositeBandSource | Omit<BandSource, 'kind'>;
+  return 'kind' in source ? source : { kind: 'market', ...source };
+}
+
 export function presentBand(row: BandJobRow, currency: string): Band {
   return {
     id: row.id,
@@ -81,7 +89,7 @@ export function presentBand(row: BandJobRow, currency: string): Band {
     min: { amount: Number(row.min_amount), currency },
     mid: { amount: Number(row.mid_amount), currency },
     max: { amount: Number(row.max_amount), currency },
-    source: row.source ? (JSON.parse(row.source) as BandSource) : null,
+    source: parseSource(row.source),
     version: Number(row.version),
   };
 }

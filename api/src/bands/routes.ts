@@ -1,5 +1,11 @@
 import { can, secured } from '../http/operations.js';
 import { socketIdOf } from '../realtime/socketId.js';
+import { createMarketAssociation, deleteMarketAssociation, listMarketAssociations, updateMarketAssociation } from './associations.js';
+import { getCompositeBenchmark, listCompositeBenchmarks } from './composite.js';
+import { getBandFile, getBandImport, startBandImport, startSurveyImport, uploadBandFile } from './imports.js';
+import { getBandSettings, updateBandSettings } from './settings.js';
+import { surveyFields } from './surveyFields.js';
+import { addBlsSurvey, deleteSurvey, getSurvey, listSurveys, updateSurvey } from './surveys.js';
 import { buildBandSet } from './build.js';
 import { evaluateBandSet } from './evaluate.js';
 import { startBandSetExport } from './exportJob.js';
@@ -132,5 +138,109 @@ export const bandsOperations = [
     handler: async ({ path, body }, { deps, caller, koa }) => ({
       data: await startBandSetExport(deps.db, deps.jobs, caller, path.bandSetId, body?.format ?? 'csv', socketIdOf(koa.get('x-socket-id'))),
     }),
+  }),
+  secured({
+    operationId: 'getBandSettings',
+    access: view,
+    handler: async (_input, { deps, caller }) => ({ data: await getBandSettings(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'updateBandSettings',
+    access: edit,
+    handler: async ({ headers, body }, { deps, caller }) => ({ data: await updateBandSettings(deps.db, caller, headers['If-Match'], body) }),
+  }),
+  secured({
+    operationId: 'listSurveys',
+    access: view,
+    handler: async (_input, { deps, caller }) => listSurveys(deps, caller),
+  }),
+  secured({
+    operationId: 'addBlsSurvey',
+    access: edit,
+    status: 201,
+    handler: async (_input, { deps, caller }) => ({ data: await addBlsSurvey(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'getSurvey',
+    access: view,
+    handler: async ({ path }, { deps, caller }) => ({ data: await getSurvey(deps.db, caller, path.surveyId) }),
+  }),
+  secured({
+    operationId: 'updateSurvey',
+    access: edit,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateSurvey(deps.db, caller, path.surveyId, headers['If-Match'], body) }),
+  }),
+  secured({
+    operationId: 'deleteSurvey',
+    access: edit,
+    handler: async ({ path }, { deps, caller }) => ({ data: await deleteSurvey(deps.db, caller, path.surveyId) }),
+  }),
+  secured({
+    operationId: 'listSurveyFields',
+    access: view,
+    handler: async () => ({ data: surveyFields() }),
+  }),
+  secured({
+    operationId: 'uploadBandFile',
+    access: edit,
+    status: 201,
+    handler: async ({ query, body }, { deps, caller }) => ({ data: await uploadBandFile(deps, caller, query, body) }),
+  }),
+  secured({
+    operationId: 'getBandFile',
+    access: edit,
+    handler: async ({ path }, { deps, caller }) => ({ data: await getBandFile(deps.db, caller, path.bandFileId) }),
+  }),
+  secured({
+    operationId: 'startSurveyImport',
+    access: edit,
+    status: 202,
+    handler: async ({ body }, { deps, caller, koa, afterCommit }) => ({ data: await startSurveyImport(deps, caller, body, socketIdOf(koa.get('x-socket-id')), afterCommit) }),
+  }),
+  secured({
+    operationId: 'startBandImport',
+    access: edit,
+    status: 202,
+    handler: async ({ path, body }, { deps, caller, koa, afterCommit }) => ({
+      data: await startBandImport(deps, caller, path.bandSetId, body, socketIdOf(koa.get('x-socket-id')), afterCommit),
+    }),
+  }),
+  secured({
+    operationId: 'getBandImport',
+    access: edit,
+    handler: async ({ path }, { deps, caller }) => ({ data: await getBandImport(deps.db, caller, path.bandImportId) }),
+  }),
+  secured({
+    operationId: 'listMarketAssociations',
+    access: view,
+    handler: async ({ path }, { deps, caller }) => ({ data: await listMarketAssociations(deps.db, caller, path.companyJobId) }),
+  }),
+  secured({
+    operationId: 'createMarketAssociation',
+    access: edit,
+    status: 201,
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await createMarketAssociation(deps.db, caller, path.companyJobId, body) }),
+  }),
+  secured({
+    operationId: 'updateMarketAssociation',
+    access: edit,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({
+      data: await updateMarketAssociation(deps.db, caller, path.companyJobId, path.marketAssociationId, headers['If-Match'], body),
+    }),
+  }),
+  secured({
+    operationId: 'deleteMarketAssociation',
+    access: edit,
+    handler: async ({ path }, { deps, caller }) => ({ data: await deleteMarketAssociation(deps.db, caller, path.companyJobId, path.marketAssociationId) }),
+  }),
+  secured({
+    operationId: 'getCompositeBenchmark',
+    access: view,
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await getCompositeBenchmark(deps, caller, path.companyJobId, query) }),
+  }),
+  secured({
+    operationId: 'listCompositeBenchmarks',
+    access: view,
+    handler: async ({ query }, { deps, caller }) => listCompositeBenchmarks(deps, caller, query),
   }),
 ];

@@ -110,6 +110,8 @@ export async function duplicateBandSet(db: Knex, caller: Caller, id: string, nam
           mid_amount: band.mid_amount,
           max_amount: band.max_amount,
           source: band.source,
+          benchmark_amount: band.benchmark_amount,
+          benchmark_count: band.benchmark_count,
           version: 1,
           updated_by: caller.userId,
           created_at: now,

@@ -62,6 +62,10 @@ export interface BandRow {
   mid_amount: number | string;
   max_amount: number | string;
   source: string | null;
+  /** The zone's benchmark at the build (minor units of the set's currency), kept through edits; null when none is recorded. */
+  benchmark_amount: number | string | null;
+  /** How many sources that benchmark blends (1 for the market release alone). */
+  benchmark_count: number | string;
   version: number;
   updated_by: string | null;
   created_at: string | Date;
@@ -187,4 +191,234 @@ export async function insertBands(db: Knex, rows: BandRow[]): Promise<void> {
 
 export async function deleteBandsOfSet(db: Knex, scope: CompanyScope, setId: string): Promise<void> {
   await bandsOf(db, scope).where({ band_set_id: setId }).delete();
+}
+
+export async function updateBandFigures(db: Knex, scope: CompanyScope, id: string, changes: Pick<BandRow, 'min_amount' | 'mid_amount' | 'max_amount' | 'source' | 'updated_by' | 'updated_at'>): Promise<void> {
+  await bandsOf(db, scope)
+    .where({ id })
+    .update({ ...changes, version: db.raw('version + 1') });
+}
+
+// ---- settings ---------------------------------------------------------------------------------
+
+export interface BandSettingsRow {
+  company_id: string;
+  aging_rate_bp: number;
+  version: number;
+  updated_by: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+export async function findSettings(db: Knex, scope: CompanyScope): Promise<BandSettingsRow | undefined> {
+  return db<BandSettingsRow>('band_settings').where({ company_id: scope.companyId }).first();
+}
+
+export async function insertSettings(db: Knex, row: BandSettingsRow): Promise<void> {
+  await db('band_settings').insert(row);
+}
+
+export const settingsOf = (db: Knex, scope: CompanyScope): Knex.QueryBuilder => db('band_settings').where('band_settings.company_id', scope.companyId);
+
+// ---- surveys ----------------------------------------------------------------------------------
+
+export interface SurveyRow {
+  id: string;
+  company_id: string;
+  kind: string;
+  name: string;
+  provider: string;
+  effective_date: string;
+  currency: string;
+  job_count: number | string;
+  filename: string | null;
+  version: number;
+  created_by: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+export interface SurveyListRow extends SurveyRow {
+  association_count: number | string;
+}
+
+export interface SurveyJobRow {
+  id: string;
+  company_id: string;
+  survey_id: string;
+  code: string;
+  title: string;
+  family: string | null;
+  job_family_id: string | null;
+  level: string | null;
+  location: string | null;
+  p10: number | string | null;
+  p25: number | string | null;
+  p50: number | string | null;
+  p75: number | string | null;
+  p90: number | string | null;
+  incumbent_count: number | string | null;
+  company_count: number | string | null;
+}
+
+export const surveysOf = (db: Knex, scope: CompanyScope): Knex.QueryBuilder => db('band_surveys').where('band_surveys.company_id', scope.companyId);
+
+const withAssociationCount = (db: Knex, query: Knex.QueryBuilder): Knex.QueryBuilder =>
+  query.select('band_surveys.*', db('band_market_associations').count('*').whereRaw('band_market_associations.survey_id = band_surveys.id').as('association_count'));
+
+export async function listSurveyRows(db: Knex, scope: CompanyScope): Promise<SurveyListRow[]> {
+  return withAssociationCount(db, surveysOf(db, scope)).orderBy([{ column: 'band_surveys.effective_date', order: 'desc' }, { column: 'band_surveys.id', order: 'desc' }]);
+}
+
+export async function findSurvey(db: Knex, scope: CompanyScope, id: string): Promise<SurveyListRow | undefined> {
+  return withAssociationCount(db, surveysOf(db, scope).where('band_surveys.id', id)).first();
+}
+
+export async function findSurveysByIds(db: Knex, scope: CompanyScope, ids: readonly string[]): Promise<SurveyRow[]> {
+  if (!ids.length) return [];
+  return surveysOf(db, scope).whereIn('id', [...ids]).select('*');
+}
+
+export async function insertSurvey(db: Knex, row: SurveyRow): Promise<void> {
+  await db('band_surveys').insert(row);
+}
+
+export async function deleteSurveyRow(db: Knex, scope: CompanyScope, id: string): Promise<void> {
+  await surveysOf(db, scope).where({ id }).delete();
+}
+
+export const surveyJobsOf = (db: Knex, scope: CompanyScope): Knex.QueryBuilder => db('band_survey_jobs').where('band_survey_jobs.company_id', scope.companyId);
+
+export async function listSurveyJobs(db: Knex, scope: CompanyScope, surveyId: string): Promise<SurveyJobRow[]> {
+  return surveyJobsOf(db, scope).where({ survey_id: surveyId }).select('*').orderBy([{ column: 'code' }]);
+}
+
+/** The jobs of these surveys with these codes (a survey's rows are read once per composite, not per job). */
+export async function surveyJobsByCodes(db: Knex, scope: CompanyScope, surveyIds: readonly string[], codes: readonly string[]): Promise<SurveyJobRow[]> {
+  if (!surveyIds.length || !codes.length) return [];
+  const out: SurveyJobRow[] = [];
+  const unique = [...new Set(codes)];
+  for (let at = 0; at < unique.length; at += 500) {
+    out.push(...((await surveyJobsOf(db, scope).whereIn('survey_id', [...surveyIds]).whereIn('code', unique.slice(at, at + 500)).select('*')) as SurveyJobRow[]));
+  }
+  return out;
+}
+
+export async function findSurveyJob(db: Knex, scope: CompanyScope, surveyId: string, code: string): Promise<SurveyJobRow | undefined> {
+  return surveyJobsOf(db, scope).where({ survey_id: surveyId, code }).first();
+}
+
+export async function insertSurveyJobs(db: Knex, rows: SurveyJobRow[]): Promise<void> {
+  // 17 columns a row: 100 rows stay well under SQLite's 32,766 bound parameters.
+  for (let at = 0; at < rows.length; at += 100) await db('band_survey_jobs').insert(rows.slice(at, at + 100));
+}
+
+// ---- market-data associations -----------------------------------------------------------------
+
+export interface AssociationRow {
+  id: string;
+  company_id: string;
+  company_job_id: string;
+  kind: string;
+  survey_id: string | null;
+  survey_job_code: string | null;
+  market_cell: string | null;
+  weight: number | string;
+  version: number;
+  updated_by: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+export const associationsOf = (db: Knex, scope: CompanyScope): Knex.QueryBuilder => db('band_market_associations').where('band_market_associations.company_id', scope.companyId);
+
+export async function listAssociations(db: Knex, scope: CompanyScope, companyJobIds?: readonly string[]): Promise<AssociationRow[]> {
+  const query = associationsOf(db, scope).select('*').orderBy([{ column: 'created_at' }, { column: 'id' }]);
+  if (companyJobIds) {
+    if (!companyJobIds.length) return [];
+    if (companyJobIds.length <= 500) query.whereIn('company_job_id', [...companyJobIds]);
+    else {
+      const wanted = new Set(companyJobIds);
+      return ((await query) as AssociationRow[]).filter((row) => wanted.has(row.company_job_id));
+    }
+  }
+  return query;
+}
+
+export async function findAssociation(db: Knex, scope: CompanyScope, companyJobId: string, id: string): Promise<AssociationRow | undefined> {
+  return associationsOf(db, scope).where({ company_job_id: companyJobId, id }).first();
+}
+
+export async function insertAssociation(db: Knex, row: AssociationRow): Promise<void> {
+  await db('band_market_associations').insert(row);
+}
+
+export async function deleteAssociation(db: Knex, scope: CompanyScope, id: string): Promise<void> {
+  await associationsOf(db, scope).where({ id }).delete();
+}
+
+// ---- files and imports ------------------------------------------------------------------------
+
+export interface BandFileRow {
+  id: string;
+  company_id: string;
+  owner_user_id: string;
+  download_id: string;
+  kind: string;
+  format: string;
+  filename: string;
+  size_bytes: number | string;
+  columns: string;
+  row_count: number | string;
+  created_at: string | Date;
+  expires_at: string | Date;
+}
+
+export interface BandImportRow {
+  id: string;
+  company_id: string;
+  owner_user_id: string;
+  kind: string;
+  file_id: string | null;
+  filename: string | null;
+  band_set_id: string | null;
+  survey_id: string | null;
+  survey_input: string | null;
+  dry_run: boolean | number;
+  mapping: string | null;
+  status: string;
+  job_id: string | null;
+  row_count: number | string | null;
+  plan: string | null;
+  errors: string | null;
+  error_count: number | string;
+  message: string | null;
+  created_at: string | Date;
+  started_at: string | Date | null;
+  finished_at: string | Date | null;
+}
+
+export async function insertBandFile(db: Knex, row: BandFileRow): Promise<void> {
+  await db('band_files').insert(row);
+}
+
+export async function findBandFile(db: Knex, scope: CompanyScope, id: string): Promise<BandFileRow | undefined> {
+  return db<BandFileRow>('band_files').where({ company_id: scope.companyId, id }).first();
+}
+
+export async function storageKeyOf(db: Knex, scope: CompanyScope, downloadId: string): Promise<string | undefined> {
+  const row = await db('downloads').where({ company_id: scope.companyId, id: downloadId }).first<{ storage_key: string } | undefined>('storage_key');
+  return row?.storage_key;
+}
+
+export async function insertImport(db: Knex, row: BandImportRow): Promise<void> {
+  await db('band_imports').insert(row);
+}
+
+export async function findImport(db: Knex, scope: CompanyScope, id: string): Promise<BandImportRow | undefined> {
+  return db<BandImportRow>('band_imports').where({ company_id: scope.companyId, id }).first();
+}
+
+export async function updateImport(db: Knex, scope: CompanyScope, id: string, changes: Partial<BandImportRow>): Promise<void> {
+  await db('band_imports').where({ company_id: scope.companyId, id }).update(changes);
 }

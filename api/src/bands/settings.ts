@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import type { components } from '../contract-types.js';
+import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { findSettings, insertSettings, settingsOf } from './store.js';
+
+type BandSettings = components['schemas']['BandSettings'];
+
+/** Pay moves about 3% a year: what composites age their sources at until the company says otherwise. */
+export const DEFAULT_AGING_RATE_BP = 300;
+
+export async function agingRateOf(db: Knex, scope: CompanyScope): Promise<number> {
+  return Number((await findSettings(db, scope))?.aging_rate_bp ?? DEFAULT_AGING_RATE_BP);
+}
+
+export async function getBandSettings(db: Knex, caller: Caller): Promise<BandSettings> {
+  const row = await findSettings(db, companyScope(caller));
+  return row ? { agingRateBp: Number(row.aging_rate_bp), version: Number(row.version) } : { agingRateBp: DEFAULT_AGING_RATE_BP, version: 0 };
+}
+
+/** Saves at the version read: "0" creates the row (a second "0" finds it made and is 409). */
+export async function updateBandSettings(db: Knex, caller: Caller, ifMatch: string, input: components['schemas']['BandSettingsInput']): Promise<BandSettings> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  const now = new Date().toISOString();
+  await db.transaction(async (trx) => {
+    if (version === 0) {
+      const existing = await findSettings(trx, scope);
+      if (existing) throw versionConflict('the band settings', Number(existing.version));
+      try {
+        await insertSettings(trx, { company_id: scope.companyId, aging_rate_bp: input.agingRateBp, version: 1, updated_by: caller.userId, created_at: now, updated_at: now });
+      } catch (error) {
+        if (/unique|duplicate/i.test(String(error))) throw versionConflict('the band settings', 1);
+        throw error;
+      }
+      return;
+    }
+    if (!(await findSettings(trx, scope))) throw versionConflict('the band settings', 0);
+    await updateAtVersion(() => settingsOf(trx, scope), version, { aging_rate_bp: input.agingRateBp, updated_by: caller.userId, updated_at: now }, 'the band settings');
+  });
+  return getBandSettings(db, caller);
+}
