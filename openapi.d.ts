@@ -1464,6 +1464,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/total-rewards/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own total-rewards statement
+         * @description The statement of the employee record linked to the caller's sign-in (404 when there is none),
+         *     shaped by the company's communicate settings: a section switched off is absent. Amounts are
+         *     given in the employee's pay currency (`local`) and the company currency (`company`), converted
+         *     exactly at the reference rates the statement names. The installed PWA keeps this one answer
+         *     for reading offline (never while viewing as someone else).
+         */
+        get: operations["getMyTotalRewardsStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/total-rewards/statement/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own statement as a PDF (text, not an image) */
+        get: operations["getMyTotalRewardsStatementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/total-rewards/statements/{employeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One employee's statement, as they see it (a preview for admins)
+         * @description The caller's own record, or an employee within their reach: `totalRewards` view (all) or
+         *     `employeeCompensation` view (their reports). Anyone else's id is 404, like an id of another company.
+         */
+        get: operations["getTotalRewardsStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/total-rewards/statements/{employeeId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One employee's statement as a PDF, within the caller's reach */
+        get: operations["getTotalRewardsStatementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/total-rewards/statements/{employeeId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An employee's statement with communicate settings not saved yet (the settings' live preview)
+         * @description Read-only: the sections sent replace the stored ones for this answer only, and are checked
+         *     as a save would check them (400 naming the field). Needs `totalRewards` edit.
+         */
+        post: operations["previewTotalRewardsStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/total-rewards/preview-employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Employees whose statement the caller may preview, by name */
+        get: operations["listTotalRewardsPreviewEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/total-rewards/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's communicate settings (what statements show, and how)
+         * @description Needs `totalRewards` for the whole company (view); until someone saves, the defaults at version 0.
+         */
+        get: operations["getCommunicateSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change parts of the communicate settings at the version read
+         * @description Each part sent replaces that part (a section inside `sections` replaces that section);
+         *     parts not sent stay. Send the version read as `If-Match` (`"0"` before the first save): a
+         *     stale one is 409 `version_conflict`, nothing is written.
+         */
+        patch: operations["updateCommunicateSettings"];
+        trace?: never;
+    };
     "/api/benchmarking/executive-comp/market-data": {
         parameters: {
             query?: never;
@@ -2912,6 +3055,641 @@ export interface paths {
         get: operations["listCompositeBenchmarks"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's merit cycles, newest first */
+        get: operations["listMeritCycles"];
+        put?: never;
+        /** Set up a merit cycle (a draft); needs compensationPlanning edit for the whole company */
+        post: operations["createMeritCycle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One cycle with its whole configuration, counts and the actions the caller may take */
+        get: operations["getMeritCycle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a draft cycle's name, dates, currency, components, band set or planner mode
+         * @description Only a draft changes its settings (an active cycle's figures were computed from them); the
+         *     name changes in any state but closed. At the version read (If-Match), else 409 `version_conflict`.
+         */
+        put: operations["updateMeritCycleSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/performanceCycleConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Which rating field and scale feed a draft cycle (the matrix rows) */
+        put: operations["updateMeritCyclePerformanceConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/recommendationLogic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A draft cycle's recommendation logic (flat % or merit matrix) and guidelines
+         * @description Flat: every eligible employee gets the same min / target / max. Matrix: the employee's rating
+         *     (a value of the performance scale) × the column of their compa-ratio (base ÷ band mid) or
+         *     range penetration ((base − min) ÷ (max − min)) against three ascending thresholds: column 1
+         *     below the first, column 4 at or above the third. `fallback` applies without a rating or a band.
+         *     Percentages are basis points (300 = 3%).
+         */
+        put: operations["updateMeritCycleRecommendationLogic"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/eligibility/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A draft cycle's eligibility rules, combined with all (AND) / any (OR) */
+        put: operations["updateMeritCycleEligibilityRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/budgets/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The top-down budget (% of eligible payroll, per department or org branch) and whether over budget blocks */
+        put: operations["updateMeritCycleBudgetConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/columns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The worksheet columns per role (view / edit / none), and what they are for the caller */
+        get: operations["getMeritCycleColumns"];
+        /** Replace the worksheet columns per role (any state but closed) */
+        put: operations["updateMeritCycleColumns"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/planningWindows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When planners may edit (planning) and reviewers act (review); whether each is open now */
+        get: operations["getMeritCyclePlanningWindows"];
+        /** Replace the planning windows (a stage without a window is open while the cycle is active) */
+        put: operations["updateMeritCyclePlanningWindows"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch a draft (computes eligibility, recommendations, budgets and worksheets), close or cancel a cycle
+         * @description `launch` (draft → active) computes every row from people data and opens the worksheets.
+         *     `close` (active → closed) needs every worksheet approved; it writes each changed base
+         *     salary into people data as a record effective on the cycle's effective date, in the same
+         *     transaction. `cancel` (draft or active → cancelled) needs a comment. Moves the cycle's
+         *     state does not allow are 409 `invalid_transition`.
+         */
+        post: operations["transitionMeritCycle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change of the cycle's state, oldest first */
+        get: operations["getMeritCycleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is eligible, ineligible or excluded by hand, and why (a draft evaluates its rules now) */
+        get: operations["listMeritCycleEligibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/eligibility/exclusions/{employeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Exclude an employee by hand with a reason, or take the exclusion back */
+        put: operations["setMeritCycleExclusion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cycle's rows in the caller's reach (an active or closed cycle) */
+        get: operations["listMeritCycleEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/employees/{employeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One row, with its version as ETag */
+        get: operations["getMeritCycleEmployee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Plan one employee (merit as % or amount, promotion, lump sum, equity refresh, comment) at the row's version
+         * @description Refused, with nothing written: a stale version (409 `version_conflict`, naming the fields
+         *     changed since and who changed them); outside the planning window (409
+         *     `planning_window_closed`); a worksheet under review or approved (409 `worksheet_read_only`);
+         *     a column the caller's roles may not edit (403); an employee outside the caller's planning
+         *     reach (404); one's own pay (403); an amount outside the guideline without the comment the
+         *     cycle requires (400 `comment_required`); over budget when the cycle blocks it (409 `over_budget`).
+         *     The answer carries the worksheet's budget after the edit.
+         */
+        patch: operations["updateMeritCycleEmployee"];
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/employees/{employeeId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change to one employee's row (who, when, from, to), oldest first */
+        get: operations["getMeritCycleEmployeeHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/employees/{employeeId}/peers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Peers of the same job family and level in the cycle (names within the caller's reach, figures for all) */
+        get: operations["getMeritCycleEmployeePeers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/employees/{employeeId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comments on one employee in the cycle, oldest first */
+        get: operations["listMeritCycleEmployeeComments"];
+        put?: never;
+        /** Comment on one employee in the cycle */
+        post: operations["addMeritCycleEmployeeComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/worksheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cycle's worksheets the caller plans, reviews or reaches */
+        get: operations["listWorksheets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A worksheet with its rows (its own, or everyone below with mode=allBelow), columns, budget and window */
+        get: operations["getWorksheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/pullUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A manager takes over a report manager's worksheet (its rows move into the manager's own) */
+        post: operations["pullUpWorksheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The planner submits the worksheet to its approval chain */
+        post: operations["submitWorksheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The current reviewer approves (the next reviewer of the chain gets it, or it is approved) */
+        post: operations["approveWorksheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/sendBack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The current reviewer sends the worksheet back to its planner, with a comment saying why */
+        post: operations["sendBackWorksheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen an approved worksheet for planning (whole-company planners, with a comment) */
+        post: operations["reopenWorksheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change of the worksheet's state (who, when, from, to, comment), oldest first */
+        get: operations["getWorksheetHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comments on a worksheet, oldest first */
+        get: operations["listWorksheetComments"];
+        put?: never;
+        /** Comment on a worksheet */
+        post: operations["addWorksheetComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/budgets/topDown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The top-down budget per worksheet (% of its eligible payroll, or the amount allocated by hand) */
+        get: operations["getMeritCycleTopDownBudget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/budgets/bottomsUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bottoms-up budget per worksheet (the sum of the recommendations, and of what is planned) */
+        get: operations["getMeritCycleBottomsUpBudget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/budgets/allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each worksheet's allocation (computed, or set by hand) down the org tree */
+        get: operations["getMeritCycleBudgetAllocations"];
+        /** Set (or clear, with null) worksheets' allocations by hand, at the cycle's version */
+        put: operations["updateMeritCycleBudgetAllocations"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/dashboard/cycleBudgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Allocated, used and remaining per worksheet and per org branch (rolled up), in the cycle currency */
+        get: operations["getMeritCycleBudgets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/dashboard/cycleProgress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Worksheets by state and employees reviewed */
+        get: operations["getMeritCycleProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/approvalChains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ordered reviewers per org branch (a worksheet uses the chain of the nearest branch above its planner) */
+        get: operations["listApprovalChains"];
+        /** Replace every chain of the cycle (bulk), at the cycle's version */
+        put: operations["replaceApprovalChains"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/approvalChains/reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a reviewer to, or remove one from, several chains at once (all chains when none are named) */
+        post: operations["changeApprovalChainReviewers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payroll / HRIS CSV of the cycle as a job (whole-company planners)
+         * @description One row per eligible employee: current and new base, merit, promotion, lump sum and equity
+         *     refresh in the employee's currency, the new base in the cycle currency, and the effective
+         *     date. Written by the formula-safe CSV writer (a cell like `=HYPERLINK(…)` stays text).
+         */
+        post: operations["startMeritCyclePayrollExport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4483,6 +5261,416 @@ export interface components {
                 money?: components["schemas"]["Money"];
             }[];
         };
+        StatementEmployee: {
+            id: components["schemas"]["Id"];
+            firstName: string;
+            lastName: string;
+            title: string;
+            department: string | null;
+            countryCode: string | null;
+            employmentType: string;
+            startDate: null | components["schemas"]["Date"];
+            /** @enum {string} */
+            status: "active" | "terminated";
+            terminationDate: null | components["schemas"]["Date"];
+            /** @description Whole years and months from the start date to `asOf`; null without a start date. */
+            tenure: null | {
+                years: number;
+                months: number;
+                /** @example 3 years and 2 months */
+                text: string;
+            };
+        };
+        /**
+         * @description An uploaded PNG, JPEG or WebP image as a `data:` URL (at most about 100 KB). Stored with the
+         *     settings: the PWA's content security policy loads images only from itself, so a link to
+         *     another site would not show.
+         */
+        EmbeddedImage: string | null;
+        /** @description A colour as `#rrggbb`. */
+        HexColour: string;
+        StatementAppearance: {
+            companyName: string;
+            logo: components["schemas"]["EmbeddedImage"];
+            /** @description The company's initials, drawn where there is no logo. */
+            logoText: string;
+            brandColor: components["schemas"]["HexColour"];
+            bannerColor: components["schemas"]["HexColour"];
+            /** @description The banner with this employee's values in. */
+            bannerText: string;
+            bannerImage: components["schemas"]["EmbeddedImage"];
+        };
+        StatementExchange: {
+            local: components["schemas"]["CurrencyCode"];
+            company: components["schemas"]["CurrencyCode"];
+            /** @description Units of the company currency for one unit of the local currency (1 when they are the same; null without a reference rate). */
+            rate: number | null;
+            /** @description The date of the newest reference rate used for the pair. */
+            date: null | components["schemas"]["Date"];
+            /** @description Every reference rate the statement's conversions used, named. */
+            rates: components["schemas"]["ForexRate"][];
+        };
+        /** @enum {string} */
+        CommunicateSectionName: "overview" | "timeline" | "compensation" | "salary" | "bonus" | "variablePay" | "equity" | "futureGrants" | "futureModeling" | "benefits" | "aboutUs" | "learningHub";
+        /** @description One amount in the employee's pay currency and in the company currency (null where no reference rate converts it). */
+        TotalRewardsAmount: {
+            local: null | components["schemas"]["Money"];
+            company: null | components["schemas"]["Money"];
+        };
+        /**
+         * @description The spec's compensation colour groups.
+         * @enum {string}
+         */
+        CompColourGroup: "base" | "commonStock" | "option" | "performance" | "newHireEquity" | "rsa" | "rsu" | "variable" | "annualBonus" | "bonus" | "benefits" | "total_cash" | "other" | "equityPerformanceShares" | "equityPromotionShares" | "equityRefresherShares";
+        StatementOverview: {
+            title: string;
+            text: string;
+            total: components["schemas"]["TotalRewardsAmount"];
+            /** @description A year of each part, in its colour group; parts whose own section is switched off are left out. */
+            breakdown: {
+                group: components["schemas"]["CompColourGroup"];
+                label: string;
+                amount: components["schemas"]["TotalRewardsAmount"];
+            }[];
+            /** @description How the figures are made (which price values equity, what a benefit counts). */
+            notes: string[];
+        };
+        /** @enum {string} */
+        StatementPayType: "base_salary" | "bonus_target" | "variable_pay" | "commission" | "benefits";
+        /** @enum {string} */
+        StatementGrantType: "option" | "rsu" | "rsa" | "common_stock";
+        StatementTimelineEvent: {
+            date: components["schemas"]["Date"];
+            /** @enum {string} */
+            kind: "hire" | "pay_change" | "promotion" | "grant" | "termination";
+            label: string;
+            payType: null | components["schemas"]["StatementPayType"];
+            amount: null | components["schemas"]["TotalRewardsAmount"];
+            previousAmount: null | components["schemas"]["TotalRewardsAmount"];
+            changePercent: number | null;
+            grant: null | {
+                grantNumber: string;
+                grantType: components["schemas"]["StatementGrantType"];
+                shares: number;
+            };
+        };
+        StatementTimeline: {
+            title: string;
+            text: string;
+            /** @description Oldest first. */
+            events: components["schemas"]["StatementTimelineEvent"][];
+        };
+        StatementPayChange: {
+            effectiveDate: components["schemas"]["Date"];
+            amount: components["schemas"]["TotalRewardsAmount"];
+            percentOfBase: number | null;
+            reason: string | null;
+            /** @description Change from the previous record of the same type, in percent (two decimals), in the record's own currency. */
+            changePercent: number | null;
+        };
+        StatementPayItem: {
+            type: components["schemas"]["StatementPayType"];
+            group: components["schemas"]["CompColourGroup"];
+            label: string;
+            amount: components["schemas"]["TotalRewardsAmount"];
+            /**
+             * @description Whether the target is set as a percentage of base (`percentOfBase`) or as an amount.
+             * @enum {string}
+             */
+            target: "percent" | "amount";
+            percentOfBase: number | null;
+            effectiveDate: components["schemas"]["Date"];
+            /** @description Every record of this type up to `asOf`, newest first. */
+            history: components["schemas"]["StatementPayChange"][];
+        };
+        StatementPaySection: {
+            title: string;
+            text: string;
+            items: components["schemas"]["StatementPayItem"][];
+            totalCash?: components["schemas"]["TotalRewardsAmount"];
+        };
+        SharePrice: {
+            /** @description Major units of `currency` per share, exact to millionths. */
+            perShare: number;
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        StatementEquityValue: {
+            vested: components["schemas"]["TotalRewardsAmount"];
+            unvested: components["schemas"]["TotalRewardsAmount"];
+            total: components["schemas"]["TotalRewardsAmount"];
+        };
+        StatementGrant: {
+            id: components["schemas"]["Id"];
+            grantNumber: string;
+            grantType: components["schemas"]["StatementGrantType"];
+            group: components["schemas"]["CompColourGroup"];
+            reason: string;
+            reasonGroup: components["schemas"]["CompColourGroup"];
+            grantDate: components["schemas"]["Date"];
+            shares: number;
+            /** @description Options' exercise price per share, in the grant's currency. */
+            strikePrice: null | components["schemas"]["SharePrice"];
+            vestingStartDate: components["schemas"]["Date"];
+            vestingMonths: number;
+            cliffMonths: number;
+            /** @enum {string} */
+            vestingFrequency: "monthly" | "quarterly" | "annually";
+            cliffDate: null | components["schemas"]["Date"];
+            fullyVestedDate: components["schemas"]["Date"];
+            vestedShares: number;
+            unvestedShares: number;
+            vestedPercent: number;
+            nextVestingDate: null | components["schemas"]["Date"];
+            vestingEndedOn: null | components["schemas"]["Date"];
+            isUnderwater: boolean;
+            /** @description At the statement's price; null when equity is shown in shares or no rate converts the strike. */
+            value: null | components["schemas"]["StatementEquityValue"];
+            /** @description Every vesting event, with whether it has vested by `asOf` (vesting stops at a termination). */
+            schedule: {
+                date: components["schemas"]["Date"];
+                shares: number;
+                cumulativeShares: number;
+                vested: boolean;
+            }[];
+        };
+        StatementEquity: {
+            title: string;
+            text: string;
+            /** @enum {string} */
+            show: "value" | "shares";
+            /** @description The price per share that values the grants, and where it comes from. */
+            price: {
+                perShare: number;
+                currency: components["schemas"]["CurrencyCode"];
+                /** @enum {string} */
+                source: "company_share_price" | "custom";
+            };
+            grants: components["schemas"]["StatementGrant"][];
+            totals: {
+                shares: number;
+                vestedShares: number;
+                unvestedShares: number;
+                value: null | components["schemas"]["StatementEquityValue"];
+            };
+        };
+        StatementFutureGrants: {
+            title: string;
+            text: string;
+            /** @description Shares still to vest, by calendar year from `asOf`, and their value at the statement's price (null when shown in shares). */
+            years: {
+                year: number;
+                shares: number;
+                value: null | components["schemas"]["TotalRewardsAmount"];
+                /** @description By why the grants were made (new hire, refresher, promotion, performance, other). */
+                parts: {
+                    group: components["schemas"]["CompColourGroup"];
+                    label: string;
+                    shares: number;
+                    value: null | components["schemas"]["TotalRewardsAmount"];
+                }[];
+            }[];
+        };
+        /**
+         * @description What the comp simulator needs: the price multiples apply to, the vested shares of each grant
+         *     at today and each of the next four anniversaries (the vesting rule's own figures), strikes in
+         *     the company currency. The simulator multiplies; it models no tax.
+         */
+        StatementFutureModeling: {
+            title: string;
+            text: string;
+            price: components["schemas"]["SharePrice"];
+            multiples: number[];
+            customPriceAllowed: boolean;
+            /** @description Total cash a year (base, bonus target, variable pay and commission in force), where the sections showing it are on. */
+            annualCash: null | components["schemas"]["TotalRewardsAmount"];
+            annualBenefits: null | components["schemas"]["TotalRewardsAmount"];
+            /** @description `asOf`, then one, two, three and four years later. */
+            checkpoints: components["schemas"]["Date"][];
+            grants: {
+                id: components["schemas"]["Id"];
+                grantType: components["schemas"]["StatementGrantType"];
+                group: components["schemas"]["CompColourGroup"];
+                label: string;
+                shares: number;
+                /** @description In the company currency per share; null for RSUs, RSAs and common stock. Options whose strike no reference rate converts are left out of `grants`. */
+                strikePerShare: number | null;
+                /** @description Vested shares at each checkpoint. */
+                vestedAt: number[];
+            }[];
+        };
+        StatementBenefits: {
+            title: string;
+            text: string;
+            /** @description The benefits of the groups this employee is in (and those for everyone), then a benefits pay record if they have one. */
+            items: {
+                id: string;
+                name: string;
+                description: string;
+                annualValue: null | components["schemas"]["TotalRewardsAmount"];
+            }[];
+            total: components["schemas"]["TotalRewardsAmount"];
+        };
+        StatementSectionText: {
+            title: string;
+            text: string;
+        };
+        /** @description Chosen by the client when it adds the item (letters, digits, `_` and `-`); unique within its list. */
+        SettingsItemId: string;
+        LearningArticle: {
+            id: components["schemas"]["SettingsItemId"];
+            /** @enum {string} */
+            topic: "options" | "rsus" | "cliff" | "vesting" | "liquidity" | "other";
+            title: string;
+            summary: string;
+            /** @description Plain text; blank lines separate paragraphs. */
+            body: string;
+        };
+        StatementLearningHub: {
+            title: string;
+            text: string;
+            articles: components["schemas"]["LearningArticle"][];
+        };
+        TotalRewardsStatement: {
+            asOf: components["schemas"]["Date"];
+            /**
+             * @description `preview`: someone else's statement, seen by an admin.
+             * @enum {string}
+             */
+            viewer: "self" | "preview";
+            employee: components["schemas"]["StatementEmployee"];
+            appearance: components["schemas"]["StatementAppearance"];
+            exchange: components["schemas"]["StatementExchange"];
+            /** @description The sections present, in the order they are shown. */
+            sectionOrder: components["schemas"]["CommunicateSectionName"][];
+            overview?: components["schemas"]["StatementOverview"];
+            timeline?: components["schemas"]["StatementTimeline"];
+            compensation?: components["schemas"]["StatementPaySection"];
+            salary?: components["schemas"]["StatementPaySection"];
+            bonus?: components["schemas"]["StatementPaySection"];
+            variablePay?: components["schemas"]["StatementPaySection"];
+            equity?: components["schemas"]["StatementEquity"];
+            futureGrants?: components["schemas"]["StatementFutureGrants"];
+            futureModeling?: components["schemas"]["StatementFutureModeling"];
+            benefits?: components["schemas"]["StatementBenefits"];
+            aboutUs?: components["schemas"]["StatementSectionText"];
+            learningHub?: components["schemas"]["StatementLearningHub"];
+        };
+        CommunicateAppearance: {
+            logo: components["schemas"]["EmbeddedImage"];
+            brandColor: components["schemas"]["HexColour"];
+            bannerColor: components["schemas"]["HexColour"];
+            /** @description One line in the documents' template language; variables `{{firstName}}`, `{{lastName}}`, `{{tenure}}`, `{{companyName}}`, `{{jobTitle}}`. */
+            bannerText: string;
+            bannerImage: components["schemas"]["EmbeddedImage"];
+        };
+        CommunicateSection: {
+            /** @description Off, the section is absent from every employee's statement. */
+            enabled: boolean;
+            title: string;
+            /** @description Plain text shown above the section's figures; blank lines separate paragraphs. */
+            text: string;
+        };
+        CommunicateSectionsDraft: {
+            overview?: components["schemas"]["CommunicateSection"];
+            timeline?: components["schemas"]["CommunicateSection"];
+            compensation?: components["schemas"]["CommunicateSection"];
+            salary?: components["schemas"]["CommunicateSection"];
+            bonus?: components["schemas"]["CommunicateSection"];
+            variablePay?: components["schemas"]["CommunicateSection"];
+            equity?: components["schemas"]["CommunicateSection"];
+            futureGrants?: components["schemas"]["CommunicateSection"];
+            futureModeling?: components["schemas"]["CommunicateSection"];
+            benefits?: components["schemas"]["CommunicateSection"];
+            aboutUs?: components["schemas"]["CommunicateSection"];
+            learningHub?: components["schemas"]["CommunicateSection"];
+        };
+        EquityDisplay: {
+            /**
+             * @description `shares`: grants are shown in shares only, with no value (and equity is left out of the overview total).
+             * @enum {string}
+             */
+            show: "value" | "shares";
+            /**
+             * @description Which price values equity — the company's share price (company settings), or `customPricePerShare`.
+             * @enum {string}
+             */
+            price: "company_share_price" | "custom";
+            /** @description In the company currency, up to 6 decimals; required when `price` is `custom`. */
+            customPricePerShare: number | null;
+        };
+        FutureModelingSettings: {
+            /** @description The valuation multiples the comp simulator's slider offers, 1× to 10× in halves. */
+            multiples: number[];
+            /** @description Whether employees may also type a share price of their own into the simulator. */
+            customPriceAllowed: boolean;
+        };
+        CommunicateBenefit: {
+            id: components["schemas"]["SettingsItemId"];
+            name: string;
+            description: string;
+            /** @description What the benefit is worth a year, if it has a figure. */
+            annualValue: null | components["schemas"]["Money"];
+            /** @description Who receives it; empty = everyone. */
+            userGroupIds: components["schemas"]["SettingsItemId"][];
+        };
+        /** @description An employee is in the group when every non-empty list contains their value (any of a list). */
+        CommunicateUserGroupRules: {
+            countries: string[];
+            departments: string[];
+            employmentTypes: ("full_time" | "part_time" | "contractor" | "intern")[];
+        };
+        CommunicateUserGroup: {
+            id: components["schemas"]["SettingsItemId"];
+            name: string;
+            rules: components["schemas"]["CommunicateUserGroupRules"];
+        };
+        LearningHubSettings: {
+            articles: components["schemas"]["LearningArticle"][];
+        };
+        /** @description Parts of the settings; each part sent replaces that part. */
+        CommunicateSettingsDraft: {
+            appearance?: components["schemas"]["CommunicateAppearance"];
+            sections?: components["schemas"]["CommunicateSectionsDraft"];
+            equityDisplay?: components["schemas"]["EquityDisplay"];
+            futureModeling?: components["schemas"]["FutureModelingSettings"];
+            benefits?: components["schemas"]["CommunicateBenefit"][];
+            userGroups?: components["schemas"]["CommunicateUserGroup"][];
+            learningHub?: components["schemas"]["LearningHubSettings"];
+        };
+        TotalRewardsPreviewEmployee: {
+            id: components["schemas"]["Id"];
+            firstName: string;
+            lastName: string;
+            title: string;
+            department: string | null;
+            countryCode: string | null;
+        };
+        CommunicateSections: {
+            overview: components["schemas"]["CommunicateSection"];
+            timeline: components["schemas"]["CommunicateSection"];
+            compensation: components["schemas"]["CommunicateSection"];
+            salary: components["schemas"]["CommunicateSection"];
+            bonus: components["schemas"]["CommunicateSection"];
+            variablePay: components["schemas"]["CommunicateSection"];
+            equity: components["schemas"]["CommunicateSection"];
+            futureGrants: components["schemas"]["CommunicateSection"];
+            futureModeling: components["schemas"]["CommunicateSection"];
+            benefits: components["schemas"]["CommunicateSection"];
+            aboutUs: components["schemas"]["CommunicateSection"];
+            learningHub: components["schemas"]["CommunicateSection"];
+        };
+        CommunicateSettings: {
+            /** @description 0 until the first save. */
+            version: number;
+            updatedAt: null | components["schemas"]["Timestamp"];
+            appearance: components["schemas"]["CommunicateAppearance"];
+            sections: components["schemas"]["CommunicateSections"];
+            equityDisplay: components["schemas"]["EquityDisplay"];
+            futureModeling: components["schemas"]["FutureModelingSettings"];
+            benefits: components["schemas"]["CommunicateBenefit"][];
+            userGroups: components["schemas"]["CommunicateUserGroup"][];
+            learningHub: components["schemas"]["LearningHubSettings"];
+        };
         ExecutiveCompResult: {
             releaseId: string;
             releaseVersion: string;
@@ -5894,6 +7082,480 @@ export interface components {
             /** @description The reference rates the conversions used (on the single-job endpoint). */
             exchangeRates?: components["schemas"]["ForexRate"][];
         };
+        /** @enum {string} */
+        MeritCycleState: "draft" | "active" | "closed" | "cancelled";
+        /** @enum {string} */
+        MeritCycleComponent: "merit" | "promotion" | "lumpSum" | "equityRefresh";
+        /** @enum {string} */
+        PlannerMode: "ownReports" | "allBelow";
+        PerformanceCycleConfig: {
+            /**
+             * @description The people-data field the ratings come from.
+             * @enum {string}
+             */
+            ratingField: "performanceRating";
+            /** @description The ratings in order (lowest first); an employee's rating outside the scale counts as none. */
+            scale: {
+                value: string;
+                label: string;
+            }[];
+        };
+        /**
+         * @description `all` / `any` combine `rules` (AND / OR, nested at most 4 deep); the others test one employee:
+         *     `hiredBefore` (start date before `date`), `monthsSinceLastPayChange` (the base salary in force
+         *     set at least `months` months before the effective date), `employmentType`, `country` (ISO
+         *     3166 alpha-2), `department` (any of `values`), `ratingPresent` (a rating of the scale).
+         * @example {
+         *       "kind": "all",
+         *       "rules": []
+         *     }
+         */
+        EligibilityCondition: {
+            /** @enum {string} */
+            kind: "all" | "any" | "hiredBefore" | "monthsSinceLastPayChange" | "employmentType" | "country" | "department" | "ratingPresent";
+            rules?: components["schemas"]["EligibilityCondition"][];
+            date?: components["schemas"]["Date"];
+            months?: number;
+            values?: string[];
+        };
+        /** @description A percentage in basis points (300 = 3%). */
+        BasisPoints: number;
+        GuidelineRange: {
+            minBp: components["schemas"]["BasisPoints"];
+            targetBp: components["schemas"]["BasisPoints"];
+            maxBp: components["schemas"]["BasisPoints"];
+        };
+        MeritMatrix: {
+            /** @enum {string} */
+            axis: "compaRatio" | "rangePenetration";
+            /** @description Ascending boundaries of columns 2, 3 and 4 (compa-ratio 0.9, 1.0, 1.1; penetration 0.25, 0.5, 0.75). */
+            thresholds: number[];
+            cells: {
+                rating: string;
+                column: number;
+                minBp: components["schemas"]["BasisPoints"];
+                targetBp: components["schemas"]["BasisPoints"];
+                maxBp: components["schemas"]["BasisPoints"];
+            }[];
+        };
+        /**
+         * @example {
+         *       "kind": "flat",
+         *       "flat": {
+         *         "minBp": 0,
+         *         "targetBp": 300,
+         *         "maxBp": 600
+         *       },
+         *       "guidelines": {
+         *         "mode": "advisory",
+         *         "commentRequired": false
+         *       }
+         *     }
+         */
+        RecommendationLogic: {
+            /** @enum {string} */
+            kind: "flat" | "matrix";
+            flat?: components["schemas"]["GuidelineRange"];
+            matrix?: components["schemas"]["MeritMatrix"];
+            fallback?: components["schemas"]["GuidelineRange"] | null;
+            guidelines: {
+                /**
+                 * @description advisory — outside the guideline is a warning; enforced — an error that keeps the worksheet from being submitted.
+                 * @enum {string}
+                 */
+                mode: "advisory" | "enforced";
+                /** @description A row planned outside its guideline needs a comment. */
+                commentRequired: boolean;
+            };
+        };
+        BudgetConfiguration: {
+            percentBp: components["schemas"]["BasisPoints"];
+            /**
+             * @description What `overrides` name.
+             * @default orgBranch
+             * @enum {string}
+             */
+            basis: "orgBranch" | "department";
+            overrides?: {
+                /** @description A department name, or the employee id at the root of an org branch. */
+                key: string;
+                percentBp: components["schemas"]["BasisPoints"];
+            }[];
+            /** @description What counts against the budget. */
+            spendComponents: ("merit" | "promotion" | "lumpSum")[];
+            /** @description Refuse an edit that takes its worksheet over its allocation (else it is shown, not blocked). */
+            blockOverBudget: boolean;
+        };
+        /** @enum {string} */
+        DisplayMode: "view" | "edit" | "none";
+        WorksheetColumnModes: {
+            currentPay?: components["schemas"]["DisplayMode"];
+            bandPosition?: components["schemas"]["DisplayMode"];
+            rating?: components["schemas"]["DisplayMode"];
+            recommendation?: components["schemas"]["DisplayMode"];
+            merit?: components["schemas"]["DisplayMode"];
+            promotion?: components["schemas"]["DisplayMode"];
+            lumpSum?: components["schemas"]["DisplayMode"];
+            equityRefresh?: components["schemas"]["DisplayMode"];
+            newPay?: components["schemas"]["DisplayMode"];
+            newCompaRatio?: components["schemas"]["DisplayMode"];
+            comment?: components["schemas"]["DisplayMode"];
+        };
+        WorksheetColumnsConfig: {
+            /** @description Per role (by key); a column a role does not name keeps its default, a role not named has the defaults. */
+            roles: {
+                roleKey: string;
+                columns: components["schemas"]["WorksheetColumnModes"];
+            }[];
+        };
+        PlanningWindow: {
+            /** @enum {string} */
+            stage: "planning" | "review";
+            opensAt: components["schemas"]["Timestamp"];
+            closesAt: components["schemas"]["Timestamp"];
+        };
+        AvailableAction: {
+            action: string;
+            needsComment: boolean;
+        };
+        MeritCycle: {
+            id: components["schemas"]["Id"];
+            name: string;
+            state: components["schemas"]["MeritCycleState"];
+            effectiveDate: components["schemas"]["Date"];
+            periodStart: components["schemas"]["Date"];
+            periodEnd: components["schemas"]["Date"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The day of the reference rates the cycle converts with (set at launch). */
+            ratesAsOf: components["schemas"]["Date"] | null;
+            /** @description The reference rates every conversion of the cycle uses, named (base, currency, date, source). */
+            exchangeRates: components["schemas"]["ForexRate"][];
+            components: components["schemas"]["MeritCycleComponent"][];
+            bandSetId: string | null;
+            plannerMode: components["schemas"]["PlannerMode"];
+            performance: components["schemas"]["PerformanceCycleConfig"];
+            eligibility: components["schemas"]["EligibilityCondition"];
+            recommendation: components["schemas"]["RecommendationLogic"];
+            budget: components["schemas"]["BudgetConfiguration"];
+            columns: components["schemas"]["WorksheetColumnsConfig"];
+            planningWindows: components["schemas"]["PlanningWindow"][];
+            counts: {
+                employees: number;
+                eligible: number;
+                ineligible: number;
+                excluded: number;
+                worksheets: number;
+            };
+            availableActions: components["schemas"]["AvailableAction"][];
+            launchedAt: components["schemas"]["Timestamp"] | null;
+            closedAt: components["schemas"]["Timestamp"] | null;
+            /** @description Base-salary records written into people data when the cycle closed. */
+            payRecordsWritten: number;
+            version: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        MeritCycleInput: {
+            name: string;
+            effectiveDate: components["schemas"]["Date"];
+            periodStart: components["schemas"]["Date"];
+            periodEnd: components["schemas"]["Date"];
+            currency?: components["schemas"]["CurrencyCode"];
+            components?: components["schemas"]["MeritCycleComponent"][];
+            bandSetId?: components["schemas"]["Id"];
+            plannerMode?: components["schemas"]["PlannerMode"];
+        };
+        MeritCycleReply: {
+            data: components["schemas"]["MeritCycle"];
+        };
+        MeritCycleSettingsPatch: {
+            name?: string;
+            effectiveDate?: components["schemas"]["Date"];
+            periodStart?: components["schemas"]["Date"];
+            periodEnd?: components["schemas"]["Date"];
+            currency?: components["schemas"]["CurrencyCode"];
+            components?: components["schemas"]["MeritCycleComponent"][];
+            bandSetId?: string | null;
+            plannerMode?: components["schemas"]["PlannerMode"];
+        };
+        WorksheetColumnsView: {
+            config: components["schemas"]["WorksheetColumnsConfig"];
+            defaults: components["schemas"]["WorksheetColumnModes"];
+            caller: components["schemas"]["WorksheetColumnModes"];
+        };
+        PlanningWindowState: {
+            /** @enum {string} */
+            stage: "planning" | "review";
+            opensAt: components["schemas"]["Timestamp"] | null;
+            closesAt: components["schemas"]["Timestamp"] | null;
+            /** @description Whether the stage is open now (no window set is open while the cycle is active). */
+            open: boolean;
+        };
+        MeritCycleActor: {
+            userId: string | null;
+            name: string | null;
+        };
+        WorkflowHistoryEntry: {
+            id: components["schemas"]["Id"];
+            action: string;
+            from: string;
+            to: string;
+            subjectVersion: number | null;
+            comment: string | null;
+            actor: components["schemas"]["MeritCycleActor"];
+            at: components["schemas"]["Timestamp"];
+        };
+        MeritCycleHistoryReply: {
+            data: components["schemas"]["WorkflowHistoryEntry"][];
+        };
+        /** @enum {string} */
+        EligibilityStatus: "eligible" | "ineligible" | "excluded";
+        /** @description factor = daysEmployed ÷ daysInPeriod (both inclusive); 1 for people hired before the period. */
+        Proration: {
+            factor: number;
+            daysEmployed: number;
+            daysInPeriod: number;
+        };
+        EligibilityEntry: {
+            employeeId: components["schemas"]["Id"];
+            name: string;
+            department: string | null;
+            status: components["schemas"]["EligibilityStatus"];
+            /** @description Why not eligible (each rule that failed), empty for the eligible. */
+            reasons: string[];
+            proration: components["schemas"]["Proration"];
+            excludedReason: string | null;
+        };
+        EligibilityList: {
+            counts: {
+                employees: number;
+                eligible: number;
+                ineligible: number;
+                excluded: number;
+            };
+            employees: components["schemas"]["EligibilityEntry"][];
+        };
+        RowFlag: {
+            /** @enum {string} */
+            severity: "error" | "warning";
+            code: string;
+            message: string;
+        };
+        /** @description One employee's row. Columns the caller's roles show as `none` are left out. */
+        WorksheetEmployee: {
+            employeeId: components["schemas"]["Id"];
+            employeeNumber: string;
+            name: string;
+            title: string;
+            department: string | null;
+            jobFamilyId: string | null;
+            levelId: string | null;
+            managerId: string | null;
+            worksheetId: string | null;
+            currency: components["schemas"]["CurrencyCode"];
+            eligibility: {
+                status: components["schemas"]["EligibilityStatus"];
+                reasons: string[];
+            };
+            proration: components["schemas"]["Proration"];
+            /** @description Base salary in force, in the employee's currency. */
+            currentPay?: components["schemas"]["Money"] | null;
+            currentPayInCycleCurrency?: components["schemas"]["Money"] | null;
+            bandPosition?: null | {
+                bandId: components["schemas"]["Id"];
+                min: components["schemas"]["Money"];
+                mid: components["schemas"]["Money"];
+                max: components["schemas"]["Money"];
+                compaRatio: number | null;
+                rangePenetration: number | null;
+                /** @description The merit-matrix column (1–4) of the cycle's axis. */
+                column: number | null;
+            };
+            rating?: string | null;
+            recommendation?: null | {
+                minBp: number;
+                targetBp: number;
+                maxBp: number;
+                targetAmount: components["schemas"]["Money"];
+            };
+            merit?: {
+                percentBp: number;
+                amount: components["schemas"]["Money"];
+            };
+            promotion?: components["schemas"]["Money"] | null;
+            lumpSum?: components["schemas"]["Money"] | null;
+            equityRefresh?: components["schemas"]["Money"] | null;
+            newPay?: components["schemas"]["Money"] | null;
+            newPayInCycleCurrency?: components["schemas"]["Money"] | null;
+            newCompaRatio?: number | null;
+            comment?: string | null;
+            flags: components["schemas"]["RowFlag"][];
+            reviewed: boolean;
+            version: number;
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description Amounts in the employee's currency. Merit is a percentage of current base or an amount, not both. */
+        WorksheetEmployeeEdit: {
+            meritPercentBp?: components["schemas"]["BasisPoints"];
+            meritAmount?: components["schemas"]["Money"];
+            promotionAmount?: components["schemas"]["Money"] | null;
+            lumpSumAmount?: components["schemas"]["Money"] | null;
+            equityRefreshAmount?: components["schemas"]["Money"] | null;
+            comment?: string | null;
+            reviewed?: boolean;
+        };
+        /** @description In the cycle currency. */
+        BudgetFigures: {
+            eligiblePayroll: components["schemas"]["Money"];
+            allocated: components["schemas"]["Money"];
+            recommended: components["schemas"]["Money"];
+            used: components["schemas"]["Money"];
+            remaining: components["schemas"]["Money"];
+            overBudget: boolean;
+        };
+        WorksheetBudget: {
+            worksheetId: components["schemas"]["Id"];
+            plannerName: string | null;
+            parentWorksheetId: string | null;
+            allocatedByHand: boolean;
+            own: components["schemas"]["BudgetFigures"];
+            branch: components["schemas"]["BudgetFigures"];
+        };
+        WorksheetEmployeeEditResult: {
+            employee: components["schemas"]["WorksheetEmployee"];
+            /** @description The row's worksheet, then each worksheet above it (branch figures rolled up). */
+            budgets: components["schemas"]["WorksheetBudget"][];
+        };
+        RowChange: {
+            id: components["schemas"]["Id"];
+            /** @description The row's version this change made. */
+            rowVersion: number;
+            actor: components["schemas"]["MeritCycleActor"];
+            at: components["schemas"]["Timestamp"];
+            changes: {
+                field: string;
+                from: string | null;
+                to: string | null;
+            }[];
+        };
+        PeerComparison: {
+            jobFamilyId: string | null;
+            levelId: string | null;
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description Peers in the cycle (the employee not counted). */
+            count: number;
+            /** @description In the cycle currency; null under 3 peers. */
+            medianCurrentPay: components["schemas"]["Money"] | null;
+            medianMeritBp: number | null;
+            /** @description The peers within the caller's reach. */
+            peers: {
+                employeeId: components["schemas"]["Id"];
+                name: string;
+                currentPayInCycleCurrency: components["schemas"]["Money"] | null;
+                compaRatio: number | null;
+                meritBp: number;
+                newPayInCycleCurrency: components["schemas"]["Money"] | null;
+            }[];
+        };
+        MeritCycleComment: {
+            id: components["schemas"]["Id"];
+            worksheetId: string | null;
+            employeeId: string | null;
+            author: components["schemas"]["MeritCycleActor"];
+            body: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        MeritCycleCommentsReply: {
+            data: components["schemas"]["MeritCycleComment"][];
+        };
+        MeritCycleCommentInput: {
+            body: string;
+        };
+        MeritCycleCommentReply: {
+            data: components["schemas"]["MeritCycleComment"];
+        };
+        /** @enum {string} */
+        WorksheetState: "planning" | "in_review" | "sent_back" | "approved" | "pulled_up";
+        Worksheet: {
+            id: components["schemas"]["Id"];
+            meritCycleId: components["schemas"]["Id"];
+            /** @description The manager planning it; null for the worksheet of people without a manager (whole-company planners plan it). */
+            planner: null | {
+                employeeId: components["schemas"]["Id"];
+                name: string;
+                userId: string | null;
+            };
+            parentWorksheetId: string | null;
+            state: components["schemas"]["WorksheetState"];
+            /** @description The approval chain, in order, as it was when the worksheet was submitted. */
+            reviewers: components["schemas"]["MeritCycleActor"][];
+            /** @description The reviewer (1-based) whose turn it is while in review. */
+            reviewStep: number | null;
+            pulledUpInto: string | null;
+            counts: {
+                employees: number;
+                eligible: number;
+                reviewed: number;
+                flaggedErrors: number;
+            };
+            budget: components["schemas"]["BudgetFigures"];
+            availableActions: components["schemas"]["AvailableAction"][];
+            version: number;
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        WorksheetDetail: {
+            worksheet: components["schemas"]["Worksheet"];
+            mode: components["schemas"]["PlannerMode"];
+            columns: components["schemas"]["WorksheetColumnModes"];
+            planningWindow: components["schemas"]["PlanningWindowState"];
+            readOnly: boolean;
+            readOnlyReason: string | null;
+            employees: components["schemas"]["WorksheetEmployee"][];
+        };
+        WorkflowComment: {
+            comment?: string;
+        };
+        WorksheetReply: {
+            data: components["schemas"]["Worksheet"];
+        };
+        BudgetReport: {
+            currency: components["schemas"]["CurrencyCode"];
+            percentBp: number;
+            total: components["schemas"]["BudgetFigures"];
+            worksheets: components["schemas"]["WorksheetBudget"][];
+        };
+        CycleProgress: {
+            worksheets: number;
+            worksheetsByState: {
+                planning: number;
+                in_review: number;
+                sent_back: number;
+                approved: number;
+                pulled_up: number;
+            };
+            employees: number;
+            eligible: number;
+            /** @description Eligible employees marked reviewed or planned (edited). */
+            reviewed: number;
+            /** @description Eligible employees with a change planned. */
+            changed: number;
+            percentReviewed: number;
+        };
+        ApprovalChain: {
+            id: components["schemas"]["Id"];
+            branchEmployeeId: string | null;
+            branchName: string | null;
+            reviewers: components["schemas"]["MeritCycleActor"][];
+            version: number;
+        };
+        ApprovalChainsReply: {
+            data: components["schemas"]["ApprovalChain"][];
+        };
+        ApprovalChainInput: {
+            /** @description The employee at the root of the org branch; null for the company-wide default chain. */
+            branchEmployeeId: string | null;
+            reviewerUserIds: components["schemas"]["Id"][];
+        };
     };
     responses: {
         /** @description The one error shape, for every failure. */
@@ -5929,6 +7591,11 @@ export interface components {
         IfMatch: string;
         JobId: components["schemas"]["Id"];
         DownloadId: components["schemas"]["Id"];
+        /** @description The day the statement is as of (pay in force, vesting, the reference rates on or before it); today when omitted. */
+        StatementAsOf: components["schemas"]["Date"];
+        /** @description Which currency the PDF's amounts are in. */
+        StatementCurrency: "local" | "company";
+        StatementEmployeeId: components["schemas"]["Id"];
         PayZoneId: components["schemas"]["Id"];
         CompanyJobId: components["schemas"]["Id"];
         BandSetId: components["schemas"]["Id"];
@@ -5945,6 +7612,11 @@ export interface components {
         CompositePercentile: 10 | 25 | 40 | 50 | 60 | 75 | 90;
         /** @description The currency of the composite (default the company's). */
         CompositeCurrency: components["schemas"]["CurrencyCode"];
+        MeritCycleId: components["schemas"]["Id"];
+        EmployeeId: components["schemas"]["Id"];
+        /** @description ownReports — the worksheet's own rows; allBelow — also every worksheet below it. The cycle's plannerMode when absent. */
+        PlannerModeQuery: components["schemas"]["PlannerMode"];
+        WorksheetId: components["schemas"]["Id"];
     };
     requestBodies: never;
     headers: {
@@ -8461,6 +10133,228 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["TeamPlayground"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyTotalRewardsStatement: {
+        parameters: {
+            query?: {
+                /** @description The day the statement is as of (pay in force, vesting, the reference rates on or before it); today when omitted. */
+                asOf?: components["parameters"]["StatementAsOf"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TotalRewardsStatement"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyTotalRewardsStatementPdf: {
+        parameters: {
+            query?: {
+                /** @description The day the statement is as of (pay in force, vesting, the reference rates on or before it); today when omitted. */
+                asOf?: components["parameters"]["StatementAsOf"];
+                /** @description Which currency the PDF's amounts are in. */
+                currency?: components["parameters"]["StatementCurrency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTotalRewardsStatement: {
+        parameters: {
+            query?: {
+                /** @description The day the statement is as of (pay in force, vesting, the reference rates on or before it); today when omitted. */
+                asOf?: components["parameters"]["StatementAsOf"];
+            };
+            header?: never;
+            path: {
+                employeeId: components["parameters"]["StatementEmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TotalRewardsStatement"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTotalRewardsStatementPdf: {
+        parameters: {
+            query?: {
+                /** @description The day the statement is as of (pay in force, vesting, the reference rates on or before it); today when omitted. */
+                asOf?: components["parameters"]["StatementAsOf"];
+                /** @description Which currency the PDF's amounts are in. */
+                currency?: components["parameters"]["StatementCurrency"];
+            };
+            header?: never;
+            path: {
+                employeeId: components["parameters"]["StatementEmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    previewTotalRewardsStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employeeId: components["parameters"]["StatementEmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    settings?: components["schemas"]["CommunicateSettingsDraft"];
+                    asOf?: components["schemas"]["Date"];
+                };
+            };
+        };
+        responses: {
+            /** @description The statement as it would be. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TotalRewardsStatement"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listTotalRewardsPreviewEmployees: {
+        parameters: {
+            query?: {
+                /** @description Matches first and last name, title or e-mail, case-insensitively. */
+                search?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active employees within reach, by last name, first name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TotalRewardsPreviewEmployee"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCommunicateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CommunicateSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCommunicateSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommunicateSettingsDraft"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CommunicateSettings"];
                     };
                 };
             };
@@ -11323,6 +13217,1228 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["CompositeBenchmark"][];
                         exchangeRates: components["schemas"]["ForexRate"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMeritCycles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cycles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MeritCycle"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createMeritCycle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeritCycleInput"];
+            };
+        };
+        responses: {
+            /** @description The cycle as stored. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCycle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cycle, with its version as ETag. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMeritCycleSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeritCycleSettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description The cycle as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMeritCyclePerformanceConfig: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PerformanceCycleConfig"];
+            };
+        };
+        responses: {
+            /** @description The cycle as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMeritCycleRecommendationLogic: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendationLogic"];
+            };
+        };
+        responses: {
+            /** @description The cycle as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMeritCycleEligibilityRules: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EligibilityCondition"];
+            };
+        };
+        responses: {
+            /** @description The cycle as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMeritCycleBudgetConfiguration: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetConfiguration"];
+            };
+        };
+        responses: {
+            /** @description The cycle as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCycleColumns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration and the caller's modes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorksheetColumnsView"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMeritCycleColumns: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorksheetColumnsConfig"];
+            };
+        };
+        responses: {
+            /** @description The cycle as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCyclePlanningWindows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The windows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PlanningWindowState"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMeritCyclePlanningWindows: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    windows: components["schemas"]["PlanningWindow"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The cycle as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    transitionMeritCycle: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "launch" | "close" | "cancel";
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The cycle as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCycleHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleHistoryReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMeritCycleEligibility: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["EligibilityStatus"];
+            };
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts for the whole cycle; entries for the employees in the caller's reach. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EligibilityList"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setMeritCycleExclusion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                employeeId: components["parameters"]["EmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    excluded: boolean;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The employee's eligibility now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EligibilityEntry"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMeritCycleEmployees: {
+        parameters: {
+            query?: {
+                worksheetId?: components["schemas"]["Id"];
+                /** @description ownReports — the worksheet's own rows; allBelow — also every worksheet below it. The cycle's plannerMode when absent. */
+                mode?: components["parameters"]["PlannerModeQuery"];
+            };
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorksheetEmployee"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCycleEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                employeeId: components["parameters"]["EmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorksheetEmployee"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMeritCycleEmployee: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                employeeId: components["parameters"]["EmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorksheetEmployeeEdit"];
+            };
+        };
+        responses: {
+            /** @description The row as stored and the budget of its worksheet and the branches above it. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorksheetEmployeeEditResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCycleEmployeeHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                employeeId: components["parameters"]["EmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RowChange"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCycleEmployeePeers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                employeeId: components["parameters"]["EmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The peers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeerComparison"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMeritCycleEmployeeComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                employeeId: components["parameters"]["EmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleCommentsReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addMeritCycleEmployeeComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                employeeId: components["parameters"]["EmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeritCycleCommentInput"];
+            };
+        };
+        responses: {
+            /** @description The comment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleCommentReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listWorksheets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The worksheets, top of the org first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Worksheet"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWorksheet: {
+        parameters: {
+            query?: {
+                /** @description ownReports — the worksheet's own rows; allBelow — also every worksheet below it. The cycle's plannerMode when absent. */
+                mode?: components["parameters"]["PlannerModeQuery"];
+            };
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                worksheetId: components["parameters"]["WorksheetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The worksheet, with its version as ETag. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorksheetDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pullUpWorksheet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                worksheetId: components["parameters"]["WorksheetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The worksheet that took the rows over. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Worksheet"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    submitWorksheet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                worksheetId: components["parameters"]["WorksheetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WorkflowComment"];
+            };
+        };
+        responses: {
+            /** @description The worksheet as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorksheetReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    approveWorksheet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                worksheetId: components["parameters"]["WorksheetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WorkflowComment"];
+            };
+        };
+        responses: {
+            /** @description The worksheet as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorksheetReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendBackWorksheet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                worksheetId: components["parameters"]["WorksheetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowComment"];
+            };
+        };
+        responses: {
+            /** @description The worksheet as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorksheetReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    reopenWorksheet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                worksheetId: components["parameters"]["WorksheetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowComment"];
+            };
+        };
+        responses: {
+            /** @description The worksheet as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorksheetReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWorksheetHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                worksheetId: components["parameters"]["WorksheetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleHistoryReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listWorksheetComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                worksheetId: components["parameters"]["WorksheetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleCommentsReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addWorksheetComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                worksheetId: components["parameters"]["WorksheetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeritCycleCommentInput"];
+            };
+        };
+        responses: {
+            /** @description The comment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeritCycleCommentReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCycleTopDownBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allocations, in the cycle currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BudgetReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCycleBottomsUpBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sums, in the cycle currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BudgetReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCycleBudgetAllocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allocations, in the cycle currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BudgetReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMeritCycleBudgetAllocations: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allocations: {
+                        worksheetId: components["schemas"]["Id"];
+                        amount: components["schemas"]["Money"] | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The allocations after the change (the cycle's version moves on; read it again for the next change). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BudgetReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCycleBudgets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The budgets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BudgetReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMeritCycleProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CycleProgress"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listApprovalChains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalChainsReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    replaceApprovalChains: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    chains: components["schemas"]["ApprovalChainInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The chains as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalChainsReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    changeApprovalChainReviewers: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "add" | "remove";
+                    reviewerUserId: components["schemas"]["Id"];
+                    /** @description Where to add (1 = first reviewer); last when absent. */
+                    position?: number;
+                    branchEmployeeIds?: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The chains as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalChainsReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startMeritCyclePayrollExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job that writes the file; its `downloadId` names the file when it succeeds. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
                     };
                 };
             };

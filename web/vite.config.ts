@@ -43,6 +43,17 @@ export default defineConfig({
             handler: 'NetworkFirst',
             options: { cacheName: 'paybench-own-data', networkTimeoutSeconds: 5 },
           },
+          {
+            // The person's own total-rewards statement (docs/total-rewards.md): that exact path only,
+            // so an admin's preview of someone else (/statements/{id}) and the PDF are never kept.
+            urlPattern: ({ url, request }) =>
+              url.pathname === '/api/total-rewards/statement' &&
+              url.search === '' &&
+              !request.headers.has('X-Paybench-View-As') &&
+              !request.headers.has('X-Paybench-Company-As'),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'paybench-total-rewards', networkTimeoutSeconds: 5 },
+          },
         ],
       },
     }),

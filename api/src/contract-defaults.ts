@@ -3,12 +3,14 @@
 export interface QueryDefaults {
   getCompositeBenchmark: 'percentile';
   getLatestForexRates: 'base';
+  getMyTotalRewardsStatementPdf: 'currency';
   getTeamCompaRatio: 'status';
   getTeamEmployeeTable: 'limit' | 'order' | 'status';
   getTeamOverview: 'status';
   getTeamPayDistribution: 'measure' | 'status';
   getTeamPayEquity: 'attribute' | 'measure';
   getTeamPlayground: 'groupBy' | 'metric' | 'status';
+  getTotalRewardsStatementPdf: 'currency';
   importReferenceRates: 'dryRun';
   levelYourEmployees: 'limit';
   listCandidates: 'limit';
@@ -16,5 +18,6 @@ export interface QueryDefaults {
   listDirectReports: 'status';
   listEmployees: 'limit' | 'status';
   listForexRateHistory: 'base' | 'limit';
+  listTotalRewardsPreviewEmployees: 'limit';
   listUsers: 'limit' | 'status';
 }

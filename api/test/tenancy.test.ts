@@ -12,6 +12,7 @@ import { type TestCompany, type TestUser, bearer, createTestCompany, createTestU
 import { type ErrorBody, request } from './http.js';
 import { marketFixtures } from '../src/market/test/fixtures.js';
 import { insertEmployee } from '../src/team/test/fixtures.js';
+import { type Call as PlanningCall, meritCycleFixtures, switchOnPlanning } from '../src/meritCycles/test/fixtures.js';
 
 const contract = loadContract(path.resolve(import.meta.dirname, '..', '..', 'openapi.yaml'));
 const accessOf = new Map<string, string>(allOperations.map((op) => [op.operationId, op.access.kind]));
@@ -128,6 +129,13 @@ describe("another company's ids answer 404", () => {
     ids.bandImportId = (await postAsA(`/api/bands/band-sets/${ids.bandSetId}/imports`, { fileId: ids.bandFileId, dryRun: true })).id;
   });
 
+  beforeAll(async () => {
+    // A launched merit cycle of A's (over A's employee) and one of its worksheets, with compensation planning on for both.
+    const call: PlanningCall = (path, init) => request(path, { method: init.method, headers: { Authorization: `Bearer ${init.token}`, ...(init.ifMatch ? { 'If-Match': `"${init.ifMatch}"` } : {}) }, json: init.json });
+    await switchOnPlanning(call, (await createTestUser(await testDb(), { companyId: a.id, internalAdmin: true })).token, a.id);
+    await switchOnPlanning(call, bInternal.token, b.id);
+    Object.assign(ids, await meritCycleFixtures(call, (a.users.admin as TestUser).token));
+  });
 
   it('covers every operation that takes an id', () => {
     expect(withIds.length).toBeGreaterThan(5);

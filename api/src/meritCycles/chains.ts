@@ -1,0 +1,142 @@
+import type { Knex } from 'knex';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import type { components } from '../contract-types.js';
+import { newId } from '../db/ids.js';
+import { type FieldError, HttpError, badRequest } from '../http/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { employeeNamesForMeritCycle } from '../people/reads/meritCycles.js';
+import { requireWholeCompany } from './access.js';
+import { parse } from './config.js';
+import { requireCycle } from './cycles.js';
+import { actorOf } from './present.js';
+import { type ChainRow, type CycleRow, cyclesOf, listChains, replaceChains, userNames, inTransaction } from './store.js';
+
+/*
+ * Approval chains: ordered reviewers per org branch (the employee at its root), and one company-wide
+ * default (no branch). A worksheet takes the chain of the nearest branch at or above its planner
+ * when it is submitted. Chains change while the cycle is a draft or active, at the cycle's version.
+ */
+
+type Schemas = components['schemas'];
+type ApprovalChain = Schemas['ApprovalChain'];
+type ChainInput = Schemas['ApprovalChainInput'];
+
+export const MAX_REVIEWERS = 10;
+
+async function presentChains(db: Knex, scope: CompanyScope, rows: ChainRow[]): Promise<ApprovalChain[]> {
+  const reviewers = rows.map((row) => parse<string[]>(row.reviewers));
+  const users = await userNames(db, scope, reviewers.flat());
+  const branches = await employeeNamesForMeritCycle(db, scope, rows.map((row) => row.branch_employee_id).filter((id): id is string => id !== null));
+  return rows.map((row, index) => ({
+    id: row.id,
+    branchEmployeeId: row.branch_employee_id,
+    branchName: row.branch_employee_id ? (branches.get(row.branch_employee_id) ?? null) : null,
+    reviewers: (reviewers[index] ?? []).map((userId) => actorOf(userId, users)),
+    version: Number(row.version),
+  }));
+}
+
+export async function listApprovalChains(db: Knex, caller: Caller, cycleId: string): Promise<ApprovalChain[]> {
+  const scope = companyScope(caller);
+  const cycle = await requireCycle(db, scope, cycleId);
+  return presentChains(db, scope, await listChains(db, scope, cycle.id));
+}
+
+/** The checks every change of chains makes: real reviewers of the company, real branches, no branch twice. */
+async function chainProblems(db: Knex, scope: CompanyScope, chains: ChainInput[], field: string): Promise<FieldError[]> {
+  const problems: FieldError[] = [];
+  const users = await userNames(db, scope, chains.flatMap((chain) => chain.reviewerUserIds));
+  const branches = await employeeNamesForMeritCycle(db, scope, chains.map((chain) => chain.branchEmployeeId).filter((id): id is string => id !== null));
+  const seen = new Set<string>();
+  chains.forEach((chain, index) => {
+    const key = chain.branchEmployeeId ?? '';
+    if (seen.has(key)) problems.push({ field: `${field}.${index}.branchEmployeeId`, message: chain.branchEmployeeId ? 'names a branch that already has a chain' : 'is a second company-wide chain' });
+    seen.add(key);
+    if (chain.branchEmployeeId && !branches.has(chain.branchEmployeeId)) problems.push({ field: `${field}.${index}.branchEmployeeId`, message: 'is not an employee of the company' });
+    if (new Set(chain.reviewerUserIds).size !== chain.reviewerUserIds.length) problems.push({ field: `${field}.${index}.reviewerUserIds`, message: 'names a reviewer twice' });
+    if (chain.reviewerUserIds.length > MAX_REVIEWERS) problems.push({ field: `${field}.${index}.reviewerUserIds`, message: `has more than ${MAX_REVIEWERS} reviewers` });
+    chain.reviewerUserIds.forEach((userId, position) => {
+      if (!users.has(userId)) problems.push({ field: `${field}.${index}.reviewerUserIds.${position}`, message: 'is not a user of the company' });
+    });
+  });
+  return problems;
+}
+
+async function changeChains(db: Knex, caller: Caller, cycleId: string, ifMatch: string, next: (cycle: CycleRow, current: ChainRow[], trx: Knex) => Promise<ChainInput[]>): Promise<ApprovalChain[]> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  await inTransaction(db, async (trx) => {
+    const cycle = await requireCycle(trx, scope, cycleId);
+    requireWholeCompany(caller, 'Changing approval chains');
+    if (Number(cycle.version) !== version) throw versionConflict('this cycle', Number(cycle.version));
+    if (cycle.state !== 'draft' && cycle.state !== 'active') throw new HttpError(409, 'cycle_locked', { message: `A ${cycle.state} cycle's approval chains do not change.` });
+    const current = await listChains(trx, scope, cycle.id);
+    const chains = await next(cycle, current, trx);
+    const now = new Date().toISOString();
+    const previous = new Map(current.map((row) => [row.branch_employee_id ?? '', row]));
+    await replaceChains(
+      trx,
+      scope,
+      cycle.id,
+      chains.map((chain) => {
+        const before = previous.get(chain.branchEmployeeId ?? '');
+        const reviewers = JSON.stringify(chain.reviewerUserIds);
+        return {
+          id: before?.id ?? newId(),
+          company_id: scope.companyId,
+          cycle_id: cycle.id,
+          branch_employee_id: chain.branchEmployeeId,
+          reviewers,
+          version: before ? (before.reviewers === reviewers ? Number(before.version) : Number(before.version) + 1) : 1,
+          updated_by: caller.userId,
+          created_at: before?.created_at ?? now,
+          updated_at: now,
+        };
+      }),
+    );
+    await updateAtVersion(() => cyclesOf(trx, scope).where({ id: cycle.id }), version, { updated_at: now }, 'this cycle');
+  });
+  return listApprovalChains(db, caller, cycleId);
+}
+
+/** Bulk replace: the chains given are the cycle's chains. */
+export async function replaceApprovalChains(db: Knex, caller: Caller, cycleId: string, ifMatch: string, chains: ChainInput[]): Promise<ApprovalChain[]> {
+  return changeChains(db, caller, cycleId, ifMatch, async (_cycle, _current, trx) => {
+    const problems = await chainProblems(trx, companyScope(caller), chains, 'body.chains');
+    if (problems.length) throw badRequest('Some approval chains cannot be saved.', problems);
+    return chains;
+  });
+}
+
+/** Adds a reviewer to (at a position) or removes one from the named chains, or every chain. */
+export async function changeReviewers(
+  db: Knex,
+  caller: Caller,
+  cycleId: string,
+  ifMatch: string,
+  input: { action: 'add' | 'remove'; reviewerUserId: string; position?: number; branchEmployeeIds?: string[] },
+): Promise<ApprovalChain[]> {
+  return changeChains(db, caller, cycleId, ifMatch, async (_cycle, current, trx) => {
+    const named = input.branchEmployeeIds ? new Set(input.branchEmployeeIds) : null;
+    const chains: ChainInput[] = current.map((row) => ({ branchEmployeeId: row.branch_employee_id, reviewerUserIds: parse<string[]>(row.reviewers) }));
+    if (named) {
+      for (const branch of named) if (!chains.some((chain) => chain.branchEmployeeId === branch) && input.action === 'add') chains.push({ branchEmployeeId: branch, reviewerUserIds: [] });
+    }
+    const next = chains
+      .map((chain) => {
+        if (named && !named.has(chain.branchEmployeeId ?? '')) return chain;
+        const without = chain.reviewerUserIds.filter((userId) => userId !== input.reviewerUserId);
+        if (input.action === 'remove') return { ...chain, reviewerUserIds: without };
+        const at = Math.min(without.length, (input.position ?? without.length + 1) - 1);
+        return { ...chain, reviewerUserIds: [...without.slice(0, at), input.reviewerUserId, ...without.slice(at)] };
+      })
+      // A chain left without reviewers is no chain (the default applies again).
+      .filter((chain) => chain.reviewerUserIds.length > 0);
+    const problems = await chainProblems(trx, companyScope(caller), next, 'body.chains');
+    if (problems.length) {
+      const reviewer = problems.find((problem) => problem.field.includes('reviewerUserIds'));
+      throw badRequest('The reviewers cannot be changed so.', reviewer ? [{ field: 'body.reviewerUserId', message: reviewer.message }] : problems);
+    }
+    return next;
+  });
+}

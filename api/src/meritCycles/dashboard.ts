@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+import type { Caller } from '../access/caller.js';
+import type { components } from '../contract-types.js';
+import { budgetReport, budgetTree } from './budgets.js';
+import { loadContext } from './context.js';
+import { noteViewer } from './realtime.js';
+import { keptSums } from './store.js';
+
+type Schemas = components['schemas'];
+
+/** Budgets per worksheet and rolled up per branch, over the worksheets the caller reaches. */
+export async function dashboardBudgets(db: Knex, caller: Caller, cycleId: string): Promise<Schemas['BudgetReport']> {
+  const context = await loadContext(db, caller, cycleId);
+  const report = budgetReport(context, budgetTree(context.worksheets));
+  await noteViewer(db, context.scope, context.cycle.id, caller.userId);
+  return report;
+}
+
+/** Worksheets by state and employees reviewed, over the worksheets the caller reaches. */
+export async function dashboardProgress(db: Knex, caller: Caller, cycleId: string): Promise<Schemas['CycleProgress']> {
+  const context = await loadContext(db, caller, cycleId);
+  const sums = keptSums(context.worksheets);
+  const byState = { planning: 0, in_review: 0, sent_back: 0, approved: 0, pulled_up: 0 };
+  const totals = { employees: 0, eligible: 0, reviewed: 0, changed: 0 };
+  let worksheets = 0;
+  for (const worksheet of context.worksheets) {
+    if (!context.access.seesWorksheet(worksheet)) continue;
+    worksheets += worksheet.state === 'pulled_up' ? 0 : 1;
+    if (worksheet.state in byState) byState[worksheet.state as keyof typeof byState] += 1;
+    const sum = sums.get(worksheet.id);
+    if (!sum) continue;
+    totals.employees += sum.employees;
+    totals.eligible += sum.eligible;
+    totals.reviewed += sum.reviewed;
+    totals.changed += sum.changed;
+  }
+  await noteViewer(db, context.scope, context.cycle.id, caller.userId);
+  return { worksheets, worksheetsByState: byState, ...totals, percentReviewed: totals.eligible ? Math.round((totals.reviewed / totals.eligible) * 1000) / 10 : 0 };
+}

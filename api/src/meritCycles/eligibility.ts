@@ -1,0 +1,103 @@
+import type { Knex } from 'knex';
+import { type Caller, companyScope } from '../access/caller.js';
+import type { components } from '../contract-types.js';
+import { newId } from '../db/ids.js';
+import { HttpError, badRequest, notFound, nulRefused } from '../http/errors.js';
+import { activeEmployeesForMeritCycle, baseSalariesForMeritCycle } from '../people/reads/meritCycles.js';
+import { cycleAccess, requireWholeCompany } from './access.js';
+import { requireCycle } from './cycles.js';
+import { computeCycle, payDayOf } from './launch.js';
+import { Converter } from '../money/converter.js';
+import { configOf, nameOf } from './present.js';
+import { type EmployeeRowOfCycle, addSums, addToSums, deleteExclusion, listExclusions, listRows, rowSums, rowsOf, upsertExclusion, inTransaction } from './store.js';
+import { parse } from './config.js';
+import { prorationFactor } from './formulas.js';
+
+type Schemas = components['schemas'];
+type EligibilityEntry = Schemas['EligibilityEntry'];
+type Status = Schemas['EligibilityStatus'];
+
+const entryOf = (row: EmployeeRowOfCycle): EligibilityEntry => ({
+  employeeId: row.employee_id,
+  name: nameOf(row),
+  department: row.department,
+  status: row.eligibility as Status,
+  reasons: parse<string[]>(row.reasons),
+  proration: { factor: prorationFactor({ daysEmployed: row.days_employed, daysInPeriod: row.days_in_period }), daysEmployed: row.days_employed, daysInPeriod: row.days_in_period },
+  excludedReason: row.excluded_reason,
+});
+
+/** A draft's eligibility as its rules say now (nothing stored); a launched cycle's as computed at launch. */
+async function eligibilityRows(db: Knex, caller: Caller, cycleId: string): Promise<{ rows: EmployeeRowOfCycle[]; managerOf: Map<string, string | null> }> {
+  const scope = companyScope(caller);
+  const cycle = await requireCycle(db, scope, cycleId);
+  let rows: EmployeeRowOfCycle[];
+  if (cycle.state === 'draft') {
+    const asOf = payDayOf(cycle.effective_date);
+    const employees = await activeEmployeesForMeritCycle(db, scope);
+    const bases = await baseSalariesForMeritCycle(db, scope, asOf);
+    const exclusions = await listExclusions(db, scope, cycle.id);
+    const converter = await Converter.open(db, asOf);
+    const computed = await computeCycle({
+      cycle,
+      config: configOf(cycle),
+      employees,
+      bases,
+      exclusions,
+      rateToCycle: (currency) => converter.exactRate(currency, cycle.currency),
+      digits: (currency) => converter.minorUnit(currency),
+      bandOf: async () => null,
+      asOf,
+      now: new Date().toISOString(),
+    });
+    rows = computed.rows;
+  } else rows = await listRows(db, scope, cycle.id);
+  return { rows, managerOf: new Map(rows.map((row) => [row.employee_id, row.manager_id])) };
+}
+
+export async function listEligibility(db: Knex, caller: Caller, cycleId: string, status: Status | undefined): Promise<Schemas['EligibilityList']> {
+  const scope = companyScope(caller);
+  const { rows, managerOf } = await eligibilityRows(db, caller, cycleId);
+  const access = await cycleAccess(db, scope, caller, managerOf);
+  const counts = { employees: rows.length, eligible: 0, ineligible: 0, excluded: 0 };
+  for (const row of rows) if (row.eligibility === 'eligible' || row.eligibility === 'ineligible' || row.eligibility === 'excluded') counts[row.eligibility] += 1;
+  return {
+    counts,
+    employees: rows.filter((row) => (!status || row.eligibility === status) && access.seesEmployee(row.employee_id)).map(entryOf),
+  };
+}
+
+/**
+ * Excludes an employee by hand (with a reason) or takes it back. In a draft it is kept for the
+ * launch; in an active cycle the row changes too: excluded rows plan nothing and leave the budget.
+ */
+export async function setExclusion(db: Knex, caller: Caller, cycleId: string, employeeId: string, excluded: boolean, reason: string | undefined): Promise<EligibilityEntry> {
+  const scope = companyScope(caller);
+  const text = reason?.trim() ?? '';
+  if (text.includes('\u0000')) throw nulRefused('reason');
+  await inTransaction(db, async (trx) => {
+    const cycle = await requireCycle(trx, scope, cycleId);
+    requireWholeCompany(caller, 'Excluding people from a cycle');
+    if (cycle.state !== 'draft' && cycle.state !== 'active') throw new HttpError(409, 'cycle_locked', { message: `A ${cycle.state} cycle's eligibility does not change.` });
+    if (excluded && !text) throw badRequest('Say why the employee is excluded.', [{ field: 'body.reason', message: 'is required to exclude someone' }]);
+    const rows: EmployeeRowOfCycle[] = cycle.state === 'draft' ? (await eligibilityRows(trx, caller, cycleId)).rows : await rowsOf(trx, scope).where({ cycle_id: cycle.id, employee_id: employeeId }).select('*');
+    const row = rows.find((candidate) => candidate.employee_id === employeeId);
+    if (!row) throw notFound();
+    if (excluded) await upsertExclusion(trx, { id: newId(), company_id: scope.companyId, cycle_id: cycle.id, employee_id: employeeId, reason: text, excluded_by: caller.userId, created_at: new Date().toISOString() });
+    else await deleteExclusion(trx, scope, cycle.id, employeeId);
+    if (cycle.state === 'active') {
+      const now = new Date().toISOString();
+      const ruleReasons = parse<string[]>(row.reasons);
+      // Back in, the row has its recommendation and budget share again (computed at launch for everyone the rules let in).
+      const status: Status = excluded ? 'excluded' : ruleReasons.length ? 'ineligible' : 'eligible';
+      await rowsOf(trx, scope)
+        .where({ cycle_id: cycle.id, employee_id: employeeId })
+        .update({ eligibility: status, excluded_reason: excluded ? text : null, version: trx.raw('version + 1'), updated_at: now });
+      if (row.worksheet_id) await addToSums(trx, scope, cycle.id, row.worksheet_id, addSums(rowSums({ ...row, eligibility: status }), rowSums(row), -1));
+    }
+  });
+  const { rows } = await eligibilityRows(db, caller, cycleId);
+  const row = rows.find((candidate) => candidate.employee_id === employeeId);
+  if (!row) throw notFound();
+  return entryOf(row);
+}

@@ -1,0 +1,46 @@
+import { defineModule } from '../platform/modules.js';
+import { payrollExportJob } from './exportJob.js';
+import { notifyNextActor } from './notify.js';
+import { meritCycleOperations } from './routes.js';
+
+declare module '../platform/events.js' {
+  interface DomainEvents {
+    /** A cycle was launched, closed (with the pay records written) or cancelled. Reward letters hang off `closed`. */
+    'meritCycle.transitioned': { meritCycleId: string; action: string; from: string; to: string; payRecordsWritten: number };
+    /** A worksheet moved in its review (or was pulled up); `notifyUserId` is the one person who acts next. */
+    'meritCycle.worksheetMoved': {
+      meritCycleId: string;
+      cycleName: string;
+      worksheetId: string;
+      plannerName: string | null;
+      action: string;
+      from: string;
+      to: string;
+      comment: string | null;
+      notifyUserId: string | null;
+    };
+    /** Base salaries a closing cycle wrote into people data, listed (one entry per batch of up to 500). */
+    'meritCycle.payWritten': {
+      meritCycleId: string;
+      effectiveDate: string;
+      type: 'base_salary';
+      records: { recordId: string; employeeId: string; amount: number; currency: string; reason: string }[];
+    };
+    /** A planned pay change to one employee (the audit of every change to pay): fields from → to, at the row's new version. */
+    'meritCycle.employeePlanned': {
+      meritCycleId: string;
+      worksheetId: string;
+      rowVersion: number;
+      changes: { field: string; from: string | null; to: string | null }[];
+      newBase: { amount: number; currency: string } | null;
+    };
+  }
+}
+
+export default defineModule({
+  module: 'compplanning',
+  operations: meritCycleOperations,
+  permissions: ['compensationPlanning'],
+  jobs: [payrollExportJob],
+  subscribers: [notifyNextActor],
+});

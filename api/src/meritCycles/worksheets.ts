@@ -1,0 +1,248 @@
+import type { Knex } from 'knex';
+import type { Caller } from '../access/caller.js';
+import type { components } from '../contract-types.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { emit } from '../platform/events.js';
+import { availableActions, transition } from '../workflow/service.js';
+import { type BudgetTree, budgetTree, ownFigures } from './budgets.js';
+import { parse } from './config.js';
+import { type CycleContext, EDITABLE_STATES, branchOf, loadContext, requireStageOpen, treeOf, windowState } from './context.js';
+import { historyEntries } from './cycles.js';
+import { presentRow } from './present.js';
+import { noteViewer } from './realtime.js';
+import { NO_SUMS, type WorksheetRow, addSums, addToSums, isoOf, listChains, listRows, rowsOf, sumsOf, userNames, worksheetsOf, inTransaction } from './store.js';
+import { WORKSHEET_SUBJECT, type WorksheetGuardFacts, worksheetWorkflow } from './workflow.js';
+
+type Schemas = components['schemas'];
+type Worksheet = Schemas['Worksheet'];
+type WorksheetDetail = Schemas['WorksheetDetail'];
+type PlannerMode = Schemas['PlannerMode'];
+
+export function requireWorksheet(context: CycleContext, worksheetId: string): WorksheetRow {
+  const worksheet = context.byId.get(worksheetId);
+  if (!worksheet || !context.access.seesWorksheet(worksheet)) throw notFound();
+  return worksheet;
+}
+
+const reviewersOf = (worksheet: WorksheetRow): string[] => parse<string[]>(worksheet.reviewers);
+
+/** Whose turn it is while in review (null: an empty chain). */
+export function currentReviewer(worksheet: WorksheetRow): string | null {
+  const reviewers = reviewersOf(worksheet);
+  return worksheet.state === 'in_review' && worksheet.review_step ? (reviewers[worksheet.review_step - 1] ?? null) : null;
+}
+
+async function subjectOf(context: CycleContext, worksheet: WorksheetRow) {
+  const state = worksheet.state;
+  if (!worksheetWorkflow.isState(state)) throw new Error(`worksheet ${worksheet.id} is in an unknown state ${state}`);
+  const facts: WorksheetGuardFacts = {
+    plannerUserId: worksheet.planner_user_id,
+    currentReviewerUserId: currentReviewer(worksheet),
+    callerPlansParent: context.access.plansParentOf(worksheet, context.byId),
+    callerRowHere: (await context.ownWorksheetId()) === worksheet.id,
+  };
+  return { subjectType: WORKSHEET_SUBJECT, subjectId: worksheet.id, currentState: state, version: Number(worksheet.version), ...facts };
+}
+
+/** The approval step that finishes the review: the last reviewer, or anyone allowed when the chain is empty. */
+const isLastStep = (worksheet: WorksheetRow): boolean => {
+  const reviewers = reviewersOf(worksheet);
+  return !reviewers.length || (worksheet.review_step ?? 1) >= reviewers.length;
+};
+
+async function presentWorksheets(db: Knex, context: CycleContext, worksheets: WorksheetRow[], tree: BudgetTree): Promise<Worksheet[]> {
+  const names = await userNames(db, context.scope, worksheets.flatMap(reviewersOf));
+  const out: Worksheet[] = [];
+  for (const worksheet of worksheets) {
+    const sums = tree.sums.get(worksheet.id);
+    const offered = context.cycle.state === 'active' ? await availableActions(worksheetWorkflow, await subjectOf(context, worksheet), context.caller) : [];
+    // Approving is one button: which of the two declared steps it takes depends on the chain.
+    const actions = offered
+      .filter((action) => (action.action === 'approveStep' ? !isLastStep(worksheet) : action.action === 'approve' ? isLastStep(worksheet) : true))
+      .map((action) => ({ action: action.action === 'approveStep' ? 'approve' : action.action, needsComment: action.needsComment }));
+    out.push({
+      id: worksheet.id,
+      meritCycleId: worksheet.cycle_id,
+      planner: worksheet.planner_employee_id ? { employeeId: worksheet.planner_employee_id, name: worksheet.planner_name ?? '', userId: worksheet.planner_user_id } : null,
+      parentWorksheetId: worksheet.parent_worksheet_id,
+      state: worksheet.state as Worksheet['state'],
+      reviewers: reviewersOf(worksheet).map((userId) => ({ userId, name: names.get(userId)?.name ?? null })),
+      reviewStep: worksheet.state === 'in_review' ? worksheet.review_step : null,
+      pulledUpInto: worksheet.pulled_up_into,
+      counts: { employees: sums?.employees ?? 0, eligible: sums?.eligible ?? 0, reviewed: sums?.reviewed ?? 0, flaggedErrors: sums?.flagged_errors ?? 0 },
+      budget: ownFigures(worksheet, tree, context.cycle.currency),
+      availableActions: actions,
+      version: Number(worksheet.version),
+      updatedAt: isoOf(worksheet.updated_at),
+    });
+  }
+  return out;
+}
+
+export async function listCycleWorksheets(db: Knex, caller: Caller, cycleId: string): Promise<Worksheet[]> {
+  const context = await loadContext(db, caller, cycleId);
+  const tree = budgetTree(context.worksheets);
+  return presentWorksheets(db, context, context.worksheets.filter((worksheet) => context.access.seesWorksheet(worksheet)), tree);
+}
+
+async function oneWorksheet(db: Knex, context: CycleContext, worksheet: WorksheetRow): Promise<Worksheet> {
+  const tree = budgetTree(context.worksheets);
+  const [presented] = await presentWorksheets(db, context, [worksheet], tree);
+  if (!presented) throw notFound();
+  return presented;
+}
+
+/** Why the caller cannot change rows of this worksheet now, or null. */
+export function readOnlyReason(context: CycleContext, worksheet: WorksheetRow): string | null {
+  if (context.cycle.state !== 'active') return `The cycle is ${context.cycle.state}.`;
+  const window = windowState(context, 'planning');
+  if (!window.open) return window.opensAt && Date.now() < Date.parse(window.opensAt) ? `The planning window opens at ${window.opensAt}.` : `The planning window closed at ${window.closesAt}.`;
+  if (!EDITABLE_STATES.has(worksheet.state)) return `The worksheet is ${worksheetWorkflow.label(worksheet.state as 'planning')}.`;
+  if (!context.access.plansWorksheet(worksheet, context.config.plannerMode)) return 'You review or follow this worksheet; its planner plans it.';
+  return null;
+}
+
+export async function getWorksheet(db: Knex, caller: Caller, cycleId: string, worksheetId: string, mode: PlannerMode | undefined): Promise<WorksheetDetail> {
+  const context = await loadContext(db, caller, cycleId);
+  const worksheet = requireWorksheet(context, worksheetId);
+  const chosen = mode ?? context.config.plannerMode;
+  const sheets = chosen === 'allBelow' ? branchOf(worksheet, context.worksheets) : [worksheet];
+  const rows = await listRows(db, context.scope, context.cycle.id, sheets.map((sheet) => sheet.id));
+  const presented = await oneWorksheet(db, context, worksheet);
+  await noteViewer(db, context.scope, context.cycle.id, caller.userId);
+  const reason = readOnlyReason(context, worksheet);
+  return {
+    worksheet: presented,
+    mode: chosen,
+    columns: context.modes,
+    planningWindow: windowState(context, 'planning'),
+    readOnly: reason !== null,
+    readOnlyReason: reason,
+    employees: rows.filter((row) => context.access.seesEmployee(row.employee_id, worksheet)).map((row) => presentRow(row, context.money, context.modes, context.config.recommendation)),
+  };
+}
+
+export async function worksheetHistory(db: Knex, caller: Caller, cycleId: string, worksheetId: string): Promise<Schemas['WorkflowHistoryEntry'][]> {
+  const context = await loadContext(db, caller, cycleId);
+  requireWorksheet(context, worksheetId);
+  return historyEntries(db, context.scope, WORKSHEET_SUBJECT, worksheetId);
+}
+
+/**
+ * The reviewers of a worksheet at submission: the chain of the nearest org branch at or above its
+ * planner, else the company-wide chain, else the planner's manager (when they sign in), else none
+ * (whole-company planners review).
+ */
+async function chainFor(db: Knex, context: CycleContext, worksheet: WorksheetRow): Promise<string[]> {
+  const chains = await listChains(db, context.scope, context.cycle.id);
+  const byBranch = new Map(chains.map((chain) => [chain.branch_employee_id ?? '', parse<string[]>(chain.reviewers)]));
+  const managerOf = context.managerOf.size ? context.managerOf : await treeOf(db, context.scope, context.cycle);
+  let at = worksheet.planner_employee_id;
+  for (let steps = 0; at && steps < 256; steps += 1) {
+    const chain = byBranch.get(at);
+    if (chain) return chain.filter((userId) => userId !== worksheet.planner_user_id);
+    at = managerOf.get(at) ?? null;
+  }
+  const fallback = byBranch.get('');
+  if (fallback) return fallback.filter((userId) => userId !== worksheet.planner_user_id);
+  const manager = worksheet.planner_employee_id ? (managerOf.get(worksheet.planner_employee_id) ?? null) : null;
+  if (manager) {
+    const row = (await rowsOf(db, context.scope).where({ cycle_id: context.cycle.id, employee_id: manager }).first('user_id')) as { user_id: string | null } | undefined;
+    if (row?.user_id && row.user_id !== worksheet.planner_user_id) return [row.user_id];
+  }
+  return [];
+}
+
+type WorksheetMove = 'submit' | 'approve' | 'sendBack' | 'reopen';
+
+/**
+ * A move of the worksheet's review at the version read. Submitting needs the planning window open
+ * and no row in error; reviewing needs the review window open. The person whose turn it is next is
+ * told (`meritCycle.worksheetMoved`).
+ */
+export async function moveWorksheet(db: Knex, caller: Caller, cycleId: string, worksheetId: string, ifMatch: string, move: WorksheetMove, comment: string | undefined): Promise<Worksheet> {
+  const version = versionOf(ifMatch);
+  return inTransaction(db, async (trx) => {
+    const context = await loadContext(trx, caller, cycleId);
+    const worksheet = requireWorksheet(context, worksheetId);
+    if (Number(worksheet.version) !== version) throw versionConflict('this worksheet', Number(worksheet.version));
+    const subject = await subjectOf(context, worksheet);
+    const action = move === 'approve' ? (isLastStep(worksheet) ? 'approve' : 'approveStep') : move;
+    if (!worksheetWorkflow.transitionFrom(subject.currentState, action)) throw new HttpError(409, 'invalid_transition', { message: worksheetWorkflow.refusal(subject.currentState, action) });
+    if (move === 'submit') requireStageOpen(context, 'planning');
+    else if (move === 'reopen') requireStageOpen(context, 'planning');
+    else requireStageOpen(context, 'review');
+    const changes: Partial<WorksheetRow> = {};
+    if (move === 'submit') {
+      const sums = sumsOf(worksheet);
+      if (sums.flagged_errors) {
+        throw new HttpError(409, 'worksheet_has_errors', { message: `${sums.flagged_errors} ${sums.flagged_errors === 1 ? 'row is' : 'rows are'} outside the guideline this cycle enforces; bring them inside it before submitting.` });
+      }
+      const reviewers = await chainFor(trx, context, worksheet);
+      changes.reviewers = JSON.stringify(reviewers);
+      changes.review_step = 1;
+    }
+    const moved = await transition(trx, context.scope, worksheetWorkflow, subject, action, caller, comment);
+    if (action === 'approveStep') changes.review_step = (worksheet.review_step ?? 1) + 1;
+    if (move === 'sendBack' || move === 'reopen' || action === 'approve') changes.review_step = null;
+    const now = new Date().toISOString();
+    await updateAtVersion(() => worksheetsOf(trx, context.scope).where({ cycle_id: context.cycle.id, id: worksheet.id }), version, { ...changes, state: moved.state, updated_at: now }, 'this worksheet');
+    const after: WorksheetRow = { ...worksheet, ...changes, state: moved.state, version: version + 1, updated_at: now };
+    context.byId.set(after.id, after);
+    context.worksheets = context.worksheets.map((sheet) => (sheet.id === after.id ? after : sheet));
+    // Only the person who acts next hears of it: the next reviewer, or the planner.
+    const nextReviewer = currentReviewer(after);
+    const notify = moved.state === 'in_review' ? nextReviewer : after.planner_user_id;
+    await emit(trx, {
+      name: 'meritCycle.worksheetMoved',
+      companyId: context.scope.companyId,
+      actorUserId: caller.userId,
+      subjectType: WORKSHEET_SUBJECT,
+      subjectId: worksheet.id,
+      payload: { meritCycleId: context.cycle.id, cycleName: context.cycle.name, worksheetId: worksheet.id, plannerName: worksheet.planner_name, action: move, from: moved.from, to: moved.state, comment: comment?.trim() || null, notifyUserId: notify && notify !== caller.userId ? notify : null },
+    });
+    return oneWorksheet(trx, context, after);
+  });
+}
+
+/**
+ * A manager takes over a report manager's worksheet: its rows (and the worksheets below it) move
+ * into the worksheet above, in the same transaction; the pulled worksheet is left `pulled_up`.
+ */
+export async function pullUpWorksheet(db: Knex, caller: Caller, cycleId: string, worksheetId: string, ifMatch: string): Promise<Worksheet> {
+  const version = versionOf(ifMatch);
+  return inTransaction(db, async (trx) => {
+    const context = await loadContext(trx, caller, cycleId);
+    const worksheet = requireWorksheet(context, worksheetId);
+    if (Number(worksheet.version) !== version) throw versionConflict('this worksheet', Number(worksheet.version));
+    const subject = await subjectOf(context, worksheet);
+    if (!worksheetWorkflow.transitionFrom(subject.currentState, 'pullUp')) throw new HttpError(409, 'invalid_transition', { message: worksheetWorkflow.refusal(subject.currentState, 'pullUp') });
+    const parent = worksheet.parent_worksheet_id ? context.byId.get(worksheet.parent_worksheet_id) : undefined;
+    if (!parent) throw new HttpError(409, 'no_worksheet_above', { message: 'This worksheet is at the top of the org; there is no worksheet to pull it up into.' });
+    if (!EDITABLE_STATES.has(parent.state)) throw new HttpError(409, 'worksheet_read_only', { message: `The worksheet above is ${worksheetWorkflow.label(parent.state as 'planning')}; it takes rows over only while it is being planned.` });
+    requireStageOpen(context, 'planning');
+    const moved = await transition(trx, context.scope, worksheetWorkflow, subject, 'pullUp', caller, `Pulled up into ${parent.planner_name ?? 'the worksheet above'}’s worksheet.`);
+    const now = new Date().toISOString();
+    await updateAtVersion(() => worksheetsOf(trx, context.scope).where({ cycle_id: context.cycle.id, id: worksheet.id }), version, { state: moved.state, pulled_up_into: parent.id, updated_at: now }, 'this worksheet');
+    await rowsOf(trx, context.scope).where({ cycle_id: context.cycle.id, worksheet_id: worksheet.id }).update({ worksheet_id: parent.id });
+    // The rows' sums move with them.
+    const moving = sumsOf(worksheet);
+    await addToSums(trx, context.scope, context.cycle.id, parent.id, moving);
+    await addToSums(trx, context.scope, context.cycle.id, worksheet.id, addSums(NO_SUMS, moving, -1));
+    await worksheetsOf(trx, context.scope).where({ cycle_id: context.cycle.id, parent_worksheet_id: worksheet.id }).update({ parent_worksheet_id: parent.id, updated_at: now });
+    await worksheetsOf(trx, context.scope).where({ cycle_id: context.cycle.id, id: parent.id }).update({ version: trx.raw('version + 1'), updated_at: now });
+    await emit(trx, {
+      name: 'meritCycle.worksheetMoved',
+      companyId: context.scope.companyId,
+      actorUserId: caller.userId,
+      subjectType: WORKSHEET_SUBJECT,
+      subjectId: worksheet.id,
+      payload: { meritCycleId: context.cycle.id, cycleName: context.cycle.name, worksheetId: worksheet.id, plannerName: worksheet.planner_name, action: 'pullUp', from: moved.from, to: moved.state, comment: null, notifyUserId: worksheet.planner_user_id !== caller.userId ? worksheet.planner_user_id : null },
+    });
+    const fresh = await loadContext(trx, caller, cycleId);
+    const into = fresh.byId.get(parent.id);
+    if (!into) throw notFound();
+    return oneWorksheet(trx, fresh, into);
+  });
+}

@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import type { Caller } from '../access/caller.js';
+import { hasPermission } from '../access/permissions.js';
+import type { components } from '../contract-types.js';
+import { HttpError } from '../http/errors.js';
+import { today } from '../money/converter.js';
+import { ownSubject, previewCandidates, subjectById, type StatementSubject } from './access.js';
+import { type PdfCurrency, statementPdf } from './pdf.js';
+import { type SettingsDraft, checkDraft, storedSettings, withDraft } from './settings.js';
+import { buildStatement } from './statement.js';
+
+type Schemas = components['schemas'];
+type Statement = Schemas['TotalRewardsStatement'];
+
+async function statementOf(db: Knex, subject: StatementSubject, asOf: string | undefined, draft?: SettingsDraft): Promise<Statement> {
+  const settings = withDraft(await storedSettings(db, subject.scope), draft);
+  return buildStatement(db, { ...subject, settings, asOf: asOf ?? today() });
+}
+
+export async function myStatement(db: Knex, caller: Caller, asOf: string | undefined): Promise<Statement> {
+  return statementOf(db, await ownSubject(db, caller), asOf);
+}
+
+export async function employeeStatement(db: Knex, caller: Caller, employeeId: string, asOf: string | undefined): Promise<Statement> {
+  return statementOf(db, await subjectById(db, caller, employeeId), asOf);
+}
+
+export async function myStatementPdf(db: Knex, caller: Caller, asOf: string | undefined, currency: PdfCurrency) {
+  return statementPdf(await myStatement(db, caller, asOf), currency);
+}
+
+export async function employeeStatementPdf(db: Knex, caller: Caller, employeeId: string, asOf: string | undefined, currency: PdfCurrency) {
+  return statementPdf(await employeeStatement(db, caller, employeeId, asOf), currency);
+}
+
+/** The settings' live preview: the draft over the stored settings for this answer only, checked as a save is. */
+export async function previewStatement(db: Knex, caller: Caller, employeeId: string, body: { settings?: SettingsDraft; asOf?: string }): Promise<Statement> {
+  if (!hasPermission(caller.permissions, 'totalRewards', 'edit', 'all')) {
+    throw new HttpError(403, 'forbidden', { message: 'Previewing communicate settings needs the totalRewards permission for the whole company (edit).' });
+  }
+  const subject = await subjectById(db, caller, employeeId);
+  if (body.settings) await checkDraft(db, await storedSettings(db, subject.scope), body.settings, 'body.settings');
+  return statementOf(db, subject, body.asOf, body.settings);
+}
+
+export async function previewEmployeeList(db: Knex, caller: Caller, search: string | undefined, limit: number): Promise<Schemas['TotalRewardsPreviewEmployee'][]> {
+  return (await previewCandidates(db, caller, search, limit)).map((row) => ({
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    title: row.title,
+    department: row.department,
+    countryCode: row.country_code,
+  }));
+}

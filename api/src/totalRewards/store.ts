@@ -1,0 +1,52 @@
+import type { Knex } from 'knex';
+import type { CompanyScope } from '../access/caller.js';
+
+/* Total rewards' own table: the company's communicate settings. People are read through people/reads/totalRewards.ts. */
+
+export interface CommunicateSettingsRow {
+  id: string;
+  company_id: string;
+  appearance: string | null;
+  logo: string | null;
+  banner_image: string | null;
+  sections: string | null;
+  equity_display: string | null;
+  future_modeling: string | null;
+  benefits: string | null;
+  user_groups: string | null;
+  learning_hub: string | null;
+  version: number;
+  updated_by: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+export type SettingsColumns = Pick<
+  CommunicateSettingsRow,
+  'appearance' | 'logo' | 'banner_image' | 'sections' | 'equity_display' | 'future_modeling' | 'benefits' | 'user_groups' | 'learning_hub'
+>;
+
+const settingsOf = (db: Knex, scope: CompanyScope) => db<CommunicateSettingsRow>('communicate_settings').where('communicate_settings.company_id', scope.companyId);
+
+export async function findSettingsRow(db: Knex, scope: CompanyScope): Promise<CommunicateSettingsRow | undefined> {
+  const row = await settingsOf(db, scope).first();
+  return row ? { ...row, version: Number(row.version) } : undefined;
+}
+
+/** The first save; false when another first save got in (the unique company key), which is a stale version. */
+export async function insertSettingsRow(db: Knex, row: CommunicateSettingsRow): Promise<boolean> {
+  await db('communicate_settings').insert(row).onConflict('company_id').ignore();
+  const stored = await settingsOf(db, { companyId: row.company_id }).first('id');
+  return stored?.id === row.id;
+}
+
+/** Writes only while the stored version is still the one read; returns whether it did. */
+export async function updateSettingsRow(
+  db: Knex,
+  scope: CompanyScope,
+  version: number,
+  changes: Partial<SettingsColumns> & Pick<CommunicateSettingsRow, 'updated_by' | 'updated_at'>,
+): Promise<boolean> {
+  const updated = await settingsOf(db, scope).where({ version }).update({ ...changes, version: version + 1 });
+  return updated === 1;
+}

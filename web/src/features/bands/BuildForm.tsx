@@ -1,0 +1,198 @@
+import { type FormEvent, useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import { Section } from '../../ui/Page';
+import { useToasts } from '../../ui/Toasts';
+import {
+  type BandSetDetail,
+  type CompanyJob,
+  type MarketPercentile,
+  PERCENTILES,
+  Problem,
+  ROUNDINGS,
+  type Schemas,
+  fieldProblems,
+  formatNumber,
+  refreshBands,
+} from './common';
+
+type BuildResult = Schemas['BandBuildResult'];
+type Philosophy = Schemas['BandPhilosophyInput'];
+
+interface BuildProps {
+  bandSet: BandSetDetail;
+  jobs: CompanyJob[];
+  locations: { id: string; name: string }[];
+  name: (id: string) => string;
+}
+
+const isPercentile = (value: number): value is MarketPercentile => (PERCENTILES as readonly number[]).includes(value);
+const isRounding = (value: number): value is Schemas['BandRounding'] => (ROUNDINGS as readonly number[]).includes(value);
+
+/** A select's value, kept only when it is one of the contract's choices. */
+function pick<T extends number>(text: string, is: (value: number) => value is T, set: (value: T) => void): void {
+  const value = Number(text);
+  if (is(value)) set(value);
+}
+
+/** What a build answered: how many bands, and the jobs the market could not price (never an invented band). */
+function BuildOutcome({ result, jobs, name }: { result: BuildResult; jobs: CompanyJob[]; name: (id: string) => string }) {
+  const titleOf = new Map(jobs.map((job) => [job.id, job.title]));
+  return (
+    <div className="bands-outcome" role="status">
+      <p data-testid="build-outcome">
+        Built {formatNumber(result.built)} bands at p{result.bandSet.philosophy?.targetPercentile ?? '—'}.{' '}
+        {result.withheld.length === 0
+          ? 'The market priced every company job.'
+          : `${formatNumber(result.withheld.length)} ${result.withheld.length === 1 ? 'company job has' : 'company jobs have'} no band: the market withholds ${result.withheld.length === 1 ? 'its cell' : 'their cells'}.`}
+      </p>
+      {result.withheld.length > 0 && (
+        <ul className="bands-withheld" aria-label="Company jobs the market could not price">
+          {result.withheld.map((entry) => (
+            <li key={entry.companyJobId}>
+              <strong>{titleOf.get(entry.companyJobId) ?? `${name(entry.jobFamilyId)} ${name(entry.levelId)}`}</strong> in {name(entry.locationId)}: {entry.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Builds a draft from market data by a philosophy (target percentile, width, rounding, location),
+ * and aligns an already built one to another percentile by building it again. A build replaces the
+ * draft's bands, hand edits included.
+ */
+export function BuildForm({ bandSet, jobs, locations, name }: BuildProps) {
+  const { add } = useToasts();
+  const philosophy = bandSet.philosophy;
+  const [percentile, setPercentile] = useState<MarketPercentile>(philosophy?.targetPercentile ?? 50);
+  const [widthKind, setWidthKind] = useState<'plusMinus' | 'spread'>(philosophy?.width.kind ?? 'plusMinus');
+  const [widthPercent, setWidthPercent] = useState(String(philosophy?.width.percent ?? 20));
+  const [rounding, setRounding] = useState<Schemas['BandRounding']>(philosophy?.rounding ?? 1000);
+  const [location, setLocation] = useState(philosophy?.marketLocationId ?? '');
+  const [alignTo, setAlignTo] = useState<MarketPercentile>(philosophy?.targetPercentile === 75 ? 50 : 75);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<BuildResult | null>(null);
+  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
+
+  async function build(body: Philosophy) {
+    setBusy(true);
+    setProblem(null);
+    const { data, error } = await api.POST('/api/bands/band-sets/{bandSetId}/build', { params: { path: { bandSetId: bandSet.id } }, body });
+    setBusy(false);
+    if (error || !data) {
+      setResult(null);
+      return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
+    }
+    setResult(data.data);
+    add('success', `Built ${formatNumber(data.data.built)} bands.`);
+    await refreshBands();
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const percent = Number(widthPercent);
+    if (widthPercent.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 200) {
+      setProblem({ message: 'The width is a percent from 0 to 200.', fields: [] });
+      return;
+    }
+    void build({ targetPercentile: percentile, width: { kind: widthKind, percent }, rounding, ...(location ? { marketLocationId: location } : {}) });
+  }
+
+  function align(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!philosophy) return;
+    setPercentile(alignTo);
+    void build({ ...philosophy, targetPercentile: alignTo });
+  }
+
+  const sortedLocations = [...locations].sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <Section title="Build from market data" id="build-heading">
+      <p className="bands-muted">
+        Each company job’s midpoint is the market’s percentile of base salary for its family and level; every pay zone applies its differential.
+        {bandSet.bands.length > 0 && ' Building again replaces this draft’s bands, hand edits included.'}
+      </p>
+      <form className="bands-build" onSubmit={submit} aria-labelledby="build-heading">
+        <div className="bands-fields">
+          <label>
+            Target percentile
+            <select value={percentile} onChange={(event) => pick(event.target.value, isPercentile, setPercentile)}>
+              {PERCENTILES.map((value) => (
+                <option key={value} value={value}>
+                  p{value}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="bands-width">
+            <legend>Width</legend>
+            <label className="inline-check">
+              <input type="radio" name="widthKind" checked={widthKind === 'plusMinus'} onChange={() => setWidthKind('plusMinus')} />± % around the midpoint
+            </label>
+            <label className="inline-check">
+              <input type="radio" name="widthKind" checked={widthKind === 'spread'} onChange={() => setWidthKind('spread')} />
+              Spread: (max − min) ÷ min
+            </label>
+            <label>
+              Width in percent
+              <input type="number" inputMode="decimal" min={0} max={200} step="any" value={widthPercent} onChange={(event) => setWidthPercent(event.target.value)} required />
+            </label>
+          </fieldset>
+          <label>
+            Rounding
+            <select value={rounding} onChange={(event) => pick(event.target.value, isRounding, setRounding)}>
+              {ROUNDINGS.map((value) => (
+                <option key={value} value={value}>
+                  Nearest {value.toLocaleString()}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Market location
+            <select value={location} onChange={(event) => setLocation(event.target.value)}>
+              <option value="">The anchor zone’s country (else the United States)</option>
+              {sortedLocations.map((entry) => (
+                <option key={entry.id} value={entry.id}>
+                  {entry.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy || jobs.length === 0}>
+            {bandSet.bands.length > 0 ? 'Rebuild bands' : 'Build bands'}
+          </button>
+        </div>
+      </form>
+      {philosophy && (
+        <form className="bands-align" onSubmit={align} aria-label="Align every band to another percentile">
+          <label>
+            Align every band to
+            <select value={alignTo} onChange={(event) => pick(event.target.value, isPercentile, setAlignTo)}>
+              {PERCENTILES.map((value) => (
+                <option key={value} value={value}>
+                  p{value}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" disabled={busy}>
+            Align to p{alignTo}
+          </button>
+          <p className="bands-muted">Builds again with the same width, rounding and location.</p>
+        </form>
+      )}
+      {busy && (
+        <p className="bands-muted" role="status">
+          Building…
+        </p>
+      )}
+      <Problem message={problem?.message ?? null} fields={problem?.fields} />
+      {result && <BuildOutcome result={result} jobs={jobs} name={name} />}
+    </Section>
+  );
+}

@@ -1,0 +1,169 @@
+import { type FormEvent, useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import { BarChart, colourOf } from '../../ui/charts';
+import { DataTable } from '../../ui/DataTable';
+import { majorOf } from '../../ui/format';
+import { Section } from '../../ui/Page';
+import { useToasts } from '../../ui/Toasts';
+import { type BandSetDetail, type CompanyJob, type PayZone, Problem, type Schemas, fieldProblems, formatMoney, formatNumber, levelRank, refreshBands } from './common';
+
+type Change = Schemas['BandSmoothResult']['changes'][number];
+
+interface SmoothingProps {
+  bandSet: BandSetDetail;
+  jobs: CompanyJob[];
+  zones: PayZone[];
+  trackName: (trackId: string) => string;
+}
+
+interface Preview {
+  progressionPercent: number;
+  changes: Change[];
+}
+
+const ladderKey = (entry: { jobFamilyId: string; trackId: string; payZoneId: string }) => `${entry.jobFamilyId}|${entry.trackId}|${entry.payZoneId}`;
+
+/** From → to, said once for sight and screen readers alike. */
+const fromTo = (from: Schemas['Money'], to: Schemas['Money']) => (from.amount === to.amount ? formatMoney(to) : `${formatMoney(from)} → ${formatMoney(to)}`);
+
+/**
+ * Autosmoothing: midpoints fitted to a progression per family × track × zone. A preview shows the
+ * midpoints of a ladder before and after, and every change; nothing is written until it is applied.
+ */
+export function Smoothing({ bandSet, jobs, zones, trackName }: SmoothingProps) {
+  const { add } = useToasts();
+  const [progression, setProgression] = useState('10');
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [ladder, setLadder] = useState<string>('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
+  const jobById = new Map(jobs.map((job) => [job.id, job]));
+  const zoneById = new Map(zones.map((zone) => [zone.id, zone]));
+
+  async function smooth(apply: boolean, progressionPercent: number) {
+    setBusy(true);
+    setProblem(null);
+    const { data, error } = await api.POST('/api/bands/band-sets/{bandSetId}/smooth', { params: { path: { bandSetId: bandSet.id } }, body: { progressionPercent, apply } });
+    setBusy(false);
+    if (error || !data) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
+    if (!apply) {
+      setPreview({ progressionPercent: data.data.progressionPercent, changes: data.data.changes });
+      setLadder(data.data.changes[0] ? ladderKey(data.data.changes[0]) : '');
+      return;
+    }
+    setPreview(null);
+    add('success', `Smoothed ${formatNumber(data.data.changes.length)} bands to ${data.data.progressionPercent}% a level.`);
+    await refreshBands();
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const percent = Number(progression);
+    if (!Number.isFinite(percent) || percent < 1 || percent > 50) {
+      setProblem({ message: 'The progression is a percent from 1 to 50.', fields: [] });
+      return;
+    }
+    void smooth(false, percent);
+  }
+
+  const ladders = preview ? [...new Map(preview.changes.map((change) => [ladderKey(change), change])).values()] : [];
+  const ladderName = (change: Change) => `${jobById.get(change.companyJobId)?.jobFamilyName ?? change.jobFamilyId} · ${trackName(change.trackId)} · ${zoneById.get(change.payZoneId)?.name ?? ''}`;
+  const chosen = ladders.find((change) => ladderKey(change) === ladder) ?? ladders[0];
+
+  return (
+    <Section title="Smooth the midpoints" id="smooth-heading">
+      <p className="bands-muted">Fits each family’s midpoints, level by level, to a steady progression in every zone; no level ends at or below the one under it.</p>
+      <form className="bands-inline" onSubmit={submit} aria-labelledby="smooth-heading">
+        <label>
+          Progression per level (%)
+          <input
+            type="number"
+            inputMode="decimal"
+            min={1}
+            max={50}
+            step="any"
+            value={progression}
+            onChange={(event) => {
+              setProgression(event.target.value);
+              setPreview(null);
+            }}
+            required
+          />
+        </label>
+        <button type="submit" disabled={busy}>
+          Preview smoothing
+        </button>
+      </form>
+      <Problem message={problem?.message ?? null} fields={problem?.fields} />
+      {preview && preview.changes.length === 0 && (
+        <p role="status" data-testid="smoothing-preview">
+          Nothing to change: every ladder already steps by {preview.progressionPercent}% a level.
+        </p>
+      )}
+      {preview && preview.changes.length > 0 && chosen && (
+        <div className="bands-preview" data-testid="smoothing-preview">
+          <p role="status">
+            Smoothing to {preview.progressionPercent}% a level changes {formatNumber(preview.changes.length)} bands. Nothing is saved until you apply it.
+          </p>
+          {ladders.length > 1 && (
+            <label className="bands-ladder-pick">
+              Ladder shown in the chart
+              <select value={ladderKey(chosen)} onChange={(event) => setLadder(event.target.value)}>
+                {ladders.map((change) => (
+                  <option key={ladderKey(change)} value={ladderKey(change)}>
+                    {ladderName(change)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <div className="bands-preview-body">
+            <LadderChart bandSet={bandSet} chosen={chosen} changes={preview.changes} title={`Midpoints by level, before and after: ${ladderName(chosen)}`} />
+            <DataTable
+              caption={`The ${formatNumber(preview.changes.length)} changes`}
+              className="table-scroll compact bands-changes"
+              regionLabel="Changes the smoothing would make"
+              rows={preview.changes}
+              rowKey={(change) => change.bandId}
+              cardsOnPhone
+              columns={[
+                { key: 'job', header: 'Company job', rowHeader: true, cell: (change) => jobById.get(change.companyJobId)?.title ?? change.levelId },
+                { key: 'zone', header: 'Pay zone', cell: (change) => zoneById.get(change.payZoneId)?.name ?? '' },
+                { key: 'mid', header: 'Midpoint', numeric: true, cell: (change) => fromTo(change.from.mid, change.to.mid) },
+                { key: 'range', header: 'Range after', numeric: true, cell: (change) => `${formatMoney(change.to.min)} – ${formatMoney(change.to.max)}` },
+              ]}
+            />
+          </div>
+          <div className="actions">
+            <button type="button" className="primary" disabled={busy} onClick={() => void smooth(true, preview.progressionPercent)}>
+              Apply smoothing
+            </button>
+            <button type="button" onClick={() => setPreview(null)}>
+              Discard preview
+            </button>
+          </div>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+/** One ladder's midpoints by level: as they are, and as the smoothing would leave them. */
+function LadderChart({ bandSet, chosen, changes, title }: { bandSet: BandSetDetail; chosen: Change; changes: Change[]; title: string }) {
+  const after = new Map(changes.map((change) => [change.bandId, change.to.mid]));
+  const ladder = bandSet.bands.filter((band) => ladderKey(band) === ladderKey(chosen)).sort((a, b) => levelRank(a.levelId) - levelRank(b.levelId));
+  return (
+    <BarChart
+      title={title}
+      categoryKey="level"
+      categoryLabel="Level"
+      orientation="columns"
+      unit={{ kind: 'money', currency: bandSet.currency }}
+      series={[
+        { key: 'before', label: 'Before', colour: colourOf('base'), opacity: 0.45 },
+        { key: 'after', label: 'After', colour: colourOf('base') },
+      ]}
+      data={ladder.map((band) => ({ level: band.levelId.toUpperCase(), before: majorOf(band.mid), after: majorOf(after.get(band.id) ?? band.mid) }))}
+    />
+  );
+}

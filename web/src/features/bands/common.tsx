@@ -1,0 +1,244 @@
+import type { LucideIcon } from 'lucide-react';
+import { type ReactNode, useMemo } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { components } from '../../../../openapi.d.ts';
+import { useQuery } from '../../api/client';
+import { invalidate } from '../../api/queries';
+import { usePerson } from '../../app/Guard';
+import { Badge, type Tone } from '../../ui/Badge';
+import { formatMoney, minorUnitOf } from '../../ui/format';
+import { PageHeader } from '../../ui/Page';
+import { can } from '../settings/permissions';
+import './bands.css';
+
+export type Schemas = components['schemas'];
+export type Money = Schemas['Money'];
+export type BandSet = Schemas['BandSet'];
+export type BandSetDetail = Schemas['BandSetDetail'];
+export type Band = Schemas['Band'];
+export type PayZone = Schemas['PayZone'];
+export type CompanyJob = Schemas['CompanyJob'];
+export type BandEvaluation = Schemas['BandEvaluation'];
+export type MarketPercentile = Schemas['MarketPercentile'];
+
+export { formatDate, formatMoney, formatNumber } from '../../ui/format';
+
+/** The percentiles the market publishes: the only ones a build may target. */
+export const PERCENTILES: readonly MarketPercentile[] = [10, 25, 40, 50, 60, 75, 90];
+export const ROUNDINGS: readonly Schemas['BandRounding'][] = [100, 500, 1000];
+
+// ── who may do what ──────────────────────────────────────────────────────────────────────────
+
+/** Changes need bands edit; a view-as session changes nothing. The server checks again on every call. */
+export function useBandsAccess() {
+  const person = usePerson().data?.data;
+  return {
+    edit: can(person, 'bands', 'edit') && !person?.viewAs,
+    pay: (person?.permissionsV3.employeeCompensation ?? []).length > 0,
+    benchmarking: person?.modules.some((entry) => entry.module === 'benchmarking' && entry.authorized) ?? false,
+  };
+}
+
+/** Every answer of the bands area (and the home tile that reads them) is asked again after a change. */
+export function refreshBands(): Promise<void> {
+  return invalidate((path) => path.startsWith('/api/bands/'));
+}
+
+// ── formats ──────────────────────────────────────────────────────────────────────────────────
+
+/** A zone's differential in basis points as a signed percent: −1000 → "−10%". */
+export function formatDifferential(bp: number): string {
+  return new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(bp / 10_000);
+}
+
+/** A fraction as a percent: 0.5 → "50%", with a sign for progressions. */
+export function formatShare(value: number | null | undefined, signed = false): string {
+  if (value === null || value === undefined) return '—';
+  return new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(value);
+}
+
+export const formatRatio = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(2));
+
+/** Major units a person typed → the contract's integer minor units; null when it is not a number. */
+export function toMinor(text: string, currency: string): number | null {
+  const value = Number(text.replace(/[\s,]/g, ''));
+  if (text.trim() === '' || !Number.isFinite(value)) return null;
+  return Math.round(value * 10 ** minorUnitOf(currency));
+}
+
+/** The benchmark a band was built from (major units of its currency), as money. */
+export const formatMarketValue = (source: { marketValue: number; marketCurrency: string }): string =>
+  formatMoney({ amount: Math.round(source.marketValue * 10 ** minorUnitOf(source.marketCurrency)), currency: source.marketCurrency });
+
+/** Minor units → the major-unit text an input starts with. */
+export const toMajorText = (money: Money): string => String(money.amount / 10 ** minorUnitOf(money.currency));
+
+const STATUS: Record<Schemas['BandSetStatus'], { label: string; tone: Tone }> = {
+  draft: { label: 'Draft', tone: 'info' },
+  live: { label: 'Live', tone: 'success' },
+  archived: { label: 'Archived', tone: 'neutral' },
+};
+
+export function StatusBadge({ status }: { status: Schemas['BandSetStatus'] }) {
+  return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
+}
+
+export function philosophyText(philosophy: Schemas['BandPhilosophy'], locationName: (id: string) => string): string {
+  const width = philosophy.width.kind === 'plusMinus' ? `±${philosophy.width.percent}%` : `${philosophy.width.percent}% spread`;
+  return `p${philosophy.targetPercentile}, ${width}, rounded to ${philosophy.rounding.toLocaleString()}, priced in ${locationName(philosophy.marketLocationId)}`;
+}
+
+// ── a failed call, in the server's words ─────────────────────────────────────────────────────
+
+const FIELD_NAMES: Record<string, string> = {
+  name: 'Name',
+  differentialBp: 'Differential',
+  rules: 'Rules',
+  anchor: 'Anchor',
+  title: 'Title',
+  jobCode: 'Job code',
+  jobFamilyId: 'Job family',
+  levelId: 'Level',
+  trackId: 'Track',
+  marketLocationId: 'Market location',
+  targetPercentile: 'Target percentile',
+  width: 'Width',
+  comment: 'Comment',
+};
+
+/** The fields the server named in a 400 (`body.rules.0.country` → "Rules 1 country: must match …"). */
+export function fieldProblems(error: unknown): string[] {
+  const errors = (error as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((entry: unknown) => {
+    if (!entry || typeof entry !== 'object') return [];
+    const { field, message } = entry as { field?: unknown; message?: unknown };
+    if (typeof field !== 'string' || typeof message !== 'string') return [];
+    const parts = field.replace(/^body\.?/, '').split('.').filter(Boolean);
+    const named = parts.map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : (FIELD_NAMES[part] ?? part))).join(' ');
+    return [`${named || 'The request'}: ${message}`];
+  });
+}
+
+/** A form's failure: the message, then each field the server named. */
+export function Problem({ message, fields = [] }: { message: string | null; fields?: string[] }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="bands-problem">
+      <p>{message}</p>
+      {fields.length > 0 && (
+        <ul className="field-problems">
+          {fields.map((field) => (
+            <li key={field}>{field}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+// ── names of the market's families, levels, tracks and locations ─────────────────────────────
+
+/**
+ * Names from the market catalog. The public (marketing) answers serve everyone with bands; with
+ * benchmarking, the explorer's locations add metros, so a build can be priced in one.
+ */
+export function useMarketNames() {
+  const { benchmarking } = useBandsAccess();
+  const filters = useQuery('/api/benchmarking/filters/marketing');
+  const composition = useQuery('/api/benchmarking/data-composition/marketing');
+  const explorerLocations = useQuery('/api/benchmarking/data-composition/locations', benchmarking ? {} : null);
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    const tracks = filters.data?.data.levelsWithIds.levelTracks ?? [];
+    for (const track of tracks) {
+      names.set(track.id, track.displayString);
+      for (const level of track.levels) names.set(level.id, level.displayString);
+    }
+    const families = composition.data?.data.jobFamilies ?? [];
+    for (const family of families) names.set(family.id, family.name);
+    const locations = explorerLocations.data?.data.locations ?? composition.data?.data.locations ?? [];
+    for (const location of locations) names.set(location.id, location.name);
+    return {
+      name: (id: string) => names.get(id) ?? id,
+      tracks,
+      families,
+      locations,
+    };
+  }, [filters.data, composition.data, explorerLocations.data]);
+}
+
+// ── the area's frame ─────────────────────────────────────────────────────────────────────────
+
+const TABS = [
+  { href: '/bands', label: 'Band sets' },
+  { href: '/bands/zones', label: 'Pay zones' },
+  { href: '/bands/jobs', label: 'Job architecture' },
+];
+
+function currentTab(location: string): string {
+  if (location.startsWith('/bands/zones')) return '/bands/zones';
+  if (location.startsWith('/bands/jobs')) return '/bands/jobs';
+  return '/bands';
+}
+
+interface FrameProps {
+  title: ReactNode;
+  eyebrow?: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  icon?: LucideIcon;
+  children: ReactNode;
+}
+
+/** Every bands screen: the links between band sets, pay zones and job architecture, then its header. */
+export function BandsFrame({ title, eyebrow, description, actions, icon, children }: FrameProps) {
+  const [location] = useLocation();
+  const active = currentTab(location);
+  return (
+    <div className="bands">
+      <nav className="tabs bands-tabs" aria-label="Salary bands">
+        {TABS.map((tab) => (
+          <Link key={tab.href} href={tab.href} className={tab.href === active ? 'tab active' : 'tab'} aria-current={tab.href === active ? 'page' : undefined}>
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      <PageHeader title={title} eyebrow={eyebrow} description={description} actions={actions} icon={icon} />
+      {children}
+    </div>
+  );
+}
+
+// ── rows of the grid: company jobs by family and track, by level ─────────────────────────────
+
+export interface JobGroup {
+  key: string;
+  jobFamilyName: string;
+  trackId: string;
+  jobs: CompanyJob[];
+}
+
+/** The level's rank from its id (P3 → 3): levels are one letter and a digit in the catalog. */
+export const levelRank = (levelId: string): number => Number(levelId.replace(/\D/g, '')) || 0;
+
+/** Jobs grouped by family × track, each group ordered by level (the server lists them by family, track, level). */
+export function groupJobs(jobs: readonly CompanyJob[]): JobGroup[] {
+  const groups = new Map<string, JobGroup>();
+  for (const job of jobs) {
+    const key = `${job.jobFamilyId}|${job.trackId}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, jobFamilyName: job.jobFamilyName, trackId: job.trackId, jobs: [] };
+      groups.set(key, group);
+    }
+    group.jobs.push(job);
+  }
+  for (const group of groups.values()) group.jobs.sort((a, b) => levelRank(a.levelId) - levelRank(b.levelId));
+  return [...groups.values()];
+}
+
+/** The band of a job in a zone, looked up by `${companyJobId}|${payZoneId}`. */
+export function bandsByCell(bands: readonly Band[]): Map<string, Band> {
+  return new Map(bands.map((band) => [`${band.companyJobId}|${band.payZoneId}`, band]));
+}

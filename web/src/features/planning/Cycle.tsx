@@ -1,0 +1,356 @@
+import { ArrowRight, ClipboardList } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { api, useQuery } from '../../api/client';
+import { useVersionedSave } from '../../api/queries';
+import { DataTable } from '../../ui/DataTable';
+import { Modal } from '../../ui/Modal';
+import { Section } from '../../ui/Page';
+import { Tabs } from '../../ui/Panels';
+import { SkeletonTable, SkeletonText } from '../../ui/Skeleton';
+import { StatCard, StatGrid } from '../../ui/StatCard';
+import { Empty, Loaded } from '../../ui/States';
+import { useToasts } from '../../ui/Toasts';
+import { CloseSection } from './Close';
+import {
+  COMPONENT_LABELS,
+  CycleStateBadge,
+  HistoryList,
+  type MeritCycle,
+  PlanningFrame,
+  Problem,
+  type Worksheet,
+  WorksheetStateBadge,
+  allows,
+  formatBp,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatTimestamp,
+  refreshPlanning,
+  usePlanningAccess,
+  worksheetName,
+} from './common';
+import { DashboardSection } from './Dashboard';
+import { EligibilitySection } from './Eligibility';
+import { BudgetSection, ChainsSection, RecommendationSection, SettingsSection, WindowsSection } from './Setup';
+
+/** What a section of the cycle gets: the cycle as read, and how to keep the screen's copy current after a save. */
+export interface SectionProps {
+  cycle: MeritCycle;
+  /** A save's answer becomes the cycle the screen shows (its version the next save's If-Match); other answers are asked again. */
+  onSaved: (cycle: MeritCycle) => Promise<void>;
+}
+
+interface SectionInfo {
+  id: string;
+  label: string;
+  /** Set up in the draft (whole-company planners). */
+  setup?: boolean;
+  /** Exists once planning has started. */
+  live?: boolean;
+  /** Whole-company readers only. */
+  wholeCompany?: boolean;
+}
+
+const SECTIONS: SectionInfo[] = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'settings', label: 'Settings', setup: true, wholeCompany: true },
+  { id: 'eligibility', label: 'Eligibility', setup: true, wholeCompany: true },
+  { id: 'recommendations', label: 'Recommendations', setup: true, wholeCompany: true },
+  { id: 'budget', label: 'Budget', setup: true, wholeCompany: true },
+  { id: 'windows', label: 'Planning windows', setup: true, wholeCompany: true },
+  { id: 'chains', label: 'Approval chains', setup: true, wholeCompany: true },
+  { id: 'worksheets', label: 'Worksheets', live: true },
+  { id: 'dashboard', label: 'Dashboard', live: true },
+  { id: 'close', label: 'Close and export', live: true, wholeCompany: true },
+];
+
+const hrefOf = (cycleId: string, section: string) => `/compensationplanning/cycles/${cycleId}${section === 'overview' ? '' : `/${section}`}`;
+
+/** In a draft, each setup step ends with the way to the next one: the wizard's "next". */
+export function NextStep({ cycle, after }: { cycle: MeritCycle; after: string }) {
+  if (cycle.state !== 'draft') return null;
+  const steps = SECTIONS.filter((section) => section.setup);
+  const index = steps.findIndex((section) => section.id === after);
+  const next = steps[index + 1];
+  return (
+    <p className="planning-next">
+      <Link href={hrefOf(cycle.id, next ? next.id : 'overview')}>
+        {next ? `Next: ${next.label}` : 'Next: review and start planning'}
+        <ArrowRight size={16} aria-hidden="true" />
+      </Link>
+    </p>
+  );
+}
+
+/** /compensationplanning/cycles/:meritCycleId[/:section]: one cycle, its setup steps and, once active, its worksheets, dashboard and close. */
+export function CycleScreen() {
+  const { meritCycleId = '', section = 'overview' } = useParams<{ meritCycleId: string; section?: string }>();
+  const access = usePlanningAccess();
+  const reply = useQuery('/api/v2/meritCycles/{meritCycleId}', { params: { path: { meritCycleId } } });
+  const cycle = reply.data?.data;
+
+  async function onSaved(saved: MeritCycle) {
+    await reply.mutate({ data: saved }, { revalidate: false });
+    await refreshPlanning();
+  }
+
+  const sections = SECTIONS.filter((entry) => (!entry.wholeCompany || access.viewAll) && (!entry.live || (cycle && cycle.state !== 'draft')));
+  const current = sections.find((entry) => entry.id === section);
+  return (
+    <PlanningFrame
+      title={cycle?.name ?? 'Merit cycle'}
+      icon={ClipboardList}
+      eyebrow={
+        cycle ? (
+          <>
+            <Link href="/compensationplanning">Merit cycles</Link> · <CycleStateBadge state={cycle.state} />
+          </>
+        ) : (
+          <Link href="/compensationplanning">Merit cycles</Link>
+        )
+      }
+      description={cycle ? `Effective ${formatDate(cycle.effectiveDate)} · performance period ${formatDate(cycle.periodStart)} to ${formatDate(cycle.periodEnd)} · ${cycle.currency}` : undefined}
+    >
+      <Loaded data={cycle} error={reply.error} retry={() => void reply.mutate()} skeleton={<SkeletonText lines={4} label="Loading the cycle" />}>
+        {(loaded) => (
+          <>
+            <Tabs label="Cycle sections" exact tabs={sections.map((entry) => ({ href: hrefOf(loaded.id, entry.id), label: entry.label }))} />
+            {current ? (
+              <SectionBody id={current.id} cycle={loaded} onSaved={onSaved} />
+            ) : (
+              <Empty title="This part of the cycle is not here" action={<Link href={hrefOf(loaded.id, 'overview')}>Back to the overview</Link>}>
+                {cycle?.state === 'draft' ? 'Worksheets, the dashboard and closing come once planning starts.' : 'It may need more access than you have.'}
+              </Empty>
+            )}
+          </>
+        )}
+      </Loaded>
+    </PlanningFrame>
+  );
+}
+
+function SectionBody({ id, cycle, onSaved }: { id: string } & SectionProps): ReactNode {
+  switch (id) {
+    case 'settings':
+      return <SettingsSection cycle={cycle} onSaved={onSaved} />;
+    case 'eligibility':
+      return <EligibilitySection cycle={cycle} onSaved={onSaved} />;
+    case 'recommendations':
+      return <RecommendationSection cycle={cycle} onSaved={onSaved} />;
+    case 'budget':
+      return <BudgetSection cycle={cycle} onSaved={onSaved} />;
+    case 'windows':
+      return <WindowsSection cycle={cycle} onSaved={onSaved} />;
+    case 'chains':
+      return <ChainsSection cycle={cycle} onSaved={onSaved} />;
+    case 'worksheets':
+      return <WorksheetsSection cycle={cycle} />;
+    case 'dashboard':
+      return <DashboardSection cycle={cycle} />;
+    case 'close':
+      return <CloseSection cycle={cycle} onSaved={onSaved} />;
+    default:
+      return <Overview cycle={cycle} onSaved={onSaved} />;
+  }
+}
+
+// ── overview: what the cycle is, its moves and its history ───────────────────────────────────
+
+const TRANSITION_WORDS: Record<string, { button: string; title: string; body: string; done: string }> = {
+  launch: {
+    button: 'Start planning',
+    title: 'Start planning?',
+    body: 'Eligibility, recommendations and budgets are computed from today’s people data, and every manager’s worksheet opens. The setup is fixed from then on (windows and approval chains can still change).',
+    done: 'Planning has started.',
+  },
+  cancel: {
+    button: 'Cancel the cycle',
+    title: 'Cancel the cycle?',
+    body: 'Nobody can plan in it any more and no pay is written. Say why; the reason is kept in its history.',
+    done: 'The cycle is cancelled.',
+  },
+  close: {
+    button: 'Close the cycle',
+    title: 'Close the cycle?',
+    body: 'Every approved change to base salary is written into people data, effective on the cycle’s effective date. This cannot be undone.',
+    done: 'The cycle is closed.',
+  },
+};
+
+/** Moves the cycle (launch, close, cancel) at the version read, asking for a comment where the server needs one. */
+export function TransitionDialog({ cycle, action, onSaved, onClose }: SectionProps & { action: string; onClose: () => void }) {
+  const { add } = useToasts();
+  const words = TRANSITION_WORDS[action] ?? { button: action, title: action, body: '', done: 'Done.' };
+  const needsComment = cycle.availableActions.find((entry) => entry.action === action)?.needsComment ?? false;
+  const [comment, setComment] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const { save, busy } = useVersionedSave((ifMatch, body: { action: 'launch' | 'close' | 'cancel'; comment?: string }) =>
+    api.POST('/api/v2/meritCycles/{meritCycleId}/transitions', { params: { path: { meritCycleId: cycle.id }, header: { 'If-Match': ifMatch } }, body }),
+  );
+  async function confirm() {
+    const result = await save(cycle.version, { action: action as 'launch' | 'close' | 'cancel', ...(comment.trim() ? { comment: comment.trim() } : {}) });
+    if (!result.ok) return setProblem(result.message);
+    await onSaved(result.data.data);
+    add('success', words.done);
+    onClose();
+  }
+  return (
+    <Modal
+      title={words.title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={action === 'cancel' ? 'danger' : 'primary'} disabled={busy || (needsComment && !comment.trim())} onClick={() => void confirm()}>
+            {words.button}
+          </button>
+          <button type="button" onClick={onClose}>
+            Not now
+          </button>
+        </>
+      }
+    >
+      <p>{words.body}</p>
+      <label>
+        {needsComment ? 'Reason (required)' : 'Comment (optional)'}
+        <textarea value={comment} rows={3} maxLength={4000} onChange={(event) => setComment(event.target.value)} />
+      </label>
+      <Problem message={problem} />
+    </Modal>
+  );
+}
+
+function Overview({ cycle, onSaved }: SectionProps) {
+  const access = usePlanningAccess();
+  const history = useQuery('/api/v2/meritCycles/{meritCycleId}/history', { params: { path: { meritCycleId: cycle.id } } });
+  const windows = useQuery('/api/v2/meritCycles/{meritCycleId}/planningWindows', { params: { path: { meritCycleId: cycle.id } } });
+  const [moving, setMoving] = useState<string | null>(null);
+  const moves = cycle.availableActions.filter((entry) => entry.action === 'launch' || entry.action === 'cancel');
+  const planning = windows.data?.data.find((window) => window.stage === 'planning');
+  const recommendation = cycle.recommendation;
+  return (
+    <>
+      {cycle.state === 'draft' ? (
+        <StatGrid label="The cycle’s setup">
+          <StatCard label="Components" value={formatNumber(cycle.components.length)} hint={cycle.components.map((component) => COMPONENT_LABELS[component]).join(', ')} href={hrefOf(cycle.id, 'settings')} linkLabel="Components (settings)" />
+          <StatCard
+            label="Guideline"
+            value={recommendation.kind === 'flat' ? formatBp(recommendation.flat?.targetBp) : 'Merit matrix'}
+            hint={recommendation.guidelines.mode === 'enforced' ? 'Enforced' : 'Advisory'}
+            href={hrefOf(cycle.id, 'recommendations')}
+            linkLabel="Guideline (recommendations)"
+          />
+          <StatCard label="Budget" value={formatBp(cycle.budget.percentBp)} hint="of eligible payroll" href={hrefOf(cycle.id, 'budget')} linkLabel="Budget" />
+          <StatCard label="Planning window" value={cycle.planningWindows.find((window) => window.stage === 'planning') ? 'Set' : 'Open while active'} href={hrefOf(cycle.id, 'windows')} linkLabel="Planning window" />
+        </StatGrid>
+      ) : (
+        <StatGrid label="The cycle in numbers">
+          <StatCard label="Eligible" value={formatNumber(cycle.counts.eligible)} hint={`of ${formatNumber(cycle.counts.employees)} people; ${formatNumber(cycle.counts.ineligible)} ineligible, ${formatNumber(cycle.counts.excluded)} excluded`} testId="cycle-eligible" />
+          <StatCard label="Worksheets" value={formatNumber(cycle.counts.worksheets)} href={hrefOf(cycle.id, 'worksheets')} linkLabel="Worksheets" />
+          <StatCard label="Planning window" value={planning ? (planning.open ? 'Open' : 'Closed') : '—'} hint={planning?.closesAt ? `until ${formatTimestamp(planning.closesAt)}` : undefined} />
+          {cycle.state === 'closed' && <StatCard label="Pay records written" value={formatNumber(cycle.payRecordsWritten)} hint={`effective ${formatDate(cycle.effectiveDate)}`} />}
+        </StatGrid>
+      )}
+      {cycle.exchangeRates.length > 0 && (
+        <p className="planning-muted">
+          Conversions into {cycle.currency} use the reference rates of {formatDate(cycle.ratesAsOf)}:{' '}
+          {cycle.exchangeRates.map((rate) => `1 ${rate.base} = ${rate.rate} ${rate.currency} (${rate.source}, ${formatDate(rate.date)})`).join('; ')}.
+        </p>
+      )}
+      {access.editAll && moves.length > 0 && (
+        <div className="actions">
+          {moves.map((entry) => (
+            <button key={entry.action} type="button" className={entry.action === 'launch' ? 'primary' : 'danger'} onClick={() => setMoving(entry.action)}>
+              {TRANSITION_WORDS[entry.action]?.button ?? entry.action}
+            </button>
+          ))}
+        </div>
+      )}
+      <Section title="History" id="cycle-history">
+        <Loaded data={history.data?.data} error={history.error} inline skeleton={<SkeletonText lines={2} label="Loading the history" />}>
+          {(entries) => <HistoryList entries={entries} label="The cycle’s history" />}
+        </Loaded>
+      </Section>
+      {moving && <TransitionDialog cycle={cycle} action={moving} onSaved={onSaved} onClose={() => setMoving(null)} />}
+    </>
+  );
+}
+
+// ── worksheets ───────────────────────────────────────────────────────────────────────────────
+
+/** The worksheets the caller plans, reviews or reaches, top of the org first. */
+function WorksheetsSection({ cycle }: { cycle: MeritCycle }) {
+  const worksheets = useQuery('/api/v2/meritCycles/{meritCycleId}/worksheets', { params: { path: { meritCycleId: cycle.id } } });
+  const access = usePlanningAccess();
+  return (
+    <Loaded data={worksheets.data?.data} error={worksheets.error} retry={() => void worksheets.mutate()} skeleton={<SkeletonTable rows={5} columns={6} label="Loading the worksheets" />}>
+      {(list) => {
+        const visible = list.filter((worksheet) => worksheet.state !== 'pulled_up');
+        if (!visible.length) {
+          return (
+            <Empty title="No worksheets for you" action={<Link href="/compensationplanning">Back to the merit cycles</Link>}>
+              Worksheets belong to managers of people in the cycle, and to their reviewers.
+            </Empty>
+          );
+        }
+        const mine = visible.filter((worksheet) => worksheet.planner?.userId === access.userId);
+        return (
+          <>
+            {mine.length > 0 && (
+              <div className="actions">
+                {mine.map((worksheet) => (
+                  <Link key={worksheet.id} className="button primary" href={`/compensationplanning/cycles/${cycle.id}/worksheets/${worksheet.id}`}>
+                    Open my worksheet
+                  </Link>
+                ))}
+              </div>
+            )}
+            <WorksheetTable cycle={cycle} list={visible} />
+          </>
+        );
+      }}
+    </Loaded>
+  );
+}
+
+function WorksheetTable({ cycle, list }: { cycle: MeritCycle; list: Worksheet[] }) {
+  return (
+    <DataTable
+      caption="Worksheets"
+      captionHidden
+      cardsOnPhone
+      rows={list}
+      rowKey={(worksheet) => worksheet.id}
+      rowAttributes={(worksheet) => ({ 'data-worksheet-id': worksheet.id })}
+      columns={[
+        { key: 'planner', header: 'Planner', rowHeader: true, cell: (worksheet) => <Link href={`/compensationplanning/cycles/${cycle.id}/worksheets/${worksheet.id}`}>{worksheetName(worksheet)}</Link> },
+        { key: 'state', header: 'State', cell: (worksheet) => <WorksheetStateBadge state={worksheet.state} /> },
+        { key: 'eligible', header: 'Eligible', numeric: true, cell: (worksheet) => formatNumber(worksheet.counts.eligible) },
+        { key: 'reviewed', header: 'Reviewed', numeric: true, cell: (worksheet) => formatNumber(worksheet.counts.reviewed) },
+        { key: 'used', header: 'Used of budget', numeric: true, cell: (worksheet) => `${formatMoney(worksheet.budget.used)} of ${formatMoney(worksheet.budget.allocated)}` },
+        { key: 'errors', header: 'Errors', numeric: true, cell: (worksheet) => formatNumber(worksheet.counts.flaggedErrors) },
+        { key: 'actions', header: <span className="visually-hidden">Actions</span>, label: 'Actions', cell: (worksheet) => (allows(worksheet, 'pullUp') ? <PullUp cycle={cycle} worksheet={worksheet} /> : null) },
+      ]}
+    />
+  );
+}
+
+/** A manager takes over a report manager's worksheet: its rows move into the manager's own. */
+function PullUp({ cycle, worksheet }: { cycle: MeritCycle; worksheet: Worksheet }) {
+  const { add } = useToasts();
+  const { save, busy } = useVersionedSave((ifMatch) =>
+    api.POST('/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/pullUp', { params: { path: { meritCycleId: cycle.id, worksheetId: worksheet.id }, header: { 'If-Match': ifMatch } } }),
+  );
+  async function pullUp() {
+    const result = await save(worksheet.version);
+    await refreshPlanning();
+    if (result.ok) add('success', `${worksheetName(worksheet)}’s rows are now in ${worksheetName(result.data.data)}’s worksheet.`);
+  }
+  return (
+    <button type="button" className="small" disabled={busy} onClick={() => void pullUp()} aria-label={`Pull up ${worksheetName(worksheet)}’s worksheet`}>
+      Pull up
+    </button>
+  );
+}
+

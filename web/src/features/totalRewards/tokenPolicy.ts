@@ -1,0 +1,30 @@
+import type { Middleware } from 'openapi-fetch';
+import { api } from '../../api/client';
+
+/**
+ * The spec (§7): no bearer token on total-rewards pages except where the call needs one. The
+ * statement, its PDF and who the person is are theirs alone and need it; the calls such a page
+ * makes that are public in the contract (`security: []`: analytics events and error reports, health,
+ * reference data) go without it, so nothing that identifies the person travels where it is not needed.
+ * Images (the logo, the banner) are embedded in the statement and fetched by the browser, never with a
+ * token; offline, the service worker answers from its cache and nothing is sent at all.
+ */
+const PUBLIC_PATHS = new Set(['/api/events/track', '/api/events/identify', '/api/events/page', '/api/health', '/api/currencies', '/api/forex/rates/latest', '/api/forex/rates/history', '/api/forex/convert']);
+
+export const isTotalRewardsPage = (pathname: string): boolean => pathname === '/totalrewards' || pathname.startsWith('/totalrewards/');
+
+const withoutTokenWhereNotNeeded: Middleware = {
+  onRequest({ request }) {
+    if (isTotalRewardsPage(window.location.pathname) && PUBLIC_PATHS.has(new URL(request.url).pathname)) request.headers.delete('Authorization');
+    return request;
+  },
+};
+
+let registered = false;
+
+/** Registers the rule once, after the client's own token middleware (openapi-fetch runs them in order). */
+export function honourTokenRule(): void {
+  if (registered) return;
+  registered = true;
+  api.use(withoutTokenWhereNotNeeded);
+}
