@@ -1,4 +1,7 @@
+import type { components } from '../src/contract-types.js';
 import type { HttpError } from '../src/http/errors.js';
+import { type TestUser, bearer } from './factories.js';
+import { request } from './http.js';
 
 /** Waits until `check` holds (asked every `everyMs`), failing after `timeoutMs`: for work done in the background. */
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000, everyMs = 25): Promise<void> {
@@ -17,4 +20,15 @@ export async function refusal(action: Promise<unknown>): Promise<HttpError> {
     return error as HttpError;
   }
   throw new Error('expected a refusal');
+}
+
+/** The background job once it has ended (succeeded, failed or cancelled), read as `user` through the API. */
+export async function jobEnded(user: TestUser, jobId: string, timeoutMs = 30_000): Promise<components['schemas']['BackgroundJob']> {
+  let job: components['schemas']['BackgroundJob'] | undefined;
+  await until(async () => {
+    job = (await request<{ data: components['schemas']['BackgroundJob'] }>(`/api/background-jobs/${jobId}`, { headers: bearer(user) })).body.data;
+    return ['succeeded', 'failed', 'cancelled'].includes(job.status);
+  }, timeoutMs, 100);
+  if (!job) throw new Error(`job ${jobId} not read`);
+  return job;
 }

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, baseUrl, request } from '../../test/http.js';
+import { jobEnded } from '../../test/waiting.js';
 import type { components } from '../contract-types.js';
 
 type Schemas = components['schemas'];
@@ -16,15 +17,7 @@ async function switchOnBands(db: Knex, companyId: string): Promise<void> {
   expect(reply.status).toBe(200);
 }
 
-async function finished(user: TestUser, jobId: string): Promise<Job> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const reply = await request<Data<Job>>(`/api/background-jobs/${jobId}`, { headers: bearer(user) });
-    if (['succeeded', 'failed', 'cancelled'].includes(reply.body.data.status)) return reply.body.data;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${reply.body.data.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const finished = jobEnded;
 
 describe('the band set export job', () => {
   let db: Knex;

@@ -7,6 +7,7 @@ import { invalidate } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { Badge, type Tone } from '../../ui/Badge';
 import { formatMoney, minorUnitOf } from '../../ui/format';
+import { FormProblem, fieldProblems as namedFieldProblems } from '../../ui/FormProblem';
 import { PageHeader } from '../../ui/Page';
 import { can } from '../settings/permissions';
 import './bands.css';
@@ -106,35 +107,12 @@ const FIELD_NAMES: Record<string, string> = {
   comment: 'Comment',
 };
 
-/** The fields the server named in a 400 (`body.rules.0.country` → "Rules 1 country: must match …"). */
-export function fieldProblems(error: unknown): string[] {
-  const errors = (error as { errors?: unknown } | undefined)?.errors;
-  if (!Array.isArray(errors)) return [];
-  return errors.flatMap((entry: unknown) => {
-    if (!entry || typeof entry !== 'object') return [];
-    const { field, message } = entry as { field?: unknown; message?: unknown };
-    if (typeof field !== 'string' || typeof message !== 'string') return [];
-    const parts = field.replace(/^body\.?/, '').split('.').filter(Boolean);
-    const named = parts.map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : (FIELD_NAMES[part] ?? part))).join(' ');
-    return [`${named || 'The request'}: ${message}`];
-  });
-}
+/** The fields the server named in a 400, in this area's words. */
+export const fieldProblems = (error: unknown): string[] => namedFieldProblems(error, FIELD_NAMES);
 
 /** A form's failure: the message, then each field the server named. */
 export function Problem({ message, fields = [] }: { message: string | null; fields?: string[] }) {
-  if (!message) return null;
-  return (
-    <div role="alert" className="bands-problem">
-      <p>{message}</p>
-      {fields.length > 0 && (
-        <ul className="field-problems">
-          {fields.map((field) => (
-            <li key={field}>{field}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
+  return <FormProblem message={message} fields={fields} className="bands-problem" />;
 }
 
 // ── names of the market's families, levels, tracks and locations ─────────────────────────────

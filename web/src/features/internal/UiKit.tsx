@@ -26,6 +26,7 @@ import { PaybenchMark, Brand } from '../../ui/Brand';
 import { AreaChart, BarChart, BarList, COLOUR_GROUPS, StackedBar, type ColourGroup, colourOf, shadeOpacity } from '../../ui/charts';
 import { DataTable } from '../../ui/DataTable';
 import { type ActiveFilter, FilterBar } from '../../ui/FilterBar';
+import { FormProblem, fieldProblems } from '../../ui/FormProblem';
 import { Menu } from '../../ui/Menu';
 import { Sheet } from '../../ui/Modal';
 import { PageHeader, Toolbar } from '../../ui/Page';
@@ -420,6 +421,13 @@ export function UiKitScreen() {
         >
           People appear here once they are imported from a file or your HR system.
         </Empty>
+      </Specimen>
+
+      <Specimen id="form-problem" title="A form's failure" source="ui/FormProblem.tsx: FormProblem, fieldProblems" note="The server's message as it gave it, then each field it named, in the form's own words and counting from 1.">
+        <FormProblem
+          message="Check the highlighted fields."
+          fields={fieldProblems({ errors: [{ field: 'body.rules.0.country', message: 'must be a two-letter country code' }] }, { rules: 'Rule', country: 'country' })}
+        />
       </Specimen>
 
       <Specimen id="skeletons" title="Skeletons" source="ui/Skeleton.tsx" note="Where the layout is known, its shapes stand in while the data comes; the full-size spinner is for waits whose layout is unknown.">
