@@ -24,7 +24,8 @@ import { RowProblems } from './fileRows.js';
 import { requireSet } from './sets.js';
 import { type SurveyMapping, missingSurveyFields, suggestSurveyMapping, surveyMappingProblems } from './surveyFields.js';
 import { type SurveyInput, checkSurveyRows, writeSurvey } from './surveys.js';
-import { type BandFileRow, type BandImportRow, findBandFile, findImport, insertBandFile, insertImport, listBands, listJobs, storageKeyOf, touchSet, updateImport } from './store.js';
+import { type BandFileRow, type BandImportRow, findBandFile, findImport, insertBandFile, insertImport, listBands, listJobs, touchSet, updateImport } from './store.js';
+import { storageKeyOf } from '../downloads/store.js';
 import { ensureZones } from './zones.js';
 
 type Schemas = components['schemas'];

@@ -406,11 +406,6 @@ export async function findBandFile(db: Knex, scope: CompanyScope, id: string): P
   return db<BandFileRow>('band_files').where({ company_id: scope.companyId, id }).first();
 }
 
-export async function storageKeyOf(db: Knex, scope: CompanyScope, downloadId: string): Promise<string | undefined> {
-  const row = await db('downloads').where({ company_id: scope.companyId, id: downloadId }).first<{ storage_key: string } | undefined>('storage_key');
-  return row?.storage_key;
-}
-
 export async function insertImport(db: Knex, row: BandImportRow): Promise<void> {
   await db('band_imports').insert(row);
 }

@@ -37,3 +37,9 @@ export async function expiredDownloads(db: Knex, now: Date): Promise<DownloadRow
 export async function deleteDownload(db: Knex, id: string): Promise<void> {
   await db('downloads').where({ id }).delete();
 }
+
+/** The storage key of one of the company's downloads (an uploaded file kept as its uploader's download). */
+export async function storageKeyOf(db: Knex, scope: CompanyScope, downloadId: string): Promise<string | undefined> {
+  const row = await db('downloads').where({ company_id: scope.companyId, id: downloadId }).first<{ storage_key: string } | undefined>('storage_key');
+  return row?.storage_key;
+}

@@ -26,7 +26,8 @@ import {
   upsertEmployeeRows,
   upsertGrantRows,
 } from '../people/importRows.js';
-import { type RunRow, companyCurrency, companyUserIdsByEmail, findImportFile, findMappingByName, findRun, lockCompanyForImport, storageKeyOf, updateRun } from './store.js';
+import { type RunRow, companyCurrency, companyUserIdsByEmail, findImportFile, findMappingByName, findRun, lockCompanyForImport, updateRun } from './store.js';
+import { storageKeyOf } from '../downloads/store.js';
 import { type FileFormat, type SourceTable, UnreadableFile, readTable } from './table.js';
 import { today } from './values.js';
 

@@ -61,11 +61,6 @@ export async function findImportFile(db: Knex, scope: CompanyScope, id: string):
   return db<ImportFileRow>('people_import_files').where({ company_id: scope.companyId, id }).first();
 }
 
-export async function storageKeyOf(db: Knex, scope: CompanyScope, downloadId: string): Promise<string | undefined> {
-  const row = await db('downloads').where({ company_id: scope.companyId, id: downloadId }).first<{ storage_key: string } | undefined>('storage_key');
-  return row?.storage_key;
-}
-
 export async function listMappings(db: Knex, scope: CompanyScope, kind: string | undefined): Promise<MappingRow[]> {
   const query = db<MappingRow>('people_import_mappings').where({ company_id: scope.companyId });
   if (kind) query.andWhere({ kind });
