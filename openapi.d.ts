@@ -548,6 +548,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/access-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's access requests, newest first
+         * @description Needs `roles` (edit), since deciding one means granting a role.
+         */
+        get: operations["listAccessRequests"];
+        put?: never;
+        /**
+         * Ask the company's admins for a module or a permission, saying why
+         * @description Any member of a company. Name a `module` (its permissions the caller lacks are asked for)
+         *     or a `permission` with an `authority`. The admins (holders of `roles` edit) are notified in
+         *     the app and, where their notification settings say so, by e-mail. One open request per
+         *     person and thing asked: asking again answers the open one. 409 `already_granted` when the
+         *     caller already has what they ask for.
+         */
+        post: operations["createAccessRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/access-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own access requests and what became of them, newest first */
+        get: operations["listMyAccessRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-requests/{accessRequestId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an access request by giving the requester a role
+         * @description Needs `roles` (edit). The role is `roleId` when given (the admin's pick), else the company's
+         *     role with the fewest permissions that grants everything asked. 400 `no_matching_role` when
+         *     none does and no role is named; 409 `already_decided` when someone decided first. The
+         *     requester keeps their other roles and is told.
+         */
+        post: operations["approveAccessRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-requests/{accessRequestId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an access request, optionally saying why
+         * @description Needs `roles` (edit). 409 `already_decided` when someone decided first. The requester is told.
+         */
+        post: operations["declineAccessRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a person's invitation stands
+         * @description `accepted` once the person has a password (from an invitation, a reset or signing up);
+         *     otherwise the state of their latest invitation (`pending`, `expired`, `revoked`), or `none`
+         *     when they were never invited. Needs `users` (view).
+         */
+        get: operations["getUserInvitation"];
+        put?: never;
+        /**
+         * E-mail the person a new invitation
+         * @description A new one-time link to choose a password, valid for 7 days; any earlier link of the person
+         *     stops working. With an external issuer the e-mail says where to sign in. Needs `users`
+         *     (edit). 409 `already_active` when the person already has a password (they can use
+         *     "Forgot password?" on the sign-in page), 409 `user_removed` for a removed person.
+         */
+        post: operations["resendInvitation"];
+        /**
+         * Revoke the person's open invitation
+         * @description The link stops working at once (opening it says it is no longer valid); the account stays and
+         *     can be invited again. Needs `users` (edit). 409 `no_open_invitation` when there is no open link.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/internal/companies": {
         parameters: {
             query?: never;
@@ -1765,8 +1887,8 @@ export interface paths {
         /**
          * Create a person with roles in the caller's company and send them an invitation
          * @description Needs `users` (edit); naming `roleKeys` also needs `roles` (edit). Without `roleKeys` a
-         *     person gets the employee role and a candidate none. The invitation (unless
-         *     `sendInvitation` is false) is a one-time link to choose a password, valid for 7 days, or
+         *     person gets the employee role and a candidate none. The invitation (unless `invite`, or
+         *     without it `sendInvitation`, is false) is a one-time link to choose a password, valid for 7 days, or
          *     with an external issuer where to sign in. An address that already has an account, in any
          *     company, is 409.
          */
@@ -3696,6 +3818,331 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's offers, newest first
+         * @description Offers whose expiry date has passed while sent or opened are expired first (the list never
+         *     shows a letter as open that no longer opens).
+         */
+        get: operations["listOffers"];
+        put?: never;
+        /** Start an offer to a candidate, as a draft */
+        post: operations["createOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The checks of a package before it is saved (band position, market, internal equity, approval) */
+        post: operations["checkOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/find-by-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The offers made to the signed-in person's own e-mail address
+         * @description The spec's "find offers by email". Only the caller's own address is looked up: naming another
+         *     is 403. Each offer that is sent or opened comes with a fresh letter token (valid a day, or to
+         *     the offer's expiry if sooner) for the letter operations; closed offers come without one.
+         */
+        post: operations["findOffersByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the offers as CSV or XLSX, in the background
+         * @description One row per offer: candidate, job, location, dates, state, the package in major units of the
+         *     offer's currency, whether it is out of its band, and when it was sent, opened and answered. CSV
+         *     cells never start a formula.
+         */
+        post: operations["startOffersExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/approval-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who approves an offer that is out of range (version 0 until first saved) */
+        get: operations["getOfferApprovalSettings"];
+        /** Replace the approval rules at the version read (`"0"` before the first save) */
+        put: operations["updateOfferApprovalSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One offer with its checks, approval, history and the actions open to the caller */
+        get: operations["getOffer"];
+        put?: never;
+        post?: never;
+        /** Delete a draft (any other state is 409) */
+        delete: operations["deleteOffer"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an offer at the version read
+         * @description A draft stays a draft. An offer pending approval, approved, sent or opened returns to draft
+         *     (action `revise` in its history): approvals start again and the candidate's link stops working
+         *     until it is sent again. Accepted, declined, expired and rescinded offers are 409 `invalid_transition`.
+         */
+        patch: operations["updateOffer"];
+        trace?: never;
+    };
+    "/api/offers/{offerId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a draft — to pending approval when out of range and a rule names approvers, else approved */
+        post: operations["submitOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{offerId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve as one of the offer's approvers (the next in an ordered list, or any not yet approved of N of M)
+         * @description Needs `offers` view and to be an approver the offer is waiting for (else 403).
+         */
+        post: operations["approveOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{offerId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a pending offer back to draft, with a comment saying why (approvers only) */
+        post: operations["rejectOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{offerId}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an approved offer to the candidate; the link is answered here only (it is stored hashed)
+         * @description The candidate is e-mailed the link too. The link's token works until the offer's expiry date
+         *     ends (UTC), is single-purpose (the letter of this offer) and stops working when the offer is edited.
+         */
+        post: operations["sendOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{offerId}/rescind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw an approved, sent or opened offer, with a comment; its letter no longer opens */
+        post: operations["rescindOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{offerId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The offer letter as a PDF, as the candidate would download it */
+        get: operations["getOfferPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{offerId}/letter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The letter as the candidate sees it, for the company (nothing is recorded, in any state) */
+        get: operations["previewOfferLetter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offer-letters/{letterToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The candidate's letter, by the token of their link (the first read marks the offer opened) */
+        get: operations["getOfferLetter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offer-letters/{letterToken}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the offer — typed name, the version read, and the package chosen
+         * @description Refused (409 `version_conflict`) when the offer changed since the version read. Accepting
+         *     records the name, the time and the exact version and package accepted, once: accepting again
+         *     is 410 `offer_closed`. The employee record and pay records dated the start date are created
+         *     with it (once).
+         */
+        post: operations["acceptOfferLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offer-letters/{letterToken}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline the offer with a reason */
+        post: operations["declineOfferLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offer-letters/{letterToken}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The letter as a PDF */
+        get: operations["getOfferLetterPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3842,6 +4289,8 @@ export interface components {
             isCandidate: boolean;
             emailVerified: boolean;
             roles: components["schemas"]["RoleRef"][];
+            /** @description The e-mail of the user's manager (a user of the same company, as the users import and export carry it); null for none. */
+            manager: string | null;
             /** Format: date-time */
             lastLoginAt: string | null;
             createdAt: components["schemas"]["Timestamp"];
@@ -4037,8 +4486,13 @@ export interface components {
              * @default false
              */
             isCandidate: boolean;
-            /** @default true */
+            /**
+             * @description The earlier name of `invite`; used when `invite` is not given.
+             * @default true
+             */
             sendInvitation: boolean;
+            /** @description Whether to e-mail the person an invitation (a one-time link to choose their password, valid for 7 days, or with an external issuer where to sign in). Provisioning is the inviting way to add someone, so when neither `invite` nor `sendInvitation` is given it invites; `invite` wins over `sendInvitation`. */
+            invite?: boolean;
         };
         ProvisionedAccount: {
             user: components["schemas"]["User"];
@@ -4375,6 +4829,8 @@ export interface components {
             name: string;
             permissions: {
                 name: string;
+                /** @description The permission's name in words ("Employee pay"). */
+                label: string;
                 description: string;
                 scopes: string[];
             }[];
@@ -4387,6 +4843,11 @@ export interface components {
             roleKeys?: string[];
             /** @default false */
             isCandidate: boolean;
+            /**
+             * @description E-mail the new person an invitation (a one-time link to choose their password, valid for 7 days; with an external issuer, where to sign in). False unless given; the app's add-user form sends true by default.
+             * @default false
+             */
+            invite: boolean;
         };
         UserFilterValues: {
             roles: {
@@ -4399,6 +4860,63 @@ export interface components {
                 status: "active" | "removed";
                 count: number;
             }[];
+        };
+        AccessRequestPerson: {
+            id: components["schemas"]["Id"];
+            email: string;
+            firstName: string;
+            lastName: string;
+        };
+        AccessRequest: {
+            id: components["schemas"]["Id"];
+            requester: components["schemas"]["AccessRequestPerson"];
+            module: components["schemas"]["ModuleName"] | null;
+            /** @description What is asked for. */
+            permissions: {
+                name: string;
+                /** @enum {string} */
+                authority: "view" | "edit";
+            }[];
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "declined";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedBy: components["schemas"]["AccessRequestPerson"] | null;
+            grantedRole: components["schemas"]["RoleRef"] | null;
+            /** @description What the admin said when deciding. */
+            note: string | null;
+        };
+        AccessRequestInput: {
+            module?: components["schemas"]["ModuleName"];
+            /** @description A permission name (see `GET /api/permission-groups`); with `module` left out. */
+            permission?: string;
+            /**
+             * @default view
+             * @enum {string}
+             */
+            authority: "view" | "edit";
+            /** @description Why the person needs it, for the admin deciding. */
+            reason: string;
+        };
+        UserInvitation: {
+            userId: components["schemas"]["Id"];
+            /** @description Where the invitation goes. */
+            email: string;
+            /** @enum {string} */
+            status: "none" | "pending" | "expired" | "revoked" | "accepted";
+            /**
+             * Format: date-time
+             * @description When the latest invitation was sent; null when none was.
+             */
+            sentAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the latest invitation's link stops working; null when none was sent.
+             */
+            expiresAt: string | null;
         };
         CompanyWithAdminInput: {
             company: components["schemas"]["CompanyInput"];
@@ -4493,6 +5011,11 @@ export interface components {
             rows: components["schemas"]["UsersImportRow"][];
             /** @default false */
             dryRun: boolean;
+            /**
+             * @description E-mail an invitation (a one-time link to choose a password, valid for 7 days) to every person the file creates, and to people in the file who have no password and no open invitation yet. Sent after the import is committed; nothing is sent on a dry run. False unless given (`paybench users import --invite`).
+             * @default false
+             */
+            invite: boolean;
         };
         ImportPlan: {
             /** @description True when nothing was written. */
@@ -4500,6 +5023,8 @@ export interface components {
             create: number;
             update: number;
             unchanged: number;
+            /** @description User imports with `invite`, how many people get (or, on a dry run, would get) an invitation. */
+            invited?: number;
             /** @description The rows that create or update something, in file order. */
             changes: {
                 line: number;
@@ -7556,6 +8081,423 @@ export interface components {
             branchEmployeeId: string | null;
             reviewerUserIds: components["schemas"]["Id"][];
         };
+        /** @enum {string} */
+        OfferState: "draft" | "pendingApproval" | "approved" | "sent" | "opened" | "accepted" | "declined" | "expired" | "rescinded";
+        OfferCandidate: {
+            id: components["schemas"]["Id"];
+            email: string;
+            firstName: string;
+            lastName: string;
+        };
+        OfferSummary: {
+            id: components["schemas"]["Id"];
+            version: number;
+            state: components["schemas"]["OfferState"];
+            candidate: components["schemas"]["OfferCandidate"];
+            title: string;
+            jobFamilyId: string;
+            levelId: string;
+            locationId: string;
+            department: string | null;
+            startDate: components["schemas"]["Date"];
+            expiresOn: components["schemas"]["Date"];
+            currency: components["schemas"]["CurrencyCode"];
+            base: components["schemas"]["Money"];
+            outOfRange: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            sentAt: components["schemas"]["Timestamp"] | null;
+            openedAt: components["schemas"]["Timestamp"] | null;
+            lastViewedAt: components["schemas"]["Timestamp"] | null;
+            viewCount: number;
+            acceptedAt: components["schemas"]["Timestamp"] | null;
+            declinedAt: components["schemas"]["Timestamp"] | null;
+        };
+        /** @enum {string} */
+        OfferGrantType: "option" | "rsu";
+        /**
+         * @description Shares, or a value (in the offer's currency, minor units) turned into whole shares at the
+         *     company's share price. An option's strike defaults to the company's exercise price (else its
+         *     share price, the latest fair market value); RSUs have none.
+         */
+        OfferEquityInput: {
+            type: components["schemas"]["OfferGrantType"];
+            shares?: number;
+            value?: number;
+            /** @description Per share, in the company currency; null or absent takes the default. */
+            strikePrice?: number | null;
+            /** @default 48 */
+            vestingMonths: number;
+            /** @default 12 */
+            cliffMonths: number;
+            /**
+             * @default monthly
+             * @enum {string}
+             */
+            vestingFrequency: "monthly" | "quarterly" | "annually";
+        };
+        /** @description Amounts are integer minor units of the offer's currency, a year. */
+        OfferPackageInput: {
+            base: number;
+            /** @description Percentage points of base (12.5 = 12.5%), at most two decimals. */
+            bonusTargetPercent?: number | null;
+            variable?: number | null;
+            signOn?: number | null;
+            equity?: components["schemas"]["OfferEquityInput"] | null;
+        };
+        OfferAlternativeInput: {
+            /** @description Keep an alternative's id when editing it; new ones get one. */
+            id?: string;
+            label: string;
+            package: components["schemas"]["OfferPackageInput"];
+        };
+        OfferInput: {
+            candidateId: components["schemas"]["Id"];
+            /** @description A company job (bands); its family, level and track are used when given. */
+            companyJobId?: components["schemas"]["Id"] | null;
+            jobFamilyId: string;
+            /** @description A level of the market catalog (s1…e9). */
+            levelId: string;
+            track?: string | null;
+            /** @description The job title the letter shows; the company job's title (else the family's name) when empty. */
+            title?: string;
+            department?: string | null;
+            locationId: string;
+            /** @description The location's country when absent. */
+            countryCode?: string | null;
+            startDate: components["schemas"]["Date"];
+            expiresOn: components["schemas"]["Date"];
+            currency: components["schemas"]["CurrencyCode"];
+            package: components["schemas"]["OfferPackageInput"];
+            alternatives?: components["schemas"]["OfferAlternativeInput"][];
+            benefitsSummary?: string;
+            welcomeMessage?: string;
+        };
+        OfferEquity: {
+            type: components["schemas"]["OfferGrantType"];
+            shares: number;
+            /** @description The value asked for when the grant was given as a value; else null. */
+            value: components["schemas"]["Money"] | null;
+            /** @description Per share, in `priceCurrency`; null for RSUs. */
+            strikePrice: number | null;
+            strikeDefaulted: boolean;
+            /** @description The company's latest share price (fair market value), per share. */
+            pricePerShare: number;
+            priceCurrency: components["schemas"]["CurrencyCode"];
+            vestingMonths: number;
+            cliffMonths: number;
+            /** @enum {string} */
+            vestingFrequency: "monthly" | "quarterly" | "annually";
+        };
+        OfferPackage: {
+            base: components["schemas"]["Money"];
+            bonusTargetPercent: number | null;
+            /** @description Base × the bonus target percentage, rounded to the minor unit. */
+            bonusTarget: components["schemas"]["Money"] | null;
+            variable: components["schemas"]["Money"] | null;
+            signOn: components["schemas"]["Money"] | null;
+            equity: components["schemas"]["OfferEquity"] | null;
+            /** @description Base + bonus target + variable, a year (sign-on is once). */
+            totalCash: components["schemas"]["Money"];
+        };
+        /**
+         * @description The base's place in the company's live band set for the job × pay zone. compa-ratio = base ÷
+         *     mid; range penetration = (base − min) ÷ (max − min); both to four decimals, the base converted
+         *     into the set's currency at the reference rate first. `label` says why there is no position.
+         */
+        OfferBandCheck: {
+            bandSetId: string | null;
+            bandSetName: string | null;
+            payZoneId: string | null;
+            payZoneName: string | null;
+            band: {
+                min: components["schemas"]["Money"];
+                mid: components["schemas"]["Money"];
+                max: components["schemas"]["Money"];
+            } | null;
+            compaRatio: number | null;
+            rangePenetration: number | null;
+            position: ("below" | "inside" | "above") | null;
+            label: string | null;
+        };
+        OfferAlternative: {
+            id: string;
+            label: string;
+            package: components["schemas"]["OfferPackage"];
+            band: components["schemas"]["OfferBandCheck"];
+        };
+        /**
+         * @description The market for the same cell (family × level × location, every stage and industry, local
+         *     currency) through the benchmarking engine's disclosure control: a withheld cell says
+         *     "Insufficient data" and shows no figure. `basePercentileBand` places the base among the
+         *     published percentiles ("below p25", "p50–p75", …).
+         */
+        OfferMarketCheck: {
+            releaseVersion: string | null;
+            base: components["schemas"]["BenchmarkCell"] | null;
+            totalCash: components["schemas"]["BenchmarkCell"] | null;
+            basePercentileBand: string | null;
+            /** @description Why there is no market figure (no market data served, no such cell). */
+            label: string | null;
+        };
+        /**
+         * @description Active employees at the same job family and level. Their base pay (in force today, in the
+         *     offer's currency, those paid in another currency left out and counted) shows only to callers
+         *     who may see every employee's pay (`employeeCompensation` view, whole company); otherwise the
+         *     pay fields are absent.
+         */
+        OfferInternalEquity: {
+            peerCount: number;
+            comparedCount?: number;
+            otherCurrencyCount?: number;
+            min?: components["schemas"]["Money"];
+            median?: components["schemas"]["Money"];
+            max?: components["schemas"]["Money"];
+        };
+        /**
+         * @description `ordered`: every approver in turn; `quorum`: any `requiredApprovals` of them (N of M).
+         * @enum {string}
+         */
+        OfferApprovalMode: "ordered" | "quorum";
+        OfferApprover: {
+            userId: components["schemas"]["Id"];
+            name: string | null;
+            /** @enum {string|null} */
+            decision: "approved" | "rejected" | null;
+            decidedAt: components["schemas"]["Timestamp"] | null;
+        };
+        OfferApprovalRoute: {
+            ruleId: string;
+            mode: components["schemas"]["OfferApprovalMode"];
+            approvers: components["schemas"]["OfferApprover"][];
+            requiredApprovals: number;
+        };
+        OfferChecks: {
+            band: components["schemas"]["OfferBandCheck"];
+            market: components["schemas"]["OfferMarketCheck"];
+            internalEquity: components["schemas"]["OfferInternalEquity"];
+            /** @description The base of the package (or of an alternative) is below its band's min or above its max. */
+            outOfRange: boolean;
+            reasons: string[];
+            /** @description Out of range and an approval rule applies to the offer's department or location. */
+            approvalRequired: boolean;
+            approvalRoute: components["schemas"]["OfferApprovalRoute"] | null;
+            alternatives: {
+                id: string;
+                label: string;
+                band: components["schemas"]["OfferBandCheck"];
+            }[];
+        };
+        OfferAcceptance: {
+            /** @description The name the candidate typed. */
+            signature: string;
+            acceptedAt: components["schemas"]["Timestamp"];
+            offerVersion: number;
+            /** @description The alternative package chosen; null for the main package. */
+            alternativeId: string | null;
+            packageLabel: string;
+        };
+        OfferHistoryEntry: {
+            id: string;
+            action: string;
+            from: string;
+            to: string;
+            subjectVersion: number | null;
+            comment: string | null;
+            actor: {
+                /** @enum {string} */
+                kind: "user" | "candidate" | "system";
+                userId: string | null;
+                name: string | null;
+            };
+            at: components["schemas"]["Timestamp"];
+        };
+        Offer: {
+            id: components["schemas"]["Id"];
+            version: number;
+            state: components["schemas"]["OfferState"];
+            candidate: components["schemas"]["OfferCandidate"];
+            title: string;
+            jobFamilyId: string;
+            levelId: string;
+            locationId: string;
+            department: string | null;
+            startDate: components["schemas"]["Date"];
+            expiresOn: components["schemas"]["Date"];
+            currency: components["schemas"]["CurrencyCode"];
+            base: components["schemas"]["Money"];
+            outOfRange: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            sentAt: components["schemas"]["Timestamp"] | null;
+            openedAt: components["schemas"]["Timestamp"] | null;
+            lastViewedAt: components["schemas"]["Timestamp"] | null;
+            viewCount: number;
+            acceptedAt: components["schemas"]["Timestamp"] | null;
+            declinedAt: components["schemas"]["Timestamp"] | null;
+            companyJobId: string | null;
+            track: string | null;
+            countryCode: string | null;
+            package: components["schemas"]["OfferPackage"];
+            alternatives: components["schemas"]["OfferAlternative"][];
+            benefitsSummary: string;
+            welcomeMessage: string;
+            checks: components["schemas"]["OfferChecks"];
+            /** @description The approvals this version is waiting for or got; null when none was needed. */
+            approval: components["schemas"]["OfferApprovalRoute"] | null;
+            acceptance: components["schemas"]["OfferAcceptance"] | null;
+            declineReason: string | null;
+            hiredEmployeeId: string | null;
+            history: components["schemas"]["OfferHistoryEntry"][];
+            /** @description What the caller may do next (buttons to offer). */
+            actions: ("edit" | "delete" | "submit" | "approve" | "reject" | "send" | "rescind")[];
+            /** @description When the candidate's current link stops working; null while there is none. */
+            linkExpiresAt: components["schemas"]["Timestamp"] | null;
+        };
+        OfferCheckRequest: {
+            companyJobId?: components["schemas"]["Id"] | null;
+            jobFamilyId: string;
+            levelId: string;
+            department?: string | null;
+            locationId: string;
+            countryCode?: string | null;
+            currency: components["schemas"]["CurrencyCode"];
+            package: components["schemas"]["OfferPackageInput"];
+            alternatives?: components["schemas"]["OfferAlternativeInput"][];
+        };
+        OfferFound: {
+            offerId: components["schemas"]["Id"];
+            companyName: string;
+            title: string;
+            state: components["schemas"]["OfferState"];
+            startDate: components["schemas"]["Date"];
+            expiresOn: components["schemas"]["Date"];
+            sentAt: components["schemas"]["Timestamp"] | null;
+            /** @description For the letter operations; null when the letter no longer opens. */
+            letterToken: string | null;
+            letterExpiresAt: components["schemas"]["Timestamp"] | null;
+        };
+        OffersExportRequest: {
+            /**
+             * @default csv
+             * @enum {string}
+             */
+            format: "csv" | "xlsx";
+            state?: components["schemas"]["OfferState"];
+        };
+        OfferApprovalRule: {
+            id: string;
+            department: string | null;
+            locationId: string | null;
+            mode: components["schemas"]["OfferApprovalMode"];
+            approvers: {
+                userId: components["schemas"]["Id"];
+                name: string | null;
+            }[];
+            requiredApprovals: number;
+        };
+        /**
+         * @description Rules are matched in this order: a rule naming the offer's department, then one naming its
+         *     location, then the default rule (neither). No matching rule: no approval is needed.
+         */
+        OfferApprovalSettings: {
+            version: number;
+            rules: components["schemas"]["OfferApprovalRule"][];
+        };
+        OfferApprovalRuleInput: {
+            id?: string;
+            /** @description Applies to offers for this department (case-insensitive); with neither department nor location it is the default rule. */
+            department?: string | null;
+            locationId?: string | null;
+            mode: components["schemas"]["OfferApprovalMode"];
+            approverUserIds: components["schemas"]["Id"][];
+            /** @description For `quorum`, N of the M approvers (default all); ignored for `ordered`. */
+            requiredApprovals?: number;
+        };
+        OfferApprovalSettingsInput: {
+            rules: components["schemas"]["OfferApprovalRuleInput"][];
+        };
+        OfferPatch: {
+            title?: string;
+            companyJobId?: components["schemas"]["Id"] | null;
+            jobFamilyId?: string;
+            levelId?: string;
+            track?: string | null;
+            department?: string | null;
+            locationId?: string;
+            countryCode?: string | null;
+            startDate?: components["schemas"]["Date"];
+            expiresOn?: components["schemas"]["Date"];
+            currency?: components["schemas"]["CurrencyCode"];
+            package?: components["schemas"]["OfferPackageInput"];
+            alternatives?: components["schemas"]["OfferAlternativeInput"][];
+            benefitsSummary?: string;
+            welcomeMessage?: string;
+        };
+        OfferActionRequest: {
+            comment?: string;
+        };
+        OfferSent: {
+            data: components["schemas"]["Offer"];
+            link: {
+                url: string;
+                token: string;
+                expiresAt: components["schemas"]["Timestamp"];
+            };
+        };
+        OfferLetterPackage: {
+            /** @description null for the main package; an alternative's id otherwise. */
+            id: string | null;
+            label: string;
+            package: components["schemas"]["OfferPackage"];
+        };
+        OfferLetter: {
+            offerId: components["schemas"]["Id"];
+            /** @description Send it back when accepting. */
+            offerVersion: number;
+            state: components["schemas"]["OfferState"];
+            company: {
+                name: string;
+                /** @description The logo of the communicate settings (a data URL), when one is uploaded. */
+                logo: string | null;
+                /** @description #rrggbb, from the total-rewards communicate settings (appearance). */
+                brandColor: string;
+                logoText: string;
+                aboutUs: string | null;
+            };
+            candidate: {
+                firstName: string;
+                lastName: string;
+            };
+            title: string;
+            locationName: string;
+            startDate: components["schemas"]["Date"];
+            expiresOn: components["schemas"]["Date"];
+            welcomeMessage: string;
+            benefitsSummary: string;
+            /** @description The main package first, then the alternatives the candidate may choose instead. */
+            packages: components["schemas"]["OfferLetterPackage"][];
+            /** @description What the equity explainer and the valuation slider need; null without a share price. */
+            equityFacts: {
+                /** @description Today's price per share (the company's share price). */
+                pricePerShare: number;
+                currency: components["schemas"]["CurrencyCode"];
+                /** @description Today's company valuation, in major units, when the company states one. */
+                valuation: number | null;
+                exercisePrice: number | null;
+            } | null;
+            acceptance: components["schemas"]["OfferAcceptance"] | null;
+            declineReason: string | null;
+        };
+        OfferAcceptanceInput: {
+            /** @description The candidate's full name, typed. */
+            signature: string;
+            offerVersion: number;
+            alternativeId?: string | null;
+        };
+        OfferDeclineInput: {
+            reason: string;
+        };
     };
     responses: {
         /** @description The one error shape, for every failure. */
@@ -7591,6 +8533,7 @@ export interface components {
         IfMatch: string;
         JobId: components["schemas"]["Id"];
         DownloadId: components["schemas"]["Id"];
+        AccessRequestId: components["schemas"]["Id"];
         /** @description The day the statement is as of (pay in force, vesting, the reference rates on or before it); today when omitted. */
         StatementAsOf: components["schemas"]["Date"];
         /** @description Which currency the PDF's amounts are in. */
@@ -7617,6 +8560,8 @@ export interface components {
         /** @description ownReports — the worksheet's own rows; allBelow — also every worksheet below it. The cycle's plannerMode when absent. */
         PlannerModeQuery: components["schemas"]["PlannerMode"];
         WorksheetId: components["schemas"]["Id"];
+        OfferId: components["schemas"]["Id"];
+        LetterToken: string;
     };
     requestBodies: never;
     headers: {
@@ -8586,6 +9531,219 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["User"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listAccessRequests: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "declined" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Access requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccessRequest"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createAccessRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The request. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccessRequest"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMyAccessRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Access requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccessRequest"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    approveAccessRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accessRequestId: components["parameters"]["AccessRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    roleId?: components["schemas"]["Id"];
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The approved request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccessRequest"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    declineAccessRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accessRequestId: components["parameters"]["AccessRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The declined request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccessRequest"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserInvitation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserInvitation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserInvitation"];
                     };
                 };
             };
@@ -14440,6 +15598,599 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["BackgroundJob"];
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listOffers: {
+        parameters: {
+            query?: {
+                state?: components["schemas"]["OfferState"];
+                candidateId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferSummary"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferInput"];
+            };
+        };
+        responses: {
+            /** @description The offer as stored, with its checks. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Offer"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    checkOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The checks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferChecks"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    findOffersByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The offers, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferFound"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startOffersExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OffersExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The job that writes the file; its `downloadId` names the file when it succeeds. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOfferApprovalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferApprovalSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateOfferApprovalSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferApprovalSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferApprovalSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Offer"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted offer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferSummary"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateOffer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferPatch"];
+            };
+        };
+        responses: {
+            /** @description The offer as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Offer"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    submitOffer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OfferActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The offer. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Offer"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    approveOffer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OfferActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The offer (approved once enough approvers have approved). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Offer"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    rejectOffer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The offer, a draft again. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Offer"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendOffer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OfferActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The offer and its link. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferSent"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    rescindOffer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The offer. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Offer"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOfferPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    previewOfferLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferLetter"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOfferLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                letterToken: components["parameters"]["LetterToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferLetter"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    acceptOfferLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                letterToken: components["parameters"]["LetterToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferAcceptanceInput"];
+            };
+        };
+        responses: {
+            /** @description The letter as accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferLetter"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    declineOfferLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                letterToken: components["parameters"]["LetterToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferDeclineInput"];
+            };
+        };
+        responses: {
+            /** @description The letter as declined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferLetter"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOfferLetterPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                letterToken: components["parameters"]["LetterToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             default: components["responses"]["Error"];

@@ -1,6 +1,20 @@
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/**
+ * Marks an answer the service worker serves from its cache (the network did not answer) with
+ * `X-Paybench-From-Cache`, so the app can say "Offline · as of" the answer's own `Date`
+ * (web/src/api/offline.ts). Copied into the service worker, so it refers to nothing outside itself.
+ */
+const markKeptCopy = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+    if (!cachedResponse) return cachedResponse;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set('X-Paybench-From-Cache', '1');
+    return new Response(await cachedResponse.blob(), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+  },
+};
+
 // Paths the server answers itself: never served from the app shell by the service worker.
 const SERVER_PATHS = [/^\/api\//, /^\/oauth\//, /^\/interaction\//, /^\/authorize/, /^\/v2\//, /^\/\.well-known\//, /^\/engine\.io\//, /^\/legal\//];
 
@@ -41,7 +55,7 @@ export default defineConfig({
               !request.headers.has('X-Paybench-View-As') &&
               !request.headers.has('X-Paybench-Company-As'),
             handler: 'NetworkFirst',
-            options: { cacheName: 'paybench-own-data', networkTimeoutSeconds: 5 },
+            options: { cacheName: 'paybench-own-data', networkTimeoutSeconds: 5, plugins: [markKeptCopy] },
           },
           {
             // The person's own total-rewards statement (docs/total-rewards.md): that exact path only,
@@ -52,7 +66,15 @@ export default defineConfig({
               !request.headers.has('X-Paybench-View-As') &&
               !request.headers.has('X-Paybench-Company-As'),
             handler: 'NetworkFirst',
-            options: { cacheName: 'paybench-total-rewards', networkTimeoutSeconds: 5 },
+            options: { cacheName: 'paybench-total-rewards', networkTimeoutSeconds: 5, plugins: [markKeptCopy] },
+          },
+          {
+            // The candidate's own offer letter, by the token of their link: that exact path only (never
+            // its PDF, and never a recruiter's view of an offer under /api/offers), so the letter they
+            // opened reads offline; a link that no longer works answers 410 and shows as closed.
+            urlPattern: ({ url }) => /^\/api\/offer-letters\/[A-Za-z0-9_-]+$/.test(url.pathname) && url.search === '',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'paybench-offer-letters', networkTimeoutSeconds: 5, plugins: [markKeptCopy] },
           },
         ],
       },

@@ -13,6 +13,7 @@ export interface QueryDefaults {
   getTotalRewardsStatementPdf: 'currency';
   importReferenceRates: 'dryRun';
   levelYourEmployees: 'limit';
+  listAccessRequests: 'status';
   listCandidates: 'limit';
   listCompositeBenchmarks: 'percentile';
   listDirectReports: 'status';

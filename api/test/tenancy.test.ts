@@ -89,6 +89,7 @@ describe("another company's ids answer 404", () => {
     ids.grantId = await postAsA(`/api/employees/${ids.employeeId}/equity-grants`, { grantType: 'rsu', shares: 100, grantDate: '2024-01-01' });
     ids.candidateId = await postAsA('/api/candidates', { email: `candidate@${a.id.slice(-6)}.test`, firstName: 'Cand', lastName: 'A' });
     ids.exchangeRateId = await postAsA('/api/company/exchange-rates', { base: 'USD', quote: 'EUR', rate: '0.9', effectiveDate: '2024-01-01' });
+    ids.accessRequestId = (await request<{ data: { id: string } }>('/api/access-requests', { method: 'POST', headers: bearer(a.users.employee as TestUser), json: { permission: 'benchmarking', reason: 'Tenancy' } })).body.data.id;
     // The team view answers 404 while it is off; switched on for B, its 404s are about A's ids.
     await request(`/api/internal/companies/${b.id}/release-flags/team_view`, { method: 'PUT', headers: bearer(bInternal), json: { enabled: true } });
   });
@@ -127,6 +128,19 @@ describe("another company's ids answer 404", () => {
     const file = await request<{ data: { id: string } }>('/api/bands/files?kind=bands', { method: 'POST', headers: { ...asA, 'content-type': 'text/csv' }, body: 'Job code,Pay zone,Min,Mid,Max\n' });
     ids.bandFileId = file.body.data.id;
     ids.bandImportId = (await postAsA(`/api/bands/band-sets/${ids.bandSetId}/imports`, { fileId: ids.bandFileId, dryRun: true })).id;
+  });
+
+  beforeAll(async () => {
+    // An offer of A's to A's candidate, with offer letters on for both.
+    const support = await createTestUser(await testDb(), { companyId: a.id, internalAdmin: true });
+    await request(`/api/internal/companies/${a.id}/release-flags/offer_letters`, { method: 'PUT', headers: bearer(support), json: { enabled: true } });
+    await request(`/api/internal/companies/${b.id}/release-flags/offer_letters`, { method: 'PUT', headers: bearer(bInternal), json: { enabled: true } });
+    const offer = await request<{ data: { id: string } }>('/api/offers', {
+      method: 'POST',
+      headers: bearer(a.users.admin as TestUser),
+      json: { candidateId: ids.candidateId, jobFamilyId: 'software_engineering', levelId: 'p3', locationId: 'us_sf_bay_area', startDate: '2030-01-06', expiresOn: '2030-01-01', currency: 'USD', package: { base: 150_000_00 } },
+    });
+    ids.offerId = offer.body.data.id;
   });
 
   beforeAll(async () => {

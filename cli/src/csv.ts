@@ -13,12 +13,27 @@ const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /** A cell as it was before it was written safely: the apostrophe put before a formula character goes. */
 const unneutralised = (cell: string): string => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
 
+const named = (file: string): string => (file === '-' ? 'The input' : file);
+
+/**
+ * The file as text. A file with NUL bytes or bytes that are not UTF-8 (a spreadsheet, an archive,
+ * an image) is refused rather than read as a CSV of nonsense.
+ */
 function readInput(file: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8');
+    bytes = readFileSync(file === '-' ? 0 : file);
   } catch (error) {
     throw new RejectedInput(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = '\0';
+  }
+  if (text.includes('\0')) throw new RejectedInput(`${named(file)} is not a CSV file: it holds binary data, not UTF-8 text. Save it as CSV (UTF-8) and try again; nothing was written.`);
+  return text;
 }
 
 /**
@@ -26,9 +41,11 @@ function readInput(file: string): string {
  * server finds can be reported against the file the person edits.
  */
 export function readCsv(file: string, columns: { required: string[]; optional: string[] }): CsvRecord[] {
+  const text = readInput(file);
+  if (!text.replace(/^\uFEFF/, '').trim()) throw new RejectedInput(`${named(file)} is empty: it needs a header row (${columns.required.join(',')}) and at least one row; nothing was written.`);
   let parsed: { record: Record<string, string>; info: { lines: number; raw?: string } }[];
   try {
-    parsed = parse(readInput(file), { columns: true, bom: true, skip_empty_lines: true, trim: true, info: true, raw: true }) as typeof parsed;
+    parsed = parse(text, { columns: true, bom: true, skip_empty_lines: true, trim: true, info: true, raw: true }) as typeof parsed;
   } catch (error) {
     if (error instanceof CsvError) throw new RejectedInput(`${file} is not a readable CSV file.`, [`line ${String((error as CsvError & { lines?: number }).lines ?? '?')}: ${error.message}`]);
     throw error;
@@ -40,6 +57,7 @@ export function readCsv(file: string, columns: { required: string[]; optional: s
     ...header.filter((name) => !known.has(name)).map((name) => `line 1: ${name}: is not a column of this file (use ${[...known].join(', ')})`),
   ];
   if (problems.length) throw new RejectedInput(`${file} does not have the expected columns.`, problems);
+  if (!parsed.length) throw new RejectedInput(`${named(file)} has a header row but no rows; nothing was written.`);
   return parsed.map(({ record, info }) => {
     // `info.lines` is the line the record ends on; a quoted field spanning lines starts earlier.
     // The raw text may carry skipped blank lines before it and its line break after it.

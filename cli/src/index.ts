@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import type { Connection } from './client.js';
 import type { BandsExportOptions, BandsImportOptions } from './commands/bands.js';
 import type { QueryOptions } from './commands/benchmark.js';
@@ -18,6 +18,7 @@ const load = {
   grants: () => import('./commands/grants.js'),
   health: () => import('./commands/health.js'),
   jobs: () => import('./commands/jobs.js'),
+  offers: () => import('./commands/offers.js'),
   roles: () => import('./commands/roles.js'),
   rates: () => import('./commands/rates.js'),
   tokens: () => import('./commands/tokens.js'),
@@ -52,23 +53,34 @@ const program = new Command()
   .option('--json', 'print machine-readable JSON on stdout')
   .option('--no-color', 'print without colours (also NO_COLOR)')
   .option('--verbose', 'print more detail on failures')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Usage mistakes (an unknown command or option, a missing argument or required option) exit 2,
+  // like any other rejected input; --help and --version exit 0. Subcommands inherit this.
+  .exitOverride((error: CommanderError) => {
+    const asked = error.code === 'commander.helpDisplayed' || error.code === 'commander.version';
+    process.exit(asked || error.exitCode === 0 ? 0 : 2);
+  });
 
 /**
  * Runs a command body and turns any failure into a message and an exit code. Commands that sign
  * in or out (`signedIn: false`) get the address only: they must not refresh a stale sign-in first.
+ * Commands that need a sign-in (`signedIn: true`) say "Not signed in" before asking the server,
+ * so a missing sign-in never reads as a server that cannot be reached; `'optional'` asks anyway.
  */
-function run<A extends unknown[]>(body: (ctx: Context, ...args: A) => Promise<void>, { signedIn = true } = {}) {
+function run<A extends unknown[]>(body: (ctx: Context, ...args: A) => Promise<void>, { signedIn = true as boolean | 'optional' } = {}) {
   return async (...args: A) => {
     const options = program.opts<GlobalOptions>();
+    const { isInteractive } = await import('./output.js');
     const output: OutputOptions = {
       json: Boolean(options.json),
-      color: options.color && !process.env.NO_COLOR && Boolean(process.stderr.isTTY),
+      color: options.color && !process.env.NO_COLOR && isInteractive(process.stderr),
       verbose: Boolean(options.verbose),
     };
     try {
       const settings = { url: options.url, urlGiven: program.getOptionValueSource('url') !== 'default', token: options.token, profile: options.profile };
-      const connection = signedIn ? await (await import('./session.js')).resolveConnection(settings) : { url: options.url, token: undefined };
+      const session = await import('./session.js');
+      const connection = signedIn ? await session.resolveConnection(settings) : { url: options.url, token: undefined };
+      if (signedIn === true && !connection.token) throw session.notSignedIn(settings, connection.url);
       await body({ connection, output, profile: options.profile }, ...args);
     } catch (error) {
       process.exitCode = (await import('./output.js')).reportFailure(error, output);
@@ -79,7 +91,7 @@ function run<A extends unknown[]>(body: (ctx: Context, ...args: A) => Promise<vo
 program
   .command('health')
   .description('check that the server is up, its version and its database')
-  .action(run(async ({ connection, output }) => (await load.health()).healthCommand(connection, output)));
+  .action(run(async ({ connection, output }) => (await load.health()).healthCommand(connection, output), { signedIn: 'optional' }));
 
 program.command('login').description('sign in through the browser (device code) and keep the sign-in in the profile').action(run(async (ctx) => (await load.auth()).loginCommand(ctx), { signedIn: false }));
 program.command('logout').description('forget the profile’s sign-in').action(run(async (ctx) => (await load.auth()).logoutCommand(ctx), { signedIn: false }));
@@ -117,7 +129,8 @@ users
   .command('import <file>')
   .description('create or update users from a CSV (email, firstName, lastName, roles, manager); all or nothing')
   .option('--dry-run', 'print the plan and write nothing')
-  .action(run(async (ctx, file: string, options: { dryRun?: boolean }) => (await load.users()).importUsersCommand(ctx, file, options)));
+  .option('--invite', 'e-mail an invitation (a link to choose a password) to each person the file creates, once the import is written')
+  .action(run(async (ctx, file: string, options: { dryRun?: boolean; invite?: boolean }) => (await load.users()).importUsersCommand(ctx, file, options)));
 users
   .command('export')
   .description('every user and their roles as CSV (the columns import reads)')
@@ -125,7 +138,7 @@ users
   .action(run(async (ctx, options: { output?: string }) => (await load.users()).exportUsersCommand(ctx, options)));
 users
   .command('list')
-  .description('active users, by e-mail')
+  .description('active users, by e-mail, with their roles and manager')
   .option('--role <key>', 'only holders of this role')
   .option('--search <text>', 'match name or e-mail')
   .option('--removed', 'removed users instead of active ones')
@@ -193,7 +206,8 @@ function marketOptions(command: Command): Command {
   return command
     .requiredOption('--family <family>', 'job family (repeatable)', collect)
     .requiredOption('--level <level>', 'level or level blend (repeatable)', collect)
-    .requiredOption('--location <location>', 'location, e.g. 840 or 840_1 (repeatable)', collect)
+    .requiredOption('--location <location>', 'location, e.g. 840 or 840_1 (repeatable: one market each, up to 10)', collect)
+    .option('--blend', 'pool every --location into one market (one row per job, labelled as the blend)')
     .option('--industry <industry>', 'industry (repeatable; default: all industries)', collect)
     .option('--stage <stage>', 'company stage (repeatable; default: every stage)', collect)
     .option('--ownership <group>', 'ownership group (repeatable; default: every group)', collect)
@@ -204,7 +218,7 @@ function marketOptions(command: Command): Command {
 
 const withDefaults = <T extends QueryOptions>(options: T): T => ({ ...options, compType: options.compType?.length ? options.compType : ['base'] });
 
-marketOptions(benchmark.command('query').description('percentiles for the chosen slice: a table, --json or --csv'))
+marketOptions(benchmark.command('query').description('percentiles for the chosen slice, one row per market and job: a table, --json or --csv'))
   .option('--csv', 'print CSV instead of a table')
   .action(run(async (ctx, options: QueryOptions & { csv?: boolean }) => (await load.benchmark()).queryCommand(ctx, withDefaults(options))));
 marketOptions(benchmark.command('export').description('export the slice with the server’s job; the file goes to stdout or -o'))
@@ -228,6 +242,21 @@ bands
   .option('--set <bandSetId>', 'the draft band set to import into (required)')
   .option('--dry-run', 'print the plan and write nothing')
   .action(run(async (ctx, file: string, options: BandsImportOptions) => (await load.bands()).importBandsCommand(ctx, file, options)));
+
+const offers = program.command('offers').description('offers to candidates: the list and its export');
+offers
+  .command('list')
+  .description('the offers (id, candidate, title, state, base, start date, expiry date)')
+  .option('--state <state>', 'only offers in this state (draft, pendingApproval, approved, sent, opened, accepted, declined, expired, rescinded)')
+  .action(run(async (ctx, options: { state?: string }) => (await load.offers()).listOffersCommand(ctx, options)));
+offers
+  .command('export')
+  .description('export the offers with the server’s job; the file goes to stdout or -o')
+  .option('--state <state>', 'only offers in this state')
+  .option('--format <format>', 'csv or xlsx', 'csv')
+  .option('--no-wait', 'print the job id and return at once')
+  .option('-o, --output <file>', 'write to a file instead of stdout')
+  .action(run(async (ctx, options: { state?: string; format: string; wait: boolean; output?: string }) => (await load.offers()).exportOffersCommand(ctx, options)));
 
 program
   .command('completion <shell>')

@@ -1,4 +1,5 @@
 import { Box, Text, render } from 'ink';
+import { isInteractive } from './output.js';
 
 interface ProgressProps {
   label: string;
@@ -28,9 +29,12 @@ export interface Progress {
 
 const silent: Progress = { update: () => undefined, done: () => undefined };
 
-/** A progress bar on stderr for a person at a terminal; nothing at all in a pipe or CI. */
+/**
+ * A progress bar on stderr for a person at a real terminal; nothing at all in a pipe, a CI log,
+ * under `TERM=dumb` or on a terminal without a width (ink would draw one character per line).
+ */
 export function progressBar(initial: ProgressProps): Progress {
-  if (!process.stderr.isTTY) return silent;
+  if (!isInteractive(process.stderr)) return silent;
   const app = render(<Bar {...initial} />, { stdout: process.stderr as unknown as NodeJS.WriteStream, patchConsole: false, exitOnCtrlC: true });
   return {
     update: (props) => app.rerender(<Bar {...props} />),

@@ -1,6 +1,6 @@
 import type { Connection } from './client.js';
 import { OAuthError, refreshTokens } from './oauth.js';
-import { Failed } from './output.js';
+import { Failed, NotSignedIn } from './output.js';
 import { type Profile, loadProfile, saveProfile } from './profile.js';
 
 export interface ConnectionSettings {
@@ -43,4 +43,16 @@ export async function resolveConnection(settings: ConnectionSettings): Promise<C
   const url = settings.urlGiven ? settings.url : profile.url;
   if (url.replace(/\/+$/, '') !== profile.url.replace(/\/+$/, '')) return { url, token: undefined };
   return { url, token: (await fresh(settings.profile, profile)).accessToken };
+}
+
+/**
+ * What to say when a command needs a sign-in and has none: which command signs in (for the
+ * server and profile asked for), never that the server cannot be reached.
+ */
+export function notSignedIn(settings: ConnectionSettings, url: string): NotSignedIn {
+  const profile = loadProfile(settings.profile);
+  const where = settings.urlGiven || (profile && profile.url.replace(/\/+$/, '') !== url.replace(/\/+$/, '')) ? ` --url ${url}` : '';
+  const which = settings.profile === 'default' ? '' : ` --profile ${settings.profile}`;
+  const to = profile ? ` to ${url}` : '';
+  return new NotSignedIn(`Not signed in${to}: run \`paybench login${where}${which}\` (or pass --token / PAYBENCH_TOKEN).`);
 }

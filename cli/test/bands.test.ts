@@ -51,7 +51,8 @@ describe('paybench bands', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('');
-    const text = readFileSync(target, 'utf8');
+    // A byte-order mark first (so spreadsheets read it as UTF-8) is not part of the header.
+    const text = readFileSync(target, 'utf8').replace(/^\uFEFF/, '');
     expect(text.split('\n')[0]).toBe('Band set,Status,Job code,Job title,Job family,Level,Track,Pay zone,Differential %,Currency,Min,Mid,Max,Market percentile,Market value,Market release');
     const rows = parse(text, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);

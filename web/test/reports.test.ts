@@ -42,10 +42,12 @@ describe('saved reports, shared slices and compare in a real browser', () => {
     await page.getByRole('link', { name: 'Search job families' }).click();
     const found = page.getByRole('list', { name: 'Job families found' });
     await page.getByLabel('Search by family or job title').fill('software engineering');
-    await expect.poll(() => found.getAttribute('data-search')).toBe('software engineering');
+    await expect.poll(() => found.getAttribute('data-search'), { timeout: 30_000 }).toBe('software engineering');
     await page.getByRole('button', { name: 'Software Engineering', exact: true }).click();
     await page.getByRole('link', { name: /^Done \(1 chosen\)/ }).click();
     await page.getByLabel('P3', { exact: true }).check();
+    // Base salary starts at P25 only (cash's default percentile code); the median is asked for too.
+    await page.getByLabel('P50', { exact: true }).check();
 
     const us = await run(page);
     await saveAs(page, `SE P3 US ${tag}`);
@@ -70,6 +72,10 @@ describe('saved reports, shared slices and compare in a real browser', () => {
     await report.getByRole('button', { name: `Run SE P3 US ${tag}` }).click();
     await report.locator(P50).waitFor();
     expect(await report.locator(P50).getAttribute('data-value')).toBe(us);
+    // Each summary names its market, so the two reports read apart.
+    expect(await report.getByRole('list', { name: `Markets of SE P3 US ${tag}` }).textContent()).toBe('United States');
+    expect(await page.locator('li.report', { hasText: `SE P3 Germany ${tag}` }).getByRole('list', { name: `Markets of SE P3 Germany ${tag}` }).textContent()).toBe('Germany');
+    expect(await report.locator('td.col-market').first().textContent()).toBe('United States');
     expect(await page.getByRole('link', { name: `Germany for the board ${tag}` }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotsAtBothWidths(page, `reports-${engine}`);
@@ -82,11 +88,31 @@ describe('saved reports, shared slices and compare in a real browser', () => {
     await page.getByLabel(`SE P3 Germany ${tag}`).check();
     const result = ((await (await answered).json()) as { data: CompareResult }).data;
     expect(result.columns.map((column) => column.label)).toEqual([`SE P3 US ${tag}`, `SE P3 Germany ${tag}`]);
-    const row = page.locator('table.compare-table tbody tr', { hasText: 'Software Engineering' }).filter({ hasText: 'Base salary' });
+    const row = page.locator('table.compare-table tbody tr[data-percentile="50"]', { hasText: 'Software Engineering' }).filter({ hasText: 'Base salary' });
     const values = await row.locator('td[data-value]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-value')));
     expect(values).toEqual([us, germany]);
     // Both columns come from the generated demo market, and say so.
     expect(await row.locator('td[data-value] .demo-data').allTextContents()).toEqual(['Demo data', 'Demo data']);
+    // Several percentiles at once: P25 and P50, each a row.
+    expect(await page.locator('table.compare-table tbody tr[data-row="software_engineering|p3|base"]').evaluateAll((rows) => rows.map((tr) => tr.getAttribute('data-percentile')))).toEqual(['25', '50']);
+    // Dollars against euros have no difference.
+    expect(await row.locator('td.difference').textContent()).toBe('Different currencies');
+
+    // In US dollars both columns are in one currency: the difference is Germany − US, and a chart draws them.
+    const inDollars = page.waitForResponse((response) => response.url().endsWith('/api/benchmarking/compare') && response.status() === 200);
+    await page.getByLabel('US dollars').check();
+    const dollars = ((await (await inDollars).json()) as { data: CompareResult }).data;
+    const cells = dollars.rows.find((r) => r.jobFamilyId === 'software_engineering' && r.levelId === 'p3' && r.compensationTypeId === 'base')?.cells ?? [];
+    const median = (index: number) => cells[index]?.percentiles?.find((entry) => entry.percentile === 50)?.value ?? NaN;
+    const difference = median(1) - median(0);
+    expect(Number.isFinite(difference)).toBe(true);
+    const shown = row.locator('td.difference');
+    await expect.poll(() => shown.getAttribute('data-difference')).toBe(String(difference));
+    const dollarsText = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(Math.abs(difference));
+    const percentText = `${Math.abs((difference / median(0)) * 100).toFixed(1)}%`;
+    expect(await shown.textContent()).toBe(difference < 0 ? `−${dollarsText}−${percentText}` : `+${dollarsText}+${percentText}`);
+    await page.locator('figure.chart .recharts-bar-rectangle').first().waitFor();
+    expect(await page.getByRole('figure').getAttribute('aria-label')).toBe(`Comparison of SE P3 US ${tag}, SE P3 Germany ${tag} at P25, P50`);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotsAtBothWidths(page, `compare-${engine}`);
 

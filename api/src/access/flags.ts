@@ -46,6 +46,10 @@ const MODULES: Record<ModuleName, ModuleRule> = {
 
 export const isModuleName = (name: string): name is ModuleName => Object.hasOwn(MODULES, name);
 
+/** What people call a module, and the permissions it needs (view, any scope). */
+export const moduleLabel = (name: ModuleName): string => MODULES[name].label;
+export const modulePermissions = (name: ModuleName): readonly string[] => MODULES[name].permissions;
+
 /**
  * 404 while the company does not have the module: its data does not exist for that company (spec §6),
  * as for anything not there. The router applies it to every operation the contract marks `x-module`.

@@ -2,6 +2,7 @@ import type { PermissionMap } from './permissions.js';
 import { defineModule } from '../platform/modules.js';
 import { usersExportJob } from './usersExport.js';
 import { accessOperations } from './routes.js';
+import { notifyAccessDecided, notifyAccessRequested } from './accessRequests.js';
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -10,6 +11,8 @@ declare module '../platform/events.js' {
     'user.created': Record<string, never>;
     'user.removed': Record<string, never>;
     'user.roles.set': { roles: string[] };
+    'accessRequest.created': { accessRequestId: string };
+    'accessRequest.decided': { accessRequestId: string; status: 'approved' | 'declined' };
   }
 }
 
@@ -17,4 +20,5 @@ export default defineModule({
   operations: accessOperations,
   permissions: ['roles', 'users'],
   jobs: [usersExportJob],
+  subscribers: [notifyAccessRequested, notifyAccessDecided],
 });

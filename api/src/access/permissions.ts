@@ -6,6 +6,8 @@ export type PermissionGrant = components['schemas']['PermissionGrant'];
 export type PermissionMap = components['schemas']['PermissionMap'];
 
 interface PermissionDefinition {
+  /** Its name in words, as screens and e-mails show it. */
+  label: string;
   group: 'benchmarking' | 'people' | 'pay' | 'administration';
   description: string;
   scopes: string[];
@@ -17,61 +19,73 @@ interface PermissionDefinition {
  */
 export const PERMISSIONS = {
   benchmarking: {
+    label: 'Market data',
     group: 'benchmarking',
     description: 'view: query market data and export it; edit: save and share report queries, change benchmarking settings.',
     scopes: ['all'],
   },
   team: {
+    label: 'Employees',
     group: 'people',
     description: 'view: see employees (job, manager, location) in the team view; edit: change their records and import people data.',
     scopes: ['all', 'reports'],
   },
   employeeCompensation: {
+    label: 'Employee pay',
     group: 'people',
     description: 'view: see salaries, bonuses and equity of employees in scope; edit: change them.',
     scopes: ['all', 'reports'],
   },
   demographics: {
+    label: 'Demographics',
     group: 'people',
     description: 'view: see demographic fields for pay-equity analysis.',
     scopes: ['all'],
   },
   bands: {
+    label: 'Salary bands',
     group: 'pay',
     description: 'view: see salary bands, pay zones and surveys; edit: build and publish them.',
     scopes: ['all'],
   },
   compensationPlanning: {
+    label: 'Compensation planning',
     group: 'pay',
     description: 'view: see merit cycles and worksheets in scope; edit: plan and submit recommendations.',
     scopes: ['all', 'reports'],
   },
   offers: {
+    label: 'Offers',
     group: 'pay',
     description: 'view: see offers to candidates; edit: create and send offers and offer letters.',
     scopes: ['all'],
   },
   totalRewards: {
+    label: 'Total rewards',
     group: 'pay',
     description: 'view: read total-rewards statements in scope; edit: configure what statements show.',
     scopes: ['all', 'self'],
   },
   users: {
+    label: 'Users',
     group: 'administration',
     description: 'view: list the company’s users; edit: add, import and remove users.',
     scopes: ['all'],
   },
   roles: {
+    label: 'Roles',
     group: 'administration',
     description: 'view: see roles and who holds them; edit: create and change roles and assign them.',
     scopes: ['all'],
   },
   companySettings: {
+    label: 'Company settings',
     group: 'administration',
     description: 'view: see company settings (currency, share price, valuation); edit: change them.',
     scopes: ['all'],
   },
   integrations: {
+    label: 'Integrations',
     group: 'administration',
     description: 'view: see connected HR and equity systems; edit: connect, configure and sync them.',
     scopes: ['all'],
@@ -80,6 +94,9 @@ export const PERMISSIONS = {
 
 export type PermissionName = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
+export const isPermissionName = (name: string): name is PermissionName => Object.hasOwn(PERMISSIONS, name);
+/** A permission's name in words; an unknown one as it is. */
+export const permissionLabel = (name: string): string => (isPermissionName(name) ? PERMISSIONS[name].label : name);
 
 const GROUP_NAMES: Record<PermissionDefinition['group'], string> = {
   benchmarking: 'Market data',
@@ -94,6 +111,7 @@ export function permissionGroups(): components['schemas']['PermissionGroup'][] {
     name: GROUP_NAMES[group],
     permissions: PERMISSION_NAMES.filter((name) => PERMISSIONS[name].group === group).map((name) => ({
       name,
+      label: PERMISSIONS[name].label,
       description: PERMISSIONS[name].description,
       scopes: [...PERMISSIONS[name].scopes],
     })),

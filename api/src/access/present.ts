@@ -18,7 +18,8 @@ export function presentRole(row: RoleRow & { user_count?: number }): components[
   };
 }
 
-export function presentUser(row: FullUserRow, roles: RoleRow[]): components['schemas']['User'] {
+/** `managerEmail`: the e-mail of the user's manager, when they have one (the caller looks it up). */
+export function presentUser(row: FullUserRow, roles: RoleRow[], managerEmail: string | null = null): components['schemas']['User'] {
   return {
     id: row.id,
     email: row.email,
@@ -30,5 +31,6 @@ export function presentUser(row: FullUserRow, roles: RoleRow[]): components['sch
     roles: roles.map((role) => ({ id: role.id, key: role.key, name: role.name })),
     lastLoginAt: isoTimestampOrNull(row.last_login_at),
     createdAt: new Date(row.created_at).toISOString(),
+    manager: row.manager_user_id ? managerEmail : null,
   };
 }

@@ -58,6 +58,17 @@ describe('roles and users', () => {
     expect(reply.status).toBe(409);
   });
 
+  it('keeps the permissions of every built-in role; a copy is the way to customise one', async () => {
+    const roles = await request<{ data: Role[] }>('/api/roles', { headers: admin });
+    const planner = roles.body.data.find((role) => role.key === 'compensation_planner');
+    const changed = await request<ErrorBody>('/api/roles', { method: 'POST', headers: admin, json: { id: planner?.id, version: planner?.version, name: 'Compensation planner', permissions: { benchmarking: [{ authority: 'view', scope: 'all' }] } } });
+    expect(changed.status).toBe(409);
+    expect(changed.body).toMatchObject({ code: 'builtin_role', message: 'Compensation planner is a built-in role and keeps its permissions. Duplicate it to make a role of your own.' });
+    const copy = await request<{ data: Role }>('/api/roles', { method: 'POST', headers: admin, json: { name: 'Planner without offers', permissions: { ...planner?.permissions, offers: [] } } });
+    expect(copy.body.data).toMatchObject({ key: 'planner_without_offers', isBuiltin: false });
+    expect(copy.body.data.permissions.bands).toEqual([{ authority: 'edit', scope: 'all' }]);
+  });
+
   it('assigns roles, which changes what the person can do at once', async () => {
     const analyst = company.users.analyst!;
     const before = await request<ErrorBody>('/api/users', { headers: bearer(analyst) });

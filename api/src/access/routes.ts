@@ -1,7 +1,9 @@
-import { can, secured, signedIn } from '../http/operations.js';
+import { can, member, secured, signedIn } from '../http/operations.js';
 import { found } from '../http/errors.js';
 import { startJob } from '../jobs/service.js';
+import { inviteNewUser } from '../identity/invitationService.js';
 import { socketIdOf } from '../realtime/socketId.js';
+import { approveAccessRequest, createAccessRequest, declineAccessRequest, listAccessRequests, myAccessRequests } from './accessRequests.js';
 import { permissionGroups } from './permissions.js';
 import { usersExportJob } from './usersExport.js';
 import { createUser, getUser, guests, listUsers, removeUser, roles, saveRole, setRoles, userFilterValues, usersInRole } from './service.js';
@@ -47,7 +49,11 @@ export const accessOperations = [
     operationId: 'createUser',
     access: can('users', 'edit'),
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: found(await createUser(deps.db, caller, body)) }),
+    handler: async ({ body }, ctx) => {
+      const user = found(await createUser(ctx.deps.db, ctx.caller, body));
+      if (body.invite) await inviteNewUser(ctx, { id: user.id, email: user.email, firstName: user.firstName, isCandidate: user.isCandidate });
+      return { data: user };
+    },
   }),
   secured({
     operationId: 'getUserFilterValues',
@@ -73,5 +79,31 @@ export const accessOperations = [
     operationId: 'setRoleForPerson',
     access: can('roles', 'edit'),
     handler: async ({ path, body }, { deps, caller }) => ({ data: found(await setRoles(deps.db, caller, path.userId, body.roleIds)) }),
+  }),
+  secured({
+    operationId: 'createAccessRequest',
+    access: member,
+    status: 201,
+    handler: async ({ body }, { deps, caller }) => ({ data: found(await createAccessRequest(deps.db, caller, body)) }),
+  }),
+  secured({
+    operationId: 'listMyAccessRequests',
+    access: member,
+    handler: async (_input, { deps, caller }) => ({ data: await myAccessRequests(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'listAccessRequests',
+    access: can('roles', 'edit'),
+    handler: async ({ query }, { deps, caller }) => ({ data: await listAccessRequests(deps.db, caller, query.status) }),
+  }),
+  secured({
+    operationId: 'approveAccessRequest',
+    access: can('roles', 'edit'),
+    handler: async ({ path, body }, { deps, caller }) => ({ data: found(await approveAccessRequest(deps.db, caller, path.accessRequestId, body)) }),
+  }),
+  secured({
+    operationId: 'declineAccessRequest',
+    access: can('roles', 'edit'),
+    handler: async ({ path, body }, { deps, caller }) => ({ data: found(await declineAccessRequest(deps.db, caller, path.accessRequestId, body)) }),
   }),
 ];

@@ -8,29 +8,43 @@ import type { SecuredContext } from '../http/operations.js';
 import { normaliseEmail } from '../identity/users.js';
 import { assertMayAssignRoles } from './assignRoles.js';
 import { type Caller, type CompanyScope, companyScope } from './caller.js';
-import { invalidGrants } from './permissions.js';
+import { type PermissionMap, invalidGrants } from './permissions.js';
 import { presentRole, presentUser } from './present.js';
 import {
   findRole,
   findRolesByIds,
   findRolesByKeys,
   insertRoles,
+  parsePermissions,
   listRoles,
   rolesOfUsers,
   replaceUserRoles,
   updateRole,
 } from './store.js';
-import { type FullUserRow, findAnyUserByEmail, findCompanyUser, insertUser, updateUser, usersOf } from './usersStore.js';
+import { type FullUserRow, customerUsersOf, emailsOfUsers, findAnyUserByEmail, findCustomerUser, insertUser, updateUser } from './usersStore.js';
 
 type RoleInput = components['schemas']['RoleInput'];
 
 async function withRoles(db: Knex, scope: CompanyScope, rows: FullUserRow[]) {
   const roles = await rolesOfUsers(db, scope, rows.map((row) => row.id));
-  return rows.map((row) => presentUser(row, roles.get(row.id) ?? []));
+  const managers = await emailsOfUsers(db, scope, rows.flatMap((row) => (row.manager_user_id ? [row.manager_user_id] : [])));
+  return rows.map((row) => presentUser(row, roles.get(row.id) ?? [], row.manager_user_id ? (managers.get(row.manager_user_id) ?? null) : null));
 }
 
 export async function roles(db: Knex, caller: Caller) {
   return (await listRoles(db, companyScope(caller))).map(presentRole);
+}
+
+/** Whether two permission maps grant the same, whatever the order of names and grants. */
+function samePermissions(a: PermissionMap, b: PermissionMap): boolean {
+  const canonical = (map: PermissionMap) =>
+    JSON.stringify(
+      Object.entries(map)
+        .filter(([, grants]) => grants.length > 0)
+        .map(([name, grants]) => [name, grants.map((grant) => `${grant.authority}:${grant.scope}`).sort()] as const)
+        .sort(([x], [y]) => x.localeCompare(y)),
+    );
+  return canonical(a) === canonical(b);
 }
 
 const roleKey = (name: string): string =>
@@ -57,6 +71,9 @@ export async function saveRole(db: Knex, caller: Caller, input: RoleInput) {
     if (existing.is_builtin && existing.key === 'admin') {
       throw new HttpError(409, 'builtin_role', { message: 'The Admin role cannot be changed, so a company always has someone who can manage it.' });
     }
+    if (existing.is_builtin && !samePermissions(parsePermissions(existing), input.permissions)) {
+      throw new HttpError(409, 'builtin_role', { message: `${existing.name} is a built-in role and keeps its permissions. Duplicate it to make a role of your own.` });
+    }
     if (input.version === undefined) {
       throw new HttpError(428, 'precondition_required', { message: 'Send the version of the role you last read.', errors: [{ field: 'body.version', message: 'is required with id' }] });
     }
@@ -74,7 +91,7 @@ export async function saveRole(db: Knex, caller: Caller, input: RoleInput) {
 export async function usersInRole(db: Knex, caller: Caller, roleId: string) {
   const scope = companyScope(caller);
   if (!(await findRole(db, scope, roleId))) throw notFound();
-  const rows = await usersOf(db, scope)
+  const rows = await customerUsersOf(db, scope)
     .join('user_roles', 'user_roles.user_id', 'users.id')
     .where('user_roles.role_id', roleId)
     .andWhere('users.status', 'active')
@@ -94,7 +111,7 @@ export interface UserListQuery {
 /** Users by e-mail; the cursor is the last e-mail of the previous page. */
 export async function listUsers(db: Knex, caller: Caller, query: UserListQuery) {
   const scope = companyScope(caller);
-  const builder = usersOf(db, scope).where('users.status', query.status).andWhere('users.is_candidate', false);
+  const builder = customerUsersOf(db, scope).where('users.status', query.status).andWhere('users.is_candidate', false);
   if (query.search) {
     const like = `%${query.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     builder.andWhere((q) =>
@@ -115,7 +132,7 @@ export async function listUsers(db: Knex, caller: Caller, query: UserListQuery) 
 export async function userFilterValues(db: Knex, caller: Caller): Promise<components['schemas']['UserFilterValues']> {
   const scope = companyScope(caller);
   const roleCounts = await listRoles(db, scope);
-  const statuses = await usersOf(db, scope).andWhere('users.is_candidate', false).select('users.status').count({ count: '*' }).groupBy('users.status');
+  const statuses = await customerUsersOf(db, scope).andWhere('users.is_candidate', false).select('users.status').count({ count: '*' }).groupBy('users.status');
   return {
     roles: roleCounts.map((role) => ({ key: role.key, name: role.name, count: role.user_count })),
     statuses: (['active', 'removed'] as const).map((status) => ({
@@ -127,13 +144,13 @@ export async function userFilterValues(db: Knex, caller: Caller): Promise<compon
 
 export async function guests(db: Knex, caller: Caller) {
   const scope = companyScope(caller);
-  const rows = await usersOf(db, scope).andWhere('users.is_candidate', true).andWhere('users.status', 'active').orderBy('users.email');
+  const rows = await customerUsersOf(db, scope).andWhere('users.is_candidate', true).andWhere('users.status', 'active').orderBy('users.email');
   return withRoles(db, scope, rows);
 }
 
 export async function getUser(db: Knex, caller: Caller, userId: string) {
   const scope = companyScope(caller);
-  const row = await findCompanyUser(db, scope, userId);
+  const row = await findCustomerUser(db, scope, userId);
   if (!row) throw notFound();
   return (await withRoles(db, scope, [row]))[0];
 }
@@ -157,7 +174,7 @@ export async function createUser(db: Knex, caller: Caller, input: components['sc
     await insertUser(trx, { id, email, company_id: scope.companyId, first_name: input.firstName.trim(), last_name: input.lastName.trim(), is_candidate: input.isCandidate ?? false });
     await replaceUserRoles(trx, scope, id, roleIds);
     await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'user.created', subjectType: 'user', subjectId: id, payload: {} });
-    const row = await findCompanyUser(trx, scope, id);
+    const row = await findCustomerUser(trx, scope, id);
     if (!row) throw notFound();
     return (await withRoles(trx, scope, [row]))[0];
   });
@@ -169,7 +186,7 @@ export async function removeUser(ctx: SecuredContext, userId: string) {
   const scope = companyScope(caller);
   if (userId === caller.userId) throw new HttpError(409, 'cannot_remove_self', { message: 'You cannot remove yourself.' });
   const removed = await deps.db.transaction(async (trx) => {
-    const row = await findCompanyUser(trx, scope, userId);
+    const row = await findCustomerUser(trx, scope, userId);
     if (!row) throw notFound();
     const now = new Date().toISOString();
     await updateUser(trx, userId, { status: 'removed', last_logout_at: now });
@@ -185,7 +202,7 @@ export async function setRoles(db: Knex, caller: Caller, userId: string, roleIds
   const scope = companyScope(caller);
   assertMayAssignRoles(caller);
   return db.transaction(async (trx) => {
-    const row = await findCompanyUser(trx, scope, userId);
+    const row = await findCustomerUser(trx, scope, userId);
     if (!row) throw notFound();
     const found = await findRolesByIds(trx, scope, roleIds);
     const missing = roleIds.filter((id) => !found.some((role) => role.id === id));

@@ -43,6 +43,7 @@ export async function listRoles(db: Knex, scope: CompanyScope): Promise<(RoleRow
     .join('users', 'users.id', 'user_roles.user_id')
     .where('user_roles.company_id', scope.companyId)
     .andWhere('users.status', 'active')
+    .andWhere('users.is_internal_admin', false)
     .select('user_roles.role_id')
     .count({ user_count: '*' })
     .groupBy('user_roles.role_id')

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestCompany, testDb } from '../../test/factories.js';
+import { bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { baseUrl, request } from '../../test/http.js';
 import type { components } from '../contract-types.js';
 
@@ -15,6 +15,8 @@ describe('the users export', () => {
       { email: `dde@${company.id.slice(-6)}.test`, firstName: "-2+3+cmd|' /C calc'!A0", lastName: '@SUM(1,2)' },
     ];
     for (const person of people) expect((await request('/api/users', { method: 'POST', headers: admin, json: person })).status).toBe(201);
+    // Internal staff sitting in the company are not among its users, in the file either.
+    const support = await createTestUser(await testDb(), { companyId: company.id, internalAdmin: true, email: `support-${company.id.slice(-6)}@paybench.test` });
 
     const started = await request<{ data: Job }>('/api/users/exports', { method: 'POST', headers: admin });
     let job = started.body.data;
@@ -25,6 +27,8 @@ describe('the users export', () => {
     expect(job.status).toBe('succeeded');
     const file = await fetch(`${baseUrl()}/api/downloads/${job.downloadId}`, { headers: admin });
     const rows = parse(await file.text(), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(7);
+    expect(rows.map((row) => row.email)).not.toContain(support.email);
     for (const person of people) {
       expect(rows.find((row) => row.email === person.email)).toMatchObject({ firstName: `'${person.firstName}`, lastName: `'${person.lastName}` });
     }

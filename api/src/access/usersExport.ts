@@ -2,7 +2,7 @@ import { csvFile } from '../downloads/csv.js';
 import { saveDownload } from '../downloads/service.js';
 import { jobKind } from '../jobs/kind.js';
 import { rolesOfUsers } from './store.js';
-import { emailsOfUsers, usersOf } from './usersStore.js';
+import { customerUsersOf, emailsOfUsers } from './usersStore.js';
 
 export const USERS_EXPORT = 'usersExport';
 export const USERS_CSV_COLUMNS = ['email', 'firstName', 'lastName', 'roles', 'manager', 'status'] as const;
@@ -12,12 +12,12 @@ const PAGE = 500;
 /** Writes every user of the company and their role keys as CSV, page by page, reporting progress. */
 export const usersExportJob = jobKind<Record<string, never>>({ type: USERS_EXPORT, title: 'Users export' }, ({ downloads: storage }) => async ({ job, db, progress }) => {
     const scope = { companyId: job.companyId };
-    const total = Number((await usersOf(db, scope).andWhere('users.is_candidate', false).count({ count: '*' }).first())?.count ?? 0);
+    const total = Number((await customerUsersOf(db, scope).andWhere('users.is_candidate', false).count({ count: '*' }).first())?.count ?? 0);
     async function* rows() {
       let done = 0;
       let after = '';
       for (;;) {
-        const page = await usersOf(db, scope).andWhere('users.is_candidate', false).andWhere('users.email', '>', after).orderBy('users.email').limit(PAGE);
+        const page = await customerUsersOf(db, scope).andWhere('users.is_candidate', false).andWhere('users.email', '>', after).orderBy('users.email').limit(PAGE);
         if (!page.length) return;
         const roles = await rolesOfUsers(db, scope, page.map((user) => user.id));
         const managers = await emailsOfUsers(db, scope, page.flatMap((user) => (user.manager_user_id ? [user.manager_user_id] : [])));

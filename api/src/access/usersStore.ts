@@ -48,6 +48,18 @@ export function usersOf(db: Knex, scope: CompanyScope) {
   return db<FullUserRow>('users').where('users.company_id', scope.companyId);
 }
 
+/**
+ * The company's own people: internal staff (support accounts, internal admins) who sit in a
+ * company to help it are never among its users.
+ */
+export function customerUsersOf(db: Knex, scope: CompanyScope) {
+  return usersOf(db, scope).andWhere('users.is_internal_admin', false);
+}
+
+export async function findCustomerUser(db: Knex, scope: CompanyScope, id: string): Promise<FullUserRow | undefined> {
+  return customerUsersOf(db, scope).where('users.id', id).first();
+}
+
 /** The e-mails of some of the company's users, by id. */
 export async function emailsOfUsers(db: Knex, scope: CompanyScope, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();

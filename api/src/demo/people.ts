@@ -1,9 +1,15 @@
 /**
  * The demo company's people: about 250 employees of Acme Robotics in an org tree (CEO → VPs →
  * directors → managers → individual contributors), placed in the market catalog's families, levels
- * and metros, paid in their location's currency at roughly the demo market's level (BLS medians ×
- * the market's level and metro factors), with hire, merit and promotion history over the last three
- * April cycles, equity grants, demographics and performance ratings.
+ * and metros, with hire, merit and promotion history over the last three April cycles, equity
+ * grants, demographics and performance ratings.
+ *
+ * Calibrated to the market a fresh install publishes (demo/market.ts), as a compensation team would
+ * see it in the team view: everyone sits in a market cell that is published (a planned place the
+ * market withholds moves to another of the department's sites or the country's metros, and then one
+ * level down, titled for it), and today's base is that cell's median moved by performance and a
+ * spread of about 7%, so compa-ratios centre on 1.0. Nobody is paid below the full-time legal
+ * minimum of their country (demo/minimumWages.ts).
  *
  * Deterministic: the same `today` always gives the same people. The demo sign-ins are employees too:
  * manager@acme.test leads a team of eight, employee@acme.test is on it.
@@ -13,6 +19,8 @@ import { newId } from '../db/ids.js';
 import { JOB_FAMILIES, findJobFamily, findLevel, findLocation } from '../market/catalog/index.js';
 import { familyWageTargets } from '../market/generator/bls.js';
 import { BONUS_TARGET, EQUITY_MULTIPLE, GENERATION_FOREX, GROUP_EQUITY, LEVEL_PAY, METRO_PROFILE, COUNTRY_EQUITY } from '../market/generator/profiles.js';
+import { type DemoMarket, demoMarket } from './market.js';
+import { annualMinimum } from './minimumWages.js';
 import { type Random, createRandom, cumulative } from '../market/generator/random.js';
 import {
   type CandidateRow,
@@ -44,7 +52,7 @@ const DEPARTMENTS: Department[] = [
     vp: { family: 'software_engineering', level: 'e8', title: 'SVP of Engineering' },
     size: 80,
     directors: 3,
-    sites: [['us_sf_bay_area', 0.5], ['us_seattle', 0.2], ['ca_toronto', 0.15], ['de_berlin', 0.15]],
+    sites: [['us_sf_bay_area', 0.5], ['us_new_york', 0.2], ['ca_toronto', 0.15], ['gb_london', 0.15]],
     families: [['software_engineering', 0.62], ['infrastructure_engineering', 0.12], ['machine_learning_engineering', 0.1], ['security_engineering', 0.06], ['quality_engineering', 0.05], ['data_science', 0.05]],
   },
   {
@@ -68,7 +76,7 @@ const DEPARTMENTS: Department[] = [
     vp: { family: 'sales', level: 'e8', title: 'SVP of Sales' },
     size: 36,
     directors: 1,
-    sites: [['us_new_york', 0.4], ['us_austin', 0.3], ['gb_london', 0.3]],
+    sites: [['us_new_york', 0.4], ['us_chicago', 0.3], ['gb_london', 0.3]],
     families: [['sales', 0.65], ['sales_engineering', 0.25], ['business_development', 0.1]],
   },
   {
@@ -84,7 +92,7 @@ const DEPARTMENTS: Department[] = [
     vp: { family: 'customer_success', level: 'e7', title: 'VP of Customer Success' },
     size: 30,
     directors: 0,
-    sites: [['us_austin', 0.5], ['us_denver', 0.3], ['gb_london', 0.2]],
+    sites: [['us_denver', 0.5], ['us_new_york', 0.5]],
     families: [['customer_support', 0.55], ['customer_success', 0.45]],
   },
   {
@@ -92,7 +100,7 @@ const DEPARTMENTS: Department[] = [
     vp: { family: 'finance', level: 'e7', title: 'VP of Finance' },
     size: 14,
     directors: 0,
-    sites: [['us_sf_bay_area', 0.8], ['us_austin', 0.2]],
+    sites: [['us_sf_bay_area', 0.8], ['us_new_york', 0.2]],
     families: [['finance', 0.3], ['accounting', 0.25], ['legal', 0.15], ['business_operations', 0.1], ['information_technology', 0.15], ['administrative', 0.05]],
   },
   {
@@ -143,9 +151,33 @@ const INCENTIVE: Record<string, { type: PayComponentType; share: number }> = {
 const STRIKE_BY_YEAR: Record<number, number> = { 2017: 0.55, 2018: 0.85, 2019: 1.4, 2020: 2.1, 2021: 3.4, 2022: 4.8, 2023: 5.5 };
 const RSU_FROM = '2024-01-01';
 const SHARE_PRICE = 18.4;
+/** Where a rating sits today against the market median: strong performers above it, weak ones below. */
+const RATING_POSITION: Record<string, number> = { exceptional: 1.06, exceeds: 1.03, meets: 1, developing: 0.95, below: 0.92 };
+/** Interns are paid this share of the entry level's median. */
+const INTERN_SHARE = 0.8;
+/** Levels to try, in order, when the market withholds a person's planned level everywhere they could work. */
+const LEVEL_BELOW: Record<string, string[]> = {
+  e9: ['e8', 'e7'],
+  e8: ['e7'],
+  e7: ['m6', 'm5', 'm4'],
+  m6: ['m5', 'm4'],
+  m5: ['m4', 'm3'],
+  m4: ['m3'],
+  p6: ['p5'],
+  p1: ['p2'],
+  s3: ['s2'],
+  s1: ['s2'],
+};
+/** Each country's metros the market covers best, tried after the department's own sites. */
+const PRICED_METROS: Record<string, string[]> = {
+  US: ['us_sf_bay_area', 'us_new_york', 'us_boston', 'us_los_angeles', 'us_chicago'],
+  GB: ['gb_london'],
+  CA: ['ca_toronto', 'ca_vancouver'],
+};
 
 let wageTargets: ReturnType<typeof familyWageTargets> | undefined;
 
+const MANAGER_TITLE: Record<string, string> = { m3: 'Manager', m4: 'Senior Manager', m5: 'Director', m6: 'Senior Director' };
 const LEVEL_PREFIX: Record<string, string> = { p1: 'Associate ', p2: '', p3: '', p4: 'Senior ', p5: 'Staff ', p6: 'Principal ', s1: '', s2: '', s3: 'Senior ' };
 
 function pick<T>(random: Random, choices: [T, number][]): T {
@@ -163,8 +195,11 @@ interface Person {
 interface Plan {
   family: string;
   level: string;
-  title: string;
+  /** The title, or the title for the level the person ends up at (see `place`). */
+  title: string | ((level: string) => string);
   metro: string;
+  /** Where else the person could work: the department's sites. */
+  sites?: string[];
   managerId: string | null;
   department: string;
   tenureMonths: number;
@@ -186,7 +221,7 @@ export interface DemoPeople {
  * Builds the people of a company. `users` maps demo sign-in e-mails to user ids (the people with
  * those e-mails are linked to them); `today` anchors hire dates and pay cycles.
  */
-export function generateDemoPeople(companyId: string, users: ReadonlyMap<string, string>, today: string, seed = DEMO_PEOPLE_SEED): DemoPeople {
+export function generateDemoPeople(companyId: string, users: ReadonlyMap<string, string>, today: string, seed = DEMO_PEOPLE_SEED, market: DemoMarket = demoMarket()): DemoPeople {
   const random = createRandom(seed);
   // The BLS file is read once per process.
   wageTargets ??= familyWageTargets();
@@ -208,9 +243,24 @@ export function generateDemoPeople(companyId: string, users: ReadonlyMap<string,
 
   const tenure = (min: number, max: number): number => Math.round(Math.min(max, Math.max(min, min + -Math.log(1 - random.next()) * 26)));
 
+  /** The first place the market prices: the planned level at each site in turn, then a level down. */
+  function place(plan: Plan): { level: string; metro: string; median: number | null } {
+    const country = findLocation(plan.metro)?.country;
+    const metros = [...new Set([plan.metro, ...(plan.sites ?? []), ...(PRICED_METROS[country ?? ''] ?? [])])];
+    for (const level of [plan.level, ...(LEVEL_BELOW[plan.level] ?? [])]) {
+      for (const metro of metros) {
+        const median = market.medianOf(plan.family, level, metro);
+        if (median !== null) return { level, metro, median };
+      }
+    }
+    // A market too small to price the cell anywhere (a tiny configured release): as planned, on the model's pay.
+    return { level: plan.level, metro: plan.metro, median: null };
+  }
+
   function hire(plan: Plan): Person {
-    const level = findLevel(plan.level);
-    const location = findLocation(plan.metro);
+    const placed = place(plan);
+    const level = findLevel(placed.level);
+    const location = findLocation(placed.metro);
     if (!level || !location || !findJobFamily(plan.family)) throw new Error(`Demo plan refers to unknown catalog ids: ${plan.family} ${plan.level} ${plan.metro}`);
     const firstName = plan.firstName ?? FIRST_NAMES[Math.floor(random.next() * FIRST_NAMES.length)]!;
     const lastName = plan.lastName ?? LAST_NAMES[Math.floor(random.next() * LAST_NAMES.length)]!;
@@ -230,15 +280,15 @@ export function generateDemoPeople(companyId: string, users: ReadonlyMap<string,
       email,
       first_name: firstName,
       last_name: lastName,
-      title: plan.title,
+      title: typeof plan.title === 'string' ? plan.title : plan.title(placed.level),
       company_job_id: null,
       job_family_id: plan.family,
-      level_id: plan.level,
+      level_id: placed.level,
       track: level.track,
       manager_id: plan.managerId,
       department: plan.department,
       country_code: country,
-      location_id: plan.metro,
+      location_id: placed.metro,
       currency,
       start_date: startDate,
       employment_type: plan.employmentType ?? 'full_time',
@@ -254,25 +304,33 @@ export function generateDemoPeople(companyId: string, users: ReadonlyMap<string,
       created_at: now,
       updated_at: now,
     };
-    // Market-calibrated: the family's BLS median as the career level, scaled by level and metro, in local currency.
-    const anchor = wages.get(plan.family)?.median ?? 90_000;
-    const usd = anchor * (LEVEL_PAY[plan.level] ?? 1) * (METRO_PROFILE[plan.metro]?.pay ?? 1) * Math.exp(random.normal() * 0.07);
-    const local = usd * (GENERATION_FOREX[currency] ?? 1) * (plan.employmentType === 'part_time' ? 0.6 : plan.employmentType === 'intern' ? 0.55 : 1);
-    const base = Math.round(local / 500) * 500 * 100;
+    // Today's base: the market median of the person's cell, moved by performance and a spread of about
+    // 7%, in local currency; part-time pay is recorded full-time equivalent, as the market reports it.
+    const spread = Math.exp(random.normal() * 0.07);
+    const median = placed.median ?? (wages.get(plan.family)?.median ?? 90_000) * (LEVEL_PAY[placed.level] ?? 1) * (METRO_PROFILE[placed.metro]?.pay ?? 1) * (GENERATION_FOREX[currency] ?? 1);
+    const local = median * (RATING_POSITION[rating] ?? 1) * spread * (plan.employmentType === 'intern' ? INTERN_SHARE : 1);
+    const minimum = annualMinimum(country, today);
+    const floor = minimum && minimum.currency === currency ? minimum.amount : 0;
+    const base = Math.max(Math.round(local / 500) * 500 * 100, Math.ceil(floor / 50_000) * 50_000);
     const person: Person = { row, base, rating, promotedIn: null };
     people.push(person);
     return person;
   }
 
   // ── the org tree ──
-  const ceo = hire({ family: 'business_operations', level: 'e9', title: 'Chief Executive Officer', metro: 'us_sf_bay_area', managerId: null, department: 'Executive', tenureMonths: 96, firstName: 'Rosa', lastName: 'Delgado' });
+  // The founder-CEO came from engineering; the market prices chief executives only there.
+  const ceo = hire({ family: 'software_engineering', level: 'e9', title: 'Chief Executive Officer', metro: 'us_sf_bay_area', managerId: null, department: 'Executive', tenureMonths: 96, firstName: 'Rosa', lastName: 'Delgado' });
   let marcoPlaced = false;
   for (const department of DEPARTMENTS) {
+    const sites = department.sites.map(([metro]) => metro);
+    const vpTitle = department.vp.title;
     const vp = hire({
       family: department.vp.family,
       level: department.vp.level,
-      title: department.vp.title,
-      metro: department.sites[0]![0],
+      // A department head the market prices only below the VP levels is its head, not a VP.
+      title: (level) => (level.startsWith('e') ? vpTitle : vpTitle.replace(/^S?VP of /, 'Head of ')),
+      metro: sites[0]!,
+      sites,
       managerId: ceo.row.id,
       department: department.name,
       tenureMonths: tenure(18, 84),
@@ -287,7 +345,7 @@ export function generateDemoPeople(companyId: string, users: ReadonlyMap<string,
     for (let d = 0; d < department.directors; d += 1) {
       const family = pick(random, department.families);
       directors.push(
-        hire({ family, level: random.chance(0.3) ? 'm6' : 'm5', title: `Director, ${findJobFamily(family)?.name ?? family}`, metro: pick(random, department.sites), managerId: vp.row.id, department: department.name, tenureMonths: tenure(12, 72) }),
+        hire({ family, level: random.chance(0.3) ? 'm6' : 'm5', title: (level) => `${MANAGER_TITLE[level] ?? 'Director'}, ${findJobFamily(family)?.name ?? family}`, metro: pick(random, department.sites), sites, managerId: vp.row.id, department: department.name, tenureMonths: tenure(12, 72) }),
       );
     }
     let remaining = department.size - department.directors - (department.name === 'People' ? 2 : 0);
@@ -306,8 +364,9 @@ export function generateDemoPeople(companyId: string, users: ReadonlyMap<string,
           : hire({
               family,
               level: managerLevel,
-              title: `${managerLevel === 'm4' ? 'Senior Manager' : 'Manager'}, ${familyName}`,
+              title: (level) => `${MANAGER_TITLE[level] ?? 'Manager'}, ${familyName}`,
               metro,
+              sites,
               managerId: leads.row.id,
               department: department.name,
               tenureMonths: isMarcos ? 40 : tenure(8, 72),
@@ -325,8 +384,9 @@ export function generateDemoPeople(companyId: string, users: ReadonlyMap<string,
         hire({
           family: memberFamily,
           level,
-          title: intern ? `${baseTitle} Intern` : `${LEVEL_PREFIX[level] ?? ''}${baseTitle}`,
+          title: (placed) => (intern ? `${baseTitle} Intern` : `${LEVEL_PREFIX[placed] ?? ''}${baseTitle}`),
           metro: random.chance(0.8) ? metro : pick(random, department.sites),
+          sites,
           managerId: manager.row.id,
           department: department.name,
           tenureMonths: emil ? 22 : intern ? 3 : tenure(1, 84),

@@ -67,6 +67,11 @@ export async function seedDemoCompany(db: Knex, dataDir: string): Promise<DemoSe
     });
     // The demo shows live job progress.
     await setFlag(trx, { companyId: id }, 'multiplayer', true, 'demo');
+    // Every built module is on in the demo: the team view, salary bands, compensation planning,
+    // total rewards, and offers (with offer insights).
+    for (const flag of ['team_view', 'bands', 'compensation_planning', 'total_rewards', 'offer_letters'] as const) {
+      await setFlag(trx, { companyId: id }, flag, true, 'demo');
+    }
     for (const person of DEMO_PEOPLE) {
       const userId = newId();
       await insertUser(trx, {

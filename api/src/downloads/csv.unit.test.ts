@@ -1,4 +1,4 @@
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { type CsvRow, csvFile } from './csv.js';
@@ -20,6 +20,18 @@ describe('the CSV writer', () => {
 
   it('quotes what needs quoting, the apostrophe inside the quotes', async () => {
     expect(await written([['=1,2'], ['say "hi"'], ['two\nlines']])).toBe('value\n"\'=1,2"\n"say ""hi"""\n"two\nlines"\n');
+  });
+
+  it('starts the file with the UTF-8 byte-order mark, and writes en-dashes and accents as UTF-8', async () => {
+    const bytes = await buffer(csvFile(['Location'], [['Raleigh–Durham'], ['Zürich']]));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // "Location\n" after the mark, then R a l e i g h and the en-dash U+2013 as E2 80 93.
+    expect(bytes.subarray(3, 12).toString('latin1')).toBe('Location\n');
+    expect([...bytes.subarray(19, 22)]).toEqual([0xe2, 0x80, 0x93]);
+    expect(bytes.subarray(3).toString('utf8')).toBe('Location\nRaleigh–Durham\nZürich\n');
+    // One mark only, even for a file with no rows.
+    const empty = await buffer(csvFile(['a', 'b'], []));
+    expect([...empty]).toEqual([0xef, 0xbb, 0xbf, ...Buffer.from('a,b\n')]);
   });
 
   it('fails the file when the rows fail', async () => {

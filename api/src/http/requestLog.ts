@@ -5,6 +5,14 @@ import { CLIENT_CLOSED } from './errorHandler.js';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** Paths whose next segment is a bearer secret (an offer letter's link, an invitation, a password reset). */
+const SECRET_IN_PATH = /^(\/api\/offer-letters\/|\/invitation\/|\/password-reset\/)[^/?]+/;
+
+/** The URL as logged: a secret in the path is replaced, so the log cannot open what the link opens. */
+export function loggedUrl(url: string): string {
+  return url.replace(SECRET_IN_PATH, '$1[secret]');
+}
+
 /** Gives every request an id (the caller's `X-Request-Id` when it is sane), a child logger, and one access-log line. */
 export function requestLog(log: Logger): Middleware {
   return async (ctx, next) => {
@@ -18,8 +26,8 @@ export function requestLog(log: Logger): Middleware {
       await next();
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      if (ctx.state.aborted === true) ctx.state.log.info({ method: ctx.method, url: ctx.url, status: CLIENT_CLOSED, ms }, 'request aborted by the client');
-      else ctx.state.log.info({ method: ctx.method, url: ctx.url, status: ctx.status, ms }, 'request');
+      if (ctx.state.aborted === true) ctx.state.log.info({ method: ctx.method, url: loggedUrl(ctx.url), status: CLIENT_CLOSED, ms }, 'request aborted by the client');
+      else ctx.state.log.info({ method: ctx.method, url: loggedUrl(ctx.url), status: ctx.status, ms }, 'request');
     }
   };
 }

@@ -12,7 +12,7 @@ import { newId } from '../db/ids.js';
 import { emailsWithAccounts } from '../db/rowSecurity.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import type { RequestContext } from '../http/operations.js';
-import { createInvitation } from './invitations.js';
+import { prepareInvitations } from './invitationService.js';
 import { normaliseEmail, passwordStateByEmail } from './users.js';
 
 type AuthnMigrationCheck = components['schemas']['AuthnMigrationCheck'];
@@ -72,17 +72,6 @@ const isEmailTaken = (error: unknown): boolean => {
 
 const emailTaken = (email: string): HttpError => new HttpError(409, 'email_taken', { message: `${email} already has an account.` });
 
-function invitationEmail(input: { to: string; firstName: string; companyName: string; inviter: string; isCandidate: boolean; link: string; expiresAt: Date | null }) {
-  const what = input.isCandidate ? `${input.companyName} invited you to Paybench to share an offer with you.` : `${input.inviter} added you to ${input.companyName} on Paybench.`;
-  const how = input.expiresAt
-    ? `Choose your password to sign in (the link works once, until ${input.expiresAt.toUTCString()}):\n${input.link}`
-    : `Sign in with your organisation's account at:\n${input.link}`;
-  return {
-    subject: `You're invited to ${input.companyName} on Paybench`,
-    text: `Hello ${input.firstName},\n\n${what}\n\n${how}\n\nYour sign-in email is ${input.to}.\n`,
-  };
-}
-
 /**
  * Creates a person with roles in a company and (unless asked not to) e-mails them an invitation:
  * with the built-in provider a one-time link to choose their password, with an external issuer
@@ -99,8 +88,7 @@ export async function provisionAccount(ctx: RequestContext & { caller: Caller },
   const keys = input.roleKeys ?? (isCandidate ? [] : ['employee']);
   const company = await findCompany(deps.db, scope);
   if (!company) throw notFound();
-  const builtin = ctx.identity?.kind !== 'external';
-  const invite = input.sendInvitation ?? true;
+  const invite = input.invite ?? input.sendInvitation ?? true;
 
   const created = await deps.db
     .transaction(async (trx) => {
@@ -114,7 +102,7 @@ export async function provisionAccount(ctx: RequestContext & { caller: Caller },
       const id = newId();
       await insertUser(trx, { id, email, company_id: scope.companyId, first_name: input.firstName.trim(), last_name: input.lastName.trim(), is_candidate: isCandidate, email_verified: false });
       await replaceUserRoles(trx, scope, id, roles.map((role) => role.id));
-      const invitation = invite && builtin ? await createInvitation(trx, scope, id, caller.userId) : undefined;
+      const invitation = invite ? await prepareInvitations(trx, ctx, scope, [{ id, email, firstName: input.firstName.trim(), isCandidate }]) : undefined;
       await emit(trx, {
         companyId: scope.companyId,
         actorUserId: caller.userId,
@@ -132,14 +120,10 @@ export async function provisionAccount(ctx: RequestContext & { caller: Caller },
       throw isEmailTaken(error) ? emailTaken(email) : error;
     });
 
-  if (!invite) return { user: created.user, invitation: null };
-  const home = deps.config.publicUrl.replace(/\/+$/, '');
-  const expiresAt = created.invitation?.expiresAt ?? null;
-  const link = created.invitation ? `${home}/invitation/${created.invitation.secret}` : `${home}/login`;
-  // Support staff adding someone to a customer's company sign as the product, not by name.
-  const inviter = caller.companyId === scope.companyId ? `${caller.firstName} ${caller.lastName}`.trim() || caller.email : 'Paybench support';
-  const message = invitationEmail({ to: email, firstName: created.user.firstName, companyName: company.name, inviter, isCandidate, link, expiresAt });
+  const invitation = created.invitation;
+  if (!invitation) return { user: created.user, invitation: null };
   // After the commit: an invitation never arrives for an account that was rolled back.
-  ctx.afterCommit(() => deps.mailer.send({ companyId: scope.companyId, to: email, ...message }));
+  ctx.afterCommit(() => invitation.send());
+  const expiresAt = invitation.sent[0]?.expiresAt ?? null;
   return { user: created.user, invitation: { sentTo: email, expiresAt: expiresAt?.toISOString() ?? null } };
 }

@@ -5,6 +5,9 @@ declare module '../platform/events.js' {
   interface DomainEvents {
     'account.provisioned': { roles: string[]; isCandidate: boolean; invited: boolean; byInternalAdmin: boolean };
     'account.activated': Record<string, never>;
+    'invitation.sent': { resent: boolean };
+    'invitation.revoked': Record<string, never>;
+    'password.reset': Record<string, never>;
     'api_token.created': Record<string, never>;
     'api_token.revoked': Record<string, never>;
   }

@@ -1,6 +1,7 @@
 import { companyScope } from '../access/caller.js';
 import { can, internalAdmin, member, operation, publicAccess, secured, signedIn } from '../http/operations.js';
 import { checkAuthnMigration, existingCompany, provisionAccount } from './accounts.js';
+import { resendInvitation, revokeInvitation, userInvitation } from './invitationService.js';
 import { presentPerson } from './present.js';
 import {
   accounts,
@@ -39,6 +40,21 @@ export const identityOperations = [
     handler: async ({ path, body }, ctx) => ({
       data: await provisionAccount(ctx, await existingCompany(ctx.deps.db, path.companyId), body),
     }),
+  }),
+  secured({
+    operationId: 'getUserInvitation',
+    access: can('users', 'view'),
+    handler: async ({ path }, { deps, caller }) => ({ data: await userInvitation(deps.db, caller, path.userId) }),
+  }),
+  secured({
+    operationId: 'resendInvitation',
+    access: can('users', 'edit'),
+    handler: async ({ path }, ctx) => ({ data: await resendInvitation(ctx, path.userId) }),
+  }),
+  secured({
+    operationId: 'revokeInvitation',
+    access: can('users', 'edit'),
+    handler: async ({ path }, ctx) => ({ data: await revokeInvitation(ctx, path.userId) }),
   }),
   secured({
     operationId: 'getAuthenticatedPerson',

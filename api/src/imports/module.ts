@@ -3,7 +3,7 @@ import { importOperations } from './routes.js';
 
 declare module '../platform/events.js' {
   interface DomainEvents {
-    'users.imported': { create: number; update: number; unchanged: number };
+    'users.imported': { create: number; update: number; unchanged: number; invited?: number };
     'roles.imported': { changes: unknown[] };
   }
 }

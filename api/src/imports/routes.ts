@@ -6,7 +6,7 @@ export const importOperations = [
   secured({
     operationId: 'importUsers',
     access: can('users', 'edit'),
-    handler: async ({ body }, { deps, caller }) => ({ data: await importUsers(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await importUsers(ctx, body) }),
   }),
   secured({
     operationId: 'importRoles',

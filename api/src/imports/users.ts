@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { assertMayAssignRoles } from '../access/assignRoles.js';
 import { listRoles } from '../access/store.js';
+import type { SecuredContext } from '../http/operations.js';
+import { type Invitee, type PreparedInvitations, peopleWaitingForInvitation, prepareInvitations } from '../identity/invitationService.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
@@ -165,7 +167,8 @@ async function prepare(db: Knex, caller: Caller, scope: CompanyScope, input: Use
   return { rows, known, roleIds, changes };
 }
 
-async function apply(trx: Knex, scope: CompanyScope, prepared: Prepared): Promise<void> {
+/** Writes the plan; the ids of everyone in the file, by e-mail. */
+async function apply(trx: Knex, scope: CompanyScope, prepared: Prepared): Promise<Map<string, string>> {
   const now = new Date().toISOString();
   const byEmail = new Map(prepared.rows.map((row) => [row.email, row]));
   // New people get their ids first, so a manager created by this file can be pointed at.
@@ -207,6 +210,7 @@ async function apply(trx: Knex, scope: CompanyScope, prepared: Prepared): Promis
   await insertInChunks(trx, 'users', users);
   await deleteRolesOfUsers(trx, scope, regranted);
   await insertInChunks(trx, 'user_roles', grants);
+  return idOf;
 }
 
 function changesRoles(prepared: Prepared): boolean {
@@ -218,18 +222,68 @@ function changesRoles(prepared: Prepared): boolean {
   });
 }
 
-/** Checks every row, then (unless a dry run) applies the plan in one transaction. Running it twice changes nothing. */
-export async function importUsers(db: Knex, caller: Caller, input: { rows: UsersImportRow[]; dryRun?: boolean }): Promise<ImportPlan> {
+/** Up to this many invitations are handed to the mail server before the import answers; more go on after it. */
+const INVITATIONS_BEFORE_ANSWER = 100;
+
+/** Who of the file gets an invitation: everyone it creates, and people in it still waiting for one (no password, no open link). */
+async function invitees(trx: Knex, scope: CompanyScope, prepared: Prepared, idOf: Map<string, string>): Promise<Invitee[]> {
+  const existing = prepared.rows.flatMap((row) => {
+    const known = prepared.known.get(row.email);
+    return known && known.status === 'active' ? [known.id] : [];
+  });
+  const waiting = await peopleWaitingForInvitation(trx, scope, existing);
+  const created = new Set(prepared.changes.filter((change) => change.action === 'create').map((change) => change.key));
+  const seen = new Set<string>();
+  const out: Invitee[] = [];
+  for (const row of prepared.rows) {
+    const id = idOf.get(row.email) ?? prepared.known.get(row.email)?.id;
+    if (!id || seen.has(id) || !(created.has(row.email) || waiting.has(id))) continue;
+    seen.add(id);
+    out.push({ id, email: row.email, firstName: row.firstName, isCandidate: false });
+  }
+  return out;
+}
+
+/**
+ * Checks every row, then (unless a dry run) applies the plan in one transaction. Running it twice
+ * changes nothing. With `invite`, the people it creates (and those in the file still waiting for an
+ * invitation) are e-mailed a one-time link once it is committed.
+ */
+export async function importUsers(ctx: SecuredContext, input: { rows: UsersImportRow[]; dryRun?: boolean; invite?: boolean }): Promise<ImportPlan> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const dryRun = input.dryRun ?? false;
-  return db.transaction(async (trx) => {
+  const invite = input.invite ?? false;
+  const { plan, invitations } = await deps.db.transaction(async (trx): Promise<{ plan: ImportPlan; invitations?: PreparedInvitations }> => {
     const prepared = await prepare(trx, caller, scope, input.rows);
     // A users editor may add and rename people, but handing out roles is a roles decision.
     if (changesRoles(prepared)) assertMayAssignRoles(caller);
     const plan = summarise(dryRun, prepared.changes, prepared.rows.length);
-    if (dryRun || !plan.changes.length) return plan;
-    await apply(trx, scope, prepared);
-    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'users.imported', subjectType: 'company', subjectId: scope.companyId, payload: { create: plan.create, update: plan.update, unchanged: plan.unchanged } });
-    return plan;
+    if (dryRun) {
+      if (!invite) return { plan };
+      // New people have no ids before the import; the count is what matters.
+      const waiting = await invitees(trx, scope, prepared, new Map(prepared.changes.filter((c) => c.action === 'create').map((c) => [c.key, c.key])));
+      return { plan: { ...plan, invited: waiting.length } };
+    }
+    const idOf = plan.changes.length ? await apply(trx, scope, prepared) : new Map<string, string>();
+    const people = invite ? await invitees(trx, scope, prepared, idOf) : [];
+    if (!plan.changes.length && !people.length) return { plan: invite ? { ...plan, invited: 0 } : plan };
+    const invitations = people.length ? await prepareInvitations(trx, ctx, scope, people) : undefined;
+    await emit(trx, {
+      companyId: scope.companyId,
+      actorUserId: caller.userId,
+      name: 'users.imported',
+      subjectType: 'company',
+      subjectId: scope.companyId,
+      payload: { create: plan.create, update: plan.update, unchanged: plan.unchanged, invited: people.length },
+    });
+    return { plan: invite ? { ...plan, invited: people.length } : plan, invitations };
   });
+  if (invitations) {
+    const { log } = ctx;
+    // A large file's e-mails go on after the answer, so the import does not wait on the mail server.
+    if (invitations.sent.length <= INVITATIONS_BEFORE_ANSWER) ctx.afterCommit(() => invitations.send());
+    else ctx.afterCommit(async () => void invitations.send().catch((error: unknown) => log.error({ err: error }, 'import invitations failed')));
+  }
+  return plan;
 }

@@ -50,11 +50,14 @@ async function exported(format: 'csv' | 'xlsx', body: object = EXPLORER_REQUEST)
   return fetch(`${baseUrl()}/api/downloads/${job.downloadId}`, { headers: bearer(analyst) });
 }
 
+/** The request's two markets as the export names them, written out by hand. */
+const MARKET_NAMES = ['United States', 'US Tier 1 · Series B, Series C · Venture-backed · Technology'];
+
 /** What the explorer shows for a cell, keyed the way the export's rows are. */
 function expectedRows(result: Result): Map<string, (number | null)[]> {
   const rows = new Map<string, (number | null)[]>();
   for (const cell of result.cells) {
-    const key = [cell.marketFilterIndex + 1, cell.jobFamilyId, cell.levelId, cell.compensationTypeId].join('|');
+    const key = [MARKET_NAMES[cell.marketFilterIndex], cell.jobFamilyId, cell.levelId, cell.compensationTypeId].join('|');
     rows.set(key, result.percentiles.map((p) => cell.percentiles?.find((v) => v.percentile === p)?.value ?? null));
   }
   return rows;
@@ -79,7 +82,7 @@ describe('the data-explorer export', () => {
     for (let r = 2; r <= sheet.rowCount; r++) {
       const row = sheet.getRow(r);
       const cell = (name: string) => row.getCell(column(name)).value;
-      const key = [cell('Market filter'), cell('Job family'), cell('Level'), cell('Compensation type')].join('|');
+      const key = [cell('Market'), cell('Job family'), cell('Level'), cell('Compensation type')].join('|');
       read.set(key, ['P10', 'P25', 'P40', 'P50', 'P60', 'P75', 'P90'].map((p) => (cell(p) as number | null) ?? null));
       labels.push(String(cell('Status')));
     }
@@ -93,7 +96,28 @@ describe('the data-explorer export', () => {
     const file = await exported('csv');
     const rows = parse(await file.text(), { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(2 * 3 * 3 * 3);
-    expect(rows[0]).toMatchObject({ 'Market filter': '1', 'Job family': 'software_engineering', Currency: 'USD' });
+    expect(rows[0]).toMatchObject({ Market: 'United States', 'Job family': 'software_engineering', Currency: 'USD' });
+    expect(new Set(rows.map((row) => row.Market))).toEqual(new Set(MARKET_NAMES));
+  });
+
+  it('names each market by its location and filters, in UTF-8 with a byte-order mark', async () => {
+    const twoMarkets = {
+      compensationTypes: ['base'],
+      marketFilters: [
+        { companyStages: ['series_b'], companyOwnershipGroups: OWNERSHIP_GROUPS.map((o) => o.id), locations: ['us_sf_bay_area'], industries: ['ind_all'] },
+        { companyStages: COMPANY_STAGES.map((s) => s.id), companyOwnershipGroups: OWNERSHIP_GROUPS.map((o) => o.id), locations: ['us_raleigh', '826'], industries: ['ind_fin_fintech'] },
+      ],
+      jobFamilies: ['software_engineering'],
+      levels: [{ type: 'level', id: 'p3' }],
+      currency: 'USD',
+    };
+    const bytes = Buffer.from(await (await exported('csv', twoMarkets)).arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3, 18).toString('utf8')).toBe('Release,Market,');
+    const rows = parse(bytes, { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows.map((row) => row.Market)).toEqual(['San Francisco Bay Area · Series B', 'Raleigh–Durham, United Kingdom · Fintech']);
+    // The en-dash of "Raleigh–Durham" is written as UTF-8 (E2 80 93), which the mark tells a spreadsheet to expect.
+    expect(bytes.includes(Buffer.from([0xe2, 0x80, 0x93]))).toBe(true);
   });
 
   it('says in every row how sure its median is and which exchange rates converted it', async () => {

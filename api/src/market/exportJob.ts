@@ -10,6 +10,7 @@ import { queryRelease, type BenchmarkCell, type BenchmarkRequest } from './engin
 import { currentRelease } from './releases.js';
 import { ratesNamed, ratesText } from './forex.js';
 import { currencyForexMapping } from './service.js';
+import { marketNames } from './marketNames.js';
 
 export const MARKET_DATA_EXPORT = 'marketDataExport';
 export type ExportFormat = 'csv' | 'xlsx';
@@ -21,11 +22,11 @@ export interface MarketDataExportInput {
 
 const familyNames = new Map(JOB_FAMILIES.map((f) => [f.id, f.name]));
 
-/** Column headers: the cell's coordinates and sample, then one column per requested percentile. */
+/** Column headers: the cell's coordinates (its market by name) and sample, then one column per requested percentile. */
 export function exportHeader(percentiles: readonly number[]): string[] {
   return [
     'Release',
-    'Market filter',
+    'Market',
     'Job family',
     'Job family name',
     'Level type',
@@ -50,11 +51,11 @@ export function exportHeader(percentiles: readonly number[]): string[] {
 export type ExportRow = (string | number | null)[];
 
 /** One row per cell; `rates` names the exchange rates its answer was converted with ('' when none). */
-function rowOf(version: string, cell: BenchmarkCell, percentiles: readonly MarketPercentile[], rates: string): ExportRow {
+function rowOf(version: string, cell: BenchmarkCell, markets: readonly string[], percentiles: readonly MarketPercentile[], rates: string): ExportRow {
   const values = new Map((cell.percentiles ?? []).map((p) => [p.percentile, p.value]));
   return [
     version,
-    cell.marketFilterIndex + 1,
+    markets[cell.marketFilterIndex] ?? '',
     cell.jobFamilyId,
     familyNames.get(cell.jobFamilyId) ?? cell.jobFamilyId,
     cell.levelType,
@@ -84,10 +85,11 @@ async function* exportRows(deps: AppDeps, db: Knex, input: MarketDataExportInput
   const served = await currentRelease(deps);
   const forex = await currencyForexMapping(db);
   const families = input.request.jobFamilies;
+  const markets = marketNames(input.request.marketFilters);
   for (const [index, family] of families.entries()) {
     const result = queryRelease(served.release, { ...input.request, jobFamilies: [family] }, { forex });
     const rates = ratesText(await ratesNamed(db, result.convertedCurrencies));
-    for (const cell of result.cells) yield rowOf(served.row.version, cell, result.percentiles, rates);
+    for (const cell of result.cells) yield rowOf(served.row.version, cell, markets, result.percentiles, rates);
     await progress(Math.round(((index + 1) / families.length) * 90), `${index + 1} of ${families.length} job families written`);
   }
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import Fuse from 'fuse.js';
+import { MINIMUM_FUZZY_SCORE, readTitle } from './titles/index.js';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
@@ -222,6 +223,7 @@ const catalogSearch = new Fuse(CATALOG_DOCUMENTS, {
   threshold: 0.6,
   distance: 100,
   ignoreLocation: false,
+  includeScore: true,
   keys: [
     { name: 'name', weight: 3 },
     { name: 'titles', weight: 2 },
@@ -229,9 +231,25 @@ const catalogSearch = new Fuse(CATALOG_DOCUMENTS, {
   ],
 });
 
+/**
+ * The catalog entries a search names, best first. The title index answers first: a title it knows
+ * ("backend developer", "SRE") is its family alone, and an occupation no family covers ("nurse") is
+ * no match. Otherwise the fuzzy search, keeping only what scores at least MINIMUM_FUZZY_SCORE; an
+ * empty list is the answer "no match".
+ */
+export function searchCatalog(query: string): string[] {
+  const reading = readTitle(query);
+  if (reading.kind === 'family') return [reading.jobFamilyId];
+  if (reading.kind === 'no_family') return [];
+  return catalogSearch
+    .search(query)
+    .filter((hit) => 1 - (hit.score ?? 1) >= MINIMUM_FUZZY_SCORE)
+    .map((hit) => hit.item.id);
+}
+
 export async function jobCatalog(deps: AppDeps, search: string | undefined): Promise<Schemas['JobCatalogEntry'][]> {
   const coverage = describeRelease((await currentRelease(deps)).release).familyCoverage;
   const query = search?.trim();
-  const ids = query ? catalogSearch.search(query).map((hit) => hit.item.id) : CATALOG_DOCUMENTS.map((d) => d.id);
+  const ids = query ? searchCatalog(query) : CATALOG_DOCUMENTS.map((d) => d.id);
   return ids.map((id) => presentCatalogEntry(id, coverage));
 }

@@ -11,7 +11,7 @@ import type { IdentityProvider } from '../identity/provider/types.js';
 export const SOCKET_PATH = '/engine.io/';
 
 /** The events of the product specification. */
-export type RealtimeEvent = 'emitBackgroundJobStatusUpdate' | 'emitMeritCycleEmployeesUpdate';
+export type RealtimeEvent = 'emitBackgroundJobStatusUpdate' | 'emitMeritCycleEmployeesUpdate' | 'emitOfferUpdate';
 
 /** Whose sockets to end: all of a user's, those opened with one API token, or a user's sign-in ones. */
 export type SocketOwner = { userId: string } | { apiTokenId: string } | { signedInUserId: string };

@@ -20,7 +20,19 @@ export interface QueryOptions {
   compType: string[];
   percentiles?: string;
   currency?: string;
+  /** Pool every --location into one market instead of one market per location. */
+  blend?: boolean;
 }
+
+/** One market of the request, by its `marketFilterIndex`: what its rows are labelled with. */
+export interface Market {
+  index: number;
+  label: string;
+  locations: string[];
+}
+
+/** The most markets one request may carry (the contract's `marketFilters` limit). */
+const MAX_MARKETS = 10;
 
 interface Catalog {
   filters: components['schemas']['BenchmarkingFilters'];
@@ -71,8 +83,12 @@ function currencyOf(code: string, rates: Record<string, number>, problems: strin
   return upper;
 }
 
-/** Builds the data explorer's request from the options; defaults cover every industry, stage and ownership group. */
-async function buildRequest(connection: Connection, options: QueryOptions): Promise<BenchmarkRequest> {
+/**
+ * Builds the data explorer's request from the options; defaults cover every industry, stage and
+ * ownership group. Each --location is its own market (its own rows, in its own currency) unless
+ * --blend pools them into one.
+ */
+async function buildRequest(connection: Connection, options: QueryOptions): Promise<{ request: BenchmarkRequest; markets: Market[] }> {
   const { filters, families, locations } = await catalog(connection);
   const problems: string[] = [];
   const levels = levelIds(filters);
@@ -81,24 +97,31 @@ async function buildRequest(connection: Connection, options: QueryOptions): Prom
   const ownership = filters.companyOwnershipGroupsWithIds.map((option) => ({ id: option.id, name: option.displayString }));
   const industries = filters.industriesAndSubIndustriesWithIds.map((option) => ({ id: option.upstreamId, name: option.displayString }));
   const compTypes = [...filters.compTypes.cash, ...filters.compTypes.equity].map((option) => ({ id: option.id, name: option.title }));
+  const places = [...new Set(resolve('location', options.location, locations, problems))];
+  const nameOf = (id: string): string => locations.find((location) => location.id === id)?.name ?? id;
+  const groups = options.blend ? [places] : places.map((place) => [place]);
+  if (groups.length > MAX_MARKETS) problems.push(`--location: at most ${MAX_MARKETS} markets in one query (${groups.length} given); ask in parts, or pool them with --blend`);
+  const narrowing = {
+    // Every industry unless narrowed, as the data explorer starts: all the groups, which hold every sub-industry.
+    industries: options.industry?.length ? resolve('industry', options.industry, industries, problems) : industries.map((option) => option.id),
+    companyStages: options.stage?.length ? resolve('stage', options.stage, stages, problems) : stages.map((stage) => stage.id),
+    companyOwnershipGroups: options.ownership?.length ? resolve('ownership', options.ownership, ownership, problems) : ownership.map((group) => group.id),
+  };
   const request: BenchmarkRequest = {
     jobFamilies: resolve('family', options.family, families, problems),
     levels: chosenLevels.map((id) => ({ id, type: levels.find((level) => level.id === id)?.type ?? 'level' })),
     compensationTypes: resolve('comp-type', options.compType, compTypes, problems),
-    marketFilters: [
-      {
-        locations: resolve('location', options.location, locations, problems),
-        // Every industry unless narrowed, as the data explorer starts: all the groups, which hold every sub-industry.
-        industries: options.industry?.length ? resolve('industry', options.industry, industries, problems) : industries.map((option) => option.id),
-        companyStages: options.stage?.length ? resolve('stage', options.stage, stages, problems) : stages.map((stage) => stage.id),
-        companyOwnershipGroups: options.ownership?.length ? resolve('ownership', options.ownership, ownership, problems) : ownership.map((group) => group.id),
-      },
-    ],
+    marketFilters: groups.map((group) => ({ locations: group, ...narrowing })),
     ...(options.percentiles ? { percentiles: percentilesOf(options.percentiles, filters.percentiles, problems) } : {}),
     ...(options.currency ? { currency: currencyOf(options.currency, filters.currencyForexMapping, problems) } : {}),
   };
   if (problems.length) throw new RejectedInput('Some choices are not known.', problems);
-  return request;
+  const markets = groups.map((group, index) => ({
+    index,
+    label: group.length > 1 ? `Blend of ${group.map(nameOf).join(' + ')}` : nameOf(group[0] ?? ''),
+    locations: group,
+  }));
+  return { request, markets };
 }
 
 export async function filtersCommand(ctx: CommandContext): Promise<void> {
@@ -122,8 +145,8 @@ export async function filtersCommand(ctx: CommandContext): Promise<void> {
  * A withheld cell's sample reads "Below the threshold": its size is not published, not even as a
  * range. DEMO says how much of a published cell is generated demo data (100% on the demo market).
  */
-function resultRows(result: BenchmarkResult): { header: string[]; rows: string[][] } {
-  const header = ['FAMILY', 'LEVEL', 'COMP TYPE', 'CURRENCY', ...result.percentiles.map((p) => `P${p}`), 'COMPANIES', 'EMPLOYEES', 'CONSISTENCY', 'DEMO'];
+function resultRows(result: BenchmarkResult, markets: Market[]): { header: string[]; rows: string[][] } {
+  const header = ['LOCATION', 'FAMILY', 'LEVEL', 'COMP TYPE', 'CURRENCY', ...result.percentiles.map((p) => `P${p}`), 'COMPANIES', 'EMPLOYEES', 'CONSISTENCY', 'DEMO'];
   const rows = result.cells.map((cell) => {
     const values = new Map((cell.percentiles ?? []).map((p) => [p.percentile, p.value]));
     const percentiles = result.percentiles.map((p) => (cell.status === 'published' ? String(values.get(p) ?? '') : (cell.label ?? 'Insufficient data')));
@@ -131,16 +154,18 @@ function resultRows(result: BenchmarkResult): { header: string[]; rows: string[]
     // The label with the measured error of the median it stands on (its 95% interval, ±).
     const consistency = cell.consistency ? `${cell.consistency.consistencyLabel}${typeof error === 'number' ? ` ±${(error * 100).toFixed(1)}%` : ''}` : '';
     const demo = cell.syntheticShare === null ? '' : `${Math.round(cell.syntheticShare * 100)}%`;
-    return [cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.currency ?? '', ...percentiles, cell.sample.companyBucket.label, cell.sample.employeeBucket.label, consistency, demo];
+    const market = markets.find((candidate) => candidate.index === cell.marketFilterIndex)?.label ?? String(cell.marketFilterIndex + 1);
+    return [market, cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.currency ?? '', ...percentiles, cell.sample.companyBucket.label, cell.sample.employeeBucket.label, consistency, demo];
   });
   return { header, rows };
 }
 
 export async function queryCommand(ctx: CommandContext, options: QueryOptions & { csv?: boolean }): Promise<void> {
-  const body = await buildRequest(ctx.connection, options);
+  const { request: body, markets } = await buildRequest(ctx.connection, options);
   const result = (await call(ctx.connection, createApi(ctx.connection).POST('/api/benchmarking/market-data', { body }))).data;
-  if (ctx.output.json) return printJson(result);
-  const { header, rows } = resultRows(result);
+  // The answer as the API gives it, with the markets its cells' `marketFilterIndex` refers to.
+  if (ctx.output.json) return printJson({ ...result, markets });
+  const { header, rows } = resultRows(result, markets);
   if (options.csv) {
     process.stdout.write(`${[csvLine(header), ...rows.map(csvLine)].join('\n')}\n`);
     return;
@@ -164,7 +189,7 @@ export function ratesLine(result: BenchmarkResult): string | null {
 
 export async function exportCommand(ctx: CommandContext, options: QueryOptions & { format: 'csv' | 'xlsx'; wait: boolean; output?: string }): Promise<void> {
   if (options.format !== 'csv' && options.format !== 'xlsx') throw new RejectedInput(`--format must be csv or xlsx, not "${String(options.format)}".`);
-  const request = await buildRequest(ctx.connection, options);
+  const { request } = await buildRequest(ctx.connection, options);
   const started = (await call(ctx.connection, createApi(ctx.connection).POST('/api/benchmarking/market-data/exports', { body: { format: options.format, request } }))).data;
   if (!options.wait) {
     if (ctx.output.json) return printJson(started);

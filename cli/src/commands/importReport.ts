@@ -24,8 +24,10 @@ export function rejectedRows(error: unknown, lines: number[], noun: string): unk
   return new RejectedInput(`The ${noun} file has ${count} problem${count === 1 ? '' : 's'}; nothing was written.`, printed);
 }
 
-export function planSummary(plan: ImportPlan): string {
+/** "3 created, 1 updated, 0 unchanged"; with `invited` (invitations asked for) "; 3 invited" ("3 to invite" on a dry run). */
+export function planSummary(plan: ImportPlan, { invited: showInvited = false } = {}): string {
+  const invited = !showInvited || plan.invited === undefined ? '' : plan.dryRun ? `; ${plan.invited} to invite` : `; ${plan.invited} invited`;
   return plan.dryRun
-    ? `${plan.create} to create, ${plan.update} to update, ${plan.unchanged} unchanged`
-    : `${plan.create} created, ${plan.update} updated, ${plan.unchanged} unchanged`;
+    ? `${plan.create} to create, ${plan.update} to update, ${plan.unchanged} unchanged${invited}`
+    : `${plan.create} created, ${plan.update} updated, ${plan.unchanged} unchanged${invited}`;
 }

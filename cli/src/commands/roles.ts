@@ -9,9 +9,13 @@ type PermissionMap = components['schemas']['PermissionMap'];
 
 const ROLE_COLUMNS = { required: ['key', 'name', 'permissions'], optional: ['description'] };
 
-/** Permissions travel as JSON in one cell (`{"offers":[{"authority":"edit","scope":"all"}]}`). */
+/**
+ * Permissions travel as JSON in one cell (`{"offers":[{"authority":"edit","scope":"all"}]}`).
+ * A cell that is not a JSON object is a problem of its line; the row still goes to the server's
+ * check (with no permissions), so every other problem of the file is reported with it.
+ */
 function rolesFromCsv(file: string) {
-  const problems: string[] = [];
+  const badPermissions = new Set<number>();
   const rows = readCsv(file, ROLE_COLUMNS).map(({ line, values }) => {
     let permissions: PermissionMap = {};
     try {
@@ -19,16 +23,40 @@ function rolesFromCsv(file: string) {
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
       permissions = parsed as PermissionMap;
     } catch {
-      problems.push(`line ${line}: permissions: is not a JSON object of permission grants`);
+      badPermissions.add(line);
     }
     return { line, key: values.key ?? '', name: values.name ?? '', description: values.description ?? '', permissions };
   });
-  if (problems.length) throw new RejectedInput(`The roles file has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was written.`, problems);
-  return rows;
+  return { rows, badPermissions };
+}
+
+const PERMISSIONS_PROBLEM = 'permissions: is not a JSON object of permission grants';
+
+/** `line 12: …` → 12, for putting problems in the order of the file. */
+const lineOf = (problem: string): number => Number(/^line (\d+):/.exec(problem)?.[1] ?? Number.MAX_SAFE_INTEGER);
+
+/**
+ * The file's own problems (permissions that are not JSON) together with every problem the server
+ * finds in the rest of it, in line order. A row with unreadable permissions was checked without
+ * them, so what the server says of its permissions is left out.
+ */
+async function allProblems(ctx: CommandContext, rows: ReturnType<typeof rolesFromCsv>['rows'], badPermissions: Set<number>): Promise<RejectedInput> {
+  const ours = [...badPermissions].map((line) => `line ${line}: ${PERMISSIONS_PROBLEM}`);
+  let theirs: string[] = [];
+  try {
+    await call(ctx.connection, createApi(ctx.connection).POST('/api/roles/imports', { body: { rows, dryRun: true } }));
+  } catch (error) {
+    const refused = rejectedRows(error, rows.map((row) => row.line), 'roles');
+    if (!(refused instanceof RejectedInput)) throw refused;
+    theirs = refused.lines.filter((problem) => !(badPermissions.has(lineOf(problem)) && /^line \d+: permissions\b/.test(problem)));
+  }
+  const problems = [...ours, ...theirs].sort((a, b) => lineOf(a) - lineOf(b));
+  return new RejectedInput(`The roles file has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was written.`, problems);
 }
 
 export async function importRolesCommand(ctx: CommandContext, file: string, options: { dryRun?: boolean }): Promise<void> {
-  const rows = rolesFromCsv(file);
+  const { rows, badPermissions } = rolesFromCsv(file);
+  if (badPermissions.size) throw await allProblems(ctx, rows, badPermissions);
   let reply;
   try {
     reply = await call(ctx.connection, createApi(ctx.connection).POST('/api/roles/imports', { body: { rows, dryRun: Boolean(options.dryRun) } }));
@@ -37,6 +65,7 @@ export async function importRolesCommand(ctx: CommandContext, file: string, opti
   }
   if (ctx.output.json) return printJson(reply.data);
   process.stdout.write(`${planSummary(reply.data)}\n`);
+  if (options.dryRun && reply.data.changes.length) hint('Nothing was written. Run again without --dry-run to apply.');
 }
 
 const listRoles = async (ctx: CommandContext) => (await call(ctx.connection, createApi(ctx.connection).GET('/api/roles'))).data;

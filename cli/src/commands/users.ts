@@ -27,19 +27,19 @@ function usersFromCsv(file: string) {
   }));
 }
 
-export async function importUsersCommand(ctx: CommandContext, file: string, options: { dryRun?: boolean }): Promise<void> {
+export async function importUsersCommand(ctx: CommandContext, file: string, options: { dryRun?: boolean; invite?: boolean }): Promise<void> {
   const rows = usersFromCsv(file);
   const bar = progressBar({ label: options.dryRun ? 'Checking' : 'Importing', percent: undefined, detail: `${rows.length} rows` });
   let reply;
   try {
-    reply = await call(ctx.connection, createApi(ctx.connection).POST('/api/users/imports', { body: { rows, dryRun: Boolean(options.dryRun) } }));
+    reply = await call(ctx.connection, createApi(ctx.connection).POST('/api/users/imports', { body: { rows, dryRun: Boolean(options.dryRun), invite: Boolean(options.invite) } }));
   } catch (error) {
     throw rejectedRows(error, rows.map((row) => row.line), 'users');
   } finally {
     bar.done();
   }
   if (ctx.output.json) return printJson(reply.data);
-  process.stdout.write(`${planSummary(reply.data)}\n`);
+  process.stdout.write(`${planSummary(reply.data, { invited: Boolean(options.invite) })}\n`);
   if (options.dryRun && reply.data.changes.length) hint('Nothing was written. Run again without --dry-run to apply.');
 }
 
@@ -62,7 +62,7 @@ export async function listUsersCommand(ctx: CommandContext, options: { role?: st
   } while (cursor);
   if (ctx.output.json) return printJson(users);
   printTable(
-    ['EMAIL', 'NAME', 'ROLES', 'STATUS'],
-    users.map((user) => [user.email, `${user.firstName} ${user.lastName}`, user.roles.map((role) => role.key).join(';'), user.status]),
+    ['EMAIL', 'NAME', 'ROLES', 'MANAGER', 'STATUS'],
+    users.map((user) => [user.email, `${user.firstName} ${user.lastName}`, user.roles.map((role) => role.key).join(';'), user.manager ?? '', user.status]),
   );
 }

@@ -1,13 +1,20 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { createInfiniteHook, createQueryHook } from 'swr-openapi';
 import type { components, paths } from '../../../openapi.d.ts';
-import { COMPANY_AS_KEY, SESSION_EXPIRED_REASON, VIEW_AS_KEY, accessToken } from '../auth/oidc';
+import { COMPANY_AS_KEY, VIEW_AS_KEY, accessToken } from '../auth/oidc';
+import { leaveSession } from '../auth/leave';
 import { currentSocketId } from '../realtime/socketId';
+import { HttpError, errorBody, transportError } from './errors';
+import { noteAnswer } from './offline';
 
 /** The one typed client of the contract; every screen reaches the API through it. */
 export const api = createClient<paths>({ baseUrl: '/' });
 
-let leaving = false;
+/** Where a request went, as the spec's normalised errors name it: path and query. */
+function pathOf(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
 
 const auth: Middleware = {
   async onRequest({ request }) {
@@ -22,16 +29,30 @@ const auth: Middleware = {
     if (socketId) request.headers.set('X-Socket-Id', socketId);
     return request;
   },
-  async onResponse({ response }) {
-    // A refused session sends the person to /logout, keeping the reason to show on sign-in.
-    if (response.status === 401 && window.location.pathname !== '/logout' && !leaving) {
-      leaving = true; // several requests may be refused at once; leave once
-      const body = (await response.clone().json().catch(() => ({}))) as { clientResponse?: { message?: string } };
-      const reason = body.clientResponse?.message ?? 'expired';
-      localStorage.setItem(SESSION_EXPIRED_REASON, reason);
-      window.location.assign(`/logout?reason=${encodeURIComponent(reason)}`);
+  async onResponse({ request, response }) {
+    noteAnswer(pathOf(request), response);
+    if (response.ok || response.status === 304) return response;
+    // Every failed answer reaches a screen in the spec's normal form (the server's code and
+    // message, the status, the catalogue's words, the url), whatever answered.
+    const raw = await response.text();
+    let parsed: unknown = raw;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      // not JSON: a proxy's page or an empty body; the catalogue speaks for it
     }
-    return response;
+    const body = errorBody(response.status, pathOf(request), parsed);
+    // A refused session sends the person to /logout, keeping the reason to show on sign-in.
+    if (response.status === 401) leaveSession(body.clientResponse?.message ?? 'expired');
+    const headers = new Headers(response.headers);
+    headers.delete('Content-Length');
+    headers.delete('Content-Encoding');
+    headers.set('Content-Type', 'application/json');
+    return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers });
+  },
+  onError({ request, error }) {
+    // No answer at all: "Network Error", "Request aborted" (code `canceled`) or "timeout of N ms exceeded".
+    return transportError(error, pathOf(request));
   },
 };
 api.use(auth);
@@ -56,6 +77,8 @@ export const TRY_AGAIN = 'Please refresh the page and try again. If the problem 
  * description, else `fallback`.
  */
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  // A call that got no answer says what the catalogue says, not the HTTP client's terse words.
+  if (error instanceof HttpError) return error.description;
   if (error && typeof error === 'object') {
     const known = error as { message?: unknown; description?: unknown };
     if (typeof known.message === 'string' && known.message) return known.message;

@@ -3,3 +3,9 @@ export function logWarning(message: string, detail?: unknown): void {
   // eslint-disable-next-line no-console -- the console is this log
   console.warn(message, detail);
 }
+
+/** A failed call the spec says is logged (company, settings, offers, account, tags, stock exchanges). */
+export function logError(message: string, detail?: unknown): void {
+  // eslint-disable-next-line no-console -- the console is this log
+  console.error(message, detail);
+}

@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Redirect } from 'wouter';
 import { useQuery } from '../api/client';
 import { COMPANY_AS_KEY, VIEW_AS_KEY } from '../auth/oidc';
 import { signIn, useSession } from '../auth/Session';
 import { FullSizeSpinner } from '../ui/Spinner';
 import { FailureScreen } from '../ui/Screens';
+import { retryImport } from './retryImport';
 import type { ModuleName } from './webModule';
+
+// Loaded only when someone reaches a module they cannot open.
+const ModuleAccessScreen = lazy(() => retryImport(() => import('../features/settings/ModuleAccess')).then((m) => ({ default: m.ModuleAccessScreen })));
 
 export type { ModuleName };
 
@@ -55,10 +59,19 @@ export function RequireSession({ children, allowWithoutCompany = false }: { chil
   return <>{children}</>;
 }
 
-/** A module's screens show only when the company has it and the person may use it. */
+/**
+ * A module's screens show only when the company has it and the person may use it. Otherwise its own
+ * address says why: switched off for the company, or not in the person's roles (with a way to ask).
+ * Market data keeps its own no-access page.
+ */
 export function RequireModule({ module, children }: { module: ModuleName; children: ReactNode }) {
   const { data } = usePerson();
   const state = data?.data.modules.find((entry) => entry.module === module);
-  if (!state?.authorized) return <Redirect to={module === 'benchmarking' ? '/benchmarking-no-access' : '/no-access'} replace />;
-  return <>{children}</>;
+  if (state?.authorized) return <>{children}</>;
+  if (module === 'benchmarking') return <Redirect to="/benchmarking-no-access" replace />;
+  return (
+    <Suspense fallback={<FullSizeSpinner loading />}>
+      <ModuleAccessScreen module={module} />
+    </Suspense>
+  );
 }

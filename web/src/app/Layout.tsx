@@ -1,7 +1,10 @@
-import { LogOut, Menu as MenuIcon } from 'lucide-react';
+import { CloudOff, LogOut, Menu as MenuIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useQuery } from '../api/client';
+import { useCompanyMoney } from '../api/company';
+import { keptPaths, useShownAsOf } from '../api/offline';
+import { type QueryPath, invalidate } from '../api/queries';
 import { Realtime } from '../realtime/Realtime';
 import { Brand } from '../ui/Brand';
 import { useMediaQuery } from '../ui/hooks';
@@ -64,6 +67,7 @@ function SignOut({ compact = false }: { compact?: boolean }) {
 function Account() {
   const person = usePerson().data?.data;
   const company = useQuery('/api/company', person?.companyId ? {} : null).data?.data;
+  const { money } = useCompanyMoney(Boolean(person?.companyId));
   if (!person) return null;
   const name = [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
   return (
@@ -74,9 +78,53 @@ function Account() {
       </span>
       <span className="account-text">
         <span className="account-name">{name}</span>
-        <span className="account-detail">{company?.name ?? person.email}</span>
+        <span className="account-detail">
+          {company?.name ?? person.email}
+          {money && <span title="The company currency"> · {money.currency}</span>}
+        </span>
       </span>
     </div>
+  );
+}
+
+const asOfFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** While kept copies show and the device says it is online, how often they are asked again. */
+const RETRY_KEPT_MS = 10_000;
+
+/** Asks the answers shown from kept copies again. */
+function refreshKept(): void {
+  const kept = keptPaths();
+  if (kept.length > 0) void invalidate((path: QueryPath) => kept.includes(path));
+}
+
+/**
+ * Shown while what is on screen comes from the copies this device kept (the network does not
+ * answer): since when. When the network is back those answers are asked again, and again every
+ * 10 s while the device is online but the server has not answered yet.
+ */
+function OfflineNote() {
+  const asOf = useShownAsOf();
+  const showing = asOf !== null;
+  useEffect(() => {
+    if (!showing) return;
+    window.addEventListener('online', refreshKept);
+    const timer = setInterval(() => {
+      if (navigator.onLine) refreshKept();
+    }, RETRY_KEPT_MS);
+    return () => {
+      window.removeEventListener('online', refreshKept);
+      clearInterval(timer);
+    };
+  }, [showing]);
+  if (!asOf) return null;
+  return (
+    <p className="offline-note" role="status">
+      <CloudOff size={16} aria-hidden="true" />
+      <span>
+        Offline · as of <time dateTime={asOf.toISOString()}>{asOfFormat.format(asOf)}</time>
+      </span>
+    </p>
   );
 }
 
@@ -85,7 +133,8 @@ function Account() {
  * links with their icons, their widgets, who is signed in and Sign out. From 768 px it is the closed
  * rail (57 px), icons with their names as tooltips. On phones a top bar holds the mark and the
  * widgets, and a tab bar at the bottom the first links and "Menu" (every link, and Sign out).
- * While viewing as, the impersonation frame surrounds it all.
+ * While viewing as, the impersonation frame surrounds it all. Above the screen, "Offline · as of …"
+ * while it shows the device's kept copies.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const person = usePerson().data?.data;
@@ -132,14 +181,14 @@ export function Layout({ children }: { children: ReactNode }) {
             </button>
           </nav>
           {menuOpen && (
-            <Sheet title="Menu" side="bottom" onClose={() => setMenuOpen(false)} className="menu-sheet">
+            // Sign out sits in the sheet's foot, in view however many screens the list holds.
+            <Sheet title="Menu" side="bottom" onClose={() => setMenuOpen(false)} className="menu-sheet" footer={<SignOut />}>
               <Account />
               <nav aria-label="All screens" className="menu-sheet-links">
                 {links.map((link) => (
                   <NavItem key={link.href} link={link} current={link.href === current} />
                 ))}
               </nav>
-              <SignOut />
             </Sheet>
           )}
         </>
@@ -163,6 +212,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </nav>
       )}
       <main id="main" className="content" tabIndex={-1}>
+        <OfflineNote />
         {children}
       </main>
     </div>

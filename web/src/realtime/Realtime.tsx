@@ -16,6 +16,17 @@ export interface JobStatusUpdate {
 type Listener = (update: JobStatusUpdate) => void;
 const jobListeners = new Set<Listener>();
 
+type EventListener = (payload: unknown) => void;
+const eventListeners = new Map<string, Set<EventListener>>();
+
+/** Subscribe to a named event of the app's socket (e.g. an area's own updates); returns the unsubscribe function. */
+export function onRealtimeEvent(event: string, listener: EventListener): () => void {
+  const listeners = eventListeners.get(event) ?? new Set<EventListener>();
+  eventListeners.set(event, listeners);
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
 /** Subscribe to emitBackgroundJobStatusUpdate; returns the unsubscribe function. */
 export function onJobStatusUpdate(listener: Listener): () => void {
   jobListeners.add(listener);
@@ -60,6 +71,9 @@ export function Realtime() {
       socket.on('connect_error', (error) => logWarning('socket error', error.message));
       socket.on('emitBackgroundJobStatusUpdate', (payload: JobStatusUpdate) => {
         for (const listener of jobListeners) listener(payload);
+      });
+      socket.onAny((event: string, payload: unknown) => {
+        for (const listener of eventListeners.get(event) ?? []) listener(payload);
       });
     })();
     return () => {

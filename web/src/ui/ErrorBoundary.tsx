@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportClientError } from '../api/errorReporting';
+import { OTHER_ERROR, catalogueText } from '../api/errors';
 import { ErrorScreen } from './Screens';
 
 interface AppErrorLike {
@@ -7,15 +8,6 @@ interface AppErrorLike {
   description?: string;
   status?: number;
 }
-
-const STATUS_TEXT: Record<number, { title: string; description: string }> = {
-  401: { title: 'Permission denied', description: 'You do not have access to this content. Please contact your company admin for support.' },
-  403: { title: 'Permission denied', description: 'You do not have access to this content. Please contact your company admin for support.' },
-  404: { title: 'Not found', description: 'The content could not be found.' },
-  429: { title: 'Rate limit exceeded', description: 'Too many requests have been made. Please wait 60 seconds and try again.' },
-  503: { title: 'Service unavailable', description: 'Paybench is temporarily unavailable. Please wait and try again.' },
-};
-const DEFAULT_TEXT = { title: 'Something went wrong', description: 'Please refresh the page and try again. If the problem persists, contact your company admin for support.' };
 
 interface Props {
   children: ReactNode;
@@ -30,10 +22,11 @@ interface Props {
 /** Text precedence: remote override, then the app error's own, then the props, then the HTTP status, then the default. */
 export function errorText(error: unknown, props: Pick<Props, 'title' | 'description' | 'override'>) {
   const app = (typeof error === 'object' && error !== null ? error : {}) as AppErrorLike;
-  const status = app.status !== undefined ? STATUS_TEXT[app.status] : undefined;
+  // The spec's error catalogue (§8), one table for the whole client.
+  const status = app.status !== undefined ? catalogueText(app.status) : undefined;
   return {
-    title: props.override?.title ?? app.title ?? props.title ?? status?.title ?? DEFAULT_TEXT.title,
-    description: props.override?.description ?? app.description ?? props.description ?? status?.description ?? DEFAULT_TEXT.description,
+    title: props.override?.title ?? app.title ?? props.title ?? status?.title ?? OTHER_ERROR.title,
+    description: props.override?.description ?? app.description ?? props.description ?? status?.description ?? OTHER_ERROR.description,
   };
 }
 

@@ -1,13 +1,14 @@
 import { Inbox, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TRY_AGAIN, errorMessage, statusOf } from '../api/client';
+import { catalogueText } from '../api/errors';
 import { FailureScreen } from './Screens';
 import { FullSizeSpinner } from './Spinner';
 
 /** A failed answer as a screen, titled in the catalogue's words for its status, with an optional retry. */
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
   const status = statusOf(error);
-  const title = status === 404 ? 'Not found' : status === 401 || status === 403 ? 'Permission denied' : 'Something went wrong';
+  const title = catalogueText(status).title;
   return (
     <FailureScreen
       title={title}

@@ -10,6 +10,7 @@ import { apiAudience, CLI_CLIENT_ID, clientName, firstPartyClients, SCOPES, WEB_
 import { interactionRoutes } from './interactions.js';
 import { INVITATION_PATH, invitationRoutes } from './invitationRoutes.js';
 import { loadCookieKeys, loadSigningKeys, publicJwk } from './keys.js';
+import { RESET_PATH, resetRoutes } from './resetRoutes.js';
 import {
   deviceCodePage,
   deviceConfirmPage,
@@ -195,10 +196,11 @@ function configuration(deps: AppDeps, publicUrl: string, jwks: Configuration['jw
 }
 
 /** Serves the provider with its own cookie keys: koa-mount would otherwise sign with the (keyless) host app's. */
-function providerMiddleware(provider: Provider, interactions: Middleware, invitations: Middleware): Middleware {
+function providerMiddleware(provider: Provider, interactions: Middleware, invitations: Middleware, resets: Middleware): Middleware {
   const downstream = mount(provider);
   return async (ctx: Context, next) => {
     if (INVITATION_PATH.test(ctx.path)) return invitations(ctx, next);
+    if (RESET_PATH.test(ctx.path)) return resets(ctx, next);
     const interaction = INTERACTION_PATH.test(ctx.path);
     if (!interaction && !PROVIDER_PATH.test(ctx.path)) return next();
     // Client addresses and secure cookies follow the host app's proxy trust.
@@ -223,7 +225,7 @@ export async function builtinIdentityProvider(deps: AppDeps): Promise<IdentityPr
   return {
     kind: 'builtin',
     issuer: publicUrl,
-    middleware: providerMiddleware(provider, interactionRoutes(provider, deps), invitationRoutes(deps, `${publicUrl}/`)),
+    middleware: providerMiddleware(provider, interactionRoutes(provider, deps), invitationRoutes(deps, `${publicUrl}/`), resetRoutes(deps, `${publicUrl}/`)),
     verifyAccessToken: accessTokenVerifier(async () => verifyOptions),
     endSession: (session) => endSession(deps.db, session),
   };

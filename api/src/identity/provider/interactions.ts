@@ -11,20 +11,24 @@ import {
   consentPage,
   errorPage,
   expiredPage,
+  forgotPasswordPage,
   lockedMessage,
   type Page,
+  resetLockedMessage,
+  resetRequestedPage,
   signInPage,
   signUpPage,
 } from './pages.js';
-import { createSignUpUser, readSignUp, validateSignUp } from './signup.js';
-import { addressKey, clearFailures, emailKey, lockedUntil, recordFailure } from './throttle.js';
+import { sendPasswordReset } from './resetRoutes.js';
+import { createSignUpUser, EMAIL, readSignUp, validateSignUp } from './signup.js';
+import { addressKey, clearFailures, emailKey, lockedUntil, recordFailure, resetAddressKey, resetEmailKey } from './throttle.js';
 
-const ROUTE = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|signup|consent|abort))?$/;
+const ROUTE = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|signup|consent|abort|forgot))?$/;
 const FORM_LIMIT = '16kb';
 const SIGN_IN_FAILED = 'Incorrect email or password.';
 const SIGN_UP_REFUSED = 'We could not create an account with these details. If you already have an account, sign in instead.';
 
-type Action = 'show' | 'login' | 'signup' | 'consent' | 'abort';
+type Action = 'show' | 'login' | 'signup' | 'consent' | 'abort' | 'forgot';
 
 interface Route {
   uid: string;
@@ -36,7 +40,7 @@ function matchRoute(ctx: Context): Route | undefined {
   const match = ROUTE.exec(ctx.path);
   if (!match?.[1] || (ctx.method !== 'GET' && ctx.method !== 'POST')) return undefined;
   const action = (match[2] ?? 'show') as Action;
-  const allowed = ctx.method === 'GET' ? action === 'show' || action === 'signup' : action !== 'show';
+  const allowed = ctx.method === 'GET' ? action === 'show' || action === 'signup' || action === 'forgot' : action !== 'show';
   return allowed ? { uid: match[1], action, method: ctx.method } : undefined;
 }
 
@@ -106,6 +110,7 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
     const clientId = text(details.params.client_id);
     if (details.prompt.name === 'login') {
       if (action === 'signup') return send(ctx, signUpPage({ uid: details.uid, values: { email: '', firstName: '', lastName: '' }, errors: {} }));
+      if (action === 'forgot') return send(ctx, forgotPasswordPage({ uid: details.uid, email: text(details.params.login_hint) }));
       return send(ctx, signInPage({ uid: details.uid, email: text(details.params.login_hint), clientName: clientName(clientId) }));
     }
     if (details.prompt.name === 'consent') {
@@ -164,6 +169,27 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
     await finish(ctx, { login: { accountId: userId, amr: ['pwd'], remember: true } });
   }
 
+  /**
+   * "Forgot password?": every well-formed request gets the same page whether or not the e-mail has
+   * an account, and the e-mail (if any) goes out after the answer, so neither the page nor its
+   * timing tells. Requests count per e-mail and per address; past the limit the answer is 429.
+   */
+  async function forgot(ctx: Context, details: Interaction): Promise<void> {
+    const email = normaliseEmail((await readForm(ctx)).get('email') ?? '');
+    if (!EMAIL.test(email) || email.length > 320) {
+      return send(ctx, forgotPasswordPage({ uid: details.uid, email, error: 'Enter an email address like name@company.com.' }, 400));
+    }
+    const keys = [resetEmailKey(email), resetAddressKey(ctx.ip)];
+    const locked = await lockedUntil(db, keys);
+    if (locked) {
+      const retryAfter = String(Math.max(1, Math.ceil((locked.getTime() - Date.now()) / 1000)));
+      return send(ctx, forgotPasswordPage({ uid: details.uid, email, error: resetLockedMessage(locked) }, 429), { 'Retry-After': retryAfter });
+    }
+    for (const key of keys) await recordFailure(db, key);
+    void sendPasswordReset(deps, email).catch((error: unknown) => log.error({ err: error }, 'password reset e-mail failed'));
+    send(ctx, resetRequestedPage(details.uid));
+  }
+
   async function consent(ctx: Context, details: Interaction): Promise<void> {
     const form = await readForm(ctx);
     if (details.prompt.name !== 'consent') return send(ctx, errorPage(homeUrl, 'There is nothing to approve here.', 400));
@@ -181,6 +207,7 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
     if (route.action !== 'consent' && details.prompt.name !== 'login') return send(ctx, expiredPage(homeUrl));
     if (route.action === 'login') return login(ctx, details);
     if (route.action === 'signup') return signup(ctx, details);
+    if (route.action === 'forgot') return forgot(ctx, details);
     return consent(ctx, details);
   }
 

@@ -38,6 +38,7 @@ font:inherit;font-weight:600;text-decoration:none;border-radius:8px;border:1px s
 :focus-visible{outline:3px solid #3b5bdb;outline-offset:2px}
 a{color:#3b5bdb;font-weight:600}
 .switch{margin:20px 0 0;text-align:center;color:#4a5878}
+.forgot{margin:-8px 0 16px;text-align:right}
 .code{margin:0 0 16px;padding:12px;border-radius:8px;background:#f4f6fb;text-align:center;
 font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:1.75rem;letter-spacing:.12em}
 .code-input{text-transform:uppercase;text-align:center;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;letter-spacing:.12em}
@@ -133,6 +134,7 @@ ${alert(view.error)}
 <form method="post" action="${interactionPath(view.uid, 'login')}" novalidate>
 ${field({ name: 'email', label: 'Email', type: 'email', value: view.email, autocomplete: 'username', autofocus: !view.email })}
 ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', autofocus: Boolean(view.email) })}
+<p class="forgot"><a href="${interactionPath(view.uid, 'forgot')}">Forgot password?</a></p>
 <div class="actions"><button class="primary" type="submit">Sign in</button></div>
 </form>
 <form method="post" action="${interactionPath(view.uid, 'abort')}">
@@ -214,6 +216,11 @@ ${view.email ? `<p class="who">Signed in as ${escapeHtml(view.email)}</p>` : ''}
 export function lockedMessage(until: Date, now = Date.now()): string {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now) / 60_000));
   return `Too many unsuccessful attempts. For your security, signing in is paused for ${minutes} minute${minutes === 1 ? '' : 's'}. Try again later.`;
+}
+
+export function resetLockedMessage(until: Date, now = Date.now()): string {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now) / 60_000));
+  return `Too many requests for a link. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 export function expiredPage(homeUrl: string): Page {
@@ -326,7 +333,7 @@ export function invitationPage(view: InvitationView, status = 200): Page {
 <p class="lead">Choose a password to finish setting up your Paybench account.</p>
 ${alert(view.error ? 'Check the highlighted field and try again.' : undefined)}
 <form method="post" action="${escapeHtml(view.path)}" novalidate>
-<input type="email" name="email" autocomplete="username" value="${escapeHtml(view.email)}" hidden readonly>
+<input type="email" name="email" autocomplete="username" aria-label="Email" value="${escapeHtml(view.email)}" hidden readonly>
 <p class="who">Your sign-in email is ${escapeHtml(view.email)}</p>
 ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 12 characters.', error: view.error, autofocus: true, extra: 'minlength="12"' })}
 <div class="actions"><button class="primary" type="submit">Set password</button></div>
@@ -338,8 +345,8 @@ ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: '
 export function invitationUsedPage(homeUrl: string): Page {
   return layout(
     'Invitation not valid',
-    `<h1>This invitation has expired</h1>
-${alert('The link has expired or has already been used. Ask your company admin to invite you again, or sign in if you have set your password.')}
+    `<h1>This invitation is no longer valid</h1>
+${alert('The link has expired, was withdrawn or has already been used. Ask your company admin to invite you again, or sign in if you have set your password.')}
 <div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Go to Paybench</a></div>`,
     410,
   );
@@ -350,6 +357,81 @@ export function invitationDonePage(homeUrl: string, email: string): Page {
     'Password set',
     `<h1>You're all set</h1>
 <div class="notice" role="status"><p>Your password is set. Sign in with ${escapeHtml(email)} and your new password.</p></div>
+<div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Sign in</a></div>`,
+  );
+}
+
+/** The one answer to a reset request, whether or not the e-mail has an account. */
+export const RESET_REQUESTED = 'If an account exists for that e-mail, we sent a link.';
+
+export interface ForgotPasswordView {
+  uid: string;
+  email?: string;
+  error?: string;
+}
+
+export function forgotPasswordPage(view: ForgotPasswordView, status = 200): Page {
+  return layout(
+    'Forgot password',
+    `<h1>Forgot your password?</h1>
+<p class="lead">Enter the email you sign in with and we will send you a link to choose a new password.</p>
+${alert(status === 429 ? view.error : undefined)}
+<form method="post" action="${interactionPath(view.uid, 'forgot')}" novalidate>
+${field({ name: 'email', label: 'Email', type: 'email', value: view.email, autocomplete: 'username', error: status === 429 ? undefined : view.error, invalid: status === 429, autofocus: true })}
+<div class="actions"><button class="primary" type="submit">Send link</button></div>
+</form>
+<p class="switch"><a href="${interactionPath(view.uid)}">Back to sign in</a></p>`,
+    status,
+  );
+}
+
+export function resetRequestedPage(uid: string): Page {
+  return layout(
+    'Check your email',
+    `<h1>Check your email</h1>
+<div class="notice" role="status"><p>${escapeHtml(RESET_REQUESTED)}</p></div>
+<p class="lead">The link works once, for an hour. If nothing arrives, check the address and your spam folder, or ask your company admin.</p>
+<p class="switch"><a href="${interactionPath(uid)}">Back to sign in</a></p>`,
+  );
+}
+
+export interface ResetPasswordView {
+  path: string;
+  email: string;
+  error?: string;
+}
+
+export function resetPasswordPage(view: ResetPasswordView, status = 200): Page {
+  return layout(
+    'Choose a new password',
+    `<h1>Choose a new password</h1>
+<p class="lead">You will be signed out everywhere else.</p>
+${alert(view.error ? 'Check the highlighted field and try again.' : undefined)}
+<form method="post" action="${escapeHtml(view.path)}" novalidate>
+<input type="email" name="email" autocomplete="username" aria-label="Email" value="${escapeHtml(view.email)}" hidden readonly>
+<p class="who">Your sign-in email is ${escapeHtml(view.email)}</p>
+${field({ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', hint: 'At least 12 characters.', error: view.error, autofocus: true, extra: 'minlength="12"' })}
+<div class="actions"><button class="primary" type="submit">Set new password</button></div>
+</form>`,
+    status,
+  );
+}
+
+export function resetUsedPage(homeUrl: string): Page {
+  return layout(
+    'Link not valid',
+    `<h1>This link has expired</h1>
+${alert('The link has expired or has already been used. Ask for a new one with "Forgot password?" on the sign-in page.')}
+<div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Go to Paybench</a></div>`,
+    410,
+  );
+}
+
+export function resetDonePage(homeUrl: string, email: string): Page {
+  return layout(
+    'Password changed',
+    `<h1>Your password is changed</h1>
+<div class="notice" role="status"><p>Sign in with ${escapeHtml(email)} and your new password.</p></div>
 <div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Sign in</a></div>`,
   );
 }

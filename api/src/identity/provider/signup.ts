@@ -9,7 +9,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 1024;
 const MAX_NAME_LENGTH = 100;
 const MAX_EMAIL_LENGTH = 320;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface SignUpInput extends SignUpValues {
   password: string;

@@ -20,8 +20,14 @@ export interface ThrottleKey {
   limit: number;
 }
 
+/** Password-reset requests (counted whether or not the e-mail has an account): a few per e-mail, more per address. */
+export const MAX_RESET_REQUESTS_PER_EMAIL = 5;
+export const MAX_RESET_REQUESTS_PER_ADDRESS = 20;
+
 export const emailKey = (email: string): ThrottleKey => ({ key: `email:${email}`, limit: MAX_FAILURES_PER_EMAIL });
 export const addressKey = (address: string): ThrottleKey => ({ key: `address:${address || 'unknown'}`, limit: MAX_FAILURES_PER_ADDRESS });
+export const resetEmailKey = (email: string): ThrottleKey => ({ key: `reset-email:${email}`, limit: MAX_RESET_REQUESTS_PER_EMAIL });
+export const resetAddressKey = (address: string): ThrottleKey => ({ key: `reset-address:${address || 'unknown'}`, limit: MAX_RESET_REQUESTS_PER_ADDRESS });
 
 const time = (value: string | Date | null): number => (value === null ? 0 : new Date(value).getTime());
 

@@ -7,6 +7,7 @@ import { isValidBenchmarkRequest, queryRelease, type BenchmarkRequest } from '..
 import { currentRelease, type ServedRelease } from '../releases.js';
 import { forexFor } from '../service.js';
 import { findExecutiveTitle, titleRequest, validateExecutiveRequest, type ExecutiveRequestInput } from './request.js';
+import { MINIMUM_FUZZY_SCORE, readTitle } from '../titles/index.js';
 
 type Schemas = components['schemas'];
 
@@ -43,19 +44,32 @@ interface TitleDocument {
   text: string;
 }
 
+/** A fuzzy score this high is the title as written ("Controller"), whichever family the index reads. */
+const EXACT_SCORE = 0.95;
+
 // Every title and each way people write it, searched with the spec's fuzzy constants.
 const TITLE_DOCUMENTS: TitleDocument[] = EXECUTIVE_TITLES.flatMap((t) => [{ titleId: t.id, text: t.title }, ...t.aliases.map((alias) => ({ titleId: t.id, text: alias }))]);
 const titleSearch = new Fuse(TITLE_DOCUMENTS, { threshold: 0.6, distance: 100, includeScore: true, keys: ['text'] });
 
-/** Catalog titles that match what someone typed, best first, each once, with the wording that matched. */
+/**
+ * Catalog titles that match what someone typed, best first, each once, with the wording that
+ * matched. The title index is read first: an occupation no family covers ("nurse") matches nothing,
+ * and a title of a known family ("SRE", "backend developer") matches only that family's executives
+ * (or a title spelt exactly). Fuzzy matches below MINIMUM_FUZZY_SCORE are no match.
+ */
 export function searchExecutiveTitles(search: string): Schemas['ExecutiveTitleMatch'][] {
+  const reading = readTitle(search);
+  if (reading.kind === 'no_family') return [];
   const seen = new Set<string>();
   const matches: Schemas['ExecutiveTitleMatch'][] = [];
   for (const hit of titleSearch.search(search.trim())) {
+    const score = Math.round((1 - (hit.score ?? 1)) * 1000) / 1000;
+    if (score < MINIMUM_FUZZY_SCORE) continue;
     if (seen.has(hit.item.titleId)) continue;
-    seen.add(hit.item.titleId);
     const title = findExecutiveTitle(hit.item.titleId);
     if (!title) continue;
+    if (reading.kind === 'family' && title.jobFamilyId !== reading.jobFamilyId && score < EXACT_SCORE) continue;
+    seen.add(hit.item.titleId);
     matches.push({
       titleId: title.id,
       title: title.title,
@@ -63,7 +77,7 @@ export function searchExecutiveTitles(search: string): Schemas['ExecutiveTitleMa
       jobFamilyId: title.jobFamilyId,
       levelId: title.levelId,
       matchedText: hit.item.text,
-      score: Math.round((1 - (hit.score ?? 1)) * 1000) / 1000,
+      score,
     });
   }
   return matches;

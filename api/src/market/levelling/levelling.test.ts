@@ -165,3 +165,24 @@ describe('level your employees', () => {
     expect(wrong.status).toBe(400);
   });
 });
+
+describe('levelling titles through the title index', () => {
+  it('reads developers and SREs into their families, and a nurse as outside the catalog', async () => {
+    const db = await testDb();
+    const titled = await createTestCompany(db, 'Levelling Titles Co');
+    const bay = { location: 'us_sf_bay_area' };
+    const developer = await hire(db, titled.id, { title: 'Backend Developer', ...bay });
+    const sre = await hire(db, titled.id, { title: 'Senior SRE', ...bay });
+    const nurse = await hire(db, titled.id, { title: 'Registered Nurse', ...bay });
+    const reply = await level(titled.users.admin as TestUser);
+    expect(reply.status).toBe(200);
+    const employees = byId(reply.body);
+    expect(employees.get(developer)?.suggestion).toMatchObject({ jobFamilyId: 'software_engineering' });
+    expect(employees.get(developer)?.reasons).toContain('Title “Backend Developer” matches Software Engineering (like “Backend Developer”)');
+    expect(employees.get(sre)?.suggestion).toMatchObject({ jobFamilyId: 'infrastructure_engineering', levelId: 'p4' });
+    expect(employees.get(nurse)).toMatchObject({
+      suggestion: null,
+      reasons: ['No job family in the catalog matches the title “Registered Nurse”: it names an occupation the catalog does not cover (“Registered Nurses”)'],
+    });
+  });
+});

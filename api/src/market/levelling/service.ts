@@ -21,7 +21,7 @@ import { queryRelease, type MarketRelease } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
 import { currencyForexMapping } from '../service.js';
 import { baseSalariesOn, employeesInReach, idsWithinReach, type BaseSalary, type LevellingEmployeeRow } from '../../people/reads/levelling.js';
-import { familyFromTitle, levelFromTitle, levelsOfTrack, type TitleLevel } from './titles.js';
+import { levelFromTitle, levelsOfTrack, readFamilyOfTitle, type TitleLevel } from './titles.js';
 
 type Schemas = components['schemas'];
 type Levelled = Schemas['LevelledEmployee'];
@@ -125,11 +125,13 @@ function levelOne(row: LevellingEmployeeRow, salary: BaseSalary | undefined, pay
   const reasons: string[] = [];
   const current = { jobFamilyId: row.job_family_id, levelId: row.level_id, locationId: row.location_id };
   const recorded = row.job_family_id ? findJobFamily(row.job_family_id) : undefined;
-  const matched = recorded ? null : familyFromTitle(row.title);
+  const read = recorded ? null : readFamilyOfTitle(row.title);
+  const matched = read?.family ? read : null;
   const family: JobFamily | undefined = recorded ?? matched?.family;
   const base = { employeeId: row.id, employeeNumber: row.employee_number, name: [row.first_name, row.last_name].filter(Boolean).join(' '), title: row.title, current };
   if (!family) {
-    reasons.push(row.title.trim() ? `No job family in the catalog matches the title “${row.title}”` : 'The employee has no title and no job family');
+    if (read && read.family === null) reasons.push(`No job family in the catalog matches the title “${row.title}”: it names an occupation the catalog does not cover (“${read.matched}”)`);
+    else reasons.push(row.title.trim() ? `No job family in the catalog matches the title “${row.title}”` : 'The employee has no title and no job family');
     return { ...base, suggestion: null, signals: { familyFrom: null, titleLevelId: null, payLevelId: null, payConsidered: false }, reasons };
   }
   let familyConfidence = 1;
@@ -138,7 +140,9 @@ function levelOne(row: LevellingEmployeeRow, salary: BaseSalary | undefined, pay
     familyConfidence = 0.6 + 0.4 * matched.score;
     reasons.push(`Title “${row.title}” matches ${family.name} (like “${matched.matched}”)`);
   }
-  const title: TitleLevel = levelFromTitle(row.title, family);
+  const worded: TitleLevel = levelFromTitle(row.title, family);
+  // A title without level words that the title index knows a level for ("Engineering Manager") says it.
+  const title: TitleLevel = worded.strength === 'default' && matched?.levelId ? { levelId: matched.levelId, strength: 'explicit', phrase: matched.matched } : worded;
   if (title.strength === 'explicit') reasons.push(`The title says ${display(title.levelId)} (“${title.phrase ?? ''}”)`);
   else reasons.push(`The title has no level words; ${display(title.levelId)} is the usual level for it`);
 

@@ -1,11 +1,13 @@
 import Fuse from 'fuse.js';
-import { JOB_FAMILIES, LEVELS, type JobFamily } from '../catalog/index.js';
+import { JOB_FAMILIES, LEVELS, findJobFamily, type JobFamily } from '../catalog/index.js';
+import { MINIMUM_FUZZY_SCORE, readTitle } from '../titles/index.js';
 
 /**
  * Reading a job title: which catalog family it names and which level its words say. Titles are
- * messy ("Sr. Backend Eng II", "Seniour Product Designer"), so both are fuzzy: families through
- * Fuse over the catalog's names and example titles, level words corrected towards the catalog's
- * level vocabulary before the rules below read them.
+ * messy ("Sr. Backend Eng II", "Seniour Product Designer"): families come from the title index
+ * (titles/index.ts: synonyms, the catalog's titles, the BLS occupation titles) and, where it has no
+ * opinion, from Fuse over the catalog's names and example titles above a minimum score; level words
+ * are corrected towards the catalog's level vocabulary before the rules below read them.
  */
 
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
@@ -129,9 +131,22 @@ export interface FamilyMatch {
   /** 1 is an exact match, 0 none. */
   score: number;
   matched: string;
+  /** The level the title index gives the title, when it names one (e.g. "Engineering Manager": m3). */
+  levelId: string | null;
 }
 
-export function familyFromTitle(title: string): FamilyMatch | null {
+/** A title the index knows as an occupation no catalog family covers ("Nurse": "Registered Nurses"). */
+export interface OutsideCatalog {
+  family: null;
+  matched: string;
+}
+
+/** The family a title names, a known occupation outside the catalog, or null when nothing matches well enough. */
+export function readFamilyOfTitle(title: string): FamilyMatch | OutsideCatalog | null {
+  const reading = readTitle(title);
+  if (reading.kind === 'no_family') return { family: null, matched: reading.entry.title };
+  const indexed = reading.kind === 'family' ? findJobFamily(reading.jobFamilyId) : undefined;
+  if (reading.kind === 'family' && indexed) return { family: indexed, score: 1, matched: reading.entry.title, levelId: reading.levelId };
   const words = titleWords(title);
   const cLevel = words.find((w) => C_LEVEL.has(w));
   // A C-level title names its function by its letters, which the catalog lists among example titles.
@@ -139,8 +154,16 @@ export function familyFromTitle(title: string): FamilyMatch | null {
   if (!query) return null;
   const hit = familySearch.search(query)[0];
   if (!hit) return null;
+  const score = Math.round((1 - (hit.score ?? 1)) * 1000) / 1000;
+  if (score < MINIMUM_FUZZY_SCORE) return null;
   const matched = hit.matches?.[0]?.value ?? hit.item.name;
-  return { family: hit.item.family, score: Math.round((1 - (hit.score ?? 1)) * 1000) / 1000, matched };
+  return { family: hit.item.family, score, matched, levelId: null };
+}
+
+/** The family a title names, or null (outside the catalog, or no good match). */
+export function familyFromTitle(title: string): FamilyMatch | null {
+  const read = readFamilyOfTitle(title);
+  return read === null || read.family === null ? null : read;
 }
 
 /** Levels in rank order within a track, for reading pay against. */

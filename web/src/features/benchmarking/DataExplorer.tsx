@@ -1,5 +1,4 @@
-import { useAtom } from 'jotai';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { errorMessage, useQuery } from '../../api/client';
 import { FullSizeSpinner } from '../../ui/Spinner';
@@ -22,18 +21,10 @@ import {
   regionsAndCountries,
   toggle,
   validateSelection,
+  withCompensationTypes,
 } from './selection';
-import { selectionAtom } from './selectionAtom';
+import { useSelection } from './useSelection';
 import './benchmarking.css';
-
-/** The selection, created from the filters' defaults the first time the picker opens. */
-export function useSelection(filters: BenchmarkingFilters | undefined) {
-  const [selection, setSelection] = useAtom(selectionAtom);
-  useEffect(() => {
-    if (filters && !selection) setSelection(defaultSelection(filters));
-  }, [filters, selection, setSelection]);
-  return [selection, setSelection] as const;
-}
 
 interface CheckOption {
   id: string;
@@ -196,7 +187,7 @@ function MarketEditor({
 /** /benchmarkingsurvey/data-explorer: the filter picker. */
 export function DataExplorerScreen() {
   const { filters, catalog, locations, name, error, isLoading } = useBenchmarkingCatalog();
-  const [selection, setSelection] = useSelection(filters);
+  const [selection, setSelection, { query, preferredLocation }] = useSelection(filters);
   const [, navigate] = useLocation();
   const [tried, setTried] = useState(false);
   const founderRequired = selection?.levels.some((level) => level.id === FOUNDER_LEVEL) ?? false;
@@ -218,7 +209,7 @@ export function DataExplorerScreen() {
 
   function run() {
     setTried(true);
-    if (problems.length === 0) navigate('/benchmarkingsurvey/data-explorer/results');
+    if (problems.length === 0) navigate(`/benchmarkingsurvey/data-explorer/results${query}`);
   }
 
   return (
@@ -235,7 +226,7 @@ export function DataExplorerScreen() {
         <section className="card" aria-labelledby="families-heading">
           <header className="section-head">
             <h2 id="families-heading">Job families</h2>
-            <Link href="/benchmarkingsurvey/data-explorer/search" className="button small">
+            <Link href={`/benchmarkingsurvey/data-explorer/search${query}`} className="button small">
               Search job families
             </Link>
           </header>
@@ -281,7 +272,7 @@ export function DataExplorerScreen() {
           <header className="section-head">
             <h2 id="markets-heading">Markets</h2>
             {selection.markets.length < 10 && (
-              <button type="button" className="small" onClick={() => update({ markets: [...selection.markets, defaultMarket(filters)] })}>
+              <button type="button" className="small" onClick={() => update({ markets: [...selection.markets, defaultMarket(filters, preferredLocation)] })}>
                 Add a market
               </button>
             )}
@@ -312,13 +303,13 @@ export function DataExplorerScreen() {
             legend="Cash"
             options={filters.compTypes.cash.filter((type) => !type.isDisabled).map((type) => ({ id: type.id, label: type.title, hint: type.description }))}
             chosen={selection.compensationTypes}
-            onToggle={(id) => update({ compensationTypes: toggle(selection.compensationTypes, id) })}
+            onToggle={(id) => setSelection(withCompensationTypes(selection, toggle(selection.compensationTypes, id), filters))}
           />
           <CheckGroup
             legend="Equity"
             options={filters.compTypes.equity.filter((type) => !type.isDisabled).map((type) => ({ id: type.id, label: type.title, hint: type.description }))}
             chosen={selection.compensationTypes}
-            onToggle={(id) => update({ compensationTypes: toggle(selection.compensationTypes, id) })}
+            onToggle={(id) => setSelection(withCompensationTypes(selection, toggle(selection.compensationTypes, id), filters))}
           />
           {showEquity && (
             <div className="equity-options">
@@ -391,7 +382,7 @@ export function DataExplorerScreen() {
           <button type="submit" className="primary">
             Run benchmark
           </button>
-          <button type="button" onClick={() => setSelection(defaultSelection(filters))}>
+          <button type="button" onClick={() => setSelection(defaultSelection(filters, preferredLocation))}>
             Start over
           </button>
         </div>

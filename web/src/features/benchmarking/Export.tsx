@@ -6,9 +6,10 @@ import { usePerson } from '../../app/Guard';
 import { useToasts } from '../../ui/Toasts';
 import { JobsList } from '../jobs/JobsList';
 import { useBenchmarkingCatalog } from './data';
-import { useSelection } from './DataExplorer';
 import { BenchmarkingFrame, ExplorerSteps } from './Frame';
+import { describeMarket } from './markets';
 import { toRequest, validateSelection } from './selection';
+import { useSelection } from './useSelection';
 import './benchmarking.css';
 
 /**
@@ -17,7 +18,7 @@ import './benchmarking.css';
  */
 export function ExportScreen() {
   const { filters, name } = useBenchmarkingCatalog();
-  const [selection] = useSelection(filters);
+  const [selection, , { query }] = useSelection(filters);
   const person = usePerson().data?.data;
   const { add } = useToasts();
   const [format, setFormat] = useState<'csv' | 'xlsx'>('xlsx');
@@ -45,13 +46,13 @@ export function ExportScreen() {
         {selection && (
           <p className="muted">
             {selection.jobFamilies.map(name).join(', ') || 'No job family'} · {selection.levels.map((level) => name(level.id)).join(', ') || 'no level'} ·{' '}
-            {selection.compensationTypes.map(name).join(', ')}
+            {selection.compensationTypes.map(name).join(', ')} · {selection.markets.map((market) => describeMarket(market, filters, name)).join('; ')}
           </p>
         )}
         {problems.length > 0 ? (
           <>
             <p role="alert">{problems[0]?.message}</p>
-            <Link href="/benchmarkingsurvey/data-explorer" className="button primary">
+            <Link href={`/benchmarkingsurvey/data-explorer${query}`} className="button primary">
               Back to the filters
             </Link>
           </>

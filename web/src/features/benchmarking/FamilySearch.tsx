@@ -5,9 +5,9 @@ import { ClickableBox } from '../../ui/ClickableBox';
 import { useDebounced } from '../../ui/hooks';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { sampleText, useBenchmarkingCatalog } from './data';
-import { useSelection } from './DataExplorer';
 import { BenchmarkingFrame, ExplorerSteps } from './Frame';
 import { toggle } from './selection';
+import { useSelection } from './useSelection';
 import './benchmarking.css';
 
 const TRACK_STATUS: Record<string, string> = {
@@ -22,7 +22,7 @@ const TRACK_STATUS: Record<string, string> = {
  */
 export function FamilySearchScreen() {
   const { filters } = useBenchmarkingCatalog();
-  const [selection, setSelection] = useSelection(filters);
+  const [selection, setSelection, { query }] = useSelection(filters);
   const [text, setText] = useState('');
   const search = useDebounced(text.trim(), 200);
   const results = useQuery('/api/benchmarking/job-catalog', { params: { query: search ? { search } : {} } });
@@ -37,7 +37,7 @@ export function FamilySearchScreen() {
           Search by family or job title
           <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="e.g. frontend developer" autoFocus />
         </label>
-        <Link href="/benchmarkingsurvey/data-explorer" className="button primary">
+        <Link href={`/benchmarkingsurvey/data-explorer${query}`} className="button primary">
           Done ({chosen.length} chosen)
         </Link>
       </div>

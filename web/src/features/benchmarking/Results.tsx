@@ -4,11 +4,12 @@ import { errorMessage } from '../../api/client';
 import { BarChart, type Unit, colourOf, groupOf, shadeOpacity } from '../../ui/charts';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { useBenchmark, useBenchmarkingCatalog } from './data';
-import { useSelection } from './DataExplorer';
+import { marketLabeller } from './markets';
 import { BenchmarkingFrame, ExplorerSteps } from './Frame';
 import { ExchangeRatesNote, ResultsTable } from './ResultsTable';
 import { SaveAndShare } from './Saving';
 import { type BenchmarkResult, toRequest, validateSelection } from './selection';
+import { useSelection } from './useSelection';
 import './benchmarking.css';
 
 /**
@@ -96,23 +97,20 @@ function unitOf(unit: string, currency: string | null): Unit {
 /** /benchmarkingsurvey/data-explorer/results: the table and the chart of the current selection. */
 export function ResultsScreen() {
   const { filters, name, error: catalogError } = useBenchmarkingCatalog();
-  const [selection] = useSelection(filters);
+  const [selection, , { query }] = useSelection(filters);
   const problems = filters && selection ? validateSelection(selection, filters) : [];
   const request = filters && selection && problems.length === 0 ? toRequest(selection, filters) : null;
   const benchmark = useBenchmark(request);
   const { error, isLoading } = benchmark;
   const data = benchmark.data?.data;
-  const marketLabel = (index: number) => {
-    const market = selection?.markets[index];
-    return market ? `Market ${index + 1}: ${market.locations.map(name).join(', ')}` : `Market ${index + 1}`;
-  };
+  const marketLabel = marketLabeller(selection?.markets, name);
   let body;
   if (catalogError || error) body = <p role="alert">{errorMessage(catalogError ?? error)}</p>;
   else if (problems.length > 0)
     body = (
       <div className="panel">
         <p role="alert">{problems[0]?.message}</p>
-        <Link href="/benchmarkingsurvey/data-explorer" className="button primary">
+        <Link href={`/benchmarkingsurvey/data-explorer${query}`} className="button primary">
           Back to the filters
         </Link>
       </div>
@@ -127,10 +125,10 @@ export function ResultsScreen() {
           {withheld > 0 ? ` · ${withheld} withheld for privacy (Insufficient data)` : ''}.
         </p>
         <div className="actions">
-          <Link href="/benchmarkingsurvey/data-explorer" className="button">
+          <Link href={`/benchmarkingsurvey/data-explorer${query}`} className="button">
             Change filters
           </Link>
-          <Link href="/benchmarkingsurvey/data-explorer/export" className="button primary">
+          <Link href={`/benchmarkingsurvey/data-explorer/export${query}`} className="button primary">
             Export
           </Link>
           {request && <SaveAndShare request={request} />}

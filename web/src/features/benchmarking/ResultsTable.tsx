@@ -45,25 +45,37 @@ export function ResultsTable({ result, name, marketLabel }: { result: BenchmarkR
   const items = virtual ? virtualizer.getVirtualItems() : rows.map((_, index) => ({ index, start: 0, end: 0, key: index }));
   const padTop = virtual && items.length ? (items[0]?.start ?? 0) : 0;
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
-  const columns = 5 + result.percentiles.length + (showMarket ? 1 : 0) + (showEquity ? 1 : 0);
+  const columns = 6 + result.percentiles.length + (showEquity ? 1 : 0);
   return (
-    <div className={virtual ? 'table-scroll virtual' : 'table-scroll'} ref={scroller} tabIndex={0} aria-label="Benchmark results table">
+    <div className={virtual ? 'table-scroll results-scroll virtual' : 'table-scroll results-scroll'} ref={scroller} tabIndex={0} aria-label="Benchmark results table">
       <table className="results-table">
-        <caption className="visually-hidden">Market percentiles by job family, level and compensation type</caption>
+        <caption className="visually-hidden">Market percentiles by job family, level, market and compensation type</caption>
         <thead>
           <tr>
-            {showMarket && <th scope="col">Market</th>}
-            <th scope="col">Job family</th>
-            <th scope="col">Level</th>
-            <th scope="col">Compensation</th>
-            {showEquity && <th scope="col">Equity option</th>}
+            <th scope="col" className="col-family">
+              Job family
+            </th>
+            <th scope="col" className="col-level">
+              Level
+            </th>
+            <th scope="col" className="col-market">
+              {showMarket ? 'Market' : 'Location'}
+            </th>
+            <th scope="col" className="col-comp">
+              Compensation
+            </th>
             {result.percentiles.map((p) => (
               <th scope="col" key={p} className="number">
                 P{p}
               </th>
             ))}
-            <th scope="col">Sample</th>
-            <th scope="col">Consistency</th>
+            <th scope="col" className="col-sample">
+              Sample
+            </th>
+            <th scope="col" className="col-consistency">
+              Consistency
+            </th>
+            {showEquity && <th scope="col">Equity option</th>}
           </tr>
         </thead>
         <tbody>
@@ -77,16 +89,21 @@ export function ResultsTable({ result, name, marketLabel }: { result: BenchmarkR
             if (!cell) return null;
             return (
               <tr key={cellKey(cell)} data-row={cellKey(cell)} data-family={cell.jobFamilyId} data-level={cell.levelId} data-comp-type={cell.compensationTypeId}>
-                {showMarket && <td data-label="Market">{marketLabel(cell.marketFilterIndex)}</td>}
-                <th scope="row">{name(cell.jobFamilyId)}</th>
-                <td data-label="Level">{name(cell.levelId)}</td>
-                <td data-label="Compensation">
+                <th scope="row" className="col-family">
+                  {name(cell.jobFamilyId)}
+                </th>
+                <td data-label="Level" className="col-level">
+                  {name(cell.levelId)}
+                </td>
+                <td data-label={showMarket ? 'Market' : 'Location'} className="col-market">
+                  {marketLabel(cell.marketFilterIndex)}
+                </td>
+                <td data-label="Compensation" className="col-comp">
                   {name(cell.compensationTypeId)}
                   {cell.currency && cell.unit === 'currency' && <span className="muted small-text"> {cell.currency}</span>}
                 </td>
-                {showEquity && <td data-label="Equity option">{cell.equityOption ? Object.values(cell.equityOption).map(name).join(' · ') : '—'}</td>}
                 <PercentileCells cell={cell} percentiles={result.percentiles} />
-                <td className="sample-cell" data-label="Sample">
+                <td className="sample-cell col-sample" data-label="Sample">
                   {cell.sample.companyBucket.id === BELOW_THRESHOLD ? (
                     sampleText(cell.sample)
                   ) : (
@@ -98,9 +115,10 @@ export function ResultsTable({ result, name, marketLabel }: { result: BenchmarkR
                   )}
                   <DataSource share={cell.syntheticShare} />
                 </td>
-                <td data-label="Consistency">
+                <td data-label="Consistency" className="col-consistency">
                   <Consistency cell={cell} />
                 </td>
+                {showEquity && <td data-label="Equity option">{cell.equityOption ? Object.values(cell.equityOption).map(name).join(' · ') : '—'}</td>}
               </tr>
             );
           })}

@@ -1,5 +1,4 @@
 import { FileChartColumn } from 'lucide-react';
-import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
@@ -16,8 +15,9 @@ import { can } from '../settings/permissions';
 import { sampleText, useBenchmarkingCatalog } from './data';
 import { BenchmarkingFrame } from './Frame';
 import { ExchangeRatesNote, PercentileCells, ResultsTable } from './ResultsTable';
+import { describeMarket, marketLabeller } from './markets';
 import { fromRequest } from './selection';
-import { selectionAtom } from './selectionAtom';
+import { selectionQuery } from './useSelection';
 import './benchmarking.css';
 
 type SharedSlice = components['schemas']['SharedSlice'];
@@ -54,10 +54,11 @@ export function SharedSliceScreen() {
   if (view.error) return sliceFailure(view.error);
   if (!view.data) return <FullSizeSpinner loading label="Loading the shared slice" />;
   const { slice, result } = view.data.data;
+  const markets = 'jobFamilies' in slice.request ? slice.request.marketFilters : undefined;
   return (
     <section className="area" data-slice={slice.id}>
       <SliceHeader slice={slice} />
-      <ResultsTable result={result} name={name} marketLabel={(index) => `Market ${index + 1}`} />
+      <ResultsTable result={result} name={name} marketLabel={marketLabeller(markets, name)} />
       <ExchangeRatesNote result={result} />
     </section>
   );
@@ -113,7 +114,6 @@ type SavedQuery = components['schemas']['SavedReportQuery'];
 
 function SavedQueryRow({ query, editable }: { query: SavedQuery; editable: boolean }) {
   const { filters, name } = useBenchmarkingCatalog();
-  const setSelection = useSetAtom(selectionAtom);
   const [, navigate] = useLocation();
   const { add } = useToasts();
   const [open, setOpen] = useState(false);
@@ -130,8 +130,7 @@ function SavedQueryRow({ query, editable }: { query: SavedQuery; editable: boole
   }
   function openInExplorer() {
     if (!filters) return;
-    setSelection(fromRequest(query.request, filters));
-    navigate('/benchmarkingsurvey/data-explorer/results');
+    navigate(`/benchmarkingsurvey/data-explorer/results${selectionQuery(fromRequest(query.request, filters), filters)}`);
   }
   return (
     <li className="card report" data-report={query.id}>
@@ -143,10 +142,16 @@ function SavedQueryRow({ query, editable }: { query: SavedQuery; editable: boole
         </span>
       </div>
       {query.description && <p>{query.description}</p>}
-      <p className="muted small-text">
+      <p className="muted small-text report-summary">
         {(query.request.jobFamilies ?? []).map(name).join(', ')} · {(query.request.levels ?? []).map((level) => name(level.id)).join(', ')} ·{' '}
         {(query.request.compensationTypes ?? []).map(name).join(', ')}
+        {query.request.currency === 'USD' ? ' · in US dollars' : ''}
       </p>
+      <ul className="report-markets" aria-label={`Markets of ${query.name}`}>
+        {(query.request.marketFilters ?? []).map((market, index) => (
+          <li key={index}>{describeMarket(market, filters, name)}</li>
+        ))}
+      </ul>
       <div className="actions">
         <button type="button" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
           {open ? 'Hide results' : `Run ${query.name}`}
@@ -169,7 +174,7 @@ function SavedQueryRow({ query, editable }: { query: SavedQuery; editable: boole
       {open && !results.data && !results.error && <FullSizeSpinner loading label="Running the report" />}
       {open && results.data && (
         <>
-          <ResultsTable result={results.data.data} name={name} marketLabel={(index) => `Market ${index + 1}`} />
+          <ResultsTable result={results.data.data} name={name} marketLabel={marketLabeller(query.request.marketFilters, name)} />
           <ExchangeRatesNote result={results.data.data} />
         </>
       )}

@@ -13,6 +13,7 @@ export default defineModule({
     { path: '/benchmarkingsurvey/data-explorer/search', screen: lazyScreen(() => import('./FamilySearch'), (m) => m.FamilySearchScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/data-explorer/results', screen: lazyScreen(() => import('./Results'), (m) => m.ResultsScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/data-explorer/export', screen: lazyScreen(() => import('./Export'), (m) => m.ExportScreen), module: 'benchmarking' },
+    { path: '/benchmarkingsurvey/executive-compensation', screen: lazyScreen(() => import('./ExecutiveCompensation'), (m) => m.ExecutiveCompensationScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/compare', screen: lazyScreen(() => import('./Compare'), (m) => m.CompareScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/level-your-employees', screen: lazyScreen(modules, (m) => m.LevelYourEmployeesScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/location-insights', screen: lazyScreen(modules, (m) => m.LocationInsightsScreen), module: 'benchmarking' },

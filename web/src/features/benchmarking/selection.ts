@@ -79,10 +79,44 @@ export function matchingCountries(countries: readonly NamedLocation[], text: str
   return term ? countries.filter((country) => country.name.toLocaleLowerCase().includes(term) || chosen.includes(country.id)) : [...countries];
 }
 
-/** The whole market of the United States, every stage and ownership group, every industry. */
-export function defaultMarket(filters: BenchmarkingFilters): MarketSelection {
+/** The spec's default percentile codes: P25 for cash, P50 for equity. */
+export const DEFAULT_PERCENTILE = { cash: 25, equity: 50 } as const satisfies Record<string, MarketPercentile>;
+
+/** The default percentiles of a choice of compensation types: P25 when any is cash, P50 when any is equity. */
+export function defaultPercentiles(compensationTypes: readonly string[], filters: Pick<BenchmarkingFilters, 'compTypes'>): MarketPercentile[] {
+  const chosen = new Set<MarketPercentile>();
+  for (const id of compensationTypes) chosen.add(filters.compTypes.equity.some((type) => type.id === id) ? DEFAULT_PERCENTILE.equity : DEFAULT_PERCENTILE.cash);
+  if (chosen.size === 0) chosen.add(DEFAULT_PERCENTILE.cash);
+  return [...chosen].sort((a, b) => a - b);
+}
+
+export function samePercentiles(a: readonly number[], b: readonly number[]): boolean {
+  const order = (list: readonly number[]) => [...list].sort((x, y) => x - y);
+  const right = order(b);
+  return a.length === b.length && order(a).every((value, index) => value === right[index]);
+}
+
+/**
+ * New compensation types: percentiles still at the defaults of the old types follow to the defaults
+ * of the new ones; percentiles the person chose stay.
+ */
+export function withCompensationTypes(selection: Selection, compensationTypes: string[], filters: BenchmarkingFilters): Selection {
+  const untouched = samePercentiles(selection.percentiles, defaultPercentiles(selection.compensationTypes, filters));
+  return { ...selection, compensationTypes, percentiles: untouched ? defaultPercentiles(compensationTypes, filters) : selection.percentiles };
+}
+
+/** The preferred benchmarking location of the company settings (spec §4), as the picker's locations. */
+export type PreferredLocation = 'Europe' | 'Canada' | 'United States';
+export const PREFERRED_LOCATION_IDS: Record<PreferredLocation, string[]> = {
+  Europe: ['826', '276'],
+  Canada: ['124'],
+  'United States': ['840'],
+};
+
+/** The whole market of the preferred location (else the United States), every stage and ownership group, every industry. */
+export function defaultMarket(filters: BenchmarkingFilters, preferred: PreferredLocation | null = null): MarketSelection {
   return {
-    locations: ['840'],
+    locations: [...PREFERRED_LOCATION_IDS[preferred ?? 'United States']],
     industries: filters.industriesAndSubIndustriesWithIds.map((industry) => industry.upstreamId),
     companyStages: filters.companyStagesWithIds.map((stage) => stage.id),
     companyOwnershipGroups: filters.companyOwnershipGroupsWithIds.map((group) => group.id),
@@ -90,20 +124,21 @@ export function defaultMarket(filters: BenchmarkingFilters): MarketSelection {
   };
 }
 
-export function defaultSelection(filters: BenchmarkingFilters): Selection {
+export function defaultSelection(filters: BenchmarkingFilters, preferred: PreferredLocation | null = null): Selection {
   const base = filters.compTypes.cash.find((type) => type.id === 'base') ?? filters.compTypes.cash[0];
+  const compensationTypes = base ? [base.id] : [];
   return {
     jobFamilies: [],
     levels: [],
-    markets: [defaultMarket(filters)],
-    compensationTypes: base ? [base.id] : [],
+    markets: [defaultMarket(filters, preferred)],
+    compensationTypes,
     equity: {
       intendedVsActual: filters.equityIntendedVsActualOptions.slice(0, 1).map((option) => option.value),
       views: filters.equityViewOptions.filter((view) => !view.isPremium).slice(0, 1).map((view) => view.value),
       timeframes: filters.equityTimeframeOptions.slice(0, 1).map((option) => option.value),
       unvestedTimeframes: filters.unvestedEquityTimeframeOptions.slice(0, 1).map((option) => option.value),
     },
-    percentiles: [25, 50, 75],
+    percentiles: defaultPercentiles(compensationTypes, filters),
     currency: 'local',
   };
 }
@@ -181,7 +216,7 @@ export function fromRequest(request: BenchmarkRequest, filters: BenchmarkingFilt
     compensationTypes: request.compensationTypes ?? [],
     equity: { ...defaults.equity, ...request.equity },
     // A report saved before only the published percentiles were accepted keeps just those.
-    percentiles: request.percentiles?.filter(isMarketPercentile).length ? request.percentiles.filter(isMarketPercentile) : defaults.percentiles,
+    percentiles: request.percentiles?.filter(isMarketPercentile).length ? request.percentiles.filter(isMarketPercentile) : defaultPercentiles(request.compensationTypes ?? [], filters),
     currency: request.currency === 'USD' ? 'USD' : 'local',
   };
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { api } from '../../api/client';
+import { retryImport } from '../../app/retryImport';
 import { SESSION_EXPIRED_REASON, userManager } from '../../auth/oidc';
 import { signIn, useSession } from '../../auth/Session';
 import { FullSizeSpinner } from '../../ui/Spinner';
@@ -114,7 +115,20 @@ export function UnverifiedScreen() {
   );
 }
 
+// Market data's no-access page asks for access for a signed-in person; loaded only there.
+const MarketDataNoAccess = lazy(() => retryImport(() => import('../settings/ModuleAccess')).then((m) => ({ default: m.MarketDataNoAccess })));
+
+/** /no-access, and /benchmarking-no-access (which, signed in, says where market data stands and lets the person ask for it). */
 export function NoAccessScreen() {
+  const { user } = useSession();
+  const [location] = useLocation();
+  if (user && location === '/benchmarking-no-access') {
+    return (
+      <Suspense fallback={<FullSizeSpinner loading />}>
+        <MarketDataNoAccess />
+      </Suspense>
+    );
+  }
   return (
     <FailureScreen
       title="Permission denied"

@@ -7,7 +7,6 @@ import { usePerson } from '../../app/Guard';
 import { signIn, useSession } from '../../auth/Session';
 import { userManager } from '../../auth/oidc';
 import { PaybenchMark } from '../../ui/Brand';
-import { NotAvailableYet } from '../../ui/Panels';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
 import { can } from '../settings/permissions';
@@ -231,20 +230,3 @@ export function IdpInitiatedScreen() {
   return <FullSizeSpinner loading label="Continuing your sign-in" />;
 }
 
-/**
- * /select-offer: a candidate with offers from several companies picks the one to open. Offers are
- * found by the person's e-mail; until the server offers that, the screen says so.
- */
-export function SelectOfferScreen() {
-  const person = usePerson().data?.data;
-  return (
-    <main className="entry">
-      <NotAvailableYet
-        title="Choose an offer"
-        description={`Offers made to ${person?.email ?? 'you'} will be listed here, one per company, to open as a visual offer letter.`}
-      >
-        <a href="/logout">Sign out</a>
-      </NotAvailableYet>
-    </main>
-  );
-}

@@ -25,7 +25,6 @@ export default defineModule({
     { path: '/onboarding/user', screen: lazyScreen(journeys, (m) => m.OnboardingUserScreen) },
     { path: '/onboarding/company', screen: lazyScreen(journeys, (m) => m.OnboardingCompanyScreen) },
     { path: '/onboarding/*', screen: Onboarding },
-    { path: '/select-offer', screen: lazyScreen(journeys, (m) => m.SelectOfferScreen), frame: 'companyless' },
     { path: '/auth/sso', screen: lazyScreen(journeys, (m) => m.SsoScreen), frame: 'bare' },
     { path: '/auth0/idp-initiated-callback', screen: lazyScreen(journeys, (m) => m.IdpInitiatedScreen), frame: 'bare' },
   ],

@@ -1,10 +1,10 @@
-import { CalendarClock, ChartColumn, Layers, Mail, Sparkles, Users } from 'lucide-react';
+import { CalendarClock, ChartColumn, KeyRound, Layers, Mail, Sparkles, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { errorMessage, useQuery } from '../../api/client';
 import { usePerson } from '../../app/Guard';
-import { homeTiles } from '../../app/registry';
+import { homeTiles, modules as webModules } from '../../app/registry';
 import type { ModuleName } from '../../app/webModule';
 import { Badge, type Tone } from '../../ui/Badge';
 import { BarList, colourOf } from '../../ui/charts';
@@ -14,6 +14,7 @@ import { SkeletonChart, SkeletonStats } from '../../ui/Skeleton';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Empty } from '../../ui/States';
 import { JobsList } from '../jobs/JobsList';
+import { can } from '../settings/permissions';
 import { OwnPay } from './OwnPay';
 import './home.css';
 
@@ -32,9 +33,12 @@ export function dashboardKind(person: Person): DashboardKind {
 
 const stateOf = (modules: ModuleState[], module: ModuleName) => modules.find((entry) => entry.module === module);
 
-/** A module's state in the words every tile uses. */
+/** Modules whose screens are not built yet: their tiles are declared with the "coming" panels. */
+const COMING: ReadonlySet<ModuleName> = new Set(webModules.filter((entry) => entry.area === 'modules').flatMap((entry) => (entry.declaration.tiles ?? []).map((tile) => tile.module)));
+
+/** A module's state in the words every tile uses: built and open to the person, coming, not in their role, or off. */
 function stateText(entry: ModuleState | undefined): { text: string; tone: Tone } {
-  if (entry?.authorized) return { text: 'Available', tone: 'success' };
+  if (entry?.authorized) return COMING.has(entry.module) ? { text: 'Coming', tone: 'info' } : { text: 'Available', tone: 'success' };
   if (entry?.available) return { text: 'Not included in your role', tone: 'neutral' };
   return { text: 'Not switched on for your company', tone: 'neutral' };
 }
@@ -215,8 +219,8 @@ function Programmes({ person }: { person: Person }) {
       key: 'bands',
       title: 'People out of band',
       icon: <Layers size={18} aria-hidden="true" />,
-      text: outOfBand?.text ?? 'Measured against your salary bands once the bands module is on.',
-      link: outOfBand?.link,
+      text: outOfBand?.text ?? (bands?.available ? 'Measured against your salary bands once your role includes them.' : 'Measured against your salary bands once the bands module is on.'),
+      link: outOfBand?.link ?? { href: '/bands', label: bands?.available ? 'Ask for salary bands' : 'Why salary bands are off' },
       state: outOfBand?.state ?? stateText(bands),
     },
     {
@@ -224,7 +228,7 @@ function Programmes({ person }: { person: Person }) {
       title: 'Merit cycle',
       icon: <CalendarClock size={18} aria-hidden="true" />,
       text: planning?.authorized ? 'No cycle is open. A cycle’s progress and budget show here while it runs.' : 'A merit cycle’s progress and budget show here once compensation planning is on.',
-      link: planning?.authorized ? { href: '/compensationplanning', label: 'Plan a merit cycle' } : undefined,
+      link: planning?.authorized ? { href: '/compensationplanning', label: 'Plan a merit cycle' } : { href: '/compensationplanning', label: planning?.available ? 'Ask for compensation planning' : 'Why planning is off' },
       state: planning?.authorized ? { text: 'No open cycle', tone: 'neutral' } : stateText(planning),
     },
     {
@@ -288,7 +292,7 @@ function Waiting({ person }: { person: Person }) {
   );
 }
 
-/** Every module of the contract with its state; the ones the person may use link to their screen. */
+/** Every module of the contract with its state; each card links to the module's address, which opens it or says why not. */
 function ModuleTiles({ person, onlyAuthorized }: { person: Person; onlyAuthorized: boolean }) {
   const modules = onlyAuthorized ? person.modules.filter((entry) => entry.authorized) : person.modules;
   if (!modules.length) return null;
@@ -308,12 +312,12 @@ function ModuleTiles({ person, onlyAuthorized }: { person: Person; onlyAuthorize
                   </span>
                 )}
                 <h3>
-                  {entry.authorized && tile ? (
+                  {tile ? (
                     <Link href={tile.href} className="module-link">
                       {tile.title}
                     </Link>
                   ) : (
-                    (tile?.title ?? entry.module)
+                    entry.module
                   )}
                 </h3>
               </div>
@@ -324,6 +328,60 @@ function ModuleTiles({ person, onlyAuthorized }: { person: Person; onlyAuthorize
             </li>
           );
         })}
+      </ul>
+    </Section>
+  );
+}
+
+const FORTNIGHT_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * Access, in the app: admins see the requests waiting for them; a person sees what became of their
+ * own requests decided in the last two weeks.
+ */
+function AccessNews({ person }: { person: Person }) {
+  const decides = can(person, 'roles', 'edit') && !person.viewAs;
+  const waiting = useQuery('/api/access-requests', decides ? { params: { query: { status: 'pending' } } } : null).data?.data ?? [];
+  const mine = useQuery('/api/me/access-requests', person.companyId && !person.isCandidate ? {} : null).data?.data ?? [];
+  const now = Date.now();
+  const decided = mine.filter((entry) => entry.status !== 'pending' && entry.decidedAt && now - new Date(entry.decidedAt).getTime() < FORTNIGHT_MS);
+  if (!waiting.length && !decided.length) return null;
+  const what = (entry: (typeof mine)[number]) => (entry.module ? (homeTiles.get(entry.module)?.title ?? entry.module) : 'the access you asked for');
+  return (
+    <Section title="Access" id="home-access">
+      <ul className="programme-list" aria-label="Access">
+        {waiting.length > 0 && (
+          <li className="programme">
+            <div className="programme-head">
+              <span className="programme-icon">
+                <KeyRound size={18} aria-hidden="true" />
+              </span>
+              <h3>Access requests</h3>
+              <Badge tone="warning">{`${formatNumber(waiting.length)} waiting`}</Badge>
+            </div>
+            <p className="muted small-text">
+              {waiting.length === 1 ? `${waiting[0]?.requester.firstName ?? 'Someone'} asks for access.` : `${formatNumber(waiting.length)} people ask for access.`} Approve or decline in Users.
+            </p>
+            <Link href="/settings/users" className="button small">
+              Review access requests
+            </Link>
+          </li>
+        )}
+        {decided.map((entry) => (
+          <li key={entry.id} className="programme">
+            <div className="programme-head">
+              <span className="programme-icon">
+                <KeyRound size={18} aria-hidden="true" />
+              </span>
+              <h3>{what(entry)}</h3>
+              <Badge tone={entry.status === 'approved' ? 'success' : 'neutral'}>{entry.status === 'approved' ? 'Approved' : 'Declined'}</Badge>
+            </div>
+            <p className="muted small-text">
+              {entry.status === 'approved' ? `You now have the ${entry.grantedRole?.name ?? ''} role.` : 'Your request was declined.'}
+              {entry.note ? ` “${entry.note}”` : ''}
+            </p>
+          </li>
+        ))}
       </ul>
     </Section>
   );
@@ -364,6 +422,7 @@ export function Home() {
   return (
     <div className="dashboard">
       <PageHeader eyebrow={company?.name ?? 'Paybench'} title={`Welcome, ${person.firstName || person.email}`} description={`Signed in as ${roles}.`} />
+      <AccessNews person={person} />
       {kind === 'company' && (
         <>
           <Section title={company ? `${company.name} at a glance` : 'Your company at a glance'} id="home-company">

@@ -1,5 +1,6 @@
 import { ListChecks } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'wouter';
 import { usePerson } from '../../app/Guard';
 import { errorMessage } from '../../api/client';
@@ -78,15 +79,23 @@ export function JobsList({ highlightJobId, limit, emptyAction }: { highlightJobI
   );
 }
 
-/** The jobs list behind a button in the frame (a popover at the popover layer). */
+/**
+ * The jobs list behind a button in the frame (a popover at the popover layer). It is drawn at the
+ * end of the page: inside the side menu or the top bar (both sticky, so each its own stacking
+ * context) the page's own cards would paint over it, hiding its Download buttons.
+ */
 export default function JobsPanel({ onClose }: { onClose: () => void }) {
-  return (
-    <section className="jobs-panel" aria-labelledby="jobs-panel-title" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+  const panel = useRef<HTMLElement>(null);
+  // Drawn at the end of the page, so the keyboard is taken there when it opens.
+  useEffect(() => panel.current?.focus(), []);
+  return createPortal(
+    <section className="jobs-panel" ref={panel} tabIndex={-1} aria-labelledby="jobs-panel-title" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
       <header>
         <h2 id="jobs-panel-title">Background jobs</h2>
         <CloseButton onClose={onClose} label="Close background jobs" />
       </header>
       <JobsList limit={20} />
-    </section>
+    </section>,
+    document.body,
   );
 }

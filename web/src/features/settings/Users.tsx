@@ -1,80 +1,510 @@
-import { SearchX, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
-import { errorMessage, useQuery } from '../../api/client';
+import { Inbox, SearchX, UserPlus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import type { components } from '../../../../openapi.d.ts';
+import { api, errorMessage, useQuery } from '../../api/client';
+import { usePerson } from '../../app/Guard';
+import { Badge } from '../../ui/Badge';
 import { DataTable } from '../../ui/DataTable';
-import { PageHeader } from '../../ui/Page';
-import { SkeletonCards, SkeletonTable } from '../../ui/Skeleton';
+import { FormProblem, fieldProblems } from '../../ui/FormProblem';
+import { Sheet } from '../../ui/Modal';
+import { PageHeader, Section } from '../../ui/Page';
+import { SkeletonTable } from '../../ui/Skeleton';
 import { Empty } from '../../ui/States';
+import { useToasts } from '../../ui/Toasts';
+import { moduleTitle } from './ModuleAccess';
+import { can } from './permissions';
+import { authorityWords, people, permissionName } from './words';
 import './settings.css';
 
-export function UsersScreen() {
-  const [search, setSearch] = useState('');
-  const { data, error } = useQuery('/api/users', { params: { query: search ? { search } : {} } });
-  const users = data?.data;
+type User = components['schemas']['User'];
+type Role = components['schemas']['Role'];
+type AccessRequest = components['schemas']['AccessRequest'];
+type PermissionGroup = components['schemas']['PermissionGroup'];
+type Problem = { message: string; fields: string[] } | null;
+
+const fullName = (user: { firstName: string; lastName: string; email: string }) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+const INVITATION_WORDS: Record<components['schemas']['UserInvitation']['status'], string> = {
+  none: 'Not invited yet',
+  pending: 'Invitation sent',
+  expired: 'Invitation expired',
+  revoked: 'Invitation revoked',
+  accepted: 'Signed up',
+};
+
+/** The role the server would pick for a request: it grants everything asked with the fewest grants, the Admin role last. */
+function suggestedRole(roles: readonly Role[], request: AccessRequest): Role | undefined {
+  const grants = (role: Role) => Object.values(role.permissions).reduce((sum, list) => sum + list.length, 0);
+  return roles
+    .filter((role) => request.permissions.every((asked) => (role.permissions[asked.name] ?? []).some((grant) => asked.authority === 'view' || grant.authority === 'edit')))
+    .sort((a, b) => Number(a.key === 'admin') - Number(b.key === 'admin') || grants(a) - grants(b) || a.name.localeCompare(b.name))[0];
+}
+
+/** What a request asks for, in words. */
+export function askedWords(request: AccessRequest, groups: readonly PermissionGroup[] | undefined): string {
+  if (request.module) return moduleTitle(request.module);
+  return request.permissions.map((asked) => `${permissionName(groups, asked.name)} (${authorityWords(asked.authority)})`).join(', ');
+}
+
+/** Pending access requests, for those who can grant roles: approve with a role, or decline. */
+function AccessRequests({ roles, onDecided }: { roles: readonly Role[]; onDecided: () => Promise<unknown> }) {
+  const requests = useQuery('/api/access-requests', { params: { query: { status: 'pending' } } });
+  const groups = useQuery('/api/permission-groups').data?.data;
+  const { add } = useToasts();
+  const [picked, setPicked] = useState<Record<string, string>>({});
+  const pending = requests.data?.data ?? [];
+  async function decide(request: AccessRequest, approve: boolean) {
+    const roleId = picked[request.id] ?? suggestedRole(roles, request)?.id;
+    const { data, error } = approve
+      ? await api.POST('/api/access-requests/{accessRequestId}/approve', { params: { path: { accessRequestId: request.id } }, body: roleId ? { roleId } : {} })
+      : await api.POST('/api/access-requests/{accessRequestId}/decline', { params: { path: { accessRequestId: request.id } }, body: {} });
+    if (error) return add('error', errorMessage(error));
+    add('success', approve ? `${fullName(request.requester)} now has the ${data.data.grantedRole?.name ?? ''} role.` : `Declined ${fullName(request.requester)}’s request.`);
+    await requests.mutate();
+    await onDecided();
+  }
+  if (requests.error) return <p role="alert">{errorMessage(requests.error)}</p>;
+  if (!requests.data || pending.length === 0) return null;
   return (
-    <>
-      <PageHeader title="Users" description="Everyone in your company who uses Paybench, and their roles." />
-      <label className="search">
-        Search by name or e-mail
-        <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-      </label>
-      {error ? (
-        <p role="alert">{errorMessage(error)}</p>
-      ) : !users ? (
-        <SkeletonTable rows={5} columns={4} label="Loading users" />
-      ) : users.length === 0 ? (
-        <Empty
-          title="No one matches"
-          icon={SearchX}
-          action={
-            <button type="button" onClick={() => setSearch('')}>
-              Clear the search
-            </button>
-          }
-        >
-          Try another name or e-mail address.
-        </Empty>
-      ) : (
-        <DataTable
-          rows={users}
-          rowKey={(user) => user.id}
-          label="Users"
-          cardsOnPhone
-          columns={[
-            { key: 'name', header: 'Name', rowHeader: true, cell: (user) => `${user.firstName} ${user.lastName}` },
-            { key: 'email', header: 'E-mail', cell: (user) => user.email },
-            { key: 'roles', header: 'Roles', cell: (user) => user.roles.map((role) => role.name).join(', ') },
-            { key: 'lastLogin', header: 'Last sign-in', cell: (user) => (user.lastLoginAt ? new Date(user.lastLoginAt).toLocaleDateString() : 'Never') },
-          ]}
-        />
-      )}
-    </>
+    <Section title={`Access requests (${pending.length})`} id="access-requests">
+      <ul className="access-requests" aria-label="Access requests">
+        {pending.map((request) => {
+          const suggestion = suggestedRole(roles, request);
+          const name = fullName(request.requester);
+          return (
+            <li key={request.id} className="card">
+              <p>
+                <strong>{name}</strong> asks for <strong>{askedWords(request, groups)}</strong> · {new Date(request.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+              </p>
+              <p className="muted">“{request.reason}”</p>
+              <div className="inline-form">
+                <label>
+                  Role to give {name}
+                  <select aria-label={`Role to give ${name}`} value={picked[request.id] ?? suggestion?.id ?? ''} onChange={(event) => setPicked({ ...picked, [request.id]: event.target.value })}>
+                    {!suggestion && <option value="">Choose a role</option>}
+                    {roles.map((role) => (
+                      <option key={role.id} value={role.id}>
+                        {role.name}
+                        {role.id === suggestion?.id ? ' (covers the request)' : ''}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="button" className="primary" onClick={() => void decide(request, true)} disabled={!(picked[request.id] ?? suggestion?.id)}>
+                  Approve {name}
+                </button>
+                <button type="button" onClick={() => void decide(request, false)}>
+                  Decline {name}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
   );
 }
 
-export function RolesScreen() {
-  const { data, error } = useQuery('/api/roles');
+/** Adding a person: their name, e-mail, roles (with `roles` edit) and whether to send them an invitation. */
+function AddUser({ roles, mayNameRoles, onClose, onAdded }: { roles: readonly Role[]; mayNameRoles: boolean; onClose: () => void; onAdded: () => Promise<unknown> }) {
+  const { add } = useToasts();
+  const [problem, setProblem] = useState<Problem>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const roleKeys = form.getAll('roleKeys').map(String);
+    const invite = form.get('invite') === 'on';
+    setBusy(true);
+    const { data, error } = await api.POST('/api/users', {
+      body: {
+        email: String(form.get('email') ?? '').trim(),
+        firstName: String(form.get('firstName') ?? '').trim(),
+        lastName: String(form.get('lastName') ?? '').trim(),
+        invite,
+        isCandidate: false,
+        ...(mayNameRoles && roleKeys.length ? { roleKeys } : {}),
+      },
+    });
+    setBusy(false);
+    if (error) return setProblem({ message: errorMessage(error), fields: fieldProblems(error, { email: 'E-mail', firstName: 'First name', lastName: 'Last name', roleKeys: 'Roles' }) });
+    add('success', invite ? `Added ${fullName(data.data)}; an invitation is on its way to ${data.data.email}.` : `Added ${fullName(data.data)}.`);
+    await onAdded();
+    onClose();
+  }
+  return (
+    <Sheet
+      title="Add a person"
+      onClose={onClose}
+      footer={
+        <button type="submit" form="add-user" className="primary" disabled={busy}>
+          Add person
+        </button>
+      }
+    >
+      <form id="add-user" className="stack-form" onSubmit={(event) => void submit(event)}>
+        <label>
+          First name
+          <input name="firstName" required maxLength={100} autoComplete="off" />
+        </label>
+        <label>
+          Last name
+          <input name="lastName" required maxLength={100} autoComplete="off" />
+        </label>
+        <label>
+          E-mail
+          <input name="email" type="email" required maxLength={320} autoComplete="off" />
+        </label>
+        {mayNameRoles ? (
+          <fieldset>
+            <legend>Roles</legend>
+            {roles.map((role) => (
+              <label key={role.id} className="checkbox">
+                <input type="checkbox" name="roleKeys" value={role.key} defaultChecked={role.key === 'employee'} /> {role.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <p className="muted">They get the Employee role. Choosing other roles needs the Roles permission (can see and change).</p>
+        )}
+        <label className="checkbox">
+          <input type="checkbox" name="invite" defaultChecked /> Send an invitation
+        </label>
+        <p className="muted small-text">The invitation is a link to choose a password, valid for 7 days.</p>
+        <FormProblem message={problem?.message ?? null} fields={problem?.fields} />
+      </form>
+    </Sheet>
+  );
+}
+
+/** One person: their roles, their invitation, and removing them. */
+function ManageUser({ user, roles, mayEditUsers, mayEditRoles, self, onClose, onChanged }: { user: User; roles: readonly Role[]; mayEditUsers: boolean; mayEditRoles: boolean; self: boolean; onClose: () => void; onChanged: () => Promise<unknown> }) {
+  const { add } = useToasts();
+  const invitation = useQuery('/api/users/{userId}/invitation', { params: { path: { userId: user.id } } });
+  const [chosen, setChosen] = useState<Set<string>>(new Set(user.roles.map((role) => role.id)));
+  const [problem, setProblem] = useState<Problem>(null);
+  const [confirming, setConfirming] = useState(false);
+  const name = fullName(user);
+  async function saveRoles() {
+    const { error } = await api.PUT('/api/users/{userId}/roles', { params: { path: { userId: user.id } }, body: { roleIds: [...chosen] } });
+    if (error) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
+    setProblem(null);
+    add('success', `Saved ${name}’s roles.`);
+    await onChanged();
+  }
+  async function invitationAction(resend: boolean) {
+    const { error } = resend
+      ? await api.POST('/api/users/{userId}/invitation', { params: { path: { userId: user.id } } })
+      : await api.DELETE('/api/users/{userId}/invitation', { params: { path: { userId: user.id } } });
+    if (error) return setProblem({ message: errorMessage(error), fields: [] });
+    setProblem(null);
+    add('success', resend ? `A new invitation is on its way to ${user.email}.` : `${name}’s invitation no longer works.`);
+    await invitation.mutate();
+  }
+  async function remove() {
+    const { error } = await api.DELETE('/api/users/{userId}', { params: { path: { userId: user.id } } });
+    if (error) return setProblem({ message: errorMessage(error), fields: [] });
+    add('success', `Removed ${name}.`);
+    await onChanged();
+    onClose();
+  }
+  const state = invitation.data?.data;
+  const removed = user.status === 'removed';
+  return (
+    <Sheet title={name} onClose={onClose}>
+      <p className="muted">{user.email}</p>
+      <section aria-labelledby="user-roles-heading">
+        <h3 id="user-roles-heading">Roles</h3>
+        {mayEditRoles && !removed ? (
+          <fieldset>
+            <legend className="visually-hidden">Roles of {name}</legend>
+            {roles.map((role) => (
+              <label key={role.id} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(role.id)}
+                  onChange={(event) => {
+                    const next = new Set(chosen);
+                    if (event.target.checked) next.add(role.id);
+                    else next.delete(role.id);
+                    setChosen(next);
+                  }}
+                />{' '}
+                {role.name}
+              </label>
+            ))}
+            <button type="button" className="primary" onClick={() => void saveRoles()}>
+              Save roles
+            </button>
+          </fieldset>
+        ) : (
+          <>
+            <p>{user.roles.map((role) => role.name).join(', ') || 'No role'}</p>
+            {!mayEditRoles && <p className="muted small-text">Changing roles needs the Roles permission (can see and change).</p>}
+          </>
+        )}
+      </section>
+      <section aria-labelledby="user-invitation-heading">
+        <h3 id="user-invitation-heading">Invitation</h3>
+        {invitation.error ? (
+          <p role="alert">{errorMessage(invitation.error)}</p>
+        ) : state ? (
+          <>
+            <p data-testid="invitation-state">
+              {INVITATION_WORDS[state.status]}
+              {state.status === 'pending' && state.expiresAt ? `, valid until ${new Date(state.expiresAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : ''}
+            </p>
+            {mayEditUsers && !removed && state.status !== 'accepted' && (
+              <div className="inline-form">
+                <button type="button" onClick={() => void invitationAction(true)}>
+                  {state.status === 'none' ? 'Send an invitation' : 'Resend the invitation'}
+                </button>
+                {state.status === 'pending' && (
+                  <button type="button" onClick={() => void invitationAction(false)}>
+                    Revoke the invitation
+                  </button>
+                )}
+              </div>
+            )}
+          </>
+        ) : (
+          <p className="muted">Loading…</p>
+        )}
+      </section>
+      {mayEditUsers && !removed && !self && (
+        <section aria-labelledby="user-remove-heading">
+          <h3 id="user-remove-heading">Remove from the company</h3>
+          <p className="muted small-text">They can no longer sign in; their tokens stop working at once.</p>
+          {confirming ? (
+            <div className="inline-form">
+              <button type="button" className="danger" onClick={() => void remove()}>
+                Yes, remove {name}
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                Keep them
+              </button>
+            </div>
+          ) : (
+            <button type="button" onClick={() => setConfirming(true)}>
+              Remove {name}
+            </button>
+          )}
+        </section>
+      )}
+      <FormProblem message={problem?.message ?? null} fields={problem?.fields} />
+    </Sheet>
+  );
+}
+
+/** /settings/users: everyone in the company with their roles; admins add, change, invite and remove people, one or several at once. */
+export function UsersScreen() {
+  const person = usePerson().data?.data;
+  const mayEditUsers = can(person, 'users', 'edit') && !person?.viewAs;
+  const mayEditRoles = can(person, 'roles', 'edit') && !person?.viewAs;
+  const mayViewRoles = can(person, 'roles', 'view');
+  const { add } = useToasts();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState('');
+  const [status, setStatus] = useState<'active' | 'removed'>('active');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [open, setOpen] = useState<User | null>(null);
+  const [bulkRole, setBulkRole] = useState('');
+  const [confirmBulkRemove, setConfirmBulkRemove] = useState(false);
+  const users = useQuery('/api/users', { params: { query: { status, ...(search ? { search } : {}), ...(role ? { role } : {}), limit: 200 } } });
+  const filters = useQuery('/api/users/filter-values');
+  const rolesQuery = useQuery('/api/roles', mayViewRoles ? {} : null);
+  const roles = rolesQuery.data?.data ?? [];
+  const list = users.data?.data;
+  const refresh = () => Promise.all([users.mutate(), filters.mutate(), rolesQuery.mutate()]);
+  const selectable = (mayEditUsers || mayEditRoles) && status === 'active';
+  const chosen = (list ?? []).filter((user) => selected.has(user.id));
+
+  async function bulk(action: 'role' | 'remove') {
+    const failures: string[] = [];
+    for (const user of chosen) {
+      const { error } =
+        action === 'role'
+          ? await api.PUT('/api/users/{userId}/roles', { params: { path: { userId: user.id } }, body: { roleIds: [bulkRole] } })
+          : await api.DELETE('/api/users/{userId}', { params: { path: { userId: user.id } } });
+      if (error) failures.push(`${fullName(user)}: ${errorMessage(error)}`);
+    }
+    const done = chosen.length - failures.length;
+    if (done) add('success', action === 'role' ? `Set the role of ${people(done)}.` : `Removed ${people(done)}.`);
+    for (const failure of failures) add('error', failure);
+    setSelected(new Set());
+    setConfirmBulkRemove(false);
+    await refresh();
+  }
+
   return (
     <>
-      <PageHeader title="Roles" description="What each role may see and change." icon={ShieldCheck} />
-      {error && <p role="alert">{errorMessage(error)}</p>}
-      {!data && !error && <SkeletonCards count={4} label="Loading roles" />}
-      {data && (
-        <ul className="roles">
-          {data?.data.map((role) => (
-            <li key={role.id}>
-              <h2>
-                {role.name} <span className="count">{role.userCount} people</span>
-              </h2>
-              <p>{role.description}</p>
-              <p className="grants">
-                {Object.entries(role.permissions)
-                  .map(([name, grants]) => `${name}: ${grants.map((g) => `${g.authority}${g.scope === 'all' ? '' : ` (${g.scope})`}`).join(', ')}`)
-                  .join(' · ')}
-              </p>
-            </li>
-          ))}
-        </ul>
+      <PageHeader
+        title="Users"
+        description="Everyone in your company who uses Paybench, and their roles."
+        actions={
+          mayEditUsers && (
+            <button type="button" className="primary" onClick={() => setAdding(true)}>
+              <UserPlus size={16} aria-hidden="true" /> Add a person
+            </button>
+          )
+        }
+      />
+      {mayEditRoles && rolesQuery.data && <AccessRequests roles={roles} onDecided={refresh} />}
+      <div className="user-filters" role="search" aria-label="Find users">
+        <label className="search">
+          Search by name or e-mail
+          <input type="search" aria-label="Search by name or e-mail" value={search} onChange={(event) => setSearch(event.target.value)} />
+        </label>
+        <label>
+          Role
+          <select aria-label="Role" value={role} onChange={(event) => setRole(event.target.value)}>
+            <option value="">Every role</option>
+            {filters.data?.data.roles.map((entry) => (
+              <option key={entry.key} value={entry.key}>
+                {entry.name} ({entry.count})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Status
+          <select aria-label="Status" value={status} onChange={(event) => setStatus(event.target.value === 'removed' ? 'removed' : 'active')}>
+            {filters.data?.data.statuses.map((entry) => (
+              <option key={entry.status} value={entry.status}>
+                {entry.status === 'active' ? 'Active' : 'Removed'} ({entry.count})
+              </option>
+            )) ?? (
+              <>
+                <option value="active">Active</option>
+                <option value="removed">Removed</option>
+              </>
+            )}
+          </select>
+        </label>
+      </div>
+      {selectable && chosen.length > 0 && (
+        <div className="bulk-bar" role="region" aria-label="Selected users">
+          <span>{people(chosen.length)} selected</span>
+          {mayEditRoles && (
+            <>
+              <label>
+                Role for the selected
+                <select aria-label="Role for the selected" value={bulkRole} onChange={(event) => setBulkRole(event.target.value)}>
+                  <option value="">Choose a role</option>
+                  {roles.map((entry) => (
+                    <option key={entry.id} value={entry.id}>
+                      {entry.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="button" disabled={!bulkRole} onClick={() => void bulk('role')}>
+                Set role
+              </button>
+            </>
+          )}
+          {mayEditUsers &&
+            (confirmBulkRemove ? (
+              <>
+                <button type="button" className="danger" onClick={() => void bulk('remove')}>
+                  Yes, remove {people(chosen.length)}
+                </button>
+                <button type="button" onClick={() => setConfirmBulkRemove(false)}>
+                  Keep them
+                </button>
+              </>
+            ) : (
+              <button type="button" onClick={() => setConfirmBulkRemove(true)} disabled={chosen.some((user) => user.id === person?.id)}>
+                Remove the selected
+              </button>
+            ))}
+        </div>
+      )}
+      {users.error ? (
+        <p role="alert">{errorMessage(users.error)}</p>
+      ) : !list ? (
+        <SkeletonTable rows={5} columns={4} label="Loading users" />
+      ) : list.length === 0 ? (
+        <Empty
+          title="No one matches"
+          icon={search || role ? SearchX : Inbox}
+          action={
+            <button
+              type="button"
+              onClick={() => {
+                setSearch('');
+                setRole('');
+                setStatus('active');
+              }}
+            >
+              Clear the filters
+            </button>
+          }
+        >
+          Try another name, e-mail address, role or status.
+        </Empty>
+      ) : (
+        <DataTable
+          rows={list}
+          rowKey={(user) => user.id}
+          label="Users"
+          cardsOnPhone
+          rowAttributes={(user) => ({ 'data-user': user.email })}
+          columns={[
+            ...(selectable
+              ? [
+                  {
+                    key: 'select',
+                    header: <span className="visually-hidden">Select</span>,
+                    cell: (user: User) => (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${fullName(user)}`}
+                        checked={selected.has(user.id)}
+                        onChange={(event) => {
+                          const next = new Set(selected);
+                          if (event.target.checked) next.add(user.id);
+                          else next.delete(user.id);
+                          setSelected(next);
+                        }}
+                      />
+                    ),
+                  },
+                ]
+              : []),
+            {
+              key: 'name',
+              header: 'Name',
+              rowHeader: true,
+              cell: (user: User) => (
+                <button type="button" className="link-button" onClick={() => setOpen(user)}>
+                  {fullName(user)}
+                </button>
+              ),
+            },
+            { key: 'email', header: 'E-mail', cell: (user: User) => user.email },
+            { key: 'roles', header: 'Roles', cell: (user: User) => user.roles.map((entry) => entry.name).join(', ') || 'No role' },
+            {
+              key: 'lastLogin',
+              header: 'Last sign-in',
+              cell: (user: User) => (user.lastLoginAt ? new Date(user.lastLoginAt).toLocaleDateString('en-US', { dateStyle: 'medium' }) : <Badge tone="neutral">Never signed in</Badge>),
+            },
+          ]}
+        />
+      )}
+      {adding && <AddUser roles={roles} mayNameRoles={mayEditRoles} onClose={() => setAdding(false)} onAdded={refresh} />}
+      {open && (
+        <ManageUser
+          key={open.id}
+          user={open}
+          roles={roles}
+          mayEditUsers={mayEditUsers}
+          mayEditRoles={mayEditRoles}
+          self={open.id === person?.id}
+          onClose={() => setOpen(null)}
+          onChanged={refresh}
+        />
       )}
     </>
   );

@@ -10,7 +10,7 @@ export default defineModule({
     { path: '/settings/company-info', screen: lazyScreen(() => import('./CompanyInfo'), (m) => m.CompanyInfoScreen), module: 'settings' },
     { path: '/settings/notifications', screen: lazyScreen(() => import('./Notifications'), (m) => m.NotificationsScreen) },
     { path: '/settings/users', screen: lazyScreen(users, (m) => m.UsersScreen), module: 'settings' },
-    { path: '/settings/roles', screen: lazyScreen(users, (m) => m.RolesScreen), module: 'settings' },
+    { path: '/settings/roles', screen: lazyScreen(() => import('./Roles'), (m) => m.RolesScreen), module: 'settings' },
   ],
   nav: [
     { href: '/settings/users', label: 'Users', order: 90, module: 'settings', icon: UserCog },

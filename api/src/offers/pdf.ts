@@ -1,0 +1,111 @@
+import { Readable } from 'node:stream';
+import type { components } from '../contract-types.js';
+import type { AmountRow, DocumentBlock, DocumentContent } from '../documents/content.js';
+import { documentPdf } from '../documents/pdf.js';
+import { RawResponse } from '../http/operations.js';
+
+type Letter = components['schemas']['OfferLetter'];
+type Package = components['schemas']['OfferPackage'];
+type Money = components['schemas']['Money'];
+
+const digitsOf = (currency: string): number => {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+};
+
+/** "$165,000": whole units, as a year's pay reads in a letter. */
+export function formatMoney(money: Money): string {
+  const major = money.amount / 10 ** digitsOf(money.currency);
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency, maximumFractionDigits: 0 }).format(major);
+  } catch {
+    return `${major.toFixed(0)} ${money.currency}`;
+  }
+}
+
+const formatPrice = (perShare: number, currency: string): string =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(perShare);
+
+function paragraphs(text: string): DocumentBlock[] {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((part) => part.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
+    .filter((lines) => lines.length > 0)
+    .map((lines) => ({ kind: 'paragraph', lines }));
+}
+
+function packageRows(pkg: Package): AmountRow[] {
+  const rows: AmountRow[] = [{ label: 'Base salary a year', amount: formatMoney(pkg.base) }];
+  if (pkg.bonusTarget) rows.push({ label: `Bonus target (${pkg.bonusTargetPercent ?? 0}% of base)`, amount: formatMoney(pkg.bonusTarget) });
+  if (pkg.variable) rows.push({ label: 'Variable pay a year', amount: formatMoney(pkg.variable) });
+  rows.push({ label: 'Total cash a year', amount: formatMoney(pkg.totalCash), emphasis: true });
+  if (pkg.signOn) rows.push({ label: 'Sign-on bonus (once)', amount: formatMoney(pkg.signOn) });
+  const equity = pkg.equity;
+  if (equity) {
+    rows.push({ label: equity.type === 'option' ? 'Stock options' : 'Restricted stock units', amount: `${equity.shares.toLocaleString('en-US')} shares` });
+    if (equity.strikePrice !== null) rows.push({ label: 'Strike price per share', amount: formatPrice(equity.strikePrice, equity.priceCurrency) });
+  }
+  return rows;
+}
+
+function vestingLine(pkg: Package): string | null {
+  const equity = pkg.equity;
+  if (!equity) return null;
+  const cliff = equity.cliffMonths ? `, with a ${equity.cliffMonths}-month cliff` : '';
+  return `The grant vests over ${equity.vestingMonths} months${cliff}, then ${equity.vestingFrequency}, from your start date.`;
+}
+
+/** The letter as a document's content, drawn by the documents module like every letter. */
+export function letterContent(letter: Letter): DocumentContent {
+  const blocks: DocumentBlock[] = [];
+  const name = `${letter.candidate.firstName} ${letter.candidate.lastName}`.trim();
+  blocks.push({ kind: 'paragraph', lines: [`Dear ${letter.candidate.firstName || name},`] });
+  if (letter.welcomeMessage.trim()) blocks.push(...paragraphs(letter.welcomeMessage));
+  blocks.push({ kind: 'paragraph', lines: [`Position: ${letter.title}, ${letter.locationName}.`, `Start date: ${letter.startDate}.`, `This offer is open until the end of ${letter.expiresOn}.`] });
+  for (const [index, option] of letter.packages.entries()) {
+    blocks.push({ kind: 'heading', text: index === 0 ? 'Your package' : `Alternative: ${option.label}` });
+    blocks.push({ kind: 'table', rows: packageRows(option.package) });
+    const vesting = vestingLine(option.package);
+    if (vesting) blocks.push({ kind: 'paragraph', lines: [vesting] });
+  }
+  const facts = letter.equityFacts;
+  if (facts && letter.packages.some((option) => option.package.equity)) {
+    blocks.push({ kind: 'heading', text: 'About your equity' });
+    blocks.push({
+      kind: 'paragraph',
+      lines: [
+        `Today's price per share is ${formatPrice(facts.pricePerShare, facts.currency)}.`,
+        'An option is the right to buy a share at its strike price: it is worth the share price less the strike, and nothing when the price is at or below the strike.',
+        'A restricted stock unit becomes a share as it vests: it is worth the share price.',
+        'A model, not a promise: the value of equity can fall to zero.',
+      ],
+    });
+  }
+  if (letter.benefitsSummary.trim()) blocks.push({ kind: 'heading', text: 'Benefits' }, ...paragraphs(letter.benefitsSummary));
+  if (letter.acceptance) {
+    blocks.push({ kind: 'heading', text: 'Accepted' });
+    blocks.push({ kind: 'paragraph', lines: [`Accepted by ${letter.acceptance.signature} at ${letter.acceptance.acceptedAt} (${letter.acceptance.packageLabel}, offer version ${letter.acceptance.offerVersion}).`] });
+  }
+  return {
+    title: `Offer letter: ${name}`,
+    branding: { companyName: letter.company.name, accentColor: letter.company.brandColor, logoText: letter.company.logoText },
+    blocks,
+  };
+}
+
+const fileStem = (letter: Letter): string =>
+  `offer-${letter.candidate.firstName}-${letter.candidate.lastName}`
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+
+export async function letterPdf(letter: Letter): Promise<RawResponse> {
+  const bytes = await documentPdf(letterContent(letter));
+  return new RawResponse(Readable.from(bytes), 'application/pdf', `${fileStem(letter) || 'offer'}.pdf`, bytes.length);
+}

@@ -1,0 +1,66 @@
+import type { components } from '../../../openapi.js';
+import { call, createApi } from '../client.js';
+import { requireSuccess, saveDownload, waitForJob } from '../jobs.js';
+import { RejectedInput, hint, printJson, printTable } from '../output.js';
+import type { CommandContext } from './users.js';
+
+type OfferState = components['schemas']['OfferState'];
+
+const STATES: readonly OfferState[] = ['draft', 'pendingApproval', 'approved', 'sent', 'opened', 'accepted', 'declined', 'expired', 'rescinded'];
+
+export interface OffersListOptions {
+  state?: string;
+}
+
+export interface OffersExportOptions {
+  state?: string;
+  format: string;
+  wait: boolean;
+  output?: string;
+}
+
+function stateOption(state: string | undefined): OfferState | undefined {
+  if (state === undefined) return undefined;
+  const found = STATES.find((candidate) => candidate.toLowerCase() === state.toLowerCase());
+  if (!found) throw new RejectedInput(`--state must be one of ${STATES.join(', ')}, not "${state}".`);
+  return found;
+}
+
+/** "130,000.00 USD": major units, exact, from minor units. */
+function amount(money: components['schemas']['Money']): string {
+  let digits = 2;
+  try {
+    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    // An unknown code keeps two decimals.
+  }
+  const major = (money.amount / 10 ** digits).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${major} ${money.currency}`;
+}
+
+export async function listOffersCommand(ctx: CommandContext, options: OffersListOptions): Promise<void> {
+  const state = stateOption(options.state);
+  const offers = (await call(ctx.connection, createApi(ctx.connection).GET('/api/offers', { params: { query: state ? { state } : {} } }))).data;
+  if (ctx.output.json) return printJson(offers);
+  printTable(
+    ['ID', 'CANDIDATE', 'TITLE', 'STATE', 'BASE', 'START', 'EXPIRES'],
+    offers.map((offer) => [offer.id, `${offer.candidate.firstName} ${offer.candidate.lastName}`.trim() || offer.candidate.email, offer.title, offer.state, amount(offer.base), offer.startDate, offer.expiresOn]),
+  );
+  if (!offers.length) hint(state ? `No offers are ${state}.` : 'No offers yet.');
+}
+
+export async function exportOffersCommand(ctx: CommandContext, options: OffersExportOptions): Promise<void> {
+  const format = options.format;
+  if (format !== 'csv' && format !== 'xlsx') throw new RejectedInput(`--format must be csv or xlsx, not "${format}".`);
+  if (format === 'xlsx' && !options.output && process.stdout.isTTY) throw new RejectedInput('An XLSX file is binary: name a file with --output.');
+  const state = stateOption(options.state);
+  const started = (await call(ctx.connection, createApi(ctx.connection).POST('/api/offers/exports', { body: { format, ...(state ? { state } : {}) } }))).data;
+  if (!options.wait) {
+    if (ctx.output.json) return printJson(started);
+    process.stdout.write(`${started.id}\n`);
+    return hint(`Follow it with: paybench jobs watch ${started.id}`);
+  }
+  const job = requireSuccess(await waitForJob(ctx.connection, started.id, 'Exporting offers'));
+  await saveDownload(ctx.connection, job.downloadId, options.output);
+  if (options.output) hint(`Wrote ${options.output}`);
+}
