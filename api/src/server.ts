@@ -14,6 +14,7 @@ import { createIdentityProvider } from './identity/provider/index.js';
 import type { IdentityProvider } from './identity/provider/types.js';
 import { JobQueue } from './jobs/queue.js';
 import { loadServedRelease } from './market/releases.js';
+import { warmTitleIndex } from './market/titles/index.js';
 import { createMailer } from './notifications/mailer.js';
 import { allJobKinds, allSubscribers } from './modules.js';
 import { EventRelay } from './platform/outbox.js';
@@ -71,7 +72,10 @@ async function startApp(
   log: Logger,
   { server, gate, contract }: { server: Server; gate: StartupGate; contract: Contract },
 ): Promise<RunningServer> {
-  const prepared = await runInThread<PreparedDatabase>(import.meta.url, 'startupWorker', config);
+  const preparing = runInThread<PreparedDatabase>(import.meta.url, 'startupWorker', config);
+  // The title index is built here while the database is prepared on its thread, so no search waits for it.
+  warmTitleIndex();
+  const prepared = await preparing;
   if (prepared.applied.length) log.info({ applied: prepared.applied }, 'migrations applied');
   if (prepared.currencies || prepared.rates) log.info({ currencies: prepared.currencies, rates: prepared.rates }, 'reference data loaded');
   if (prepared.bootstrapped) log.info({ email: process.env.PAYBENCH_BOOTSTRAP_ADMIN_EMAIL }, 'bootstrap internal admin ensured');

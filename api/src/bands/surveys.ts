@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../http/errors.js';
 import { updateAtVersion, versionOf } from '../http/versions.js';
 import { parseAmount, parseWholeNumber } from '../hris/values.js';
 import type { SourceTable } from '../hris/table.js';
-import { JOB_FAMILIES, findJobFamily } from '../market/catalog/index.js';
+import { JOB_FAMILIES, familyOfOccupation, findJobFamily } from '../market/catalog/index.js';
 import { type BlsWage, readBlsOccupations } from '../market/generator/bls.js';
 import { servedReleaseId, servedRelease } from '../market/releases.js';
 import { FileRow, RowProblems, fileRows } from './fileRows.js';
@@ -138,17 +138,6 @@ export const BLS_SURVEY = {
   filename: 'national_M2023_dl.csv',
 } as const;
 
-/** SOC occupation → the catalog family where it weighs most (families.ts is the occupation → family map). */
-function familyOfOccupation(): Map<string, string> {
-  const best = new Map<string, { familyId: string; share: number }>();
-  for (const family of JOB_FAMILIES) {
-    for (const { code, share } of family.socCodes) {
-      const current = best.get(code);
-      if (!current || share > current.share) best.set(code, { familyId: family.id, share });
-    }
-  }
-  return new Map([...best].map(([code, { familyId }]) => [code, familyId]));
-}
 
 /** Whole dollars → cents; a top-coded figure is only a lower bound, so it is left out rather than understated. */
 const cents = (wage: BlsWage | null): number | null => (wage && !wage.censored ? Math.round(wage.value * 100) : null);

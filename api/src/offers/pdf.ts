@@ -2,40 +2,11 @@ import { Readable } from 'node:stream';
 import type { components } from '../contract-types.js';
 import type { AmountRow, DocumentBlock, DocumentContent } from '../documents/content.js';
 import { documentPdf } from '../documents/pdf.js';
+import { paragraphs, pricePerShare as formatPrice, wholeMoney as formatMoney } from '../documents/words.js';
 import { RawResponse } from '../http/operations.js';
 
 type Letter = components['schemas']['OfferLetter'];
 type Package = components['schemas']['OfferPackage'];
-type Money = components['schemas']['Money'];
-
-const digitsOf = (currency: string): number => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-};
-
-/** "$165,000": whole units, as a year's pay reads in a letter. */
-export function formatMoney(money: Money): string {
-  const major = money.amount / 10 ** digitsOf(money.currency);
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency, maximumFractionDigits: 0 }).format(major);
-  } catch {
-    return `${major.toFixed(0)} ${money.currency}`;
-  }
-}
-
-const formatPrice = (perShare: number, currency: string): string =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(perShare);
-
-function paragraphs(text: string): DocumentBlock[] {
-  return text
-    .split(/\r?\n\s*\r?\n/)
-    .map((part) => part.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
-    .filter((lines) => lines.length > 0)
-    .map((lines) => ({ kind: 'paragraph', lines }));
-}
 
 function packageRows(pkg: Package): AmountRow[] {
   const rows: AmountRow[] = [{ label: 'Base salary a year', amount: formatMoney(pkg.base) }];

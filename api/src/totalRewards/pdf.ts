@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { components } from '../contract-types.js';
 import type { AmountRow, DocumentBlock, DocumentContent } from '../documents/content.js';
 import { documentPdf } from '../documents/pdf.js';
+import { minorOf, paragraphs, pricePerShare as formatPrice, wholeMoney } from '../documents/words.js';
 import { RawResponse } from '../http/operations.js';
 import type { Money } from '../money/converter.js';
 
@@ -10,37 +11,9 @@ type Statement = Schemas['TotalRewardsStatement'];
 type Amount = Schemas['TotalRewardsAmount'];
 export type PdfCurrency = 'local' | 'company';
 
-const digitsOf = (currency: string): number => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-};
-
-/** "$67,176": whole units, as the screen shows a year's pay. */
-function formatMoney(money: Money | null): string {
-  if (!money) return 'No reference rate';
-  const major = money.amount / 10 ** digitsOf(money.currency);
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency, maximumFractionDigits: 0 }).format(major);
-  } catch {
-    return `${major.toFixed(0)} ${money.currency}`;
-  }
-}
-
-const formatPrice = (perShare: number, currency: string): string =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(perShare);
+/** "$67,176", or why there is no figure. */
+const formatMoney = (money: Money | null): string => (money ? wholeMoney(money) : 'No reference rate');
 const count = (value: number): string => value.toLocaleString('en-US');
-
-/** Plain text as paragraphs: a blank line starts the next one. */
-function paragraphs(text: string): DocumentBlock[] {
-  return text
-    .split(/\r?\n\s*\r?\n/)
-    .map((part) => part.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
-    .filter((lines) => lines.length > 0)
-    .map((lines) => ({ kind: 'paragraph', lines }));
-}
 
 /** One statement as a document's content: the PDF is drawn by the documents module, so it reads like every letter. */
 export function statementContent(statement: Statement, currency: PdfCurrency): DocumentContent {
@@ -145,7 +118,7 @@ export function statementContent(statement: Statement, currency: PdfCurrency): D
           model.multiples.map((multiple) => {
             const price = model.price.perShare * multiple;
             const value = model.grants.reduce((sum, grant) => sum + grant.shares * Math.max(0, price - (grant.strikePerShare ?? 0)), 0);
-            const money = { amount: Math.round(value * 10 ** digitsOf(model.price.currency)), currency: model.price.currency };
+            const money = { amount: minorOf(value, model.price.currency), currency: model.price.currency };
             return { label: `At ${multiple}x the share price (${formatPrice(price, model.price.currency)})`, amount: formatMoney(money) };
           }),
         );

@@ -431,3 +431,15 @@ export const FAMILY_BLEND_GROUPS: readonly FamilyBlendGroup[] = [
   description,
   associatedFamilies: JOB_FAMILIES.filter((f) => f.familyBlendGroupUpstreamId === id).map((f) => f.id),
 }));
+
+/** SOC occupation → the family where it weighs most (each family's `socCodes` is the occupation → family map). */
+export function familyOfOccupation(): Map<string, string> {
+  const best = new Map<string, { familyId: string; share: number }>();
+  for (const family of JOB_FAMILIES) {
+    for (const { code, share } of family.socCodes) {
+      const current = best.get(code);
+      if (!current || share > current.share) best.set(code, { familyId: family.id, share });
+    }
+  }
+  return new Map([...best].map(([code, { familyId }]) => [code, familyId]));
+}

@@ -1,4 +1,4 @@
-import { JOB_FAMILIES } from '../catalog/index.js';
+import { JOB_FAMILIES, familyOfOccupation } from '../catalog/index.js';
 import { readBlsOccupations } from '../generator/bls.js';
 import { TITLE_SYNONYMS } from './synonyms.js';
 
@@ -93,17 +93,6 @@ export function jobWords(words: readonly string[]): string[] {
 const PRIORITY: Record<TitleSource, number> = { synonym: 0, catalog: 1, occupation: 2 };
 const keyOf = (words: readonly string[]): string => [...new Set(words)].sort().join(' ');
 
-/** SOC occupation → the family where it weighs most. */
-function familyOfOccupation(): Map<string, string> {
-  const best = new Map<string, { familyId: string; share: number }>();
-  for (const family of JOB_FAMILIES) {
-    for (const { code, share } of family.socCodes) {
-      const current = best.get(code);
-      if (!current || share > current.share) best.set(code, { familyId: family.id, share });
-    }
-  }
-  return new Map([...best].map(([code, { familyId }]) => [code, familyId]));
-}
 
 /**
  * "Sales Representatives, Wholesale and Manufacturing, …" is searched as "Sales Representatives";
@@ -151,6 +140,11 @@ export function titleEntries(): readonly TitleEntry[] {
 function exactIndex(): Map<string, TitleEntry> {
   exact ??= new Map(titleEntries().map((entry) => [keyOf(entry.words), entry]));
   return exact;
+}
+
+/** Builds the index now (about a second from the BLS file), so that no search waits for it. */
+export function warmTitleIndex(): void {
+  exactIndex();
 }
 
 function answer(entry: TitleEntry): TitleReading {

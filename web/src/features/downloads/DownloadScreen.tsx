@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { saveBlob } from '../../ui/files';
 import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import './downloads.css';
@@ -11,17 +12,6 @@ function size(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Saves a blob under its name: the file is fetched with the person's token, so a plain link would not do. */
-function save(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** What each download route calls its file, and where a person goes back to make it again. */
 const KINDS = {
@@ -55,7 +45,7 @@ export function DownloadScreen({ kind = 'download' }: { kind?: keyof typeof KIND
     const { data, error } = await api.GET('/api/downloads/{downloadId}', { params: { path: { downloadId } }, parseAs: 'blob' });
     setBusy(false);
     if (error || !data) return setProblem(errorMessage(error));
-    save(data, file.filename);
+    saveBlob(data, file.filename);
   }
 
   const expired = new Date(file.expiresAt).getTime() < Date.now();

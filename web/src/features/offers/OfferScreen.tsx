@@ -12,7 +12,8 @@ import { useToasts } from '../../ui/Toasts';
 import { formatDate, formatMoney } from '../../ui/format';
 import { AlternativesComparison } from './Alternatives';
 import { OfferChecksPanel } from './Checks';
-import { type Offer, actionText, offerPackages, saveFile, stateLabel, stateTone, useOfferUpdates } from './common';
+import { saveFile } from '../../ui/files';
+import { type Offer, actionText, offerPackages, stateLabel, stateTone, useOfferUpdates } from './common';
 import { PackageChart } from './PackageChart';
 import './offers.css';
 

@@ -101,19 +101,6 @@ export function toMinor(value: string, digits: number): number | null {
   return Math.round(number * 10 ** digits);
 }
 
-/** Hands a downloaded file to the browser, named as the server names it. */
-export function saveFile(blob: Blob, response: Response, fallback: string): void {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallback;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** "Opened the letter", "Approved" — a history entry's action as people say it. */
 export function actionText(action: string): string {

@@ -6,6 +6,7 @@ import { usePerson } from '../../app/Guard';
 import { PageHeader } from '../../ui/Page';
 import { SkeletonStats, SkeletonText } from '../../ui/Skeleton';
 import { Empty, ErrorState } from '../../ui/States';
+import { saveFile } from '../../ui/files';
 import { useToasts } from '../../ui/Toasts';
 import { can } from '../settings/permissions';
 import { EmployeePicker } from './EmployeePicker';
@@ -30,19 +31,6 @@ function useOffline(): boolean {
   return offline;
 }
 
-/** Saves a downloaded file under the name the server gave it. */
-function saveFile(blob: Blob, response: Response, fallback: string): void {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallback;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function StatementSkeleton() {
   return (
