@@ -74,7 +74,9 @@ describe('the team view in a real browser', () => {
     // A loaded two-core machine can be slow to answer; nothing here is a timing assertion.
     page.setDefaultTimeout(60_000);
     await signIn(page, MANAGER);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+    // On a phone the tab bar holds the first four screens; the team view is under "Menu".
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'All screens' }).getByRole('link', { name: 'Team' }).click();
     await expect.poll(() => page.getByTestId('headcount').textContent(), { timeout: 30_000 }).toBe(String(subtree.length));
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `team-overview-manager-${engine}-375`);
