@@ -111,6 +111,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stock-exchanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stock exchanges a company can be listed on, by ISO 10383 market identifier code
+         * @description The major stock exchanges of the world (a subset of ISO 10383, shipped with the product:
+         *     api/reference-data/SOURCES.md), each with its market identifier code (MIC), the operating
+         *     MIC of the exchange group it belongs to, its name and country. Ordered by name.
+         */
+        get: operations["listStockExchanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -1133,6 +1155,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/benchmarking/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the caller may do in benchmarking, to decide what to show before asking for data
+         * @description For any signed-in person of a company, whatever their permissions: whether benchmarking is
+         *     switched on for the company, the caller's benchmarking access (`none`, `view` or `edit`),
+         *     whether they may ask their admins for access (people with `none`), the company's preferred
+         *     benchmarking location, and the market release answers come from (null while none is
+         *     published). Premium benchmarking has its own call (`getPremiumBenchmarking`). 403 for
+         *     candidates and people without a company.
+         */
+        get: operations["getBenchmarkingContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/benchmarking/settings": {
         parameters: {
             query?: never;
@@ -1809,6 +1856,84 @@ export interface paths {
         put?: never;
         /** Revoke a shared slice; from then on nobody can open it */
         post: operations["revokeSharedSlice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/premium": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the company has premium benchmarking, and its open checkout request if any */
+        get: operations["getPremiumBenchmarking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/checkout-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start buying premium benchmarking for the company
+         * @description Needs `benchmarking` (edit). The deployment's payment provider answers: either a page of the
+         *     provider to send the buyer to (`redirect`), or, with the provider every deployment has, an
+         *     invoice request recorded for Paybench staff (`invoiceRequested`), who send an invoice to the
+         *     buyer's e-mail and switch premium on once it is paid. 409 `already_premium` when the company
+         *     has it; 409 `request_open` when a request is already waiting.
+         */
+        post: operations["createCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/checkout-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoice requests for premium benchmarking, newest first (internal admins) */
+        get: operations["listCheckoutRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/checkout-requests/{checkoutRequestId}/fulfil": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an invoice request fulfilled, which switches premium benchmarking on for its company (internal admins)
+         * @description 409 `already_fulfilled` when it was fulfilled before.
+         */
+        post: operations["fulfilCheckoutRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4720,6 +4845,20 @@ export interface components {
             /** @description The company rate used, when one was. */
             exchangeRateId: string | null;
         };
+        StockExchange: {
+            /** @description ISO 10383 market identifier code. */
+            mic: string;
+            /** @description The operating MIC of the exchange that runs this market (the MIC itself for an operating MIC). */
+            operatingMic: string;
+            /**
+             * @description An exchange (operating MIC) or a market segment of one.
+             * @enum {string}
+             */
+            kind: "operating" | "segment";
+            name: string;
+            /** @description ISO 3166-1 alpha-2 code of the exchange's country. */
+            country: string;
+        };
         ViewAs: {
             sessionId: components["schemas"]["Id"];
             /** @enum {string} */
@@ -5199,6 +5338,27 @@ export interface components {
             grantTimingWithIds: components["schemas"]["BenchmarkingOption"][];
             industriesAndSubIndustriesWithIds: components["schemas"]["IndustryWithIds"][];
             companyStagesWithIds: components["schemas"]["BenchmarkingOption"][];
+        };
+        BenchmarkingContext: {
+            /** @description Benchmarking is switched on for the caller's company. */
+            switchedOn: boolean;
+            /**
+             * @description The caller's benchmarking permission; `view` reads market data, `edit` also saves reports and settings.
+             * @enum {string}
+             */
+            access: "none" | "view" | "edit";
+            /** @description Benchmarking is on and the caller has no access, so an access request to the admins makes sense. */
+            mayRequestAccess: boolean;
+            /**
+             * @description The company's preferred benchmarking location.
+             * @enum {unknown}
+             */
+            location: "Europe" | "Canada" | "United States" | null;
+            /** @description The market release answers come from; null while none is published. */
+            release: null | {
+                id: string;
+                version: string;
+            };
         };
         CompanyBenchmarkingSettings: {
             overrideBaseCompensationRequirement: boolean;
@@ -6256,6 +6416,67 @@ export interface components {
             request: components["schemas"]["ExecutiveCompRequest"];
             /** Format: date-time */
             expiresAt?: string;
+        };
+        /**
+         * @description How premium benchmarking is billed.
+         * @enum {string}
+         */
+        PremiumPlan: "premium_annual" | "premium_monthly";
+        PremiumBenchmarking: {
+            premium: boolean;
+            /** Format: date-time */
+            since: string | null;
+            /** @description The invoice request waiting for Paybench staff, if any. */
+            openRequest: null | {
+                reference: string;
+                plan: components["schemas"]["PremiumPlan"];
+                invoiceTo: string;
+                /** Format: date-time */
+                requestedAt: string;
+            };
+        };
+        CheckoutSessionInput: {
+            plan: components["schemas"]["PremiumPlan"];
+        };
+        CheckoutSession: {
+            /** @enum {string} */
+            kind: "redirect";
+            /** @description The payment provider's page to send the buyer to. */
+            url: string;
+        } | {
+            /** @enum {string} */
+            kind: "invoiceRequested";
+            /** @description The request's reference, as Paybench staff and the invoice name it. */
+            reference: string;
+            /** @description The e-mail the invoice is sent to (the buyer's). */
+            invoiceTo: string;
+            plan: components["schemas"]["PremiumPlan"];
+            /** Format: date-time */
+            requestedAt: string;
+        };
+        /** @enum {string} */
+        CheckoutRequestStatus: "requested" | "fulfilled";
+        CheckoutRequest: {
+            id: components["schemas"]["Id"];
+            reference: string;
+            company: {
+                id: components["schemas"]["Id"];
+                name: string;
+            };
+            plan: components["schemas"]["PremiumPlan"];
+            requestedBy: {
+                /** @description Null once the person was removed; their name and e-mail stay. */
+                id: string | null;
+                name: string;
+                email: string;
+            };
+            /** Format: date-time */
+            requestedAt: string;
+            status: components["schemas"]["CheckoutRequestStatus"];
+            /** Format: date-time */
+            fulfilledAt: string | null;
+            /** @description The name of the internal admin who marked it fulfilled. */
+            fulfilledBy: string | null;
         };
         SharedSliceView: {
             slice: components["schemas"]["SharedSlice"];
@@ -8708,6 +8929,33 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listStockExchanges: {
+        parameters: {
+            query?: {
+                /** @description Only the exchanges of this country (ISO 3166-1 alpha-2). */
+                country?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stock exchanges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StockExchange"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
     getAuthenticatedPerson: {
         parameters: {
             query?: never;
@@ -10533,6 +10781,29 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getBenchmarkingContext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's benchmarking context. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BenchmarkingContext"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getCompanyBenchmarkingSettings: {
         parameters: {
             query?: never;
@@ -11667,6 +11938,106 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["SharedSlice"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPremiumBenchmarking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's premium benchmarking state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PremiumBenchmarking"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutSessionInput"];
+            };
+        };
+        responses: {
+            /** @description What happens next. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CheckoutSession"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCheckoutRequests: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["CheckoutRequestStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CheckoutRequest"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    fulfilCheckoutRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkoutRequestId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fulfilled request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CheckoutRequest"];
                     };
                 };
             };

@@ -4,6 +4,7 @@ import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
 import { HttpError, notFound } from './http/errors.js';
 import { CLIENT_CLOSED, clientWentAway, errorHandler } from './http/errorHandler.js';
+import { hostRedirects } from './http/hostRedirects.js';
 import { checkAddress } from './http/inputGuards.js';
 import { rateLimit } from './http/rateLimit.js';
 import { requestLog } from './http/requestLog.js';
@@ -29,6 +30,8 @@ export function createApp(deps: AppDeps, identity: IdentityProvider): Koa {
     else deps.log.error({ err: error }, 'response failed');
   });
   app.use(requestLog(deps.log));
+  // An old brand host and the admin host answer with a permanent move to the app's own address.
+  app.use(hostRedirects(deps.config.redirectHosts, deps.config.publicUrl));
   // JSON and CSV answers above ~1 KB go compressed (a quick brotli level: they are made per request);
   // the PWA's files are compressed once at build time and served by `webApp` as they are.
   app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, deflate: false }));

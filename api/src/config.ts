@@ -32,6 +32,8 @@ export interface Config {
   eventsPerMinute: number;
   /** How often the job worker looks for work when idle. */
   jobPollMs: number;
+  /** Host names (an old brand host, the admin host) whose requests are moved to `publicUrl`, lower case. */
+  redirectHosts: string[];
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -39,6 +41,15 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return parsed;
+}
+
+const HOST_NAME = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$/;
+
+function hostsFrom(value: string | undefined): string[] {
+  const hosts = (value ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  const wrong = hosts.find((host) => !HOST_NAME.test(host));
+  if (wrong) throw new Error(`PAYBENCH_REDIRECT_HOSTS must list host names separated by commas (old.example.com,admin.example.com), got "${wrong}"`);
+  return hosts;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowHttpWebhooks: env.PAYBENCH_ALLOW_HTTP_WEBHOOKS === 'true',
     eventsPerMinute: intFrom(env.PAYBENCH_EVENTS_PER_MINUTE, 120, 'PAYBENCH_EVENTS_PER_MINUTE'),
     jobPollMs: intFrom(env.PAYBENCH_JOB_POLL_MS, 1000, 'PAYBENCH_JOB_POLL_MS'),
+    redirectHosts: hostsFrom(env.PAYBENCH_REDIRECT_HOSTS),
   };
 }

@@ -23,7 +23,7 @@ const withIds = secured.filter((op) => op.pathParameters.length > 0);
  * Path parameters that name something other than a company's own record. `companyId` on the
  * internal tools is the point of those tools: internal staff reach every company by design.
  */
-const CROSS_COMPANY_BY_DESIGN = new Set(['listCompanyReleaseFlags:companyId', 'setCompanyReleaseFlag:companyId', 'provisionCompanyAccount:companyId']);
+const CROSS_COMPANY_BY_DESIGN = new Set(['listCompanyReleaseFlags:companyId', 'setCompanyReleaseFlag:companyId', 'provisionCompanyAccount:companyId', 'fulfilCheckoutRequest:checkoutRequestId']);
 /** Path parameters that are not ids (enumerations validated by the contract). */
 const NOT_IDS = new Set(['flag']);
 
@@ -90,6 +90,9 @@ describe("another company's ids answer 404", () => {
     ids.candidateId = await postAsA('/api/candidates', { email: `candidate@${a.id.slice(-6)}.test`, firstName: 'Cand', lastName: 'A' });
     ids.exchangeRateId = await postAsA('/api/company/exchange-rates', { base: 'USD', quote: 'EUR', rate: '0.9', effectiveDate: '2024-01-01' });
     ids.accessRequestId = (await request<{ data: { id: string } }>('/api/access-requests', { method: 'POST', headers: bearer(a.users.employee as TestUser), json: { permission: 'benchmarking', reason: 'Tenancy' } })).body.data.id;
+    // An invoice request of A's for premium benchmarking: internal staff fulfil it for any company.
+    const checkout = (await request<{ data: { reference: string } }>('/api/benchmarking/checkout-session', { method: 'POST', headers: bearer(a.users.admin as TestUser), json: { plan: 'premium_annual' } })).body.data.reference;
+    ids.checkoutRequestId = (await request<{ data: { id: string; reference: string }[] }>('/api/internal/checkout-requests', { headers: bearer(bInternal) })).body.data.find((r) => r.reference === checkout)?.id ?? 'no-checkout-request';
     // The team view answers 404 while it is off; switched on for B, its 404s are about A's ids.
     await request(`/api/internal/companies/${b.id}/release-flags/team_view`, { method: 'PUT', headers: bearer(bInternal), json: { enabled: true } });
   });

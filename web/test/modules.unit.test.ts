@@ -168,14 +168,17 @@ describe('web modules, registered by folder', () => {
     expect(matched('/benchmarkingsurvey/no-such-screen')).toBe('not found');
   });
 
-  it('builds the side menu in the order, with the labels and gates it had, and the jobs button after the links', () => {
+  it('builds the side menu in the order, with the labels and gates it had, and the jobs and help buttons after the links', () => {
     const known = new Set(EXPECTED_NAV.map(([, href]) => href));
     const links = navigation
       .filter(isNavLink)
       .filter((entry) => known.has(entry.href))
       .map((entry) => [entry.label, entry.href, entry.internalOnly ? 'internal admins' : (entry.module ?? '')]);
     expect(links).toEqual(EXPECTED_NAV);
-    expect(navigation.at(-1)).toMatchObject({ key: 'background-jobs', area: 'jobs' });
+    expect(navigation.slice(-2)).toMatchObject([
+      { key: 'background-jobs', area: 'jobs' },
+      { key: 'help-desk', area: 'helpdesk' },
+    ]);
   });
 
   it('has a home tile for every module the contract names, from the module that owns it', () => {

@@ -1,6 +1,7 @@
-import { can, internalAdmin, operation, secured } from '../http/operations.js';
+import { can, internalAdmin, member, operation, secured } from '../http/operations.js';
 import { startJob } from '../jobs/service.js';
 import { socketIdOf } from '../realtime/socketId.js';
+import { benchmarkingContext } from './context.js';
 import { marketDataExportJob } from './exportJob.js';
 import { executiveOperations } from './executive/routes.js';
 import { insightOperations } from './insights/routes.js';
@@ -72,6 +73,11 @@ export const marketOperations = [
     operationId: 'getMarketingExecutiveCompMetadata',
     access: { kind: 'public' },
     handler: async (_input, { deps }) => ({ data: await executiveMetadata(deps, 'marketing') }),
+  }),
+  secured({
+    operationId: 'getBenchmarkingContext',
+    access: member,
+    handler: async (_input, { deps, caller }) => ({ data: await benchmarkingContext(deps, caller) }),
   }),
   secured({
     operationId: 'getCompanyBenchmarkingSettings',

@@ -6,7 +6,6 @@ import { usePostQuery } from '../../api/queries';
 import { SkeletonCards } from '../../ui/Skeleton';
 import { Empty } from '../../ui/States';
 import { Link } from 'wouter';
-import { NotAvailableYet } from '../../ui/Panels';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
 import { Choice, Pills } from './Choices';
@@ -284,26 +283,5 @@ function LevelledPage({ cursor, name, last, onMore }: { cursor: string | undefin
         </li>
       )}
     </>
-  );
-}
-
-/** /benchmarkingsurvey/premium: what the premium views add; buying them is not offered by the server yet. */
-export function PremiumScreen() {
-  const filters = useQuery('/api/benchmarking/filters');
-  const premium = filters.data?.data.equityViewOptions.filter((view) => view.isPremium) ?? [];
-  return (
-    <BenchmarkingFrame>
-      <NotAvailableYet title="Premium market data" description="Premium views add equity as a percent of the company and other analyses for companies that benchmark equity closely.">
-        {premium.length > 0 && (
-          <ul>
-            {premium.map((view) => (
-              <li key={view.value}>
-                <strong>{view.label}</strong>: {view.description}
-              </li>
-            ))}
-          </ul>
-        )}
-      </NotAvailableYet>
-    </BenchmarkingFrame>
   );
 }

@@ -18,7 +18,7 @@ export default defineModule({
     { path: '/benchmarkingsurvey/level-your-employees', screen: lazyScreen(modules, (m) => m.LevelYourEmployeesScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/location-insights', screen: lazyScreen(modules, (m) => m.LocationInsightsScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/equity-practices', screen: lazyScreen(modules, (m) => m.EquityPracticesScreen), module: 'benchmarking' },
-    { path: '/benchmarkingsurvey/premium', screen: lazyScreen(modules, (m) => m.PremiumScreen), module: 'benchmarking' },
+    { path: '/benchmarkingsurvey/premium', screen: lazyScreen(() => import('./Premium'), (m) => m.PremiumScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/participation', screen: lazyScreen(() => import('./Participation'), (m) => m.ParticipationScreen), module: 'benchmarking' },
     { path: '/shares/executive/:sliceId', screen: lazyScreen(shares, (m) => m.SharedExecutiveSliceScreen) },
     { path: '/shares/:sliceId', screen: lazyScreen(shares, (m) => m.SharedSliceScreen) },

@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/Page';
 import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
+import { CheckoutRequests } from './CheckoutRequests';
 import './internal.css';
 
 type Company = components['schemas']['AccountSummary'];
@@ -203,6 +204,9 @@ export function InternalScreen() {
       </div>
       <section aria-label="View-as sessions">
         <Sessions />
+      </section>
+      <section aria-label="Invoice requests">
+        <CheckoutRequests />
       </section>
     </>
   );

@@ -1,0 +1,8 @@
+import { defineModule } from '../platform/modules.js';
+import { billingOperations } from './routes.js';
+
+/** Buying premium benchmarking through the deployment's payment provider (docs/billing.md). */
+export default defineModule({
+  operations: billingOperations,
+  permissions: ['benchmarking'],
+});

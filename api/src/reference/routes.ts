@@ -1,0 +1,10 @@
+import { operation, publicAccess } from '../http/operations.js';
+import { listStockExchanges } from './stockExchanges.js';
+
+export const referenceOperations = [
+  operation({
+    operationId: 'listStockExchanges',
+    access: publicAccess,
+    handler: async ({ query }) => ({ data: listStockExchanges(query.country) }),
+  }),
+];
