@@ -20,6 +20,8 @@ const percent = (value: number | null) => (value === null ? '—' : `${formatNum
 
 /** The base's place in its band: the band, compa-ratio, range penetration, in or out. */
 export function BandPosition({ band, title = 'Band position' }: { band: BandCheck; title?: string }) {
+  // Where the band comes from; without a set, the check's own label already says why.
+  const source = [band.bandSetName && `Band set ${band.bandSetName}`, band.payZoneName && `pay zone ${band.payZoneName}`].filter(Boolean).join(' · ') || (band.label ? '' : 'No live band set');
   return (
     <article className="card inset" data-check="band">
       <h3>
@@ -42,9 +44,7 @@ export function BandPosition({ band, title = 'Band position' }: { band: BandChec
       ) : (
         <p className="muted">{band.label ?? 'No band for this job and pay zone.'}</p>
       )}
-      <p className="muted small-text">
-        {[band.bandSetName && `Band set ${band.bandSetName}`, band.payZoneName && `pay zone ${band.payZoneName}`].filter(Boolean).join(' · ') || 'No live band set'}
-      </p>
+      {source && <p className="muted small-text">{source}</p>}
     </article>
   );
 }
@@ -160,9 +160,13 @@ export function OfferChecksPanel({ checks, error, loading }: { checks: OfferChec
               <p>
                 <AlertTriangle size={18} aria-hidden="true" /> <strong>Out of band</strong>, and no approval rule applies to this department or location.
               </p>
-            ) : (
+            ) : checks.band.band ? (
               <p>
                 <CheckCircle2 size={18} aria-hidden="true" /> Within the band: no approval needed.
+              </p>
+            ) : (
+              <p>
+                <CheckCircle2 size={18} aria-hidden="true" /> No band to check against, so no approval is needed.
               </p>
             )}
             {checks.reasons.length > 0 && (
