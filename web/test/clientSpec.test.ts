@@ -15,7 +15,7 @@ describe('the web client’s plumbing, as a person meets it', () => {
   afterAll(() => browser?.close());
 
   it('on a 375 × 667 px phone, fits the navigation and reaches Sign out through "Menu"', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'en-US' });
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'en-US', reducedMotion: 'reduce' });
     const page = await context.newPage();
     await signInThroughProvider(page, base(), 'admin@acme.test', demoPassword(inject('serverEnv')));
 
@@ -35,8 +35,12 @@ describe('the web client’s plumbing, as a person meets it', () => {
     const signOut = sheet.getByRole('link', { name: 'Sign out' });
     await signOut.waitFor();
     // In view without scrolling, however many screens the menu lists.
-    const signOutBox = await signOut.boundingBox();
-    expect(signOutBox && signOutBox.x >= 0 && signOutBox.x + signOutBox.width <= 375 && signOutBox.y + signOutBox.height <= 667).toBe(true);
+    // (Asked until the sheet has finished sliding in.)
+    const inView = async () => {
+      const box = await signOut.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= 375 && box.y + box.height <= 667;
+    };
+    await expect.poll(inView, { timeout: 10_000 }).toBe(true);
     // The screen as the phone shows it (the sheet is fixed to the bottom of the viewport).
     await page.screenshot({ path: path.join(ARTIFACTS, `phone-menu-${inject('engine')}-375.png`) });
 
