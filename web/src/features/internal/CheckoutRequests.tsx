@@ -30,6 +30,8 @@ export function CheckoutRequests() {
   return (
     <DataTable
       caption="Invoice requests for premium benchmarking"
+      // Wider than a narrow screen: the scrolling region takes keyboard focus.
+      regionLabel="Invoice requests for premium benchmarking"
       rows={requests.data.data}
       rowKey={(row) => row.id}
       columns={[
