@@ -250,7 +250,9 @@ describe('an offer in a real browser', () => {
     await page.getByRole('link', { name: 'Approvals' }).click();
     const rule = page.getByRole('group', { name: 'Rule 1' });
     await rule.waitFor();
-    expect(await rule.getByLabel(/^Approvers/).evaluate((select: HTMLSelectElement) => Array.from(select.selectedOptions, (option) => option.textContent))).toEqual([`Abe Approver (${approver.email})`]);
+    // The rule can show before the company's people (the select's options) have arrived: asked until they have.
+    const chosen = () => rule.getByLabel(/^Approvers/).evaluate((select: HTMLSelectElement) => Array.from(select.selectedOptions, (option) => option.textContent));
+    await expect.poll(chosen).toEqual([`Abe Approver (${approver.email})`]);
     await axeClean(page, '/offers/approvals');
     await phone.close();
     await recruiterContext.close();
