@@ -31,7 +31,8 @@ export interface CheckSubject {
   alternatives: readonly StoredAlternative[];
 }
 
-const noBand = (label: string, partial: Partial<BandCheck> = {}): BandCheck => ({
+/** A band check that found no band, saying why. */
+export const noBand = (label: string, partial: Partial<BandCheck> = {}): BandCheck => ({
   bandSetId: null,
   bandSetName: null,
   payZoneId: null,

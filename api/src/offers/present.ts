@@ -2,6 +2,7 @@ import type { components } from '../contract-types.js';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps.js';
 import type { WorkflowHistoryEntry } from '../workflow/present.js';
 import type { StoredApproval } from './approvals.js';
+import { noBand } from './checks.js';
 import { type EquityPrices, parseAlternatives, parsePackage, presentPackage } from './package.js';
 import type { OfferRow } from './store.js';
 import { CANDIDATE_ACTOR, SYSTEM_ACTOR, offerWorkflow, type OfferState } from './workflow.js';
@@ -90,17 +91,7 @@ export function presentOffer(row: OfferRow, parts: OfferDetailParts): Schemas['O
       id: alternative.id,
       label: alternative.label,
       package: presentPackage(alternative.package, row.currency, parts.prices),
-      band: parts.checks.alternatives.find((check) => check.id === alternative.id)?.band ?? {
-        bandSetId: null,
-        bandSetName: null,
-        payZoneId: null,
-        payZoneName: null,
-        band: null,
-        compaRatio: null,
-        rangePenetration: null,
-        position: null,
-        label: 'Not checked',
-      },
+      band: parts.checks.alternatives.find((check) => check.id === alternative.id)?.band ?? noBand('Not checked'),
     })),
     benefitsSummary: row.benefits_summary,
     welcomeMessage: row.welcome_message,
