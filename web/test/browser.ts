@@ -25,10 +25,13 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Screenshots are kept as test artifacts for people to look at. */
+/**
+ * Screenshots are kept as test artifacts for people to look at. Animations are stopped first and
+ * a full page gets a minute: on a busy machine a long page's capture outlasts the default 30 s.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide', timeout: 60_000 });
 }
 
 /** The demo sign-in the shared test server printed (its data dir holds it, readable only by us). */

@@ -215,7 +215,7 @@ describe('every route of the PWA', () => {
     }
     expect(found).toEqual([]);
     await context.close();
-  }, 300_000);
+  }, 600_000);
 
   it('keeps the integration and cap-table modals in the URL, so back and forward close and reopen them', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
