@@ -6690,7 +6690,7 @@ export interface components {
             /** @description The other active employees, counted by why a release cannot place them, most first; nothing is dropped without being counted here. */
             excludedEmployees: {
                 /** @enum {string} */
-                reason: "contractor_or_intern" | "part_time" | "no_job_family_or_level" | "no_location" | "country_level_location" | "no_base_salary" | "stale_pay" | "no_exchange_rate";
+                reason: "contractor_or_intern" | "part_time" | "no_job_family_or_level" | "no_location" | "no_base_salary" | "stale_pay" | "no_exchange_rate";
                 description: string;
                 employees: number;
             }[];

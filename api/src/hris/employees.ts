@@ -1,5 +1,5 @@
 import { newId } from '../db/ids.js';
-import { JOB_FAMILIES, LEVELS, LOCATIONS, findLevel } from '../market/catalog/index.js';
+import { JOB_FAMILIES, LEVELS, LOCATIONS, countryLocation, findLevel } from '../market/catalog/index.js';
 import type { MinorUnits } from '../money/minorUnits.js';
 import type { FieldName } from './fields.js';
 import type { MappedRow, PeopleImportPlan } from './rows.js';
@@ -100,6 +100,22 @@ function lookup(row: MappedRow, field: FieldName, names: Map<string, string>, de
   return id ?? null;
 }
 
+/**
+ * A place of work: a catalog metro, country or area by id, name or alias; else, when the row names
+ * its country, that country's place (a city such as Madrid outside the catalog's metros is placed
+ * in Spain, as the market places it). Only a place with no country to fall back on is a problem.
+ */
+function placeOf(row: MappedRow, country: string | null | undefined): string | null | undefined {
+  const text = row.cell('location');
+  if (text === undefined || text === '') return text === undefined ? undefined : null;
+  const known = locationByName.get(lower(text));
+  if (known) return known;
+  const place = country ? countryLocation(country) : undefined;
+  if (place) return place.paybenchLocationId;
+  row.problem('location', `"${text}" is not a location of the market catalog (add the employee's country to place them in it)`);
+  return null;
+}
+
 function draftOf(row: MappedRow, ctx: EmployeeContext): Draft {
   const number = row.cell('employeeId') ?? '';
   if (!number) row.problem('employeeId', 'is required');
@@ -117,6 +133,7 @@ function draftOf(row: MappedRow, ctx: EmployeeContext): Draft {
   }
   const birthYear = row.parse('birthYear', (text) => parseWholeNumber(text, 1900, Number(ctx.today.slice(0, 4))));
   if (birthYear !== undefined) demographics.birthYear = birthYear;
+  const country = row.parse('country', parseCountry);
   const manager = row.text('managerEmployeeId', 128);
   if (manager && manager === number) row.problem('managerEmployeeId', 'an employee cannot be their own manager');
   return {
@@ -128,8 +145,8 @@ function draftOf(row: MappedRow, ctx: EmployeeContext): Draft {
     title: row.text('title'),
     department: row.text('department'),
     manager,
-    country: row.parse('country', parseCountry),
-    location: lookup(row, 'location', locationByName, 'a location of the market catalog'),
+    country,
+    location: placeOf(row, country),
     currency,
     startDate: row.parse('startDate', parseDate),
     employmentType: row.parse('employmentType', (text) => parseChoice(text, EMPLOYMENT_TYPES, 'an employment type (full_time, part_time, contractor, intern)')),

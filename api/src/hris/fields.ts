@@ -35,7 +35,7 @@ export const EMPLOYEE_FIELDS: readonly FieldDefinition[] = [
   field('department', 'Department', 'Team or department.', ['department', 'dept', 'team', 'division', 'cost center', 'org unit']),
   field('managerEmployeeId', 'Manager employee ID', 'The manager’s employee id: someone in the file or already in Paybench. Empty: no manager.', ['manager id', 'manager employee id', 'manager number', 'reports to', 'reports to id', 'supervisor id', 'line manager id', 'manager emp id']),
   field('country', 'Country', 'ISO 3166 code (DE) or English name (Germany).', ['country', 'country code', 'work country', 'country of work']),
-  field('location', 'Location (metro)', 'A location of the market catalog by id (us_seattle), name or alias (Seattle).', ['location', 'metro', 'city', 'office', 'work location', 'location id', 'metro area']),
+  field('location', 'Location (metro)', 'A location of the market catalog by id (us_seattle), name or alias (Seattle), or a country; a city outside the catalog is placed in the row\'s country.', ['location', 'metro', 'city', 'office', 'work location', 'location id', 'metro area']),
   field('currency', 'Pay currency', 'ISO 4217 code of the pay columns; empty: the company’s currency.', ['currency', 'pay currency', 'salary currency', 'currency code', 'local currency']),
   field('startDate', 'Start date', 'YYYY-MM-DD.', ['start date', 'hire date', 'date of hire', 'hired', 'original hire date', 'joining date', 'date joined']),
   field('employmentType', 'Employment type', 'full_time, part_time, contractor or intern.', ['employment type', 'worker type', 'employee type', 'type', 'full time part time', 'time type']),

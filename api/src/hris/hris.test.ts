@@ -149,7 +149,7 @@ describe('HRIS imports', () => {
       { line: 3, column: 'Work Email', field: 'email', message: '"bo-at-b.test" is not an e-mail address' },
       { line: 3, column: 'Pay Currency', field: 'currency', message: '"ZZZ" is not an ISO 4217 currency code' },
       { line: 3, column: 'Country', field: 'country', message: '"Narnia" is not a country (write its ISO code, e.g. DE, or its English name)' },
-      { line: 3, column: 'Office', field: 'location', message: '"Springfield" is not a location of the market catalog' },
+      { line: 3, column: 'Office', field: 'location', message: '"Springfield" is not a location of the market catalog (add the employee\'s country to place them in it)' },
       { line: 3, column: 'Hire Date', field: 'startDate', message: '"15/01/2024" is not a date (write it as YYYY-MM-DD)' },
       { line: 3, column: 'Job Family', field: 'jobFamily', message: '"Astrology" is not a job family of the market catalog' },
       { line: 3, column: 'Job Level', field: 'level', message: '"Z9" is not a level of the market catalog (S1–S3, P1–P6, M3–M6, E7–E9)' },
@@ -160,6 +160,26 @@ describe('HRIS imports', () => {
     ]);
     expect(run).toMatchObject({ status: 'rejected', errorCount: 12, plan: null, message: 'The file has 12 problems; nothing was written.' });
     expect(await employees()).toEqual([]);
+  });
+
+  it('places a city outside the catalog\'s metros in its country, and a catalog metro at the metro', async () => {
+    const file = [
+      HEADER,
+      'M1,Marta,Ruiz,marta@hris.test,Engineer,R&D,,ES,Madrid,EUR,2024-01-15,Software Engineering,P3,"58.000,00",,',
+      'M2,Lars,Holm,,Engineer,R&D,,Denmark,Aarhus,DKK,2024-01-15,Software Engineering,P3,610000,,',
+      'M3,Ana,Lopez,,Engineer,R&D,,US,Seattle,USD,2024-01-15,Software Engineering,P3,150000,,',
+    ].join('\n');
+    const abroad = await createTestCompany(db, 'HRIS Abroad');
+    const run = await importFile(bearer(abroad.users.admin!), 'employees', file);
+    expect(run.errors).toEqual([]);
+    expect(run.status).toBe('applied');
+    const placed: StoredEmployee[] = await db('employees').where({ company_id: abroad.id }).orderBy('employee_number');
+    // Spain is ISO 3166-1 numeric 724, Denmark 208; Seattle is the catalog's metro.
+    expect(placed.map((employee) => [employee.employee_number, employee.country_code, employee.location_id])).toEqual([
+      ['M1', 'ES', '724'],
+      ['M2', 'DK', '208'],
+      ['M3', 'US', 'us_seattle'],
+    ]);
   });
 
   it('refuses a management cycle, naming it', async () => {
