@@ -5338,6 +5338,8 @@ export interface components {
             grantTimingWithIds: components["schemas"]["BenchmarkingOption"][];
             industriesAndSubIndustriesWithIds: components["schemas"]["IndustryWithIds"][];
             companyStagesWithIds: components["schemas"]["BenchmarkingOption"][];
+            /** @description Founder types, which a market may name when it asks for the founder level (E9). */
+            founderTypesWithIds: components["schemas"]["BenchmarkingOption"][];
         };
         BenchmarkingContext: {
             /** @description Benchmarking is switched on for the caller's company. */

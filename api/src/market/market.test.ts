@@ -52,6 +52,8 @@ describe('benchmarking filters', () => {
     expect(filters.levelsWithIds.levelTracks.map((t) => t.id)).toEqual(expect.arrayContaining(['tr_s', 'tr_p', 'tr_m', 'tr_vp', 'tr_c']));
     expect(filters.levelsWithIds.levelBlends.find((b) => b.id === 'lb_p4_m4')?.groupedLevels).toEqual(['p4', 'm4']);
     expect(filters.industriesAndSubIndustriesWithIds[0]?.subIndustries.length).toBeGreaterThan(0);
+    // Founder types are named here, so a saved market that asks for them reads "Founder", not "founder".
+    expect(filters.founderTypesWithIds.map((t) => [t.id, t.displayString])).toEqual([['founder', 'Founder'], ['non_founder', 'Non-founder']]);
   });
 
   it('offers the marketing variant without sign-in and without premium equity views', async () => {

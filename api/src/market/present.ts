@@ -191,6 +191,7 @@ export function presentFilters(
     grantTimingWithIds: GRANT_TIMING.map(option),
     industriesAndSubIndustriesWithIds: INDUSTRY_GROUPS.map((g) => industry(g, coverage)),
     companyStagesWithIds: COMPANY_STAGES.map(option),
+    founderTypesWithIds: FOUNDER_TYPES.map(option),
   };
 }
 

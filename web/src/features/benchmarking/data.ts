@@ -25,7 +25,7 @@ export function useBenchmarkingCatalog() {
         map.set(industry.upstreamId, industry.displayString);
         for (const sub of industry.subIndustries) map.set(sub.upstreamId, sub.displayString);
       }
-      for (const option of [...f.companyStagesWithIds, ...f.companyOwnershipGroupsWithIds]) map.set(option.id, option.displayString);
+      for (const option of [...f.companyStagesWithIds, ...f.companyOwnershipGroupsWithIds, ...f.founderTypesWithIds]) map.set(option.id, option.displayString);
       for (const option of [...f.equityIntendedVsActualOptions, ...f.equityTimeframeOptions, ...f.unvestedEquityTimeframeOptions, ...f.equityViewOptions]) {
         map.set(option.value, option.label);
       }
