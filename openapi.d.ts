@@ -2936,6 +2936,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bands/band-sets/{bandSetId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed in a band set since another of the company's sets
+         * @description Bands are matched by company job and pay zone. Added, removed and changed bands are listed with
+         *     their ranges before and after and the midpoint's change; unchanged bands are only counted.
+         *     `since` is another band set of the company (another company's id answers 404).
+         */
+        get: operations["getBandSetChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bands/band-sets/{bandSetId}/bands/{bandId}": {
         parameters: {
             query?: never;
@@ -7462,6 +7484,37 @@ export interface components {
                 name: string | null;
             };
             at: components["schemas"]["Timestamp"];
+        };
+        BandRange: {
+            min: components["schemas"]["Money"];
+            mid: components["schemas"]["Money"];
+            max: components["schemas"]["Money"];
+        };
+        BandChange: {
+            companyJobId: components["schemas"]["Id"];
+            payZoneId: components["schemas"]["Id"];
+            jobFamilyId: string;
+            levelId: string;
+            trackId: string;
+            /** @enum {string} */
+            change: "added" | "removed" | "changed";
+            /** @description The range in the earlier set; null for an added band. */
+            before: components["schemas"]["BandRange"] | null;
+            /** @description The range in this set; null for a removed band. */
+            after: components["schemas"]["BandRange"] | null;
+            /** @description The midpoint's change in basis points of the earlier midpoint (400 = +4.0%); null when added, removed or in another currency. */
+            midChangeBp: number | null;
+        };
+        BandSetChanges: {
+            bandSetId: components["schemas"]["Id"];
+            sinceBandSetId: components["schemas"]["Id"];
+            counts: {
+                added: number;
+                removed: number;
+                changed: number;
+                unchanged: number;
+            };
+            bands: components["schemas"]["BandChange"][];
         };
         BandInput: {
             min: components["schemas"]["Money"];
@@ -14091,6 +14144,34 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BandSetHistoryEntry"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBandSetChanges: {
+        parameters: {
+            query: {
+                /** @description The band set to compare with (e.g. the live set, for a draft). */
+                since: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSetChanges"];
                     };
                 };
             };

@@ -346,6 +346,8 @@ describe('salary bands in a real browser', () => {
     const pricedJobs = new Set(live.bands.map((band) => band.companyJobId));
     await page.goto(`${base()}/bands/sets/${bandSetId}`);
     const cards = page.locator('.bands-card');
+    // The set loads first (the page's own timeout), then its cards are counted.
+    await cards.first().waitFor();
     await expect.poll(() => cards.count()).toBe(pricedJobs.size);
     expect(await page.locator('table.bands-grid').count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Edit the band of/ }).count()).toBe(0);
@@ -379,6 +381,23 @@ describe('salary bands in a real browser', () => {
     expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Edit the band of/ }).count()).toBe(0);
     await axeClean(page, 'a draft on a phone');
+
+    // Its changes since the live set: none yet, then the one band moved through the API.
+    await page.getByRole('tab', { name: 'Changes' }).click();
+    const summary = page.getByTestId('band-changes-summary');
+    await expect.poll(() => summary.textContent()).toBe(`0 changed · 0 added · 0 removed · ${live.bands.length} unchanged`);
+    await page.getByText('No band changed').waitFor();
+    const moved = copy.body.data.bands.find((band) => band.companyJobId === p3.id && band.payZoneId === zones[0]?.id) as Band;
+    const usd = (amount: number) => ({ amount: amount * 100, currency: 'USD' });
+    expect((await api(`/api/bands/band-sets/${copy.body.data.id}/bands/${moved.id}`, { method: 'PATCH', ifMatch: moved.version, json: { min: usd(100_000), mid: usd(110_000), max: usd(120_000) } })).status).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Changes' }).click();
+    await expect.poll(() => summary.textContent()).toBe(`1 changed · 0 added · 0 removed · ${live.bands.length - 1} unchanged`);
+    const changed = page.getByRole('table', { name: 'Bands that changed' }).locator('tbody tr');
+    expect(await changed.count()).toBe(1);
+    expect(await changed.first().textContent()).toContain(`${dollars(100_000)} – ${dollars(110_000)} – ${dollars(120_000)}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await axeClean(page, 'the changes on a phone');
     await context.close();
   }, 180_000);
 });

@@ -98,7 +98,7 @@ describe('salary bands', () => {
 
   it('answers 404 from every bands operation while the company does not have the bands flag', async () => {
     const dark = await createTestCompany(db, 'No Bands Co');
-    expect(bandsOperations.length).toBe(41);
+    expect(bandsOperations.length).toBe(42);
     for (const op of bandsOperations) {
       const reply = await request<ErrorBody>(fillPath(op, {}), {
         method: op.method.toUpperCase(),
@@ -438,6 +438,47 @@ describe('salary bands', () => {
     // Zones and jobs that bands use are not deleted from under them.
     expect((await call(admin, `/api/bands/pay-zones/${zones.uk}`, { method: 'DELETE' })).body.code).toBe('zone_in_use');
     expect((await call(admin, `/api/bands/jobs/${anyBand.companyJobId}`, { method: 'DELETE' })).body.code).toBe('company_job_in_use');
+  });
+
+  it('says what changed between two band sets: bands moved, with the midpoint change, the others only counted', async () => {
+    const live = (await call<Data<Schemas['BandSet'][]>>(admin, '/api/bands/band-sets')).body.data.find((s) => s.status === 'live') as Schemas['BandSet'];
+    const before = (await call<Data<BandSetDetail>>(admin, `/api/bands/band-sets/${live.id}/duplicate`, { method: 'POST', json: { name: 'Before' } })).body.data;
+    const band = before.bands[0] as Band;
+    expect((await call(admin, `/api/bands/band-sets/${before.id}/bands/${band.id}`, { method: 'PATCH', ifMatch: band.version, json: { min: usd(90_000), mid: usd(100_000), max: usd(110_000) } })).status).toBe(200);
+    const after = (await call<Data<BandSetDetail>>(admin, `/api/bands/band-sets/${before.id}/duplicate`, { method: 'POST', json: { name: 'After' } })).body.data;
+    const moved = after.bands.find((b) => b.companyJobId === band.companyJobId && b.payZoneId === band.payZoneId) as Band;
+    expect((await call(admin, `/api/bands/band-sets/${after.id}/bands/${moved.id}`, { method: 'PATCH', ifMatch: moved.version, json: { min: usd(93_600), mid: usd(104_000), max: usd(114_400) } })).status).toBe(200);
+
+    const changes = await call<Data<Schemas['BandSetChanges']>>(analyst, `/api/bands/band-sets/${after.id}/changes?since=${before.id}`);
+    expect(changes.status).toBe(200);
+    expect(changes.body.data.counts).toEqual({ added: 0, removed: 0, changed: 1, unchanged: before.bands.length - 1 });
+    // 100,000 → 104,000 is +4.00% of the earlier midpoint: 400 basis points.
+    expect(changes.body.data.bands).toEqual([
+      {
+        companyJobId: band.companyJobId,
+        payZoneId: band.payZoneId,
+        jobFamilyId: band.jobFamilyId,
+        levelId: band.levelId,
+        trackId: band.trackId,
+        change: 'changed',
+        before: { min: usd(90_000), mid: usd(100_000), max: usd(110_000) },
+        after: { min: usd(93_600), mid: usd(104_000), max: usd(114_400) },
+        midChangeBp: 400,
+      },
+    ]);
+    // The other way round: −4,000 of 104,000 is −3.846%, rounded to −385 basis points.
+    const back = await call<Data<Schemas['BandSetChanges']>>(analyst, `/api/bands/band-sets/${before.id}/changes?since=${after.id}`);
+    expect(back.body.data.bands.map((b) => b.midChangeBp)).toEqual([-385]);
+
+    const itself = await call<ErrorBody>(admin, `/api/bands/band-sets/${after.id}/changes?since=${after.id}`);
+    expect(itself.status).toBe(400);
+    expect(itself.body.message).toBe('Compare a band set with another set, not with itself.');
+    const other = await createTestCompany(db, 'Other Changes Co');
+    await switchOnBands(db, other.id);
+    const theirs = await call<Data<BandSetDetail>>(other.users.admin as TestUser, '/api/bands/band-sets', { method: 'POST', json: { name: 'Theirs', currency: 'USD', effectiveDate: '2027-01-01' } });
+    expect(theirs.status).toBe(201);
+    expect((await call(admin, `/api/bands/band-sets/${after.id}/changes?since=${theirs.body.data.id}`)).status).toBe(404);
+    expect((await call(other.users.admin as TestUser, `/api/bands/band-sets/${theirs.body.data.id}/changes?since=${after.id}`)).status).toBe(404);
   });
 
   it('shows a manager only the people in their reach, with the pay their reach covers', async () => {

@@ -12,6 +12,7 @@ import { startBandSetExport } from './exportJob.js';
 import { createCompanyJob, createJobsFromEmployees, deleteCompanyJob, listCompanyJobs, unmappedEmployees, updateCompanyJob } from './jobs.js';
 import { bandSetHistory, createBandSet, deleteBandSet, duplicateBandSet, getBandSet, listBandSets, publishBandSet, updateBand } from './sets.js';
 import { smoothBandSet } from './smooth.js';
+import { bandSetChanges } from './changes.js';
 import { createPayZone, deletePayZone, listPayZones, updatePayZone } from './zones.js';
 
 const view = can('bands', 'view');
@@ -85,6 +86,11 @@ export const bandsOperations = [
     operationId: 'getBandSet',
     access: view,
     handler: async ({ path }, { deps, caller }) => ({ data: await getBandSet(deps.db, caller, path.bandSetId) }),
+  }),
+  secured({
+    operationId: 'getBandSetChanges',
+    access: view,
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await bandSetChanges(deps.db, caller, path.bandSetId, query.since) }),
   }),
   secured({
     operationId: 'deleteBandSet',

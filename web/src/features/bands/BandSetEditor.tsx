@@ -14,6 +14,7 @@ import { useToasts } from '../../ui/Toasts';
 import { BandCards, BandGrid, type Editing } from './BandGrid';
 import { DeleteDraft, useDuplicate } from './BandSets';
 import { BuildForm } from './BuildForm';
+import { Changes } from './Changes';
 import { Evaluation } from './Evaluation';
 import { Smoothing } from './Smoothing';
 import {
@@ -276,6 +277,15 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
             ),
           },
           { id: 'evaluation', label: 'Evaluation', panel: <Evaluation bandSet={bandSet} groups={shownGroups} zones={zones} pay={access.pay} /> },
+          {
+            id: 'changes',
+            label: 'Changes',
+            panel: (
+              <Section title="Changes" id="changes-heading">
+                <Changes bandSet={bandSet} jobs={jobs} zones={zones} />
+              </Section>
+            ),
+          },
           {
             id: 'history',
             label: 'History',
