@@ -55,3 +55,16 @@ export function sampleBody(contract: Contract, operation: ContractOperation): un
 export function fillPath(operation: ContractOperation, values: Record<string, string>): string {
   return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? `missing-${name}`));
 }
+
+/** The operation's address: its path parameters from `values`, and its required query parameters from `values` or a sample. */
+export function fillUrl(contract: Contract, operation: ContractOperation, values: Record<string, string>): string {
+  const item = contract.document.paths[operation.path]?.[operation.method] as { parameters?: Schema[] } | undefined;
+  const query = new URLSearchParams();
+  for (const raw of item?.parameters ?? []) {
+    const parameter = resolve(contract, raw) as { in?: string; name?: string; required?: boolean; schema?: Schema };
+    if (parameter.in !== 'query' || !parameter.required || !parameter.name) continue;
+    query.set(parameter.name, values[parameter.name] ?? String(sampleOf(contract, parameter.schema ?? {})));
+  }
+  const path = fillPath(operation, values);
+  return query.size ? `${path}?${query.toString()}` : path;
+}

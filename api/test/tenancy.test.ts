@@ -7,7 +7,7 @@ import { DirectoryStorage } from '../src/downloads/storage.js';
 import { JobQueue } from '../src/jobs/queue.js';
 import { loadContract } from '../src/http/contract.js';
 import { allOperations } from '../src/modules.js';
-import { fillPath, sampleBody } from './contractSamples.js';
+import { fillPath, fillUrl, sampleBody } from './contractSamples.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from './factories.js';
 import { type ErrorBody, request } from './http.js';
 import { marketFixtures } from '../src/market/test/fixtures.js';
@@ -168,7 +168,8 @@ describe("another company's ids answer 404", () => {
   it.each(withIds.map((op) => [op.operationId, op] as const))('%s with company A ids, called by company B', async (operationId, op) => {
     const crossCompany = op.pathParameters.some((name) => CROSS_COMPANY_BY_DESIGN.has(`${operationId}:${name}`));
     const caller = accessOf.get(operationId) === 'internalAdmin' ? bInternal : (b.users.admin as TestUser);
-    const reply = await request<ErrorBody>(fillPath(op, { ...ids, flag: 'bands' }), {
+    // A required query parameter that names another record (e.g. the band set compared with) gets company A's too.
+    const reply = await request<ErrorBody>(fillUrl(contract, op, { ...ids, flag: 'bands', since: ids.bandSetId ?? '' }), {
       method: op.method.toUpperCase(),
       headers: { ...bearer(caller), 'If-Match': '"1"' },
       json: sampleBody(contract, op),

@@ -36,8 +36,8 @@ const same = (before: Range, after: Range): boolean =>
  */
 export async function bandSetChanges(db: Knex, caller: Caller, bandSetId: string, sinceId: string): Promise<Schemas['BandSetChanges']> {
   const scope = companyScope(caller);
-  if (sinceId === bandSetId) throw badRequest('Compare a band set with another set, not with itself.', [{ field: 'query.since', message: 'is this band set' }]);
   const [set, since] = [await requireSet(db, scope, bandSetId), await requireSet(db, scope, sinceId)];
+  if (since.id === set.id) throw badRequest('Compare a band set with another set, not with itself.', [{ field: 'query.since', message: 'is this band set' }]);
   const [bands, earlier] = [await listBands(db, scope, set.id), await listBands(db, scope, since.id)];
   const before = new Map(earlier.map((band) => [keyOf(band), band]));
   const counts = { added: 0, removed: 0, changed: 0, unchanged: 0 };
