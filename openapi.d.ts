@@ -323,6 +323,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/email-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail the signed-in person a new link that proves their address
+         * @description For someone who signed up and has not opened the link sent then (it works for a day). 409
+         *     `already_verified` once the address is verified; at most 5 a day per person (429).
+         */
+        post: operations["sendEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounts": {
         parameters: {
             query?: never;
@@ -921,6 +942,109 @@ export interface paths {
         /** Replace the company's notification channels */
         put: operations["updateCompanyNotificationSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/chat-app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the chat app can be installed here, and the company's installation (workspace, channel) */
+        get: operations["getChatApp"];
+        put?: never;
+        post?: never;
+        /** Disconnect the chat app; its token is deleted and chat notifications go to the webhook again, if one is set */
+        delete: operations["disconnectChatApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/chat-app/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start installing the chat app: where to send the admin to approve it, with a one-time state bound to the caller's sign-in and company */
+        post: operations["authorizeChatApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/chat-app/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish installing: the code and state the chat app sent back are exchanged for a token, stored sealed */
+        post: operations["completeChatAppInstall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/chat-app/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The channels the installed chat app can post to, as the chat app lists them */
+        get: operations["listChatAppChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/chat-app/channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose the channel the company's chat notifications go to */
+        put: operations["chooseChatAppChannel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/chat-app/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post a test message to the chosen channel */
+        post: operations["testChatApp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1940,6 +2064,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/benchmarking/shares/{sliceId}/collaborators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people outside the company invited to a shared slice, newest first, with how often they opened it */
+        get: operations["listSliceCollaborators"];
+        put?: never;
+        /** Invite someone outside the company to read one shared slice; they are e-mailed a link of their own that opens only this slice, read-only, until it expires or is revoked */
+        post: operations["inviteSliceCollaborator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/shares/{sliceId}/collaborators/{collaboratorId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a collaborator's link; it stops opening the slice at once */
+        post: operations["revokeSliceCollaborator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collaborator-slices/{collaboratorToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The one shared slice a collaborator's link opens, without an account; every open is recorded */
+        get: operations["getCollaboratorSlice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shares/{sliceId}": {
         parameters: {
             query?: never;
@@ -1998,6 +2174,49 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/company/sso-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's enterprise sign-in providers */
+        get: operations["listSsoConnections"];
+        put?: never;
+        /**
+         * Register the company's OpenID provider for the e-mail domains it owns
+         * @description The issuer's discovery document (`/.well-known/openid-configuration`) is read before anything
+         *     is stored; a provider that does not answer, or answers for another issuer, is refused with
+         *     400 `provider_unreachable` or `provider_invalid`. A domain another company registered is 409
+         *     `domain_taken`.
+         */
+        post: operations["createSsoConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/sso-connections/{ssoConnectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One enterprise sign-in provider */
+        get: operations["getSsoConnection"];
+        put?: never;
+        post?: never;
+        /** Remove a provider; its domains sign in with passwords again */
+        delete: operations["deleteSsoConnection"];
+        options?: never;
+        head?: never;
+        /** Change a provider at the version read; a changed issuer or client is checked again */
+        patch: operations["updateSsoConnection"];
         trace?: never;
     };
     "/api/accounts/provision": {
@@ -2465,6 +2684,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workflow-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who approves what (version 0 until first saved)
+         * @description The company's default merit-cycle approval chains (reviewers in order per org branch, the
+         *     branch named by the employee at its root, or the whole company) — a new cycle starts with a
+         *     copy of them — and the approvers, in order, a band set needs before it goes live. With no
+         *     band-set approvers, publishing makes a draft live at once.
+         */
+        get: operations["getWorkflowSettings"];
+        /**
+         * Change the chains or the band-set approvers at the version read (`"0"` before the first save)
+         * @description A part left out keeps its value. A stale version is 409 `version_conflict`; nothing is written.
+         */
+        put: operations["updateWorkflowSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow-settings/merit-chains/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace approval chains from a CSV file, checked row by row (dry run, all or nothing)
+         * @description The body is the CSV itself (`Content-Type: text/csv`), read by the people-data import's
+         *     table reader: a `Manager email` column (the employee at the root of the branch; empty for the
+         *     whole company), then `Approver 1 email`, `Approver 2 email`, … in order (up to 10). Every row
+         *     is checked and every problem is listed with its line; with one problem nothing is written.
+         *     Without `meritCycleId` the file replaces the company's default chains (If-Match: the workflow
+         *     settings' version); with it, the chains of that draft or active cycle (If-Match: the cycle's
+         *     version; the compensationPlanning edit permission over the whole company). A dry run writes
+         *     nothing and needs no If-Match.
+         */
+        post: operations["importMeritApprovalChains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow-settings/merit-chains/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The default chains (or a cycle's) as the CSV the import reads — the template
+         * @description Written by the formula-safe CSV writer and kept as the caller's download for a week.
+         */
+        post: operations["exportMeritApprovalChains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/band-set-approvals/{bandSetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who a band set waits for before it goes live, and who decided what */
+        get: operations["getBandSetApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/band-set-approvals/{bandSetId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a band set waiting for the caller; the last approval publishes it
+         * @description Workflow `bandSet`: `recordApproval` keeps it pending, `approve` (the last approver) makes it
+         *     live, archiving the set live until then, and emits `bandSet.published`. Anyone but the approver
+         *     awaited now is refused (403); a set not pending approval is 409 `invalid_transition`.
+         */
+        post: operations["approveBandSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/band-set-approvals/{bandSetId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a band set waiting for the caller back to draft, saying why */
+        post: operations["rejectBandSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/internal/forex/reference-rates": {
         parameters: {
             query?: never;
@@ -2910,7 +3259,8 @@ export interface paths {
          * Publish a draft to live; the set live until now is archived in the same transaction
          * @description Workflow `bandSet` (draft → live → archived), at the version read (409 `version_conflict`
          *     when stale, 409 `invalid_transition` from any state but draft). Both changes are written to the
-         *     history, and `bandSet.published` is emitted.
+         *     history, and `bandSet.published` is emitted. Where the workflow settings name band-set approvers
+         *     the draft is submitted to them instead (`pendingApproval`) and goes live with the last approval.
          */
         post: operations["publishBandSet"];
         delete?: never;
@@ -3965,6 +4315,207 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/meritCycles/{meritCycleId}/rewardLetters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A closed cycle's reward letters, as far as the caller reaches
+         * @description Whole-company planners see every letter, in any state. A manager (`compensationPlanning`
+         *     with the `reports` scope) sees the letters of the people below them once the letters are
+         *     released to managers, and none before. The letters are rendered by a background job when the
+         *     cycle closes; until then (or for a cycle that is not closed) this answers 404.
+         */
+        get: operations["getMeritCycleRewardLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/rewardLetters/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cycle's letter template, its message and the variables it may use (whole-company planners) */
+        get: operations["getRewardLetterTemplate"];
+        /**
+         * Change the cycle's template and message before release; every letter is issued again
+         * @description At the letters' version read (If-Match), else 409 `version_conflict`. Only while the letters
+         *     are a draft (409 `letters_released` after): every letter is rendered again as a new document
+         *     version in the same transaction, so released letters never change. A placeholder that is not
+         *     one of the variables is 400 on `body.body`.
+         */
+        put: operations["updateRewardLetterTemplate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/rewardLetters/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One employee's letter with a template not saved yet (nothing is stored) */
+        post: operations["previewRewardLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/rewardLetters/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release the letters to managers, then to employees (whole-company planners)
+         * @description `releaseToManagers` (draft → managers): managers read their reports' letters.
+         *     `releaseToEmployees` (draft or managers → released): every employee reads their own.
+         *     At the letters' version read (If-Match); moves the state does not allow are 409 `invalid_transition`.
+         */
+        post: operations["transitionRewardLetters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/rewardLetters/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every letter of the cycle as one ZIP of PDFs, as a job (whole-company planners) */
+        post: operations["startRewardLetterExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/rewardLetters/employees/{employeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One employee's letter (their own once released; a manager's report once released to managers)
+         * @description The employee reads their own letter once it is released to employees (their first reading is
+         *     recorded as viewed); a manager reads the letters of the people below them once released to
+         *     managers; whole-company planners read every one. Anyone else, and anything not released yet,
+         *     is 404 like another company's id.
+         */
+        get: operations["getRewardLetter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/rewardLetters/employees/{employeeId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One employee's letter as a PDF (text, not an image), to whoever may read the letter */
+        get: operations["getRewardLetterPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/rewardLetters/employees/{employeeId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The employee confirms they have read their letter (recorded once)
+         * @description Only the letter's employee confirms it; confirming again keeps the first time.
+         */
+        post: operations["confirmRewardLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reward-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own released reward letters, newest cycle first */
+        get: operations["listMyRewardLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reward-letters/{meritCycleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own letter of a cycle, once released to employees (the first reading is recorded as viewed)
+         * @description Only ever the caller's own letter, so the installed PWA keeps this answer for reading offline
+         *     (never while viewing as someone else). 404 before release, and for a cycle without a letter for them.
+         */
+        get: operations["getMyRewardLetter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/offers": {
         parameters: {
             query?: never;
@@ -4290,6 +4841,402 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data-lab/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which data-lab features the caller's company has */
+        get: operations["getDataLabSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/companies/{companyId}/data-lab-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's data-lab subscription (internal admins) */
+        get: operations["getCompanyDataLabSubscription"];
+        /** Set which data-lab features a company has (internal admins) */
+        put: operations["setCompanyDataLabSubscription"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The insights the caller may see, most severe first
+         * @description Dismissed insights, and snoozed ones until their snooze ends, are left out unless
+         *     `include=all`. Each names only the people within the caller's reach.
+         */
+        get: operations["listDataLabInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/insights/recompute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recompute the company's insights now, as a background job */
+        post: operations["recomputeDataLabInsights"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/insights/{insightKey}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Dismiss, snooze or reopen an insight, for the caller only */
+        put: operations["setDataLabInsightState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/bookmarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's bookmarks and those shared in the company, newest first */
+        get: operations["listDataLabBookmarks"];
+        put?: never;
+        /** Save an insight, an explorer query or a team-analytics view */
+        post: operations["createDataLabBookmark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/bookmarks/{bookmarkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a bookmark */
+        delete: operations["deleteDataLabBookmark"];
+        options?: never;
+        head?: never;
+        /** Rename or share a bookmark at the version read */
+        patch: operations["updateDataLabBookmark"];
+        trace?: never;
+    };
+    "/api/data-lab/agent/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's agent sessions, newest first */
+        get: operations["listAgentSessions"];
+        put?: never;
+        /**
+         * Start a session with the insights agent
+         * @description Without a title the session is named by its first question.
+         */
+        post: operations["createAgentSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/agent/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's sessions with its messages and every tool call the agent made */
+        get: operations["getAgentSession"];
+        put?: never;
+        post?: never;
+        /** Delete one of the caller's sessions, its messages and its tool-call log */
+        delete: operations["deleteAgentSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/agent/sessions/{sessionId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question; the answer streams back token by token as Server-Sent Events
+         * @description The question is saved before the stream starts. Each event is `event: <name>` and one `data:`
+         *     line of JSON:
+         *     - `question` (`AgentMessage`): the saved question.
+         *     - `tool` (`AgentToolCall`): a contract operation the agent called with the asker's
+         *       credentials, with its status, as soon as it answered.
+         *     - `token` (`{ text }`): the next piece of the answer's text.
+         *     - `done` (`AgentMessage`): the saved answer, its citations (the operations its numbers come
+         *       from, with the screen that shows them) and its tool calls. The stream ends after it.
+         *     - `error` (`{ message }`): the answer could not be finished (the model failed); what was
+         *       streamed so far is saved with the message. The stream ends after it.
+         *     The response's `x-stream-events` gives each event's data as a schema.
+         *     Without `PAYBENCH_AGENT_URL` a built-in interpreter answers market comparisons (family, level,
+         *     location), band position, merit-budget cost and headcounts, and says plainly what it cannot
+         *     answer; with it, an OpenAI-compatible chat-completions model answers, with the contract's read
+         *     operations as its tools.
+         */
+        post: operations["askInsightsAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/pulse-surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's pulse surveys, newest first */
+        get: operations["listPulseSurveys"];
+        put?: never;
+        /** Start a pulse survey, as a draft */
+        post: operations["createPulseSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/pulse-surveys/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The groups a survey can be sent to, each with how many employees could answer
+         * @description Departments, locations and levels of the active employees who can sign in, and managers (with
+         *     everyone below them). Managers are only those within the caller's `team` reach.
+         */
+        get: operations["listPulseSurveyGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/pulse-surveys/assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open surveys sent to the signed-in employee, and whether they have answered each */
+        get: operations["listAssignedPulseSurveys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/pulse-surveys/{pulseSurveyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One survey, with its questions and what the caller can do next */
+        get: operations["getPulseSurvey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a draft (an open or closed survey no longer changes) */
+        patch: operations["updatePulseSurvey"];
+        trace?: never;
+    };
+    "/api/data-lab/pulse-surveys/{pulseSurveyId}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a draft for answers; the audience is fixed from the target at this moment
+         * @description Refused (400) when nobody in the target can answer (active employees who can sign in) or when
+         *     the closing date has passed.
+         */
+        post: operations["openPulseSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/pulse-surveys/{pulseSurveyId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close an open survey; no more answers are taken
+         * @description Early, by hand. A survey also closes on its own after its closing date (a background job opening queued).
+         */
+        post: operations["closePulseSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/pulse-surveys/{pulseSurveyId}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a reminder to everyone in the audience who has not answered yet
+         * @description Only while the survey is open (409 otherwise). The e-mails go out after the change is committed.
+         */
+        post: operations["remindPulseSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/pulse-surveys/{pulseSurveyId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Results per question and per group, shown only for groups of at least 5 respondents, and trends
+         * @description A group with fewer than 5 respondents says "Fewer than 5 answers" and shows nothing else. When
+         *     the hidden groups of a breakdown add up to fewer than 5 respondents, the smallest shown group
+         *     is hidden with them, so the company's total cannot be differenced into a small group's answers.
+         *     Comments are shown (sorted by their text) only when the whole survey has at least 5 respondents.
+         *     Trends follow each question across the company's opened surveys that asked the same question.
+         */
+        get: operations["getPulseSurveyResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/pulse-surveys/{pulseSurveyId}/questionnaire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The survey as the employee answers it (only for surveys sent to them; 404 otherwise) */
+        get: operations["getPulseQuestionnaire"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-lab/pulse-surveys/{pulseSurveyId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a survey sent to the caller, once; the answer is stored without any link to them
+         * @description Every question needs a score from 1 to 5; the comment is optional. A second answer is 409; a
+         *     survey not open, or past its closing date, is 409 too.
+         */
+        post: operations["answerPulseSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4409,6 +5356,8 @@ export interface components {
         };
         CompanySettings: {
             currency: components["schemas"]["CurrencyCode"];
+            /** @description The ISO 10383 MIC of the exchange the company's shares are listed on (one of `GET /api/stock-exchanges`); null when not listed. */
+            stockExchange: string | null;
             /** @description Price per share in the company currency (up to 6 decimals). */
             sharePrice: number;
             /** @description Company valuation in the company currency. */
@@ -4966,6 +5915,8 @@ export interface components {
             sharePrice?: number;
             valuation?: number | null;
             exercisePrice?: number | null;
+            /** @description An ISO 10383 MIC the product ships (`GET /api/stock-exchanges`); null when not listed. */
+            stockExchange?: string | null;
         };
         Role: {
             id: components["schemas"]["Id"];
@@ -5133,6 +6084,44 @@ export interface components {
              */
             chatWebhookUrl: string | null;
             chatEvents: components["schemas"]["NotificationEvent"][];
+        };
+        ChatAppChannel: {
+            id: string;
+            name: string;
+        };
+        /** @description The chat app installed through OAuth. Without `PAYBENCH_CHAT_OAUTH_*` configured it cannot be installed here (`configured` false), and the chat webhook is the way to post to chat. */
+        ChatApp: {
+            /** @description Whether this deployment has the chat app's OAuth client configured. */
+            configured: boolean;
+            installed: boolean;
+            workspaceName: string | null;
+            channel: components["schemas"]["ChatAppChannel"] | null;
+            /** Format: date-time */
+            installedAt: string | null;
+            /** @description The name of the person who installed it. */
+            installedBy: string | null;
+        };
+        ChatAppAuthorization: {
+            /**
+             * Format: uri
+             * @description The chat app's authorize page, with the client id, the redirect back to Paybench and the state.
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description Until when the state is accepted back.
+             */
+            expiresAt: string;
+        };
+        ChatAppCallback: {
+            code: string;
+            state: string;
+        };
+        ChatAppTestResult: {
+            channel: components["schemas"]["ChatAppChannel"];
+            text: string;
+            /** Format: date-time */
+            sentAt: string;
         };
         OutboxEmail: {
             id: components["schemas"]["Id"];
@@ -6502,6 +7491,59 @@ export interface components {
             /** @description The name of the internal admin who marked it fulfilled. */
             fulfilledBy: string | null;
         };
+        /** @description Someone outside the company invited to read one shared slice through a link of their own. */
+        SliceCollaborator: {
+            id: components["schemas"]["Id"];
+            sliceId: components["schemas"]["Id"];
+            email: string;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            /** Format: date-time */
+            invitedAt: string;
+            /** @description The name of the person who invited them. */
+            invitedBy: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (never after the slice itself closes).
+             */
+            expiresAt: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** @description How many times the link opened the slice. */
+            opens: number;
+            /** Format: date-time */
+            lastOpenedAt: string | null;
+        };
+        SliceCollaboratorInput: {
+            /** Format: email */
+            email: string;
+            /** @description How long the link works; 14 days when not given, at most 90. */
+            expiresInDays?: number;
+        };
+        /** @description What a collaborator's link shows. Exactly one of `result` (market data) and `executiveResult` is present, by the slice's kind. */
+        CollaboratorSliceView: {
+            companyName: string;
+            title: string;
+            /** @enum {string} */
+            kind: "employee" | "executive";
+            releaseVersion: string;
+            /** Format: date-time */
+            sharedAt: string;
+            invitedBy: string;
+            /** @description Whom the link was sent to. */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Each market of the request named, by position. */
+            markets: string[];
+            /** @description The names of the job families, levels and compensation types the answer speaks of. */
+            names: {
+                id: string;
+                name: string;
+            }[];
+            result: components["schemas"]["BenchmarkResult"] | null;
+            executiveResult: components["schemas"]["ExecutiveCompResult"] | null;
+        };
         SharedSliceView: {
             slice: components["schemas"]["SharedSlice"];
             result: components["schemas"]["BenchmarkResult"];
@@ -6532,6 +7574,52 @@ export interface components {
              * @description The OpenID issuer to sign in with; its discovery document is under `/.well-known/openid-configuration`.
              */
             issuer: string;
+        };
+        SsoConnection: {
+            id: components["schemas"]["Id"];
+            /** @description The provider's issuer, as its discovery document names it. */
+            issuerUrl: string;
+            clientId: string;
+            /** @description Whether a client secret is stored (it is never returned). */
+            clientSecretSet: boolean;
+            domains: string[];
+            /** @description Whether the domains are routed to this provider now. */
+            enabled: boolean;
+            /** @description The redirect URI to register with the provider for Paybench's client. */
+            callbackUrl: string;
+            verifiedAt: components["schemas"]["Timestamp"];
+            version: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description An e-mail domain the company owns, lower case (`bigco.com`).
+         * @example example.com
+         */
+        SsoDomain: string;
+        SsoConnectionInput: {
+            /**
+             * Format: uri
+             * @example https://login.example.com
+             */
+            issuerUrl: string;
+            clientId: string;
+            clientSecret: string;
+            domains: components["schemas"]["SsoDomain"][];
+            /** @default true */
+            enabled: boolean;
+        };
+        SsoConnectionPatch: {
+            /**
+             * Format: uri
+             * @example https://login.example.com
+             */
+            issuerUrl?: string;
+            clientId?: string;
+            /** @description Omitted keeps the stored secret. */
+            clientSecret?: string;
+            domains?: components["schemas"]["SsoDomain"][];
+            enabled?: boolean;
         };
         LocationInsights: {
             releaseId: string;
@@ -7077,6 +8165,71 @@ export interface components {
             effectiveDate: components["schemas"]["Date"];
             note?: string;
         };
+        WorkflowApprover: {
+            userId: components["schemas"]["Id"];
+            name: string;
+            email: string;
+        };
+        WorkflowMeritChain: {
+            /** @description The employee at the root of the org branch; null for the whole company. */
+            branchEmployeeId: string | null;
+            branchName: string | null;
+            branchEmail: string | null;
+            reviewers: components["schemas"]["WorkflowApprover"][];
+        };
+        WorkflowSettings: {
+            version: number;
+            /** @description The chains a new merit cycle starts with, the whole company's first. */
+            meritChains: components["schemas"]["WorkflowMeritChain"][];
+            /** @description Who approves a band set before it goes live, in order; empty when publishing needs no approval. */
+            bandPublicationApprovers: components["schemas"]["WorkflowApprover"][];
+            updatedAt: components["schemas"]["Timestamp"] | null;
+        };
+        WorkflowSettingsInput: {
+            meritChains?: {
+                branchEmployeeId: string | null;
+                reviewerUserIds: components["schemas"]["Id"][];
+            }[];
+            bandPublicationApproverUserIds?: components["schemas"]["Id"][];
+        };
+        ApprovalChainImport: {
+            dryRun: boolean;
+            /** @description True when the chains were written (not a dry run, no problem). */
+            applied: boolean;
+            /** @description The cycle whose chains the file is for; null for the company's defaults. */
+            meritCycleId: string | null;
+            rowCount: number;
+            /** @description The chains the file holds, in file order (what is, or would be, stored). */
+            chains: components["schemas"]["WorkflowMeritChain"][];
+            problems: {
+                line: number;
+                column: string | null;
+                message: string;
+            }[];
+        };
+        BandSetApproval: {
+            bandSetId: components["schemas"]["Id"];
+            /** @description The band set's state (`pendingApproval` while it waits). */
+            status: string;
+            /** @description The band set's version (send it as If-Match to decide). */
+            version: number;
+            /** @description The approvers of the latest submission, in order, with their decisions; empty when it was never submitted. */
+            approvers: {
+                userId: components["schemas"]["Id"];
+                name: string;
+                email: string;
+                /** @enum {string|null} */
+                decision: "approved" | "rejected" | null;
+                decidedAt: components["schemas"]["Timestamp"] | null;
+            }[];
+            /** @description Whose decision the set waits for now (the next in order); empty unless pending. */
+            awaiting: components["schemas"]["Id"][];
+            submittedBy: components["schemas"]["WorkflowApprover"] | null;
+            submittedAt: components["schemas"]["Timestamp"] | null;
+        };
+        BandSetDecisionInput: {
+            comment?: string;
+        };
         ReferenceRatesImport: {
             /** @description True when nothing was written. */
             dryRun: boolean;
@@ -7334,8 +8487,11 @@ export interface components {
             title?: string;
             jobCode?: string | null;
         };
-        /** @enum {string} */
-        BandSetStatus: "draft" | "live" | "archived";
+        /**
+         * @description `pendingApproval`: published where the workflow settings name approvers, waiting for them (`/api/band-set-approvals/{bandSetId}`).
+         * @enum {string}
+         */
+        BandSetStatus: "draft" | "pendingApproval" | "live" | "archived";
         BandWidth: {
             /**
              * @description plusMinus: min = mid × (1 − p), max = mid × (1 + p); spread: (max − min) ÷ min = p, mid in the middle.
@@ -8357,6 +9513,94 @@ export interface components {
             branchEmployeeId: string | null;
             reviewerUserIds: components["schemas"]["Id"][];
         };
+        /**
+         * @description `draft`: planners only; `managers`: also the managers of the people concerned; `released`: also each employee.
+         * @enum {string}
+         */
+        RewardLetterState: "draft" | "managers" | "released";
+        RewardLetterSummary: {
+            meritCycleId: components["schemas"]["Id"];
+            cycleName: string;
+            effectiveDate: components["schemas"]["Date"];
+            employeeId: components["schemas"]["Id"];
+            name: string;
+            jobTitle: string;
+            managerName: string | null;
+            oldBase: components["schemas"]["Money"];
+            newBase: components["schemas"]["Money"];
+            /** @description The change of base in percent, to one decimal place ("4.0"). */
+            changePercent: string;
+            documentVersionId: components["schemas"]["Id"];
+            /** @description When the employee first opened it. */
+            viewedAt: components["schemas"]["Timestamp"] | null;
+            confirmedAt: components["schemas"]["Timestamp"] | null;
+        };
+        RewardLetterCycle: {
+            meritCycleId: components["schemas"]["Id"];
+            cycleName: string;
+            effectiveDate: components["schemas"]["Date"];
+            state: components["schemas"]["RewardLetterState"];
+            version: number;
+            /** @description Letters of the cycle in the caller's reach. */
+            letterCount: number;
+            viewedCount: number;
+            confirmedCount: number;
+            renderedAt: components["schemas"]["Timestamp"] | null;
+            releasedToManagersAt: components["schemas"]["Timestamp"] | null;
+            releasedAt: components["schemas"]["Timestamp"] | null;
+            availableActions: ("releaseToManagers" | "releaseToEmployees")[];
+            letters: components["schemas"]["RewardLetterSummary"][];
+        };
+        RewardLetterCycleReply: {
+            data: components["schemas"]["RewardLetterCycle"];
+        };
+        RewardLetterTemplate: {
+            meritCycleId: components["schemas"]["Id"];
+            title: string;
+            body: string;
+            message: string;
+            /** @description The letters' version (send it as If-Match to change the template or release). */
+            version: number;
+            templateVersion: number;
+            /** @description False once the letters are released to anyone. */
+            editable: boolean;
+            variables: {
+                name: string;
+                /** @enum {string} */
+                kind: "text" | "rows";
+                description: string;
+            }[];
+        };
+        RewardLetterTemplateReply: {
+            data: components["schemas"]["RewardLetterTemplate"];
+        };
+        RewardLetterTemplateInput: {
+            title: string;
+            body: string;
+            /** @description The text of `{{message}}` in every letter of the cycle. */
+            message?: string;
+        };
+        RewardLetterPreviewInput: {
+            employeeId: components["schemas"]["Id"];
+            title?: string;
+            body?: string;
+            /** @description Leave out to use the stored message. */
+            message?: string;
+        };
+        RewardLetterDocument: {
+            title: string;
+            /** @description One self-contained `<article>` with inline styles, every value escaped. */
+            html: string;
+        };
+        RewardLetter: {
+            letter: components["schemas"]["RewardLetterSummary"];
+            state: components["schemas"]["RewardLetterState"];
+            document: components["schemas"]["RewardLetterDocument"];
+            issuedAt: components["schemas"]["Timestamp"];
+        };
+        RewardLetterReply: {
+            data: components["schemas"]["RewardLetter"];
+        };
         /** @enum {string} */
         OfferState: "draft" | "pendingApproval" | "approved" | "sent" | "opened" | "accepted" | "declined" | "expired" | "rescinded";
         OfferCandidate: {
@@ -8774,6 +10018,315 @@ export interface components {
         OfferDeclineInput: {
             reason: string;
         };
+        DataLabFeatures: {
+            /** @description Insights computed from the company's data, and bookmarks. */
+            insights: boolean;
+            /** @description The insights agent. */
+            agent: boolean;
+            /** @description Pay-perception pulse surveys. */
+            pulseSurveys: boolean;
+        };
+        DataLabSubscription: {
+            companyId: components["schemas"]["Id"];
+            companyName: string;
+            features: components["schemas"]["DataLabFeatures"];
+            /**
+             * Format: date-time
+             * @description When an internal admin last set it; null while it was never set (no features).
+             */
+            updatedAt: string | null;
+        };
+        /** @enum {string} */
+        DataLabInsightKind: "belowBandMin" | "aboveBandMax" | "marketPosition" | "compression" | "payEquityGap" | "equityRefresh" | "budgetPacing" | "unmappedJobs" | "missingLevels" | "stalePay";
+        DataLabInsightPerson: {
+            employeeId: components["schemas"]["Id"];
+            name: string;
+            /** @description Why this person is named, in words. */
+            detail: string;
+        };
+        /** @description One line of the figures behind an insight (a family × level cell, a group). */
+        DataLabInsightRow: {
+            label: string;
+            cells: string[];
+        };
+        DataLabInsight: {
+            /** @description Names the finding across recomputations (dismissals and bookmarks use it). */
+            key: string;
+            kind: components["schemas"]["DataLabInsightKind"];
+            /** @enum {string} */
+            severity: "high" | "medium" | "low";
+            title: string;
+            /** @description The insight's number, in the caller's reach where it counts people. */
+            value: number;
+            /** @description The number as a person reads it ("12 people", "−8.4%"). */
+            valueLabel: string;
+            /** @description How the number was computed, in words. */
+            method: string;
+            /** @description Who it concerns, within the caller's reach only. */
+            people: components["schemas"]["DataLabInsightPerson"][];
+            /** @description The figures behind a whole-company insight; empty for those about people. */
+            table: {
+                columns: string[];
+                rows: components["schemas"]["DataLabInsightRow"][];
+            };
+            /** @description The product screen that shows it (a path of the web app). */
+            link: string;
+            linkLabel: string;
+            /** @enum {string} */
+            state: "open" | "dismissed" | "snoozed";
+            /** Format: date-time */
+            snoozedUntil: string | null;
+            computedAt: components["schemas"]["Timestamp"];
+        };
+        DataLabInsightList: {
+            /**
+             * Format: date-time
+             * @description When the company's insights were last computed; null before the first run.
+             */
+            computedAt: string | null;
+            insights: components["schemas"]["DataLabInsight"][];
+            /** @description How many insights the caller dismissed or snoozed (left out unless include=all). */
+            hiddenCount: number;
+        };
+        DataLabInsightStateInput: {
+            /** @enum {string} */
+            state: "open" | "dismissed" | "snoozed";
+            /** @description For `snoozed`, how many days (default 7). */
+            snoozeDays?: number;
+        };
+        /** @enum {string} */
+        DataLabBookmarkKind: "insight" | "explorerQuery" | "teamAnalytics";
+        DataLabBookmark: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["DataLabBookmarkKind"];
+            name: string;
+            target: string;
+            /** @description Where the bookmark opens (a path of the web app). */
+            link: string;
+            shared: boolean;
+            ownedByMe: boolean;
+            ownerName: string;
+            version: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        DataLabBookmarkInput: {
+            kind: components["schemas"]["DataLabBookmarkKind"];
+            name: string;
+            /** @description The insight's key, or the screen's address with its query (a path of the web app starting with `/`). */
+            target: string;
+            /**
+             * @description Visible to everyone in the company with data-lab access (needs `dataLab` edit).
+             * @default false
+             */
+            shared: boolean;
+        };
+        DataLabBookmarkUpdate: {
+            name?: string;
+            shared?: boolean;
+        };
+        AgentSessionSummary: {
+            id: components["schemas"]["Id"];
+            title: string;
+            messageCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AgentCitation: {
+            operationId: string;
+            /** @description What the cited numbers are. */
+            label: string;
+            /** @description The screen of the product that shows them (a path of the app). */
+            link: string;
+        };
+        AgentToolCall: {
+            id: components["schemas"]["Id"];
+            operationId: string;
+            /** @enum {string} */
+            method: "GET" | "POST";
+            path: string;
+            /** @description The query (GET) or body (POST) the agent sent. */
+            input: {
+                [key: string]: unknown;
+            };
+            /** @description The HTTP status the operation answered (0 when it could not be reached). */
+            status: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AgentMessage: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            role: "user" | "assistant";
+            content: string;
+            /** @description The operations whose answers the message's numbers come from (none on a question). */
+            citations: components["schemas"]["AgentCitation"][];
+            /** @description Every operation the agent called for this answer, in order (none on a question). */
+            toolCalls: components["schemas"]["AgentToolCall"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AgentSession: {
+            id: components["schemas"]["Id"];
+            title: string;
+            /** @description What answers in this deployment (`built-in` or the configured model's name). */
+            model: string;
+            messages: components["schemas"]["AgentMessage"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AgentQuestion: {
+            content: string;
+        };
+        /** @enum {string} */
+        PulseSurveyState: "draft" | "open" | "closed";
+        /**
+         * @description `everyone`: no values. `department`: department names. `location`: location ids. `level`: level
+         *     ids. `managerSubtree`: one employee id, the manager, with everyone below them (the manager too).
+         * @enum {string}
+         */
+        PulseTargetKind: "everyone" | "department" | "location" | "level" | "managerSubtree";
+        PulseSurveyTargetShown: {
+            kind: components["schemas"]["PulseTargetKind"];
+            values: string[];
+            /** @description What each value is called ("San Francisco Bay Area", "P3 (Senior)", a manager's name). */
+            labels: string[];
+        };
+        PulseQuestion: {
+            id: components["schemas"]["Id"];
+            position: number;
+            text: string;
+        };
+        /** @enum {string} */
+        PulseSurveyAction: "open" | "close";
+        PulseSurvey: {
+            id: components["schemas"]["Id"];
+            title: string;
+            introduction: string | null;
+            state: components["schemas"]["PulseSurveyState"];
+            target: components["schemas"]["PulseSurveyTargetShown"];
+            opensOn: components["schemas"]["Date"];
+            closesOn: components["schemas"]["Date"];
+            questions: components["schemas"]["PulseQuestion"][];
+            /** @description How many people it was sent to; null while a draft. */
+            audienceSize: number | null;
+            respondents: number;
+            remindersSent: number;
+            /** Format: date-time */
+            lastRemindedAt: string | null;
+            /** @description The workflow actions the caller may take now. */
+            actions: components["schemas"]["PulseSurveyAction"][];
+            version: number;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        PulseQuestionText: string;
+        PulseSurveyTarget: {
+            kind: components["schemas"]["PulseTargetKind"];
+            values: string[];
+        };
+        PulseSurveyInput: {
+            title: string;
+            introduction?: string | null;
+            questions: components["schemas"]["PulseQuestionText"][];
+            target: components["schemas"]["PulseSurveyTarget"];
+            opensOn: components["schemas"]["Date"];
+            closesOn: components["schemas"]["Date"];
+        };
+        PulseSurveyEnvelope: {
+            data: components["schemas"]["PulseSurvey"];
+        };
+        PulseSurveyGroup: {
+            value: string;
+            label: string;
+            people: number;
+        };
+        PulseSurveyGroups: {
+            everyone: number;
+            department: components["schemas"]["PulseSurveyGroup"][];
+            location: components["schemas"]["PulseSurveyGroup"][];
+            level: components["schemas"]["PulseSurveyGroup"][];
+            managerSubtree: components["schemas"]["PulseSurveyGroup"][];
+        };
+        PulseQuestionnaire: {
+            id: components["schemas"]["Id"];
+            title: string;
+            introduction: string | null;
+            closesOn: components["schemas"]["Date"];
+            /** @description Whether answers are taken now (open, and on or before the closing date). */
+            open: boolean;
+            answered: boolean;
+            questions: components["schemas"]["PulseQuestion"][];
+        };
+        PulseSurveyUpdate: {
+            title?: string;
+            introduction?: string | null;
+            questions?: components["schemas"]["PulseQuestionText"][];
+            target?: components["schemas"]["PulseSurveyTarget"];
+            opensOn?: components["schemas"]["Date"];
+            closesOn?: components["schemas"]["Date"];
+        };
+        /** @description Null average and distribution when the group is hidden. */
+        PulseScoreSummary: {
+            questionId: components["schemas"]["Id"];
+            /** @description The mean score, to two decimals. */
+            average: number | null;
+            /** @description How many answered 1, 2, 3, 4 and 5. */
+            distribution: number[] | null;
+        };
+        PulseGroupResult: {
+            key: string;
+            label: string;
+            /** @description How many people of this group the survey was sent to. */
+            audience: number;
+            /** @description Null when the group is hidden. */
+            respondents: number | null;
+            shown: boolean;
+            /** @description Why a group is hidden ("Fewer than 5 answers"). */
+            message: string | null;
+            scores: components["schemas"]["PulseScoreSummary"][];
+        };
+        PulseTrendPoint: {
+            surveyId: components["schemas"]["Id"];
+            title: string;
+            opensOn: components["schemas"]["Date"];
+            closesOn: components["schemas"]["Date"];
+            state: components["schemas"]["PulseSurveyState"];
+            average: number | null;
+            respondents: number | null;
+            message: string | null;
+        };
+        PulseQuestionResult: {
+            questionId: components["schemas"]["Id"];
+            text: string;
+            /** @description This question in every opened survey of the company that asked it, oldest first (this one included). */
+            trend: components["schemas"]["PulseTrendPoint"][];
+        };
+        PulseSurveyResults: {
+            survey: components["schemas"]["PulseSurvey"];
+            /** @description The fewest respondents a group needs to be shown (5). */
+            minimumRespondents: number;
+            overall: components["schemas"]["PulseGroupResult"];
+            questions: components["schemas"]["PulseQuestionResult"][];
+            breakdowns: {
+                /** @enum {string} */
+                dimension: "department" | "location" | "level";
+                label: string;
+                groups: components["schemas"]["PulseGroupResult"][];
+            }[];
+            comments: string[] | null;
+            commentsMessage: string | null;
+        };
+        PulseAnswerInput: {
+            scores: {
+                questionId: components["schemas"]["Id"];
+                score: number;
+            }[];
+            comment?: string | null;
+        };
     };
     responses: {
         /** @description The one error shape, for every failure. */
@@ -8815,6 +10368,8 @@ export interface components {
         /** @description Which currency the PDF's amounts are in. */
         StatementCurrency: "local" | "company";
         StatementEmployeeId: components["schemas"]["Id"];
+        SsoConnectionId: components["schemas"]["Id"];
+        ApprovalBandSetId: components["schemas"]["Id"];
         PayZoneId: components["schemas"]["Id"];
         CompanyJobId: components["schemas"]["Id"];
         BandSetId: components["schemas"]["Id"];
@@ -8836,8 +10391,13 @@ export interface components {
         /** @description ownReports — the worksheet's own rows; allBelow — also every worksheet below it. The cycle's plannerMode when absent. */
         PlannerModeQuery: components["schemas"]["PlannerMode"];
         WorksheetId: components["schemas"]["Id"];
+        RewardLetterEmployeeId: components["schemas"]["Id"];
         OfferId: components["schemas"]["Id"];
         LetterToken: string;
+        InsightKey: string;
+        BookmarkId: components["schemas"]["Id"];
+        AgentSessionId: components["schemas"]["Id"];
+        PulseSurveyId: components["schemas"]["Id"];
     };
     requestBodies: never;
     headers: {
@@ -9343,6 +10903,32 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ApiToken"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            sentTo: string;
+                            expiresAt: components["schemas"]["Timestamp"];
+                        };
                     };
                 };
             };
@@ -10482,6 +12068,177 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CompanyNotificationSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getChatApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chat app's state for the company. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatApp"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    disconnectChatApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chat app's state after disconnecting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatApp"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    authorizeChatApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chat app's authorize URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatAppAuthorization"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    completeChatAppInstall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatAppCallback"];
+            };
+        };
+        responses: {
+            /** @description The installed chat app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatApp"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listChatAppChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Channels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatAppChannel"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    chooseChatAppChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    channelId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The chat app with its channel. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatApp"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    testChatApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message was posted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatAppTestResult"];
                     };
                 };
             };
@@ -12099,6 +13856,112 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listSliceCollaborators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sliceId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collaborators. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SliceCollaborator"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    inviteSliceCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sliceId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SliceCollaboratorInput"];
+            };
+        };
+        responses: {
+            /** @description The invited collaborator. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SliceCollaborator"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeSliceCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sliceId: components["schemas"]["Id"];
+                collaboratorId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked collaborator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SliceCollaborator"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCollaboratorSlice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the e-mailed link. */
+                collaboratorToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slice, read-only. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CollaboratorSliceView"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getSharedSlice: {
         parameters: {
             query?: never;
@@ -12170,6 +14033,141 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["AuthnMigrationCheck"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSsoConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connections, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoConnection"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoConnectionInput"];
+            };
+        };
+        responses: {
+            /** @description The connection as stored. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoConnection"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ssoConnectionId: components["parameters"]["SsoConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoConnection"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ssoConnectionId: components["parameters"]["SsoConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoConnection"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateSsoConnection: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                ssoConnectionId: components["parameters"]["SsoConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoConnectionPatch"];
+            };
+        };
+        responses: {
+            /** @description The connection as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoConnection"];
                     };
                 };
             };
@@ -13209,6 +15207,210 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CompanyExchangeRate"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWorkflowSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorkflowSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateWorkflowSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorkflowSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    importMeritApprovalChains: {
+        parameters: {
+            query?: {
+                dryRun?: boolean;
+                meritCycleId?: components["schemas"]["Id"];
+            };
+            header?: {
+                /** @description The version read (the settings' or the cycle's); required unless `dryRun`. */
+                "If-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description What the file holds, its problems, and whether it was applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApprovalChainImport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportMeritApprovalChains: {
+        parameters: {
+            query?: {
+                meritCycleId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, ready to download. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Download"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBandSetApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["ApprovalBandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSetApproval"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    approveBandSet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                bandSetId: components["parameters"]["ApprovalBandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BandSetDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description The approval after the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSetApproval"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    rejectBandSet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                bandSetId: components["parameters"]["ApprovalBandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The approval after the decision (the set is a draft again). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSetApproval"];
                     };
                 };
             };
@@ -16057,6 +18259,291 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getMeritCycleRewardLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letters' state and the letters in reach. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardLetterCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRewardLetterTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardLetterTemplateReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateRewardLetterTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewardLetterTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The template as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardLetterTemplateReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    previewRewardLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewardLetterPreviewInput"];
+            };
+        };
+        responses: {
+            /** @description The letter as it would be issued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardLetterDocument"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    transitionRewardLetters: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "releaseToManagers" | "releaseToEmployees";
+                };
+            };
+        };
+        responses: {
+            /** @description The letters as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardLetterCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startRewardLetterExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job that draws the archive; its `downloadId` names the file when it succeeds. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRewardLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                employeeId: components["parameters"]["RewardLetterEmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letter as issued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardLetterReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRewardLetterPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                employeeId: components["parameters"]["RewardLetterEmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    confirmRewardLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                employeeId: components["parameters"]["RewardLetterEmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letter with its confirmation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardLetterReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMyRewardLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's letters (empty when none is released). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardLetterSummary"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyRewardLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letter as issued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardLetterReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listOffers: {
         parameters: {
             query?: {
@@ -16645,6 +19132,716 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDataLabSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataLabSubscription"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyDataLabSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataLabSubscription"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setCompanyDataLabSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataLabFeatures"];
+            };
+        };
+        responses: {
+            /** @description The subscription as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataLabSubscription"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listDataLabInsights: {
+        parameters: {
+            query?: {
+                include?: "open" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The insights and when they were computed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataLabInsightList"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    recomputeDataLabInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setDataLabInsightState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                insightKey: components["parameters"]["InsightKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataLabInsightStateInput"];
+            };
+        };
+        responses: {
+            /** @description The insight with its new state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataLabInsight"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listDataLabBookmarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bookmarks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataLabBookmark"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createDataLabBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataLabBookmarkInput"];
+            };
+        };
+        responses: {
+            /** @description The bookmark. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataLabBookmark"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteDataLabBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookmarkId: components["parameters"]["BookmarkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bookmark that was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataLabBookmark"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateDataLabBookmark: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                bookmarkId: components["parameters"]["BookmarkId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataLabBookmarkUpdate"];
+            };
+        };
+        responses: {
+            /** @description The bookmark as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataLabBookmark"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listAgentSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgentSessionSummary"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createAgentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new session. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgentSession"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getAgentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["AgentSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgentSession"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteAgentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["AgentSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: components["schemas"]["Id"];
+                            deleted: boolean;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    askInsightsAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["AgentSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentQuestion"];
+            };
+        };
+        responses: {
+            /** @description The stream of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: token
+                     *     data: {"text":"There are "}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPulseSurveys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The surveys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PulseSurvey"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createPulseSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PulseSurveyInput"];
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PulseSurveyEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPulseSurveyGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PulseSurveyGroups"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listAssignedPulseSurveys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The surveys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PulseQuestionnaire"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPulseSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pulseSurveyId: components["parameters"]["PulseSurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The survey. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PulseSurveyEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePulseSurvey: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                pulseSurveyId: components["parameters"]["PulseSurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PulseSurveyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PulseSurveyEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openPulseSurvey: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                pulseSurveyId: components["parameters"]["PulseSurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The survey. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PulseSurveyEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    closePulseSurvey: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                pulseSurveyId: components["parameters"]["PulseSurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The survey. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PulseSurveyEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    remindPulseSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pulseSurveyId: components["parameters"]["PulseSurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many people are being reminded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            reminded: number;
+                            survey: components["schemas"]["PulseSurvey"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPulseSurveyResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pulseSurveyId: components["parameters"]["PulseSurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PulseSurveyResults"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPulseQuestionnaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pulseSurveyId: components["parameters"]["PulseSurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questionnaire. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PulseQuestionnaire"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    answerPulseSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pulseSurveyId: components["parameters"]["PulseSurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PulseAnswerInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PulseQuestionnaire"];
+                    };
                 };
             };
             default: components["responses"]["Error"];

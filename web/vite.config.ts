@@ -16,7 +16,7 @@ const markKeptCopy = {
 };
 
 // Paths the server answers itself: never served from the app shell by the service worker.
-const SERVER_PATHS = [/^\/api\//, /^\/oauth\//, /^\/interaction\//, /^\/authorize/, /^\/v2\//, /^\/\.well-known\//, /^\/engine\.io\//, /^\/legal\//];
+const SERVER_PATHS = [/^\/api\//, /^\/oauth\//, /^\/interaction\//, /^\/auth\/sso\/callback/, /^\/authorize/, /^\/v2\//, /^\/\.well-known\//, /^\/engine\.io\//, /^\/legal\//];
 
 export default defineConfig({
   // Vite compiles .tsx itself; the API serves dist/ on the same origin.
@@ -67,6 +67,18 @@ export default defineConfig({
               !request.headers.has('X-Paybench-Company-As'),
             handler: 'NetworkFirst',
             options: { cacheName: 'paybench-total-rewards', networkTimeoutSeconds: 5, plugins: [markKeptCopy] },
+          },
+          {
+            // The person's own reward letters (docs/reward-letters.md): their list and their letter of a
+            // cycle, by those exact paths only (never the planners' /api/v2/meritCycles/… paths, which
+            // also answer managers about their reports, and never the PDF), and never while viewing as.
+            urlPattern: ({ url, request }) =>
+              /^\/api\/reward-letters(\/[A-Za-z0-9-]+)?$/.test(url.pathname) &&
+              url.search === '' &&
+              !request.headers.has('X-Paybench-View-As') &&
+              !request.headers.has('X-Paybench-Company-As'),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'paybench-reward-letters', networkTimeoutSeconds: 5, plugins: [markKeptCopy] },
           },
           {
             // The candidate's own offer letter, by the token of their link: that exact path only (never

@@ -17,8 +17,10 @@ import {
   call,
   createBenchCompany,
   describeLatency,
+  describeLoad,
   enginesOf,
   latency,
+  machineLoad,
   note,
   option,
   runOnEngines,
@@ -183,6 +185,8 @@ interface EngineFigures {
   importSeconds: number;
   teamTable: Record<string, Latency>;
   mix: MixFigures;
+  /** The machine's load as the mix ended. */
+  load: ReturnType<typeof machineLoad>;
   targetsMet: { mixErrors: boolean; mixP99: boolean; teamPageP95: boolean };
 }
 
@@ -204,6 +208,7 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
       importSeconds: Math.round(importSeconds * 10) / 10,
       teamTable,
       mix,
+      load: machineLoad(),
       targetsMet: {
         mixErrors: mix.errors <= TARGETS.mixErrors,
         mixP99: mix.all.p99Ms <= TARGETS.mixP99Ms,
@@ -226,6 +231,7 @@ function report(figures: EngineFigures): string {
     ...Object.entries(figures.mix.byKind).map(([name, value]) => `    ${name.padEnd(16)} ${value.count} requests, ${value.errors} errors; ${describeLatency(value)}`),
     `    targets: 0 errors ${verdict(figures.targetsMet.mixErrors)}; p99 ≤ ${TARGETS.mixP99Ms} ms ${verdict(figures.targetsMet.mixP99)}`,
     ...figures.mix.firstErrors.map((error) => `    error: ${error}`),
+    `  ${describeLoad(figures.load)}`,
     '',
   ];
   return lines.join('\n');

@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { type Engine, type Latency, call, createBenchCompany, describeLatency, latency, note, option, startBenchServer } from './server.js';
+import { type Engine, type Latency, call, createBenchCompany, describeLatency, describeLoad, latency, machineLoad, note, option, startBenchServer } from './server.js';
 
 interface Options {
   connections: number;
@@ -137,6 +137,8 @@ interface Figures {
   errors: number;
   requestsPerSecond: number;
   latency: Latency;
+  /** The machine's load as the run ended. */
+  load: ReturnType<typeof machineLoad>;
   /** A bare Koa handler answering the same JSON, loaded the same way (`--reference`). */
   bareKoa?: Reference;
 }
@@ -162,6 +164,7 @@ async function main(): Promise<void> {
       errors: run.errors,
       requestsPerSecond: Math.round(run.requests / run.seconds),
       latency: latency(run.samples),
+      load: machineLoad(),
     };
     if (options.reference) {
       note(`bare Koa: ${options.connections} connections for ${options.seconds} s…`);
@@ -184,6 +187,7 @@ async function main(): Promise<void> {
       if (figures.bareKoa) {
         process.stdout.write(`bare Koa, the same JSON: ${figures.bareKoa.requestsPerSecond.toLocaleString('en-US')} requests/s; ${describeLatency(figures.bareKoa.latency)}\n`);
       }
+      process.stdout.write(`${describeLoad(figures.load)}\n`);
     }
     if (run.errors) throw new Error(`${run.errors} requests failed (first: ${run.firstError ?? '?'})`);
   } finally {

@@ -265,3 +265,14 @@ export function latency(samples: number[]): Latency {
 }
 
 export const describeLatency = (figures: Latency): string => `p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms`;
+
+/**
+ * How busy the machine was: the load average over the last minute against its cores. Figures taken
+ * on a machine shared with other work say little without it (a load above the core count means
+ * the server waited for a core as well as for its work).
+ */
+export function machineLoad(): { loadAverage1m: number; cores: number } {
+  return { loadAverage1m: Math.round((os.loadavg()[0] ?? 0) * 10) / 10, cores: os.availableParallelism() };
+}
+
+export const describeLoad = (load: { loadAverage1m: number; cores: number }): string => `machine load ${load.loadAverage1m} on ${load.cores} cores (1-minute average)`;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type ChatOAuthConfig, chatOAuthFrom } from './notifications/chatApp/provider.js';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -28,12 +29,20 @@ export interface Config {
   helpDeskSecret: string | undefined;
   /** Allow http:// chat webhooks (local testing only). */
   allowHttpWebhooks: boolean;
+  /** The chat app's OAuth client (`PAYBENCH_CHAT_OAUTH_*`); unset = the chat app cannot be installed, the webhook remains. */
+  chatOAuth: ChatOAuthConfig | undefined;
   /** Analytics events per client address per minute. */
   eventsPerMinute: number;
   /** How often the job worker looks for work when idle. */
   jobPollMs: number;
   /** Host names (an old brand host, the admin host) whose requests are moved to `publicUrl`, lower case. */
   redirectHosts: string[];
+  /** The insights agent's OpenAI-compatible chat-completions endpoint; unset = the built-in interpreter. */
+  agentUrl: string | undefined;
+  /** The model named to that endpoint. */
+  agentModel: string;
+  /** Its API key (sent as a bearer token), if it needs one. */
+  agentKey: string | undefined;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -50,6 +59,12 @@ function hostsFrom(value: string | undefined): string[] {
   const wrong = hosts.find((host) => !HOST_NAME.test(host));
   if (wrong) throw new Error(`PAYBENCH_REDIRECT_HOSTS must list host names separated by commas (old.example.com,admin.example.com), got "${wrong}"`);
   return hosts;
+}
+
+function agentUrlFrom(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^\s]+$/.test(value)) throw new Error(`PAYBENCH_AGENT_URL must be an http(s) URL of an OpenAI-compatible API, got "${value}"`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,8 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Paybench <no-reply@paybench.local>',
     helpDeskSecret: env.PAYBENCH_HELP_DESK_SECRET || undefined,
     allowHttpWebhooks: env.PAYBENCH_ALLOW_HTTP_WEBHOOKS === 'true',
+    chatOAuth: chatOAuthFrom(env),
     eventsPerMinute: intFrom(env.PAYBENCH_EVENTS_PER_MINUTE, 120, 'PAYBENCH_EVENTS_PER_MINUTE'),
     jobPollMs: intFrom(env.PAYBENCH_JOB_POLL_MS, 1000, 'PAYBENCH_JOB_POLL_MS'),
     redirectHosts: hostsFrom(env.PAYBENCH_REDIRECT_HOSTS),
+    agentUrl: agentUrlFrom(env.PAYBENCH_AGENT_URL),
+    agentModel: env.PAYBENCH_AGENT_MODEL || 'gpt-4o-mini',
+    agentKey: env.PAYBENCH_AGENT_KEY || undefined,
   };
 }

@@ -11,11 +11,13 @@ export interface QueryDefaults {
   getTeamPayEquity: 'attribute' | 'measure';
   getTeamPlayground: 'groupBy' | 'metric' | 'status';
   getTotalRewardsStatementPdf: 'currency';
+  importMeritApprovalChains: 'dryRun';
   importReferenceRates: 'dryRun';
   levelYourEmployees: 'limit';
   listAccessRequests: 'status';
   listCandidates: 'limit';
   listCompositeBenchmarks: 'percentile';
+  listDataLabInsights: 'include';
   listDirectReports: 'status';
   listEmployees: 'limit' | 'status';
   listForexRateHistory: 'base' | 'limit';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import pino from 'pino';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { dataLabFeatures, saveDataLabFeatures } from '../src/dataLab/subscription.js';
 import { saveDownload } from '../src/downloads/service.js';
 import { DirectoryStorage } from '../src/downloads/storage.js';
 import { JobQueue } from '../src/jobs/queue.js';
@@ -23,7 +24,7 @@ const withIds = secured.filter((op) => op.pathParameters.length > 0);
  * Path parameters that name something other than a company's own record. `companyId` on the
  * internal tools is the point of those tools: internal staff reach every company by design.
  */
-const CROSS_COMPANY_BY_DESIGN = new Set(['listCompanyReleaseFlags:companyId', 'setCompanyReleaseFlag:companyId', 'provisionCompanyAccount:companyId', 'fulfilCheckoutRequest:checkoutRequestId']);
+const CROSS_COMPANY_BY_DESIGN = new Set(['listCompanyReleaseFlags:companyId', 'setCompanyReleaseFlag:companyId', 'provisionCompanyAccount:companyId', 'fulfilCheckoutRequest:checkoutRequestId', 'getCompanyDataLabSubscription:companyId', 'setCompanyDataLabSubscription:companyId']);
 /** Path parameters that are not ids (enumerations validated by the contract). */
 const NOT_IDS = new Set(['flag']);
 
@@ -90,6 +91,8 @@ describe("another company's ids answer 404", () => {
     ids.candidateId = await postAsA('/api/candidates', { email: `candidate@${a.id.slice(-6)}.test`, firstName: 'Cand', lastName: 'A' });
     ids.exchangeRateId = await postAsA('/api/company/exchange-rates', { base: 'USD', quote: 'EUR', rate: '0.9', effectiveDate: '2024-01-01' });
     ids.accessRequestId = (await request<{ data: { id: string } }>('/api/access-requests', { method: 'POST', headers: bearer(a.users.employee as TestUser), json: { permission: 'benchmarking', reason: 'Tenancy' } })).body.data.id;
+    // A collaborator outside company A invited to A's shared slice.
+    ids.collaboratorId = (await request<{ data: { id: string } }>(`/api/benchmarking/shares/${ids.sliceId}/collaborators`, { method: 'POST', headers: bearer(a.users.admin as TestUser), json: { email: 'collaborator@outside.example' } })).body.data.id;
     // An invoice request of A's for premium benchmarking: internal staff fulfil it for any company.
     const checkout = (await request<{ data: { reference: string } }>('/api/benchmarking/checkout-session', { method: 'POST', headers: bearer(a.users.admin as TestUser), json: { plan: 'premium_annual' } })).body.data.reference;
     ids.checkoutRequestId = (await request<{ data: { id: string; reference: string }[] }>('/api/internal/checkout-requests', { headers: bearer(bInternal) })).body.data.find((r) => r.reference === checkout)?.id ?? 'no-checkout-request';
@@ -147,11 +150,40 @@ describe("another company's ids answer 404", () => {
   });
 
   beforeAll(async () => {
+    // An enterprise sign-in provider of A's (stored directly: registering one reads a live discovery document).
+    const db = await testDb();
+    const now = new Date().toISOString();
+    ids.ssoConnectionId = `sso-${a.id}`;
+    await db('sso_connections').insert({ id: ids.ssoConnectionId, company_id: a.id, issuer_url: 'https://login.tenant-a.test', client_id: 'paybench', client_secret_sealed: 'v1:sealed', enabled: true, verified_at: now, version: 1, created_at: now, updated_at: now });
+  });
+
+  beforeAll(async () => {
     // A launched merit cycle of A's (over A's employee) and one of its worksheets, with compensation planning on for both.
     const call: PlanningCall = (path, init) => request(path, { method: init.method, headers: { Authorization: `Bearer ${init.token}`, ...(init.ifMatch ? { 'If-Match': `"${init.ifMatch}"` } : {}) }, json: init.json });
     await switchOnPlanning(call, (await createTestUser(await testDb(), { companyId: a.id, internalAdmin: true })).token, a.id);
     await switchOnPlanning(call, bInternal.token, b.id);
     Object.assign(ids, await meritCycleFixtures(call, (a.users.admin as TestUser).token));
+  });
+
+  beforeAll(async () => {
+    // A pulse survey of A's, with pulse surveys in both companies' data-lab subscriptions (other features kept).
+    const db = await testDb();
+    for (const company of [a, b]) await saveDataLabFeatures(db, company.id, { ...(await dataLabFeatures(db, company.id)), pulseSurveys: true }, a.users.admin?.id ?? '');
+    const survey = await request<{ data: { id: string } }>('/api/data-lab/pulse-surveys', {
+      method: 'POST',
+      headers: bearer(a.users.admin as TestUser),
+      json: { title: 'Tenant A pulse', questions: ['I understand how my pay is set'], target: { kind: 'everyone', values: [] }, opensOn: '2030-01-01', closesOn: '2030-01-31' },
+    });
+    ids.pulseSurveyId = survey.body.data.id;
+  });
+
+  beforeAll(async () => {
+    // A bookmark of A's, with insights in both companies' data-lab subscriptions (other features kept); an insight's key.
+    const db = await testDb();
+    for (const company of [a, b]) await saveDataLabFeatures(db, company.id, { ...(await dataLabFeatures(db, company.id)), insights: true }, a.users.admin?.id ?? '');
+    const bookmark = await request<{ data: { id: string } }>('/api/data-lab/bookmarks', { method: 'POST', headers: bearer(a.users.admin as TestUser), json: { kind: 'teamAnalytics', name: 'Tenant A view', target: '/team/analytics' } });
+    ids.bookmarkId = bookmark.body.data.id;
+    ids.insightKey = 'stalePay';
   });
 
   it('covers every operation that takes an id', () => {

@@ -31,6 +31,7 @@ export const BUILTIN_ROLES: BuiltinRole[] = [
       employeeCompensation: grant('edit'),
       demographics: grant('view'),
       totalRewards: grant('view'),
+      dataLab: grant('edit'),
       companySettings: grant('view'),
       users: grant('view'),
       roles: grant('view'),
@@ -66,6 +67,7 @@ export const BUILTIN_ROLES: BuiltinRole[] = [
       employeeCompensation: grant('view'),
       compensationPlanning: grant('view'),
       offers: grant('view'),
+      dataLab: grant('view'),
     },
   },
 ];

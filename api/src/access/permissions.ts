@@ -66,6 +66,12 @@ export const PERMISSIONS = {
     description: 'view: read total-rewards statements in scope; edit: configure what statements show.',
     scopes: ['all', 'self'],
   },
+  dataLab: {
+    label: 'Data lab',
+    group: 'pay',
+    description: 'view: use the data lab (insights, bookmarks, the insights agent, pulse-survey results); edit: create and close pulse surveys, share bookmarks.',
+    scopes: ['all'],
+  },
   users: {
     label: 'Users',
     group: 'administration',

@@ -12,6 +12,7 @@ export interface CompanyRow {
   share_price_micros: number;
   exercise_price_micros: number | null;
   valuation_minor: number | null;
+  stock_exchange_mic: string | null;
   is_demo: boolean | number;
   onboarding: string;
   enterprise_tags: string;

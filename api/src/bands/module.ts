@@ -2,6 +2,7 @@ import { defineModule } from '../platform/modules.js';
 import { bandsExportJob } from './exportJob.js';
 import { bandsImportJob, surveyImportJob } from './imports.js';
 import { bandsOperations } from './routes.js';
+import { bandSetApprovalOperations } from '../workflowSettings/routes.js';
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -16,7 +17,7 @@ declare module '../platform/events.js' {
 
 export default defineModule({
   module: 'bands',
-  operations: bandsOperations,
+  operations: [...bandsOperations, ...bandSetApprovalOperations],
   permissions: ['bands'],
   jobs: [bandsExportJob, surveyImportJob, bandsImportJob],
 });

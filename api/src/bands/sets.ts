@@ -11,6 +11,8 @@ import { history, transition } from '../workflow/service.js';
 import { type Band, type BandSet, type BandSetDetail, presentBand, presentSet, presentSetDetail } from './present.js';
 import { type BandRow, type BandSetRow, bandsOf, deleteSet, findBand, findLiveSet, findSet, insertBands, insertSet, listBands, listSets, setsOf, touchSet } from './store.js';
 import { BAND_SET_SUBJECT, bandSetWorkflow } from './workflow.js';
+import { submitForApproval } from '../workflowSettings/bandApprovals.js';
+import { bandPublicationApprovers } from '../workflowSettings/service.js';
 
 type Schemas = components['schemas'];
 
@@ -23,7 +25,8 @@ export async function requireSet(db: Knex, scope: CompanyScope, id: string): Pro
 /** Only drafts change; a live or archived set is what was published, kept as it was. */
 export function requireDraft(set: BandSetRow): void {
   if (set.status !== 'draft') {
-    throw new HttpError(409, 'band_set_not_draft', { message: `This band set is ${set.status} and cannot change; duplicate it into a draft to work on it.` });
+    const state = bandSetWorkflow.isState(set.status) ? bandSetWorkflow.label(set.status) : set.status;
+    throw new HttpError(409, 'band_set_not_draft', { message: `This band set is ${state} and cannot change; duplicate it into a draft to work on it.` });
   }
 }
 
@@ -124,8 +127,36 @@ export async function duplicateBandSet(db: Knex, caller: Caller, id: string, nam
 }
 
 /**
- * Publishes a draft at the version read: the live set (if any) is archived first, then the draft
- * goes live, each through the workflow (history rows) in one transaction; `bandSet.published` is emitted.
+ * Makes a set live in the caller's transaction: the live set (if any) is archived first, then this
+ * one goes live by `action` (a publish, or the last approval), each through the workflow with its
+ * history row; `bandSet.published` is emitted.
+ */
+export async function makeLive(trx: Knex, scope: CompanyScope, caller: Caller, set: BandSetRow, action: 'publish' | 'approve', comment: string | undefined, awaiting: readonly string[]): Promise<void> {
+  const version = Number(set.version);
+  if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
+  const bandCount = (await listBands(trx, scope, set.id)).length;
+  const now = new Date().toISOString();
+  const live = await findLiveSet(trx, scope);
+  if (live && bandSetWorkflow.isState(live.status)) {
+    const archived = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: live.id, currentState: live.status, version: Number(live.version), awaiting: [] }, 'archive', caller, `Replaced by “${set.name}”.`);
+    await updateAtVersion(() => setsOf(trx, scope).where({ id: live.id }), Number(live.version), { status: archived.state, updated_at: now }, 'the live band set');
+  }
+  const published = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting }, action, caller, comment);
+  await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { status: published.state, published_at: now, published_by: caller.userId, updated_at: now }, 'this band set');
+  await emit(trx, {
+    name: 'bandSet.published',
+    companyId: scope.companyId,
+    actorUserId: caller.userId,
+    subjectType: BAND_SET_SUBJECT,
+    subjectId: set.id,
+    payload: { bandSetId: set.id, name: set.name, archivedBandSetId: live?.id ?? null, bandCount },
+  });
+}
+
+/**
+ * Publishes a draft at the version read. Where the workflow settings name band-set approvers, the
+ * draft is submitted to them instead (`pendingApproval`, workflowSettings/bandApprovals.ts); else it
+ * goes live at once (`makeLive`).
  */
 export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMatch: string, comment: string | undefined): Promise<BandSetDetail> {
   const scope = companyScope(caller);
@@ -140,22 +171,9 @@ export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMat
     }
     const bands = await listBands(trx, scope, id);
     if (!bands.length) throw badRequest('A band set without bands cannot be published; build it from market data first.', [{ field: 'path.bandSetId', message: 'has no bands' }]);
-    const now = new Date().toISOString();
-    const live = await findLiveSet(trx, scope);
-    if (live && bandSetWorkflow.isState(live.status)) {
-      const archived = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: live.id, currentState: live.status, version: Number(live.version) }, 'archive', caller, `Replaced by “${set.name}”.`);
-      await updateAtVersion(() => setsOf(trx, scope).where({ id: live.id }), Number(live.version), { status: archived.state, updated_at: now }, 'the live band set');
-    }
-    const published = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version }, 'publish', caller, comment);
-    await updateAtVersion(() => setsOf(trx, scope).where({ id }), version, { status: published.state, published_at: now, published_by: caller.userId, updated_at: now }, 'this band set');
-    await emit(trx, {
-      name: 'bandSet.published',
-      companyId: scope.companyId,
-      actorUserId: caller.userId,
-      subjectType: BAND_SET_SUBJECT,
-      subjectId: id,
-      payload: { bandSetId: id, name: set.name, archivedBandSetId: live?.id ?? null, bandCount: bands.length },
-    });
+    const approvers = await bandPublicationApprovers(trx, scope);
+    if (approvers.length) await submitForApproval(trx, scope, caller, set, approvers, comment);
+    else await makeLive(trx, scope, caller, set, 'publish', comment, []);
   });
   return bandSetDetail(db, scope, id);
 }

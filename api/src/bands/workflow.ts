@@ -1,18 +1,35 @@
+import type { Caller } from '../access/caller.js';
 import { defineWorkflow } from '../workflow/definition.js';
+
+/** What the approval guards read of a band set: the approvers it waits for now (workflowSettings/bandApprovals.ts). */
+export interface AwaitingApprovers {
+  awaiting: readonly string[];
+}
+
+const byAwaitedApprover = (actor: Caller, set: AwaitingApprovers): true | string => set.awaiting.includes(actor.userId) || 'This band set is not waiting for your approval.';
+const EDIT = { permission: 'bands', authority: 'edit', scope: 'all' } as const;
+const VIEW = { permission: 'bands', authority: 'view' } as const;
 
 /**
  * A band set's life: a draft is published to live; publishing another draft archives the live one
- * (both in the publishing transaction, each with its history row). Archived sets stay readable and
- * can be duplicated into a new draft.
+ * (both in the publishing transaction, each with its history row). Where the workflow settings name
+ * approvers, publishing submits the draft instead: it waits in `pendingApproval` for each approver in
+ * order (`recordApproval` keeps it waiting, the last `approve` makes it live), and a rejection sends
+ * it back to draft with the reason. Archived sets stay readable and can be duplicated into a new draft.
  */
 export const bandSetWorkflow = defineWorkflow({
   name: 'bandSet',
   subject: 'band set',
-  states: ['draft', 'live', 'archived'],
+  states: ['draft', 'pendingApproval', 'live', 'archived'],
+  labels: { pendingApproval: 'pending approval' },
   initial: 'draft',
   transitions: [
-    { action: 'publish', from: ['draft'], to: 'live', pastTense: 'published', permission: { permission: 'bands', authority: 'edit', scope: 'all' } },
-    { action: 'archive', from: ['live'], to: 'archived', pastTense: 'archived', permission: { permission: 'bands', authority: 'edit', scope: 'all' } },
+    { action: 'publish', from: ['draft'], to: 'live', pastTense: 'published', permission: EDIT },
+    { action: 'submit', from: ['draft'], to: 'pendingApproval', pastTense: 'submitted for approval', permission: EDIT },
+    { action: 'recordApproval', from: ['pendingApproval'], to: 'pendingApproval', pastTense: 'approved', permission: VIEW, guard: byAwaitedApprover },
+    { action: 'approve', from: ['pendingApproval'], to: 'live', pastTense: 'approved', permission: VIEW, guard: byAwaitedApprover },
+    { action: 'reject', from: ['pendingApproval'], to: 'draft', pastTense: 'rejected', permission: VIEW, guard: byAwaitedApprover, needsComment: true },
+    { action: 'archive', from: ['live'], to: 'archived', pastTense: 'archived', permission: EDIT },
   ],
 });
 

@@ -14,7 +14,7 @@ describe('company settings', () => {
   it('start at the spec’s defaults and carry a version as ETag', async () => {
     const reply = await request<{ data: Settings }>('/api/company/settings', { headers: bearer(company.users.employee!) });
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toEqual({ currency: 'USD', sharePrice: 0, valuation: null, exercisePrice: null, version: 1 });
+    expect(reply.body.data).toEqual({ currency: 'USD', sharePrice: 0, valuation: null, exercisePrice: null, stockExchange: null, version: 1 });
     expect(reply.headers.get('etag')).toBe('"1"');
   });
 
@@ -26,7 +26,7 @@ describe('company settings', () => {
       json: { sharePrice: 12.345678, valuation: 250000000.5, exercisePrice: 0.0523 },
     });
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ currency: 'USD', sharePrice: 12.345678, valuation: 250000000.5, exercisePrice: 0.0523, version: 2 });
+    expect(first.body.data).toEqual({ currency: 'USD', sharePrice: 12.345678, valuation: 250000000.5, exercisePrice: 0.0523, stockExchange: null, version: 2 });
     expect(first.headers.get('etag')).toBe('"2"');
 
     const stale = await request<ErrorBody>('/api/company/settings', { method: 'PATCH', headers: { ...admin, 'If-Match': '"1"' }, json: { sharePrice: 1 } });

@@ -12,6 +12,7 @@ export function presentSettings(row: CompanyRow, minorUnit: number): components[
     sharePrice: microsToPrice(Number(row.share_price_micros)) ?? 0,
     valuation: row.valuation_minor === null ? null : Number(row.valuation_minor) / 10 ** minorUnit,
     exercisePrice: microsToPrice(row.exercise_price_micros === null ? null : Number(row.exercise_price_micros)),
+    stockExchange: row.stock_exchange_mic ?? null,
     version: Number(row.version),
   };
 }

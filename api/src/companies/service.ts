@@ -7,7 +7,8 @@ import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { requireMinorUnit } from '../money/minorUnits.js';
 import { newId } from '../db/ids.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { findStockExchange } from '../reference/stockExchanges.js';
 import type { RequestContext } from '../http/operations.js';
 import { updateAtVersion, versionOf } from '../http/versions.js';
 import { provisionAccount } from '../identity/accounts.js';
@@ -16,6 +17,13 @@ import { presentCompany, presentOnboarding, presentSettings, priceToMicros, with
 type SettingsInput = components['schemas']['CompanySettingsInput'];
 
 export const COMPANY_ONBOARDING_STEPS = ['company', 'currency', 'invite_team', 'import_people', 'connect_hris'] as const;
+
+/** A listing is one of the shipped ISO 10383 exchanges, by MIC, or none. */
+function stockExchangeOf(mic: string | null): string | null {
+  if (mic === null) return null;
+  if (!findStockExchange(mic)) throw badRequest(`${mic} is not a stock exchange Paybench knows; pick one from the list.`, [{ field: 'body.stockExchange', message: 'is not a known stock exchange (ISO 10383 MIC)' }]);
+  return mic;
+}
 
 /** A company's currency is given in `body.currency` wherever it can be set. */
 const minorUnitOf = (db: Knex, currency: string): Promise<number> => requireMinorUnit(db, currency, 'body.currency');
@@ -52,6 +60,7 @@ export async function updateSettings(db: Knex, caller: Caller, ifMatch: string, 
       exercise_price_micros:
         input.exercisePrice !== undefined ? (input.exercisePrice === null ? null : priceToMicros(input.exercisePrice)) : company.exercise_price_micros,
       valuation_minor: valuationMajor === null ? null : Math.round(valuationMajor * 10 ** minor),
+      stock_exchange_mic: input.stockExchange !== undefined ? stockExchangeOf(input.stockExchange) : (company.stock_exchange_mic ?? null),
       updated_at: new Date().toISOString(),
     };
     const next = await updateAtVersion(() => trx('companies').where({ id: scope.companyId }), version, changes, 'these settings');

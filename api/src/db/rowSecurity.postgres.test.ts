@@ -127,6 +127,32 @@ describe('row-level security on the running schema', () => {
     expect(await db('user_roles').where({ company_id: b.id }).count<{ count: string }[]>({ count: '*' })).not.toEqual([{ count: 0 }]);
   });
 
+  it('begins a tenant transaction and sets its company in one message, and binds an id that is not a UUID', async () => {
+    const sent: string[] = [];
+    const listen = (query: { sql: string }): void => void sent.push(query.sql);
+    db.on('query', listen);
+    try {
+      await asTenant(db, a.id, async (trx) => {
+        const { rows } = await trx.raw<{ rows: { role: string; company: string }[] }>(`select current_user as role, current_setting('paybench.company_id') as company`);
+        expect(rows[0]).toEqual({ role: TENANT_ROLE, company: a.id });
+      });
+    } finally {
+      db.off('query', listen);
+    }
+    expect(sent).toEqual([
+      `BEGIN; select set_config('role', 'paybench_app', true), set_config('paybench.company_id', '${a.id}', true);`,
+      `select current_user as role, current_setting('paybench.company_id') as company`,
+      'COMMIT;',
+    ]);
+    // Anything else goes as a bound value, never into the statement: it names no company.
+    const odd = `${a.id}' or '1' = '1`;
+    await asTenant(db, odd, async (trx) => {
+      const { rows } = await trx.raw<{ rows: { company: string }[] }>(`select current_setting('paybench.company_id') as company`);
+      expect(rows[0]?.company).toBe(odd);
+      expect(await trx('roles').select('id')).toEqual([]);
+    });
+  });
+
   it('leaves neither the role nor the company behind on the connection', async () => {
     await asTenant(db, a.id, async () => undefined);
     for (let i = 0; i < 4; i++) {

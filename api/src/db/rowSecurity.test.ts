@@ -35,6 +35,7 @@ let loner: TestUser;
 let support: TestUser;
 const seen: Observation[] = [];
 const afterwards: string[] = [];
+const refusals: string[] = [];
 
 async function observe(handlerDb: Knex): Promise<Observation> {
   if (engine !== 'postgres') return { role: 'sqlite', company: null, ownDatabase: handlerDb === db, txid: null };
@@ -58,10 +59,15 @@ const WIDTH = 24;
 /** The real router and operations, with a few handlers swapped for probes. */
 function probes(): RegisteredOperation[] {
   const replaced: Record<string, RegisteredOperation['handler']> = {
-    async getAuthenticatedPerson(_input, ctx: SecuredContext) {
+    async getUserPreferences(_input, ctx: SecuredContext) {
       const observation = await observe(ctx.deps.db);
       seen.push(observation);
       ctx.afterCommit(async () => void afterwards.push(await committed(observation.txid)));
+      return { data: {} };
+    },
+    async getAuthenticatedPerson(_input, ctx: SecuredContext) {
+      // Answered from the caller alone: whatever it tries on the database is refused.
+      refusals.push(await (async () => ctx.deps.db('users').select('id'))().then(() => 'read', (error: Error) => error.message));
       return { data: presentPerson(ctx.caller) };
     },
     async listAccessibleCompanies(_input, ctx: SecuredContext) {
@@ -121,11 +127,11 @@ async function probe(pathname: string, caller: TestUser, method = 'GET'): Promis
 
 describe('requests under row-level security', () => {
   it(engine === 'postgres' ? "run a company's requests as the tenant role, with the company set, in a transaction of their own" : 'run on SQLite on the database itself (there is no row security to switch to)', async () => {
-    const { status, observation } = await probe('/api/me', a.users.employee as TestUser);
+    const { status, observation } = await probe('/api/me/preferences', a.users.employee as TestUser);
     expect(status).toBe(200);
     if (engine === 'postgres') {
       expect(observation).toMatchObject({ role: 'paybench_app', company: a.id, ownDatabase: false });
-      const other = await probe('/api/me', b.users.employee as TestUser);
+      const other = await probe('/api/me/preferences', b.users.employee as TestUser);
       expect(other.observation).toMatchObject({ role: 'paybench_app', company: b.id });
       expect(other.observation?.txid).not.toBe(observation?.txid);
     } else {
@@ -133,11 +139,25 @@ describe('requests under row-level security', () => {
     }
   });
 
+  it('answer GET /api/me from the caller alone: no transaction is begun for it, and its handler may not read', async () => {
+    refusals.length = 0;
+    const sent: string[] = [];
+    const listen = (query: { sql: string }): void => void sent.push(query.sql);
+    db.on('query', listen);
+    try {
+      expect((await request('/api/me', { base, headers: bearer(a.users.employee as TestUser) })).status).toBe(200);
+    } finally {
+      db.off('query', listen);
+    }
+    expect(refusals).toEqual(['getAuthenticatedPerson is declared to answer from its caller alone (CALLER_ONLY_OPERATIONS) but used the database']);
+    expect(sent.filter((sql) => /^(begin|commit|rollback)/i.test(sql.trim()))).toEqual([]);
+  });
+
   it('run people without a company, internal tools, and the listed cross-company operations as the connecting role', async () => {
     const { rows } = engine === 'postgres' ? await db.raw<{ rows: { role: string }[] }>('select current_user as role') : { rows: [{ role: 'sqlite' }] };
     const connecting = rows[0]?.role;
     const cases = [
-      await probe('/api/me', loner),
+      await probe('/api/me/preferences', loner),
       await probe('/api/internal/companies', support),
       await probe('/api/users', a.users.admin as TestUser, 'POST'),
     ];
@@ -147,7 +167,7 @@ describe('requests under row-level security', () => {
 
   it('commit before the work queued for after the commit runs', async () => {
     afterwards.length = 0;
-    expect((await probe('/api/me', a.users.analyst as TestUser)).status).toBe(200);
+    expect((await probe('/api/me/preferences', a.users.analyst as TestUser)).status).toBe(200);
     expect(afterwards).toEqual([engine === 'postgres' ? 'committed' : 'no transaction']);
   });
 

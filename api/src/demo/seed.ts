@@ -5,8 +5,11 @@ import type { Knex } from 'knex';
 import { replaceUserRoles, setFlag } from '../access/store.js';
 import { insertUser } from '../access/usersStore.js';
 import { insertCompany } from '../companies/service.js';
+import { insightsJob } from '../dataLab/jobs.js';
+import { saveDataLabFeatures } from '../dataLab/subscription.js';
 import { newId } from '../db/ids.js';
 import { hashPassword } from '../identity/passwords.js';
+import { queueJobIn } from '../jobs/queue.js';
 import { seedDemoPeople } from './people.js';
 
 export const DEMO_COMPANY = {
@@ -72,6 +75,9 @@ export async function seedDemoCompany(db: Knex, dataDir: string): Promise<DemoSe
     for (const flag of ['team_view', 'bands', 'compensation_planning', 'total_rewards', 'offer_letters'] as const) {
       await setFlag(trx, { companyId: id }, flag, true, 'demo');
     }
+    // The whole data lab too: insights, the insights agent and pulse surveys.
+    await saveDataLabFeatures(trx, id, { insights: true, agent: true, pulseSurveys: true }, 'demo');
+    let adminUserId: string | undefined;
     for (const person of DEMO_PEOPLE) {
       const userId = newId();
       await insertUser(trx, {
@@ -87,8 +93,11 @@ export async function seedDemoCompany(db: Knex, dataDir: string): Promise<DemoSe
       });
       const roleId = person.role ? roleIds.get(person.role) : undefined;
       if (roleId) await replaceUserRoles(trx, { companyId: id }, userId, [roleId]);
+      if (person.role === 'admin') adminUserId = userId;
     }
     await seedDemoPeople(trx, id);
+    // The data lab opens with insights: the first computation runs as soon as the worker starts.
+    if (adminUserId) await queueJobIn(trx, insightsJob, { companyId: id, ownerUserId: adminUserId, input: { reason: 'demo' } });
   });
   const signIn = { emails: DEMO_PEOPLE.map((person) => person.email), password };
   mkdirSync(dataDir, { recursive: true });

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { QueryDefaults } from '../contract-defaults.js';
@@ -20,8 +21,14 @@ type JsonOf<T> = T extends { content: { 'application/json': infer Body } }
     : T extends { content: { 'text/csv': infer Text } }
       ? Text
       : never;
-/** A JSON body, or a file/stream for responses the contract declares with another media type. */
-type BodyOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : T extends { content: object } ? RawResponse : never;
+/** A JSON body, a stream of events, or a file/stream for responses the contract declares with another media type. */
+type BodyOf<T> = T extends { content: { 'application/json': infer Body } }
+  ? Body
+  : T extends { content: { 'text/event-stream': unknown } }
+    ? EventStreamResponse
+    : T extends { content: object }
+      ? RawResponse
+      : never;
 type Responses<K extends OperationId> = Operation<K>['responses'];
 type SuccessStatus = 200 | 201 | 202;
 
@@ -59,6 +66,21 @@ export class RawResponse {
     readonly filename: string,
     readonly sizeBytes: number,
   ) {}
+}
+
+/** Where an event stream writes: `send` one Server-Sent Event; `closed` once the client went away. */
+export interface EventStreamSink {
+  send(event: string, data: unknown): void;
+  readonly closed: boolean;
+}
+
+/**
+ * A `text/event-stream` answer: the router sends the headers, then runs `produce` after the
+ * handler's transaction has ended. `inCompany` runs database work the way the handler's did (a
+ * tenant transaction of its own on Postgres), so a long stream holds no transaction open.
+ */
+export class EventStreamResponse {
+  constructor(readonly produce: (sink: EventStreamSink, inCompany: <T>(work: (db: Knex) => Promise<T>) => Promise<T>) => Promise<void>) {}
 }
 
 /** Everything a handler may use about the request it serves. */
@@ -147,6 +169,16 @@ export function secured<K extends OperationId>(definition: SecuredOperationDefin
 export const CONNECTING_ROLE_OPERATIONS: Partial<Record<OperationId, string>> = {
   createUser: 'looks up the e-mail address among all companies (emailsWithAccounts would answer it under row security)',
   importUsers: 'looks up the e-mail addresses among all companies (emailsWithAccounts would answer it under row security)',
+};
+
+/**
+ * Operations answered from the authenticated caller alone, and why: they read nothing, so no tenant
+ * transaction is begun for them (on Postgres two round trips fewer: BEGIN with its settings, and
+ * COMMIT). Their handler's `deps.db` refuses every use, so one that starts to read cannot do it
+ * outside row-level security unnoticed: it moves off this list instead.
+ */
+export const CALLER_ONLY_OPERATIONS: Partial<Record<OperationId, string>> = {
+  getAuthenticatedPerson: 'the person, their roles, permissions, modules and flags are the authenticated caller itself',
 };
 
 export const publicAccess = { kind: 'public' } as const;

@@ -5,8 +5,8 @@ import { CLIENT_CLOSED } from './errorHandler.js';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** Paths whose next segment is a bearer secret (an offer letter's link, an invitation, a password reset). */
-const SECRET_IN_PATH = /^(\/api\/offer-letters\/|\/invitation\/|\/password-reset\/)[^/?]+/;
+/** Paths whose next segment is a bearer secret (an offer letter's link, an invitation, a password reset, a collaborator's link). */
+const SECRET_IN_PATH = /^(\/api\/offer-letters\/|\/invitation\/|\/password-reset\/|\/api\/collaborator-slices\/|\/collaborator\/)[^/?]+/;
 
 /** The URL as logged: a secret in the path is replaced, so the log cannot open what the link opens. */
 export function loggedUrl(url: string): string {

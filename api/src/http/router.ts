@@ -1,5 +1,8 @@
+import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
+import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
+import type { Logger } from 'pino';
 import { authenticate } from '../access/authenticate.js';
 import type { Caller } from '../access/caller.js';
 import { FLAG_DEFAULTS, isModuleName, requireModule } from '../access/flags.js';
@@ -11,7 +14,7 @@ import type { IdentityProvider } from '../identity/provider/types.js';
 import type { ContractOperation } from './contract.js';
 import { readFileBody, readJsonBody, readTextBody } from './body.js';
 import { HttpError, badRequest } from './errors.js';
-import { CONNECTING_ROLE_OPERATIONS, RawResponse, type RegisteredOperation, type RequestContext } from './operations.js';
+import { CALLER_ONLY_OPERATIONS, CONNECTING_ROLE_OPERATIONS, EventStreamResponse, type EventStreamSink, RawResponse, type RegisteredOperation, type RequestContext } from './operations.js';
 
 /** `/api/items/{itemId}` → `/api/items/:itemId` */
 export function koaPath(contractPath: string): string {
@@ -29,8 +32,19 @@ function requestContext(ctx: Context, deps: AppDeps, identity: IdentityProvider 
 export function tenantCompany(operation: RegisteredOperation, caller: Caller | undefined, engine: Config['engine']): string | undefined {
   if (engine !== 'postgres' || !caller?.companyId) return undefined;
   if (operation.access.kind === 'public' || operation.access.kind === 'internalAdmin') return undefined;
-  if (CONNECTING_ROLE_OPERATIONS[operation.operationId]) return undefined;
+  if (CONNECTING_ROLE_OPERATIONS[operation.operationId] || CALLER_ONLY_OPERATIONS[operation.operationId]) return undefined;
   return caller.companyId;
+}
+
+const callerOnly = (operationId: string): Error =>
+  new Error(`${operationId} is declared to answer from its caller alone (CALLER_ONLY_OPERATIONS) but used the database`);
+
+/** The `db` of an operation answered from its caller alone: every use of it is refused. */
+function refusingDatabase(operationId: string): Knex {
+  const refuse = (): never => {
+    throw callerOnly(operationId);
+  };
+  return new Proxy(refuse, { get: refuse, apply: refuse }) as unknown as Knex;
 }
 
 const denied = (message: string): HttpError => new HttpError(403, 'forbidden', { message });
@@ -64,6 +78,41 @@ function preconditionRequired(errors: { field: string; message: string }[]): boo
 function versionIn(body: unknown): number | undefined {
   const data = (body as { data?: { version?: unknown } } | null)?.data;
   return typeof data?.version === 'number' && Number.isInteger(data.version) ? data.version : undefined;
+}
+
+/**
+ * Sends a stream of Server-Sent Events: headers and a first comment at once (so the client sees the
+ * stream open), then whatever `produce` sends, uncompressed (compression would hold events back).
+ */
+function sendEventStream(ctx: Context, response: EventStreamResponse, inCompany: <T>(work: (db: Knex) => Promise<T>) => Promise<T>): void {
+  const stream = new PassThrough();
+  let closed = false;
+  ctx.res.on('close', () => {
+    closed = true;
+  });
+  const sink: EventStreamSink = {
+    send(event, data) {
+      if (!closed) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    get closed() {
+      return closed;
+    },
+  };
+  ctx.status = 200;
+  ctx.type = 'text/event-stream';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('X-Accel-Buffering', 'no');
+  ctx.compress = false;
+  ctx.body = stream;
+  stream.write(': stream open\n\n');
+  const log = ctx.state.log as Logger;
+  void response
+    .produce(sink, inCompany)
+    .catch((error: unknown) => {
+      log.error({ err: error }, 'event stream failed');
+      sink.send('error', { message: 'The answer could not be finished. Please try again.' });
+    })
+    .finally(() => stream.end());
 }
 
 function handle(
@@ -110,7 +159,7 @@ function handle(
     // after the commit, never holding it open.
     const body = companyId
       ? await asTenant(deps.db, companyId, (trx) => operation.handler(result.value, { ...context, deps: { ...deps, db: trx } }))
-      : await operation.handler(result.value, context);
+      : await operation.handler(result.value, CALLER_ONLY_OPERATIONS[operation.operationId] ? { ...context, deps: { ...deps, db: refusingDatabase(operation.operationId) } } : context);
     // A change may have written domain events: the worker delivers them now, not at its next poll.
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') deps.jobs?.worker.wake();
     for (const task of afterCommit) {
@@ -119,6 +168,10 @@ function handle(
         .catch((error: unknown) => ctx.state.log.error({ err: error, operationId: contract.operationId }, 'after-commit work failed'));
     }
     const status = operation.status ?? 200;
+    if (body instanceof EventStreamResponse) {
+      sendEventStream(ctx, body, (work) => (companyId ? asTenant(deps.db, companyId, work) : work(deps.db)));
+      return;
+    }
     if (body instanceof RawResponse) {
       ctx.status = status;
       ctx.type = body.contentType;
@@ -143,7 +196,12 @@ function handle(
       }
     }
     ctx.status = status;
-    ctx.body = body;
+    // Serialised once, here: given an object, Koa stringifies it again for its length, and once
+    // more for compression's threshold (a large page of the team table costs each time).
+    const json: string | undefined = JSON.stringify(body);
+    if (json === undefined) return void (ctx.body = body);
+    ctx.type = 'application/json';
+    ctx.body = Buffer.from(json);
   };
 }
 

@@ -1,5 +1,6 @@
 import { defineModule } from '../platform/modules.js';
 import { identityOperations } from './routes.js';
+import { ssoOperations } from './sso/routes.js';
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -14,6 +15,6 @@ declare module '../platform/events.js' {
 }
 
 export default defineModule({
-  operations: identityOperations,
-  permissions: ['users'],
+  operations: [...identityOperations, ...ssoOperations],
+  permissions: ['users', 'companySettings'],
 });

@@ -1,6 +1,7 @@
 import { companyScope } from '../access/caller.js';
 import { can, internalAdmin, member, operation, publicAccess, secured, signedIn } from '../http/operations.js';
 import { checkAuthnMigration, existingCompany, provisionAccount } from './accounts.js';
+import { resendEmailVerification } from './emailVerification.js';
 import { resendInvitation, revokeInvitation, userInvitation } from './invitationService.js';
 import { presentPerson } from './present.js';
 import {
@@ -126,6 +127,12 @@ export const identityOperations = [
     operationId: 'revokeApiToken',
     access: signedIn,
     handler: async ({ path }, ctx) => ({ data: await revoke(ctx, path.tokenId) }),
+  }),
+  secured({
+    operationId: 'sendEmailVerification',
+    access: signedIn,
+    status: 202,
+    handler: async (_input, { deps, caller }) => ({ data: await resendEmailVerification(deps, caller) }),
   }),
   secured({
     operationId: 'createAccount',

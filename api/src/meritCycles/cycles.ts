@@ -32,7 +32,8 @@ import {
 } from './config.js';
 import { launchCycle } from './launch.js';
 import { type MeritCycle, configOf, presentCycle } from './present.js';
-import { type CycleRow, cycleCounts, cyclesOf, findCycle, insertCycle, listCycles, inTransaction } from './store.js';
+import { type CycleRow, cycleCounts, cyclesOf, findCycle, insertCycle, listCycles, inTransaction, replaceChains } from './store.js';
+import { chainsForNewCycle } from '../workflowSettings/service.js';
 import { MERIT_CYCLE_SUBJECT, type MeritCycleAction, meritCycleWorkflow } from './workflow.js';
 
 type Schemas = components['schemas'];
@@ -119,7 +120,17 @@ export async function createMeritCycle(db: Knex, caller: Caller, input: Schemas[
     created_at: now,
     updated_at: now,
   };
-  await insertCycle(db, row);
+  // A new cycle starts with the company's default approval chains (workflow settings).
+  const chains = await chainsForNewCycle(db, scope);
+  await inTransaction(db, async (trx) => {
+    await insertCycle(trx, row);
+    await replaceChains(
+      trx,
+      scope,
+      row.id,
+      chains.map((chain) => ({ id: newId(), company_id: scope.companyId, cycle_id: row.id, branch_employee_id: chain.branchEmployeeId, reviewers: JSON.stringify(chain.reviewerUserIds), version: 1, updated_by: caller.userId, created_at: now, updated_at: now })),
+    );
+  });
   return cycleDetail(db, scope, caller, row.id);
 }
 

@@ -22,7 +22,8 @@ type Worksheet = Schemas['Worksheet'];
 type WorksheetBudget = Schemas['WorksheetBudget'];
 
 const contract = loadContract(path.resolve(import.meta.dirname, '..', '..', '..', 'openapi.yaml'));
-const planningOperations = contract.operations.filter((op) => op.path.startsWith('/api/v2/meritCycles'));
+// Reward letters live under a cycle's path too, as a module of their own (api/src/rewardLetters).
+const planningOperations = contract.operations.filter((op) => op.path.startsWith('/api/v2/meritCycles') && op.module === 'compplanning');
 
 /*
  * The numbers below are worked by hand (docs/merit-cycles.md): the reference rates are the ECB's of

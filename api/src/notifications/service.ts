@@ -4,6 +4,7 @@ import { type Caller, companyScope } from '../access/caller.js';
 import { findUserRow } from '../access/usersStore.js';
 import { badRequest } from '../http/errors.js';
 import { subscribe } from '../platform/events.js';
+import { postViaChatApp } from './chatApp/service.js';
 import { type CompanySettings, type UserSettings, companySettings, saveCompanySettings, saveUserSettings, userSettings } from './store.js';
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
@@ -43,8 +44,9 @@ async function postToChat(url: string, text: string, log: Logger): Promise<void>
   }
 }
 
-/** Tells the owner (by the channels they chose) and the company's chat that a job ended. */
-export const notifyJobEnded = subscribe('job.ended', 'notifications.jobEnded', async (event, { db, mailer, log, config }) => {
+/** Tells the owner (by the channels they chose) and the company's chat (the installed app, else the webhook) that a job ended. */
+export const notifyJobEnded = subscribe('job.ended', 'notifications.jobEnded', async (event, deps) => {
+  const { db, mailer, log, config } = deps;
   const ended = event.payload;
   const ownerId = event.actorUserId;
   if (!event.companyId || !ownerId) return;
@@ -57,8 +59,10 @@ export const notifyJobEnded = subscribe('job.ended', 'notifications.jobEnded', a
   if (owner && owner.status === 'active' && personal.email.includes(kind)) {
     await mailer.send({ companyId: event.companyId, to: owner.email, subject: `Paybench: ${ended.title} ${ended.status === 'succeeded' ? 'is ready' : 'failed'}`, text });
   }
-  if (company.chatWebhookUrl && company.chatEvents.includes(kind)) {
-    await postToChat(company.chatWebhookUrl, `${text} (${owner?.email ?? 'a user'})`, log);
+  if (company.chatEvents.includes(kind)) {
+    // The installed chat app when the company has one with a channel; otherwise the webhook.
+    const message = `${text} (${owner?.email ?? 'a user'})`;
+    if (!(await postViaChatApp(deps, scope, message, log)) && company.chatWebhookUrl) await postToChat(company.chatWebhookUrl, message, log);
   }
 });
 

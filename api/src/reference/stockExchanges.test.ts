@@ -8,7 +8,7 @@ describe('GET /api/stock-exchanges', () => {
   it('lists the shipped exchanges by name, each with its MIC, operating MIC and country', async () => {
     const reply = await request<{ data: StockExchange[] }>('/api/stock-exchanges');
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toHaveLength(68);
+    expect(reply.body.data).toHaveLength(70);
     expect(reply.body.data.slice(0, 3).map((exchange) => exchange.name)).toEqual([
       'Abu Dhabi Securities Exchange',
       'ASX',

@@ -3,10 +3,10 @@ import { COUNTRIES } from '../market/catalog/countries.js';
 import { findStockExchange, stockExchanges } from './stockExchanges.js';
 
 describe('the shipped stock exchanges', () => {
-  it('holds the 68 exchanges of the file, each MIC once', () => {
+  it('holds the 70 exchanges of the file, each MIC once', () => {
     const mics = stockExchanges().map((exchange) => exchange.mic);
-    expect(mics).toHaveLength(68);
-    expect(new Set(mics).size).toBe(68);
+    expect(mics).toHaveLength(70);
+    expect(new Set(mics).size).toBe(70);
     expect(mics.filter((mic) => !/^[A-Z0-9]{4}$/.test(mic))).toEqual([]);
   });
 
@@ -24,5 +24,12 @@ describe('the shipped stock exchanges', () => {
     expect(findStockExchange('XLON')?.country).toBe('GB');
     expect(findStockExchange('XNAS')?.name).toBe('Nasdaq');
     expect(findStockExchange('NYSE')).toBeUndefined();
+  });
+
+  it('files market segments under their operating MIC as ISO 10383 does (Madrid under BME, Dublin under Euronext Dublin)', () => {
+    expect(findStockExchange('XMAD')).toEqual({ mic: 'XMAD', operatingMic: 'BMEX', kind: 'segment', name: 'Bolsa de Madrid', country: 'ES' });
+    expect(findStockExchange('BMEX')).toEqual({ mic: 'BMEX', operatingMic: 'BMEX', kind: 'operating', name: 'BME Spanish Exchanges', country: 'ES' });
+    expect(findStockExchange('XMSM')).toEqual({ mic: 'XMSM', operatingMic: 'XDUB', kind: 'segment', name: 'Euronext Dublin Regulated Market', country: 'IE' });
+    expect(findStockExchange('XDUB')?.kind).toBe('operating');
   });
 });

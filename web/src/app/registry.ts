@@ -1,4 +1,4 @@
-import { type HomeTile, type ModuleName, type NavEntry, type RouteDeclaration, type WebModule, isNavLink } from './webModule';
+import { type HomeCard, type HomeTile, type ModuleName, type NavEntry, type RouteDeclaration, type WebModule, isNavLink } from './webModule';
 
 // Every web module, by folder: `features/<area>/module.tsx` declares its routes, menu entries and
 // home tiles (see webModule.ts). The files are small and load their screens lazily, so collecting
@@ -30,6 +30,11 @@ export const navigation: readonly (NavEntry & { area: string })[] = modules
 
 /** The home screen's tile of each module of the contract that has one. */
 export const homeTiles: ReadonlyMap<ModuleName, HomeTile> = new Map(modules.flatMap(({ declaration }) => (declaration.tiles ?? []).map((tile) => [tile.module, tile] as const)));
+
+/** The home screen's cards of every module, by order. */
+export const homeCards: readonly (HomeCard & { area: string })[] = modules
+  .flatMap(({ area, declaration }) => (declaration.cards ?? []).map((card) => ({ ...card, area })))
+  .sort((a, b) => a.order - b.order);
 
 /**
  * What would make the collected modules ambiguous: a path, a menu link, a menu position or a home

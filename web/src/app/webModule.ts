@@ -66,10 +66,22 @@ export interface HomeTile {
   icon?: LucideIcon;
 }
 
+/**
+ * A card of the module's own on the home screen, for something waiting for the person (a pulse
+ * survey to answer); it decides itself whether to show, and loads lazily with the home screen.
+ */
+export interface HomeCard {
+  key: string;
+  /** Where it sits among the cards: lower first. */
+  order: number;
+  card: ComponentType;
+}
+
 export interface WebModule {
   routes: RouteDeclaration[];
   nav?: NavEntry[];
   tiles?: HomeTile[];
+  cards?: HomeCard[];
 }
 
 /** A module's declaration (typed; returned as it is). */

@@ -11,6 +11,8 @@ import { interactionRoutes } from './interactions.js';
 import { INVITATION_PATH, invitationRoutes } from './invitationRoutes.js';
 import { loadCookieKeys, loadSigningKeys, publicJwk } from './keys.js';
 import { RESET_PATH, resetRoutes } from './resetRoutes.js';
+import { enterpriseCallback, SSO_CALLBACK_PATH } from '../sso/signIn.js';
+import { VERIFY_PATH, verifyRoutes } from './verifyRoutes.js';
 import {
   deviceCodePage,
   deviceConfirmPage,
@@ -92,6 +94,8 @@ function configuration(deps: AppDeps, publicUrl: string, jwks: Configuration['jw
     },
     routes: ROUTES,
     scopes: [...SCOPES],
+    // `screen_hint=signup` opens the sign-up page instead of sign-in, as hosted providers do.
+    extraParams: ['screen_hint'],
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -196,11 +200,13 @@ function configuration(deps: AppDeps, publicUrl: string, jwks: Configuration['jw
 }
 
 /** Serves the provider with its own cookie keys: koa-mount would otherwise sign with the (keyless) host app's. */
-function providerMiddleware(provider: Provider, interactions: Middleware, invitations: Middleware, resets: Middleware): Middleware {
+function providerMiddleware(provider: Provider, interactions: Middleware, invitations: Middleware, resets: Middleware, enterprise: Middleware, verifications: Middleware): Middleware {
   const downstream = mount(provider);
   return async (ctx: Context, next) => {
     if (INVITATION_PATH.test(ctx.path)) return invitations(ctx, next);
     if (RESET_PATH.test(ctx.path)) return resets(ctx, next);
+    if (SSO_CALLBACK_PATH.test(ctx.path)) return enterprise(ctx, next);
+    if (VERIFY_PATH.test(ctx.path)) return verifications(ctx, next);
     const interaction = INTERACTION_PATH.test(ctx.path);
     if (!interaction && !PROVIDER_PATH.test(ctx.path)) return next();
     // Client addresses and secure cookies follow the host app's proxy trust.
@@ -225,7 +231,14 @@ export async function builtinIdentityProvider(deps: AppDeps): Promise<IdentityPr
   return {
     kind: 'builtin',
     issuer: publicUrl,
-    middleware: providerMiddleware(provider, interactionRoutes(provider, deps), invitationRoutes(deps, `${publicUrl}/`), resetRoutes(deps, `${publicUrl}/`)),
+    middleware: providerMiddleware(
+      provider,
+      interactionRoutes(provider, deps),
+      invitationRoutes(deps, `${publicUrl}/`),
+      resetRoutes(deps, `${publicUrl}/`),
+      enterpriseCallback(provider, deps),
+      verifyRoutes(deps, `${publicUrl}/`),
+    ),
     verifyAccessToken: accessTokenVerifier(async () => verifyOptions),
     endSession: (session) => endSession(deps.db, session),
   };

@@ -20,6 +20,9 @@ import {
   signUpPage,
 } from './pages.js';
 import { sendPasswordReset } from './resetRoutes.js';
+import { connectionForEmail } from '../sso/people.js';
+import { startEnterpriseSignIn } from '../sso/signIn.js';
+import { sendEmailVerification } from './verifyRoutes.js';
 import { createSignUpUser, EMAIL, readSignUp, validateSignUp } from './signup.js';
 import { addressKey, clearFailures, emailKey, lockedUntil, recordFailure, resetAddressKey, resetEmailKey } from './throttle.js';
 
@@ -106,12 +109,26 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
     await finish(ctx, { consent: { grantId: await grant.save() } }, true);
   }
 
+  /**
+   * Domain discovery: an e-mail whose domain a company registered for enterprise sign-in goes to
+   * that company's provider. True when the browser was sent there; a message when it could not be.
+   */
+  async function enterprise(ctx: Context, uid: string, email: string): Promise<true | string | undefined> {
+    const connection = email ? await connectionForEmail(db, email) : undefined;
+    if (!connection) return undefined;
+    return (await startEnterpriseSignIn(ctx, deps, uid, connection, normaliseEmail(email), ctx.method === 'POST' ? 'page' : 'redirect')) ?? true;
+  }
+
   async function show(ctx: Context, details: Interaction, action: Action): Promise<void> {
     const clientId = text(details.params.client_id);
     if (details.prompt.name === 'login') {
-      if (action === 'signup') return send(ctx, signUpPage({ uid: details.uid, values: { email: '', firstName: '', lastName: '' }, errors: {} }));
-      if (action === 'forgot') return send(ctx, forgotPasswordPage({ uid: details.uid, email: text(details.params.login_hint) }));
-      return send(ctx, signInPage({ uid: details.uid, email: text(details.params.login_hint), clientName: clientName(clientId) }));
+      const hint = text(details.params.login_hint);
+      const signUp = action === 'signup' || (action === 'show' && text(details.params.screen_hint) === 'signup');
+      if (signUp) return send(ctx, signUpPage({ uid: details.uid, values: { email: hint ?? '', firstName: '', lastName: '' }, errors: {} }));
+      if (action === 'forgot') return send(ctx, forgotPasswordPage({ uid: details.uid, email: hint }));
+      const routed = hint ? await enterprise(ctx, details.uid, hint) : undefined;
+      if (routed === true) return;
+      return send(ctx, signInPage({ uid: details.uid, email: hint, clientName: clientName(clientId), error: routed }));
     }
     if (details.prompt.name === 'consent') {
       if (clientId && AUTO_CONSENT_CLIENTS.has(clientId)) return grantConsent(ctx, details);
@@ -126,6 +143,9 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
     const email = normaliseEmail(form.get('email') ?? '');
     const password = form.get('password') ?? '';
     const view = { uid: details.uid, email, clientName: clientName(text(details.params.client_id)) };
+    const routed = await enterprise(ctx, details.uid, email);
+    if (routed === true) return;
+    if (routed) return send(ctx, signInPage({ ...view, error: routed }, 502));
     if (!email || !password) return send(ctx, signInPage({ ...view, error: 'Enter your email and password.' }, 400));
     const keys = [emailKey(email), addressKey(ctx.ip)];
     const locked = await lockedUntil(db, keys);
@@ -152,6 +172,10 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
   async function signup(ctx: Context, details: Interaction): Promise<void> {
     const input = readSignUp(await readForm(ctx));
     const values = { email: input.email, firstName: input.firstName, lastName: input.lastName };
+    // People of a company with enterprise sign-in have their account there: no password here.
+    const routed = await enterprise(ctx, details.uid, input.email);
+    if (routed === true) return;
+    if (routed) return send(ctx, signUpPage({ uid: details.uid, values, errors: {}, formError: routed }, 502));
     const errors = validateSignUp(input);
     if (Object.keys(errors).length) return send(ctx, signUpPage({ uid: details.uid, values, errors }, 400));
     const address = addressKey(ctx.ip);
@@ -165,6 +189,9 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
       return send(ctx, signUpPage({ uid: details.uid, values, errors: {}, formError: SIGN_UP_REFUSED }, 400));
     }
     log.info({ userId }, 'account signed up');
+    // The address is proved by the link in this e-mail; it goes after the answer.
+    const person = { id: userId, email: input.email, firstName: input.firstName, companyId: null };
+    void sendEmailVerification(deps, person).catch((error: unknown) => log.error({ err: error }, 'verification e-mail failed'));
     await recordLogin(db, userId);
     await finish(ctx, { login: { accountId: userId, amr: ['pwd'], remember: true } });
   }

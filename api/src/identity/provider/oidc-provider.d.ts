@@ -100,6 +100,17 @@ declare module 'oidc-provider' {
     error_description?: string;
   }
 
+  /** The stored interaction itself, for finishing it where its cookie does not reach (a return from another provider). */
+  export interface InteractionInstance extends Interaction {
+    exp: number;
+    result?: InteractionResults;
+    save(ttl: number): Promise<string>;
+  }
+
+  export interface InteractionConstructor {
+    find(uid: string): Promise<InteractionInstance | undefined>;
+  }
+
   export interface GrantInstance {
     readonly jti: string;
     readonly accountId: string;
@@ -136,6 +147,7 @@ declare module 'oidc-provider' {
     };
     routes: Record<string, string>;
     scopes: string[];
+    extraParams: string[];
     claims: Record<string, string[] | null>;
     conformIdTokenClaims: boolean;
     responseTypes: string[];
@@ -190,6 +202,7 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Partial<Configuration>);
     readonly issuer: string;
     readonly Grant: GrantConstructor;
+    readonly Interaction: InteractionConstructor;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionResult(
       req: IncomingMessage,

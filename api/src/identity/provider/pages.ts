@@ -54,14 +54,14 @@ export interface Page {
   html: string;
 }
 
-function layout(title: string, content: string, status = 200): Page {
+function layout(title: string, content: string, status = 200, head = ''): Page {
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Paybench</title>
+<title>${escapeHtml(title)} · Paybench</title>${head}
 <style>${CSS}</style>
 </head>
 <body>
@@ -136,6 +136,7 @@ ${field({ name: 'email', label: 'Email', type: 'email', value: view.email, autoc
 ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', autofocus: Boolean(view.email) })}
 <p class="forgot"><a href="${interactionPath(view.uid, 'forgot')}">Forgot password?</a></p>
 <div class="actions"><button class="primary" type="submit">Sign in</button></div>
+<p class="hint">Your company signs in with single sign-on? Enter your work email and choose Sign in: you will continue at your company's sign-in.</p>
 </form>
 <form method="post" action="${interactionPath(view.uid, 'abort')}">
 <div class="actions"><button class="secondary" type="submit">Cancel</button></div>
@@ -433,5 +434,41 @@ export function resetDonePage(homeUrl: string, email: string): Page {
     `<h1>Your password is changed</h1>
 <div class="notice" role="status"><p>Sign in with ${escapeHtml(email)} and your new password.</p></div>
 <div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Sign in</a></div>`,
+  );
+}
+
+export function emailVerifiedPage(nextUrl: string, email: string, hasCompany: boolean): Page {
+  return layout(
+    'E-mail verified',
+    `<h1>Your e-mail is verified</h1>
+<div class="notice" role="status"><p>Thank you: ${escapeHtml(email)} is confirmed.</p></div>
+<p class="lead">${hasCompany ? 'You can now use Paybench.' : 'Next, confirm your details and create your company.'}</p>
+<div class="actions"><a class="button primary" href="${escapeHtml(nextUrl)}">${hasCompany ? 'Go to Paybench' : 'Continue'}</a></div>`,
+  );
+}
+
+export function verificationUsedPage(homeUrl: string): Page {
+  return layout(
+    'Link not valid',
+    `<h1>This link has expired</h1>
+${alert('The link is older than a day, or your e-mail address changed since it was sent. Sign in to Paybench and ask for a new link.')}
+<div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Go to Paybench</a></div>`,
+    410,
+  );
+}
+
+/**
+ * On to the company's own provider after a form was sent. A redirect would be refused: the pages'
+ * policy lets forms lead only to Paybench (`form-action 'self'`), so the browser moves on by itself.
+ */
+export function enterpriseRedirectPage(target: string): Page {
+  const url = escapeHtml(target);
+  return layout(
+    'Continuing to your company sign-in',
+    `<h1>Continuing to your company's sign-in</h1>
+<p class="lead">Your company signs in to Paybench with its own sign-in.</p>
+<div class="actions"><a class="button primary" href="${url}">Continue</a></div>`,
+    200,
+    `\n<meta http-equiv="refresh" content="0;url=${url}">`,
   );
 }

@@ -1,4 +1,5 @@
 import { can, secured } from '../../http/operations.js';
+import { collaboratorOperations } from './collaboratorsRoutes.js';
 import { readExecutiveSharedSlice, readSharedSlice, revokeSlice, shareExecutiveData, shareMarketData, sharedSlices } from './service.js';
 
 const view = can('benchmarking', 'view');
@@ -38,4 +39,5 @@ export const sharedSliceOperations = [
     access: view,
     handler: async ({ path }, { deps, caller }) => ({ data: await readExecutiveSharedSlice(deps.db, caller, path.sliceId) }),
   }),
+  ...collaboratorOperations,
 ];

@@ -511,8 +511,9 @@ export async function orderedIds(
   inner.select(columns);
   const direction = sort.order === 'desc' ? 'desc' : 'asc';
   const outer = db.select('t.id', 't.in_pay', 't.status', 't.termination_date').from(inner.as('t'));
-  // By name (no key) the ascending order is the name index's own.
-  outer.orderByRaw(sort.key ? `(t.sort_key is null), t.sort_key ${direction}, t.name_key, t.id` : `t.name_key ${direction}, t.id`);
+  // By name (no key) the ascending order is the name index's own. Empty keys last by NULLS LAST, not
+  // by a second term on the key: SQLite flattens the subquery and would work the key out twice a row.
+  outer.orderByRaw(sort.key ? `t.sort_key ${direction} nulls last, t.name_key, t.id` : `t.name_key ${direction}, t.id`);
   if (window) outer.limit(window.limit).offset(window.offset);
   const rows = (await outer) as { id: string; in_pay: number | string | boolean; status: string; termination_date: string | null }[];
   return rows.map((row) => ({ id: row.id, inPay: Number(row.in_pay) === 1, holder: { status: row.status, termination_date: row.termination_date } }));

@@ -17,6 +17,7 @@ import { BuildForm } from './BuildForm';
 import { Changes } from './Changes';
 import { Evaluation } from './Evaluation';
 import { Smoothing } from './Smoothing';
+import { BandSetApprovalPanel } from '../settings/workflows/BandSetApproval';
 import {
   type BandSetDetail,
   BandsFrame,
@@ -102,7 +103,7 @@ function PublishDialog({ bandSet, live, onClose }: { bandSet: BandSetDetail; liv
     const result = await save(bandSet.version, comment.trim() ? { comment: comment.trim() } : {});
     if (!result.ok) return setProblem({ message: result.message, conflict: result.conflict });
     await refreshBands();
-    add('success', `“${bandSet.name}” is live.`);
+    add('success', result.data.data.status === 'pendingApproval' ? `“${bandSet.name}” waits for approval before it goes live.` : `“${bandSet.name}” is live.`);
     onClose();
   }
   return (
@@ -142,7 +143,9 @@ function PublishDialog({ bandSet, live, onClose }: { bandSet: BandSetDetail; liv
   );
 }
 
-const ACTIONS: Record<string, string> = { publish: 'Published', archive: 'Archived' };
+/** States in the history's words (the stored names are the workflow's). */
+const STATE_WORDS: Record<string, string> = { pendingApproval: 'pending approval' };
+const ACTIONS: Record<string, string> = { publish: 'Published', archive: 'Archived', submit: 'Submitted for approval', recordApproval: 'Approved', approve: 'Approved and published', reject: 'Sent back to draft' };
 
 /** Every change of the set's state, oldest first. */
 function History({ bandSetId }: { bandSetId: string }) {
@@ -162,7 +165,7 @@ function History({ bandSetId }: { bandSetId: string }) {
             rows={entries}
             rowKey={(entry) => entry.id}
             columns={[
-              { key: 'action', header: 'Change', rowHeader: true, cell: (entry) => `${ACTIONS[entry.action] ?? entry.action}: ${entry.from} → ${entry.to}` },
+              { key: 'action', header: 'Change', rowHeader: true, cell: (entry) => `${ACTIONS[entry.action] ?? entry.action}: ${STATE_WORDS[entry.from] ?? entry.from} → ${STATE_WORDS[entry.to] ?? entry.to}` },
               { key: 'when', header: 'When', cell: (entry) => new Date(entry.at).toLocaleString() },
               { key: 'who', header: 'By', cell: (entry) => entry.actor.name ?? 'Someone' },
               { key: 'version', header: 'Version', numeric: true, cell: (entry) => entry.subjectVersion ?? '—' },
@@ -254,7 +257,8 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
       actions={actions}
     >
       {changeable && <p className="bands-muted bands-phone-only">Drafts are built, edited and published on a wider screen; here they are read only.</p>}
-      {!draft && <p className="bands-muted">{bandSet.status === 'live' ? 'This set is live' : 'This set is archived'} and never changes. Duplicate it into a draft to work on it.</p>}
+      <BandSetApprovalPanel bandSetId={bandSet.id} name={bandSet.name} version={bandSet.version} />
+      {!draft && bandSet.status !== 'pendingApproval' && <p className="bands-muted">{bandSet.status === 'live' ? 'This set is live' : 'This set is archived'} and never changes. Duplicate it into a draft to work on it.</p>}
       {/* Hidden on phones by CSS rather than unmounted, so a resize never loses what was typed or previewed. */}
       {changeable && (
         <div className="bands-work bands-wide-only">

@@ -76,6 +76,7 @@ export const toMajorText = (money: Money): string => String(money.amount / 10 **
 
 const STATUS: Record<Schemas['BandSetStatus'], { label: string; tone: Tone }> = {
   draft: { label: 'Draft', tone: 'info' },
+  pendingApproval: { label: 'Waiting for approval', tone: 'warning' },
   live: { label: 'Live', tone: 'success' },
   archived: { label: 'Archived', tone: 'neutral' },
 };

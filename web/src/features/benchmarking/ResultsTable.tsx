@@ -3,7 +3,10 @@ import { useRef } from 'react';
 import { formatDate, formatNumber } from '../../ui/format';
 import { BELOW_THRESHOLD, formatValue, sampleText } from './data';
 import type { BenchmarkCell, BenchmarkResult } from './selection';
+import type { components } from '../../../../openapi.d.ts';
 import './benchmarking.css';
+
+type ExecutiveCompResult = components['schemas']['ExecutiveCompResult'];
 
 export const cellKey = (cell: BenchmarkCell) =>
   [cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.marketFilterIndex, cell.equityOption ? Object.values(cell.equityOption).join('/') : ''].join('|');
@@ -175,3 +178,39 @@ export function ExchangeRatesNote({ result }: { result: BenchmarkResult }) {
   );
 }
 
+/** Executive compensation by title, one row per title and compensation type, withheld cells saying so. */
+export function ExecutiveResultsTable({ result, name }: { result: ExecutiveCompResult; name: (id: string) => string }) {
+  return (
+    <div className="table-scroll">
+      <table className="results-table">
+        <caption className="visually-hidden">Executive compensation by title</caption>
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col">Compensation</th>
+            {result.percentiles.map((p) => (
+              <th scope="col" key={p} className="number">
+                P{p}
+              </th>
+            ))}
+            <th scope="col">Sample</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.rows.flatMap((row) =>
+            row.cells.map((cell) => (
+              <tr key={`${row.titleId}|${cell.compensationTypeId}|${cell.marketFilterIndex}`} data-row={`${row.titleId}|${cell.compensationTypeId}`}>
+                <th scope="row">{row.title}</th>
+                <td data-label="Compensation">{name(cell.compensationTypeId)}</td>
+                <PercentileCells cell={cell} percentiles={result.percentiles} />
+                <td className="sample-cell" data-label="Sample">
+                  {sampleText(cell.sample)}
+                </td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -12,9 +12,10 @@ import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
 import { can } from '../settings/permissions';
-import { sampleText, useBenchmarkingCatalog } from './data';
+import { useBenchmarkingCatalog } from './data';
+import { SliceCollaborators } from './Collaborators';
 import { BenchmarkingFrame } from './Frame';
-import { ExchangeRatesNote, PercentileCells, ResultsTable } from './ResultsTable';
+import { ExchangeRatesNote, ExecutiveResultsTable, ResultsTable } from './ResultsTable';
 import { describeMarket, marketLabeller } from './markets';
 import { fromRequest } from './selection';
 import { selectionQuery } from './useSelection';
@@ -46,11 +47,18 @@ function sliceFailure(error: unknown) {
   return <FailureScreen title="Something went wrong" description={errorMessage(error)} />;
 }
 
+/** Inviting collaborators needs benchmarking edit, and is not done while viewing as someone. */
+function useCanInvite(): boolean {
+  const person = usePerson().data?.data;
+  return can(person, 'benchmarking', 'edit') && !person?.viewAs;
+}
+
 /** /shares/:sliceId: a data-explorer slice someone shared, exactly as it answered then. */
 export function SharedSliceScreen() {
   const { sliceId = '' } = useParams<{ sliceId: string }>();
   const view = useQuery('/api/shares/{sliceId}', { params: { path: { sliceId } } });
   const { name } = useBenchmarkingCatalog();
+  const editable = useCanInvite();
   if (view.error) return sliceFailure(view.error);
   if (!view.data) return <FullSizeSpinner loading label="Loading the shared slice" />;
   const { slice, result } = view.data.data;
@@ -60,6 +68,7 @@ export function SharedSliceScreen() {
       <SliceHeader slice={slice} />
       <ResultsTable result={result} name={name} marketLabel={marketLabeller(markets, name)} />
       <ExchangeRatesNote result={result} />
+      {editable && <SliceCollaborators slice={slice} />}
     </section>
   );
 }
@@ -69,43 +78,15 @@ export function SharedExecutiveSliceScreen() {
   const { sliceId = '' } = useParams<{ sliceId: string }>();
   const view = useQuery('/api/shares/executive/{sliceId}', { params: { path: { sliceId } } });
   const { name } = useBenchmarkingCatalog();
+  const editable = useCanInvite();
   if (view.error) return sliceFailure(view.error);
   if (!view.data) return <FullSizeSpinner loading label="Loading the shared slice" />;
   const { slice, result } = view.data.data;
   return (
     <section className="area" data-slice={slice.id}>
       <SliceHeader slice={slice} />
-      <div className="table-scroll">
-        <table className="results-table">
-          <caption className="visually-hidden">Executive compensation by title</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Compensation</th>
-              {result.percentiles.map((p) => (
-                <th scope="col" key={p} className="number">
-                  P{p}
-                </th>
-              ))}
-              <th scope="col">Sample</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.rows.flatMap((row) =>
-              row.cells.map((cell) => (
-                <tr key={`${row.titleId}|${cell.compensationTypeId}|${cell.marketFilterIndex}`} data-row={`${row.titleId}|${cell.compensationTypeId}`}>
-                  <th scope="row">{row.title}</th>
-                  <td data-label="Compensation">{name(cell.compensationTypeId)}</td>
-                  <PercentileCells cell={cell} percentiles={result.percentiles} />
-                  <td className="sample-cell" data-label="Sample">
-                    {sampleText(cell.sample)}
-                  </td>
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ExecutiveResultsTable result={result} name={name} />
+      {editable && <SliceCollaborators slice={slice} />}
     </section>
   );
 }

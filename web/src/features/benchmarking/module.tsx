@@ -20,6 +20,7 @@ export default defineModule({
     { path: '/benchmarkingsurvey/equity-practices', screen: lazyScreen(modules, (m) => m.EquityPracticesScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/premium', screen: lazyScreen(() => import('./Premium'), (m) => m.PremiumScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/participation', screen: lazyScreen(() => import('./Participation'), (m) => m.ParticipationScreen), module: 'benchmarking' },
+    { path: '/collaborator/:collaboratorToken', screen: lazyScreen(() => import('./CollaboratorView'), (m) => m.CollaboratorSliceScreen), frame: 'bare' },
     { path: '/shares/executive/:sliceId', screen: lazyScreen(shares, (m) => m.SharedExecutiveSliceScreen) },
     { path: '/shares/:sliceId', screen: lazyScreen(shares, (m) => m.SharedSliceScreen) },
     { path: '/market-data-reports', screen: lazyScreen(shares, (m) => m.MarketDataReportsScreen), module: 'benchmarking' },

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { api } from '../../api/client';
+import { forgetAllAnswers } from '../../api/queries';
 import { retryImport } from '../../app/retryImport';
 import { SESSION_EXPIRED_REASON, userManager } from '../../auth/oidc';
 import { signIn, useSession } from '../../auth/Session';
@@ -101,15 +102,52 @@ export function LogoutScreen() {
   );
 }
 
+/** /unverified: the address is proved by the link e-mailed at sign-up; another can be sent from here. */
 export function UnverifiedScreen() {
+  const { user } = useSession();
+  const [, navigate] = useLocation();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function resend() {
+    setBusy(true);
+    const { data, error } = await api.POST('/api/me/email-verification');
+    setBusy(false);
+    setNotice(error ? (error.message ?? error.description) : `We sent a new link to ${data.data.sentTo}. It works for a day.`);
+  }
+  async function checkAgain() {
+    const { data } = await api.GET('/api/me');
+    if (data?.data.emailVerified) {
+      await forgetAllAnswers({ refetch: true });
+      navigate(data.data.companyId ? '/home' : '/create-account', { replace: true });
+    } else {
+      setNotice('Your address is not verified yet. Open the link in the e-mail we sent, then try again.');
+    }
+  }
   return (
     <FailureScreen
       title="Please verify your e-mail address"
-      description="We need to know this address is yours before showing pay data. Ask your company admin to verify it, then sign in again."
+      description={
+        user
+          ? `We sent a link to ${user.profile.email ?? 'your e-mail address'}. Open it to prove the address is yours; then continue here.`
+          : 'We need to know this address is yours before showing pay data. Sign in, then ask for a link.'
+      }
       actions={
-        <a className="button" href="/logout">
-          Sign out
-        </a>
+        <>
+          {notice && <p role="status">{notice}</p>}
+          {user && (
+            <>
+              <button type="button" className="primary" onClick={() => void checkAgain()}>
+                I have opened the link
+              </button>
+              <button type="button" disabled={busy} onClick={() => void resend()}>
+                Send the link again
+              </button>
+            </>
+          )}
+          <a className="button" href="/logout">
+            Sign out
+          </a>
+        </>
       }
     />
   );

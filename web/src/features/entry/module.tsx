@@ -3,6 +3,7 @@ import { CallbackScreen, LoginScreen, LogoutScreen, NoAccessScreen, NotFoundScre
 
 const onboarding = () => import('./Onboarding');
 const journeys = () => import('./Journeys');
+const signup = () => import('./Signup');
 const Onboarding = lazyScreen(journeys, (m) => m.OnboardingScreen);
 
 /** Entry: the shell's own screens (signing in and out, errors), creating a company, the terms, onboarding and SSO. */
@@ -11,7 +12,7 @@ export default defineModule({
     // The shell's screens come with the first load: signing in never waits for a chunk.
     { path: '/', screen: RootScreen, frame: 'bare' },
     { path: '/login', screen: LoginScreen, frame: 'bare' },
-    { path: '/signup', screen: LoginScreen, frame: 'bare' },
+    { path: '/signup', screen: lazyScreen(signup, (m) => m.SignupScreen), frame: 'bare' },
     { path: '/auth0/callback', screen: CallbackScreen, frame: 'bare' },
     { path: '/logout', screen: LogoutScreen, frame: 'bare' },
     { path: '/unverified', screen: UnverifiedScreen, frame: 'bare' },
@@ -19,7 +20,7 @@ export default defineModule({
     { path: '/benchmarking-no-access', screen: NoAccessScreen, frame: 'bare' },
     { path: '/not-found', screen: NotFoundScreen, frame: 'bare' },
     { path: '/create-company', screen: lazyScreen(onboarding, (m) => m.CreateCompanyScreen), frame: 'companyless' },
-    { path: '/create-account', redirect: '/create-company' },
+    { path: '/create-account', screen: lazyScreen(signup, (m) => m.CreateAccountScreen), frame: 'companyless' },
     { path: '/acknowledge-terms-of-use', screen: lazyScreen(onboarding, (m) => m.TermsScreen), frame: 'bare' },
     { path: '/onboarding', screen: Onboarding },
     { path: '/onboarding/user', screen: lazyScreen(journeys, (m) => m.OnboardingUserScreen) },

@@ -1,10 +1,10 @@
 import { CalendarClock, ChartColumn, KeyRound, Layers, Mail, Sparkles, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { errorMessage, useQuery } from '../../api/client';
 import { usePerson } from '../../app/Guard';
-import { homeTiles, modules as webModules } from '../../app/registry';
+import { homeCards, homeTiles, modules as webModules } from '../../app/registry';
 import type { ModuleName } from '../../app/webModule';
 import { Badge, type Tone } from '../../ui/Badge';
 import { BarList, colourOf } from '../../ui/charts';
@@ -235,9 +235,9 @@ function Programmes({ person }: { person: Person }) {
       key: 'insights',
       title: 'Newest insights',
       icon: <Sparkles size={18} aria-hidden="true" />,
-      text: 'The data lab’s insights agent is coming to Paybench; its newest findings will be listed here.',
-      link: { href: '/paybench-data-lab', label: 'What the data lab will do' },
-      state: { text: 'Coming', tone: 'info' },
+      text: 'The data lab lists insights computed from your people, bands, merit cycles and the market, for the people you may see.',
+      link: { href: '/paybench-data-lab', label: 'Open the data lab' },
+      state: { text: 'Data lab', tone: 'info' },
     },
   ];
   return (
@@ -284,6 +284,11 @@ function Waiting({ person }: { person: Person }) {
                 <Badge tone={state.tone}>{state.text}</Badge>
               </div>
               <p className="muted small-text">{line.state?.available ? line.on : 'Not used by your company yet.'}</p>
+              {line.key === 'letters' && line.state?.available && (
+                <Link href="/rewardletters" className="button small">
+                  Your reward letters
+                </Link>
+              )}
             </li>
           );
         })}
@@ -442,6 +447,13 @@ export function Home() {
           </Section>
           {teamView && pay && <CompaRatioDistribution />}
         </>
+      )}
+      {!person.isCandidate && (
+        <Suspense fallback={null}>
+          {homeCards.map(({ key, card: Card }) => (
+            <Card key={key} />
+          ))}
+        </Suspense>
       )}
       {!person.isCandidate && <OwnPay prominent={kind === 'own'} />}
       {kind === 'own' && !person.isCandidate && <Waiting person={person} />}

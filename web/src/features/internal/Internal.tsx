@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/Page';
 import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
+import { DataLabSubscriptionControl } from '../dataLab/SubscriptionControl';
 import { CheckoutRequests } from './CheckoutRequests';
 import './internal.css';
 
@@ -197,6 +198,7 @@ export function InternalScreen() {
             <h2 id="company-heading">{chosen.companyName}</h2>
             <ViewAsForms company={chosen} />
             <ReleaseFlags company={chosen} />
+            <DataLabSubscriptionControl companyId={chosen.companyId} companyName={chosen.companyName} />
           </section>
         ) : (
           <section className="card muted">Choose a company to view as one of its users or as the company, or to change its release flags.</section>

@@ -18,7 +18,8 @@ type RuleInput = components['schemas']['OfferApprovalRuleInput'];
 const toInput = (settings: Settings): RuleInput[] =>
   settings.rules.map((rule) => ({ id: rule.id, department: rule.department, locationId: rule.locationId, mode: rule.mode, approverUserIds: rule.approvers.map((approver) => approver.userId), requiredApprovals: rule.requiredApprovals }));
 
-function RulesEditor({ settings, editable }: { settings: Settings; editable: boolean }) {
+/** The offer approval rules' editor; also shown on /settings/workflows beside the other approval settings. */
+export function RulesEditor({ settings, editable }: { settings: Settings; editable: boolean }) {
   const { add } = useToasts();
   const users = useQuery('/api/users', { params: { query: { limit: 500 } } });
   const [rules, setRules] = useState<RuleInput[]>(() => toInput(settings));

@@ -6,6 +6,7 @@ import { usePerson } from '../../app/Guard';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
 import { can } from './permissions';
+import { StockExchangePicker } from './StockExchangePicker';
 
 type CompanySettingsInput = components['schemas']['CompanySettingsInput'];
 
@@ -13,7 +14,8 @@ const money = (value: number | null, currency: string, digits = 2) =>
   value === null ? 'Not set' : new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: digits }).format(value);
 
 /**
- * /settings/company-info: the company's currency, share price, valuation and strike price.
+ * /settings/company-info: the company's currency, share price, valuation and strike price, and the
+ * stock exchange it is listed on.
  * Saving sends the version read (If-Match); if someone saved in between, nothing is overwritten and
  * what the person typed stays, with the server's word to reload.
  */
@@ -42,6 +44,7 @@ export function CompanyInfoScreen() {
       sharePrice: number('sharePrice') ?? 0,
       valuation: number('valuation'),
       exercisePrice: number('exercisePrice'),
+      stockExchange: String(form.get('stockExchange') ?? '') || null,
     });
     // A conflict keeps the form as the person left it; the server's message says to reload.
     if (!result.ok) return;
@@ -91,6 +94,7 @@ export function CompanyInfoScreen() {
           Now: {money(current.sharePrice, current.currency, 6)} a share · valuation {money(current.valuation, current.currency, 0)} · strike {money(current.exercisePrice, current.currency, 6)} · version{' '}
           {current.version}
         </p>
+        <StockExchangePicker value={current.stockExchange} disabled={!editable} />
         {editable && (
           <button type="submit" className="primary" disabled={busy}>
             Save

@@ -5,6 +5,7 @@ import { usePerson } from '../../app/Guard';
 import { DataTable } from '../../ui/DataTable';
 import { Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
+import { ChatAppSettings } from './ChatApp';
 import { can } from './permissions';
 
 type NotificationEvent = components['schemas']['NotificationEvent'];
@@ -102,7 +103,7 @@ function CompanySettings({ editable }: { editable: boolean }) {
   );
 }
 
-/** /settings/notifications: the person's own e-mail and in-app choices, and the company's chat channel. */
+/** /settings/notifications: the person's own e-mail and in-app choices, and the company's chat app and chat webhook. */
 export function NotificationsScreen() {
   const person = usePerson().data?.data;
   const readOnly = Boolean(person?.viewAs);
@@ -114,8 +115,15 @@ export function NotificationsScreen() {
         <PersonalSettings readOnly={readOnly} />
       </section>
       {can(person, 'companySettings', 'view') && (
+        <section className="card" aria-labelledby="chat-app-heading">
+          <h2 id="chat-app-heading">Chat app</h2>
+          <ChatAppSettings editable={can(person, 'companySettings', 'edit') && !readOnly} />
+        </section>
+      )}
+      {can(person, 'companySettings', 'view') && (
         <section className="card" aria-labelledby="chat-heading">
           <h2 id="chat-heading">Company chat channel</h2>
+          <p className="muted">A webhook posts without installing anything; when the chat app is connected with a channel, notifications go through the app instead.</p>
           <CompanySettings editable={can(person, 'companySettings', 'edit') && !readOnly} />
         </section>
       )}

@@ -25,7 +25,8 @@ const SECTIONS: Section[] = [
   { href: '/settings/notifications', title: 'Notifications', description: 'E-mail, in-app and chat notifications.', icon: Bell },
   { href: '/settings/integrations', title: 'Integrations', description: 'HR, payroll and cap-table systems.', module: 'integrations', icon: Plug },
   { href: '/settings/connections', title: 'Connections', description: 'The state of each connected system.', module: 'integrations', icon: Cable },
-  { href: '/settings/workflows', title: 'Workflows', description: 'Approval and review workflows.', module: 'settings', icon: Workflow },
+  { href: '/settings/workflows', title: 'Workflows', description: 'Who approves offers, band sets and merit-cycle worksheets.', module: 'settings', icon: Workflow },
+  { href: '/settings/sso', title: 'Enterprise sign-in (SSO)', description: "Your company's own sign-in provider for its e-mail domains.", module: 'settings', icon: KeyRound },
   { href: '/settings/communicate', title: 'Communicate', description: 'What total-rewards statements show, and how.', module: 'totalRewards', icon: Megaphone },
 ];
 

@@ -11,6 +11,8 @@ export default defineModule({
     { path: '/settings/notifications', screen: lazyScreen(() => import('./Notifications'), (m) => m.NotificationsScreen) },
     { path: '/settings/users', screen: lazyScreen(users, (m) => m.UsersScreen), module: 'settings' },
     { path: '/settings/roles', screen: lazyScreen(() => import('./Roles'), (m) => m.RolesScreen), module: 'settings' },
+    { path: '/settings/workflows', screen: lazyScreen(() => import('./workflows/WorkflowsScreen'), (m) => m.WorkflowsScreen), module: 'settings' },
+    { path: '/settings/sso', screen: lazyScreen(() => import('./sso/SsoScreen'), (m) => m.SsoSettingsScreen), module: 'settings' },
   ],
   nav: [
     { href: '/settings/users', label: 'Users', order: 90, module: 'settings', icon: UserCog },

@@ -1,0 +1,136 @@
+import type { Knex } from 'knex';
+import type { CompanyScope } from '../access/caller.js';
+import { cellKey } from '../bands/jobs.js';
+import { type BandJobRow, findLiveSet, listBands, listJobs, listZones } from '../bands/store.js';
+import { zoneMatcher } from '../bands/zones.js';
+import type { AppDeps } from '../deps.js';
+import { HttpError } from '../http/errors.js';
+import { findJobFamily, findLocation } from '../market/catalog/index.js';
+import { offerInsights } from '../market/insights/offers.js';
+import { budgetTree } from '../meritCycles/budgets.js';
+import { listCycles, listWorksheets } from '../meritCycles/store.js';
+import { Converter } from '../money/converter.js';
+import { type DataLabEmployee, dataLabEmployees, dataLabGrants } from '../people/reads/dataLab.js';
+import {
+  type BandPlacement,
+  type ComputedInsight,
+  type CyclePacing,
+  type MarketComparison,
+  bandInsights,
+  budgetPacingInsights,
+  compressionInsight,
+  dataQualityInsights,
+  equityRefreshInsight,
+  marketInsight,
+  median,
+  payEquityInsight,
+} from './kinds.js';
+
+/* Reads what each insight needs (people through the people module, bands, the market engine, merit cycles) and computes them all. */
+
+async function bandPlacements(db: Knex, scope: CompanyScope, employees: readonly DataLabEmployee[], converter: Converter): Promise<{ set: { id: string; name: string }; placements: BandPlacement[] } | null> {
+  const set = await findLiveSet(db, scope);
+  if (!set) return null;
+  const [bands, jobs, zones] = [await listBands(db, scope, set.id), await listJobs(db, scope), await listZones(db, scope)];
+  if (!zones.length) return null;
+  const jobByCell = new Map(jobs.map((job) => [cellKey(job.job_family_id, job.level_id), job.id]));
+  const bandByJobZone = new Map<string, BandJobRow>(bands.map((band) => [`${band.company_job_id}|${band.pay_zone_id}`, band]));
+  const zoneOf = zoneMatcher(zones);
+  const placements: BandPlacement[] = [];
+  for (const employee of employees) {
+    if (!employee.jobFamilyId || !employee.levelId || !employee.base) continue;
+    const jobId = jobByCell.get(cellKey(employee.jobFamilyId, employee.levelId));
+    const band = jobId ? bandByJobZone.get(`${jobId}|${zoneOf({ country_code: employee.countryCode, location_id: employee.locationId })}`) : undefined;
+    if (!band) continue;
+    const converted = await converter.convert({ amount: employee.base.amount, currency: employee.base.currency }, set.currency);
+    if (!converted) continue;
+    placements.push({ employeeId: employee.id, base: converted.amount, min: Number(band.min_amount), max: Number(band.max_amount), currency: set.currency });
+  }
+  return { set: { id: set.id, name: set.name }, placements };
+}
+
+/** The company's employees by family × level × location against the market cell, through the engine's disclosure control. */
+async function marketComparisons(deps: AppDeps, employees: readonly DataLabEmployee[], converter: Converter): Promise<{ comparisons: MarketComparison[]; releaseVersion: string } | null> {
+  const groups = new Map<string, DataLabEmployee[]>();
+  for (const e of employees) {
+    if (!e.jobFamilyId || !e.levelId || !e.locationId || !e.base) continue;
+    const key = `${e.jobFamilyId}|${e.levelId}|${e.locationId}`;
+    groups.set(key, [...(groups.get(key) ?? []), e]);
+  }
+  const comparisons: MarketComparison[] = [];
+  let releaseVersion = '';
+  for (const [key, people] of [...groups].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const [jobFamilyId = '', levelId = '', locationId = ''] = key.split('|');
+    let insight;
+    try {
+      insight = await offerInsights(deps, { jobFamilyId, level: { type: 'level', id: levelId }, locationId, currency: 'local' });
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 503) return null;
+      if (error instanceof HttpError && error.status === 400) continue;
+      throw error;
+    }
+    releaseVersion = insight.releaseVersion;
+    const cell = insight.base;
+    const currency = cell.currency ?? people[0]?.base?.currency ?? 'USD';
+    const bases: number[] = [];
+    for (const person of people) {
+      const converted = person.base ? await converter.convert({ amount: person.base.amount, currency: person.base.currency }, currency) : null;
+      if (converted) bases.push(converted.amount / 10 ** converter.minorUnit(currency));
+    }
+    if (!bases.length) continue;
+    const p50 = cell.status === 'published' ? (cell.percentiles?.find((p) => p.percentile === 50)?.value ?? null) : null;
+    comparisons.push({
+      label: `${findJobFamily(jobFamilyId)?.name ?? jobFamilyId} ${levelId.toUpperCase()} · ${findLocation(locationId)?.paybenchLocationName ?? locationId}`,
+      employees: bases.length,
+      companyMedian: median(bases),
+      currency,
+      marketP50: p50,
+      marketCompanies: p50 === null ? null : cell.sample.companies,
+      marketEmployees: p50 === null ? null : cell.sample.employees,
+    });
+  }
+  return { comparisons, releaseVersion };
+}
+
+const SUBMITTED = new Set(['in_review', 'approved']);
+
+async function cyclePacing(db: Knex, scope: CompanyScope): Promise<CyclePacing[]> {
+  const out: CyclePacing[] = [];
+  for (const cycle of (await listCycles(db, scope)).filter((row) => row.state === 'active')) {
+    const worksheets = (await listWorksheets(db, scope, cycle.id)).filter((w) => w.state !== 'pulled_up');
+    const tree = budgetTree(worksheets);
+    const ids = new Set(worksheets.map((w) => w.id));
+    let allocated = 0;
+    let used = 0;
+    for (const worksheet of worksheets) {
+      if (worksheet.parent_worksheet_id && ids.has(worksheet.parent_worksheet_id)) continue;
+      const figures = tree.branch.get(worksheet.id);
+      allocated += figures?.allocated ?? 0;
+      used += figures?.used ?? 0;
+    }
+    out.push({ cycleId: cycle.id, name: cycle.name, currency: cycle.currency, allocated, used, worksheets: worksheets.length, submitted: worksheets.filter((w) => SUBMITTED.has(w.state)).length });
+  }
+  return out;
+}
+
+/** Every insight of the company on `day`, most severe first. */
+export async function computeInsights(deps: AppDeps, db: Knex, scope: CompanyScope, day: string): Promise<ComputedInsight[]> {
+  const employees = await dataLabEmployees(db, scope, day);
+  const converter = await Converter.open(db, day);
+  const insights: ComputedInsight[] = [];
+  const bands = await bandPlacements(db, scope, employees, converter);
+  if (bands) insights.push(...bandInsights(bands.placements, bands.set));
+  const market = await marketComparisons(deps, employees, converter);
+  const marketFinding = market ? marketInsight(market.comparisons, market.releaseVersion) : null;
+  if (marketFinding) insights.push(marketFinding);
+  const compression = compressionInsight(employees, day);
+  if (compression) insights.push(compression);
+  const equity = payEquityInsight(employees);
+  if (equity) insights.push(equity);
+  const refresh = equityRefreshInsight(employees, await dataLabGrants(db, scope), day);
+  if (refresh) insights.push(refresh);
+  insights.push(...budgetPacingInsights(await cyclePacing(db, scope)));
+  insights.push(...dataQualityInsights(employees, day));
+  const rank = { high: 0, medium: 1, low: 2 };
+  return insights.sort((a, b) => rank[a.severity] - rank[b.severity] || a.key.localeCompare(b.key));
+}

@@ -1,0 +1,24 @@
+import { defineModule } from '../platform/modules.js';
+import { renderLettersJob, renderOnClose } from './jobs.js';
+import { rewardLetterOperations } from './routes.js';
+
+declare module '../platform/events.js' {
+  interface DomainEvents {
+    /** A cycle's reward letters were released to managers or to employees. */
+    'rewardLetters.transitioned': { meritCycleId: string; action: string; from: string; to: string; letters: number };
+  }
+}
+
+/**
+ * Reward letters (module `rewardLetters`): when a merit cycle closes, one letter per employee whose
+ * pay it changed, rendered in the background from the cycle's template through the documents
+ * module; edited and previewed by planners, released to managers and then employees, read, viewed
+ * and confirmed by each employee, exported as one ZIP of PDFs. `docs/reward-letters.md`.
+ */
+export default defineModule({
+  module: 'rewardLetters',
+  operations: rewardLetterOperations,
+  permissions: ['compensationPlanning'],
+  jobs: [renderLettersJob],
+  subscribers: [renderOnClose],
+});

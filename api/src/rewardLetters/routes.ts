@@ -1,0 +1,34 @@
+import { can, member, secured } from '../http/operations.js';
+import { socketIdOf } from '../realtime/socketId.js';
+import { confirmLetter, cycleLetters, letterPdf, letterTemplate, myLetter, myLetters, previewLetter, readLetter, startLetterExport, transitionLetters, updateLetterTemplate } from './service.js';
+
+const view = can('compensationPlanning', 'view');
+const edit = can('compensationPlanning', 'edit');
+
+/** Planners' operations need compensationPlanning; an employee's own letter needs only a place in the company (the service decides whose). */
+export const rewardLetterOperations = [
+  secured({ operationId: 'getMeritCycleRewardLetters', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await cycleLetters(deps.db, caller, path.meritCycleId) }) }),
+  secured({ operationId: 'getRewardLetterTemplate', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await letterTemplate(deps.db, caller, path.meritCycleId) }) }),
+  secured({
+    operationId: 'updateRewardLetterTemplate',
+    access: edit,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateLetterTemplate(deps.db, caller, path.meritCycleId, headers['If-Match'], body) }),
+  }),
+  secured({ operationId: 'previewRewardLetter', access: edit, handler: async ({ path, body }, { deps, caller }) => ({ data: await previewLetter(deps.db, caller, path.meritCycleId, body) }) }),
+  secured({
+    operationId: 'transitionRewardLetters',
+    access: edit,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await transitionLetters(deps.db, caller, path.meritCycleId, headers['If-Match'], body.action) }),
+  }),
+  secured({
+    operationId: 'startRewardLetterExport',
+    access: view,
+    status: 202,
+    handler: async ({ path }, { deps, caller, koa }) => ({ data: await startLetterExport(deps.db, deps.jobs, caller, path.meritCycleId, socketIdOf(koa.get('x-socket-id'))) }),
+  }),
+  secured({ operationId: 'getRewardLetter', access: member, handler: async ({ path }, { deps, caller }) => ({ data: await readLetter(deps.db, caller, path.meritCycleId, path.employeeId) }) }),
+  secured({ operationId: 'getRewardLetterPdf', access: member, handler: async ({ path }, { deps, caller }) => letterPdf(deps.db, caller, path.meritCycleId, path.employeeId) }),
+  secured({ operationId: 'confirmRewardLetter', access: member, handler: async ({ path }, { deps, caller }) => ({ data: await confirmLetter(deps.db, caller, path.meritCycleId, path.employeeId) }) }),
+  secured({ operationId: 'getMyRewardLetter', access: member, handler: async ({ path }, { deps, caller }) => ({ data: await myLetter(deps.db, caller, path.meritCycleId) }) }),
+  secured({ operationId: 'listMyRewardLetters', access: member, handler: async (_input, { deps, caller }) => ({ data: await myLetters(deps.db, caller) }) }),
+];

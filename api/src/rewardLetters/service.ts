@@ -1,0 +1,278 @@
+import { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import type { components } from '../contract-types.js';
+import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps.js';
+import { documentHtml } from '../documents/html.js';
+import { documentBulkPdfJob } from '../documents/jobs.js';
+import { getDocumentVersion, getTemplate, updateTemplate, versionPdf } from '../documents/service.js';
+import { TemplateSyntaxError, TemplateValueError, parseTemplate, renderTemplate, unofferedVariables } from '../documents/template.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { RawResponse } from '../http/operations.js';
+import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import type { JobQueue } from '../jobs/queue.js';
+import { startJob } from '../jobs/service.js';
+import { type CycleAccess, cycleAccess, requireWholeCompany } from '../meritCycles/access.js';
+import { type CycleRow, findCycle, findRow, inTransaction, rowTree } from '../meritCycles/store.js';
+import { ownEmployeeId } from '../people/visibility.js';
+import { emit } from '../platform/events.js';
+import { availableActions, transition } from '../workflow/service.js';
+import { DEFAULT_MESSAGE, LETTER_VARIABLES, OFFERED, letterContext, letterVariables, lettersFromRows, renderCycleLetters, templateKeyOf } from './letters.js';
+import { type RewardLetter, type RewardLetterCycle, type RewardLetterSummary, type RewardLetterTemplate, presentLetter } from './present.js';
+import { type LetterCycleRow, type LetterRow, findLetter, findLetterCycle, letterCyclesOf, lettersOf, listLetters, markFirst, releasedLettersOf } from './store.js';
+import { REWARD_LETTERS_SUBJECT, type RewardLettersAction, type RewardLettersState, rewardLettersWorkflow } from './workflow.js';
+
+type Schemas = components['schemas'];
+
+interface Letters {
+  cycle: CycleRow;
+  letters: LetterCycleRow;
+  state: RewardLettersState;
+}
+
+const cycleFacts = (cycle: CycleRow) => ({ id: cycle.id, name: cycle.name, effectiveDate: cycle.effective_date });
+
+/** The cycle's letters once rendered; another company's cycle, or one without letters yet, is 404. */
+async function lettersOfCycle(db: Knex, scope: CompanyScope, cycleId: string): Promise<Letters> {
+  const cycle = await findCycle(db, scope, cycleId);
+  if (!cycle) throw notFound();
+  const letters = await findLetterCycle(db, scope, cycle.id);
+  if (!letters?.rendered_at) throw notFound('This cycle has no reward letters yet: they are written once the cycle is closed.');
+  if (!rewardLettersWorkflow.isState(letters.state)) throw new Error(`reward letters of cycle ${cycle.id} are in an unknown state ${letters.state}`);
+  return { cycle, letters, state: letters.state };
+}
+
+async function accessOf(db: Knex, scope: CompanyScope, caller: Caller, cycleId: string): Promise<CycleAccess> {
+  const tree = await rowTree(db, scope, cycleId);
+  return cycleAccess(db, scope, caller, new Map(tree.map((row) => [row.employee_id, row.manager_id])));
+}
+
+const isOwn = (letter: LetterRow, caller: Caller, own: string | null): boolean => letter.user_id === caller.userId || (own !== null && letter.employee_id === own);
+
+/**
+ * Who reads a letter: its employee once released to employees; a manager (the people below them in
+ * the cycle's tree) once released to managers; whole-company planners always. Nobody else.
+ */
+function mayRead(letter: LetterRow, state: RewardLettersState, caller: Caller, access: CycleAccess): boolean {
+  if (isOwn(letter, caller, access.ownEmployeeId)) return state === 'released' || access.all;
+  if (access.all) return true;
+  return state !== 'draft' && access.below.has(letter.employee_id);
+}
+
+function requireWholeCompanyView(access: CycleAccess, what: string): void {
+  if (!access.all) throw new HttpError(403, 'forbidden', { message: `${what} needs the compensationPlanning permission (view, whole company).` });
+}
+
+// ── the cycle's letters ──────────────────────────────────────────────────────────────────
+
+export async function cycleLetters(db: Knex, caller: Caller, cycleId: string): Promise<RewardLetterCycle> {
+  const scope = companyScope(caller);
+  const found = await lettersOfCycle(db, scope, cycleId);
+  const access = await accessOf(db, scope, caller, cycleId);
+  const visible = (await listLetters(db, scope, cycleId)).filter((letter) => mayRead(letter, found.state, caller, access));
+  const subject = { subjectType: REWARD_LETTERS_SUBJECT, subjectId: cycleId, currentState: found.state, version: Number(found.letters.version) };
+  const actions = await availableActions(rewardLettersWorkflow, subject, caller);
+  return {
+    meritCycleId: cycleId,
+    cycleName: found.cycle.name,
+    effectiveDate: found.cycle.effective_date,
+    state: found.state,
+    version: Number(found.letters.version),
+    letterCount: visible.length,
+    viewedCount: visible.filter((letter) => letter.viewed_at).length,
+    confirmedCount: visible.filter((letter) => letter.confirmed_at).length,
+    renderedAt: isoTimestampOrNull(found.letters.rendered_at),
+    releasedToManagersAt: isoTimestampOrNull(found.letters.released_to_managers_at),
+    releasedAt: isoTimestampOrNull(found.letters.released_at),
+    availableActions: actions.map((action) => action.action),
+    letters: visible.map((letter) => presentLetter(letter, cycleFacts(found.cycle), letter.manager_name)),
+  };
+}
+
+export async function transitionLetters(db: Knex, caller: Caller, cycleId: string, ifMatch: string, action: RewardLettersAction): Promise<RewardLetterCycle> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  await inTransaction(db, async (trx) => {
+    const found = await lettersOfCycle(trx, scope, cycleId);
+    if (Number(found.letters.version) !== version) throw versionConflict('these reward letters', Number(found.letters.version));
+    const subject = { subjectType: REWARD_LETTERS_SUBJECT, subjectId: cycleId, currentState: found.state, version };
+    const moved = await transition(trx, scope, rewardLettersWorkflow, subject, action, caller);
+    const now = new Date().toISOString();
+    const stamp = action === 'releaseToManagers' ? { released_to_managers_at: now } : { released_at: now };
+    await updateAtVersion(() => letterCyclesOf(trx, scope).where({ cycle_id: cycleId }), version, { ...stamp, state: moved.state, updated_at: now }, 'these reward letters');
+    await emit(trx, {
+      name: 'rewardLetters.transitioned',
+      companyId: scope.companyId,
+      actorUserId: caller.userId,
+      subjectType: REWARD_LETTERS_SUBJECT,
+      subjectId: cycleId,
+      payload: { meritCycleId: cycleId, action, from: moved.from, to: moved.state, letters: Number(found.letters.letters) },
+    });
+  });
+  return cycleLetters(db, caller, cycleId);
+}
+
+// ── the template ─────────────────────────────────────────────────────────────────────────
+
+const VARIABLE_LIST = Object.entries(LETTER_VARIABLES).map(([name, spec]) => ({ name, kind: spec.kind, description: spec.description }));
+
+async function templateOf(db: Knex, scope: CompanyScope, found: Letters): Promise<RewardLetterTemplate> {
+  const template = await getTemplate(db, scope, templateKeyOf(found.cycle.id));
+  if (!template) throw new Error(`the letters of cycle ${found.cycle.id} have no template`);
+  return {
+    meritCycleId: found.cycle.id,
+    title: template.title,
+    body: template.body,
+    message: found.letters.message,
+    version: Number(found.letters.version),
+    templateVersion: template.version,
+    editable: found.state === 'draft',
+    variables: VARIABLE_LIST,
+  };
+}
+
+export async function letterTemplate(db: Knex, caller: Caller, cycleId: string): Promise<RewardLetterTemplate> {
+  const scope = companyScope(caller);
+  const found = await lettersOfCycle(db, scope, cycleId);
+  requireWholeCompanyView(await accessOf(db, scope, caller, cycleId), 'Reading the letter template of a cycle');
+  return templateOf(db, scope, found);
+}
+
+/** A template change before release: saved at the version read, and every letter issued again from it. */
+export async function updateLetterTemplate(db: Knex, caller: Caller, cycleId: string, ifMatch: string, input: Schemas['RewardLetterTemplateInput']): Promise<RewardLetterTemplate> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  requireWholeCompany(caller, 'Changing the letter template of a cycle');
+  return inTransaction(db, async (trx) => {
+    const found = await lettersOfCycle(trx, scope, cycleId);
+    if (Number(found.letters.version) !== version) throw versionConflict('these reward letters', Number(found.letters.version));
+    if (found.state !== 'draft') throw new HttpError(409, 'letters_released', { message: 'These reward letters are released; a released letter never changes, so the template cannot be changed any more.' });
+    const current = await getTemplate(trx, scope, templateKeyOf(cycleId));
+    if (!current) throw new Error(`the letters of cycle ${cycleId} have no template`);
+    await updateTemplate(trx, scope, caller.userId, current.id, current.version, { title: input.title, body: input.body }, { variables: OFFERED });
+    const now = new Date().toISOString();
+    await updateAtVersion(() => letterCyclesOf(trx, scope).where({ cycle_id: cycleId }), version, { message: (input.message ?? found.letters.message).trim(), updated_at: now }, 'these reward letters');
+    await renderCycleLetters(trx, scope, found.cycle, caller.userId);
+    return templateOf(trx, scope, await lettersOfCycle(trx, scope, cycleId));
+  });
+}
+
+/** One employee's letter from the stored template or a draft of it; nothing is stored. */
+export async function previewLetter(db: Knex, caller: Caller, cycleId: string, body: Schemas['RewardLetterPreviewInput']): Promise<Schemas['RewardLetterDocument']> {
+  const scope = companyScope(caller);
+  requireWholeCompany(caller, 'Previewing a cycle’s reward letters');
+  const found = await lettersOfCycle(db, scope, cycleId);
+  const row = await findRow(db, scope, cycleId, body.employeeId);
+  const [facts] = row ? lettersFromRows([row]) : [];
+  if (!row || !facts) throw notFound(row ? `${row.first_name} ${row.last_name} has no pay change in this cycle, so no letter.` : 'The content could not be found.');
+  const stored = await getTemplate(db, scope, templateKeyOf(cycleId));
+  const draft = { title: body.title ?? stored?.title ?? '', body: body.body ?? stored?.body ?? '' };
+  let parsed;
+  try {
+    parsed = parseTemplate(draft);
+    const problems = unofferedVariables(parsed, OFFERED);
+    if (problems.length) throw new TemplateSyntaxError(problems);
+  } catch (error) {
+    if (!(error instanceof TemplateSyntaxError)) throw error;
+    throw badRequest(`The template cannot be used. ${error.message}`, error.problems.map((problem) => ({ field: `body.${problem.part}`, message: problem.line ? `line ${problem.line}: ${problem.message}` : problem.message })));
+  }
+  const context = await letterContext(db, scope, found.cycle, body.message ?? found.letters.message ?? DEFAULT_MESSAGE, [row, ...(await siblingsFor(db, scope, cycleId, row.manager_id))]);
+  try {
+    const rendered = renderTemplate(parsed, letterVariables(facts, context));
+    return { title: rendered.title, html: documentHtml({ title: rendered.title, branding: context.branding, blocks: rendered.blocks }) };
+  } catch (error) {
+    if (!(error instanceof TemplateValueError)) throw error;
+    throw badRequest(error.message, [{ field: `body.body`, message: error.message }]);
+  }
+}
+
+/** The manager's own row, so the preview names them as the letter will. */
+async function siblingsFor(db: Knex, scope: CompanyScope, cycleId: string, managerId: string | null) {
+  if (!managerId) return [];
+  const manager = await findRow(db, scope, cycleId, managerId);
+  return manager ? [manager] : [];
+}
+
+export async function startLetterExport(db: Knex, jobs: JobQueue, caller: Caller, cycleId: string, socketId: string | undefined) {
+  const scope = companyScope(caller);
+  const found = await lettersOfCycle(db, scope, cycleId);
+  requireWholeCompanyView(await accessOf(db, scope, caller, cycleId), 'Exporting a cycle’s reward letters');
+  const letters = await listLetters(db, scope, cycleId);
+  if (!letters.length) throw new HttpError(409, 'no_letters', { message: 'This cycle changed nobody’s pay, so it has no letters to export.' });
+  const filename = `reward-letters-${found.cycle.name}-${found.cycle.effective_date}`;
+  return startJob(jobs, caller, documentBulkPdfJob, { versionIds: letters.map((letter) => letter.document_version_id), filename, permission: null }, socketId);
+}
+
+// ── one letter ───────────────────────────────────────────────────────────────────────────
+
+interface ReadableLetter {
+  found: Letters;
+  letter: LetterRow;
+  own: boolean;
+}
+
+async function readableLetter(db: Knex, scope: CompanyScope, caller: Caller, cycleId: string, employeeId: string): Promise<ReadableLetter> {
+  const found = await lettersOfCycle(db, scope, cycleId);
+  const letter = await findLetter(db, scope, cycleId, employeeId);
+  if (!letter) throw notFound();
+  const access = await accessOf(db, scope, caller, cycleId);
+  if (!mayRead(letter, found.state, caller, access)) throw notFound();
+  return { found, letter, own: isOwn(letter, caller, access.ownEmployeeId) };
+}
+
+async function presentFull(db: Knex, scope: CompanyScope, found: Letters, letter: LetterRow): Promise<RewardLetter> {
+  const version = await getDocumentVersion(db, scope, letter.document_version_id);
+  return {
+    letter: presentLetter(letter, cycleFacts(found.cycle), letter.manager_name),
+    state: found.state,
+    document: { title: version.title, html: version.html },
+    issuedAt: isoTimestamp(version.createdAt),
+  };
+}
+
+/** A letter as issued; the employee's own first reading (once released) is recorded as viewed. */
+export async function readLetter(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<RewardLetter> {
+  const scope = companyScope(caller);
+  const { found, letter, own } = await readableLetter(db, scope, caller, cycleId, employeeId);
+  if (own && found.state === 'released' && !letter.viewed_at) {
+    await markFirst(db, scope, letter.id, 'viewed_at', new Date().toISOString());
+    return presentFull(db, scope, found, (await findLetter(db, scope, cycleId, employeeId)) ?? letter);
+  }
+  return presentFull(db, scope, found, letter);
+}
+
+export async function letterPdf(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<RawResponse> {
+  const scope = companyScope(caller);
+  const { letter } = await readableLetter(db, scope, caller, cycleId, employeeId);
+  const pdf = await versionPdf(db, scope, letter.document_version_id);
+  return new RawResponse(Readable.from([pdf.bytes]), 'application/pdf', pdf.filename, pdf.bytes.length);
+}
+
+/** The employee confirms their own released letter; the first confirmation is kept. */
+export async function confirmLetter(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<RewardLetter> {
+  const scope = companyScope(caller);
+  const { found, letter, own } = await readableLetter(db, scope, caller, cycleId, employeeId);
+  if (!own || found.state !== 'released') throw new HttpError(403, 'forbidden', { message: 'Only the employee a letter is written to confirms it.' });
+  const now = new Date().toISOString();
+  await markFirst(db, scope, letter.id, 'viewed_at', now);
+  await markFirst(db, scope, letter.id, 'confirmed_at', now);
+  return presentFull(db, scope, found, (await findLetter(db, scope, cycleId, employeeId)) ?? letter);
+}
+
+/** The caller's own letter of a cycle (released), by their sign-in: the one answer the installed app keeps offline. */
+export async function myLetter(db: Knex, caller: Caller, cycleId: string): Promise<RewardLetter> {
+  const scope = companyScope(caller);
+  const own = await ownEmployeeId(db, scope, caller.userId);
+  const letters = await lettersOf(db, scope).where({ cycle_id: cycleId }).andWhere((where) => {
+    where.where('user_id', caller.userId);
+    if (own) where.orWhere('employee_id', own);
+  }).first() as LetterRow | undefined;
+  if (!letters) throw notFound();
+  return readLetter(db, caller, cycleId, letters.employee_id);
+}
+
+export async function myLetters(db: Knex, caller: Caller): Promise<RewardLetterSummary[]> {
+  const scope = companyScope(caller);
+  const rows = await releasedLettersOf(db, scope, caller.userId, await ownEmployeeId(db, scope, caller.userId));
+  return rows.map((row) => presentLetter(row, { id: row.cycle_id, name: row.cycle_name, effectiveDate: row.effective_date }, row.manager_name));
+}

@@ -1,0 +1,52 @@
+import { can, secured } from '../http/operations.js';
+import { decideBandSet, getBandSetApproval } from './bandApprovals.js';
+import { exportChains, importChains } from './chainsFile.js';
+import { getWorkflowSettings, updateWorkflowSettings } from './service.js';
+
+const view = can('companySettings', 'view');
+const edit = can('companySettings', 'edit');
+
+export const workflowSettingsOperations = [
+  secured({
+    operationId: 'getWorkflowSettings',
+    access: view,
+    handler: async (_input, { deps, caller }) => ({ data: await getWorkflowSettings(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'updateWorkflowSettings',
+    access: edit,
+    handler: async ({ headers, body }, { deps, caller }) => ({ data: await updateWorkflowSettings(deps.db, caller, headers['If-Match'], body) }),
+  }),
+  secured({
+    operationId: 'importMeritApprovalChains',
+    access: edit,
+    handler: async ({ query, headers, body }, { deps, caller }) => ({ data: await importChains(deps.db, caller, query, headers['If-Match'], body) }),
+  }),
+  secured({
+    operationId: 'exportMeritApprovalChains',
+    access: view,
+    status: 201,
+    handler: async ({ query }, { deps, caller }) => ({ data: await exportChains(deps, caller, query.meritCycleId) }),
+  }),
+];
+
+const seeBands = can('bands', 'view');
+
+/** Deciding on a band set's publication (module bands): only the approver awaited now gets through the workflow's guard. */
+export const bandSetApprovalOperations = [
+  secured({
+    operationId: 'getBandSetApproval',
+    access: seeBands,
+    handler: async ({ path }, { deps, caller }) => ({ data: await getBandSetApproval(deps.db, caller, path.bandSetId) }),
+  }),
+  secured({
+    operationId: 'approveBandSet',
+    access: seeBands,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await decideBandSet(deps.db, caller, path.bandSetId, headers['If-Match'], 'approved', body?.comment) }),
+  }),
+  secured({
+    operationId: 'rejectBandSet',
+    access: seeBands,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await decideBandSet(deps.db, caller, path.bandSetId, headers['If-Match'], 'rejected', body.comment) }),
+  }),
+];

@@ -1,0 +1,186 @@
+import type { Knex } from 'knex';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { hasPermission } from '../access/permissions.js';
+import { parsePermissions, rolesOfUsers } from '../access/store.js';
+import type { components } from '../contract-types.js';
+import { isoTimestampOrNull } from '../db/timestamps.js';
+import { type FieldError, badRequest } from '../http/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { branchEmployeesById } from '../people/reads/approvalChains.js';
+import { emit } from '../platform/events.js';
+import { type UserContact, type WorkflowSettingsRow, findSettings, insertSettings, settingsOf, usersById } from './store.js';
+
+/*
+ * Who approves what, as data the modules read: the merit-cycle approval chains a new cycle starts
+ * from, and the approvers a band set's publication needs. Offer approval rules keep their own
+ * document (offers/approvals.ts); the settings screen shows all three.
+ */
+
+type Schemas = components['schemas'];
+export type WorkflowSettings = Schemas['WorkflowSettings'];
+export type WorkflowApprover = Schemas['WorkflowApprover'];
+export type MeritChain = Schemas['WorkflowMeritChain'];
+
+/** A chain as stored: the branch (an employee, or null for the whole company) and its reviewers in order. */
+export interface StoredChain {
+  branchEmployeeId: string | null;
+  reviewerUserIds: string[];
+}
+
+/** As the merit cycles count them (meritCycles/chains.ts). */
+export const MAX_REVIEWERS = 10;
+export const MAX_BAND_APPROVERS = 10;
+
+const parseList = <T>(text: string | undefined): T[] => (text ? (JSON.parse(text) as T[]) : []);
+
+export interface WorkflowRules {
+  meritChains: StoredChain[];
+  bandPublicationApprovers: string[];
+  version: number;
+  updatedAt: string | null;
+}
+
+export async function rulesOf(db: Knex, scope: CompanyScope): Promise<WorkflowRules> {
+  const row = await findSettings(db, scope);
+  return {
+    meritChains: parseList<StoredChain>(row?.merit_chains),
+    bandPublicationApprovers: parseList<string>(row?.band_publication_approvers),
+    version: row ? Number(row.version) : 0,
+    updatedAt: row ? isoTimestampOrNull(row.updated_at) : null,
+  };
+}
+
+/** The approvers a band set's publication needs now, in order; none: publishing needs no approval. */
+export async function bandPublicationApprovers(db: Knex, scope: CompanyScope): Promise<string[]> {
+  return (await rulesOf(db, scope)).bandPublicationApprovers;
+}
+
+/** The chains a new merit cycle starts with. */
+export async function defaultMeritChains(db: Knex, scope: CompanyScope): Promise<StoredChain[]> {
+  return (await rulesOf(db, scope)).meritChains;
+}
+
+export const approverOf = (userId: string, users: ReadonlyMap<string, UserContact>): WorkflowApprover => {
+  const user = users.get(userId);
+  return { userId, name: user?.name ?? 'A removed user', email: user?.email ?? '' };
+};
+
+/** Chains with their branch and reviewers named, the whole company's first. */
+export async function presentChains(db: Knex, scope: CompanyScope, chains: readonly StoredChain[]): Promise<MeritChain[]> {
+  const users = await usersById(db, scope, chains.flatMap((chain) => chain.reviewerUserIds));
+  const branches = await branchEmployeesById(db, scope, chains.map((chain) => chain.branchEmployeeId).filter((id): id is string => id !== null));
+  return [...chains]
+    .sort((a, b) => Number(a.branchEmployeeId !== null) - Number(b.branchEmployeeId !== null))
+    .map((chain) => {
+      const branch = chain.branchEmployeeId ? branches.get(chain.branchEmployeeId) : undefined;
+      return {
+        branchEmployeeId: chain.branchEmployeeId,
+        branchName: branch?.name ?? null,
+        branchEmail: branch?.email ?? null,
+        reviewers: chain.reviewerUserIds.map((userId) => approverOf(userId, users)),
+      };
+    });
+}
+
+async function present(db: Knex, scope: CompanyScope, rules: WorkflowRules): Promise<WorkflowSettings> {
+  const users = await usersById(db, scope, rules.bandPublicationApprovers);
+  return {
+    version: rules.version,
+    meritChains: await presentChains(db, scope, rules.meritChains),
+    bandPublicationApprovers: rules.bandPublicationApprovers.map((userId) => approverOf(userId, users)),
+    updatedAt: rules.updatedAt,
+  };
+}
+
+export async function getWorkflowSettings(db: Knex, caller: Caller): Promise<WorkflowSettings> {
+  const scope = companyScope(caller);
+  return present(db, scope, await rulesOf(db, scope));
+}
+
+/** The checks every set of chains passes (typed in, or read from a file): real branches and reviewers, no branch twice. */
+export async function chainProblems(db: Knex, scope: CompanyScope, chains: readonly StoredChain[], field: string): Promise<FieldError[]> {
+  const problems: FieldError[] = [];
+  const users = await usersById(db, scope, chains.flatMap((chain) => chain.reviewerUserIds));
+  const branches = await branchEmployeesById(db, scope, chains.map((chain) => chain.branchEmployeeId).filter((id): id is string => id !== null));
+  const seen = new Set<string>();
+  chains.forEach((chain, index) => {
+    const key = chain.branchEmployeeId ?? '';
+    if (seen.has(key)) problems.push({ field: `${field}.${index}.branchEmployeeId`, message: chain.branchEmployeeId ? 'names a branch that already has a chain' : 'is a second company-wide chain' });
+    seen.add(key);
+    if (chain.branchEmployeeId && !branches.has(chain.branchEmployeeId)) problems.push({ field: `${field}.${index}.branchEmployeeId`, message: 'is not an employee of the company' });
+    if (new Set(chain.reviewerUserIds).size !== chain.reviewerUserIds.length) problems.push({ field: `${field}.${index}.reviewerUserIds`, message: 'names a reviewer twice' });
+    chain.reviewerUserIds.forEach((userId, position) => {
+      const user = users.get(userId);
+      if (!user) problems.push({ field: `${field}.${index}.reviewerUserIds.${position}`, message: 'is not a user of the company' });
+      else if (!user.active) problems.push({ field: `${field}.${index}.reviewerUserIds.${position}`, message: `${user.name} no longer has access` });
+    });
+  });
+  return problems;
+}
+
+async function bandApproverProblems(db: Knex, scope: CompanyScope, approverIds: readonly string[]): Promise<FieldError[]> {
+  const problems: FieldError[] = [];
+  const users = await usersById(db, scope, approverIds);
+  const roles = await rolesOfUsers(db, scope, [...users.keys()]);
+  const seesBands = (userId: string) => (roles.get(userId) ?? []).some((role) => hasPermission(parsePermissions(role), 'bands', 'view', undefined));
+  if (new Set(approverIds).size !== approverIds.length) problems.push({ field: 'body.bandPublicationApproverUserIds', message: 'names an approver twice' });
+  approverIds.forEach((userId, at) => {
+    const field = `body.bandPublicationApproverUserIds.${at}`;
+    const user = users.get(userId);
+    if (!user) problems.push({ field, message: `${userId} is not a user of this company` });
+    else if (!user.active) problems.push({ field, message: `${user.name} no longer has access` });
+    else if (!seesBands(userId)) problems.push({ field, message: `${user.name} cannot see salary bands (the bands permission)` });
+  });
+  return problems;
+}
+
+/** Writes the rules at the version read (0 before the first save), in the caller's transaction. */
+export async function storeRules(trx: Knex, caller: Caller, version: number, next: { meritChains?: StoredChain[]; bandPublicationApprovers?: string[] }): Promise<void> {
+  const scope = companyScope(caller);
+  const current = await findSettings(trx, scope);
+  const stored = current ? Number(current.version) : 0;
+  if (stored !== version) throw versionConflict('the workflow settings', stored);
+  const now = new Date().toISOString();
+  const changes = {
+    merit_chains: JSON.stringify(next.meritChains ?? parseList<StoredChain>(current?.merit_chains)),
+    band_publication_approvers: JSON.stringify(next.bandPublicationApprovers ?? parseList<string>(current?.band_publication_approvers)),
+    updated_by: caller.userId,
+    updated_at: now,
+  };
+  if (!current) {
+    const row: WorkflowSettingsRow = { company_id: scope.companyId, version: 1, ...changes };
+    await insertSettings(trx, row);
+  } else {
+    await updateAtVersion(() => settingsOf(trx, scope), version, changes, 'the workflow settings');
+  }
+  await emit(trx, {
+    name: 'workflowSettings.updated',
+    companyId: scope.companyId,
+    actorUserId: caller.userId,
+    payload: { version: version + 1, meritChains: JSON.parse(changes.merit_chains) as StoredChain[], bandPublicationApprovers: JSON.parse(changes.band_publication_approvers) as string[] },
+  });
+}
+
+export async function updateWorkflowSettings(db: Knex, caller: Caller, ifMatch: string, input: Schemas['WorkflowSettingsInput']): Promise<WorkflowSettings> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  const meritChains = input.meritChains?.map((chain) => ({ branchEmployeeId: chain.branchEmployeeId, reviewerUserIds: chain.reviewerUserIds }));
+  const problems = [
+    ...(meritChains ? await chainProblems(db, scope, meritChains, 'body.meritChains') : []),
+    ...(input.bandPublicationApproverUserIds ? await bandApproverProblems(db, scope, input.bandPublicationApproverUserIds) : []),
+  ];
+  if (problems.length) throw badRequest('Some approval rules cannot be saved.', problems);
+  await db.transaction((trx) => storeRules(trx, caller, version, { meritChains, bandPublicationApprovers: input.bandPublicationApproverUserIds }));
+  return getWorkflowSettings(db, caller);
+}
+
+/** The default chains a new merit cycle starts with: those whose branch is still an employee, with reviewers still users. */
+export async function chainsForNewCycle(db: Knex, scope: CompanyScope): Promise<StoredChain[]> {
+  const chains = await defaultMeritChains(db, scope);
+  const users = await usersById(db, scope, chains.flatMap((chain) => chain.reviewerUserIds));
+  const branches = await branchEmployeesById(db, scope, chains.map((chain) => chain.branchEmployeeId).filter((id): id is string => id !== null));
+  return chains
+    .filter((chain) => chain.branchEmployeeId === null || branches.has(chain.branchEmployeeId))
+    .map((chain) => ({ ...chain, reviewerUserIds: chain.reviewerUserIds.filter((userId) => users.get(userId)?.active) }))
+    .filter((chain) => chain.reviewerUserIds.length > 0);
+}

@@ -1,0 +1,10 @@
+import { defineModule, lazyScreen } from '../../app/webModule';
+
+/**
+ * The data lab's screen: insights, bookmarks and the ways into the insights agent and pulse
+ * surveys (each of which declares its own routes). Open to everyone with data-lab access; what
+ * the company's subscription lacks, the screen says.
+ */
+export default defineModule({
+  routes: [{ path: '/paybench-data-lab', screen: lazyScreen(() => import('./DataLab'), (m) => m.DataLabScreen) }],
+});

@@ -1,0 +1,256 @@
+import { Download, Eye, Mail, Send } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { TRY_AGAIN, api, errorMessage, statusOf, useQuery } from '../../api/client';
+import { invalidate, useVersionedSave } from '../../api/queries';
+import { usePerson } from '../../app/Guard';
+import { Badge } from '../../ui/Badge';
+import { PageHeader, Section } from '../../ui/Page';
+import { SkeletonText } from '../../ui/Skeleton';
+import { Empty, ErrorState } from '../../ui/States';
+import { useToasts } from '../../ui/Toasts';
+import { formatDate, formatMoney, formatNumber } from '../../ui/format';
+import { can } from '../settings/permissions';
+import { type LettersOfCycle, type Schemas, STATE_LABELS, changeText, formatWhen } from './common';
+
+const POLL_MS = 1500;
+
+/** Every letter of the cycle as one ZIP of PDFs: a job, followed until its file is ready. */
+function BulkExport({ cycleId }: { cycleId: string }) {
+  const { add } = useToasts();
+  const [job, setJob] = useState<Schemas['BackgroundJob'] | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  async function follow(jobId: string) {
+    const { data, error } = await api.GET('/api/background-jobs/{jobId}', { params: { path: { jobId } } });
+    if (error || !data) {
+      setJob(null);
+      return add('error', errorMessage(error, TRY_AGAIN));
+    }
+    setJob(data.data);
+    if (data.data.status === 'failed' || data.data.status === 'cancelled') {
+      setJob(null);
+      return add('error', data.data.message ?? 'The export did not finish.');
+    }
+    if (data.data.status !== 'succeeded') timer.current = setTimeout(() => void follow(jobId), POLL_MS);
+    else await invalidate('/api/me/background-jobs');
+  }
+  async function start() {
+    const { data, error } = await api.POST('/api/v2/meritCycles/{meritCycleId}/rewardLetters/exports', { params: { path: { meritCycleId: cycleId } } });
+    if (error || !data) return add('error', errorMessage(error, TRY_AGAIN));
+    setJob(data.data);
+    await invalidate('/api/me/background-jobs');
+    void follow(data.data.id);
+  }
+  const running = job !== null && job.status !== 'succeeded';
+  return (
+    <div className="actions">
+      <button type="button" onClick={() => void start()} disabled={running}>
+        <Download size={18} aria-hidden="true" /> {running ? `Drawing the letters… ${job.progress}%` : 'Download every letter (ZIP of PDFs)'}
+      </button>
+      <span role="status">{job?.status === 'succeeded' && job.downloadId && <Link href={`/downloads/${job.downloadId}`}>Open the download</Link>}</span>
+    </div>
+  );
+}
+
+/** The cycle's template with the message, a preview for one employee, and saving (which issues every letter again). */
+function TemplateEditor({ cycleId, letters, onSaved }: { cycleId: string; letters: LettersOfCycle; onSaved: () => void }) {
+  const { add } = useToasts();
+  const template = useQuery('/api/v2/meritCycles/{meritCycleId}/rewardLetters/template', { params: { path: { meritCycleId: cycleId } } });
+  const [draft, setDraft] = useState<{ title: string; body: string; message: string } | null>(null);
+  const [previewFor, setPreviewFor] = useState(letters.letters[0]?.employeeId ?? '');
+  const [preview, setPreview] = useState<Schemas['RewardLetterDocument'] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const stored = template.data?.data;
+  useEffect(() => {
+    if (stored && !draft) setDraft({ title: stored.title, body: stored.body, message: stored.message });
+  }, [stored, draft]);
+  const { save, busy } = useVersionedSave((ifMatch: string, body: Schemas['RewardLetterTemplateInput']) =>
+    api.PUT('/api/v2/meritCycles/{meritCycleId}/rewardLetters/template', { params: { path: { meritCycleId: cycleId }, header: { 'If-Match': ifMatch } }, body }),
+  );
+  if (template.error) return <p role="alert">{errorMessage(template.error)}</p>;
+  if (!stored || !draft) return <SkeletonText lines={4} label="Loading the template" />;
+  async function showPreview() {
+    if (!draft) return;
+    const { data, error } = await api.POST('/api/v2/meritCycles/{meritCycleId}/rewardLetters/preview', { params: { path: { meritCycleId: cycleId } }, body: { employeeId: previewFor, ...draft } });
+    if (error || !data) {
+      setPreview(null);
+      return setProblem(errorMessage(error, TRY_AGAIN));
+    }
+    setProblem(null);
+    setPreview(data.data);
+  }
+  async function submit() {
+    if (!draft || !stored) return;
+    const result = await save(stored.version, draft);
+    if (!result.ok) return setProblem(result.message);
+    setProblem(null);
+    await template.mutate();
+    add('success', `Saved: ${formatNumber(letters.letters.length)} letters issued again from the new template.`);
+    onSaved();
+  }
+  const editable = stored.editable;
+  return (
+    <Section title="Template" id="rl-template">
+      {!editable && <p className="rl-muted">The letters are released, so they and their template no longer change.</p>}
+      <div className="rl-template">
+        <label>
+          Title
+          <input value={draft.title} readOnly={!editable} onChange={(event) => setDraft({ ...draft, title: event.target.value })} />
+        </label>
+        <label>
+          Letter
+          <textarea rows={14} value={draft.body} readOnly={!editable} onChange={(event) => setDraft({ ...draft, body: event.target.value })} />
+        </label>
+        <label>
+          Message (<code>{'{{message}}'}</code>)
+          <textarea rows={3} value={draft.message} readOnly={!editable} onChange={(event) => setDraft({ ...draft, message: event.target.value })} />
+        </label>
+        <details>
+          <summary>Variables</summary>
+          <dl className="rl-variables">
+            {stored.variables.map((variable) => (
+              <div key={variable.name}>
+                <dt>
+                  <code>{variable.kind === 'rows' ? `{{table ${variable.name}}}` : `{{${variable.name}}}`}</code>
+                </dt>
+                <dd>{variable.description}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      </div>
+      {problem && <p role="alert">{problem}</p>}
+      <div className="actions">
+        <label>
+          Preview for{' '}
+          <select value={previewFor} onChange={(event) => setPreviewFor(event.target.value)}>
+            {letters.letters.map((letter) => (
+              <option key={letter.employeeId} value={letter.employeeId}>
+                {letter.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => void showPreview()} disabled={!previewFor}>
+          <Eye size={18} aria-hidden="true" /> Preview
+        </button>
+        {editable && (
+          <button type="button" className="primary" onClick={() => void submit()} disabled={busy}>
+            Save and issue the letters again
+          </button>
+        )}
+      </div>
+      {preview && (
+        <div className="rl-preview" aria-label="Preview">
+          {/* Written by the documents module from escaped text only. */}
+          <div className="rl-document" role="region" aria-label={`Preview: ${preview.title}`} tabIndex={0} dangerouslySetInnerHTML={{ __html: preview.html }} />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+/** `/rewardletters/cycles/<cycle>`: the letters of a closed cycle for planners (managers see their reports' once released to them). */
+export function CycleLettersScreen() {
+  const { meritCycleId = '' } = useParams<{ meritCycleId: string }>();
+  const { add } = useToasts();
+  const person = usePerson().data?.data;
+  const editsAll = can(person, 'compensationPlanning', 'edit', 'all');
+  const { data, error, mutate } = useQuery('/api/v2/meritCycles/{meritCycleId}/rewardLetters', { params: { path: { meritCycleId } } });
+  const letters = data?.data;
+  const { save, busy } = useVersionedSave((ifMatch: string, action: 'releaseToManagers' | 'releaseToEmployees') =>
+    api.POST('/api/v2/meritCycles/{meritCycleId}/rewardLetters/transitions', { params: { path: { meritCycleId }, header: { 'If-Match': ifMatch } }, body: { action } }),
+  );
+  if (error && !letters) {
+    if (statusOf(error) === 404) {
+      return (
+        <>
+          <PageHeader title="Reward letters" icon={Mail} />
+          <Empty title="No letters for this cycle yet" icon={Mail} action={<Link href={`/compensationplanning/cycles/${meritCycleId}`}>Open the cycle</Link>}>
+            {errorMessage(error)}
+          </Empty>
+        </>
+      );
+    }
+    return <ErrorState error={error} retry={() => void mutate()} />;
+  }
+  if (!letters) return <SkeletonText lines={6} label="Loading the letters" />;
+  async function release(action: 'releaseToManagers' | 'releaseToEmployees') {
+    if (!letters) return;
+    const result = await save(letters.version, action);
+    if (!result.ok) return;
+    await mutate({ data: result.data.data }, { revalidate: false });
+    add('success', action === 'releaseToManagers' ? 'Released to managers.' : 'Released to employees.');
+  }
+  return (
+    <>
+      <PageHeader
+        title={`Reward letters: ${letters.cycleName}`}
+        eyebrow={<Link href="/rewardletters">Reward letters</Link>}
+        icon={Mail}
+        description={`Effective ${formatDate(letters.effectiveDate)}. ${formatNumber(letters.letterCount)} letters, ${formatNumber(letters.viewedCount)} read, ${formatNumber(letters.confirmedCount)} confirmed.`}
+      />
+      <Section title="Release" id="rl-release" actions={<Badge tone={letters.state === 'released' ? 'success' : letters.state === 'managers' ? 'info' : 'neutral'}>{STATE_LABELS[letters.state]}</Badge>}>
+        <p className="rl-muted">
+          {letters.releasedAt
+            ? `Employees read their letters since ${formatWhen(letters.releasedAt)}.`
+            : letters.releasedToManagersAt
+              ? `Managers read their reports’ letters since ${formatWhen(letters.releasedToManagersAt)}; employees see nothing yet.`
+              : 'Nobody but planners sees these letters yet. Release them to managers first, or straight to employees.'}
+        </p>
+        <div className="actions">
+          {letters.availableActions.includes('releaseToManagers') && (
+            <button type="button" disabled={busy} onClick={() => void release('releaseToManagers')}>
+              <Send size={18} aria-hidden="true" /> Release to managers
+            </button>
+          )}
+          {letters.availableActions.includes('releaseToEmployees') && (
+            <button type="button" className="primary" disabled={busy} onClick={() => void release('releaseToEmployees')}>
+              <Send size={18} aria-hidden="true" /> Release to employees
+            </button>
+          )}
+        </div>
+        {can(person, 'compensationPlanning', 'view', 'all') && letters.letterCount > 0 && <BulkExport cycleId={meritCycleId} />}
+      </Section>
+      {editsAll && <TemplateEditor cycleId={meritCycleId} letters={letters} onSaved={() => void mutate()} />}
+      <Section title="Letters" id="rl-letters">
+        {letters.letters.length ? (
+          <div className="rl-table-wrap">
+            <table className="rl-table">
+              <thead>
+                <tr>
+                  <th scope="col">Employee</th>
+                  <th scope="col">Manager</th>
+                  <th scope="col">Base before</th>
+                  <th scope="col">New base</th>
+                  <th scope="col">Change</th>
+                  <th scope="col">Read</th>
+                  <th scope="col">Confirmed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {letters.letters.map((letter) => (
+                  <tr key={letter.employeeId}>
+                    <th scope="row">
+                      {letter.name}
+                      <span className="rl-muted"> · {letter.jobTitle}</span>
+                    </th>
+                    <td>{letter.managerName ?? '—'}</td>
+                    <td className="rl-number">{formatMoney(letter.oldBase)}</td>
+                    <td className="rl-number">{formatMoney(letter.newBase)}</td>
+                    <td className="rl-number">{changeText(letter.changePercent)}</td>
+                    <td>{letter.viewedAt ? formatWhen(letter.viewedAt) : 'Not yet'}</td>
+                    <td>{letter.confirmedAt ? formatWhen(letter.confirmedAt) : 'Not yet'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="rl-muted">No letters in your reach {letters.state === 'draft' ? 'until the letters are released to managers' : ''}.</p>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../api/test/server.js';
+import { createAdmin, type TestPerson } from '../../api/src/identity/provider/testSupport.js';
+import { CLIENT_ID, CLIENT_SECRET, type CompanyProvider, startCompanyProvider } from '../../api/src/identity/sso/testProvider.js';
+import { launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
+
+// Its own server, and a second OpenID provider standing for BigCo's own.
+describe('enterprise sign-in', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let company: CompanyProvider;
+  let browser: Browser;
+  let admin: TestPerson;
+
+  beforeAll(async () => {
+    process.env.PAYBENCH_SSO_ALLOW_PRIVATE_NETWORKS = 'true';
+    server = await startTestServer();
+    company = await startCompanyProvider(`${server.url}/auth/sso/callback`);
+    admin = await createAdmin(server.deps.db);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await company?.close();
+    await server?.stop();
+    delete process.env.PAYBENCH_SSO_ALLOW_PRIVATE_NETWORKS;
+  });
+
+  it('an admin registers the company provider for bigco.test in settings', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInThroughProvider(page, server.url, admin.email, admin.password);
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('link', { name: /Enterprise sign-in \(SSO\)/ }).click();
+    await expect.poll(() => page.getByText('No provider yet').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByText(`${server.url}/auth/sso/callback`).first().isVisible()).toBe(true);
+
+    const form = page.getByRole('form', { name: 'Add a sign-in provider' });
+    await form.getByLabel('Issuer URL').fill(company.issuer);
+    await form.getByLabel('Client ID').fill(CLIENT_ID);
+    await form.getByLabel('Client secret').fill(CLIENT_SECRET);
+    await form.getByLabel('E-mail domains').fill('gmail.com');
+    await form.getByRole('button', { name: 'Add provider' }).click();
+    await expect
+      .poll(() => page.getByText("gmail.com is a public e-mail service: anyone can have an address there, so it cannot be routed to your company's sign-in.").first().isVisible(), { timeout: 30_000 })
+      .toBe(true);
+
+    await form.getByLabel('E-mail domains').fill('BigCo.test');
+    await form.getByRole('button', { name: 'Add provider' }).click();
+    const card = page.getByRole('article', { name: company.issuer });
+    await expect.poll(() => card.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await card.getByText('bigco.test', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText('On', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText('Stored (never shown)').isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'settings-sso-1280');
+    await context.close();
+  });
+
+  it('a bigco.test e-mail typed on the sign-in page goes to the company provider and ends on Home', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Continue to sign in' }).click();
+    await page.waitForURL('**/interaction/**');
+    await page.getByLabel('Email').fill('ana.lima@bigco.test');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // BigCo's provider: its own login form, then its consent.
+    await page.waitForURL(`${company.issuer}/**`);
+    await page.locator('input[name="login"]').fill('ana');
+    await page.locator('input[name="password"]').fill('her bigco password');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    const consent = page.getByRole('button', { name: 'Continue' });
+    const accept = page.getByRole('button', { name: 'I accept the terms of use' });
+    await consent.or(accept).first().waitFor({ timeout: 30_000 });
+    if (page.url().startsWith(company.issuer)) await consent.click();
+
+    // Back in Paybench as a new employee of BigCo: the terms first, then Home.
+    await accept.waitFor({ timeout: 30_000 });
+    await accept.click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ana' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/home');
+    await screenshot(page, 'sso-signed-in-home-375');
+    await context.close();
+  });
+});
