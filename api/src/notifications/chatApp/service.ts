@@ -102,19 +102,22 @@ export async function completeChatAppInstall(deps: Deps, caller: Caller, input: 
   await spendState(deps.db, scope, caller, input.state);
   const grant = await provider.exchangeCode(input.code, redirectUriOf(deps.config.publicUrl));
   const now = new Date().toISOString();
-  await saveInstallation(deps.db, {
-    company_id: scope.companyId,
-    provider: provider.id,
-    workspace_id: grant.workspaceId,
-    workspace_name: grant.workspaceName,
-    token_sealed: sealText(keyFor(deps), grant.accessToken),
-    channel_id: null,
-    channel_name: null,
-    installed_by: caller.userId,
-    installed_at: now,
-    updated_at: now,
+  // The installation and its event are one change.
+  await deps.db.transaction(async (trx) => {
+    await saveInstallation(trx, {
+      company_id: scope.companyId,
+      provider: provider.id,
+      workspace_id: grant.workspaceId,
+      workspace_name: grant.workspaceName,
+      token_sealed: sealText(keyFor(deps), grant.accessToken),
+      channel_id: null,
+      channel_name: null,
+      installed_by: caller.userId,
+      installed_at: now,
+      updated_at: now,
+    });
+    await emit(trx, { name: 'chatApp.installed', companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'chatApp', subjectId: scope.companyId, payload: { provider: provider.id, workspaceName: grant.workspaceName } });
   });
-  await emit(deps.db, { name: 'chatApp.installed', companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'chatApp', subjectId: scope.companyId, payload: { provider: provider.id, workspaceName: grant.workspaceName } });
   return present(true, await findInstallation(deps.db, scope));
 }
 
@@ -143,8 +146,10 @@ export async function chooseChatAppChannel(deps: Deps, caller: Caller, channelId
   const { provider, token } = await installed(deps, scope);
   const channel = (await provider.listChannels(token)).find((entry) => entry.id === channelId);
   if (!channel) throw badRequest(`${channelId} ${CHAT_APP_MESSAGES.unknownChannel}`, [{ field: 'body.channelId', message: CHAT_APP_MESSAGES.unknownChannel }]);
-  await saveChannel(deps.db, scope, channel, new Date().toISOString());
-  await emit(deps.db, { name: 'chatApp.channelChosen', companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'chatApp', subjectId: scope.companyId, payload: { channelId: channel.id, channelName: channel.name } });
+  await deps.db.transaction(async (trx) => {
+    await saveChannel(trx, scope, channel, new Date().toISOString());
+    await emit(trx, { name: 'chatApp.channelChosen', companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'chatApp', subjectId: scope.companyId, payload: { channelId: channel.id, channelName: channel.name } });
+  });
   return present(true, await findInstallation(deps.db, scope));
 }
 
@@ -162,8 +167,10 @@ export async function disconnectChatApp(deps: Deps, caller: Caller): Promise<Cha
   const row = await findInstallation(deps.db, scope);
   const provider = chatProviderOf(deps);
   const token = row ? unsealText(keyFor(deps), row.token_sealed) : undefined;
-  await deleteInstallation(deps.db, scope);
-  if (row) await emit(deps.db, { name: 'chatApp.disconnected', companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'chatApp', subjectId: scope.companyId, payload: {} });
+  await deps.db.transaction(async (trx) => {
+    await deleteInstallation(trx, scope);
+    if (row) await emit(trx, { name: 'chatApp.disconnected', companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'chatApp', subjectId: scope.companyId, payload: {} });
+  });
   if (provider && token) {
     await provider.revoke(token).catch((error: unknown) => deps.log.warn({ err: error }, 'the chat app did not revoke its token'));
   }

@@ -1,8 +1,8 @@
 import { Layers } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { TRY_AGAIN, api, errorMessage, useQuery } from '../../api/client';
-import { invalidate, useVersionedSave } from '../../api/queries';
+import { api, useQuery } from '../../api/client';
+import { useVersionedSave } from '../../api/queries';
 import { DataTable } from '../../ui/DataTable';
 import { NARROW, useMediaQuery } from '../../ui/hooks';
 import { Modal } from '../../ui/Modal';
@@ -13,6 +13,7 @@ import { SectionTabs } from '../../ui/Tabs';
 import { useToasts } from '../../ui/Toasts';
 import { BandCards, BandGrid, type Editing } from './BandGrid';
 import { DeleteDraft, useDuplicate } from './BandSets';
+import { useFollowedJob } from '../jobs/useFollowedJob';
 import { BuildForm } from './BuildForm';
 import { Changes } from './Changes';
 import { Evaluation } from './Evaluation';
@@ -35,43 +36,13 @@ import {
   useMarketNames,
 } from './common';
 
-const POLL_MS = 1500;
-
 /**
  * Exports the set as CSV or XLSX: a background job, followed until its file is ready, then a link
  * to the download (as the other exports do).
  */
 function ExportBands({ bandSet }: { bandSet: BandSetDetail }) {
-  const { add } = useToasts();
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
-  const [job, setJob] = useState<Schemas['BackgroundJob'] | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function follow(jobId: string) {
-    const { data, error } = await api.GET('/api/background-jobs/{jobId}', { params: { path: { jobId } } });
-    if (error || !data) {
-      setJob(null);
-      return add('error', errorMessage(error, TRY_AGAIN));
-    }
-    setJob(data.data);
-    if (data.data.status === 'failed' || data.data.status === 'cancelled') {
-      setJob(null);
-      return add('error', data.data.message ?? 'The export did not finish.');
-    }
-    if (data.data.status !== 'succeeded') timer.current = setTimeout(() => void follow(jobId), POLL_MS);
-    else await invalidate('/api/me/background-jobs');
-  }
-
-  async function start() {
-    const { data, error } = await api.POST('/api/bands/band-sets/{bandSetId}/exports', { params: { path: { bandSetId: bandSet.id } }, body: { format } });
-    if (error || !data) return add('error', errorMessage(error, TRY_AGAIN));
-    setJob(data.data);
-    await invalidate('/api/me/background-jobs');
-    void follow(data.data.id);
-  }
-
-  const running = job !== null && job.status !== 'succeeded';
+  const { job, running, start } = useFollowedJob();
   return (
     <span className="bands-export">
       <label>
@@ -81,8 +52,8 @@ function ExportBands({ bandSet }: { bandSet: BandSetDetail }) {
           <option value="xlsx">XLSX</option>
         </select>
       </label>
-      <button type="button" onClick={() => void start()} disabled={running}>
-        {running ? `Exporting… ${job.progress}%` : 'Export'}
+      <button type="button" onClick={() => void start(() => api.POST('/api/bands/band-sets/{bandSetId}/exports', { params: { path: { bandSetId: bandSet.id } }, body: { format } }))} disabled={running}>
+        {running && job ? `Exporting… ${job.progress}%` : 'Export'}
       </button>
       <span role="status" className="bands-export-status">
         {job?.status === 'succeeded' && job.downloadId && <Link href={`/downloads/${job.downloadId}`}>Open the download</Link>}

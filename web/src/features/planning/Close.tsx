@@ -1,52 +1,21 @@
 import { Download } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { TRY_AGAIN, api, errorMessage, useQuery } from '../../api/client';
-import { invalidate } from '../../api/queries';
+import { api, useQuery } from '../../api/client';
 import { Section } from '../../ui/Page';
 import { SkeletonText } from '../../ui/Skeleton';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Loaded } from '../../ui/States';
-import { useToasts } from '../../ui/Toasts';
+import { useFollowedJob } from '../jobs/useFollowedJob';
 import { type SectionProps, TransitionDialog } from './Cycle';
-import { type MeritCycle, type Schemas, WORKSHEET_STATES, allows, formatDate, formatNumber, formatTimestamp, usePlanningAccess } from './common';
-
-const POLL_MS = 1500;
+import { type MeritCycle, WORKSHEET_STATES, allows, formatDate, formatNumber, formatTimestamp, usePlanningAccess } from './common';
 
 /**
  * The payroll / HRIS file of the cycle: a background job, followed until its file is ready, then a
  * link to the download (as the other exports do).
  */
 function PayrollExport({ cycle }: { cycle: MeritCycle }) {
-  const { add } = useToasts();
-  const [job, setJob] = useState<Schemas['BackgroundJob'] | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function follow(jobId: string) {
-    const { data, error } = await api.GET('/api/background-jobs/{jobId}', { params: { path: { jobId } } });
-    if (error || !data) {
-      setJob(null);
-      return add('error', errorMessage(error, TRY_AGAIN));
-    }
-    setJob(data.data);
-    if (data.data.status === 'failed' || data.data.status === 'cancelled') {
-      setJob(null);
-      return add('error', data.data.message ?? 'The export did not finish.');
-    }
-    if (data.data.status !== 'succeeded') timer.current = setTimeout(() => void follow(jobId), POLL_MS);
-    else await invalidate('/api/me/background-jobs');
-  }
-
-  async function start() {
-    const { data, error } = await api.POST('/api/v2/meritCycles/{meritCycleId}/exports', { params: { path: { meritCycleId: cycle.id } } });
-    if (error || !data) return add('error', errorMessage(error, TRY_AGAIN));
-    setJob(data.data);
-    await invalidate('/api/me/background-jobs');
-    void follow(data.data.id);
-  }
-
-  const running = job !== null && job.status !== 'succeeded';
+  const { job, running, start } = useFollowedJob();
   return (
     <Section title="Payroll file" id="cycle-export">
       <p className="planning-muted">
@@ -54,8 +23,8 @@ function PayrollExport({ cycle }: { cycle: MeritCycle }) {
         {cycle.state === 'closed' ? '.' : '. Before the cycle closes, it shows the plan as it stands.'}
       </p>
       <div className="actions">
-        <button type="button" className={cycle.state === 'closed' ? 'primary' : undefined} onClick={() => void start()} disabled={running}>
-          <Download size={18} aria-hidden="true" /> {running ? `Exporting… ${job.progress}%` : 'Export the payroll file (CSV)'}
+        <button type="button" className={cycle.state === 'closed' ? 'primary' : undefined} onClick={() => void start(() => api.POST('/api/v2/meritCycles/{meritCycleId}/exports', { params: { path: { meritCycleId: cycle.id } } }))} disabled={running}>
+          <Download size={18} aria-hidden="true" /> {running && job ? `Exporting… ${job.progress}%` : 'Export the payroll file (CSV)'}
         </button>
         <span role="status">{job?.status === 'succeeded' && job.downloadId && <Link href={`/downloads/${job.downloadId}`}>Open the download</Link>}</span>
       </div>

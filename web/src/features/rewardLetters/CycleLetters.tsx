@@ -1,8 +1,8 @@
 import { Download, Eye, Mail, Send } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { TRY_AGAIN, api, errorMessage, statusOf, useQuery } from '../../api/client';
-import { invalidate, useVersionedSave } from '../../api/queries';
+import { useVersionedSave } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { Badge } from '../../ui/Badge';
 import { PageHeader, Section } from '../../ui/Page';
@@ -10,43 +10,17 @@ import { SkeletonText } from '../../ui/Skeleton';
 import { Empty, ErrorState } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { formatDate, formatMoney, formatNumber } from '../../ui/format';
+import { useFollowedJob } from '../jobs/useFollowedJob';
 import { can } from '../settings/permissions';
 import { type LettersOfCycle, type Schemas, STATE_LABELS, changeText, formatWhen } from './common';
 
-const POLL_MS = 1500;
-
 /** Every letter of the cycle as one ZIP of PDFs: a job, followed until its file is ready. */
 function BulkExport({ cycleId }: { cycleId: string }) {
-  const { add } = useToasts();
-  const [job, setJob] = useState<Schemas['BackgroundJob'] | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  async function follow(jobId: string) {
-    const { data, error } = await api.GET('/api/background-jobs/{jobId}', { params: { path: { jobId } } });
-    if (error || !data) {
-      setJob(null);
-      return add('error', errorMessage(error, TRY_AGAIN));
-    }
-    setJob(data.data);
-    if (data.data.status === 'failed' || data.data.status === 'cancelled') {
-      setJob(null);
-      return add('error', data.data.message ?? 'The export did not finish.');
-    }
-    if (data.data.status !== 'succeeded') timer.current = setTimeout(() => void follow(jobId), POLL_MS);
-    else await invalidate('/api/me/background-jobs');
-  }
-  async function start() {
-    const { data, error } = await api.POST('/api/v2/meritCycles/{meritCycleId}/rewardLetters/exports', { params: { path: { meritCycleId: cycleId } } });
-    if (error || !data) return add('error', errorMessage(error, TRY_AGAIN));
-    setJob(data.data);
-    await invalidate('/api/me/background-jobs');
-    void follow(data.data.id);
-  }
-  const running = job !== null && job.status !== 'succeeded';
+  const { job, running, start } = useFollowedJob();
   return (
     <div className="actions">
-      <button type="button" onClick={() => void start()} disabled={running}>
-        <Download size={18} aria-hidden="true" /> {running ? `Drawing the letters… ${job.progress}%` : 'Download every letter (ZIP of PDFs)'}
+      <button type="button" onClick={() => void start(() => api.POST('/api/v2/meritCycles/{meritCycleId}/rewardLetters/exports', { params: { path: { meritCycleId: cycleId } } }))} disabled={running}>
+        <Download size={18} aria-hidden="true" /> {running && job ? `Drawing the letters… ${job.progress}%` : 'Download every letter (ZIP of PDFs)'}
       </button>
       <span role="status">{job?.status === 'succeeded' && job.downloadId && <Link href={`/downloads/${job.downloadId}`}>Open the download</Link>}</span>
     </div>
