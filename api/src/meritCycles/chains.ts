@@ -2,9 +2,11 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { type FieldError, HttpError, badRequest } from '../http/errors.js';
+import { HttpError, badRequest } from '../http/errors.js';
 import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
 import { employeeNamesForMeritCycle } from '../people/reads/meritCycles.js';
+// The one check of chains, typed in here, in the company's defaults or read from a file.
+import { chainProblems } from '../workflowSettings/service.js';
 import { requireWholeCompany } from './access.js';
 import { parse } from './config.js';
 import { requireCycle } from './cycles.js';
@@ -42,25 +44,6 @@ export async function listApprovalChains(db: Knex, caller: Caller, cycleId: stri
   return presentChains(db, scope, await listChains(db, scope, cycle.id));
 }
 
-/** The checks every change of chains makes: real reviewers of the company, real branches, no branch twice. */
-async function chainProblems(db: Knex, scope: CompanyScope, chains: ChainInput[], field: string): Promise<FieldError[]> {
-  const problems: FieldError[] = [];
-  const users = await userNames(db, scope, chains.flatMap((chain) => chain.reviewerUserIds));
-  const branches = await employeeNamesForMeritCycle(db, scope, chains.map((chain) => chain.branchEmployeeId).filter((id): id is string => id !== null));
-  const seen = new Set<string>();
-  chains.forEach((chain, index) => {
-    const key = chain.branchEmployeeId ?? '';
-    if (seen.has(key)) problems.push({ field: `${field}.${index}.branchEmployeeId`, message: chain.branchEmployeeId ? 'names a branch that already has a chain' : 'is a second company-wide chain' });
-    seen.add(key);
-    if (chain.branchEmployeeId && !branches.has(chain.branchEmployeeId)) problems.push({ field: `${field}.${index}.branchEmployeeId`, message: 'is not an employee of the company' });
-    if (new Set(chain.reviewerUserIds).size !== chain.reviewerUserIds.length) problems.push({ field: `${field}.${index}.reviewerUserIds`, message: 'names a reviewer twice' });
-    if (chain.reviewerUserIds.length > MAX_REVIEWERS) problems.push({ field: `${field}.${index}.reviewerUserIds`, message: `has more than ${MAX_REVIEWERS} reviewers` });
-    chain.reviewerUserIds.forEach((userId, position) => {
-      if (!users.has(userId)) problems.push({ field: `${field}.${index}.reviewerUserIds.${position}`, message: 'is not a user of the company' });
-    });
-  });
-  return problems;
-}
 
 async function changeChains(db: Knex, caller: Caller, cycleId: string, ifMatch: string, next: (cycle: CycleRow, current: ChainRow[], trx: Knex) => Promise<ChainInput[]>): Promise<ApprovalChain[]> {
   const scope = companyScope(caller);

@@ -7,6 +7,7 @@ import { isoTimestampOrNull } from '../db/timestamps.js';
 import { type FieldError, badRequest } from '../http/errors.js';
 import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
 import { branchEmployeesById } from '../people/reads/approvalChains.js';
+import { MAX_REVIEWERS } from '../meritCycles/chains.js';
 import { emit } from '../platform/events.js';
 import { type UserContact, type WorkflowSettingsRow, findSettings, insertSettings, settingsOf, usersById } from './store.js';
 
@@ -28,7 +29,7 @@ export interface StoredChain {
 }
 
 /** As the merit cycles count them (meritCycles/chains.ts). */
-export const MAX_REVIEWERS = 10;
+export { MAX_REVIEWERS };
 export const MAX_BAND_APPROVERS = 10;
 
 const parseList = <T>(text: string | undefined): T[] => (text ? (JSON.parse(text) as T[]) : []);
@@ -109,6 +110,7 @@ export async function chainProblems(db: Knex, scope: CompanyScope, chains: reado
     seen.add(key);
     if (chain.branchEmployeeId && !branches.has(chain.branchEmployeeId)) problems.push({ field: `${field}.${index}.branchEmployeeId`, message: 'is not an employee of the company' });
     if (new Set(chain.reviewerUserIds).size !== chain.reviewerUserIds.length) problems.push({ field: `${field}.${index}.reviewerUserIds`, message: 'names a reviewer twice' });
+    if (chain.reviewerUserIds.length > MAX_REVIEWERS) problems.push({ field: `${field}.${index}.reviewerUserIds`, message: `has more than ${MAX_REVIEWERS} reviewers` });
     chain.reviewerUserIds.forEach((userId, position) => {
       const user = users.get(userId);
       if (!user) problems.push({ field: `${field}.${index}.reviewerUserIds.${position}`, message: 'is not a user of the company' });
