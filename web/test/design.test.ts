@@ -105,9 +105,9 @@ describe('one visual system: every main screen at 375 and 1280 px, light and dar
     await chart.locator('.bar-fill').first().waitFor();
     expect(await chart.getByRole('columnheader').allTextContents()).toEqual(['Compa-ratio', 'People']);
     expect(await chart.locator('.bar-fill').first().evaluate((element) => element.style.background)).toBe('var(--comp-base)');
-    // Modules say their real state (every built one is on in the demo, those not built yet are coming) and link to their screens.
+    // Modules say their real state (every one is built and on in the demo) and link to their screens.
     expect(await page.locator('[data-module="bands"]').textContent()).toContain('Available');
-    expect(await page.locator('[data-module="rewardLetters"]').textContent()).toContain('Coming');
+    expect(await page.locator('[data-module="rewardLetters"]').textContent()).toContain('Available');
     expect(await page.locator('[data-module="teamview"]').getByRole('link', { name: 'Team' }).getAttribute('href')).toBe('/team');
     const problems = await checkEverywhere(page, 'home-admin');
 

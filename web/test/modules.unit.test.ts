@@ -143,7 +143,7 @@ describe('web modules, registered by folder', () => {
     const folders = readdirSync(FEATURES).filter((name) => existsSync(path.join(FEATURES, name, 'module.tsx')));
     expect(modules.map((entry) => entry.area)).toEqual([...folders].sort());
     expect(modules.map((entry) => entry.area)).toEqual(
-      expect.arrayContaining(['benchmarking', 'composition', 'demo', 'downloads', 'entry', 'home', 'integrations', 'internal', 'jobs', 'modules', 'settings', 'team']),
+      expect.arrayContaining(['benchmarking', 'composition', 'demo', 'downloads', 'entry', 'home', 'integrations', 'internal', 'jobs', 'settings', 'team']),
     );
     expect(registryProblems()).toEqual([]);
   });

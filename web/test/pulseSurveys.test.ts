@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestUser, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
-import { insertEmployee } from '../../api/src/team/test/fixtures.js';
+import { insertEmployee, insertPay } from '../../api/src/team/test/fixtures.js';
 import { apiTokenOf, demoPassword, launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
 
 const EMPLOYEE = 'employee@acme.test';
@@ -29,10 +29,32 @@ describe('pulse surveys in the browser', () => {
     const demo = await db('users').where({ email: EMPLOYEE }).first<{ company_id: string }>();
     const employeeRole = await db('roles').where({ company_id: demo.company_id, key: 'employee' }).first<{ id: string }>();
     // Four more colleagues with a sign-in, in a department of their own, so the survey can reach 5 answers.
+    // They are whole records, job and pay copied from a demo employee, so the demo company stays one a
+    // real company would be for every other test on this server (everyone priced against the market).
+    const model = await db('employees as e')
+      .join('compensation_records as c', 'c.employee_id', 'e.id')
+      .where({ 'e.company_id': demo.company_id, 'e.status': 'active', 'c.type': 'base_salary' })
+      .whereNotNull('e.job_family_id')
+      .orderBy('c.effective_date', 'desc')
+      .first<{ job_family_id: string; level_id: string; location_id: string; country_code: string; currency: string; amount: number; pay_currency: string; effective_date: string | Date }>(
+        'e.job_family_id', 'e.level_id', 'e.location_id', 'e.country_code', 'e.currency', 'c.amount', 'c.currency as pay_currency', 'c.effective_date',
+      );
     const colleagues: { token: string }[] = [];
     for (let i = 0; i < 4; i += 1) {
       const user = await createTestUser(db, { companyId: demo.company_id, roleIds: [employeeRole.id] });
-      await insertEmployee(db, demo.company_id, { firstName: 'Pulse', lastName: `Colleague ${i + 1}`, userId: user.id, email: user.email, department: 'Pulse Panel' });
+      const employeeId = await insertEmployee(db, demo.company_id, {
+        firstName: 'Pulse',
+        lastName: `Colleague ${i + 1}`,
+        userId: user.id,
+        email: user.email,
+        department: 'Pulse Panel',
+        jobFamilyId: model.job_family_id,
+        levelId: model.level_id,
+        locationId: model.location_id,
+        countryCode: model.country_code,
+        currency: model.currency,
+      });
+      await insertPay(db, demo.company_id, employeeId, [{ type: 'base_salary', amount: Number(model.amount), currency: model.pay_currency, effectiveDate: new Date(model.effective_date).toISOString().slice(0, 10) }]);
       colleagues.push(user);
     }
     const created = await request<{ data: Survey }>('/api/data-lab/pulse-surveys', {

@@ -9,7 +9,7 @@ describe('the benchmarking filters response', () => {
   it('has every section filled from the catalog', () => {
     const filters = presentFilters(FOREX, '2026-11-22.1', new Map(), 'employee');
     expect(() => assertNoEmptySection(filters)).not.toThrow();
-    expect(Object.keys(filters)).toHaveLength(18);
+    expect(Object.keys(filters)).toHaveLength(19);
   });
 
   it('is an error, never a response, when a section is empty', () => {

@@ -55,7 +55,10 @@ describe('the domain-event outbox', () => {
       50,
     );
     for (const id of [`first-${tag}`, `second-${tag}`]) await emit(db, { name: 'release_flag.set', companyId, actorUserId: null, subjectType: 'release_flag', subjectId: id, payload: { enabled: true } });
-    await relay.deliverPending('test-worker');
+    // Other tests' older flag events come first, 50 a pass: pass until this pair is reached.
+    const reached = Date.now() + 10_000;
+    do await relay.deliverPending('test-worker');
+    while (!heard.includes(`second-${tag}`) && Date.now() < reached);
     expect(heard).toContain(`second-${tag}`);
     expect(heard).not.toContain(`first-${tag}`);
     const waiting = await db('domain_events').where({ subject_id: `first-${tag}` }).first();

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { errorMessage, useQuery } from '../../api/client';
 import { usePerson } from '../../app/Guard';
-import { homeCards, homeTiles, modules as webModules } from '../../app/registry';
+import { homeCards, homeTiles } from '../../app/registry';
 import type { ModuleName } from '../../app/webModule';
 import { Badge, type Tone } from '../../ui/Badge';
 import { BarList, colourOf } from '../../ui/charts';
@@ -33,12 +33,9 @@ export function dashboardKind(person: Person): DashboardKind {
 
 const stateOf = (modules: ModuleState[], module: ModuleName) => modules.find((entry) => entry.module === module);
 
-/** Modules whose screens are not built yet: their tiles are declared with the "coming" panels. */
-const COMING: ReadonlySet<ModuleName> = new Set(webModules.filter((entry) => entry.area === 'modules').flatMap((entry) => (entry.declaration.tiles ?? []).map((tile) => tile.module)));
-
-/** A module's state in the words every tile uses: built and open to the person, coming, not in their role, or off. */
+/** A module's state in the words every tile uses: open to the person, not in their role, or off. */
 function stateText(entry: ModuleState | undefined): { text: string; tone: Tone } {
-  if (entry?.authorized) return COMING.has(entry.module) ? { text: 'Coming', tone: 'info' } : { text: 'Available', tone: 'success' };
+  if (entry?.authorized) return { text: 'Available', tone: 'success' };
   if (entry?.available) return { text: 'Not included in your role', tone: 'neutral' };
   return { text: 'Not switched on for your company', tone: 'neutral' };
 }
