@@ -43,8 +43,10 @@ describe('the data lab in a real browser', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
     await signInThroughProvider(page, base(), ADMIN, demoPassword(inject('serverEnv')));
-    await page.goto(`${base()}/paybench-data-lab`);
+    // The side menu leads there for someone with the dataLab permission.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Data lab' }).click();
     await page.getByRole('heading', { level: 1, name: 'Paybench data lab' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/paybench-data-lab');
     const list = page.getByRole('list', { name: 'Insights' });
     await list.waitFor();
     // What the screen lists is what the API answers, in the same order, with each number and severity.
@@ -88,5 +90,15 @@ describe('the data lab in a real browser', () => {
     await bookmarks.getByRole('button', { name: `Delete “${kept.title}”` }).click();
     await expect.poll(() => bookmarks.getByRole('link', { name: kept.title }).count(), { timeout: 30_000 }).toBe(0);
     await context.close();
+
+    // An employee, without the dataLab permission, has Home in the menu and no Data lab.
+    const employeeContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', locale: 'en-US' });
+    const employee = await employeeContext.newPage();
+    employee.setDefaultTimeout(60_000);
+    await signInThroughProvider(employee, base(), 'employee@acme.test', demoPassword(inject('serverEnv')));
+    const menu = employee.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link', { name: 'Home' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Data lab' }).count()).toBe(0);
+    await employeeContext.close();
   }, 240_000);
 });

@@ -146,7 +146,12 @@ export function Layout({ children }: { children: ReactNode }) {
 
   const authorized = new Set<string>(person?.modules.filter((m) => m.authorized).map((m) => m.module));
   // The modules' menu entries, in their order: links the person may follow, and the modules' own widgets.
-  const entries = navigation.filter((entry) => !isNavLink(entry) || (entry.internalOnly ? person?.isInternalAdmin : !entry.module || authorized.has(entry.module)));
+  const mayFollow = (link: NavLink): boolean => {
+    if (link.internalOnly) return Boolean(person?.isInternalAdmin);
+    if (link.permission) return (person?.permissionsV3[link.permission]?.length ?? 0) > 0;
+    return !link.module || authorized.has(link.module);
+  };
+  const entries = navigation.filter((entry) => !isNavLink(entry) || mayFollow(entry));
   const links = entries.filter(isNavLink);
   const widgets = entries.filter((entry): entry is NavWidget & { area: string } => !isNavLink(entry));
   const current = currentHref(links, location);

@@ -30,13 +30,18 @@ export interface RedirectRoute {
 
 export type RouteDeclaration = ScreenRoute | RedirectRoute;
 
-/** A link in the side menu, shown when the person may use `module` (internal admins only, with `internalOnly`). */
+/**
+ * A link in the side menu, shown when the person may use `module`, holds `permission` (an area that is
+ * no switchable module, such as the data lab), or is an internal admin (with `internalOnly`).
+ */
 export interface NavLink {
   href: string;
   label: string;
   /** Where it sits in the menu: lower first. */
   order: number;
   module?: ModuleName;
+  /** A permission name of the server's (e.g. `dataLab`): any grant of it, view or edit, shows the link. */
+  permission?: string;
   internalOnly?: boolean;
   /** Its icon (lucide-react, imported by name so only the icons used are bundled). */
   icon?: LucideIcon;

@@ -1,3 +1,4 @@
+import { FlaskConical } from 'lucide-react';
 import { defineModule, lazyScreen } from '../../app/webModule';
 
 /**
@@ -7,4 +8,5 @@ import { defineModule, lazyScreen } from '../../app/webModule';
  */
 export default defineModule({
   routes: [{ path: '/paybench-data-lab', screen: lazyScreen(() => import('./DataLab'), (m) => m.DataLabScreen) }],
+  nav: [{ href: '/paybench-data-lab', label: 'Data lab', order: 65, permission: 'dataLab', icon: FlaskConical }],
 });
