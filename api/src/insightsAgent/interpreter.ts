@@ -225,9 +225,11 @@ async function marketComparison(question: string, call: ToolCaller): Promise<Int
     marketText = `The market withholds base salary for ${cell} (${marketCell?.label ?? 'Insufficient data'}): ${marketCell?.insufficientReason ?? 'too few companies or employees to publish it'}.`;
   } else {
     const currency = marketCell.currency;
-    const at = (p: number): Money => ({ amount: Math.round((marketCell.percentiles?.find((entry) => entry.percentile === p)?.value ?? 0) * 10 ** digitsOf(currency)), currency });
-    p50 = at(50);
-    marketText = `The market's base salary for ${cell} (release ${result.releaseVersion}): p25 ${formatMoney(at(25), true)}, p50 ${formatMoney(p50, true)}, p75 ${formatMoney(at(75), true)}, from ${marketCell.sample.companyBucket.label} companies and ${marketCell.sample.employeeBucket.label} employees${marketCell.consistency ? ` (consistency: ${marketCell.consistency.consistencyLabel})` : ''}.`;
+    const valueAt = (p: number): number => marketCell.percentiles?.find((entry) => entry.percentile === p)?.value ?? 0;
+    // Shown in whole units, rounded once from the market's figure (not again from cents: 139,242.497 is $139,242).
+    const shown = (p: number): string => formatMoney({ amount: Math.round(valueAt(p)) * 10 ** digitsOf(currency), currency }, true);
+    p50 = { amount: Math.round(valueAt(50) * 10 ** digitsOf(currency)), currency };
+    marketText = `The market's base salary for ${cell} (release ${result.releaseVersion}): p25 ${shown(25)}, p50 ${shown(50)}, p75 ${shown(75)}, from ${marketCell.sample.companyBucket.label} companies and ${marketCell.sample.employeeBucket.label} employees${marketCell.consistency ? ` (consistency: ${marketCell.consistency.consistencyLabel})` : ''}.`;
   }
   const { result: team, rows, columns } = await tableRows(call, { jobFamily: [family.id], level: [level.id], location: [location.id], status: 'active' }, ['name', 'baseSalary', 'compaRatio']);
   if (!ok(team)) return { text: `${marketText} ${refusal(team, `your own employees at ${cell}`)}`, cited };
