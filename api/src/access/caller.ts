@@ -1,6 +1,6 @@
 import type { components } from '../contract-types.js';
 import { HttpError } from '../http/errors.js';
-import type { FlagName } from './flags.js';
+import { FLAG_DEFAULTS, type FlagName } from './flags.js';
 import type { PermissionMap } from './permissions.js';
 
 export type RoleRef = components['schemas']['RoleRef'];
@@ -57,4 +57,28 @@ export function companyScope(caller: Caller): CompanyScope {
     throw new HttpError(403, 'no_company', { message: 'Create or join a company first.' });
   }
   return { companyId: caller.companyId };
+}
+
+/**
+ * An actor that is no signed-in user (a candidate by their link, or the product itself: an expiry, a
+ * scheduled close) as the caller of a workflow transition: no roles, no permissions, default flags.
+ */
+export function actorFor(userId: string, companyId: string, options: { isCandidate?: boolean } = {}): Caller {
+  return {
+    userId,
+    email: '',
+    firstName: '',
+    lastName: '',
+    companyId,
+    isInternalAdmin: false,
+    isCandidate: options.isCandidate ?? false,
+    emailVerified: false,
+    termsAcceptedAt: null,
+    roles: [],
+    permissions: {},
+    allRolePermissions: {},
+    flags: { ...FLAG_DEFAULTS },
+    viewAs: null,
+    via: 'signIn',
+  };
 }

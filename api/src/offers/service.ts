@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
-import { FLAG_DEFAULTS } from '../access/flags.js';
+import { type Caller, type CompanyScope, actorFor as callerActor, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import { emailsOfUsers, findCompany } from '../access/usersStore.js';
 import type { components } from '../contract-types.js';
@@ -34,25 +33,7 @@ export interface OfferContext {
 // ── actors that are not users ──────────────────────────────────────────────────────────────
 
 /** The candidate (by their link) or the product (expiry) as the actor of a workflow transition. */
-export function actorFor(userId: string, companyId: string): Caller {
-  return {
-    userId,
-    email: '',
-    firstName: '',
-    lastName: '',
-    companyId,
-    isInternalAdmin: false,
-    isCandidate: true,
-    emailVerified: false,
-    termsAcceptedAt: null,
-    roles: [],
-    permissions: {},
-    allRolePermissions: {},
-    flags: { ...FLAG_DEFAULTS },
-    viewAs: null,
-    via: 'signIn',
-  };
-}
+export const actorFor = (userId: string, companyId: string): Caller => callerActor(userId, companyId, { isCandidate: true });
 
 // ── shared reads ───────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,4 @@
-import type { Caller, CompanyScope } from '../access/caller.js';
-import { FLAG_DEFAULTS } from '../access/flags.js';
+import { actorFor } from '../access/caller.js';
 import { updateAtVersion } from '../http/versions.js';
 import { jobKind } from '../jobs/kind.js';
 import { emit } from '../platform/events.js';
@@ -12,25 +11,6 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 /** The day after the closing date, at 00:00 UTC: when a survey stops taking answers. */
 export const closingTime = (closesOn: string): string => new Date(Date.parse(`${closesOn}T00:00:00.000Z`) + 86_400_000).toISOString();
 
-function systemActor(scope: CompanyScope): Caller {
-  return {
-    userId: SYSTEM_ACTOR,
-    email: '',
-    firstName: '',
-    lastName: '',
-    companyId: scope.companyId,
-    isInternalAdmin: false,
-    isCandidate: false,
-    emailVerified: false,
-    termsAcceptedAt: null,
-    roles: [],
-    permissions: {},
-    allRolePermissions: {},
-    flags: { ...FLAG_DEFAULTS },
-    viewAs: null,
-    via: 'signIn',
-  };
-}
 
 /**
  * Queued when a survey opens, to run once its closing date is over: closes it through the
@@ -43,7 +23,7 @@ export const surveyClosingJob = jobKind<{ surveyId: string }>({ type: 'pulseSurv
     if (!row || row.state !== 'open') return { closed: false, reason: 'The survey was no longer open.' };
     if (row.closes_on >= today()) return { closed: false, reason: `The survey closes on ${row.closes_on}.` };
     const version = Number(row.version);
-    const next = await transition(trx, scope, pulseSurveyWorkflow, { subjectType: PULSE_SURVEY_SUBJECT, subjectId: row.id, currentState: 'open', version }, 'expire', systemActor(scope));
+    const next = await transition(trx, scope, pulseSurveyWorkflow, { subjectType: PULSE_SURVEY_SUBJECT, subjectId: row.id, currentState: 'open', version }, 'expire', actorFor(SYSTEM_ACTOR, scope.companyId));
     await updateAtVersion(() => surveysOf(trx, scope).where({ id: row.id }), version, { state: next.state, updated_at: next.at }, 'this survey');
     await emit(trx, { name: 'pulseSurvey.closed', companyId: scope.companyId, actorUserId: null, subjectType: PULSE_SURVEY_SUBJECT, subjectId: row.id, payload: { title: row.title } });
     return { closed: true };
