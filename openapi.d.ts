@@ -7559,10 +7559,12 @@ export interface components {
         /** @description Where and how a person signs in. */
         AuthnMigrationCheck: {
             /**
-             * @description Paybench's own sign-in, or the organisation's identity provider (OIDC_ISSUER_URL).
+             * @description Paybench's own sign-in, the organisation's identity provider (OIDC_ISSUER_URL), or `enterprise`:
+             *     the e-mail's domain is registered by a company for enterprise sign-in, so signing in at the
+             *     issuer sends the person on to their company's provider (no password is asked).
              * @enum {string}
              */
-            provider: "builtin" | "external";
+            provider: "builtin" | "external" | "enterprise";
             /**
              * @description `sign_in` at the provider; `activate`: choose a password with the invitation link first;
              *     `sign_up`: create an account (built-in provider only).

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestServer } from '../../api/test/server.js';
-import { type FakeChat, fakeChatEnv, startFakeChat } from '../../api/src/notifications/chatApp/testChat.js';
+import { type FakeChat, fakeChatEnv, startFakeChat } from '../../api/src/notifications/chatApp/test/chatServer.js';
 import { demoPassword, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
 
 const ADMIN = 'admin@acme.test';

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../api/test/server.js';
 import { createAdmin, type TestPerson } from '../../api/src/identity/provider/testSupport.js';
-import { CLIENT_ID, CLIENT_SECRET, type CompanyProvider, startCompanyProvider } from '../../api/src/identity/sso/testProvider.js';
+import { CLIENT_ID, CLIENT_SECRET, type CompanyProvider, startCompanyProvider } from '../../api/src/identity/sso/test/provider.js';
 import { launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
 
 // Its own server, and a second OpenID provider standing for BigCo's own.

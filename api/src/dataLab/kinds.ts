@@ -80,46 +80,37 @@ export interface BandPlacement {
   currency: string;
 }
 
+/** The two sides of a band an employee can fall outside, each with its own words and weight. */
+const BAND_SIDES = [
+  { kind: 'belowBandMin', severity: 'high', bound: 'minimum', relation: 'below', outside: (p: BandPlacement) => p.base < p.min, limit: (p: BandPlacement) => p.min },
+  { kind: 'aboveBandMax', severity: 'medium', bound: 'maximum', relation: 'above', outside: (p: BandPlacement) => p.base > p.max, limit: (p: BandPlacement) => p.max },
+] as const;
+
 export function bandInsights(placements: readonly BandPlacement[], bandSet: { id: string; name: string }): ComputedInsight[] {
-  const link = `/bands/sets/${bandSet.id}`;
-  const below = placements.filter((p) => p.base < p.min);
-  const above = placements.filter((p) => p.base > p.max);
-  const out: ComputedInsight[] = [];
-  if (below.length) {
-    out.push({
-      key: 'belowBandMin',
-      kind: 'belowBandMin',
-      severity: 'high',
-      title: `{people} paid below their band minimum`,
-      value: below.length,
-      unit: 'people',
-      method: `Each active employee's base salary in force today, converted to the band set's currency, against the minimum of their band (company job × pay zone) in the live band set "${bandSet.name}". Of ${placements.length} employees placed in a band, ${below.length} ${below.length === 1 ? 'is' : 'are'} below the minimum.`,
-      link,
-      linkLabel: 'Open the live band set',
-      subjects: below.map((p) => ({ employeeId: p.employeeId, detail: `Base ${formatMoney(p.base, p.currency)}, band minimum ${formatMoney(p.min, p.currency)} (${formatPercent(((p.base - p.min) / p.min) * 100)})` })),
-      table: null,
-      needsPay: true,
-      needsDemographics: false,
-    });
-  }
-  if (above.length) {
-    out.push({
-      key: 'aboveBandMax',
-      kind: 'aboveBandMax',
-      severity: 'medium',
-      title: `{people} paid above their band maximum`,
-      value: above.length,
-      unit: 'people',
-      method: `Each active employee's base salary in force today, converted to the band set's currency, against the maximum of their band (company job × pay zone) in the live band set "${bandSet.name}". Of ${placements.length} employees placed in a band, ${above.length} ${above.length === 1 ? 'is' : 'are'} above the maximum.`,
-      link,
-      linkLabel: 'Open the live band set',
-      subjects: above.map((p) => ({ employeeId: p.employeeId, detail: `Base ${formatMoney(p.base, p.currency)}, band maximum ${formatMoney(p.max, p.currency)} (${formatPercent(((p.base - p.max) / p.max) * 100)})` })),
-      table: null,
-      needsPay: true,
-      needsDemographics: false,
-    });
-  }
-  return out;
+  return BAND_SIDES.flatMap((side): ComputedInsight[] => {
+    const outside = placements.filter(side.outside);
+    if (!outside.length) return [];
+    return [
+      {
+        key: side.kind,
+        kind: side.kind,
+        severity: side.severity,
+        title: `{people} paid ${side.relation} their band ${side.bound}`,
+        value: outside.length,
+        unit: 'people',
+        method: `Each active employee's base salary in force today, converted to the band set's currency, against the ${side.bound} of their band (company job × pay zone) in the live band set "${bandSet.name}". Of ${placements.length} employees placed in a band, ${outside.length} ${outside.length === 1 ? 'is' : 'are'} ${side.relation} the ${side.bound}.`,
+        link: `/bands/sets/${bandSet.id}`,
+        linkLabel: 'Open the live band set',
+        subjects: outside.map((p) => {
+          const limit = side.limit(p);
+          return { employeeId: p.employeeId, detail: `Base ${formatMoney(p.base, p.currency)}, band ${side.bound} ${formatMoney(limit, p.currency)} (${formatPercent(((p.base - limit) / limit) * 100)})` };
+        }),
+        table: null,
+        needsPay: true,
+        needsDemographics: false,
+      },
+    ];
+  });
 }
 
 // ── pay vs market ─────────────────────────────────────────────────────────────────────────

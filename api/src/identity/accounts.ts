@@ -13,6 +13,7 @@ import { emailsWithAccounts } from '../db/rowSecurity.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import type { RequestContext } from '../http/operations.js';
 import { prepareInvitations } from './invitationService.js';
+import { connectionForEmail } from './sso/people.js';
 import { normaliseEmail, passwordStateByEmail } from './users.js';
 
 type AuthnMigrationCheck = components['schemas']['AuthnMigrationCheck'];
@@ -42,7 +43,7 @@ async function limitChecks(config: Config, address: string): Promise<void> {
 
 /**
  * Where the person with this e-mail signs in, and whether they still need an account or a password.
- * The answer has one shape and comes from one indexed lookup whatever the e-mail; it says nothing
+ * The answer has one shape and comes from indexed lookups whatever the e-mail; it says nothing
  * about the person beyond how to sign in (not their name, company or whether they were removed).
  */
 export async function checkAuthnMigration(ctx: RequestContext, email: string): Promise<AuthnMigrationCheck> {
@@ -51,6 +52,8 @@ export async function checkAuthnMigration(ctx: RequestContext, email: string): P
   const issuer = identity?.issuer ?? deps.config.publicUrl.replace(/\/+$/, '');
   // With an external issuer everyone signs in there and is provisioned on first use: the e-mail changes nothing.
   if (identity?.kind === 'external') return { provider: 'external', action: 'sign_in', issuer };
+  // A registered domain signs in at its company's provider, unless the address keeps an account elsewhere.
+  if (await connectionForEmail(deps.db, email)) return { provider: 'enterprise', action: 'sign_in', issuer };
   const account = await passwordStateByEmail(deps.db, email);
   if (!account) return { provider: 'builtin', action: 'sign_up', issuer };
   // A removed account answers like any account with a password: sign-in refuses it, without this telling why.

@@ -5,7 +5,7 @@ import { type TestCompany, bearer, createTestCompany } from '../../../test/facto
 import { type ErrorBody, request } from '../../../test/http.js';
 import { startTestServer } from '../../../test/server.js';
 import { Browser, callbackUrl, discover, startSignIn, type Visit, WEB_CLIENT } from '../provider/testSupport.js';
-import { CLIENT_ID, CLIENT_SECRET, type CompanyProvider, startCompanyProvider } from './testProvider.js';
+import { CLIENT_ID, CLIENT_SECRET, type CompanyProvider, startCompanyProvider } from './test/provider.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 type Connection = { id: string; issuerUrl: string; clientId: string; clientSecretSet: boolean; domains: string[]; enabled: boolean; callbackUrl: string; version: number };
@@ -251,6 +251,16 @@ describe('signing in through the company provider', () => {
     const answer = await browser.request(`${page.url.pathname}/login`, { form: { email: 'dan@bigco.test', password: 'not his password at all' } });
     expect(answer.response.status).toBe(401);
     expect(answer.html).toContain('Incorrect email or password.');
+  });
+
+  it('answers the authn migration check with enterprise sign-in for a registered domain only', async () => {
+    type Check = { data: { provider: string; action: string; issuer: string } };
+    const check = (email: string) => request<Check>('/api/auth/authn-migration-check', { method: 'POST', json: { email }, base: server.url });
+    const issuer = server.url.replace(/\/+$/, '');
+    expect((await check('newcomer@BigCo.test')).body.data).toEqual({ provider: 'enterprise', action: 'sign_in', issuer });
+    // Positive controls: another domain signs up with a password; dan keeps his other company's password.
+    expect((await check('newcomer@elsewhere.test')).body.data).toEqual({ provider: 'builtin', action: 'sign_up', issuer });
+    expect((await check('dan@bigco.test')).body.data.provider).toBe('builtin');
   });
 
   it('sends a bigco.test e-mail typed on the sign-up page to the company provider instead', async () => {

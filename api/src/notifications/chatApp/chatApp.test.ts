@@ -3,7 +3,7 @@ import { type TestCompany, type TestUser, bearer, createTestCompany, createTestU
 import { type ErrorBody, request } from '../../../test/http.js';
 import { startTestServer } from '../../../test/server.js';
 import type { components } from '../../contract-types.js';
-import { CLIENT_ID, type FakeChat, fakeChatEnv, startFakeChat } from './testChat.js';
+import { CLIENT_ID, type FakeChat, fakeChatEnv, startFakeChat } from './test/chatServer.js';
 
 type ChatApp = components['schemas']['ChatApp'];
 
