@@ -930,6 +930,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notification-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's choice, per planning event, of e-mail and in-app notices (every one on until chosen; version 0 until first saved) */
+        get: operations["getNotificationPreferences"];
+        /**
+         * Choose e-mail and in-app per planning event, at the version read (`"0"` before the first save)
+         * @description The events listed are set; an event left out keeps its choice. A stale version is 409 `version_conflict`; nothing is written.
+         */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company/notification-settings": {
         parameters: {
             query?: never;
@@ -3261,6 +3282,10 @@ export interface paths {
          *     when stale, 409 `invalid_transition` from any state but draft). Both changes are written to the
          *     history, and `bandSet.published` is emitted. Where the workflow settings name band-set approvers
          *     the draft is submitted to them instead (`pendingApproval`) and goes live with the last approval.
+         *     With `meritCycleId` the draft is published to that merit cycle instead (`cycle`, no approvals):
+         *     the cycle uses it for compa-ratio and penetration when it launches, the set that cycle had is
+         *     archived in the same change, and the live set is untouched; a cycle that has launched already
+         *     is 409 `merit_cycle_launched`, another company's cycle 404.
          */
         post: operations["publishBandSet"];
         delete?: never;
@@ -3390,7 +3415,8 @@ export interface paths {
          *     to the next level present in its family × track × zone. Per employee within the caller's
          *     `team` reach: the band; with `employeeCompensation` over them also compa-ratio = base ÷ mid,
          *     range penetration = (base − min) ÷ (max − min) and below/inside/above, with a base in another
-         *     currency converted to the set's at the reference rate of today.
+         *     currency converted to the set's at the reference rate of today. `outOfBand` lists the employees whose pay the caller sees
+         *     below or above their band, grouped by team (`groupBy`: department, or manager).
          */
         get: operations["evaluateBandSet"];
         put?: never;
@@ -3495,6 +3521,69 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/bands/surveys/{surveyId}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an imported survey's jobs from a new file (dry run or not), at the version read, in the background
+         * @description The file is read through the mapping sent, else the mapping saved for the survey's provider when
+         *     every column it names is in the file, else the suggestion. Every row is checked as for a new
+         *     survey, in the survey's currency; any problem rejects the file and nothing changes. Otherwise the
+         *     survey's jobs become the file's in one transaction (its version moves on; a new effective date
+         *     when one is sent): jobs matched by code are updated, new codes added, missing codes removed.
+         *     Associations whose survey job is still there are kept; those whose job the file no longer has
+         *     are removed and listed in the plan's `unmatchedAssociations` (a dry run lists them too and
+         *     writes nothing). The BLS survey is not replaced from a file (400). A stale If-Match is 409.
+         */
+        post: operations["startSurveyReplace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/survey-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The column mappings saved for survey providers, most recently saved first */
+        get: operations["listSavedSurveyMappings"];
+        put?: never;
+        /** Save the column mapping of a provider's files (one per provider; 409 when it has one) */
+        post: operations["createSavedSurveyMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/survey-mappings/{surveyMappingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget a saved mapping */
+        delete: operations["deleteSavedSurveyMapping"];
+        options?: never;
+        head?: never;
+        /** Change a saved mapping (or its provider) at the version read */
+        patch: operations["updateSavedSurveyMapping"];
         trace?: never;
     };
     "/api/bands/files": {
@@ -3762,11 +3851,13 @@ export interface paths {
         };
         get?: never;
         /**
-         * A draft cycle's recommendation logic (flat % or merit matrix) and guidelines
+         * A draft cycle's recommendation logic (flat %, merit matrix or several variables) and guidelines
          * @description Flat: every eligible employee gets the same min / target / max. Matrix: the employee's rating
          *     (a value of the performance scale) × the column of their compa-ratio (base ÷ band mid) or
          *     range penetration ((base − min) ÷ (max − min)) against three ascending thresholds: column 1
          *     below the first, column 4 at or above the third. `fallback` applies without a rating or a band.
+         *     Several variables: a sum of weighted adjustments by rating, band position and months since
+         *     the last increase, capped (`RecommendationVariables`).
          *     Percentages are basis points (300 = 3%).
          */
         put: operations["updateMeritCycleRecommendationLogic"];
@@ -3899,6 +3990,29 @@ export interface paths {
         get: operations["listMeritCycleEligibility"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/eligibility/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Who the rules in the body would let in, without saving them (counts and the first rows with reasons)
+         * @description Evaluates the given rules over the company's active employees as a launch would (pay in force
+         *     on the pay day, exclusions by hand), and stores nothing: the setup screen calls it while the
+         *     rules are edited. Counts are over the whole cycle; `employees` lists the first `limit` entries
+         *     within the caller's reach, ineligible first.
+         */
+        post: operations["previewMeritCycleEligibility"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4412,6 +4526,77 @@ export interface paths {
         put?: never;
         /** Every letter of the cycle as one ZIP of PDFs, as a job (whole-company planners) */
         post: operations["startRewardLetterExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/rewardLetters/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release the letters to everyone, to one branch, or to managers first — now or on a date (whole-company planners)
+         * @description `all`: every employee reads their own letter (the letters move to `released`). `managers`:
+         *     managers read their reports' letters (`managers`). `branch`: the employees of one manager's
+         *     branch in the cycle's tree — the manager named by `managerEmployeeId` and everyone below
+         *     them — read theirs; the others still read nothing. With `releaseAt` (a future moment) the
+         *     release is planned and a job carries it out then; without it, it happens now. At the
+         *     letters' version read (If-Match). Releasing to everyone twice, or to managers after
+         *     employees, is 409 `invalid_transition`; a branch whose letters are all released already is
+         *     409 `nothing_to_release`.
+         */
+        post: operations["releaseRewardLetters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/rewardLetters/releases/{releaseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Call off a planned release before its moment (whole-company planners)
+         * @description A release that has happened (or was called off) is 409 `release_not_scheduled`. At the letters' version read (If-Match).
+         */
+        delete: operations["cancelRewardLetterRelease"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/meritCycles/{meritCycleId}/rewardLetters/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a reminder to everyone with a released letter they have not confirmed (whole-company planners)
+         * @description A job sends one e-mail to the sign-in address of each employee whose letter is released and
+         *     not confirmed — now, or at `sendAt`; who is unconfirmed is decided when it sends, so someone
+         *     who confirms meanwhile gets nothing. Employees without a sign-in cannot be e-mailed and are
+         *     counted apart. With no unconfirmed letter released (now, and none can be by `sendAt`) it is
+         *     409 `nobody_to_remind`.
+         */
+        post: operations["remindRewardLetters"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5469,6 +5654,8 @@ export interface components {
             locations?: string[];
             industries?: string[];
             founderTypes?: string[];
+            /** @description Whose pay the market holds. Employees only when absent; contractors are included only when named here (interns never are). */
+            employmentTypes?: ("employee" | "contractor")[];
         };
         /** @description The data explorer's request. Emptiness is checked by the engine, which answers with the spec's messages. */
         BenchmarkRequest: {
@@ -5688,7 +5875,7 @@ export interface components {
          * @description A Paybench field a file's column can be mapped to.
          * @enum {string}
          */
-        PeopleImportFieldName: "employeeId" | "email" | "firstName" | "lastName" | "title" | "department" | "managerEmployeeId" | "country" | "location" | "currency" | "startDate" | "employmentType" | "status" | "terminationDate" | "jobFamily" | "level" | "performanceRating" | "baseSalary" | "bonusTarget" | "bonusTargetPercent" | "variablePay" | "commission" | "effectiveDate" | "gender" | "ethnicity" | "birthYear" | "grantId" | "grantType" | "grantReason" | "shares" | "exercisePrice" | "grantDate" | "vestingStartDate" | "vestingMonths" | "cliffMonths" | "vestingFrequency";
+        PeopleImportFieldName: "employeeId" | "email" | "firstName" | "lastName" | "title" | "department" | "managerEmployeeId" | "country" | "location" | "currency" | "startDate" | "employmentType" | "status" | "terminationDate" | "jobFamily" | "level" | "leaveStartDate" | "leaveEndDate" | "performanceRating" | "baseSalary" | "bonusTarget" | "bonusTargetPercent" | "variablePay" | "commission" | "effectiveDate" | "gender" | "ethnicity" | "birthYear" | "grantId" | "grantType" | "grantReason" | "shares" | "exercisePrice" | "grantDate" | "vestingStartDate" | "vestingMonths" | "cliffMonths" | "vestingFrequency";
         /** @description Which column of the file (by its header) fills each Paybench field. Fields left out are not imported, and what is stored for them is kept. */
         PeopleImportColumnMapping: {
             [key: string]: string;
@@ -6076,6 +6263,30 @@ export interface components {
             email: components["schemas"]["NotificationEvent"][];
             /** @description Events shown in the app (live, through the socket). */
             inApp: components["schemas"]["NotificationEvent"][];
+        };
+        /**
+         * @description A merit-cycle notice: `worksheetSubmitted` (a worksheet waits for your review), `worksheetSentBack`
+         *     (your worksheet was sent back to you), `worksheetApproved` (your worksheet was approved),
+         *     `worksheetReopened` (your worksheet was reopened or pulled up), `cycleLaunched` (a cycle you plan in was launched).
+         * @enum {string}
+         */
+        PlanningNotificationEvent: "worksheetSubmitted" | "worksheetSentBack" | "worksheetApproved" | "worksheetReopened" | "cycleLaunched";
+        NotificationPreference: {
+            event: components["schemas"]["PlanningNotificationEvent"];
+            /** @description Whether the notice is e-mailed. */
+            email: boolean;
+            /** @description Whether the notice is shown in the app (live, through the socket). */
+            inApp: boolean;
+        };
+        NotificationPreferences: {
+            version: number;
+            /** @description Every planning event, in a fixed order. */
+            events: components["schemas"]["NotificationPreference"][];
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        NotificationPreferencesInput: {
+            events: components["schemas"]["NotificationPreference"][];
         };
         CompanyNotificationSettings: {
             /**
@@ -7804,7 +8015,7 @@ export interface components {
             /** @description The other active employees, counted by why a release cannot place them, most first; nothing is dropped without being counted here. */
             excludedEmployees: {
                 /** @enum {string} */
-                reason: "contractor_or_intern" | "part_time" | "no_job_family_or_level" | "no_location" | "no_base_salary" | "stale_pay" | "no_exchange_rate";
+                reason: "intern" | "part_time" | "no_job_family_or_level" | "no_location" | "no_base_salary" | "stale_pay" | "no_exchange_rate";
                 description: string;
                 employees: number;
             }[];
@@ -7820,6 +8031,12 @@ export interface components {
         };
         /** @enum {string} */
         EmploymentType: "full_time" | "part_time" | "contractor" | "intern";
+        /** @description A dated leave (parental, sabbatical, …) from `startDate` to `endDate`, both days counted; `endDate` null while it is open. null — not on leave. */
+        EmployeeLeave: {
+            startDate: components["schemas"]["Date"];
+            /** Format: date */
+            endDate: string | null;
+        } | null;
         CompensationComponent: {
             recordId: components["schemas"]["Id"];
             amount: components["schemas"]["Money"];
@@ -7884,6 +8101,7 @@ export interface components {
             /** @description The company job of the salary bands, once mapped. */
             companyJobId: string | null;
             performanceRating?: string | null;
+            leave?: components["schemas"]["EmployeeLeave"];
             compensation?: components["schemas"]["CurrentCompensation"];
             demographics?: components["schemas"]["Demographics"];
             /** @description Send it back as If-Match when changing the record. */
@@ -7910,6 +8128,7 @@ export interface components {
             startDate?: string | null;
             employmentType?: components["schemas"]["EmploymentType"];
             performanceRating?: string | null;
+            leave?: components["schemas"]["EmployeeLeave"];
             demographics?: components["schemas"]["Demographics"];
         };
         /** @enum {string} */
@@ -8003,6 +8222,7 @@ export interface components {
             startDate?: string | null;
             employmentType?: components["schemas"]["EmploymentType"];
             performanceRating?: string | null;
+            leave?: components["schemas"]["EmployeeLeave"];
             demographics?: components["schemas"]["Demographics"];
         };
         EmployeeTermination: {
@@ -8011,10 +8231,10 @@ export interface components {
             reassignReportsTo?: components["schemas"]["Id"];
         };
         /**
-         * @description One component of an employee's pay; amounts are annual.
+         * @description One component of an employee's pay; amounts are annual, except a one-off bonus (paid once, on its date).
          * @enum {string}
          */
-        PayComponentType: "base_salary" | "bonus_target" | "variable_pay" | "commission" | "benefits";
+        PayComponentType: "base_salary" | "bonus_target" | "variable_pay" | "commission" | "benefits" | "one_off_bonus";
         CompensationRecord: {
             id: components["schemas"]["Id"];
             employeeId: components["schemas"]["Id"];
@@ -8493,7 +8713,7 @@ export interface components {
          * @description `pendingApproval`: published where the workflow settings name approvers, waiting for them (`/api/band-set-approvals/{bandSetId}`).
          * @enum {string}
          */
-        BandSetStatus: "draft" | "pendingApproval" | "live" | "archived";
+        BandSetStatus: "draft" | "pendingApproval" | "live" | "cycle" | "archived";
         BandWidth: {
             /**
              * @description plusMinus: min = mid × (1 − p), max = mid × (1 + p); spread: (max − min) ÷ min = p, mid in the middle.
@@ -8520,6 +8740,8 @@ export interface components {
             id: components["schemas"]["Id"];
             name: string;
             status: components["schemas"]["BandSetStatus"];
+            /** @description The merit cycle a set published to a cycle serves (status `cycle`, or archived after it); null otherwise. */
+            meritCycleId: components["schemas"]["Id"] | null;
             currency: components["schemas"]["CurrencyCode"];
             effectiveDate: components["schemas"]["Date"];
             philosophy: components["schemas"]["BandPhilosophy"] | null;
@@ -8613,6 +8835,7 @@ export interface components {
             id: components["schemas"]["Id"];
             name: string;
             status: components["schemas"]["BandSetStatus"];
+            meritCycleId: components["schemas"]["Id"] | null;
             currency: components["schemas"]["CurrencyCode"];
             effectiveDate: components["schemas"]["Date"];
             philosophy: components["schemas"]["BandPhilosophy"] | null;
@@ -8724,12 +8947,37 @@ export interface components {
             }[];
             bandSet: components["schemas"]["BandSetDetail"];
         };
+        /** @description The employees below or above their band whose pay the caller sees, by team; teams with most out of band first, then by name. */
+        BandOutOfBandByTeam: {
+            /** @enum {string} */
+            groupBy: "department" | "manager";
+            teams: {
+                /** @description The department's name or the manager's employee id; null for people without one. */
+                key: string | null;
+                /** @description The department, the manager's name, "No department" or "No manager". */
+                name: string;
+                /** @description The team's employees placed in a band whose pay the caller sees. */
+                pricedCount: number;
+                belowCount: number;
+                aboveCount: number;
+                /** @description Out of band, furthest from their band's midpoint first. */
+                employees: {
+                    employeeId: components["schemas"]["Id"];
+                    name: string;
+                    bandId: components["schemas"]["Id"];
+                    /** @enum {string} */
+                    position: "below" | "above";
+                    compaRatio: number;
+                }[];
+            }[];
+        };
         /** @enum {string} */
         BandPosition: "below" | "inside" | "above";
         BandEvaluation: {
             bandSetId: components["schemas"]["Id"];
             currency: components["schemas"]["CurrencyCode"];
             asOf: components["schemas"]["Date"];
+            outOfBand: components["schemas"]["BandOutOfBandByTeam"];
             bands: {
                 bandId: components["schemas"]["Id"];
                 companyJobId: components["schemas"]["Id"];
@@ -8857,8 +9105,6 @@ export interface components {
             description: string;
             required: boolean;
         };
-        /** @enum {string} */
-        BandFileKind: "survey" | "bands";
         /** @description Survey field → the file's column header. */
         SurveyColumnMapping: {
             jobCode?: string;
@@ -8873,6 +9119,86 @@ export interface components {
             p90?: string;
             incumbentCount?: string;
             companyCount?: string;
+        };
+        SurveyReplaceRequest: {
+            fileId: components["schemas"]["Id"];
+            mapping?: components["schemas"]["SurveyColumnMapping"];
+            /** @default false */
+            dryRun: boolean;
+            /** @description The date the new file's figures describe; default the survey's. */
+            effectiveDate?: components["schemas"]["Date"];
+        };
+        /** @enum {string} */
+        BandFileKind: "survey" | "bands";
+        /** @description A market-data association whose survey job a replacing file no longer has. */
+        UnmatchedAssociation: {
+            associationId: components["schemas"]["Id"];
+            companyJobId: components["schemas"]["Id"];
+            companyJobTitle: string;
+            surveyJobCode: string;
+            surveyJobTitle: string;
+            weight: number;
+        };
+        BandImportPlan: {
+            dryRun: boolean;
+            rows: number;
+            /** @description Survey jobs, or bands new to the set. */
+            create: number;
+            /** @description Bands whose figures the file changes. */
+            update: number;
+            unchanged: number;
+            /** @description Survey jobs a replacing file no longer has. */
+            remove?: number;
+            /** @description When a file replaces a survey's jobs, the associations whose survey job it no longer has (removed by the import, listed by a dry run). */
+            unmatchedAssociations?: components["schemas"]["UnmatchedAssociation"][];
+        };
+        BandImportRowError: {
+            /** @description The line of the file (CSV) or row of the sheet (XLSX). */
+            line: number;
+            column: string | null;
+            message: string;
+        };
+        BandImport: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["BandFileKind"];
+            /**
+             * @description planned = a dry run found no problem; rejected = the file has problems (nothing written).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "planned" | "applied" | "rejected" | "failed" | "cancelled";
+            dryRun: boolean;
+            fileId: string | null;
+            filename: string | null;
+            /** @description The draft a bands file goes into. */
+            bandSetId: string | null;
+            /** @description The survey an applied survey file created, or the one a file replaces the jobs of. */
+            surveyId: string | null;
+            mapping: components["schemas"]["SurveyColumnMapping"] | null;
+            jobId: string | null;
+            rowCount: number | null;
+            plan: components["schemas"]["BandImportPlan"] | null;
+            /** @description The first 1,000 problems, in file order. */
+            errors: components["schemas"]["BandImportRowError"][];
+            errorCount: number;
+            message: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            startedAt: components["schemas"]["Timestamp"] | null;
+            finishedAt: components["schemas"]["Timestamp"] | null;
+        };
+        SavedSurveyMapping: {
+            id: components["schemas"]["Id"];
+            provider: components["schemas"]["SurveyProvider"];
+            mapping: components["schemas"]["SurveyColumnMapping"];
+            version: number;
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        SavedSurveyMappingInput: {
+            provider: components["schemas"]["SurveyProvider"];
+            mapping: components["schemas"]["SurveyColumnMapping"];
+        };
+        SavedSurveyMappingPatch: {
+            provider?: components["schemas"]["SurveyProvider"];
+            mapping?: components["schemas"]["SurveyColumnMapping"];
         };
         BandFile: {
             id: components["schemas"]["Id"];
@@ -8901,48 +9227,6 @@ export interface components {
                 effectiveDate: components["schemas"]["Date"];
                 currency: components["schemas"]["CurrencyCode"];
             };
-        };
-        BandImportPlan: {
-            dryRun: boolean;
-            rows: number;
-            /** @description Survey jobs, or bands new to the set. */
-            create: number;
-            /** @description Bands whose figures the file changes. */
-            update: number;
-            unchanged: number;
-        };
-        BandImportRowError: {
-            /** @description The line of the file (CSV) or row of the sheet (XLSX). */
-            line: number;
-            column: string | null;
-            message: string;
-        };
-        BandImport: {
-            id: components["schemas"]["Id"];
-            kind: components["schemas"]["BandFileKind"];
-            /**
-             * @description planned = a dry run found no problem; rejected = the file has problems (nothing written).
-             * @enum {string}
-             */
-            status: "queued" | "running" | "planned" | "applied" | "rejected" | "failed" | "cancelled";
-            dryRun: boolean;
-            fileId: string | null;
-            filename: string | null;
-            /** @description The draft a bands file goes into. */
-            bandSetId: string | null;
-            /** @description The survey an applied survey file created. */
-            surveyId: string | null;
-            mapping: components["schemas"]["SurveyColumnMapping"] | null;
-            jobId: string | null;
-            rowCount: number | null;
-            plan: components["schemas"]["BandImportPlan"] | null;
-            /** @description The first 1,000 problems, in file order. */
-            errors: components["schemas"]["BandImportRowError"][];
-            errorCount: number;
-            message: string | null;
-            createdAt: components["schemas"]["Timestamp"];
-            startedAt: components["schemas"]["Timestamp"] | null;
-            finishedAt: components["schemas"]["Timestamp"] | null;
         };
         BandImportRequest: {
             fileId: components["schemas"]["Id"];
@@ -9063,7 +9347,9 @@ export interface components {
          * @description `all` / `any` combine `rules` (AND / OR, nested at most 4 deep); the others test one employee:
          *     `hiredBefore` (start date before `date`), `monthsSinceLastPayChange` (the base salary in force
          *     set at least `months` months before the effective date), `employmentType`, `country` (ISO
-         *     3166 alpha-2), `department` (any of `values`), `ratingPresent` (a rating of the scale).
+         *     3166 alpha-2), `department` (any of `values`), `ratingPresent` (a rating of the scale),
+         *     `onLeave` (whether the employee is on a dated leave on `date`, the effective date when absent,
+         *     is `onLeave`: false lets in those not on leave).
          * @example {
          *       "kind": "all",
          *       "rules": []
@@ -9071,10 +9357,12 @@ export interface components {
          */
         EligibilityCondition: {
             /** @enum {string} */
-            kind: "all" | "any" | "hiredBefore" | "monthsSinceLastPayChange" | "employmentType" | "country" | "department" | "ratingPresent";
+            kind: "all" | "any" | "hiredBefore" | "monthsSinceLastPayChange" | "employmentType" | "country" | "department" | "ratingPresent" | "onLeave";
             rules?: components["schemas"]["EligibilityCondition"][];
             date?: components["schemas"]["Date"];
             months?: number;
+            /** @description For an `onLeave` rule — true passes those on leave on the day, false those not on leave. */
+            onLeave?: boolean;
             values?: string[];
         };
         /** @description A percentage in basis points (300 = 3%). */
@@ -9097,6 +9385,62 @@ export interface components {
                 maxBp: components["schemas"]["BasisPoints"];
             }[];
         };
+        /** @description A percentage in basis points that may be negative (−50 = −0.5%). */
+        SignedBasisPoints: number;
+        /** @description A value from `from` (inclusive) to `to` (exclusive); either end open when absent. */
+        VariableStep: {
+            from?: number;
+            to?: number;
+            adjustmentBp: components["schemas"]["SignedBasisPoints"];
+        };
+        /**
+         * @description One variable and the adjustment each of its values adds: `rating` by `ratings` (a value of
+         *     the cycle's scale each), `compaRatio`, `rangePenetration` (fractions: 0.25 = 25%) and
+         *     `monthsSinceLastIncrease` (whole months from the base in force to the effective date) by
+         *     `steps`, the first step holding the value counting. The adjustment is weighted
+         *     (`weightPercent`, 100 = as written) and rounded to a whole basis point, half to even; a
+         *     variable the employee has no value for (no rating, no band) adds nothing.
+         */
+        RecommendationFactor: {
+            /** @enum {string} */
+            variable: "rating" | "compaRatio" | "rangePenetration" | "monthsSinceLastIncrease";
+            weightPercent: number;
+            ratings?: {
+                rating: string;
+                adjustmentBp: components["schemas"]["SignedBasisPoints"];
+            }[];
+            steps?: components["schemas"]["VariableStep"][];
+        };
+        /**
+         * @description Several variables: target = baseBp + the sum of each factor's weighted adjustment, held
+         *     within `capMinBp` … `capMaxBp` (and never below 0); min = target − belowTargetBp (not below
+         *     0), max = target + aboveTargetBp.
+         * @example {
+         *       "baseBp": 0,
+         *       "factors": [
+         *         {
+         *           "variable": "rating",
+         *           "weightPercent": 100,
+         *           "ratings": [
+         *             {
+         *               "rating": "exceeds",
+         *               "adjustmentBp": 200
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "belowTargetBp": 100,
+         *       "aboveTargetBp": 100
+         *     }
+         */
+        RecommendationVariables: {
+            baseBp: components["schemas"]["SignedBasisPoints"];
+            factors: components["schemas"]["RecommendationFactor"][];
+            capMinBp?: components["schemas"]["BasisPoints"];
+            capMaxBp?: components["schemas"]["BasisPoints"];
+            belowTargetBp: components["schemas"]["BasisPoints"];
+            aboveTargetBp: components["schemas"]["BasisPoints"];
+        };
         /**
          * @example {
          *       "kind": "flat",
@@ -9113,9 +9457,10 @@ export interface components {
          */
         RecommendationLogic: {
             /** @enum {string} */
-            kind: "flat" | "matrix";
+            kind: "flat" | "matrix" | "variables";
             flat?: components["schemas"]["GuidelineRange"];
             matrix?: components["schemas"]["MeritMatrix"];
+            variables?: components["schemas"]["RecommendationVariables"];
             fallback?: components["schemas"]["GuidelineRange"] | null;
             guidelines: {
                 /**
@@ -9520,6 +9865,19 @@ export interface components {
          * @enum {string}
          */
         RewardLetterState: "draft" | "managers" | "released";
+        /** @enum {string} */
+        RewardLetterReleaseAudience: "all" | "managers" | "branch";
+        RewardLetterRelease: {
+            id: components["schemas"]["Id"];
+            audience: components["schemas"]["RewardLetterReleaseAudience"];
+            managerEmployeeId: components["schemas"]["Id"] | null;
+            managerName: string | null;
+            releaseAt: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            status: "scheduled" | "done" | "cancelled" | "failed";
+            /** @description What happened at the moment ("3 letters released"), or why it could not. */
+            outcome: string | null;
+        };
         RewardLetterSummary: {
             meritCycleId: components["schemas"]["Id"];
             cycleName: string;
@@ -9536,6 +9894,12 @@ export interface components {
             /** @description When the employee first opened it. */
             viewedAt: components["schemas"]["Timestamp"] | null;
             confirmedAt: components["schemas"]["Timestamp"] | null;
+            /** @description When the employee could first read it (released to everyone, or to their branch); null while they cannot. */
+            releasedAt: components["schemas"]["Timestamp"] | null;
+            /** @description When the last reminder to confirm it was e-mailed. */
+            remindedAt: components["schemas"]["Timestamp"] | null;
+            /** @description Reminders e-mailed so far. */
+            reminders: number;
         };
         RewardLetterCycle: {
             meritCycleId: components["schemas"]["Id"];
@@ -9545,12 +9909,23 @@ export interface components {
             version: number;
             /** @description Letters of the cycle in the caller's reach. */
             letterCount: number;
+            /** @description Letters in reach that their employee can read. */
+            releasedCount: number;
             viewedCount: number;
             confirmedCount: number;
             renderedAt: components["schemas"]["Timestamp"] | null;
             releasedToManagersAt: components["schemas"]["Timestamp"] | null;
             releasedAt: components["schemas"]["Timestamp"] | null;
             availableActions: ("releaseToManagers" | "releaseToEmployees")[];
+            /** @description The managers in the cycle's tree with letters in their branch (themselves and everyone below them), to release to; whole-company planners only (empty for others). */
+            branches: {
+                managerEmployeeId: components["schemas"]["Id"];
+                name: string;
+                letters: number;
+                released: number;
+            }[];
+            /** @description Releases planned for a date, and what became of them (whole-company planners only). */
+            releases: components["schemas"]["RewardLetterRelease"][];
             letters: components["schemas"]["RewardLetterSummary"][];
         };
         RewardLetterCycleReply: {
@@ -9593,6 +9968,21 @@ export interface components {
             title: string;
             /** @description One self-contained `<article>` with inline styles, every value escaped. */
             html: string;
+        };
+        RewardLetterReleaseInput: {
+            audience: components["schemas"]["RewardLetterReleaseAudience"];
+            /** @description The manager whose branch (them and everyone below them in the cycle's tree) is released; only with `branch`, and required there. */
+            managerEmployeeId?: components["schemas"]["Id"];
+            /** @description A future moment to release at; leave out to release now. */
+            releaseAt?: components["schemas"]["Timestamp"];
+        };
+        RewardLetterReminders: {
+            jobId: components["schemas"]["Id"];
+            sendAt: components["schemas"]["Timestamp"];
+            /** @description Released letters not confirmed now, whose employee has an address (each gets one e-mail if still unconfirmed when it sends). */
+            unconfirmed: number;
+            /** @description Released, unconfirmed letters whose employee has no sign-in to e-mail. */
+            withoutEmail: number;
         };
         RewardLetter: {
             letter: components["schemas"]["RewardLetterSummary"];
@@ -10377,6 +10767,7 @@ export interface components {
         BandSetId: components["schemas"]["Id"];
         BandId: components["schemas"]["Id"];
         SurveyId: components["schemas"]["Id"];
+        SurveyMappingId: components["schemas"]["Id"];
         BandFileId: components["schemas"]["Id"];
         BandImportId: components["schemas"]["Id"];
         MarketAssociationId: components["schemas"]["Id"];
@@ -12020,6 +12411,61 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["UserNotificationSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences, every planning event listed. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationPreferences"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferencesInput"];
+            };
+        };
+        responses: {
+            /** @description The preferences as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationPreferences"];
                     };
                 };
             };
@@ -16310,6 +16756,7 @@ export interface operations {
             content: {
                 "application/json": {
                     comment?: string;
+                    meritCycleId?: components["schemas"]["Id"];
                 };
             };
         };
@@ -16486,7 +16933,9 @@ export interface operations {
     };
     evaluateBandSet: {
         parameters: {
-            query?: never;
+            query?: {
+                groupBy?: "department" | "manager";
+            };
             header?: never;
             path: {
                 bandSetId: components["parameters"]["BandSetId"];
@@ -16713,6 +17162,147 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["SurveyField"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startSurveyReplace: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                surveyId: components["parameters"]["SurveyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurveyReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The import, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandImport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSavedSurveyMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved mappings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedSurveyMapping"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createSavedSurveyMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSurveyMappingInput"];
+            };
+        };
+        responses: {
+            /** @description The saved mapping. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedSurveyMapping"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteSavedSurveyMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyMappingId: components["parameters"]["SurveyMappingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed mapping. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedSurveyMapping"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateSavedSurveyMapping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                surveyMappingId: components["parameters"]["SurveyMappingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSurveyMappingPatch"];
+            };
+        };
+        responses: {
+            /** @description The saved mapping as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedSurveyMapping"];
                     };
                 };
             };
@@ -17453,6 +18043,37 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Counts for the whole cycle; entries for the employees in the caller's reach. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EligibilityList"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    previewMeritCycleEligibility: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EligibilityCondition"];
+            };
+        };
+        responses: {
+            /** @description The counts and the first entries, as the rules would make them. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18422,6 +19043,96 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    releaseRewardLetters: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewardLetterReleaseInput"];
+            };
+        };
+        responses: {
+            /** @description The letters as stored, with any planned releases. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardLetterCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelRewardLetterRelease: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                releaseId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letters as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardLetterCycleReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    remindRewardLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sendAt?: components["schemas"]["Timestamp"];
+                };
+            };
+        };
+        responses: {
+            /** @description The sending, planned. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardLetterReminders"];
                     };
                 };
             };

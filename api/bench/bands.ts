@@ -10,6 +10,7 @@
  * building from the composite benchmarks (aged, converted, blended); and evaluating that set against
  * the employees (GET …/evaluation: compa-ratio, penetration, position), one request at a time.
  */
+import os from 'node:os';
 import type { components } from '../src/contract-types.js';
 import { newId } from '../src/db/ids.js';
 import { JOB_FAMILIES, LEVELS } from '../src/market/catalog/index.js';
@@ -118,6 +119,10 @@ interface EngineFigures {
   build: Latency;
   compositeBuild: Latency;
   evaluate: Latency;
+  /** The server's CPU time per evaluation (null where it cannot be read). */
+  evaluateCpu: Latency | null;
+  /** The machine's load average (1, 5, 15 minutes) when the evaluations ended. */
+  loadAverage: number[];
   targetsMet: { build: boolean; compositeBuild: boolean; evaluate: boolean };
 }
 
@@ -222,16 +227,22 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
 
     note(`${engine}: evaluating ${options.runs} times…`);
     const evaluateSamples: number[] = [];
+    const evaluateCpuSamples: number[] = [];
     let evaluation: Evaluation | undefined;
     for (let run = 0; run < options.runs + 1; run += 1) {
+      const cpuBefore = server.cpuMs();
       const reply = await send(`${base}/band-sets/${last.bandSet.id}/evaluation`, { token });
+      const cpuAfter = server.cpuMs();
       if (reply.status !== 200) throw new Error(`evaluation answered ${reply.status}: ${reply.body.slice(0, 300)}`);
       if (run > 0) evaluateSamples.push(reply.ms);
+      // The server's CPU time for the request: on a loaded machine the steadier measure (one request at a time).
+      if (run > 0 && cpuBefore !== null && cpuAfter !== null) evaluateCpuSamples.push(cpuAfter - cpuBefore);
       evaluation = (JSON.parse(reply.body) as { data: Evaluation }).data;
     }
     const build = latency(buildSamples);
     const compositeBuild = latency(compositeSamples);
     const evaluate = latency(evaluateSamples);
+    const evaluateCpu = evaluateCpuSamples.length ? latency(evaluateCpuSamples) : null;
     return {
       engine,
       jobs: JOB_FAMILIES.length * LEVELS.length,
@@ -248,6 +259,8 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
       build,
       compositeBuild,
       evaluate,
+      evaluateCpu,
+      loadAverage: os.loadavg().map((value) => Math.round(value * 10) / 10),
       targetsMet: { build: build.p50Ms <= TARGETS.buildMs, compositeBuild: compositeBuild.p50Ms <= TARGETS.buildMs, evaluate: evaluate.p50Ms <= TARGETS.evaluateMs },
     };
   } finally {
@@ -265,6 +278,7 @@ function report(figures: EngineFigures): string {
     `    ${describeLatency(figures.compositeBuild)}; target p50 ≤ ${TARGETS.buildMs} ms: ${verdict(figures.targetsMet.compositeBuild)}`,
     `  evaluate against ${figures.employees.toLocaleString('en-US')} employees (${figures.evaluatedEmployees.toLocaleString('en-US')} placed with compa-ratio and penetration)`,
     `    ${describeLatency(figures.evaluate)}; target p50 ≤ ${TARGETS.evaluateMs} ms: ${verdict(figures.targetsMet.evaluate)}`,
+    `    server CPU time per evaluation: ${figures.evaluateCpu ? `p50 ${figures.evaluateCpu.p50Ms} ms, max ${figures.evaluateCpu.maxMs} ms` : 'not measured here'}; load average ${figures.loadAverage.join(' / ')}`,
     '',
   ].join('\n');
 }

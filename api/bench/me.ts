@@ -1,5 +1,5 @@
 /**
- * npm run bench:me [-- --connections N] [-- --seconds N] [-- --engine sqlite|postgres] [-- --log-level info|silent] [-- --reference] [-- --json]
+ * npm run bench:me [-- --connections N] [-- --seconds N] [-- --engine sqlite|postgres] [-- --log-level info|silent] [-- --reference] [-- --cpu-prof DIR] [-- --json]
  *
  * `GET /api/me` with a personal API token, the cheapest authenticated read: what authentication
  * costs per request. A real server in a child process on a temporary SQLite data directory (or a
@@ -7,7 +7,9 @@
  * request as soon as the last is answered, for a few seconds after a short warm-up. The server logs
  * at `info` by default, as a deployment does (one access-log line per request). `--reference` also
  * loads a bare Koa handler answering the same JSON the same way: what this machine can do at all,
- * which puts the figure in proportion on a busy or a slow machine.
+ * which puts the figure in proportion on a busy or a slow machine. The server's own CPU time per
+ * request is printed beside it: unlike requests per second it does not depend on what else the
+ * machine is doing. `--cpu-prof DIR` writes the server's V8 CPU profile there as it stops.
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
@@ -21,6 +23,7 @@ interface Options {
   engine: Engine;
   logLevel: string;
   reference: boolean;
+  cpuProfileDir: string | undefined;
   json: boolean;
 }
 
@@ -34,6 +37,7 @@ function parseOptions(argv: string[]): Options {
     engine,
     logLevel: option(argv, '--log-level') ?? 'info',
     reference: argv.includes('--reference'),
+    cpuProfileDir: option(argv, '--cpu-prof'),
     json: argv.includes('--json'),
   };
 }
@@ -137,6 +141,10 @@ interface Figures {
   errors: number;
   requestsPerSecond: number;
   latency: Latency;
+  /** The server process's CPU time (user + system) per answered request, in µs; the database's own on Postgres not included. */
+  serverCpuMicrosPerRequest: number | null;
+  /** The same less what the server spent meanwhile with nothing to answer (measured for 2 s before the run). */
+  serverCpuMicrosPerRequestNet: number | null;
   /** The machine's load as the run ended. */
   load: ReturnType<typeof machineLoad>;
   /** A bare Koa handler answering the same JSON, loaded the same way (`--reference`). */
@@ -146,7 +154,8 @@ interface Figures {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   note(`${options.engine}: starting a server…`);
-  const server = await startBenchServer(options.engine, { LOG_LEVEL: options.logLevel });
+  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfileDir)}`] : [];
+  const server = await startBenchServer(options.engine, { LOG_LEVEL: options.logLevel }, profile);
   try {
     const company = await createBenchCompany(server.db, 'Bench Me');
     const url = `${server.url}/api/me`;
@@ -154,7 +163,14 @@ async function main(): Promise<void> {
     note(`${options.engine}: warming up for ${options.warmupSeconds} s…`);
     await load(url, company.token, options.connections, options.warmupSeconds);
     note(`${options.engine}: ${options.connections} connections for ${options.seconds} s…`);
+    // What the server spends with nothing to answer (its job worker's polls), so that it can be told from what requests cost.
+    const idleBefore = server.cpuMs();
+    const idleStarted = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idleCpuMsPerSecond = idleBefore === null ? null : ((server.cpuMs() ?? idleBefore) - idleBefore) / ((performance.now() - idleStarted) / 1000);
+    const cpuBefore = server.cpuMs();
     const run = await load(url, company.token, options.connections, options.seconds);
+    const cpuAfter = server.cpuMs();
     const figures: Figures = {
       engine: options.engine,
       connections: options.connections,
@@ -164,6 +180,9 @@ async function main(): Promise<void> {
       errors: run.errors,
       requestsPerSecond: Math.round(run.requests / run.seconds),
       latency: latency(run.samples),
+      serverCpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && run.requests ? Math.round(((cpuAfter - cpuBefore) * 1000) / run.requests) : null,
+      serverCpuMicrosPerRequestNet:
+        cpuBefore !== null && cpuAfter !== null && idleCpuMsPerSecond !== null && run.requests ? Math.round(((cpuAfter - cpuBefore - idleCpuMsPerSecond * run.seconds) * 1000) / run.requests) : null,
       load: machineLoad(),
     };
     if (options.reference) {
@@ -183,6 +202,9 @@ async function main(): Promise<void> {
       process.stdout.write(
         `GET /api/me (${figures.engine}, ${figures.connections} connections, ${figures.seconds} s, log ${figures.logLevel}): ` +
           `${figures.requestsPerSecond.toLocaleString('en-US')} requests/s, ${figures.requests.toLocaleString('en-US')} requests, ${figures.errors} errors; ${describeLatency(figures.latency)}\n`,
+      );
+      process.stdout.write(
+        `server CPU per request: ${figures.serverCpuMicrosPerRequest ?? 'n/a'} µs, ${figures.serverCpuMicrosPerRequestNet ?? 'n/a'} µs less its idle work${figures.engine === 'postgres' ? ' (the database\'s own not included)' : ''}\n`,
       );
       if (figures.bareKoa) {
         process.stdout.write(`bare Koa, the same JSON: ${figures.bareKoa.requestsPerSecond.toLocaleString('en-US')} requests/s; ${describeLatency(figures.bareKoa.latency)}\n`);

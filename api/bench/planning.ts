@@ -1,5 +1,7 @@
 /**
- * npm run bench:planning [-- --engine sqlite|postgres] [-- --employees N] [-- --reports N] [-- --runs N] [-- --json]
+ * npm run bench:planning [-- --engine sqlite|postgres] [-- --employees N] [-- --reports N] [-- --runs N] [-- --json] [-- --cpu-prof DIR]
+ *
+ * With --cpu-prof the server writes a V8 CPU profile into DIR when it stops (open it in Chrome's DevTools).
  *
  * On each engine: a real server with a company of 10,000 employees (a CEO, managers of 2,000 direct
  * reports each, base pay in four currencies, ratings) and a merit cycle with eligibility rules, a flat
@@ -19,7 +21,7 @@ import { hashToken, newTokenSecret, tokenPrefix } from '../src/access/tokens.js'
 import { insertUser } from '../src/access/usersStore.js';
 import type { components } from '../src/contract-types.js';
 import { newId } from '../src/db/ids.js';
-import { type BenchServer, type Engine, type Latency, type Reply, createBenchCompany, describeLatency, enginesOf, latency, note, option, runOnEngines, startBenchServer, verdict } from './server.js';
+import { type BenchServer, type Engine, type Latency, type Reply, createBenchCompany, describeLatency, describeLoad, enginesOf, latency, machineLoad, note, option, runOnEngines, startBenchServer, verdict } from './server.js';
 
 type Schemas = components['schemas'];
 type Cycle = Schemas['MeritCycle'];
@@ -75,6 +77,7 @@ interface Options {
   runs: number;
   json: boolean;
   engines: Engine[];
+  cpuProfileDir: string | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -84,6 +87,7 @@ function parseOptions(argv: string[]): Options {
     runs: Number(option(argv, '--runs') ?? 5),
     json: argv.includes('--json'),
     engines: enginesOf(argv),
+    cpuProfileDir: option(argv, '--cpu-prof') ?? null,
   };
 }
 
@@ -162,6 +166,8 @@ interface EngineFigures {
   launch: Latency;
   /** Server CPU per launch (the database's own work on Postgres not included). */
   launchCpuMs: number | null;
+  /** The machine's load while the launches ran. */
+  launchLoad: { loadAverage1m: number; cores: number };
   worksheet: Latency;
   worksheetCpuMs: number | null;
   edit: Latency;
@@ -191,7 +197,7 @@ async function transition(server: BenchServer, token: string, cycle: Cycle, acti
 
 async function benchEngine(engine: Engine, options: Options): Promise<EngineFigures> {
   note(`${engine}: starting a server…`);
-  const server = await startBenchServer(engine);
+  const server = await startBenchServer(engine, {}, options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []);
   try {
     const company = await createBenchCompany(server.db, 'Bench Planning');
     const token = company.token;
@@ -217,6 +223,7 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
       cycle = launched.cycle;
     }
     if (!cycle) throw new Error('no cycle');
+    const launchLoad = machineLoad();
     const cycleUrl = `${server.url}/api/v2/meritCycles/${cycle.id}`;
 
     const plannerSheets = await call<{ data: Worksheet[] }>(`${cycleUrl}/worksheets`, { token: plannerToken });
@@ -270,6 +277,7 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
       payRecordsWritten: closed.cycle.payRecordsWritten,
       launch: latency(launchSamples),
       launchCpuMs: launchCpu.length ? latency(launchCpu).p50Ms : null,
+      launchLoad,
       worksheet: latency(worksheetSamples),
       worksheetCpuMs: worksheetCpu.length ? latency(worksheetCpu).p50Ms : null,
       edit: latency(editSamples),
@@ -286,12 +294,14 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
   }
 }
 
+const engineNote = (engine: Engine): string => (engine === 'postgres' ? "the database's own work not included" : 'the database included, in process');
+
 function report(figures: EngineFigures): string {
   return [
     `Merit cycles — ${figures.engine}`,
     `  ${figures.employees} employees (${figures.eligible} eligible), ${figures.worksheets} worksheets`,
     `  launch (eligibility, proration, recommendations, budgets, worksheets): ${describeLatency(figures.launch)} — target ≤ ${TARGETS.launchMs} ms: ${verdict(figures.targetsMet.launch)}`,
-    `    server CPU per launch: p50 ${figures.launchCpuMs ?? 'n/a'} ms`,
+    `    server CPU per launch: p50 ${figures.launchCpuMs ?? 'n/a'} ms (${engineNote(figures.engine)}); ${describeLoad(figures.launchLoad)}`,
     `  a planner's ${figures.worksheetRows}-row worksheet (API): ${describeLatency(figures.worksheet)} — target ≤ ${TARGETS.worksheetMs} ms: ${verdict(figures.targetsMet.worksheet)}`,
     `    server CPU per load: p50 ${figures.worksheetCpuMs ?? 'n/a'} ms`,
     `  an edit with its budget roll-up: ${describeLatency(figures.edit)} — target ≤ ${TARGETS.editMs} ms: ${verdict(figures.targetsMet.edit)}`,
@@ -301,3 +311,15 @@ function report(figures: EngineFigures): string {
 }
 
 runOnEngines(parseOptions, TARGETS, benchEngine, report);
+
+// The live-update target (an edit reaching a second planner's open worksheet) runs once the figures
+// above are printed, on servers of its own: api/bench/planningRealtime.ts.
+process.once('beforeExit', () => {
+  if (process.exitCode) return;
+  void import('./planningRealtime.js')
+    .then((live) => live.main(process.argv.slice(2)))
+    .catch((error: unknown) => {
+      note(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      process.exitCode = 1;
+    });
+});

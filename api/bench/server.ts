@@ -88,6 +88,8 @@ export interface BenchServer {
   child: ChildProcess;
   /** Peak resident memory of the server process so far, in MB (Linux; null elsewhere). */
   peakRssMb(): number | null;
+  /** CPU time (user + system) the server process has used so far, in ms (Linux; null elsewhere): wall time on a busy machine says little. */
+  cpuMs(): number | null;
   stop(): Promise<void>;
 }
 
@@ -97,7 +99,7 @@ export interface BenchServer {
  * database), both removed again by `stop`. Per-address rate limiting is lifted: every client of a
  * benchmark calls from 127.0.0.1.
  */
-export async function startBenchServer(engine: Engine, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(engine: Engine, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paybench-bench-server-'));
   const { DATABASE_URL: configuredUrl, PAYBENCH_DATABASE_SCHEMA: _schema, ...inherited } = process.env;
   const env: Record<string, string> = {
@@ -116,7 +118,7 @@ export async function startBenchServer(engine: Engine, extraEnv: Record<string, 
     env.DATABASE_URL = configuredUrl?.startsWith('postgres') ? configuredUrl : DEFAULT_POSTGRES_URL;
     env.PAYBENCH_DATABASE_SCHEMA = schema;
   }
-  const child = spawn(process.execPath, [...process.execArgv, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...process.execArgv, ...nodeArgs, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   // An interrupted benchmark takes its server with it.
   const interrupted = (): void => {
     child.kill('SIGTERM');
@@ -153,12 +155,23 @@ export async function startBenchServer(engine: Engine, extraEnv: Record<string, 
       return peak || null;
     }
   };
+  const cpuMs = (): number | null => {
+    try {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      // Clock ticks of 10 ms (USER_HZ is 100 on Linux).
+      return Number.isFinite(ticks) ? ticks * 10 : null;
+    } catch {
+      return null;
+    }
+  };
   return {
     engine,
     url,
     db,
     child,
     peakRssMb,
+    cpuMs,
     async stop() {
       process.off('SIGINT', interrupted);
       process.off('SIGTERM', interrupted);

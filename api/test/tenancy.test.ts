@@ -130,6 +130,7 @@ describe("another company's ids answer 404", () => {
     const asA = bearer(a.users.admin as TestUser);
     const postAsA = async (url: string, json?: unknown) => (await request<{ data: { id: string } }>(url, { method: 'POST', headers: asA, json })).body.data;
     ids.surveyId = (await postAsA('/api/bands/surveys/bls')).id;
+    ids.surveyMappingId = (await postAsA('/api/bands/survey-mappings', { provider: 'Tenant A provider', mapping: { jobCode: 'Code', title: 'Title', p50: 'P50' } })).id;
     ids.marketAssociationId = (await postAsA(`/api/bands/jobs/${ids.companyJobId}/associations`, { survey: { surveyId: ids.surveyId, surveyJobCode: '15-1252' } })).id;
     const file = await request<{ data: { id: string } }>('/api/bands/files?kind=bands', { method: 'POST', headers: { ...asA, 'content-type': 'text/csv' }, body: 'Job code,Pay zone,Min,Mid,Max\n' });
     ids.bandFileId = file.body.data.id;

@@ -5,6 +5,7 @@ import type { BandsExportOptions, BandsImportOptions } from './commands/bands.js
 import type { QueryOptions } from './commands/benchmark.js';
 import type { OutputOptions } from './output.js';
 import type { CreateCompanyOptions } from './commands/companies.js';
+import type { ChainsImportOptions, CyclesExportOptions } from './commands/cycles.js';
 
 // Each command's module (and with it the HTTP client, ink and React) loads only when that command
 // runs, so `--help`, `--version` and completion start at once.
@@ -14,6 +15,7 @@ const load = {
   benchmark: () => import('./commands/benchmark.js'),
   companies: () => import('./commands/companies.js'),
   completion: () => import('./commands/completion.js'),
+  cycles: () => import('./commands/cycles.js'),
   employees: () => import('./commands/employees.js'),
   grants: () => import('./commands/grants.js'),
   health: () => import('./commands/health.js'),
@@ -211,6 +213,7 @@ function marketOptions(command: Command): Command {
     .option('--industry <industry>', 'industry (repeatable; default: all industries)', collect)
     .option('--stage <stage>', 'company stage (repeatable; default: every stage)', collect)
     .option('--ownership <group>', 'ownership group (repeatable; default: every group)', collect)
+    .option('--contractors', 'include contractors with the employees (default: employees only)')
     .option('--comp-type <type>', 'compensation type (repeatable; default: base)', collect)
     .option('--percentiles <list>', 'any of 10,25,40,50,60,75,90, comma-separated')
     .option('--currency <code>', 'ISO 4217 code; default: local currencies');
@@ -257,6 +260,34 @@ offers
   .option('--no-wait', 'print the job id and return at once')
   .option('-o, --output <file>', 'write to a file instead of stdout')
   .action(run(async (ctx, options: { state?: string; format: string; wait: boolean; output?: string }) => (await load.offers()).exportOffersCommand(ctx, options)));
+
+const cycles = program.command('cycles').description('merit cycles: the list, one cycle, its budgets, the payroll file and approval chains');
+cycles
+  .command('list')
+  .description('the merit cycles (id, name, state, effective date, currency, eligible, worksheets)')
+  .option('--state <state>', 'only cycles in this state (draft, active, closed, cancelled)')
+  .action(run(async (ctx, options: { state?: string }) => (await load.cycles()).listCyclesCommand(ctx, options)));
+cycles
+  .command('show <cycleId>')
+  .description('one cycle: its settings, budget totals and progress')
+  .action(run(async (ctx, cycleId: string) => (await load.cycles()).showCycleCommand(ctx, cycleId)));
+cycles
+  .command('budgets <cycleId>')
+  .description('each worksheet’s budget (allocated, recommended, used, remaining) and the total, in the cycle currency')
+  .action(run(async (ctx, cycleId: string) => (await load.cycles()).cycleBudgetsCommand(ctx, cycleId)));
+cycles
+  .command('export <cycleId>')
+  .description('the payroll CSV with the server’s job; the file goes to stdout or --out')
+  .option('-o, --out <file>', 'write to a file instead of stdout')
+  .option('--no-wait', 'print the job id and return at once')
+  .action(run(async (ctx, cycleId: string, options: CyclesExportOptions) => (await load.cycles()).exportCycleCommand(ctx, cycleId, options)));
+cycles
+  .command('chains')
+  .description('the cycle’s approval chains')
+  .command('import <cycleId> <file>')
+  .description('replace the cycle’s approval chains from a CSV file (Manager email, Approver 1 email, …); all or nothing')
+  .option('--dry-run', 'check the file and write nothing')
+  .action(run(async (ctx, cycleId: string, file: string, options: ChainsImportOptions) => (await load.cycles()).importChainsCommand(ctx, cycleId, file, options)));
 
 program
   .command('completion <shell>')

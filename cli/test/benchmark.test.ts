@@ -159,6 +159,18 @@ describe('paybench benchmark', () => {
     expect(blended[1]?.split(/\s{2,}/)[5]).not.toBe(us);
   });
 
+  it('includes contractors only with --contractors, and says so on the row', () => {
+    const slice = ['--family', 'Software Engineering', '--level', 'P3', '--location', '840_1', '--percentiles', '50'];
+    const employees = paybench(['benchmark', 'query', ...slice], env);
+    const withContractors = paybench(['benchmark', 'query', ...slice, '--contractors'], env);
+    expect([employees.code, withContractors.code]).toEqual([0, 0]);
+    expect(employees.stdout.split('\n')[1]).toMatch(/^US Tier 1\s+software_engineering/);
+    expect(withContractors.stdout.split('\n')[1]).toMatch(/^US Tier 1 \(with contractors\)\s+software_engineering/);
+    // The demo market holds no contractors: the same records, so the same figures and counts.
+    const columns = (line: string | undefined) => line?.split(/\s{2,}/).slice(1);
+    expect(columns(withContractors.stdout.split('\n')[1])).toEqual(columns(employees.stdout.split('\n')[1]));
+  });
+
   it('refuses more markets than one query holds, pointing at --blend', () => {
     const eleven = ['840', '840_1', '840_2', '840_3', '826', '276', '124', 'us_pittsburgh', 'us_new_york', 'us_seattle', 'us_sf_bay_area'].flatMap((location) => ['--location', location]);
     const run = paybench(['benchmark', 'query', '--family', 'Software Engineering', '--level', 'P3', ...eleven], env);

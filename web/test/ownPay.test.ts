@@ -1,24 +1,30 @@
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { replaceUserRoles } from '../../api/src/access/store.js';
+import { seedBuiltinRoles } from '../../api/src/companies/service.js';
+import { type TestPerson, createPerson } from '../../api/src/identity/provider/testSupport.js';
+import { insertEmployee, insertGrant, insertPay, monthsAgo } from '../../api/src/team/test/fixtures.js';
 import { testDb } from '../../api/test/factories.js';
-import { demoPassword, launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
+import { launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
 
-const EMPLOYEE = 'employee@acme.test';
-
-/** The demo employee's base salary in force today, straight from the database, as a phone shows it. */
-async function expectedBase(): Promise<string> {
+/*
+ * The employee is a person of a company of their own: signing out ends every sign-in of that
+ * person, so the demo employee, whom other tests use at the same time, is not the one signed out.
+ */
+async function employeeWithPay(): Promise<TestPerson> {
   const db = await testDb();
-  const today = new Date().toISOString().slice(0, 10);
-  const record = await db('compensation_records as c')
-    .join('employees as e', 'e.id', 'c.employee_id')
-    .join('users as u', 'u.id', 'e.user_id')
-    .where({ 'u.email': EMPLOYEE, 'c.type': 'base_salary' })
-    .andWhere('c.effective_date', '<=', today)
-    .orderBy('c.effective_date', 'desc')
-    .first<{ amount: number; currency: string }>('c.amount', 'c.currency');
-  if (!record) throw new Error('the demo employee has no base salary');
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: record.currency, maximumFractionDigits: 0 }).format(record.amount / 100);
+  const person = await createPerson(db);
+  const roles = await seedBuiltinRoles(db, person.companyId);
+  await replaceUserRoles(db, { companyId: person.companyId }, person.id, [roles.get('employee') ?? '']);
+  const start = monthsAgo(18);
+  const employeeId = await insertEmployee(db, person.companyId, { firstName: person.firstName, lastName: person.lastName, userId: person.id, currency: 'USD', countryCode: 'US', locationId: null, startDate: start, title: 'Software engineer' });
+  await insertPay(db, person.companyId, employeeId, [{ type: 'base_salary', amount: 12_345_600, currency: 'USD', effectiveDate: start }]);
+  await insertGrant(db, person.companyId, employeeId, { type: 'option', shares: 4800, exercisePrice: 100, vestingStartDate: start });
+  return person;
 }
+
+/** $123,456 a year, as an en-US phone shows it in whole dollars. */
+const BASE_SALARY = '$123,456';
 
 describe('an employee on a phone', () => {
   let browser: Browser;
@@ -32,8 +38,9 @@ describe('an employee on a phone', () => {
   it('sees their own pay, still sees it offline in the installed app, and leaves nothing behind on sign-out', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-US', timezoneId: 'UTC' });
     const page = await context.newPage();
-    await signInThroughProvider(page, base(), EMPLOYEE, demoPassword(inject('serverEnv')));
-    const baseSalary = await expectedBase();
+    const person = await employeeWithPay();
+    await signInThroughProvider(page, base(), person.email, person.password);
+    const baseSalary = BASE_SALARY;
 
     const ownPay = page.getByTestId('own-pay');
     await page.getByRole('heading', { name: 'Your pay' }).waitFor({ timeout: 30_000 });

@@ -170,9 +170,16 @@ describe('merit cycles in a real browser', () => {
     await page.getByRole('button', { name: 'Add a rule' }).click();
     await page.getByLabel('Rule 2', { exact: true }).selectOption('employmentType');
     await page.getByLabel('Full time').check();
-    // Hana has no pay, Eli joined in the period and Fox is a contractor: 5 eligible (Marco too), 3 not.
+    // Hana has no pay, Eli joined in the period and Fox is a contractor: the unsaved rules would make
+    // 5 eligible (Marco too) and 3 not, counted live while the saved rules (none) still let 7 in.
+    await expect.poll(() => page.getByTestId('live-eligible-count').textContent()).toBe('5');
+    expect(await page.getByTestId('live-ineligible-count').textContent()).toBe('3');
+    expect(await page.getByRole('list', { name: 'The first people these rules leave out' }).locator(`li[data-employee-id="${ids.fox}"]`).textContent()).toContain('contractor');
+    await expect.poll(() => page.getByTestId('eligible-count').textContent()).toBe('7');
+    await page.getByRole('button', { name: 'Save eligibility rules' }).click();
     await expect.poll(() => page.getByTestId('eligible-count').textContent()).toBe('5');
     expect(await page.getByTestId('ineligible-count').textContent()).toBe('3');
+    await expect.poll(() => page.getByTestId('live-eligible-count').count()).toBe(0);
     expect(await page.locator(`tr[data-employee-id="${ids.fox}"]`).getAttribute('data-status')).toBe('ineligible');
     expect(await page.locator(`tr[data-employee-id="${ids.fox}"] td[data-label="Why"]`).textContent()).toContain('contractor');
     expect(await page.locator(`tr[data-employee-id="${ids.eli}"]`).getAttribute('data-status')).toBe('ineligible');

@@ -1,41 +1,48 @@
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import pg from 'pg';
 import sqlite3 from 'sqlite3';
+import { authChannel, schemaOf } from '../db/authChanges.js';
 import type { Caller } from './caller.js';
 
 /**
- * What authentication keeps between requests, per database.
+ * What authentication keeps between requests, per database: callers by credential, each reused
+ * only while a reading taken *after the request arrived* says nothing authentication reads has
+ * changed since the caller was loaded. So a revoked token, a removed user or a changed role or flag
+ * is refused (or applied) from the first request that arrives after the change is committed, on
+ * every node, and a known caller costs no query through the pool.
  *
- * SQLite (one file, every writer a connection to it): callers are kept, and one is reused only while
- * `PRAGMA data_version`, read after the request arrived on a read-only connection of its own, still
- * says what it said when the caller was loaded. It changes with every commit of any other
- * connection — the server's pool and any other process on the file — so a revoked token, a removed
- * user or a changed role or flag is seen by the very next request, and a cached request reads
- * nothing through the pool.
+ * SQLite (one file, every writer a connection to it): the reading is `PRAGMA data_version` on a
+ * read-only connection of its own. It changes with every commit of any other connection — the
+ * server's pool and any other process on the file.
  *
- * Postgres (any number of nodes, no such counter): nothing is kept; every request reads the token,
- * the user, their roles and flags again in one query, so whatever another node committed holds at once.
+ * Postgres (any number of nodes): every commit that changes a token, a user, their roles, a role or
+ * a company's flags notifies the install's channel (`db/authChanges.ts`); each node listens on a
+ * connection of its own and counts those notifications. The reading is a barrier: the node notifies
+ * a channel of its own on that connection and waits for its own notification to come back. Postgres
+ * delivers notifications in commit order, so by then every change committed before the barrier —
+ * on any node, by any connection — has been received and counted. The request's wait is one round
+ * trip, shared by every request that arrived before the barrier was sent. While the listening
+ * connection is down (or not yet up) nothing is kept: every request reads the database.
  */
 
-/** At most this many callers are kept; beyond it the oldest go first. */
-const MAX_ENTRIES = 10_000;
-/** `last_used_at` of an API token is written at most this often per node: a write on every request costs more than the request. */
-export const TOUCH_EVERY_MS = 60_000;
+/** Where a cache reads its version: undefined when it cannot tell, and then nothing is reused. */
+interface VersionSource {
+  read(): Promise<number | undefined>;
+  close(): void;
+}
 
-/** `PRAGMA data_version` on a read-only connection, shared by the requests that wait for it. */
-class DataVersion {
-  private readonly connection: sqlite3.Database;
+/** One reading under way at a time; a request arriving meanwhile waits for the next, which starts after it arrived. */
+class Readings {
   private running: Promise<number | undefined> | undefined;
   private queued: Promise<number | undefined> | undefined;
 
-  constructor(filename: string) {
-    // Errors surface on the first reading (undefined: nothing is reused).
-    this.connection = new sqlite3.Database(filename, sqlite3.OPEN_READONLY, () => undefined);
-  }
+  constructor(private readonly take: () => Promise<number | undefined>) {}
 
   /** A reading taken after this call: one already under way may predate a commit the caller has seen. */
   read(): Promise<number | undefined> {
     if (!this.running) {
-      this.running = this.query().finally(() => (this.running = undefined));
+      this.running = this.take().finally(() => (this.running = undefined));
       return this.running;
     }
     this.queued ??= this.running.then(() => {
@@ -43,6 +50,26 @@ class DataVersion {
       return this.read();
     });
     return this.queued;
+  }
+}
+
+/** At most this many callers are kept; beyond it the oldest go first. */
+const MAX_ENTRIES = 10_000;
+/** `last_used_at` of an API token is written at most this often per node: a write on every request costs more than the request. */
+export const TOUCH_EVERY_MS = 60_000;
+
+/** `PRAGMA data_version` on a read-only connection, shared by the requests that wait for it. */
+class DataVersion implements VersionSource {
+  private readonly connection: sqlite3.Database;
+  private readonly readings = new Readings(() => this.query());
+
+  constructor(filename: string) {
+    // Errors surface on the first reading (undefined: nothing is reused).
+    this.connection = new sqlite3.Database(filename, sqlite3.OPEN_READONLY, () => undefined);
+  }
+
+  read(): Promise<number | undefined> {
+    return this.readings.read();
   }
 
   close(): void {
@@ -56,12 +83,109 @@ class DataVersion {
   }
 }
 
+/** How long a lost listening connection waits before it connects again. */
+const RECONNECT_MS = 1_000;
+/** How long a committed barrier may take to come back before the requests waiting for it read the database. */
+const BARRIER_TIMEOUT_MS = 2_000;
+
+/** Postgres: the count of change notifications received, read behind a barrier of this node's own. */
+class ChangeNotifications implements VersionSource {
+  private client: pg.Client | undefined;
+  /** Counts changes, and every (re)connection: what was kept before a gap in listening is never reused. */
+  private version = 0;
+  private listening = false;
+  private closed = false;
+  private barriers = 0;
+  private readonly waiting = new Map<string, (version: number | undefined) => void>();
+  private readonly barrierChannel: string;
+  private readonly readings = new Readings(() => this.barrier());
+
+  constructor(
+    private readonly connection: pg.ClientConfig,
+    private readonly channel: string,
+  ) {
+    // Unique to this node, so that no other node hears its barriers.
+    this.barrierChannel = `${channel}_${randomBytes(8).toString('hex')}`;
+    this.connect();
+  }
+
+  read(): Promise<number | undefined> {
+    return this.listening ? this.readings.read() : Promise.resolve(undefined);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.drop();
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    const client = new pg.Client(this.connection);
+    this.client = client;
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) {
+        this.version += 1;
+        return;
+      }
+      this.waiting.get(message.payload ?? '')?.(this.version);
+    });
+    const lost = (): void => {
+      if (this.client !== client) return;
+      this.drop();
+      if (!this.closed) setTimeout(() => this.connect(), RECONNECT_MS).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client
+      .connect()
+      // A barrier carries no data: its commit need not wait for the disk.
+      .then(() => client.query(`set synchronous_commit = off; listen "${this.channel}"; listen "${this.barrierChannel}"`))
+      .then(() => {
+        if (this.client !== client) return;
+        this.version += 1;
+        this.listening = true;
+      })
+      .catch(lost);
+  }
+
+  /** Stops listening: nothing is reused until listening again, and the requests waiting read the database. */
+  private drop(): void {
+    this.listening = false;
+    this.version += 1;
+    for (const settle of [...this.waiting.values()]) settle(undefined);
+    const client = this.client;
+    this.client = undefined;
+    client?.removeAllListeners('notification');
+    client?.on('error', () => undefined);
+    void client?.end().catch(() => undefined);
+  }
+
+  private barrier(): Promise<number | undefined> {
+    const client = this.client;
+    if (!client || !this.listening) return Promise.resolve(undefined);
+    this.barriers += 1;
+    const payload = String(this.barriers);
+    return new Promise((resolve) => {
+      const settle = (version: number | undefined): void => {
+        this.waiting.delete(payload);
+        resolve(version);
+      };
+      this.waiting.set(payload, settle);
+      client.query('select pg_notify($1, $2)', [this.barrierChannel, payload]).then(
+        // Committed, so it is on its way; should it never come, the requests read the database.
+        () => void setTimeout(() => settle(undefined), BARRIER_TIMEOUT_MS).unref(),
+        () => settle(undefined),
+      );
+    });
+  }
+}
+
 /** Loaded values by key, each valid for the data version it was loaded under. */
 export class CallerCache<T> {
   private readonly entries = new Map<string, { version: number; value: Promise<T> }>();
   private version: number | undefined;
 
-  constructor(private readonly dataVersion: DataVersion | undefined) {}
+  constructor(private readonly dataVersion: VersionSource | undefined) {}
 
   /** The value for `key`: reused while nothing was committed since it was loaded, else `load()`ed. */
   async get(key: string, load: () => Promise<T>): Promise<T> {
@@ -118,9 +242,24 @@ export interface AuthState {
   touchDue(tokenId: string, now: number): boolean;
 }
 
-function createAuthState(db: Knex): AuthState {
+function postgresConnection(db: Knex): pg.ClientConfig | undefined {
+  const config = db.client.config as Knex.Config;
+  if (config.client !== 'pg') return undefined;
+  const connection = config.connection;
+  if (typeof connection === 'string') return { connectionString: connection, application_name: 'paybench auth changes' };
+  // A connection given as a function (or none) cannot be opened beside the pool: nothing is kept.
+  return typeof connection === 'object' && connection !== null ? (connection as pg.ClientConfig) : undefined;
+}
+
+function versionSourceOf(db: Knex): VersionSource | undefined {
   const filename = sqliteFilename(db);
-  const dataVersion = filename ? new DataVersion(filename) : undefined;
+  if (filename) return new DataVersion(filename);
+  const connection = postgresConnection(db);
+  return connection ? new ChangeNotifications(connection, authChannel(schemaOf(db))) : undefined;
+}
+
+function createAuthState(db: Knex): AuthState {
+  const dataVersion = versionSourceOf(db);
   if (dataVersion) (db.client.pool as Partial<PoolEvents> | undefined)?.on?.('poolDestroyRequest', () => dataVersion.close());
   const touched = new Map<string, number>();
   return {

@@ -3,31 +3,34 @@ import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { findLevel } from '../market/catalog/index.js';
 import { Converter, today } from '../money/converter.js';
-import { activeEmployeesForBands, activeIdsWithinReach, baseSalariesInForce } from '../people/reads/bands.js';
+import { type BandEmployeeRow, activeEmployeesForBands, activeIdsWithinReach, baseSalariesInForce } from '../people/reads/bands.js';
 import { employeeReach } from '../people/visibility.js';
 import { applyDifferential, compaRatio, deltaFrom, positionIn, progressionOf, rangePenetration, roundHalfUp, spreadOf } from './formulas.js';
 import { parseSource } from './present.js';
 import { cellKey } from './jobs.js';
 import { requireSet } from './sets.js';
-import { type BandJobRow, listBands, listJobs } from './store.js';
+import { type BandFiguresRow, listBandFigures, listJobs } from './store.js';
 import { ensureZones, zoneMatcher } from './zones.js';
 
 type Schemas = components['schemas'];
 type Evaluation = Schemas['BandEvaluation'];
 type EmployeeEntry = Evaluation['employees'][number];
+type OutOfBand = Evaluation['outOfBand'];
+type Team = OutOfBand['teams'][number];
+export type TeamGrouping = OutOfBand['groupBy'];
 
 const rankOf = (levelId: string): number => findLevel(levelId)?.levelRank ?? 0;
 
 /** Per band: the next level up present in its family × track × zone. */
-function nextLevels(bands: readonly BandJobRow[]): Map<string, BandJobRow | null> {
-  const ladders = new Map<string, BandJobRow[]>();
+function nextLevels(bands: readonly BandFiguresRow[]): Map<string, BandFiguresRow | null> {
+  const ladders = new Map<string, BandFiguresRow[]>();
   for (const band of bands) {
     const key = `${band.job_family_id}|${band.track}|${band.pay_zone_id}`;
     const ladder = ladders.get(key) ?? [];
     ladder.push(band);
     ladders.set(key, ladder);
   }
-  const next = new Map<string, BandJobRow | null>();
+  const next = new Map<string, BandFiguresRow | null>();
   for (const ladder of ladders.values()) {
     ladder.sort((a, b) => rankOf(a.level_id) - rankOf(b.level_id));
     ladder.forEach((band, index) => next.set(band.id, ladder.slice(index + 1).find((above) => rankOf(above.level_id) > rankOf(band.level_id)) ?? null));
@@ -39,27 +42,71 @@ function nextLevels(bands: readonly BandJobRow[]): Map<string, BandJobRow | null
  * The benchmark a band was built from and how many sources it blends: as recorded at the build (kept
  * through hand edits and imports); for a band built before benchmarks were recorded, its market source.
  */
-function benchmarkOf(band: BandJobRow, scale: number): { amount: number | null; count: number } {
+function benchmarkOf(band: BandFiguresRow, scale: number): { amount: number | null; count: number } {
   if (band.benchmark_amount !== null && band.benchmark_amount !== undefined) return { amount: Number(band.benchmark_amount), count: Number(band.benchmark_count) };
   const source = parseSource(band.source);
   if (source?.kind === 'market') return { amount: roundHalfUp(applyDifferential(source.marketValue, source.differentialBp) * scale), count: 1 };
   return { amount: null, count: 0 };
 }
 
+interface TeamOf {
+  key: string | null;
+  name: string;
+}
+
+/** Each employee's team by department, or by manager (named by the manager's record). */
+function teamFinder(groupBy: TeamGrouping, employees: readonly BandEmployeeRow[]): (employee: BandEmployeeRow) => TeamOf {
+  if (groupBy === 'department') {
+    return (employee) => {
+      const department = employee.department?.trim();
+      return department ? { key: department, name: department } : { key: null, name: 'No department' };
+    };
+  }
+  const names = new Map(employees.map((employee) => [employee.id, fullName(employee)]));
+  return (employee) => (employee.manager_id ? { key: employee.manager_id, name: names.get(employee.manager_id) ?? 'A manager no longer active' } : { key: null, name: 'No manager' });
+}
+
+const fullName = (employee: BandEmployeeRow): string => [employee.first_name, employee.last_name].filter(Boolean).join(' ');
+
+/** Teams with their people out of band: most out of band first, then by name; within a team, furthest from the midpoint first. */
+function outOfBandByTeam(groupBy: TeamGrouping, members: Map<string, { team: TeamOf; priced: number; out: Team['employees'] }>): OutOfBand {
+  const teams: Team[] = [...members.values()].map(({ team, priced, out }) => ({
+    key: team.key,
+    name: team.name,
+    pricedCount: priced,
+    belowCount: out.filter((entry) => entry.position === 'below').length,
+    aboveCount: out.filter((entry) => entry.position === 'above').length,
+    employees: [...out].sort((a, b) => Math.abs(b.compaRatio - 1) - Math.abs(a.compaRatio - 1) || a.name.localeCompare(b.name)),
+  }));
+  teams.sort((a, b) => b.employees.length - a.employees.length || (a.key === null ? 1 : 0) - (b.key === null ? 1 : 0) || a.name.localeCompare(b.name));
+  return { groupBy, teams };
+}
+
 /**
  * Who is in which band of the set, and where their base salary sits in it. Counts cover the whole
- * company; names follow the caller's team reach, pay also their employeeCompensation reach.
+ * company; names follow the caller's team reach, pay also their employeeCompensation reach; the
+ * people out of band are also listed by team.
  */
-export async function evaluateBandSet(db: Knex, caller: Caller, setId: string): Promise<Evaluation> {
+export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, groupBy: TeamGrouping = 'department'): Promise<Evaluation> {
   const scope = companyScope(caller);
   const set = await requireSet(db, scope, setId);
   const asOf = today();
-  const [bands, jobs, zones, employees] = await Promise.all([listBands(db, scope, setId), listJobs(db, scope), ensureZones(db, scope), activeEmployeesForBands(db, scope)]);
-  const [teamReach, payReach] = await Promise.all([employeeReach(db, scope, caller, 'team'), employeeReach(db, scope, caller, 'employeeCompensation')]);
-  const [visible, payVisible] = await Promise.all([activeIdsWithinReach(db, scope, teamReach), activeIdsWithinReach(db, scope, payReach)]);
+  const [bands, jobs, zones, employees, payReach, teamReach, converter] = await Promise.all([
+    listBandFigures(db, scope, setId),
+    listJobs(db, scope),
+    ensureZones(db, scope),
+    activeEmployeesForBands(db, scope),
+    employeeReach(db, scope, caller, 'employeeCompensation'),
+    employeeReach(db, scope, caller, 'team'),
+    Converter.open(db, asOf),
+  ]);
   const seesAnyPay = payReach.kind !== 'none';
-  const salaries = seesAnyPay ? await baseSalariesInForce(db, scope, new Set(employees.map((employee) => employee.id)), asOf) : new Map<string, { amount: number; currency: string }>();
-  const converter = await Converter.open(db, asOf);
+  // Pay is read beside the reach look-ups rather than after them.
+  const [salaries, visible, payVisible] = await Promise.all([
+    seesAnyPay ? baseSalariesInForce(db, scope, new Set(employees.map((employee) => employee.id)), asOf) : new Map<string, { amount: number; currency: string }>(),
+    activeIdsWithinReach(db, scope, teamReach),
+    activeIdsWithinReach(db, scope, payReach),
+  ]);
   const scale = 10 ** converter.minorUnit(set.currency);
 
   const jobByCell = new Map(jobs.map((job) => [cellKey(job.job_family_id, job.level_id), job.id]));
@@ -67,6 +114,8 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string): 
   const zoneOf = zoneMatcher(zones);
   const counts = new Map<string, number>();
   const entries: EmployeeEntry[] = [];
+  const teamOf = teamFinder(groupBy, employees);
+  const teams = new Map<string, { team: TeamOf; priced: number; out: Team['employees'] }>();
   const unplaced = { noFamilyOrLevel: 0, noCompanyJob: 0, noBand: 0 };
   for (const employee of employees) {
     if (!employee.job_family_id || !employee.level_id) {
@@ -86,10 +135,11 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string): 
     }
     counts.set(band.id, (counts.get(band.id) ?? 0) + 1);
     if (visible && !visible.has(employee.id)) continue;
-    const entry: EmployeeEntry = { employeeId: employee.id, name: [employee.first_name, employee.last_name].filter(Boolean).join(' '), bandId: band.id, payZoneId: zoneId };
+    const entry: EmployeeEntry = { employeeId: employee.id, name: fullName(employee), bandId: band.id, payZoneId: zoneId };
     if (seesAnyPay && (!payVisible || payVisible.has(employee.id))) {
       const salary = salaries.get(employee.id);
-      const base = salary ? await converter.convert(salary, set.currency) : null;
+      // Most people are paid in the set's currency: no conversion to wait for.
+      const base = !salary ? null : salary.currency === set.currency ? salary : await converter.convert(salary, set.currency);
       if (!salary) entry.unpricedReason = 'No base salary';
       else if (!base) entry.unpricedReason = `No reference exchange rate from ${salary.currency} to ${set.currency}`;
       else {
@@ -98,6 +148,12 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string): 
         entry.compaRatio = compaRatio(base.amount, mid);
         entry.rangePenetration = rangePenetration(base.amount, min, max);
         entry.position = positionIn(base.amount, min, max);
+        const team = teamOf(employee);
+        const teamKey = team.key ?? '';
+        const members = teams.get(teamKey) ?? { team, priced: 0, out: [] };
+        members.priced += 1;
+        if (entry.position !== 'inside') members.out.push({ employeeId: employee.id, name: entry.name, bandId: band.id, position: entry.position, compaRatio: entry.compaRatio });
+        teams.set(teamKey, members);
       }
     }
     entries.push(entry);
@@ -127,6 +183,7 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string): 
     }),
     employees: entries,
     unplaced,
+    outOfBand: outOfBandByTeam(groupBy, teams),
     exchangeRates: converter.ratesUsed(),
   };
 }

@@ -23,7 +23,9 @@ import { applyBandPlan, bandColumns, checkBandRows, missingBandColumns } from '.
 import { RowProblems } from './fileRows.js';
 import { requireSet } from './sets.js';
 import { type SurveyMapping, missingSurveyFields, suggestSurveyMapping, surveyMappingProblems } from './surveyFields.js';
-import { type SurveyInput, checkSurveyRows, writeSurvey } from './surveys.js';
+import { savedMappingFitting } from './surveyMappings.js';
+import { type SurveyInput, checkSurveyRows, replaceSurveyJobs, surveyToReplace, writeSurvey } from './surveys.js';
+import { versionOf } from '../http/versions.js';
 import { type BandFileRow, type BandImportRow, findBandFile, findImport, insertBandFile, insertImport, listBands, listJobs, touchSet, updateImport } from './store.js';
 import { storageKeyOf } from '../downloads/store.js';
 import { ensureZones } from './zones.js';
@@ -190,19 +192,38 @@ function newImport(scope: CompanyScope, caller: Caller, file: BandFileRow, field
   };
 }
 
+/**
+ * The uploaded survey file and the mapping it is read through: the one sent, else the one saved for
+ * the provider when the file has every column it names, else the suggestion; 400 when it does not fit.
+ */
+async function surveyFileAndMapping(deps: AppDeps, caller: Caller, fileId: string, sent: SurveyMapping | undefined, provider: string): Promise<{ file: BandFileRow; mapping: SurveyMapping }> {
+  const file = await ownFile(deps.db, caller, fileId, 'body.fileId');
+  if (file.kind !== 'survey') throw badRequest('This file was uploaded as a bands file; upload it again as a survey file.', [{ field: 'body.fileId', message: 'is not a survey file' }]);
+  const columns = JSON.parse(file.columns) as string[];
+  const mapping = sent ?? (await savedMappingFitting(deps.db, companyScope(caller), provider, columns)) ?? suggestSurveyMapping(columns);
+  const problems = surveyMappingProblems(mapping, columns);
+  if (problems.length) throw badRequest(`The column mapping does not fit the file: ${problems.map((p) => `${p.field.replace(/^body\.mapping\./, '')} ${p.message}`).join('; ')}.`, problems);
+  return { file, mapping };
+}
+
 /** Checks the file, the mapping and the survey's currency, then queues the survey import. */
 export async function startSurveyImport(deps: AppDeps, caller: Caller, body: Schemas['SurveyImportRequest'], originSocketId: string | undefined, afterCommit: AfterCommit): Promise<BandImport> {
   const scope = companyScope(caller);
-  const file = await ownFile(deps.db, caller, body.fileId, 'body.fileId');
-  if (file.kind !== 'survey') throw badRequest('This file was uploaded as a bands file; upload it again as a survey file.', [{ field: 'body.fileId', message: 'is not a survey file' }]);
-  await requireMinorUnit(deps.db, body.survey.currency, 'body.survey.currency');
-  const columns = JSON.parse(file.columns) as string[];
-  const mapping = body.mapping ?? suggestSurveyMapping(columns);
-  const problems = surveyMappingProblems(mapping, columns);
-  if (problems.length) throw badRequest(`The column mapping does not fit the file: ${problems.map((p) => `${p.field.replace(/^body\.mapping\./, '')} ${p.message}`).join('; ')}.`, problems);
   const survey: SurveyInput = { name: body.survey.name.trim(), provider: body.survey.provider.trim(), effectiveDate: body.survey.effectiveDate, currency: body.survey.currency };
+  const { file, mapping } = await surveyFileAndMapping(deps, caller, body.fileId, body.mapping, survey.provider);
+  await requireMinorUnit(deps.db, body.survey.currency, 'body.survey.currency');
   if (!survey.name || !survey.provider) throw badRequest('A survey needs a name and a provider.', [{ field: survey.name ? 'body.survey.provider' : 'body.survey.name', message: 'must not be blank' }]);
   return queueImport(deps, newImport(scope, caller, file, { dry_run: body.dryRun ?? false, mapping: JSON.stringify(mapping), survey_input: JSON.stringify(survey) }), originSocketId, afterCommit);
+}
+
+/** Checks the survey (at the version read), the file and the mapping, then queues replacing the survey's jobs from the file. */
+export async function startSurveyReplace(deps: AppDeps, caller: Caller, surveyId: string, ifMatch: string, body: Schemas['SurveyReplaceRequest'], originSocketId: string | undefined, afterCommit: AfterCommit): Promise<BandImport> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  const target = await surveyToReplace(deps.db, scope, surveyId, version);
+  const { file, mapping } = await surveyFileAndMapping(deps, caller, body.fileId, body.mapping, target.provider);
+  const survey: SurveyInput = { name: target.name, provider: target.provider, effectiveDate: body.effectiveDate ?? target.effective_date, currency: target.currency, replace: { surveyId, version } };
+  return queueImport(deps, newImport(scope, caller, file, { dry_run: body.dryRun ?? false, mapping: JSON.stringify(mapping), survey_input: JSON.stringify(survey), survey_id: surveyId }), originSocketId, afterCommit);
 }
 
 /** Checks the set is a draft and the file has the export's columns, then queues the bands import. */
@@ -268,7 +289,13 @@ async function runSurvey(ctx: RunContext, row: BandImportRow, table: SourceTable
   const problems = new RowProblems();
   const jobs = checkSurveyRows(table, mapping, survey.currency, minor, problems);
   const plan = { dryRun: Boolean(row.dry_run), rows: table.rows.length, create: jobs.length, update: 0, unchanged: 0 };
-  if (problems.count || row.dry_run) return { problems, plan };
+  if (problems.count) return { problems, plan };
+  if (survey.replace) {
+    const replaced = await replaceSurveyJobs(ctx.db, ctx.scope, row.owner_user_id, survey, row.filename, jobs, { dryRun: Boolean(row.dry_run), rows: table.rows.length });
+    if ('stopped' in replaced) throw new ImportStopped(replaced.stopped);
+    return { problems, plan: replaced.plan, surveyId: survey.replace.surveyId };
+  }
+  if (row.dry_run) return { problems, plan };
   await ctx.progress(70, `Writing ${jobs.length} survey jobs`);
   const surveyId = await ctx.db.transaction(async (trx) => {
     const id = await writeSurvey(trx, ctx.scope, row.owner_user_id, survey, row.filename, jobs);

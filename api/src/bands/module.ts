@@ -8,6 +8,8 @@ declare module '../platform/events.js' {
   interface DomainEvents {
     /** A draft band set went live; the set live until then (if any) was archived in the same change. */
     'bandSet.published': { bandSetId: string; name: string; archivedBandSetId: string | null; bandCount: number };
+    /** A draft band set was published to a merit cycle; the set that cycle had (if any) was archived in the same change. */
+    'bandSet.publishedToCycle': { bandSetId: string; name: string; meritCycleId: string; archivedBandSetId: string | null };
     /** A bands file was imported into a draft: bands added and bands changed. */
     'bandSet.imported': { bandSetId: string; created: number; updated: number };
     /** A survey file was imported as a new survey. */

@@ -60,6 +60,7 @@ export function presentSet(row: BandSetRow, bandCount: number): BandSet {
     id: row.id,
     name: row.name,
     status: row.status as BandSet['status'],
+    meritCycleId: row.merit_cycle_id ?? null,
     currency: row.currency,
     effectiveDate: row.effective_date,
     philosophy: parsePhilosophy(row.philosophy),

@@ -2,7 +2,8 @@ import { can, secured } from '../http/operations.js';
 import { socketIdOf } from '../realtime/socketId.js';
 import { createMarketAssociation, deleteMarketAssociation, listMarketAssociations, updateMarketAssociation } from './associations.js';
 import { getCompositeBenchmark, listCompositeBenchmarks } from './composite.js';
-import { getBandFile, getBandImport, startBandImport, startSurveyImport, uploadBandFile } from './imports.js';
+import { getBandFile, getBandImport, startBandImport, startSurveyImport, startSurveyReplace, uploadBandFile } from './imports.js';
+import { createSavedSurveyMapping, deleteSavedSurveyMapping, listSavedSurveyMappings, updateSavedSurveyMapping } from './surveyMappings.js';
 import { getBandSettings, updateBandSettings } from './settings.js';
 import { surveyFields } from './surveyFields.js';
 import { addBlsSurvey, deleteSurvey, getSurvey, listSurveys, updateSurvey } from './surveys.js';
@@ -106,7 +107,7 @@ export const bandsOperations = [
   secured({
     operationId: 'publishBandSet',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await publishBandSet(deps.db, caller, path.bandSetId, headers['If-Match'], body?.comment) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await publishBandSet(deps.db, caller, path.bandSetId, headers['If-Match'], body?.comment, body?.meritCycleId) }),
   }),
   secured({
     operationId: 'getBandSetHistory',
@@ -135,7 +136,7 @@ export const bandsOperations = [
   secured({
     operationId: 'evaluateBandSet',
     access: view,
-    handler: async ({ path }, { deps, caller }) => ({ data: await evaluateBandSet(deps.db, caller, path.bandSetId) }),
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await evaluateBandSet(deps.db, caller, path.bandSetId, query.groupBy) }),
   }),
   secured({
     operationId: 'startBandSetExport',
@@ -202,6 +203,35 @@ export const bandsOperations = [
     access: edit,
     status: 202,
     handler: async ({ body }, { deps, caller, koa, afterCommit }) => ({ data: await startSurveyImport(deps, caller, body, socketIdOf(koa.get('x-socket-id')), afterCommit) }),
+  }),
+  secured({
+    operationId: 'startSurveyReplace',
+    access: edit,
+    status: 202,
+    handler: async ({ path, headers, body }, { deps, caller, koa, afterCommit }) => ({
+      data: await startSurveyReplace(deps, caller, path.surveyId, headers['If-Match'], body, socketIdOf(koa.get('x-socket-id')), afterCommit),
+    }),
+  }),
+  secured({
+    operationId: 'listSavedSurveyMappings',
+    access: view,
+    handler: async (_input, { deps, caller }) => ({ data: await listSavedSurveyMappings(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'createSavedSurveyMapping',
+    access: edit,
+    status: 201,
+    handler: async ({ body }, { deps, caller }) => ({ data: await createSavedSurveyMapping(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'updateSavedSurveyMapping',
+    access: edit,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateSavedSurveyMapping(deps.db, caller, path.surveyMappingId, headers['If-Match'], body) }),
+  }),
+  secured({
+    operationId: 'deleteSavedSurveyMapping',
+    access: edit,
+    handler: async ({ path }, { deps, caller }) => ({ data: await deleteSavedSurveyMapping(deps.db, caller, path.surveyMappingId) }),
   }),
   secured({
     operationId: 'startBandImport',

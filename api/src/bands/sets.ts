@@ -9,7 +9,8 @@ import { requireMinorUnit } from '../money/minorUnits.js';
 import { emit } from '../platform/events.js';
 import { history, transition } from '../workflow/service.js';
 import { type Band, type BandSet, type BandSetDetail, presentBand, presentSet, presentSetDetail } from './present.js';
-import { type BandRow, type BandSetRow, bandsOf, deleteSet, findBand, findLiveSet, findSet, insertBands, insertSet, listBands, listSets, setsOf, touchSet } from './store.js';
+import { findCycle } from '../meritCycles/store.js';
+import { type BandRow, type BandSetRow, bandsOf, deleteSet, findBand, findCycleSet, findLiveSet, findSet, insertBands, insertSet, listBands, listSets, setsOf, touchSet } from './store.js';
 import { BAND_SET_SUBJECT, bandSetWorkflow } from './workflow.js';
 import { submitForApproval } from '../workflowSettings/bandApprovals.js';
 import { bandPublicationApprovers } from '../workflowSettings/service.js';
@@ -55,6 +56,7 @@ export async function createBandSet(db: Knex, caller: Caller, input: Schemas['Ba
     company_id: scope.companyId,
     name: input.name.trim(),
     status: bandSetWorkflow.initial,
+    merit_cycle_id: null,
     currency,
     effective_date: input.effectiveDate ?? today(),
     philosophy: null,
@@ -93,6 +95,7 @@ export async function duplicateBandSet(db: Knex, caller: Caller, id: string, nam
       id: copyId,
       name: name?.trim() || `Copy of ${set.name}`.slice(0, 200),
       status: bandSetWorkflow.initial,
+      merit_cycle_id: null,
       published_at: null,
       published_by: null,
       version: 1,
@@ -154,11 +157,40 @@ export async function makeLive(trx: Knex, scope: CompanyScope, caller: Caller, s
 }
 
 /**
- * Publishes a draft at the version read. Where the workflow settings name band-set approvers, the
- * draft is submitted to them instead (`pendingApproval`, workflowSettings/bandApprovals.ts); else it
- * goes live at once (`makeLive`).
+ * Publishes a draft to a merit cycle in the caller's transaction: the set that cycle had (if any) is
+ * archived, this one moves to `cycle` naming the cycle, each with its history row. A launched cycle
+ * fixed its bands at launch, so it takes no other set. The live set is not touched.
  */
-export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMatch: string, comment: string | undefined): Promise<BandSetDetail> {
+async function publishToCycle(trx: Knex, scope: CompanyScope, caller: Caller, set: BandSetRow, meritCycleId: string, comment: string | undefined): Promise<void> {
+  const cycle = await findCycle(trx, scope, meritCycleId);
+  if (!cycle) throw notFound('The merit cycle could not be found.');
+  if (cycle.launched_at) throw new HttpError(409, 'merit_cycle_launched', { message: `“${cycle.name}” has launched; its bands were fixed at launch.` });
+  if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
+  const now = new Date().toISOString();
+  const previous = await findCycleSet(trx, scope, meritCycleId);
+  if (previous && bandSetWorkflow.isState(previous.status)) {
+    const archived = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: previous.id, currentState: previous.status, version: Number(previous.version), awaiting: [] }, 'archive', caller, `Replaced by “${set.name}” for “${cycle.name}”.`);
+    await updateAtVersion(() => setsOf(trx, scope).where({ id: previous.id }), Number(previous.version), { status: archived.state, updated_at: now }, 'the merit cycle’s band set');
+  }
+  const version = Number(set.version);
+  const published = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting: [] }, 'publishToCycle', caller, comment);
+  await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { status: published.state, merit_cycle_id: cycle.id, published_at: now, published_by: caller.userId, updated_at: now }, 'this band set');
+  await emit(trx, {
+    name: 'bandSet.publishedToCycle',
+    companyId: scope.companyId,
+    actorUserId: caller.userId,
+    subjectType: BAND_SET_SUBJECT,
+    subjectId: set.id,
+    payload: { bandSetId: set.id, name: set.name, meritCycleId: cycle.id, archivedBandSetId: previous?.id ?? null },
+  });
+}
+
+/**
+ * Publishes a draft at the version read. To a merit cycle when one is named (`publishToCycle`); else,
+ * where the workflow settings name band-set approvers, the draft is submitted to them instead
+ * (`pendingApproval`, workflowSettings/bandApprovals.ts); else it goes live at once (`makeLive`).
+ */
+export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMatch: string, comment: string | undefined, meritCycleId?: string): Promise<BandSetDetail> {
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
@@ -171,6 +203,7 @@ export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMat
     }
     const bands = await listBands(trx, scope, id);
     if (!bands.length) throw badRequest('A band set without bands cannot be published; build it from market data first.', [{ field: 'path.bandSetId', message: 'has no bands' }]);
+    if (meritCycleId) return publishToCycle(trx, scope, caller, set, meritCycleId, comment);
     const approvers = await bandPublicationApprovers(trx, scope);
     if (approvers.length) await submitForApproval(trx, scope, caller, set, approvers, comment);
     else await makeLive(trx, scope, caller, set, 'publish', comment, []);

@@ -37,6 +37,8 @@ export interface BandSetRow {
   company_id: string;
   name: string;
   status: string;
+  /** The merit cycle a set published to a cycle serves; null for every other set. */
+  merit_cycle_id: string | null;
   currency: string;
   effective_date: string;
   philosophy: string | null;
@@ -151,6 +153,11 @@ export async function findLiveSet(db: Knex, scope: CompanyScope): Promise<BandSe
   return setsOf(db, scope).where({ status: 'live' }).first();
 }
 
+/** The set published to this merit cycle (state `cycle`), if any: what the cycle prices its people against. */
+export async function findCycleSet(db: Knex, scope: CompanyScope, meritCycleId: string): Promise<BandSetRow | undefined> {
+  return setsOf(db, scope).where({ status: 'cycle', merit_cycle_id: meritCycleId }).first();
+}
+
 export async function insertSet(db: Knex, row: BandSetRow): Promise<void> {
   await db('band_sets').insert(row);
 }
@@ -175,6 +182,35 @@ export async function listBands(db: Knex, scope: CompanyScope, setId: string): P
     .where('bands.band_set_id', setId)
     .join('band_company_jobs as j', 'j.id', 'bands.company_job_id')
     .select('bands.*', 'j.job_family_id', 'j.level_id', 'j.track')
+    .orderBy([{ column: 'j.job_family_id' }, { column: 'j.track' }, { column: 'j.level_id' }, { column: 'bands.pay_zone_id' }]);
+}
+
+/** What measuring a set needs of its bands: figures, job and benchmark; no edit metadata. */
+export type BandFiguresRow = Pick<BandJobRow, 'id' | 'company_job_id' | 'pay_zone_id' | 'min_amount' | 'mid_amount' | 'max_amount' | 'source' | 'benchmark_amount' | 'benchmark_count' | 'job_family_id' | 'level_id' | 'track'>;
+
+/**
+ * A set's bands for the evaluation. The source (a composite's is a few KB of parts) is read only for
+ * bands without a recorded benchmark, the one case that needs it: reading every source was most of
+ * an evaluation's reading time.
+ */
+export async function listBandFigures(db: Knex, scope: CompanyScope, setId: string): Promise<BandFiguresRow[]> {
+  return bandsOf(db, scope)
+    .where('bands.band_set_id', setId)
+    .join('band_company_jobs as j', 'j.id', 'bands.company_job_id')
+    .select(
+      'bands.id',
+      'bands.company_job_id',
+      'bands.pay_zone_id',
+      'bands.min_amount',
+      'bands.mid_amount',
+      'bands.max_amount',
+      'bands.benchmark_amount',
+      'bands.benchmark_count',
+      db.raw('case when bands.benchmark_amount is null then bands.source else null end as source'),
+      'j.job_family_id',
+      'j.level_id',
+      'j.track',
+    )
     .orderBy([{ column: 'j.job_family_id' }, { column: 'j.track' }, { column: 'j.level_id' }, { column: 'bands.pay_zone_id' }]);
 }
 

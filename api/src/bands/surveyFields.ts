@@ -131,3 +131,8 @@ export function presentSurveyField(definition: SurveyFieldDefinition): Schemas['
 export function surveyFields(): Schemas['SurveyField'][] {
   return [...SURVEY_FIELDS].sort((a, b) => Number(b.required) - Number(a.required)).map(presentSurveyField);
 }
+
+/** Problems with a mapping saved without a file: a column used twice, required fields left out. */
+export function savedSurveyMappingProblems(mapping: SurveyMapping): { field: string; message: string }[] {
+  return surveyMappingProblems(mapping, Object.values(mapping).filter((column): column is string => column !== undefined));
+}

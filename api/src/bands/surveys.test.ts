@@ -454,3 +454,169 @@ describe('surveys, market-data associations and composite benchmarks', () => {
     expect((await call(admin, '/api/bands/surveys/bls', { method: 'POST' })).status).toBe(201);
   });
 });
+
+describe('saved survey mappings and replacing a survey’s jobs from a new file', () => {
+  let db: Knex;
+  let admin: TestUser;
+  let analyst: TestUser;
+  let outsider: TestUser;
+  const ids = { mapping: '', survey: '', analystJob: '', pmJob: '', kept: '', dropped: '' };
+
+  const call = <T>(user: TestUser, url: string, init: { method?: string; json?: unknown; ifMatch?: string | number } = {}) =>
+    request<T & ErrorBody>(url, {
+      method: init.method ?? 'GET',
+      headers: { ...bearer(user), ...(init.ifMatch !== undefined ? { 'If-Match': `"${init.ifMatch}"` } : {}) },
+      json: init.json,
+    });
+
+  async function uploadSurvey(csv: string): Promise<Schemas['BandFile']> {
+    const reply = await request<Data<Schemas['BandFile']> & ErrorBody>('/api/bands/files?kind=survey&filename=mercer.csv', { method: 'POST', headers: { ...bearer(admin), 'content-type': 'text/csv' }, body: csv });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    return reply.body.data;
+  }
+
+  /** Starts an import (new survey or replacement), waits for its job and reads the import again. */
+  async function imported(url: string, json: unknown, ifMatch?: number): Promise<BandImport> {
+    const started = await call<Data<BandImport>>(admin, url, { method: 'POST', json, ifMatch });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const job = await jobEnded(admin, started.body.data.jobId ?? '');
+    expect(job.status).toBe('succeeded');
+    return (await call<Data<BandImport>>(admin, `/api/bands/imports/${started.body.data.id}`)).body.data;
+  }
+
+  const surveyNow = async () => (await call<Data<Schemas['SurveyDetail']>>(analyst, `/api/bands/surveys/${ids.survey}`)).body.data;
+
+  // Headers the suggestion reads no job code, title or percentile from: only a saved mapping reads them.
+  const FIRST = ['Ref,Role,Mid', 'M1,Data Analyst,"100,000"', 'M2,Product Manager,80000', 'M3,Designer,60000'].join('\n');
+  const MERCER = { jobCode: 'Ref', title: 'Role', p50: 'Mid' };
+  const SURVEY = { name: 'Mercer 2025', provider: 'Mercer', effectiveDate: '2025-01-01', currency: 'USD' };
+
+  beforeAll(async () => {
+    db = await testDb();
+    const company = await createTestCompany(db, 'Mapping Co');
+    admin = company.users.admin as TestUser;
+    analyst = company.users.analyst as TestUser;
+    await switchOnBands(db, company.id);
+    const other = await createTestCompany(db, 'Other Mapping Co');
+    await switchOnBands(db, other.id);
+    outsider = other.users.admin as TestUser;
+    ids.analystJob = (await call<Data<Schemas['CompanyJob']>>(admin, '/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'data_analytics', levelId: 'p3' } })).body.data.id;
+    ids.pmJob = (await call<Data<Schemas['CompanyJob']>>(admin, '/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'product_management', levelId: 'p2' } })).body.data.id;
+  });
+
+  it('saves a provider’s mapping once, changes it at the version read, and refuses an incomplete one', async () => {
+    const saved = await call<Data<Schemas['SavedSurveyMapping']>>(admin, '/api/bands/survey-mappings', { method: 'POST', json: { provider: 'Mercer', mapping: { ...MERCER, p25: 'Mid' } } });
+    expect(saved.status).toBe(400);
+    expect(saved.body.errors).toEqual([{ field: 'body.mapping.p25', message: 'column "Mid" is already mapped to p50' }]);
+    const incomplete = await call(admin, '/api/bands/survey-mappings', { method: 'POST', json: { provider: 'Mercer', mapping: { jobCode: 'Ref', p50: 'Mid' } } });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.errors).toEqual([{ field: 'body.mapping.title', message: 'is required: name the column that holds it' }]);
+
+    const created = await call<Data<Schemas['SavedSurveyMapping']>>(admin, '/api/bands/survey-mappings', { method: 'POST', json: { provider: 'Mercer', mapping: { jobCode: 'Ref', title: 'Role', p75: 'Mid' } } });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('etag')).toBe('"1"');
+    expect(created.body.data).toMatchObject({ provider: 'Mercer', mapping: { jobCode: 'Ref', title: 'Role', p75: 'Mid' }, version: 1 });
+    ids.mapping = created.body.data.id;
+    // The same provider in another case or spacing is the same provider.
+    const twice = await call(admin, '/api/bands/survey-mappings', { method: 'POST', json: { provider: '  mercer ', mapping: MERCER } });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ code: 'survey_mapping_exists', message: 'A mapping is already saved for mercer; change that one instead.' });
+    expect((await call(analyst, '/api/bands/survey-mappings', { method: 'POST', json: { provider: 'Radford', mapping: MERCER } })).status).toBe(403);
+
+    // The median, not the 75th percentile: at version 1. A second change at version 1 is 409, without If-Match 428.
+    const url = `/api/bands/survey-mappings/${ids.mapping}`;
+    const changed = await call<Data<Schemas['SavedSurveyMapping']>>(admin, url, { method: 'PATCH', ifMatch: 1, json: { mapping: MERCER } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).toBe('"2"');
+    expect(changed.body.data).toMatchObject({ mapping: MERCER, version: 2 });
+    const stale = await call(admin, url, { method: 'PATCH', ifMatch: 1, json: { mapping: { ...MERCER, p50: 'Other' } } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('version_conflict');
+    expect((await call(admin, url, { method: 'PATCH', json: { mapping: MERCER } })).status).toBe(428);
+    const listed = await call<Data<Schemas['SavedSurveyMapping'][]>>(analyst, '/api/bands/survey-mappings');
+    expect(listed.body.data).toEqual([expect.objectContaining({ id: ids.mapping, provider: 'Mercer', mapping: MERCER, version: 2 })]);
+    // Another company sees none and reaches none.
+    expect((await call<Data<unknown[]>>(outsider, '/api/bands/survey-mappings')).body.data).toEqual([]);
+    expect((await call(outsider, url, { method: 'PATCH', ifMatch: 2, json: { mapping: MERCER } })).status).toBe(404);
+    expect((await call(outsider, url, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('reads the next file of the same provider through its saved mapping', async () => {
+    const file = await uploadSurvey(FIRST);
+    // The suggestion finds no job code, title or percentile among these headers…
+    expect(file.suggestedMapping).not.toHaveProperty('jobCode');
+    expect(file.missingRequiredFields).toEqual(['jobCode', 'title', 'p50']);
+    // …so for another provider the file is refused before anything is queued (the positive control)…
+    const otherProvider = await call(admin, '/api/bands/survey-imports', { method: 'POST', json: { fileId: file.id, survey: { ...SURVEY, provider: 'Radford' } } });
+    expect(otherProvider.status).toBe(400);
+    // …and for Mercer it is read through Mercer's saved mapping.
+    const done = await imported('/api/bands/survey-imports', { fileId: file.id, survey: SURVEY });
+    expect(done).toMatchObject({ status: 'applied', mapping: MERCER, plan: { create: 3 } });
+    ids.survey = done.surveyId ?? '';
+    expect((await surveyNow()).jobs.map((job) => [job.code, job.p50])).toEqual([
+      ['M1', usd(100_000)],
+      ['M2', usd(80_000)],
+      ['M3', usd(60_000)],
+    ]);
+    ids.kept = (await call<Data<Schemas['MarketAssociation']>>(admin, `/api/bands/jobs/${ids.analystJob}/associations`, { method: 'POST', json: { survey: { surveyId: ids.survey, surveyJobCode: 'M1' }, weight: 2 } })).body.data.id;
+    ids.dropped = (await call<Data<Schemas['MarketAssociation']>>(admin, `/api/bands/jobs/${ids.pmJob}/associations`, { method: 'POST', json: { survey: { surveyId: ids.survey, surveyJobCode: 'M2' } } })).body.data.id;
+  });
+
+  it('replaces a survey’s jobs all or nothing, keeping the associations whose job is still there and listing those that no longer match', async () => {
+    const url = `/api/bands/surveys/${ids.survey}/imports`;
+    const before = await surveyNow();
+    expect(before).toMatchObject({ version: 1, jobCount: 3, effectiveDate: '2025-01-01', associationCount: 2 });
+
+    // A bad line: nothing changes — jobs, version and both associations as they were.
+    const bad = await uploadSurvey(['Ref,Role,Mid', 'M1,Data Analyst,110000', 'M3,Designer,sixty', 'M4,Engineer,120000'].join('\n'));
+    const rejected = await imported(url, { fileId: bad.id, effectiveDate: '2026-01-01' }, 1);
+    expect(rejected).toMatchObject({ status: 'rejected', surveyId: ids.survey, errorCount: 1, message: 'The file has 1 problem; nothing was written.' });
+    expect(rejected.errors).toEqual([{ line: 3, column: 'Mid', message: '"sixty" is not an amount' }]);
+    expect(await surveyNow()).toEqual(before);
+    expect((await call<Data<Schemas['MarketAssociation'][]>>(admin, `/api/bands/jobs/${ids.pmJob}/associations`)).body.data.map((row) => row.id)).toEqual([ids.dropped]);
+
+    // The 2026 file: M1 changes (100,000 → 110,000), M3 stays, M4 is new, M2 is gone.
+    const next = await uploadSurvey(['Ref,Role,Mid', 'M1,Data Analyst,110000', 'M3,Designer,60000', 'M4,Engineer,120000'].join('\n'));
+    const dropped = { associationId: ids.dropped, companyJobId: ids.pmJob, companyJobTitle: 'Product Management P2', surveyJobCode: 'M2', surveyJobTitle: 'Product Manager', weight: 1 };
+    const dry = await imported(url, { fileId: next.id, effectiveDate: '2026-01-01', dryRun: true }, 1);
+    expect(dry).toMatchObject({ status: 'planned', surveyId: ids.survey, mapping: MERCER });
+    expect(dry.plan).toEqual({ dryRun: true, rows: 3, create: 1, update: 1, unchanged: 1, remove: 1, unmatchedAssociations: [dropped] });
+    expect(await surveyNow()).toEqual(before);
+
+    // A stale version is refused before anything is queued; so is the BLS survey.
+    const stale = await call(admin, url, { method: 'POST', ifMatch: 7, json: { fileId: next.id } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('version_conflict');
+    expect((await call(admin, url, { method: 'POST', json: { fileId: next.id } })).status).toBe(428);
+    const bls = await call<Data<Schemas['Survey']>>(admin, '/api/bands/surveys/bls', { method: 'POST' });
+    const blsReplace = await call(admin, `/api/bands/surveys/${bls.body.data.id}/imports`, { method: 'POST', ifMatch: 1, json: { fileId: next.id } });
+    expect(blsReplace.status).toBe(400);
+    expect(blsReplace.body.message).toBe('The BLS survey is the file the product ships; it is not replaced from a file.');
+    expect((await call(outsider, url, { method: 'POST', ifMatch: 1, json: { fileId: next.id } })).status).toBe(404);
+
+    const applied = await imported(url, { fileId: next.id, effectiveDate: '2026-01-01' }, 1);
+    expect(applied).toMatchObject({ status: 'applied', surveyId: ids.survey, plan: { dryRun: false, create: 1, update: 1, unchanged: 1, remove: 1, unmatchedAssociations: [dropped] } });
+    const after = await surveyNow();
+    expect(after).toMatchObject({ id: ids.survey, name: 'Mercer 2025', version: 2, jobCount: 3, effectiveDate: '2026-01-01', associationCount: 1 });
+    expect(after.jobs.map((job) => [job.code, job.p50])).toEqual([
+      ['M1', usd(110_000)],
+      ['M3', usd(60_000)],
+      ['M4', usd(120_000)],
+    ]);
+    // The analyst's association to M1 stays and prices with the new figure; the product manager's to M2 is gone.
+    expect((await call<Data<Schemas['MarketAssociation'][]>>(admin, `/api/bands/jobs/${ids.analystJob}/associations`)).body.data).toEqual([expect.objectContaining({ id: ids.kept, weight: 2, survey: expect.objectContaining({ surveyJobCode: 'M1' }) })]);
+    expect((await call<Data<unknown[]>>(admin, `/api/bands/jobs/${ids.pmJob}/associations`)).body.data).toEqual([]);
+    const composite = (await call<Data<Composite>>(analyst, `/api/bands/jobs/${ids.analystJob}/composite?date=2026-01-01&agingRateBp=0`)).body.data;
+    expect(composite).toMatchObject({ anchor: usd(110_000), benchmarkCount: 1 });
+    expect(composite.contributions[0]).toMatchObject({ effectiveDate: '2026-01-01', months: 0, value: usd(110_000) });
+  });
+
+  it('forgets a saved mapping', async () => {
+    const removed = await call<Data<Schemas['SavedSurveyMapping']>>(admin, `/api/bands/survey-mappings/${ids.mapping}`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    expect((await call<Data<unknown[]>>(admin, '/api/bands/survey-mappings')).body.data).toEqual([]);
+    // Without it, Mercer's headers are no longer read: the same kind of file is refused.
+    const file = await uploadSurvey(FIRST);
+    expect((await call(admin, '/api/bands/survey-imports', { method: 'POST', json: { fileId: file.id, survey: SURVEY } })).status).toBe(400);
+  });
+});

@@ -4,8 +4,9 @@ import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
 import { newId } from '../db/ids.js';
 import { isoTimestamp } from '../db/timestamps.js';
-import { HttpError, notFound } from '../http/errors.js';
-import { updateAtVersion, versionOf } from '../http/versions.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { emit } from '../platform/events.js';
 import { parseAmount, parseWholeNumber } from '../hris/values.js';
 import type { SourceTable } from '../hris/table.js';
 import { JOB_FAMILIES, familyOfOccupation, findJobFamily } from '../market/catalog/index.js';
@@ -14,17 +15,28 @@ import { servedReleaseId, servedRelease } from '../market/releases.js';
 import { FileRow, RowProblems, fileRows } from './fileRows.js';
 import { PERCENTILE_FIELDS, type SurveyFieldName, type SurveyMapping } from './surveyFields.js';
 import {
+  type AssociationRow,
   type SurveyJobRow,
   type SurveyListRow,
   type SurveyRow,
+  associationsOf,
   deleteSurveyRow,
+  jobsOf,
   findSurvey,
   insertSurvey,
   insertSurveyJobs,
   listSurveyJobs,
   listSurveyRows,
+  surveyJobsOf,
   surveysOf,
 } from './store.js';
+
+declare module '../platform/events.js' {
+  interface DomainEvents {
+    /** A survey's jobs were replaced from a new file; associations whose job the file lacks were removed. */
+    'survey.replaced': { surveyId: string; name: string; jobs: number; removedAssociations: number };
+  }
+}
 
 type Schemas = components['schemas'];
 type Survey = Schemas['Survey'];
@@ -218,6 +230,8 @@ export interface SurveyInput {
   provider: string;
   effectiveDate: string;
   currency: string;
+  /** Set when the file replaces this survey's jobs; the version it was read at. */
+  replace?: { surveyId: string; version: number };
 }
 
 const PERCENTILE_ORDER: readonly Percentile[] = PERCENTILE_FIELDS;
@@ -308,4 +322,92 @@ export async function writeSurvey(trx: Knex, scope: CompanyScope, ownerUserId: s
     jobs.map((job) => ({ ...job, id: newId(), company_id: scope.companyId, survey_id: id })),
   );
   return id;
+}
+
+// ---- replacing a survey's jobs from a new file ------------------------------------------------
+
+type FileJob = Omit<SurveyJobRow, 'id' | 'company_id' | 'survey_id'>;
+
+/** The survey a file will replace the jobs of: the company's (else 404), imported, at the version read. */
+export async function surveyToReplace(db: Knex, scope: CompanyScope, id: string, version: number): Promise<SurveyListRow> {
+  const row = await requireSurvey(db, scope, id);
+  if (row.kind === 'bls') throw badRequest('The BLS survey is the file the product ships; it is not replaced from a file.', [{ field: 'path.surveyId', message: 'is the BLS survey' }]);
+  if (Number(row.version) !== version) throw versionConflict('this survey', Number(row.version));
+  return row;
+}
+
+const FIGURES = ['title', 'family', 'job_family_id', 'level', 'location', 'p10', 'p25', 'p50', 'p75', 'p90', 'incumbent_count', 'company_count'] as const;
+const figure = (value: string | number | null): string | null => (value === null ? null : String(value));
+const sameJob = (stored: SurveyJobRow, read: FileJob): boolean => FIGURES.every((name) => figure(stored[name]) === figure(read[name]));
+
+/** Why replacing stopped before writing (the survey is gone, or someone changed it since it was read). */
+export type ReplaceOutcome = { plan: Schemas['BandImportPlan'] } | { stopped: string };
+
+/**
+ * Plans replacing the survey's jobs with the file's (by code: added, changed, unchanged, removed) and
+ * finds the associations whose survey job the file no longer has; unless a dry run, writes it all in
+ * one transaction — the jobs, the survey at its next version, those associations removed — and emits
+ * `survey.replaced`. Rows were checked before: a file with any problem never gets here.
+ */
+export async function replaceSurveyJobs(db: Knex, scope: CompanyScope, ownerUserId: string, input: SurveyInput, filename: string | null, jobs: readonly FileJob[], options: { dryRun: boolean; rows: number }): Promise<ReplaceOutcome> {
+  const target = input.replace;
+  if (!target) throw new Error('replaceSurveyJobs needs the survey to replace');
+  const run = async (trx: Knex): Promise<ReplaceOutcome> => {
+    const survey = await findSurvey(trx, scope, target.surveyId);
+    if (!survey) return { stopped: 'The survey is gone; nothing was written.' };
+    if (Number(survey.version) !== target.version) return { stopped: 'Someone else changed this survey first; nothing was written. Reload and try again.' };
+    const stored = await listSurveyJobs(trx, scope, survey.id);
+    const before = new Map(stored.map((job) => [job.code, job]));
+    const codes = new Set(jobs.map((job) => job.code));
+    let create = 0;
+    let update = 0;
+    for (const job of jobs) {
+      const old = before.get(job.code);
+      if (!old) create += 1;
+      else if (!sameJob(old, job)) update += 1;
+    }
+    const associations = (await associationsOf(trx, scope).where({ survey_id: survey.id }).select('*').orderBy([{ column: 'created_at' }, { column: 'id' }])) as AssociationRow[];
+    const unmatched = associations.filter((row) => !codes.has(row.survey_job_code ?? ''));
+    const titles = new Map<string, string>(
+      unmatched.length ? ((await jobsOf(trx, scope).whereIn('id', [...new Set(unmatched.map((row) => row.company_job_id))]).select('id', 'title')) as { id: string; title: string }[]).map((job) => [job.id, job.title]) : [],
+    );
+    const plan: Schemas['BandImportPlan'] = {
+      dryRun: options.dryRun,
+      rows: options.rows,
+      create,
+      update,
+      unchanged: jobs.length - create - update,
+      remove: stored.filter((job) => !codes.has(job.code)).length,
+      unmatchedAssociations: unmatched.map((row) => ({
+        associationId: row.id,
+        companyJobId: row.company_job_id,
+        companyJobTitle: titles.get(row.company_job_id) ?? '',
+        surveyJobCode: row.survey_job_code ?? '',
+        surveyJobTitle: before.get(row.survey_job_code ?? '')?.title ?? '',
+        weight: Number(row.weight),
+      })),
+    };
+    if (options.dryRun) return { plan };
+    const now = new Date().toISOString();
+    const moved = await surveysOf(trx, scope)
+      .where({ id: survey.id, version: target.version })
+      .update({ job_count: jobs.length, filename, effective_date: input.effectiveDate, version: target.version + 1, updated_at: now });
+    if (moved !== 1) return { stopped: 'Someone else changed this survey first; nothing was written. Reload and try again.' };
+    if (unmatched.length) await associationsOf(trx, scope).whereIn('id', unmatched.map((row) => row.id)).delete();
+    await surveyJobsOf(trx, scope).where({ survey_id: survey.id }).delete();
+    await insertSurveyJobs(
+      trx,
+      jobs.map((job) => ({ ...job, id: newId(), company_id: scope.companyId, survey_id: survey.id })),
+    );
+    await emit(trx, {
+      name: 'survey.replaced',
+      companyId: scope.companyId,
+      actorUserId: ownerUserId,
+      subjectType: 'survey',
+      subjectId: survey.id,
+      payload: { surveyId: survey.id, name: survey.name, jobs: jobs.length, removedAssociations: unmatched.length },
+    });
+    return { plan };
+  };
+  return options.dryRun ? run(db) : db.transaction(run);
 }

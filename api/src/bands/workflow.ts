@@ -15,13 +15,14 @@ const VIEW = { permission: 'bands', authority: 'view' } as const;
  * (both in the publishing transaction, each with its history row). Where the workflow settings name
  * approvers, publishing submits the draft instead: it waits in `pendingApproval` for each approver in
  * order (`recordApproval` keeps it waiting, the last `approve` makes it live), and a rejection sends
- * it back to draft with the reason. Archived sets stay readable and can be duplicated into a new draft.
+ * it back to draft with the reason. A draft can instead be published to a merit cycle (`cycle`), which
+ * archives the set that cycle had. Archived sets stay readable and can be duplicated into a new draft.
  */
 export const bandSetWorkflow = defineWorkflow({
   name: 'bandSet',
   subject: 'band set',
-  states: ['draft', 'pendingApproval', 'live', 'archived'],
-  labels: { pendingApproval: 'pending approval' },
+  states: ['draft', 'pendingApproval', 'live', 'cycle', 'archived'],
+  labels: { pendingApproval: 'pending approval', cycle: 'published to a merit cycle' },
   initial: 'draft',
   transitions: [
     { action: 'publish', from: ['draft'], to: 'live', pastTense: 'published', permission: EDIT },
@@ -29,7 +30,9 @@ export const bandSetWorkflow = defineWorkflow({
     { action: 'recordApproval', from: ['pendingApproval'], to: 'pendingApproval', pastTense: 'approved', permission: VIEW, guard: byAwaitedApprover },
     { action: 'approve', from: ['pendingApproval'], to: 'live', pastTense: 'approved', permission: VIEW, guard: byAwaitedApprover },
     { action: 'reject', from: ['pendingApproval'], to: 'draft', pastTense: 'rejected', permission: VIEW, guard: byAwaitedApprover, needsComment: true },
-    { action: 'archive', from: ['live'], to: 'archived', pastTense: 'archived', permission: EDIT },
+    // A draft published to a merit cycle serves that cycle only; the live set stays as it is.
+    { action: 'publishToCycle', from: ['draft'], to: 'cycle', pastTense: 'published to a merit cycle', permission: EDIT },
+    { action: 'archive', from: ['live', 'cycle'], to: 'archived', pastTense: 'archived', permission: EDIT },
   ],
 });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { applyAuthChangeNotifications } from './authChanges.js';
 import { applyRowSecurity } from './rowSecurity.js';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'migrations');
@@ -17,10 +18,14 @@ export interface MigrationState {
   upToDate: boolean;
 }
 
-/** Runs pending migrations, then (on Postgres) puts row-level security on whatever tables they made. */
+/**
+ * Runs pending migrations, then (on Postgres) puts row-level security on whatever tables they made
+ * and the notifications of changes to what authentication reads on its tables.
+ */
 export async function migrateToLatest(db: Knex): Promise<string[]> {
   const [, applied] = (await db.migrate.latest(migrationConfig)) as [number, string[]];
   await applyRowSecurity(db);
+  await applyAuthChangeNotifications(db);
   return applied;
 }
 

@@ -22,8 +22,10 @@ export interface Branding {
   companyName: string;
   /** `#rrggbb`: the rule under the header, headings and the mark. */
   accentColor: string;
-  /** A few characters drawn in the mark where a logo will go (the company's initials). */
+  /** A few characters drawn in the mark when there is no logo (the company's initials). */
   logoText: string;
+  /** The company's logo as issued: the SHA-256 of an image kept by `images.ts`, drawn in the PDF instead of the mark. */
+  logoSha256?: string | null;
 }
 
 export interface DocumentContent {
@@ -50,6 +52,7 @@ export function brandingProblems(branding: Branding): { field: string; message: 
   if (!/^#[0-9a-f]{6}$/i.test(branding.accentColor)) problems.push({ field: 'accentColor', message: 'must be a colour as #rrggbb' });
   const logo = [...branding.logoText.trim()];
   if (logo.length < 1 || logo.length > MAX_LOGO_TEXT) problems.push({ field: 'logoText', message: `must be 1 to ${MAX_LOGO_TEXT} characters` });
+  if (branding.logoSha256 !== undefined && branding.logoSha256 !== null && !/^[0-9a-f]{64}$/.test(branding.logoSha256)) problems.push({ field: 'logoSha256', message: 'must be the SHA-256 of a stored image' });
   const name = branding.companyName.trim();
   if (!name || name.length > MAX_COMPANY_NAME) problems.push({ field: 'companyName', message: `must be 1 to ${MAX_COMPANY_NAME} characters` });
   return problems;
@@ -61,6 +64,7 @@ export function brandingFor(companyName: string, overrides: Partial<Branding> = 
     companyName: overrides.companyName ?? companyName,
     accentColor: overrides.accentColor ?? DEFAULT_ACCENT,
     logoText: overrides.logoText ?? initialsOf(overrides.companyName ?? companyName),
+    ...(overrides.logoSha256 ? { logoSha256: overrides.logoSha256 } : {}),
   };
 }
 

@@ -9,7 +9,8 @@ import type { DownloadStorage } from '../downloads/storage.js';
 import { HttpError } from '../http/errors.js';
 import { type TypedJobContext, jobKind } from '../jobs/kind.js';
 import { fileStem } from './present.js';
-import { pdfOfStoredVersion, versionPdf } from './service.js';
+import { documentImages } from './images.js';
+import { logoOfVersion, pdfOfStoredVersion, versionPdf } from './service.js';
 import { type VersionForPdf, versionsForPdf } from './store.js';
 import { ZipWriter } from './zip.js';
 
@@ -80,10 +81,12 @@ async function writeArchive(ctx: TypedJobContext<DocumentBulkPdfInput>, ids: str
   for (let at = 0; at < ids.length; at += PAGE) {
     const page = ids.slice(at, at + PAGE);
     const found = new Map<string, VersionForPdf>((await versionsForPdf(ctx.db, scopeOf(ctx), page)).map((row) => [row.id, row]));
+    // Each version's logo as issued, read once per page (a cycle's letters share one).
+    const images = await documentImages(ctx.db, scopeOf(ctx), [...found.values()].flatMap((version) => logoOfVersion(version) ?? []));
     for (const [index, id] of page.entries()) {
       const version = found.get(id);
       if (version) {
-        const pdf = await pdfOfStoredVersion(version);
+        const pdf = await pdfOfStoredVersion(version, { images });
         await zip.add(uniqueName(names, version.title), pdf.bytes, new Date(version.created_at));
         counts.written += 1;
       } else counts.missing += 1;

@@ -44,15 +44,27 @@ type Doc = PDFKit.PDFDocument;
 
 const innerWidth = (doc: Doc): number => doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
-function drawHeader(doc: Doc, branding: Branding): void {
+/** The logo fitted into the header's height (at most four times as wide); returns the width it took. */
+function drawLogo(doc: Doc, logo: Buffer, left: number, top: number): number {
+  const image = (doc as Doc & { openImage(src: Buffer): { width: number; height: number } }).openImage(logo);
+  const width = Math.min(MARK * 4, (MARK * image.width) / image.height);
+  doc.image(logo, left, top, { fit: [width, MARK] });
+  return width;
+}
+
+function drawHeader(doc: Doc, branding: Branding, logoImage: Buffer | undefined): void {
   const left = doc.page.margins.left;
   const top = doc.page.margins.top;
-  const logo = winAnsi(branding.logoText);
-  doc.roundedRect(left, top, MARK, MARK, 6).fill(branding.accentColor);
-  const logoSize = logo.length > 2 ? 8 : 11;
-  doc.font('Helvetica-Bold').fontSize(logoSize).fillColor(textOnAccent(branding.accentColor));
-  doc.text(logo, left, top + (MARK - logoSize * 0.7) / 2, { width: MARK, align: 'center', lineBreak: false });
-  doc.fontSize(13).fillColor(INK).text(winAnsi(branding.companyName), left + MARK + 12, top + 9, { width: innerWidth(doc) - MARK - 12, lineBreak: false, ellipsis: true });
+  let markWidth = MARK;
+  if (logoImage) markWidth = drawLogo(doc, logoImage, left, top);
+  else {
+    const logo = winAnsi(branding.logoText);
+    doc.roundedRect(left, top, MARK, MARK, 6).fill(branding.accentColor);
+    const logoSize = logo.length > 2 ? 8 : 11;
+    doc.font('Helvetica-Bold').fontSize(logoSize).fillColor(textOnAccent(branding.accentColor));
+    doc.text(logo, left, top + (MARK - logoSize * 0.7) / 2, { width: MARK, align: 'center', lineBreak: false });
+  }
+  doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(winAnsi(branding.companyName), left + markWidth + 12, top + 9, { width: innerWidth(doc) - markWidth - 12, lineBreak: false, ellipsis: true });
   doc.moveTo(left, top + MARK + 10).lineTo(left + innerWidth(doc), top + MARK + 10).lineWidth(2).strokeColor(branding.accentColor).stroke();
   doc.x = left;
   doc.y = top + MARK + 28;
@@ -93,6 +105,8 @@ export interface PdfOptions {
   compress?: boolean;
   /** When the version was issued: the PDF's creation date, so it says when the document was made. */
   createdAt?: Date;
+  /** The image `content.branding.logoSha256` names; without it the mark of initials is drawn. */
+  logo?: Buffer | undefined;
 }
 
 /** The PDF of a document's content, in memory (documents are a few pages: a few kilobytes). */
@@ -109,7 +123,7 @@ export function documentPdf(content: DocumentContent, options: PdfOptions = {}):
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  drawHeader(doc, content.branding);
+  drawHeader(doc, content.branding, options.logo);
   doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(winAnsi(content.title), { width: innerWidth(doc) }).moveDown(0.6);
   for (const block of content.blocks) drawBlock(doc, block, content.branding.accentColor);
   doc.end();

@@ -7,6 +7,7 @@ import { HttpError, badRequest, notFound, nulRefused } from '../http/errors.js';
 import { versionConflict } from '../http/versions.js';
 import { type Branding, type DocumentContent, brandingFor, brandingProblems } from './content.js';
 import { documentHtml } from './html.js';
+import { documentImages } from './images.js';
 import { type PdfOptions, documentPdf } from './pdf.js';
 import { type DocumentTemplate, type DocumentVersion, type DocumentVersionSummary, fileStem, presentTemplate, presentVersion, presentVersionSummary } from './present.js';
 import * as store from './store.js';
@@ -136,7 +137,7 @@ export const htmlDigest = (html: string): string => createHash('sha256').update(
 function checkedBranding(branding: Branding): Branding {
   const problems = brandingProblems(branding);
   if (problems.length) throw badRequest('The branding cannot be used.', problems.map((problem) => ({ field: `branding.${problem.field}`, message: problem.message })));
-  return { companyName: branding.companyName.trim(), accentColor: branding.accentColor.toLowerCase(), logoText: branding.logoText.trim() };
+  return { companyName: branding.companyName.trim(), accentColor: branding.accentColor.toLowerCase(), logoText: branding.logoText.trim(), ...(branding.logoSha256 ? { logoSha256: branding.logoSha256 } : {}) };
 }
 
 /** The template with one document's values, or 400 naming the variable at fault. */
@@ -220,15 +221,24 @@ export interface VersionPdf {
   bytes: Buffer;
 }
 
-/** The PDF of a version as stored (its content and branding as issued), named after its title. */
-export async function pdfOfStoredVersion(version: store.VersionForPdf, options: PdfOptions = {}): Promise<VersionPdf> {
+/** The logo a stored version names, if any (read from its content as issued). */
+export const logoOfVersion = (version: store.VersionForPdf): string | null => (JSON.parse(version.content) as DocumentContent).branding.logoSha256 ?? null;
+
+/**
+ * The PDF of a version as stored (its content and branding as issued), named after its title. The
+ * logo it was issued with comes from `images` (by its hash); a version without one draws the mark.
+ */
+export async function pdfOfStoredVersion(version: store.VersionForPdf, options: PdfOptions & { images?: ReadonlyMap<string, Buffer> } = {}): Promise<VersionPdf> {
   const content = JSON.parse(version.content) as DocumentContent;
-  const bytes = await documentPdf(content, { createdAt: new Date(version.created_at), ...options });
+  const { images, ...rest } = options;
+  const logo = content.branding.logoSha256 ? images?.get(content.branding.logoSha256) : undefined;
+  const bytes = await documentPdf(content, { createdAt: new Date(version.created_at), logo, ...rest });
   return { filename: `${fileStem(version.title)}.pdf`, bytes };
 }
 
 export async function versionPdf(db: Knex, scope: CompanyScope, id: string, options: PdfOptions = {}): Promise<VersionPdf> {
   const [version] = await store.versionsForPdf(db, scope, [id]);
   if (!version) throw notFound();
-  return pdfOfStoredVersion(version, options);
+  const logo = logoOfVersion(version);
+  return pdfOfStoredVersion(version, { ...options, images: await documentImages(db, scope, logo ? [logo] : []) });
 }

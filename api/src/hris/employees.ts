@@ -86,6 +86,8 @@ interface Draft {
   family: string | null | undefined;
   level: string | null | undefined;
   rating: string | null | undefined;
+  leaveStart: string | null | undefined;
+  leaveEnd: string | null | undefined;
   demographics: Record<string, string | number | null>;
   pay: { base: string | null | undefined; bonus: string | null | undefined; bonusPercent: number | null | undefined; variable: string | null | undefined; commission: string | null | undefined };
   effectiveDate: string | null | undefined;
@@ -155,6 +157,8 @@ function draftOf(row: MappedRow, ctx: EmployeeContext): Draft {
     family: lookup(row, 'jobFamily', familyByName, 'a job family of the market catalog'),
     level: lookup(row, 'level', levelByName, 'a level of the market catalog (S1–S3, P1–P6, M3–M6, E7–E9)'),
     rating: row.text('performanceRating', 64),
+    leaveStart: row.parse('leaveStartDate', parseDate),
+    leaveEnd: row.parse('leaveEndDate', parseDate),
     demographics,
     pay: {
       base: row.text('baseSalary', 64),
@@ -218,6 +222,7 @@ function mergedDemographics(stored: string | undefined, changes: Record<string, 
 const COMPARED: (keyof EmployeeRow)[] = [
   'email', 'first_name', 'last_name', 'title', 'department', 'manager_id', 'country_code', 'location_id', 'currency', 'start_date',
   'employment_type', 'status', 'termination_date', 'job_family_id', 'level_id', 'track', 'performance_rating', 'demographics', 'user_id',
+  'leave_start_date', 'leave_end_date',
 ];
 
 /**
@@ -341,6 +346,8 @@ export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dry
       status: draft.status ?? stored?.status ?? 'active',
       termination_date: keep(draft.terminationDate, stored?.termination_date ?? null),
       performance_rating: keep(draft.rating, stored?.performance_rating ?? null),
+      leave_start_date: keep(draft.leaveStart, stored?.leave_start_date ?? null),
+      leave_end_date: keep(draft.leaveEnd, stored?.leave_end_date ?? null),
       demographics: mergedDemographics(stored?.demographics, draft.demographics),
       version: stored ? stored.version + 1 : 1,
       created_at: stored?.created_at ?? ctx.now,

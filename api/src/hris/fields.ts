@@ -43,6 +43,8 @@ export const EMPLOYEE_FIELDS: readonly FieldDefinition[] = [
   field('terminationDate', 'Termination date', 'YYYY-MM-DD.', ['termination date', 'end date', 'leave date', 'last day', 'exit date']),
   field('jobFamily', 'Job family', 'A job family of the market catalog by id (software_engineering) or name (Software Engineering).', ['job family', 'family', 'job function', 'function', 'job category']),
   field('level', 'Level', 'A level of the market catalog (P3, M4, E9…).', ['level', 'job level', 'grade', 'career level', 'band', 'job grade']),
+  field('leaveStartDate', 'Leave start date', 'First day of a current or planned leave (YYYY-MM-DD); empty: not on leave.', ['leave start date', 'leave start', 'leave of absence start', 'loa start date']),
+  field('leaveEndDate', 'Leave end date', 'Last day of the leave (YYYY-MM-DD); empty while it is open.', ['leave end date', 'leave end', 'leave of absence end', 'loa end date', 'return date']),
   field('performanceRating', 'Performance rating', 'The latest rating, as the company writes it.', ['performance rating', 'performance', 'rating', 'last rating', 'performance score']),
   field('baseSalary', 'Base salary', 'Annual base pay in the pay currency (120000 or 120,000.00).', ['base salary', 'salary', 'base pay', 'annual salary', 'annual base', 'base', 'annual base salary', 'base compensation'], pay),
   field('bonusTarget', 'Bonus target (amount)', 'Annual target bonus as an amount.', ['bonus target', 'target bonus', 'bonus', 'annual bonus', 'bonus amount', 'target bonus amount'], pay),

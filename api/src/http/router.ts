@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream';
-import Router from '@koa/router';
+import Router, { type Layer } from '@koa/router';
 import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { authStateOf } from '../access/authCache.js';
 import { authenticate } from '../access/authenticate.js';
 import type { Caller } from '../access/caller.js';
 import { FLAG_DEFAULTS, isModuleName, requireModule } from '../access/flags.js';
@@ -205,6 +206,61 @@ function handle(
   };
 }
 
+/** The first two segments of a path, lower-cased as routes match regardless of case: `/api/team/employees` → `/api/team`. */
+function prefixOf(path: string): string {
+  const first = path.indexOf('/', 1);
+  const end = first < 0 ? path.length : path.indexOf('/', first + 1);
+  return (end < 0 ? path : path.slice(0, end)).toLowerCase();
+}
+
+type RouterMatch = ReturnType<Router['match']>;
+
+/**
+ * @koa/router finds a request's route by testing every route's expression in turn (hundreds of
+ * them, on every request) and then builds a middleware chain for it. Here the routes are grouped by
+ * their first two path segments, so a request tests only those that can match (in the router's
+ * order, with those whose first segments are parameters), and the one route found is called
+ * directly. Every operation is one route with one handler that answers, so the first route matching
+ * path and method is the whole chain, as it is in @koa/router.
+ */
+function dispatchByPrefix(router: Router): void {
+  const keyOf = (layer: Layer): string | undefined => {
+    if (typeof layer.path !== 'string') return undefined;
+    const prefix = prefixOf(layer.path);
+    return /[:*(){}]/.test(prefix) ? undefined : prefix;
+  };
+  const keyed = router.stack.map((layer) => ({ layer, key: keyOf(layer) }));
+  const anyPrefix = keyed.filter((entry) => entry.key === undefined).map((entry) => entry.layer);
+  const byPrefix = new Map<string, Layer[]>();
+  for (const { key } of keyed) {
+    if (key !== undefined && !byPrefix.has(key)) byPrefix.set(key, keyed.filter((entry) => entry.key === undefined || entry.key === key).map((entry) => entry.layer));
+  }
+  const match = (path: string, method: string): RouterMatch => {
+    const result: RouterMatch = { path: [], pathAndMethod: [], route: false };
+    const wanted = method.toUpperCase();
+    for (const layer of byPrefix.get(prefixOf(path)) ?? anyPrefix) {
+      if (!layer.match(path)) continue;
+      result.path.push(layer);
+      if (layer.methods.length === 0 || layer.methods.includes(wanted)) {
+        result.pathAndMethod.push(layer);
+        if (layer.methods.length > 0) result.route = true;
+      }
+    }
+    return result;
+  };
+  const dispatch: Middleware = (ctx, next) => {
+    const path = ctx.path;
+    const layer = match(path, ctx.method).pathAndMethod.find((candidate) => candidate.methods.length > 0);
+    const handler = layer?.stack[0];
+    if (!layer || !handler) return next();
+    const routed = ctx as Context & { params?: Record<string, string> };
+    routed.params = layer.params(path, layer.captures(path), routed.params);
+    return (handler as Middleware)(ctx, next);
+  };
+  router.match = match;
+  router.routes = router.middleware = () => dispatch as ReturnType<Router['routes']>;
+}
+
 /**
  * Builds the API router from the contract: every operation in openapi.yaml must have exactly one
  * registered handler, and no handler may exist without an operation.
@@ -219,6 +275,9 @@ export function contractRouter(
     if (byId.has(operation.operationId)) throw new Error(`Operation ${operation.operationId} is registered twice`);
     byId.set(operation.operationId, operation);
   }
+  // What authentication keeps is set up now (on Postgres it starts listening for changes), not by the
+  // first request. (A router built only to check the contract has no database.)
+  if ((deps.db as Knex | undefined) !== undefined) authStateOf(deps.db);
   const router = new Router();
   for (const contract of deps.contract.operations) {
     const operation = byId.get(contract.operationId);
@@ -234,5 +293,6 @@ export function contractRouter(
   }
   const orphans = [...byId.keys()];
   if (orphans.length) throw new Error(`Handlers without a contract operation: ${orphans.join(', ')}`);
+  dispatchByPrefix(router);
   return router;
 }

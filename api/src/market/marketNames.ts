@@ -31,8 +31,15 @@ export function marketName(filter: MarketFilter): string {
     narrowing(filter.companyOwnershipGroups, OWNERSHIP_GROUPS).join(', '),
     industries.join(', '),
     narrowing(filter.founderTypes, FOUNDER_TYPES).join(', '),
+    employmentName(filter.employmentTypes),
   ];
   return parts.filter(Boolean).join(MARKET_NAME_SEPARATOR) || 'All markets';
+}
+
+/** Employees are the market; only a filter that includes contractors says so. */
+function employmentName(types: readonly string[] | undefined): string {
+  if (!types?.includes('contractor')) return '';
+  return types.includes('employee') ? 'Employees and contractors' : 'Contractors';
 }
 
 /** Every market of a request named; two that would read the same are told apart by their position ("(market 2)"). */

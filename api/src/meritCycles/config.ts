@@ -70,22 +70,22 @@ export function eligibilityProblems(condition: EligibilityCondition, field = 'bo
   switch (condition.kind) {
     case 'all':
     case 'any':
-      extra(['date', 'months', 'values']);
+      extra(['date', 'months', 'values', 'onLeave']);
       if (depth >= MAX_DEPTH && condition.rules?.length) problems.push({ field: `${field}.rules`, message: `nests deeper than ${MAX_DEPTH} levels` });
       else (condition.rules ?? []).forEach((rule, index) => problems.push(...eligibilityProblems(rule, `${field}.rules.${index}`, depth + 1)));
       break;
     case 'hiredBefore':
-      extra(['rules', 'months', 'values']);
+      extra(['rules', 'months', 'values', 'onLeave']);
       if (!condition.date) problems.push({ field: `${field}.date`, message: 'is required for a hiredBefore rule' });
       break;
     case 'monthsSinceLastPayChange':
-      extra(['rules', 'date', 'values']);
+      extra(['rules', 'date', 'values', 'onLeave']);
       if (condition.months === undefined) problems.push({ field: `${field}.months`, message: 'is required for a monthsSinceLastPayChange rule' });
       break;
     case 'employmentType':
     case 'country':
     case 'department':
-      extra(['rules', 'date', 'months']);
+      extra(['rules', 'date', 'months', 'onLeave']);
       if (!condition.values?.length) problems.push({ field: `${field}.values`, message: `is required for a ${condition.kind} rule` });
       else if (condition.kind === 'employmentType') {
         condition.values.forEach((value, index) => {
@@ -98,7 +98,11 @@ export function eligibilityProblems(condition: EligibilityCondition, field = 'bo
       }
       break;
     case 'ratingPresent':
-      extra(['rules', 'date', 'months', 'values']);
+      extra(['rules', 'date', 'months', 'values', 'onLeave']);
+      break;
+    case 'onLeave':
+      extra(['rules', 'months', 'values']);
+      if (condition.onLeave === undefined) problems.push({ field: `${field}.onLeave`, message: 'is required for an onLeave rule (true: on leave, false: not on leave)' });
       break;
   }
   return problems;
@@ -112,14 +116,17 @@ function rangeProblems(range: { minBp: number; targetBp: number; maxBp: number }
 export function recommendationProblems(logic: RecommendationLogic, scale: PerformanceConfig['scale']): FieldError[] {
   const problems: FieldError[] = [];
   if (logic.fallback) problems.push(...rangeProblems(logic.fallback, 'body.fallback'));
+  if (logic.kind === 'variables') return [...problems, ...variablesProblems(logic, scale)];
   if (logic.kind === 'flat') {
     if (!logic.flat) problems.push({ field: 'body.flat', message: 'is required for a flat recommendation' });
     else problems.push(...rangeProblems(logic.flat, 'body.flat'));
     if (logic.matrix) problems.push({ field: 'body.matrix', message: 'is for a matrix recommendation' });
+    if (logic.variables) problems.push({ field: 'body.variables', message: 'is for a several-variables recommendation' });
     return problems;
   }
   if (!logic.matrix) return [{ field: 'body.matrix', message: 'is required for a matrix recommendation' }];
   if (logic.flat) problems.push({ field: 'body.flat', message: 'is for a flat recommendation' });
+  if (logic.variables) problems.push({ field: 'body.variables', message: 'is for a several-variables recommendation' });
   const [a, b, c] = logic.matrix.thresholds;
   if (a === undefined || b === undefined || c === undefined || !(a < b && b < c)) problems.push({ field: 'body.matrix.thresholds', message: 'must be three ascending numbers' });
   const ratings = new Set(scale.map((entry) => entry.value));
@@ -131,6 +138,40 @@ export function recommendationProblems(logic: RecommendationLogic, scale: Perfor
     if (seen.has(key)) problems.push({ field, message: `repeats rating ${cell.rating} × column ${cell.column}` });
     seen.add(key);
     problems.push(...rangeProblems(cell, field));
+  });
+  return problems;
+}
+
+/** Several variables: each factor with the table its variable needs, steps that run forward, caps in order. */
+function variablesProblems(logic: RecommendationLogic, scale: PerformanceConfig['scale']): FieldError[] {
+  const problems: FieldError[] = [];
+  if (logic.flat) problems.push({ field: 'body.flat', message: 'is for a flat recommendation' });
+  if (logic.matrix) problems.push({ field: 'body.matrix', message: 'is for a matrix recommendation' });
+  const variables = logic.variables;
+  if (!variables) return [...problems, { field: 'body.variables', message: 'is required for a several-variables recommendation' }];
+  if (variables.capMinBp !== undefined && variables.capMaxBp !== undefined && variables.capMinBp > variables.capMaxBp) problems.push({ field: 'body.variables.capMaxBp', message: 'must not be below capMinBp' });
+  const ratings = new Set(scale.map((entry) => entry.value));
+  const used = new Set<string>();
+  variables.factors.forEach((factor, index) => {
+    const field = `body.variables.factors.${index}`;
+    if (used.has(factor.variable)) problems.push({ field: `${field}.variable`, message: `repeats ${factor.variable}` });
+    used.add(factor.variable);
+    if (factor.variable === 'rating') {
+      if (factor.steps) problems.push({ field: `${field}.steps`, message: 'is for a variable with values (not rating)' });
+      if (!factor.ratings?.length) problems.push({ field: `${field}.ratings`, message: 'is required for the rating variable' });
+      const seen = new Set<string>();
+      (factor.ratings ?? []).forEach((entry, at) => {
+        if (!ratings.has(entry.rating)) problems.push({ field: `${field}.ratings.${at}.rating`, message: `is not on the cycle's performance scale (${[...ratings].join(', ')})` });
+        if (seen.has(entry.rating)) problems.push({ field: `${field}.ratings.${at}.rating`, message: `repeats ${entry.rating}` });
+        seen.add(entry.rating);
+      });
+      return;
+    }
+    if (factor.ratings) problems.push({ field: `${field}.ratings`, message: 'is for the rating variable' });
+    if (!factor.steps?.length) problems.push({ field: `${field}.steps`, message: `is required for the ${factor.variable} variable` });
+    (factor.steps ?? []).forEach((step, at) => {
+      if (step.from !== undefined && step.to !== undefined && !(step.from < step.to)) problems.push({ field: `${field}.steps.${at}.to`, message: 'must be above from' });
+    });
   });
   return problems;
 }

@@ -10,7 +10,7 @@ import { computeCycle, payDayOf } from './launch.js';
 import { Converter } from '../money/converter.js';
 import { configOf, nameOf } from './present.js';
 import { type EmployeeRowOfCycle, addSums, addToSums, deleteExclusion, listExclusions, listRows, rowSums, rowsOf, upsertExclusion, inTransaction } from './store.js';
-import { parse } from './config.js';
+import { type EligibilityCondition, eligibilityProblems, parse, throwIfProblems } from './config.js';
 import { prorationFactor } from './formulas.js';
 
 type Schemas = components['schemas'];
@@ -27,12 +27,15 @@ const entryOf = (row: EmployeeRowOfCycle): EligibilityEntry => ({
   excludedReason: row.excluded_reason,
 });
 
-/** A draft's eligibility as its rules say now (nothing stored); a launched cycle's as computed at launch. */
-async function eligibilityRows(db: Knex, caller: Caller, cycleId: string): Promise<{ rows: EmployeeRowOfCycle[]; managerOf: Map<string, string | null> }> {
+/**
+ * A draft's eligibility as its rules say now (nothing stored); a launched cycle's as computed at
+ * launch; with `rules`, what those rules would make of today's people data, in any state.
+ */
+async function eligibilityRows(db: Knex, caller: Caller, cycleId: string, rules?: EligibilityCondition): Promise<{ rows: EmployeeRowOfCycle[]; managerOf: Map<string, string | null> }> {
   const scope = companyScope(caller);
   const cycle = await requireCycle(db, scope, cycleId);
   let rows: EmployeeRowOfCycle[];
-  if (cycle.state === 'draft') {
+  if (cycle.state === 'draft' || rules) {
     const asOf = payDayOf(cycle.effective_date);
     const employees = await activeEmployeesForMeritCycle(db, scope);
     const bases = await baseSalariesForMeritCycle(db, scope, asOf);
@@ -40,7 +43,7 @@ async function eligibilityRows(db: Knex, caller: Caller, cycleId: string): Promi
     const converter = await Converter.open(db, asOf);
     const computed = await computeCycle({
       cycle,
-      config: configOf(cycle),
+      config: rules ? { ...configOf(cycle), eligibility: rules } : configOf(cycle),
       employees,
       bases,
       exclusions,
@@ -65,6 +68,22 @@ export async function listEligibility(db: Knex, caller: Caller, cycleId: string,
     counts,
     employees: rows.filter((row) => (!status || row.eligibility === status) && access.seesEmployee(row.employee_id)).map(entryOf),
   };
+}
+
+const PREVIEW_ORDER: Record<Status, number> = { ineligible: 0, excluded: 1, eligible: 2 };
+
+/** What unsaved rules would make of the cycle: its counts, and the first entries in reach (ineligible first). Nothing is stored. */
+export async function previewEligibility(db: Knex, caller: Caller, cycleId: string, rules: EligibilityCondition, limit: number): Promise<Schemas['EligibilityList']> {
+  const scope = companyScope(caller);
+  await requireCycle(db, scope, cycleId);
+  requireWholeCompany(caller, 'Previewing eligibility rules');
+  throwIfProblems('The eligibility rules are not complete.', eligibilityProblems(rules));
+  const { rows, managerOf } = await eligibilityRows(db, caller, cycleId, rules);
+  const access = await cycleAccess(db, scope, caller, managerOf);
+  const counts = { employees: rows.length, eligible: 0, ineligible: 0, excluded: 0 };
+  for (const row of rows) if (row.eligibility === 'eligible' || row.eligibility === 'ineligible' || row.eligibility === 'excluded') counts[row.eligibility] += 1;
+  const shown = rows.filter((row) => access.seesEmployee(row.employee_id)).sort((a, b) => PREVIEW_ORDER[a.eligibility as Status] - PREVIEW_ORDER[b.eligibility as Status]);
+  return { counts, employees: shown.slice(0, limit).map(entryOf) };
 }
 
 /**

@@ -12,6 +12,8 @@ export type EligibilityCondition = Schemas['EligibilityCondition'];
 export type GuidelineRange = Schemas['GuidelineRange'];
 export type RecommendationLogic = Schemas['RecommendationLogic'];
 export type MeritMatrix = Schemas['MeritMatrix'];
+export type RecommendationVariables = Schemas['RecommendationVariables'];
+export type RecommendationFactor = Schemas['RecommendationFactor'];
 
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
@@ -117,7 +119,13 @@ export interface EligibilityFacts {
   /** The rating, when it is on the cycle's scale. */
   rating: string | null;
   rawRating: string | null;
+  /** A dated leave: its first and last day (null while open). */
+  leaveStart: string | null;
+  leaveEnd: string | null;
 }
+
+/** Whether a leave from `start` to `end` (both counted; open without an end) covers `day`. */
+export const onLeaveOn = (start: string | null, end: string | null, day: string): boolean => start !== null && start <= day && (end === null || end >= day);
 
 export interface Verdict {
   pass: boolean;
@@ -159,6 +167,12 @@ function evaluateOne(condition: EligibilityCondition, facts: EligibilityFacts, e
     case 'ratingPresent':
       if (facts.rating) return ok;
       return fail(facts.rawRating ? `Rating “${facts.rawRating}” is not on the cycle's performance scale` : 'No performance rating');
+    case 'onLeave': {
+      const day = condition.date ?? effectiveDate;
+      const away = onLeaveOn(facts.leaveStart, facts.leaveEnd, day);
+      if (away === (condition.onLeave ?? false)) return ok;
+      return away ? fail(`On leave on ${day} (from ${facts.leaveStart ?? ''}${facts.leaveEnd ? ` to ${facts.leaveEnd}` : ''})`) : fail(`Not on leave on ${day}`);
+    }
   }
 }
 
@@ -184,14 +198,57 @@ export function columnOf(value: number | null, thresholds: readonly number[]): n
 }
 
 /**
- * The guideline for one employee: the flat range, or the matrix cell of their rating × column; the
- * fallback when the matrix has no cell for them (no rating, no band); null when nothing applies.
+ * The guideline for one employee: the flat range, the matrix cell of their rating × column, or the
+ * sum of the several variables; the fallback when the matrix has no cell for them (no rating, no
+ * band); null when nothing applies.
  */
-export function guidelineFor(logic: RecommendationLogic, rating: string | null, column: number | null): GuidelineRange | null {
+export function guidelineFor(logic: RecommendationLogic, rating: string | null, column: number | null, variables?: VariableFacts): GuidelineRange | null {
   if (logic.kind === 'flat') return logic.flat ?? null;
+  if (logic.kind === 'variables') return logic.variables && variables ? variablesGuideline(logic.variables, variables) : (logic.fallback ?? null);
   const cell = rating !== null && column !== null ? logic.matrix?.cells.find((candidate) => candidate.rating === rating && candidate.column === column) : undefined;
   if (cell) return { minBp: cell.minBp, targetBp: cell.targetBp, maxBp: cell.maxBp };
   return logic.fallback ?? null;
+}
+
+// ---- several variables ----------------------------------------------------------------------------
+
+/** What the several-variables logic reads of one employee (null: no value, so that variable adds nothing). */
+export interface VariableFacts {
+  rating: string | null;
+  compaRatio: number | null;
+  rangePenetration: number | null;
+  /** Whole months from the base in force to the effective date. */
+  monthsSinceLastIncrease: number | null;
+}
+
+/** Whole months from `from` to `to`: the most months that, added to `from` (month ends clamped), do not pass `to`. */
+export function wholeMonthsBetween(from: string, to: string): number {
+  let months = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + (Number(to.slice(5, 7)) - Number(from.slice(5, 7)));
+  while (months > 0 && addMonths(from, months) > to) months -= 1;
+  return Math.max(0, months);
+}
+
+/** One factor's adjustment for the employee: its step (or rating) weighted, rounded half to even to a basis point. */
+export function factorAdjustment(factor: RecommendationFactor, facts: VariableFacts): number {
+  let adjustment: number;
+  if (factor.variable === 'rating') {
+    adjustment = (facts.rating !== null ? factor.ratings?.find((entry) => entry.rating === facts.rating)?.adjustmentBp : undefined) ?? 0;
+  } else {
+    const value = facts[factor.variable];
+    const step = value === null ? undefined : factor.steps?.find((candidate) => (candidate.from === undefined || value >= candidate.from) && (candidate.to === undefined || value < candidate.to));
+    adjustment = step?.adjustmentBp ?? 0;
+  }
+  return Number(round({ n: BigInt(adjustment) * BigInt(factor.weightPercent), d: 100n }, 'halfEven'));
+}
+
+/** target = base + Σ weighted adjustments, within the caps and never below 0; min and max around it. */
+export function variablesGuideline(variables: RecommendationVariables, facts: VariableFacts): GuidelineRange {
+  let target = variables.baseBp;
+  for (const factor of variables.factors) target += factorAdjustment(factor, facts);
+  if (variables.capMaxBp !== undefined) target = Math.min(target, variables.capMaxBp);
+  if (variables.capMinBp !== undefined) target = Math.max(target, variables.capMinBp);
+  target = Math.max(0, target);
+  return { minBp: Math.max(0, target - variables.belowTargetBp), targetBp: target, maxBp: target + variables.aboveTargetBp };
 }
 
 // ---- budgets ---------------------------------------------------------------------------------------

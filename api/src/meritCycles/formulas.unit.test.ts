@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, basisPointsOf, columnOf, convertWith, daysInclusive, evaluateEligibility, guidelineFor, median, percentOf, prorationFactor, prorationOf } from './formulas.js';
+import { addMonths, basisPointsOf, columnOf, convertWith, daysInclusive, evaluateEligibility, factorAdjustment, guidelineFor, median, percentOf, prorationFactor, prorationOf, variablesGuideline, wholeMonthsBetween } from './formulas.js';
+import type { RecommendationVariables } from './formulas.js';
 import type { EligibilityFacts, RecommendationLogic } from './formulas.js';
 
 const facts = (overrides: Partial<EligibilityFacts> = {}): EligibilityFacts => ({
@@ -10,6 +11,8 @@ const facts = (overrides: Partial<EligibilityFacts> = {}): EligibilityFacts => (
   department: 'Engineering',
   rating: 'meets',
   rawRating: 'meets',
+  leaveStart: null,
+  leaveEnd: null,
   ...overrides,
 });
 
@@ -93,5 +96,58 @@ describe('merit-cycle formulas (worked by hand)', () => {
     expect(median([5, 1, 3])).toBe(3);
     expect(median([4, 1, 3, 2])).toBe(2);
     expect(median([])).toBeNull();
+  });
+});
+
+describe('the on-leave rule', () => {
+  const notOnLeave = { kind: 'onLeave', onLeave: false } as const;
+  it('reads the leave on the effective date, or on the rule’s own date', () => {
+    // A leave from 2025-11-01 to 2026-02-28 covers the effective date 2026-01-01 …
+    const away = facts({ leaveStart: '2025-11-01', leaveEnd: '2026-02-28' });
+    expect(evaluateEligibility(notOnLeave, away, '2026-01-01')).toEqual({ pass: false, reasons: ['On leave on 2026-01-01 (from 2025-11-01 to 2026-02-28)'] });
+    expect(evaluateEligibility({ kind: 'onLeave', onLeave: true }, away, '2026-01-01')).toEqual({ pass: true, reasons: [] });
+    // … but not a cutoff of 2026-03-01, the day after it ends.
+    expect(evaluateEligibility({ ...notOnLeave, date: '2026-03-01' }, away, '2026-01-01').pass).toBe(true);
+    // Its last day still counts; an open leave runs on.
+    expect(evaluateEligibility({ ...notOnLeave, date: '2026-02-28' }, away, '2026-01-01').pass).toBe(false);
+    expect(evaluateEligibility(notOnLeave, facts({ leaveStart: '2024-06-01' }), '2026-01-01').reasons).toEqual(['On leave on 2026-01-01 (from 2024-06-01)']);
+    expect(evaluateEligibility({ kind: 'onLeave', onLeave: true }, facts(), '2026-01-01').reasons).toEqual(['Not on leave on 2026-01-01']);
+  });
+});
+
+describe('several variables', () => {
+  const logic: RecommendationVariables = {
+    baseBp: 0,
+    factors: [
+      { variable: 'rating', weightPercent: 100, ratings: [{ rating: 'meets', adjustmentBp: 100 }, { rating: 'exceeds', adjustmentBp: 200 }] },
+      { variable: 'rangePenetration', weightPercent: 100, steps: [{ to: 0.25, adjustmentBp: 150 }, { from: 0.75, adjustmentBp: -50 }] },
+      { variable: 'monthsSinceLastIncrease', weightPercent: 100, steps: [{ from: 25, adjustmentBp: 50 }] },
+    ],
+    capMaxBp: 500,
+    belowTargetBp: 100,
+    aboveTargetBp: 150,
+  };
+  it('counts whole months, month ends clamped', () => {
+    expect(wholeMonthsBetween('2023-06-01', '2026-01-01')).toBe(31);
+    expect(wholeMonthsBetween('2023-12-02', '2025-12-01')).toBe(23); // one day short of 24
+    expect(wholeMonthsBetween('2024-01-31', '2024-02-29')).toBe(1);
+    expect(wholeMonthsBetween('2026-02-01', '2026-01-01')).toBe(0);
+  });
+  it('sums the adjustments: rating 4 of 5, penetration under 25%, over 24 months since the increase → 4.0%', () => {
+    // exceeds +2% + penetration 0.2 (< 0.25) +1.5% + 31 months (≥ 25) +0.5% = 4.0%; min 3.0%, max 5.5%.
+    expect(variablesGuideline(logic, { rating: 'exceeds', compaRatio: 0.85, rangePenetration: 0.2, monthsSinceLastIncrease: 31 })).toEqual({ minBp: 300, targetBp: 400, maxBp: 550 });
+    // meets +1%, penetration 0.8 −0.5%, 12 months nothing: 0.5%; min 0 (not below), max 2.0%.
+    expect(variablesGuideline(logic, { rating: 'meets', compaRatio: 1.2, rangePenetration: 0.8, monthsSinceLastIncrease: 12 })).toEqual({ minBp: 0, targetBp: 50, maxBp: 200 });
+    // No rating and no band: only the months count.
+    expect(variablesGuideline(logic, { rating: null, compaRatio: null, rangePenetration: null, monthsSinceLastIncrease: 40 })).toEqual({ minBp: 0, targetBp: 50, maxBp: 200 });
+  });
+  it('caps the target and weights each factor, rounding half to even', () => {
+    const generous = { ...logic, baseBp: 300 };
+    // 300 + 200 + 150 + 50 = 700, capped at 500.
+    expect(variablesGuideline(generous, { rating: 'exceeds', compaRatio: null, rangePenetration: 0.1, monthsSinceLastIncrease: 30 }).targetBp).toBe(500);
+    // 150 × 25% = 37.5 → 38 (to even); 50 × 25% = 12.5 → 12 (to even).
+    expect(factorAdjustment({ variable: 'compaRatio', weightPercent: 25, steps: [{ to: 0.9, adjustmentBp: 150 }] }, { rating: null, compaRatio: 0.85, rangePenetration: null, monthsSinceLastIncrease: null })).toBe(38);
+    expect(factorAdjustment({ variable: 'compaRatio', weightPercent: 25, steps: [{ to: 0.9, adjustmentBp: 50 }] }, { rating: null, compaRatio: 0.85, rangePenetration: null, monthsSinceLastIncrease: null })).toBe(12);
+    expect(guidelineFor({ kind: 'variables', variables: logic, guidelines: { mode: 'advisory', commentRequired: false } }, 'exceeds', null, { rating: 'exceeds', compaRatio: null, rangePenetration: 0.2, monthsSinceLastIncrease: 31 })).toEqual({ minBp: 300, targetBp: 400, maxBp: 550 });
   });
 });

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
 import type { Caller, CompanyScope } from '../access/caller.js';
 import { cellKey } from '../bands/jobs.js';
-import { findSet, listBands, listJobs } from '../bands/store.js';
+import { findCycleSet, findSet, listBands, listJobs } from '../bands/store.js';
 import { ensureZones, zoneMatcher } from '../bands/zones.js';
 import { newId } from '../db/ids.js';
 import { type Rational, round } from '../forex/rational.js';
 import { Converter, today } from '../money/converter.js';
 import { type MeritCycleBase, type MeritCycleEmployeeRow, activeEmployeesForMeritCycle, baseSalariesForMeritCycle } from '../people/reads/meritCycles.js';
 import type { BudgetConfiguration, ExchangeTable } from './config.js';
-import { addDays, budgetShare, columnOf, compaRatioOf, convertWith, evaluateEligibility, guidelineFor, penetrationOf, percentOf, prorationOf } from './formulas.js';
+import { addDays, budgetShare, columnOf, compaRatioOf, convertWith, evaluateEligibility, guidelineFor, penetrationOf, percentOf, prorationOf, wholeMonthsBetween } from './formulas.js';
 import { type CycleConfig, configOf } from './present.js';
 import { type CycleRow, type EmployeeRowOfCycle, type ExclusionRow, NO_SUMS, type WorksheetRow, type WorksheetSums, addInto, insertRows, insertWorksheets, listExclusions, rowSums, sumColumns } from './store.js';
 import { worksheetWorkflow } from './workflow.js';
@@ -88,6 +88,7 @@ export async function computeCycle(input: ComputeInput): Promise<CycleComputatio
   const exclusions = new Map(input.exclusions.map((exclusion) => [exclusion.employee_id, exclusion]));
   const scale = new Set(config.performance.scale.map((entry) => entry.value));
   const matrix = config.recommendation.kind === 'matrix' ? config.recommendation.matrix : undefined;
+  const byVariables = config.recommendation.kind === 'variables';
 
   // One worksheet per manager of someone in the cycle, and one for the people without a manager.
   const planners = new Set([...managerOf.values()].filter((id): id is string => id !== null));
@@ -103,7 +104,17 @@ export async function computeCycle(input: ComputeInput): Promise<CycleComputatio
     const rating = employee.performance_rating && scale.has(employee.performance_rating) ? employee.performance_rating : null;
     const verdict = evaluateEligibility(
       config.eligibility,
-      { startDate: employee.start_date, lastPayChange: base?.effectiveDate ?? null, employmentType: employee.employment_type, countryCode: employee.country_code, department: employee.department, rating, rawRating: employee.performance_rating },
+      {
+        startDate: employee.start_date,
+        lastPayChange: base?.effectiveDate ?? null,
+        employmentType: employee.employment_type,
+        countryCode: employee.country_code,
+        department: employee.department,
+        rating,
+        rawRating: employee.performance_rating,
+        leaveStart: employee.leave_start_date ?? null,
+        leaveEnd: employee.leave_end_date ?? null,
+      },
       cycle.effective_date,
     );
     const reasons: string[] = [];
@@ -121,7 +132,10 @@ export async function computeCycle(input: ComputeInput): Promise<CycleComputatio
     // Whoever passes the rules gets a recommendation and a budget share, so that taking back an
     // exclusion restores them; only the eligible start with the recommendation as their plan.
     const passes = reasons.length === 0 && baseInCycle !== null;
-    const guideline = passes ? guidelineFor(config.recommendation, rating, column) : null;
+    const variables = byVariables
+      ? { rating, compaRatio: compa, rangePenetration: penetration, monthsSinceLastIncrease: base ? wholeMonthsBetween(base.effectiveDate, cycle.effective_date) : null }
+      : undefined;
+    const guideline = passes ? guidelineFor(config.recommendation, rating, column, variables) : null;
     const target = guideline ? percentOf(amount, guideline.targetBp, proration) : null;
     const eligible = status === 'eligible' && baseInCycle !== null;
     const manager = managerOf.get(employee.id) ?? null;
@@ -277,7 +291,8 @@ export async function launchCycle(trx: Knex, scope: CompanyScope, caller: Caller
     exclusions,
     rateToCycle: (currency) => converter.exactRate(currency, cycle.currency),
     digits: (currency) => converter.minorUnit(currency),
-    bandOf: await bandFinder(trx, scope, cycle.band_set_id, converter),
+    // A band set published to this cycle takes precedence over the one chosen in its settings.
+    bandOf: await bandFinder(trx, scope, (await findCycleSet(trx, scope, cycle.id))?.id ?? cycle.band_set_id, converter),
     asOf,
     now,
   });

@@ -143,7 +143,7 @@ describe('merit cycles', () => {
 
   it('answers 404 from every merit-cycle operation while compensation planning is off, and 403 without the permission', async () => {
     const dark = await createTestCompany(db, 'No Planning Co');
-    expect(planningOperations.length).toBe(43);
+    expect(planningOperations.length).toBe(44);
     for (const op of planningOperations) {
       const reply = await request<ErrorBody>(fillPath(op, {}), { method: op.method.toUpperCase(), headers: { ...bearer(dark.users.admin as TestUser), 'If-Match': '"1"' }, json: sampleBody(contract, op) });
       expect(reply.status, op.operationId).toBe(404);

@@ -1,6 +1,6 @@
 import { defineModule } from '../platform/modules.js';
 import { payrollExportJob } from './exportJob.js';
-import { notifyNextActor } from './notify.js';
+import { notifyNextActor, notifyPlannersOfLaunch } from './notify.js';
 import { meritCycleOperations } from './routes.js';
 
 declare module '../platform/events.js' {
@@ -19,12 +19,18 @@ declare module '../platform/events.js' {
       comment: string | null;
       notifyUserId: string | null;
     };
-    /** Base salaries a closing cycle wrote into people data, listed (one entry per batch of up to 500). */
+    /** Base salaries and one-off bonuses a closing cycle wrote into people data, listed (one entry per type and batch of up to 500). */
     'meritCycle.payWritten': {
       meritCycleId: string;
       effectiveDate: string;
-      type: 'base_salary';
+      type: 'base_salary' | 'one_off_bonus';
       records: { recordId: string; employeeId: string; amount: number; currency: string; reason: string }[];
+    };
+    /** Equity refreshes a closing cycle granted (one entry per batch of up to 500). */
+    'meritCycle.equityGranted': {
+      meritCycleId: string;
+      grantDate: string;
+      grants: { grantId: string; grantNumber: string; employeeId: string; shares: number }[];
     };
     /** A planned pay change to one employee (the audit of every change to pay): fields from → to, at the row's new version. */
     'meritCycle.employeePlanned': {
@@ -42,5 +48,5 @@ export default defineModule({
   operations: meritCycleOperations,
   permissions: ['compensationPlanning'],
   jobs: [payrollExportJob],
-  subscribers: [notifyNextActor],
+  subscribers: [notifyNextActor, notifyPlannersOfLaunch],
 });

@@ -21,7 +21,7 @@ import {
 } from './cycles.js';
 import { windowState } from './context.js';
 import { dashboardBudgets, dashboardProgress } from './dashboard.js';
-import { listEligibility, setExclusion } from './eligibility.js';
+import { listEligibility, previewEligibility, setExclusion } from './eligibility.js';
 import { startPayrollExport } from './exportJob.js';
 import { configOf } from './present.js';
 import { addComment, commentsOfEmployee, commentsOfWorksheet, editCycleEmployee, employeeHistory, employeePeers, getCycleEmployee, listCycleEmployees } from './rows.js';
@@ -91,6 +91,11 @@ export const meritCycleOperations = [
   }),
   secured({ operationId: 'getMeritCycleHistory', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await cycleHistory(deps.db, caller, path.meritCycleId) }) }),
   secured({ operationId: 'listMeritCycleEligibility', access: view, handler: async ({ path, query }, { deps, caller }) => ({ data: await listEligibility(deps.db, caller, path.meritCycleId, query.status) }) }),
+  secured({
+    operationId: 'previewMeritCycleEligibility',
+    access: edit,
+    handler: async ({ path, query, body }, { deps, caller }) => ({ data: await previewEligibility(deps.db, caller, path.meritCycleId, body, query.limit) }),
+  }),
   secured({
     operationId: 'setMeritCycleExclusion',
     access: edit,

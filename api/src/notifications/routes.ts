@@ -1,4 +1,5 @@
 import { can, internalAdmin, member, secured } from '../http/operations.js';
+import { getPreferences, updatePreferences } from './preferences.js';
 import { getCompanySettings, getUserSettings, outbox, putCompanySettings, putUserSettings } from './service.js';
 
 export const notificationOperations = [
@@ -11,6 +12,16 @@ export const notificationOperations = [
     operationId: 'updateUserNotificationSettings',
     access: member,
     handler: async ({ body }, { deps, caller }) => ({ data: await putUserSettings(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'getNotificationPreferences',
+    access: member,
+    handler: async (_input, { deps, caller }) => ({ data: await getPreferences(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'updateNotificationPreferences',
+    access: member,
+    handler: async ({ headers, body }, { deps, caller }) => ({ data: await updatePreferences(deps.db, caller, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'getCompanyNotificationSettings',

@@ -32,6 +32,7 @@ const TYPE_NAMES: Record<PayComponentType, string> = {
   variable_pay: 'variable pay',
   commission: 'commission',
   benefits: 'benefits',
+  one_off_bonus: 'one-off bonus',
 };
 
 /**

@@ -30,7 +30,7 @@ import {
   reassignReports,
   updateEmployee as storeUpdateEmployee,
 } from './store.js';
-import { checkCatalog, checkCurrency } from './validation.js';
+import { checkCatalog, checkCurrency, checkLeave } from './validation.js';
 import { type EmployeeReach, employeeReach, isWithinReach } from './visibility.js';
 
 type Employee = components['schemas']['Employee'];
@@ -219,6 +219,7 @@ export async function createEmployee(db: Knex, caller: Caller, input: EmployeeIn
     const company = await findCompany(trx, ctx.scope);
     if (!company) throw notFound();
     checkCatalog(input, errors);
+    checkLeave(input.leave, errors);
     const location = input.locationId ? findLocation(input.locationId) : undefined;
     const currency = input.currency ?? location?.currencyCode ?? company.currency;
     await checkCurrency(trx, currency, 'body.currency', errors);
@@ -253,6 +254,8 @@ export async function createEmployee(db: Knex, caller: Caller, input: EmployeeIn
       status: 'active',
       termination_date: null,
       performance_rating: input.performanceRating ?? null,
+      leave_start_date: input.leave?.startDate ?? null,
+      leave_end_date: input.leave?.endDate ?? null,
       demographics: JSON.stringify(input.demographics ?? {}),
       version: 1,
       created_at: now,
@@ -283,6 +286,7 @@ export async function updateEmployee(db: Knex, caller: Caller, id: string, ifMat
     if (Number(current.version) !== version) throw versionConflict('this employee', Number(current.version));
     const errors: FieldError[] = [];
     checkCatalog(input, errors);
+    checkLeave(input.leave, errors);
     await checkCurrency(trx, input.currency, 'body.currency', errors);
     if (input.managerId && input.managerId !== current.manager_id) await checkManager(trx, ctx, input.managerId, current, errors);
     else if (input.managerId === null && ctx.reach.kind !== 'all') errors.push({ field: 'body.managerId', message: 'cannot be removed: the employee would leave your organisation' });
@@ -310,6 +314,7 @@ export async function updateEmployee(db: Knex, caller: Caller, id: string, ifMat
       ...(input.startDate !== undefined ? { start_date: input.startDate } : {}),
       ...(input.employmentType !== undefined ? { employment_type: input.employmentType } : {}),
       ...(input.performanceRating !== undefined ? { performance_rating: input.performanceRating } : {}),
+      ...(input.leave !== undefined ? { leave_start_date: input.leave?.startDate ?? null, leave_end_date: input.leave?.endDate ?? null } : {}),
       ...(input.demographics !== undefined ? { demographics: JSON.stringify({ ...parseDemographics(current.demographics), ...input.demographics }) } : {}),
       updated_at: new Date().toISOString(),
     };

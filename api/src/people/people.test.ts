@@ -325,7 +325,7 @@ describe('people records', () => {
       const shape = await send('POST', url(), { type: 'salary', amount: { amount: 1.5, currency: 'usd' }, effectiveDate: '2025-13-01' });
       expect(shape.body.errors).toEqual(
         expect.arrayContaining([
-          { field: 'body.type', message: 'must be one of: base_salary, bonus_target, variable_pay, commission, benefits' },
+          { field: 'body.type', message: 'must be one of: base_salary, bonus_target, variable_pay, commission, benefits, one_off_bonus' },
           { field: 'body.amount.amount', message: 'must be integer' },
           { field: 'body.amount.currency', message: 'must match pattern "^[A-Z]{3}$"' },
           { field: 'body.effectiveDate', message: 'must match format "date"' },

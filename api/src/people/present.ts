@@ -79,6 +79,7 @@ export function presentEmployee(row: EmployeeRow, extras: EmployeeExtras): Emplo
     employmentType: row.employment_type as Employee['employmentType'],
     status: row.status === 'terminated' ? 'terminated' : 'active',
     terminationDate: row.termination_date,
+    leave: row.leave_start_date ? { startDate: row.leave_start_date, endDate: row.leave_end_date ?? null } : null,
     companyJobId: row.company_job_id,
     version: Number(row.version),
     createdAt: isoTimestamp(row.created_at),

@@ -28,14 +28,17 @@ export interface EmployeeRow {
   status: string;
   termination_date: string | null;
   performance_rating: string | null;
+  /** A dated leave: its first and last day (null while open); absent on rows written before leave was recorded. */
+  leave_start_date?: string | null;
+  leave_end_date?: string | null;
   demographics: string;
   version: number;
   created_at: string | Date;
   updated_at: string | Date;
 }
 
-export type PayComponentType = 'base_salary' | 'bonus_target' | 'variable_pay' | 'commission' | 'benefits';
-export const PAY_COMPONENT_TYPES: readonly PayComponentType[] = ['base_salary', 'bonus_target', 'variable_pay', 'commission', 'benefits'];
+export type PayComponentType = 'base_salary' | 'bonus_target' | 'variable_pay' | 'commission' | 'benefits' | 'one_off_bonus';
+export const PAY_COMPONENT_TYPES: readonly PayComponentType[] = ['base_salary', 'bonus_target', 'variable_pay', 'commission', 'benefits', 'one_off_bonus'];
 
 export interface CompensationRecordRow {
   id: string;

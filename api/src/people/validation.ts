@@ -22,6 +22,11 @@ export function checkCatalog(input: { jobFamilyId?: string | null; levelId?: str
   }
 }
 
+/** A leave ends on or after the day it starts. */
+export function checkLeave(leave: { startDate: string; endDate: string | null } | null | undefined, errors: FieldError[]): void {
+  if (leave?.endDate && leave.endDate < leave.startDate) errors.push({ field: 'body.leave.endDate', message: 'must not be before startDate' });
+}
+
 /** Amounts are annual, in minor units: never negative, and small enough to add up exactly. */
 export function checkAmount(amount: number, field: string, errors: FieldError[]): void {
   if (amount < 0) errors.push({ field, message: 'must not be negative' });

@@ -4,6 +4,7 @@ import { newId } from '../db/ids.js';
 import type { AmountRow, Branding } from '../documents/content.js';
 import { type TemplateInput, companyBranding, ensureTemplate, renderDocuments } from '../documents/service.js';
 import type { VariableKind, Variables } from '../documents/template.js';
+import { documentLogo } from '../totalRewards/branding.js';
 import { type EmployeeRowOfCycle, type CycleRow, listRows, listWorksheets } from '../meritCycles/store.js';
 import { type MinorUnits, minorUnits } from '../money/minorUnits.js';
 import { type LetterCycleRow, type LetterRow, findLetterCycle, insertLetterCycleIfAbsent, insertLetters, listLetters, repointLetters } from './store.js';
@@ -159,7 +160,9 @@ export async function managerNames(db: Knex, scope: CompanyScope, cycleId: strin
 }
 
 export async function letterContext(db: Knex, scope: CompanyScope, cycle: CycleRow, message: string, rows: readonly EmployeeRowOfCycle[]): Promise<LetterContext> {
-  const branding = await companyBranding(db, scope);
+  // The logo as it is now: each letter's version names it, so its PDF keeps drawing it after a change.
+  const logo = await documentLogo(db, scope);
+  const branding = await companyBranding(db, scope, logo ? { logoSha256: logo.sha256 } : {});
   return { cycle, branding, companyName: branding.companyName, message, units: await minorUnits(db), managerNameOf: await managerNames(db, scope, cycle.id, rows) };
 }
 
@@ -226,6 +229,10 @@ export async function renderCycleLetters(db: Knex, scope: CompanyScope, cycle: C
       document_version_id: versionId,
       viewed_at: null,
       confirmed_at: null,
+      released_at: null,
+      reminded_at: null,
+      reminders: 0,
+      last_reminder_id: null,
       created_at: now,
       updated_at: now,
     });

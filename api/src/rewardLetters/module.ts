@@ -1,11 +1,15 @@
 import { defineModule } from '../platform/modules.js';
 import { renderLettersJob, renderOnClose } from './jobs.js';
+import { releaseLettersJob } from './release.js';
+import { remindLettersJob } from './reminders.js';
 import { rewardLetterOperations } from './routes.js';
 
 declare module '../platform/events.js' {
   interface DomainEvents {
     /** A cycle's reward letters were released to managers or to employees. */
-    'rewardLetters.transitioned': { meritCycleId: string; action: string; from: string; to: string; letters: number };
+    'rewardLetters.transitioned': { meritCycleId: string; action: string; from: string; to: string; letters: number; managerEmployeeId?: string };
+    /** Reminders to confirm were e-mailed to the employees who had not. */
+    'rewardLetters.reminded': { meritCycleId: string; sent: number; withoutEmail: number };
   }
 }
 
@@ -19,6 +23,6 @@ export default defineModule({
   module: 'rewardLetters',
   operations: rewardLetterOperations,
   permissions: ['compensationPlanning'],
-  jobs: [renderLettersJob],
+  jobs: [renderLettersJob, releaseLettersJob, remindLettersJob],
   subscribers: [renderOnClose],
 });

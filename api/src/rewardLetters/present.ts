@@ -26,5 +26,8 @@ export function presentLetter(row: LetterRow, cycle: { id: string; name: string;
     documentVersionId: row.document_version_id,
     viewedAt: isoTimestampOrNull(row.viewed_at),
     confirmedAt: isoTimestampOrNull(row.confirmed_at),
+    releasedAt: isoTimestampOrNull(row.released_at),
+    remindedAt: isoTimestampOrNull(row.reminded_at),
+    reminders: Number(row.reminders ?? 0),
   };
 }

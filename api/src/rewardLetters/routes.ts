@@ -1,6 +1,7 @@
 import { can, member, secured } from '../http/operations.js';
 import { socketIdOf } from '../realtime/socketId.js';
-import { confirmLetter, cycleLetters, letterPdf, letterTemplate, myLetter, myLetters, previewLetter, readLetter, startLetterExport, transitionLetters, updateLetterTemplate } from './service.js';
+import { remindLetters } from './reminders.js';
+import { cancelCycleRelease, confirmLetter, cycleLetters, releaseCycleLetters, letterPdf, letterTemplate, myLetter, myLetters, previewLetter, readLetter, startLetterExport, transitionLetters, updateLetterTemplate } from './service.js';
 
 const view = can('compensationPlanning', 'view');
 const edit = can('compensationPlanning', 'edit');
@@ -19,6 +20,22 @@ export const rewardLetterOperations = [
     operationId: 'transitionRewardLetters',
     access: edit,
     handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await transitionLetters(deps.db, caller, path.meritCycleId, headers['If-Match'], body.action) }),
+  }),
+  secured({
+    operationId: 'releaseRewardLetters',
+    access: edit,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await releaseCycleLetters(deps.db, caller, path.meritCycleId, headers['If-Match'], body) }),
+  }),
+  secured({
+    operationId: 'cancelRewardLetterRelease',
+    access: edit,
+    handler: async ({ path, headers }, { deps, caller }) => ({ data: await cancelCycleRelease(deps.db, caller, path.meritCycleId, path.releaseId, headers['If-Match']) }),
+  }),
+  secured({
+    operationId: 'remindRewardLetters',
+    access: edit,
+    status: 202,
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await remindLetters(deps.db, deps.jobs, caller, path.meritCycleId, body.sendAt) }),
   }),
   secured({
     operationId: 'startRewardLetterExport',

@@ -12,49 +12,34 @@ import { RawResponse } from '../http/operations.js';
 import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { startJob } from '../jobs/service.js';
-import { type CycleAccess, cycleAccess, requireWholeCompany } from '../meritCycles/access.js';
-import { type CycleRow, findCycle, findRow, inTransaction, rowTree } from '../meritCycles/store.js';
+import { type CycleAccess, cycleAccess, descendantsOf, requireWholeCompany } from '../meritCycles/access.js';
+import { type CycleRow, findRow, inTransaction, listRows, rowTree } from '../meritCycles/store.js';
 import { ownEmployeeId } from '../people/visibility.js';
-import { emit } from '../platform/events.js';
-import { availableActions, transition } from '../workflow/service.js';
+import { availableActions } from '../workflow/service.js';
 import { DEFAULT_MESSAGE, LETTER_VARIABLES, OFFERED, letterContext, letterVariables, lettersFromRows, renderCycleLetters, templateKeyOf } from './letters.js';
 import { type RewardLetter, type RewardLetterCycle, type RewardLetterSummary, type RewardLetterTemplate, presentLetter } from './present.js';
-import { type LetterCycleRow, type LetterRow, findLetter, findLetterCycle, letterCyclesOf, lettersOf, listLetters, markFirst, releasedLettersOf } from './store.js';
+import { type Letters, anyReleased, cancelRelease, lettersOfCycle, releaseOrPlan } from './release.js';
+import { type LetterRow, findLetter, letterCyclesOf, lettersOf, listLetters, listReleases, markFirst, releasedLettersOf } from './store.js';
 import { REWARD_LETTERS_SUBJECT, type RewardLettersAction, type RewardLettersState, rewardLettersWorkflow } from './workflow.js';
 
 type Schemas = components['schemas'];
-
-interface Letters {
-  cycle: CycleRow;
-  letters: LetterCycleRow;
-  state: RewardLettersState;
-}
-
-const cycleFacts = (cycle: CycleRow) => ({ id: cycle.id, name: cycle.name, effectiveDate: cycle.effective_date });
-
-/** The cycle's letters once rendered; another company's cycle, or one without letters yet, is 404. */
-async function lettersOfCycle(db: Knex, scope: CompanyScope, cycleId: string): Promise<Letters> {
-  const cycle = await findCycle(db, scope, cycleId);
-  if (!cycle) throw notFound();
-  const letters = await findLetterCycle(db, scope, cycle.id);
-  if (!letters?.rendered_at) throw notFound('This cycle has no reward letters yet: they are written once the cycle is closed.');
-  if (!rewardLettersWorkflow.isState(letters.state)) throw new Error(`reward letters of cycle ${cycle.id} are in an unknown state ${letters.state}`);
-  return { cycle, letters, state: letters.state };
-}
 
 async function accessOf(db: Knex, scope: CompanyScope, caller: Caller, cycleId: string): Promise<CycleAccess> {
   const tree = await rowTree(db, scope, cycleId);
   return cycleAccess(db, scope, caller, new Map(tree.map((row) => [row.employee_id, row.manager_id])));
 }
 
+const cycleFacts = (cycle: CycleRow) => ({ id: cycle.id, name: cycle.name, effectiveDate: cycle.effective_date });
+
 const isOwn = (letter: LetterRow, caller: Caller, own: string | null): boolean => letter.user_id === caller.userId || (own !== null && letter.employee_id === own);
 
 /**
- * Who reads a letter: its employee once released to employees; a manager (the people below them in
- * the cycle's tree) once released to managers; whole-company planners always. Nobody else.
+ * Who reads a letter: its employee once it is released to them (to everyone, or to their branch); a
+ * manager (the people below them in the cycle's tree) once released to managers; whole-company
+ * planners always. Nobody else.
  */
 function mayRead(letter: LetterRow, state: RewardLettersState, caller: Caller, access: CycleAccess): boolean {
-  if (isOwn(letter, caller, access.ownEmployeeId)) return state === 'released' || access.all;
+  if (isOwn(letter, caller, access.ownEmployeeId)) return letter.released_at !== null || access.all;
   if (access.all) return true;
   return state !== 'draft' && access.below.has(letter.employee_id);
 }
@@ -68,8 +53,10 @@ function requireWholeCompanyView(access: CycleAccess, what: string): void {
 export async function cycleLetters(db: Knex, caller: Caller, cycleId: string): Promise<RewardLetterCycle> {
   const scope = companyScope(caller);
   const found = await lettersOfCycle(db, scope, cycleId);
-  const access = await accessOf(db, scope, caller, cycleId);
-  const visible = (await listLetters(db, scope, cycleId)).filter((letter) => mayRead(letter, found.state, caller, access));
+  const tree = await rowTree(db, scope, cycleId);
+  const access = await cycleAccess(db, scope, caller, new Map(tree.map((row) => [row.employee_id, row.manager_id])));
+  const all = await listLetters(db, scope, cycleId);
+  const visible = all.filter((letter) => mayRead(letter, found.state, caller, access));
   const subject = { subjectType: REWARD_LETTERS_SUBJECT, subjectId: cycleId, currentState: found.state, version: Number(found.letters.version) };
   const actions = await availableActions(rewardLettersWorkflow, subject, caller);
   return {
@@ -79,37 +66,71 @@ export async function cycleLetters(db: Knex, caller: Caller, cycleId: string): P
     state: found.state,
     version: Number(found.letters.version),
     letterCount: visible.length,
+    releasedCount: visible.filter((letter) => letter.released_at).length,
     viewedCount: visible.filter((letter) => letter.viewed_at).length,
     confirmedCount: visible.filter((letter) => letter.confirmed_at).length,
     renderedAt: isoTimestampOrNull(found.letters.rendered_at),
     releasedToManagersAt: isoTimestampOrNull(found.letters.released_to_managers_at),
     releasedAt: isoTimestampOrNull(found.letters.released_at),
     availableActions: actions.map((action) => action.action),
+    branches: access.all ? await branchesOf(db, scope, cycleId, tree, all) : [],
+    releases: access.all ? await releasesOfCycle(db, scope, cycleId) : [],
     letters: visible.map((letter) => presentLetter(letter, cycleFacts(found.cycle), letter.manager_name)),
   };
 }
 
+/** The workflow's moves by name (the older way to release to managers or everyone, now). */
 export async function transitionLetters(db: Knex, caller: Caller, cycleId: string, ifMatch: string, action: RewardLettersAction): Promise<RewardLetterCycle> {
-  const scope = companyScope(caller);
-  const version = versionOf(ifMatch);
-  await inTransaction(db, async (trx) => {
-    const found = await lettersOfCycle(trx, scope, cycleId);
-    if (Number(found.letters.version) !== version) throw versionConflict('these reward letters', Number(found.letters.version));
-    const subject = { subjectType: REWARD_LETTERS_SUBJECT, subjectId: cycleId, currentState: found.state, version };
-    const moved = await transition(trx, scope, rewardLettersWorkflow, subject, action, caller);
-    const now = new Date().toISOString();
-    const stamp = action === 'releaseToManagers' ? { released_to_managers_at: now } : { released_at: now };
-    await updateAtVersion(() => letterCyclesOf(trx, scope).where({ cycle_id: cycleId }), version, { ...stamp, state: moved.state, updated_at: now }, 'these reward letters');
-    await emit(trx, {
-      name: 'rewardLetters.transitioned',
-      companyId: scope.companyId,
-      actorUserId: caller.userId,
-      subjectType: REWARD_LETTERS_SUBJECT,
-      subjectId: cycleId,
-      payload: { meritCycleId: cycleId, action, from: moved.from, to: moved.state, letters: Number(found.letters.letters) },
-    });
-  });
+  await releaseOrPlan(db, caller, cycleId, ifMatch, { audience: action === 'releaseToManagers' ? 'managers' : 'all' });
   return cycleLetters(db, caller, cycleId);
+}
+
+export async function releaseCycleLetters(db: Knex, caller: Caller, cycleId: string, ifMatch: string, input: Schemas['RewardLetterReleaseInput']): Promise<RewardLetterCycle> {
+  await releaseOrPlan(db, caller, cycleId, ifMatch, input);
+  return cycleLetters(db, caller, cycleId);
+}
+
+export async function cancelCycleRelease(db: Knex, caller: Caller, cycleId: string, releaseId: string, ifMatch: string): Promise<RewardLetterCycle> {
+  await cancelRelease(db, caller, cycleId, releaseId, ifMatch);
+  return cycleLetters(db, caller, cycleId);
+}
+
+type TreeFacts = Awaited<ReturnType<typeof rowTree>>;
+
+/** Names of the cycle's people, for branches and planned releases (one read of the cycle's rows). */
+async function namesInCycle(db: Knex, scope: CompanyScope, cycleId: string): Promise<Map<string, string>> {
+  return new Map((await listRows(db, scope, cycleId)).map((row) => [row.employee_id, [row.first_name, row.last_name].filter(Boolean).join(' ')]));
+}
+
+/** Every manager with letters in their branch (themselves and everyone below), by name. */
+async function branchesOf(db: Knex, scope: CompanyScope, cycleId: string, tree: TreeFacts, letters: readonly LetterRow[]): Promise<Schemas['RewardLetterCycle']['branches']> {
+  const managerOf = new Map(tree.map((row) => [row.employee_id, row.manager_id]));
+  const managers = new Set(tree.flatMap((row) => (row.manager_id && managerOf.has(row.manager_id) ? [row.manager_id] : [])));
+  if (!managers.size) return [];
+  const letterOf = new Map(letters.map((letter) => [letter.employee_id, letter]));
+  const names = await namesInCycle(db, scope, cycleId);
+  const branches: Schemas['RewardLetterCycle']['branches'] = [];
+  for (const manager of managers) {
+    const inBranch = [manager, ...descendantsOf(manager, managerOf)].flatMap((id) => letterOf.get(id) ?? []);
+    if (!inBranch.length) continue;
+    branches.push({ managerEmployeeId: manager, name: names.get(manager) ?? manager, letters: inBranch.length, released: inBranch.filter((letter) => letter.released_at).length });
+  }
+  return branches.sort((a, b) => a.name.localeCompare(b.name) || a.managerEmployeeId.localeCompare(b.managerEmployeeId));
+}
+
+async function releasesOfCycle(db: Knex, scope: CompanyScope, cycleId: string): Promise<Schemas['RewardLetterRelease'][]> {
+  const rows = await listReleases(db, scope, cycleId);
+  if (!rows.length) return [];
+  const names = rows.some((row) => row.branch_employee_id) ? await namesInCycle(db, scope, cycleId) : new Map<string, string>();
+  return rows.map((row) => ({
+    id: row.id,
+    audience: row.audience,
+    managerEmployeeId: row.branch_employee_id,
+    managerName: row.branch_employee_id ? (names.get(row.branch_employee_id) ?? null) : null,
+    releaseAt: isoTimestamp(row.release_at),
+    status: row.status,
+    outcome: row.outcome,
+  }));
 }
 
 // ── the template ─────────────────────────────────────────────────────────────────────────
@@ -126,7 +147,7 @@ async function templateOf(db: Knex, scope: CompanyScope, found: Letters): Promis
     message: found.letters.message,
     version: Number(found.letters.version),
     templateVersion: template.version,
-    editable: found.state === 'draft',
+    editable: found.state === 'draft' && !(await anyReleased(db, scope, found.cycle.id)),
     variables: VARIABLE_LIST,
   };
 }
@@ -146,7 +167,7 @@ export async function updateLetterTemplate(db: Knex, caller: Caller, cycleId: st
   return inTransaction(db, async (trx) => {
     const found = await lettersOfCycle(trx, scope, cycleId);
     if (Number(found.letters.version) !== version) throw versionConflict('these reward letters', Number(found.letters.version));
-    if (found.state !== 'draft') throw new HttpError(409, 'letters_released', { message: 'These reward letters are released; a released letter never changes, so the template cannot be changed any more.' });
+    if (found.state !== 'draft' || (await anyReleased(trx, scope, cycleId))) throw new HttpError(409, 'letters_released', { message: 'These reward letters are released; a released letter never changes, so the template cannot be changed any more.' });
     const current = await getTemplate(trx, scope, templateKeyOf(cycleId));
     if (!current) throw new Error(`the letters of cycle ${cycleId} have no template`);
     await updateTemplate(trx, scope, caller.userId, current.id, current.version, { title: input.title, body: input.body }, { variables: OFFERED });
@@ -234,7 +255,7 @@ async function presentFull(db: Knex, scope: CompanyScope, found: Letters, letter
 export async function readLetter(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<RewardLetter> {
   const scope = companyScope(caller);
   const { found, letter, own } = await readableLetter(db, scope, caller, cycleId, employeeId);
-  if (own && found.state === 'released' && !letter.viewed_at) {
+  if (own && letter.released_at && !letter.viewed_at) {
     await markFirst(db, scope, letter.id, 'viewed_at', new Date().toISOString());
     return presentFull(db, scope, found, (await findLetter(db, scope, cycleId, employeeId)) ?? letter);
   }
@@ -252,7 +273,7 @@ export async function letterPdf(db: Knex, caller: Caller, cycleId: string, emplo
 export async function confirmLetter(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<RewardLetter> {
   const scope = companyScope(caller);
   const { found, letter, own } = await readableLetter(db, scope, caller, cycleId, employeeId);
-  if (!own || found.state !== 'released') throw new HttpError(403, 'forbidden', { message: 'Only the employee a letter is written to confirms it.' });
+  if (!own || !letter.released_at) throw new HttpError(403, 'forbidden', { message: 'Only the employee a letter is written to confirms it.' });
   const now = new Date().toISOString();
   await markFirst(db, scope, letter.id, 'viewed_at', now);
   await markFirst(db, scope, letter.id, 'confirmed_at', now);

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { components } from '../contract-types.js';
 import type { AmountRow, DocumentBlock, DocumentContent } from '../documents/content.js';
 import { documentPdf } from '../documents/pdf.js';
+import type { DocumentLogo } from './branding.js';
 import { minorOf, paragraphs, pricePerShare as formatPrice, wholeMoney } from '../documents/words.js';
 import { RawResponse } from '../http/operations.js';
 import type { Money } from '../money/converter.js';
@@ -160,7 +161,10 @@ const fileStem = (statement: Statement): string =>
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
 
-export async function statementPdf(statement: Statement, currency: PdfCurrency): Promise<RawResponse> {
-  const bytes = await documentPdf(statementContent(statement, currency));
+/** The statement's PDF, with the company's logo when it has one (else the mark of initials). */
+export async function statementPdf(statement: Statement, currency: PdfCurrency, logo: DocumentLogo | null = null): Promise<RawResponse> {
+  const content = statementContent(statement, currency);
+  if (logo) content.branding.logoSha256 = logo.sha256;
+  const bytes = await documentPdf(content, { logo: logo?.bytes });
   return new RawResponse(Readable.from(bytes), 'application/pdf', `${fileStem(statement)}.pdf`, bytes.length);
 }

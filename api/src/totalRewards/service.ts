@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import type { Caller } from '../access/caller.js';
+import { type Caller, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
 import { HttpError } from '../http/errors.js';
 import { today } from '../money/converter.js';
 import { ownSubject, previewCandidates, subjectById, type StatementSubject } from './access.js';
+import { documentLogo } from './branding.js';
 import { type PdfCurrency, statementPdf } from './pdf.js';
 import { type SettingsDraft, checkDraft, storedSettings, withDraft } from './settings.js';
 import { buildStatement } from './statement.js';
@@ -26,11 +27,11 @@ export async function employeeStatement(db: Knex, caller: Caller, employeeId: st
 }
 
 export async function myStatementPdf(db: Knex, caller: Caller, asOf: string | undefined, currency: PdfCurrency) {
-  return statementPdf(await myStatement(db, caller, asOf), currency);
+  return statementPdf(await myStatement(db, caller, asOf), currency, await documentLogo(db, companyScope(caller)));
 }
 
 export async function employeeStatementPdf(db: Knex, caller: Caller, employeeId: string, asOf: string | undefined, currency: PdfCurrency) {
-  return statementPdf(await employeeStatement(db, caller, employeeId, asOf), currency);
+  return statementPdf(await employeeStatement(db, caller, employeeId, asOf), currency, await documentLogo(db, companyScope(caller)));
 }
 
 /** The settings' live preview: the draft over the stored settings for this answer only, checked as a save is. */

@@ -4,6 +4,7 @@ import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { isoTimestampOrNull } from '../db/timestamps.js';
+import { readDocumentImage, storeDocumentImage } from '../documents/images.js';
 import { TemplateSyntaxError, parseTemplate, renderTemplate, unofferedVariables } from '../documents/template.js';
 import { HttpError, type FieldError, badRequest } from '../http/errors.js';
 import { versionConflict, versionOf } from '../http/versions.js';
@@ -119,6 +120,23 @@ function checkImage(value: string | null, field: string, errors: FieldError[]): 
   else if (!SIGNATURES[match[1] ?? '']?.(bytes)) errors.push({ field, message: `is not a ${match[1]?.toUpperCase()} image` });
 }
 
+/** A PNG or JPEG logo's bytes from its data URL; null for no logo or another type. */
+export function logoBytes(value: string | null): Buffer | null {
+  const match = value ? /^data:image\/(png|jpeg);base64,(.*)$/.exec(value) : null;
+  return match ? Buffer.from(match[2] ?? '', 'base64') : null;
+}
+
+/** The logo is drawn in letters' and statements' PDFs too, so it must be an image they can draw. */
+function checkLogo(value: string | null, field: string, errors: FieldError[]): void {
+  const before = errors.length;
+  checkImage(value, field, errors);
+  if (value === null || errors.length > before) return;
+  const bytes = logoBytes(value);
+  if (!bytes) return void errors.push({ field, message: 'must be a PNG or JPEG image: letters and statements draw the logo, and cannot draw WebP' });
+  const image = readDocumentImage(bytes);
+  if ('problem' in image) errors.push({ field, message: image.problem });
+}
+
 function duplicateIds(items: readonly { id: string }[], field: string, errors: FieldError[]): void {
   const seen = new Set<string>();
   items.forEach((item, index) => {
@@ -138,7 +156,7 @@ export async function checkDraft(db: Knex, current: CommunicateSettings, draft: 
   const errors: FieldError[] = [];
   if (draft.appearance) {
     checkBanner(draft.appearance.bannerText, `${prefix}.appearance.bannerText`, errors);
-    checkImage(draft.appearance.logo, `${prefix}.appearance.logo`, errors);
+    checkLogo(draft.appearance.logo, `${prefix}.appearance.logo`, errors);
     checkImage(draft.appearance.bannerImage, `${prefix}.appearance.bannerImage`, errors);
   }
   const display = draft.equityDisplay;
@@ -212,6 +230,9 @@ export async function updateCommunicateSettings(db: Knex, caller: Caller, ifMatc
     await checkDraft(trx, current, draft, 'body');
     const now = new Date().toISOString();
     const columns = columnsOf(draft);
+    // The logo is kept once by its content, so documents issued with it keep drawing it after it changes.
+    const logo = logoBytes(draft.appearance?.logo ?? null);
+    if (logo) await storeDocumentImage(trx, scope, logo);
     if (!row) {
       const fresh: CommunicateSettingsRow = {
         id: newId(),

@@ -22,6 +22,8 @@ export interface QueryOptions {
   currency?: string;
   /** Pool every --location into one market instead of one market per location. */
   blend?: boolean;
+  /** Include contractors with the employees (the market is employees' pay unless asked). */
+  contractors?: boolean;
 }
 
 /** One market of the request, by its `marketFilterIndex`: what its rows are labelled with. */
@@ -106,6 +108,7 @@ async function buildRequest(connection: Connection, options: QueryOptions): Prom
     industries: options.industry?.length ? resolve('industry', options.industry, industries, problems) : industries.map((option) => option.id),
     companyStages: options.stage?.length ? resolve('stage', options.stage, stages, problems) : stages.map((stage) => stage.id),
     companyOwnershipGroups: options.ownership?.length ? resolve('ownership', options.ownership, ownership, problems) : ownership.map((group) => group.id),
+    ...(options.contractors ? { employmentTypes: ['employee' as const, 'contractor' as const] } : {}),
   };
   const request: BenchmarkRequest = {
     jobFamilies: resolve('family', options.family, families, problems),
@@ -118,7 +121,7 @@ async function buildRequest(connection: Connection, options: QueryOptions): Prom
   if (problems.length) throw new RejectedInput('Some choices are not known.', problems);
   const markets = groups.map((group, index) => ({
     index,
-    label: group.length > 1 ? `Blend of ${group.map(nameOf).join(' + ')}` : nameOf(group[0] ?? ''),
+    label: (group.length > 1 ? `Blend of ${group.map(nameOf).join(' + ')}` : nameOf(group[0] ?? '')) + (options.contractors ? ' (with contractors)' : ''),
     locations: group,
   }));
   return { request, markets };

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { PERCENTILES, type MarketPercentile } from '../catalog/index.js';
-import { countOfRuns, percentileIncOfRuns, valueAtRankOfRuns, type SortedRun } from './percentile.js';
+import { countOfRuns, percentileIncOfRuns, storedAtRankOfRuns, valueAtRankOfRuns, type SortedRun } from './percentile.js';
 import type { MarketRelease } from './release.js';
 import { intervalOf, medianIntervalRanks, medianUncertainty, type MedianUncertainty } from './uncertainty.js';
 
@@ -66,27 +66,32 @@ export function cellKey(release: MarketRelease, recordKeySum: number, records: n
   return finish(finish(recordKeySum ^ secretOf(release)) ^ Math.imul(records + 1, 0x9e3779b1));
 }
 
+/** How a published cell's figures are moved (see FigureMoves). */
+export function figureMoves(release: MarketRelease, recordKeySum: number, records: number, anchored: boolean): FigureMoves {
+  return { cell: cellKey(release, recordKeySum, records), secret: secretOf(release), anchored };
+}
+
 /** A number in [0, 1) drawn from the cell key for one figure of the cell. */
 function draw(key: number, figure: number): number {
   return finish(key ^ Math.imul(figure + 1, 0x27d4eb2f)) / 2 ** 32;
 }
 
 /**
- * Where a figure may land: an eighth to a half of its span below or above the exact value, and not
- * below `floor` (the figure before it, so that percentiles stay in order); `at` picks a point of what
- * is left. When nothing is left the figure equals the one before it. Plain arithmetic: thousands of
- * cells go through here per request.
+ * Where a figure lands: down (true) or up, at `at` of the way from an eighth to a half of its span
+ * off the exact value, within [floor, ceiling] (its neighbouring figures, so that percentiles stay in
+ * order). When its side has no room left it goes the other way; when neither has, it is the exact
+ * value held within the bounds. Plain arithmetic: thousands of cells go through here per request.
  */
-function land(exact: number, span: number, floor: number, at: number): number {
+function land(exact: number, span: number, floor: number, ceiling: number, down: boolean, at: number): number {
   const belowFrom = Math.max(exact - span / 2, floor);
-  const belowTo = exact - span / 8;
+  const belowTo = Math.min(exact - span / 8, ceiling);
   const aboveFrom = Math.max(exact + span / 8, floor);
-  const aboveTo = exact + span / 2;
+  const aboveTo = Math.min(exact + span / 2, ceiling);
   const below = belowTo > belowFrom ? belowTo - belowFrom : 0;
   const above = aboveTo > aboveFrom ? aboveTo - aboveFrom : 0;
-  if (below + above === 0) return Math.max(exact, floor);
-  const offset = at * (below + above);
-  return offset < below ? belowFrom + offset : aboveFrom + (offset - below);
+  if (below + above === 0) return Math.min(Math.max(exact, floor), ceiling);
+  if ((down && below > 0) || above === 0) return belowTo - at * below;
+  return aboveFrom + at * above;
 }
 
 /** The records around rank `rank` (0-based, fractional for a blend): from the one below to the second above. */
@@ -97,11 +102,33 @@ function spanAround(runs: readonly SortedRun[], n: number, rank: number): number
   return above - below;
 }
 
-/** A figure of the cell at `rank`, moved, not below `floor`; amounts are never negative, so neither is a moved one. */
-function moved(runs: readonly SortedRun[], n: number, rank: number, exact: number, key: number, figure: number, floor: number): number {
+/**
+ * What a figure is moved with. `cell` (the cell key) draws how far; `side` says which way: drawn
+ * from the stored amount of the record the figure is made of (the lower one of a blend) and the
+ * secret, so that a person standing at a figure in many cells moves it the same way in all of them.
+ */
+export interface FigureMoves {
+  cell: number;
+  secret: number;
+  /** Whether the runs hold stored amounts (false where a per-company factor made new values: then the cell key draws the side too). */
+  anchored: boolean;
+}
+
+/** Which way the figure made of record `rank` moves: down when true. */
+function sideOf(runs: readonly SortedRun[], rank: number, moves: FigureMoves, figure: number): boolean {
+  const bits = moves.anchored ? finish(Math.imul(storedAtRankOfRuns(runs, rank) | 0, 0x2c1b3c6d) ^ moves.secret) : moves.cell;
+  return (finish(bits ^ Math.imul(figure + 1, 0x165667b1)) & 1) === 1;
+}
+
+/**
+ * A figure of the cell at `rank`, moved, within [floor, ceiling]; amounts are never negative, so
+ * neither is a moved one.
+ */
+function moved(runs: readonly SortedRun[], n: number, rank: number, exact: number, moves: FigureMoves, figure: number, floor: number, ceiling: number): number {
   const span = spanAround(runs, n, rank);
-  if (span === 0) return Math.max(exact, floor);
-  return land(exact, span, Math.max(floor, exact >= 0 ? 0 : -Infinity), draw(key, figure));
+  if (span === 0) return Math.min(Math.max(exact, floor), ceiling);
+  const down = sideOf(runs, Math.floor(rank), moves, figure);
+  return land(exact, span, Math.max(floor, exact >= 0 ? 0 : -Infinity), ceiling, down, draw(moves.cell, figure));
 }
 
 /** The seven moved percentiles of the cell being published (queries are synchronous). */
@@ -119,27 +146,27 @@ export interface PublishedFigures {
 /**
  * The figures a published cell shows, each moved off its records: the percentiles asked for (kept in
  * ascending order, as percentiles are) and the median's 95% interval, whose relative error is
- * measured on the moved figures. `key` null leaves every figure exact (tests and cross-checks only).
+ * measured on the moved figures. `moves` null leaves every figure exact (tests and cross-checks only).
  */
-export function publishedFigures(runs: readonly SortedRun[], percentiles: readonly MarketPercentile[], key: number | null): PublishedFigures {
-  if (key === null) return exactFigures(runs, percentiles);
+export function publishedFigures(runs: readonly SortedRun[], percentiles: readonly MarketPercentile[], moves: FigureMoves | null): PublishedFigures {
+  if (moves === null) return exactFigures(runs, percentiles);
   const n = countOfRuns(runs);
-  const figure = (percent: number, floor: number) => {
+  const figure = (percent: number, floor: number, ceiling: number) => {
     const exact = percentileIncOfRuns(runs, percent);
-    return moved(runs, n, ((n - 1) * percent) / 100, exact, key, percent, floor);
+    return moved(runs, n, ((n - 1) * percent) / 100, exact, moves, percent, floor, ceiling);
   };
-  // All seven, ascending, each at or above the one before (percentiles never cross), whichever were
-  // asked for: a figure must not depend on the request, or asking for different subsets would give
-  // several moves of the same figure to solve for the exact one.
-  let floor = -Infinity;
-  for (let i = 0; i < PERCENTILES.length; i++) {
-    floor = figure(PERCENTILES[i]!, floor);
-    allSeven[i] = floor;
-  }
+  // All seven, whichever were asked for: a figure must not depend on the request, or asking for
+  // different subsets would give several moves of the same figure to solve for the exact one. The
+  // median first, free, then outwards, each kept on its side of the one inside it (percentiles never
+  // cross): the median, where differencing and trackers aim, always moves the way its record says.
+  const middle = PERCENTILES.indexOf(50);
+  allSeven[middle] = figure(50, -Infinity, Infinity);
+  for (let i = middle + 1; i < PERCENTILES.length; i++) allSeven[i] = figure(PERCENTILES[i]!, allSeven[i - 1]!, Infinity);
+  for (let i = middle - 1; i >= 0; i--) allSeven[i] = figure(PERCENTILES[i]!, -Infinity, allSeven[i + 1]!);
   const published = percentiles.map((percentile) => ({ percentile, value: allSeven[PERCENTILES.indexOf(percentile)]! }));
   const median = allSeven[PERCENTILES.indexOf(50)]!;
   const ranks = medianIntervalRanks(n);
-  const end = (rank: number, tag: number) => moved(runs, n, rank, valueAtRankOfRuns(runs, rank), key, tag, -Infinity);
+  const end = (rank: number, tag: number) => moved(runs, n, rank, valueAtRankOfRuns(runs, rank), moves, tag, -Infinity, Infinity);
   const lower = Math.min(end(ranks.lower, INTERVAL_LOWER), median);
   const upper = Math.max(end(ranks.upper, INTERVAL_UPPER), median);
   return { percentiles: published, medianUncertainty: intervalOf(median, lower, upper) };

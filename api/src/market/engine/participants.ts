@@ -39,6 +39,40 @@ export function isMeasureId(id: string): id is MeasureId {
   return measureIds.has(id);
 }
 
+/**
+ * Who a record is. The market is employees' pay; contractors' records are kept in the release beside
+ * them and a market filter includes them only when it asks (interns never go in).
+ */
+export const EMPLOYMENT_TYPES = ['employee', 'contractor'] as const;
+export type MarketEmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+/** What a market filter includes when it names no employment type. */
+export const DEFAULT_EMPLOYMENT_TYPES: readonly MarketEmploymentType[] = ['employee'];
+
+const CONTRACTORS_AT = '+contractor';
+
+/**
+ * Contractors are located at a place of their own beside their place of work ("us_boston" →
+ * "us_boston+contractor"): their records sit in runs of their own, a filter reaches them only by
+ * naming contractors, and every path of the engine (whole slices, scans, keys) treats them as a
+ * location like any other, so disclosure control covers them as one more filter dimension.
+ */
+export function contractorPlace(placeId: string): string {
+  return `${placeId}${CONTRACTORS_AT}`;
+}
+
+/** The place of work of a release location, and whether its records are contractors'. */
+export function placeOfLocation(id: string): { placeId: string; contractor: boolean } {
+  return id.endsWith(CONTRACTORS_AT) ? { placeId: id.slice(0, -CONTRACTORS_AT.length), contractor: true } : { placeId: id, contractor: false };
+}
+
+/** The release locations a filter's places and employment types select. */
+export function recordLocationsOf(placeIds: readonly string[], employmentTypes: readonly string[] = DEFAULT_EMPLOYMENT_TYPES): string[] {
+  const locations: string[] = [];
+  if (employmentTypes.includes('employee')) locations.push(...placeIds);
+  if (employmentTypes.includes('contractor')) locations.push(...placeIds.map(contractorPlace));
+  return locations;
+}
+
 /** Location codes are bytes: a release holds at most this many places. */
 export const MAX_PLACES = 256;
 

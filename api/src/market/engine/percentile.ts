@@ -158,3 +158,18 @@ function firstAbove(run: SortedRun, from: number, to: number, target: number): n
   }
   return lo;
 }
+
+/**
+ * The stored amount (before divisor and scale) of the record at 0-based rank k of the union of sorted
+ * runs: the same number whichever currency the runs are read in.
+ */
+export function storedAtRankOfRuns(runs: readonly SortedRun[], k: number): number {
+  const only = runs.length === 1 ? runs[0] : undefined;
+  if (only) return only.values[only.from + k]!;
+  const value = valueAtRankOfRuns(runs, k);
+  for (const run of runs) {
+    const at = firstAtLeast(run, run.from, run.to, value);
+    if (at < run.to && valueAt(run, at) === value) return run.values[at]!;
+  }
+  throw new Error(`Rank ${k} is outside the runs`);
+}

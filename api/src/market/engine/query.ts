@@ -14,7 +14,7 @@ import {
   type MarketPercentile,
   type SampleBucket,
 } from '../catalog/index.js';
-import { cellKey, publishedFigures } from './disclosure.js';
+import { figureMoves, publishedFigures } from './disclosure.js';
 import type { SortedRun } from './percentile.js';
 import { planMeasures, type EquityOption, type MeasurePlan } from './plan.js';
 import type { MedianUncertainty } from './uncertainty.js';
@@ -205,7 +205,8 @@ function computeCell(
   let uncertainty: MedianUncertainty | null = null;
   if (published) {
     const runs = read.runs ?? finishRuns(workspace, read.gather ?? startGather(), plan.companyFactor !== 'none');
-    const figures = publishedFigures(runs, percentiles, privacy.disclosure ? cellKey(release, read.key, employees) : null);
+    const moves = privacy.disclosure ? figureMoves(release, read.key, employees, plan.companyFactor === 'none') : null;
+    const figures = publishedFigures(runs, percentiles, moves);
     values = figures.percentiles;
     uncertainty = figures.medianUncertainty;
   }

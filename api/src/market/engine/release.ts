@@ -1,5 +1,6 @@
 import { findLocation } from '../catalog/index.js';
 import { recordKey } from './disclosure.js';
+import { placeOfLocation } from './participants.js';
 import {
   MAX_PLACES,
   MEASURE_IDS,
@@ -149,13 +150,15 @@ export function buildRelease(market: ParticipantMarket, options: BuildReleaseOpt
   });
 }
 
-/** One run per country and currency, in the order the locations first name them. */
+/** One run per country, currency and employment type, in the order the locations first name them. */
 function placeRuns(dimensions: ReleaseDimensions): { runCurrencies: string[]; locationRun: Uint8Array } {
   const runs = new Map<string, number>();
   const runCurrencies: string[] = [];
   const locationRun = Uint8Array.from(dimensions.locations, (id, code) => {
     const currency = dimensions.locationCurrencies[code]!;
-    const key = `${findLocation(id)?.country ?? id} ${currency}`;
+    const { placeId, contractor } = placeOfLocation(id);
+    // Contractors' runs are apart from employees': a filter of employees still reads whole runs.
+    const key = `${findLocation(placeId)?.country ?? placeId} ${currency}${contractor ? ' contractors' : ''}`;
     let run = runs.get(key);
     if (run === undefined) {
       run = runCurrencies.push(currency) - 1;

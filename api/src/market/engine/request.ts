@@ -1,4 +1,5 @@
 import type { LevelType, MarketPercentile } from '../catalog/index.js';
+import type { MarketEmploymentType } from './participants.js';
 
 /** 'local', or the ISO 4217 code every amount is converted to (one the reference rates hold). */
 export type CurrencyMode = string;
@@ -18,6 +19,8 @@ export interface MarketFilter {
   industries: string[];
   /** Needed when E9 is selected; narrows only the E9 records. */
   founderTypes?: string[];
+  /** 'employee', 'contractor' or both; employees only when absent (contractors only on request). */
+  employmentTypes?: MarketEmploymentType[];
 }
 
 /** Options applied to every equity comp type other than total equity. */

@@ -11,13 +11,16 @@ import type { Workspace } from './workspace.js';
 export interface CellGather {
   length: number;
   runEnds: number[];
+  /** Per run: its values count as (stored amount ÷ divisor) × scale, converted only where read. */
+  runDivisors: number[];
+  scale: number;
   companies: number;
   /** Sum of the gathered records' keys (see disclosure.ts), in 32 bits. */
   key: number;
 }
 
 export function startGather(): CellGather {
-  return { length: 0, runEnds: [], companies: 0, key: 0 };
+  return { length: 0, runEnds: [], runDivisors: [], scale: 1, companies: 0, key: 0 };
 }
 
 /** What one market filter lets through, by code. */
@@ -53,8 +56,9 @@ let keySum = 0;
 
 /**
  * Appends one group's records that pass the filter: for each currency of the filter, the group's runs
- * of that currency the filter selects, each already ascending; converting keeps a run sorted (the
- * divisor is positive), and percentiles are then selected across the runs.
+ * of that currency the filter selects, each already ascending. Amounts stay as stored: a run keeps
+ * its divisor and only the few values percentiles read are converted, and disclosure control reads
+ * the stored amount a figure is made of (the same in every currency).
  */
 export function gatherSortedGroup(
   workspace: Workspace,
@@ -82,8 +86,11 @@ export function gatherSortedGroup(
       gather.companies = companiesSeen;
       gather.key = keySum;
       gather.length = end;
-      convertRun(workspace.values, start, end, filter.slotDivisor[slot]!, scale);
-      if (end > start) gather.runEnds.push(end);
+      gather.scale = scale;
+      if (end > start) {
+        gather.runEnds.push(end);
+        gather.runDivisors.push(filter.slotDivisor[slot]!);
+      }
     }
   }
 }
@@ -150,12 +157,6 @@ function scanRunOfFounders(
   companiesSeen = seen;
   keySum = key;
   return n;
-}
-
-/** Amount ÷ divisor × scale, in that order (the DuckDB cross-check computes it the same way). */
-function convertRun(out: Float64Array, from: number, to: number, divisor: number, scale: number): void {
-  if (divisor === 1 && scale === 1) return;
-  for (let i = from; i < to; i++) out[i] = (out[i]! / divisor) * scale;
 }
 
 /**
@@ -276,8 +277,8 @@ function scanMatches(
 
 /**
  * Appends one measure's amounts for the matched records: per currency, the whole amounts are sorted
- * as integers (several times faster than sorting doubles) and then converted, giving one sorted run
- * per currency.
+ * as integers (several times faster than sorting doubles), giving one sorted run per currency that
+ * is converted where read.
  */
 export function gatherMatchedGroup(
   workspace: Workspace,
@@ -302,11 +303,12 @@ export function gatherMatchedGroup(
     amounts.subarray(0, count).sort();
     const start = gather.length;
     const end = start + count;
-    const divisor = filter.slotDivisor[slot]!;
     const out = workspace.values;
-    for (let i = 0; i < count; i++) out[start + i] = (amounts[i]! / divisor) * scale;
+    for (let i = 0; i < count; i++) out[start + i] = amounts[i]!;
     gather.length = end;
+    gather.scale = scale;
     gather.runEnds.push(end);
+    gather.runDivisors.push(filter.slotDivisor[slot]!);
   }
 }
 
@@ -361,10 +363,10 @@ export function finishRuns(workspace: Workspace, gather: CellGather, unordered: 
   }
   const runs: SortedRun[] = [];
   let from = 0;
-  for (const to of gather.runEnds) {
-    runs.push({ values, from, to, divisor: 1, scale: 1 });
+  gather.runEnds.forEach((to, i) => {
+    runs.push({ values, from, to, divisor: gather.runDivisors[i]!, scale: gather.scale });
     from = to;
-  }
+  });
   return runs;
 }
 

@@ -1,6 +1,7 @@
 import { placesOf, subIndustriesOf } from '../catalog/index.js';
 import type { MarketRelease } from './release.js';
 import type { CurrencyMode, MarketFilter } from './request.js';
+import { recordLocationsOf } from './participants.js';
 import { collectMatched, type FounderFilter, type ScanFilter } from './scan.js';
 import type { Workspace } from './workspace.js';
 
@@ -32,7 +33,7 @@ export function scopeMarketFilter(
 ): FilterScope {
   const { index } = workspace;
   const { companyOk, passingRecords } = passingCompanies(release, workspace, filter);
-  const { locationSlot, locations, slotCurrencies, slotRuns } = currencySlots(release, codeSet(filter.locations.flatMap(placesOf), index.location));
+  const { locationSlot, locations, slotCurrencies, slotRuns } = currencySlots(release, codeSet(recordLocationsOf(filter.locations.flatMap(placesOf), filter.employmentTypes), index.location));
   const runSelected = new Uint8Array(release.runCurrencies.length);
   for (const runs of slotRuns) for (const run of runs) runSelected[run] = 1;
   const wholeRuns = release.locationRun.every((run, code) => runSelected[run] === 0 || locationSlot[code] !== 0);

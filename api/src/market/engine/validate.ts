@@ -17,6 +17,7 @@ import {
   placesOf,
   subIndustriesOf,
 } from '../catalog/index.js';
+import { EMPLOYMENT_TYPES } from './participants.js';
 import type { BenchmarkRequest, BenchmarkRequestInput, MarketFilter, ValidationIssue } from './request.js';
 
 /** The spec's messages, word for word; the last two, which the spec does not word, are ours. */
@@ -115,6 +116,11 @@ function checkMarketFilter(filter: Partial<MarketFilter>, path: string, founderR
   const founders = filter.founderTypes ?? [];
   if (founderRequired && founders.length === 0) report(`${path}.founderTypes`, MESSAGES.founderTypes);
   for (const id of founders) if (!founderTypeIds.has(id)) report(`${path}.founderTypes`, `Unknown founder type '${id}'`);
+  const employment = filter.employmentTypes;
+  if (employment !== undefined) {
+    if (employment.length === 0) report(`${path}.employmentTypes`, 'Please select at least one employment type');
+    for (const id of employment) if (!(EMPLOYMENT_TYPES as readonly string[]).includes(id)) report(`${path}.employmentTypes`, `Unknown employment type '${id}'`);
+  }
 }
 
 function checkList(

@@ -15,6 +15,7 @@ import {
 } from './contribution.js';
 import { type ContributingEmployeeRow, contributingEmployees, grantsOf, payOn, type GrantRow, type PayRow } from '../../people/reads/contributions.js';
 import { participatingCompanies } from './store.js';
+import type { MarketEmploymentType } from '../engine/participants.js';
 
 /** A stable order that says nothing about when a company or employee was created. */
 const shuffleKey = (salt: string, id: string): string => createHash('sha256').update(`${salt}:${id}`).digest('hex');
@@ -95,7 +96,7 @@ function monthsBefore(day: string, months: number): string {
 
 /** Why an active employee adds nothing to a release; each is counted and shown to their company. */
 export const EXCLUSION_REASONS = {
-  contractor_or_intern: 'A contractor or intern (the market is employees’ pay)',
+  intern: 'An intern (the market is the pay of employees, and of contractors on request)',
   part_time: 'Part-time (no full-time equivalent is recorded to annualise the pay)',
   no_job_family_or_level: 'No job family or level from the market catalog',
   no_location: 'No location or country from the market catalog',
@@ -134,7 +135,7 @@ function placeEmployee(
   forex: Readonly<Record<string, number>>,
   day: string,
 ): Placement {
-  if (employee.employment_type === 'contractor' || employee.employment_type === 'intern') return { reason: 'contractor_or_intern' };
+  if (employee.employment_type === 'intern') return { reason: 'intern' };
   if (employee.employment_type === 'part_time') return { reason: 'part_time' };
   if (!employee.job_family_id || !employee.level_id || !findJobFamily(employee.job_family_id) || !findLevel(employee.level_id)) return { reason: 'no_job_family_or_level' };
   const place = placeOf(employee);
@@ -154,7 +155,8 @@ function placeEmployee(
   const variable = variableParts.length ? variableParts.reduce((a, b) => a + b, 0) : null;
   const bonus = local(types?.get('bonus_target'));
   const annualBonus = bonus !== null && bonus > 0 ? bonus : null;
-  const record = { jobFamilyId: employee.job_family_id, levelId: employee.level_id, locationId: place.paybenchLocationId, base: baseLocal, variable, annualBonus, totalCash: baseLocal + (variable ?? 0) + (annualBonus ?? 0), newHireEquity: null };
+  const employmentType: MarketEmploymentType = employee.employment_type === 'contractor' ? 'contractor' : 'employee';
+  const record = { jobFamilyId: employee.job_family_id, levelId: employee.level_id, locationId: place.paybenchLocationId, employmentType, base: baseLocal, variable, annualBonus, totalCash: baseLocal + (variable ?? 0) + (annualBonus ?? 0), newHireEquity: null };
   // A base that rounds to nothing in the place's currency places nowhere.
   return isPlaceable(record) ? { record } : { reason: 'no_base_salary' };
 }

@@ -13,6 +13,9 @@ import {
 import {
   EQUITY_PROGRAMME_UNKNOWN,
   MAX_PLACES,
+  contractorPlace,
+  placeOfLocation,
+  type MarketEmploymentType,
   NO_AMOUNT,
   UNKNOWN_PRACTICE,
   catalogPracticeTables,
@@ -51,6 +54,8 @@ export interface ContributedRecord {
   levelId: string;
   /** A place id: a metro, or a country at country level. */
   locationId: string;
+  /** Contractors go in apart from employees (see contractorPlace) and are read only on request. */
+  employmentType: MarketEmploymentType;
   /** Whole units of the place's currency. */
   base: number;
   variable: number | null;
@@ -81,23 +86,33 @@ const catalogOrder = new Map(LOCATIONS.map((l, index) => [l.paybenchLocationId, 
  */
 function withPlacesOf(dimensions: ReleaseDimensions, contribution: Contribution): ReleaseDimensions {
   const known = new Set(dimensions.locations);
-  const added = [...new Set(contribution.records.map((r) => r.locationId))]
+  const orderOf = (id: string): number => {
+    const { placeId, contractor } = placeOfLocation(id);
+    return (catalogOrder.get(placeId) ?? Infinity) * 2 + (contractor ? 1 : 0);
+  };
+  // Headquarters too: a company of contractors alone in a country has its headquarters there.
+  const added = [...new Set([...contribution.records.map(recordLocationOf), ...contribution.participants.map((p) => p.headquarters)])]
     .filter((id) => !known.has(id))
-    .sort((a, b) => (catalogOrder.get(a) ?? Infinity) - (catalogOrder.get(b) ?? Infinity) || a.localeCompare(b));
+    .sort((a, b) => orderOf(a) - orderOf(b) || a.localeCompare(b));
   if (added.length === 0) return dimensions;
-  const places = added.map((id) => {
-    const place = findLocation(id);
+  const currencies = added.map((id) => {
+    const place = findLocation(placeOfLocation(id).placeId);
     if (!place || !isPlace(place)) throw new Error(`Contributed location '${id}' is not a place of the market catalog`);
-    return place;
+    return place.currencyCode;
   });
-  if (dimensions.locations.length + places.length > MAX_PLACES) {
-    throw new Error(`Contributed records are in ${dimensions.locations.length + places.length} places; a release holds at most ${MAX_PLACES}`);
+  if (dimensions.locations.length + added.length > MAX_PLACES) {
+    throw new Error(`Contributed records are in ${dimensions.locations.length + added.length} places; a release holds at most ${MAX_PLACES}`);
   }
   return {
     ...dimensions,
-    locations: [...dimensions.locations, ...places.map((p) => p.paybenchLocationId)],
-    locationCurrencies: [...dimensions.locationCurrencies, ...places.map((p) => p.currencyCode)],
+    locations: [...dimensions.locations, ...added],
+    locationCurrencies: [...dimensions.locationCurrencies, ...currencies],
   };
+}
+
+/** Where a contributed record sits in the release: its place, or its place's contractors. */
+function recordLocationOf(record: ContributedRecord): string {
+  return record.employmentType === 'contractor' ? contractorPlace(record.locationId) : record.locationId;
 }
 
 /** The vesting schedule a grant's months say, when the catalog has one like it. */
@@ -185,7 +200,7 @@ export function mergeContributions(market: ParticipantMarket, contribution: Cont
     employees.company[i] = demoCompanies + record.participant;
     employees.family[i] = code(dimensions.families, record.jobFamilyId, 'job family');
     employees.level[i] = code(dimensions.levels, record.levelId, 'level');
-    employees.location[i] = code(dimensions.locations, record.locationId, 'location');
+    employees.location[i] = code(dimensions.locations, recordLocationOf(record), 'location');
     employees.amounts.base[i] = record.base;
     employees.amounts.variable[i] = record.variable ?? NO_AMOUNT;
     employees.amounts.annual_bonus[i] = record.annualBonus ?? NO_AMOUNT;

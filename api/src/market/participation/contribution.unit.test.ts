@@ -37,7 +37,7 @@ function contribution(places: string[]): Contribution {
     for (const place of places) {
       for (let k = 0; k < 12; k++) {
         const base = 50_000 + 997 * k + 3_001 * n;
-        records.push({ participant: n, jobFamilyId: 'software_engineering', levelId: 'p3', locationId: place, base, variable: null, annualBonus: null, totalCash: base, newHireEquity: null });
+        records.push({ participant: n, jobFamilyId: 'software_engineering', levelId: 'p3', locationId: place, employmentType: 'employee', base, variable: null, annualBonus: null, totalCash: base, newHireEquity: null });
       }
     }
   });

@@ -217,11 +217,13 @@ describe('customers contributing to the market', () => {
     await add(2, { type: 'part_time' });
     await add(1, { pay: { amount: 10_000_000, currency: 'USD', date: '2020-06-01' } }); // set years before the build
     const after = (await call<{ data: Participation }>('/api/benchmarking/participation', admin)).body.data;
-    expect(after.contributedEmployees).toBe(before.contributedEmployees + 2);
+    // The two in Spain and the UK, and the two contractors (kept apart, read only on request).
+    expect(after.contributedEmployees).toBe(before.contributedEmployees + 4);
     expect(after.placeableEmployees).toBe(before.placeableEmployees + 15);
     // Each reason counts exactly the employees added for it (on top of any counted before).
     const added = new Map([...counted(after)].map(([reason, employees]) => [reason, employees - (counted(before).get(reason) ?? 0)]));
-    expect(Object.fromEntries(added)).toEqual({ no_base_salary: 3, no_job_family_or_level: 4, no_location: 3, no_exchange_rate: 2, contractor_or_intern: 3, part_time: 2, stale_pay: 1 });
+    expect(Object.fromEntries(added)).toEqual({ no_base_salary: 3, no_job_family_or_level: 4, no_location: 3, no_exchange_rate: 2, intern: 1, part_time: 2, stale_pay: 1 });
+    expect(after.excludedEmployees.find((entry) => entry.reason === 'intern')?.description).toBe('An intern (the market is the pay of employees, and of contractors on request)');
     expect(after.excludedEmployees.find((entry) => entry.reason === 'stale_pay')?.description).toBe('Base salary last set more than 24 months before the build');
     expect(after.excludedEmployees.find((entry) => entry.reason === 'no_location')?.description).toBe('No location or country from the market catalog');
     expect(after.excludedEmployees.find((entry) => entry.reason === 'no_exchange_rate')?.description).toBe('Pay, or the currency of the place of work, without a reference rate');
@@ -286,6 +288,29 @@ describe('customers contributing to the market', () => {
     const stored = await db('market_release_contributions').where({ release_id: id });
     expect(stored.filter((r: { location_id: string }) => r.location_id === '724')).toHaveLength(1);
     expect(stored.filter((r: { location_id: string }) => r.location_id === '826')).toHaveLength(1);
+    expect(stored.filter((r: { employment_type: string }) => r.employment_type === 'contractor')).toHaveLength(2);
+
+    // The two contractors (San Francisco, software engineering P3) count only where a filter asks for them.
+    const unitedStates = async (employmentTypes?: string[]) =>
+      (
+        await call<{ data: Schemas['BenchmarkResult'] }>('/api/benchmarking/market-data', admin, {
+          method: 'POST',
+          json: { compensationTypes: ['base'], marketFilters: [{ ...everywhere, locations: ['840'], ...(employmentTypes ? { employmentTypes } : {}) }], jobFamilies: ['software_engineering'], levels: [{ type: 'level', id: 'p3' }] },
+        })
+      ).body.data.cells[0]!;
+    const employeesOnly = await unitedStates();
+    expect((await unitedStates(['employee'])).sample).toEqual(employeesOnly.sample);
+    expect(employeesOnly.status).toBe('published');
+    const withContractors = await unitedStates(['employee', 'contractor']);
+    expect(withContractors.status).toBe('published');
+    expect(withContractors.sample.employees).toBe((employeesOnly.sample.employees ?? 0) + 2);
+    // Two contractors of one company alone fail the rule: nothing is said of them.
+    expect(await unitedStates(['contractor'])).toMatchObject({ status: 'insufficient_data', percentiles: null, sample: { employees: null, companies: null } });
+    const unknownType = await call<ErrorBody>('/api/benchmarking/market-data', admin, {
+      method: 'POST',
+      json: { compensationTypes: ['base'], marketFilters: [{ ...everywhere, locations: ['840'], employmentTypes: ['intern'] }], jobFamilies: ['software_engineering'], levels: [{ type: 'level', id: 'p3' }] },
+    });
+    expect(unknownType.status).toBe(400);
 
     // One person in Spain: the market takes the Spain location and withholds the cell, saying nothing of its size.
     const below = { id: 'below_threshold', label: 'Below the threshold', min: 0, max: null };

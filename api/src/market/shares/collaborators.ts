@@ -1,3 +1,4 @@
+import type { MarketEmploymentType } from '../engine/participants.js';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../../access/caller.js';
@@ -160,6 +161,7 @@ interface LooseMarket {
   locations?: string[];
   industries?: string[];
   founderTypes?: string[];
+  employmentTypes?: MarketEmploymentType[];
 }
 
 function namesOf(ids: Iterable<string>): Schemas['CollaboratorSliceView']['names'] {
@@ -196,7 +198,7 @@ export async function openCollaboratorSlice(db: Knex, token: string, openedBy: O
   const company = await findCompany(db, scope);
   const request = JSON.parse(slice.request) as { marketFilters?: LooseMarket[] };
   const markets = (request.marketFilters ?? []).map((m) =>
-    marketName({ companyStages: m.companyStages ?? [], companyOwnershipGroups: m.companyOwnershipGroups ?? [], locations: m.locations ?? [], industries: m.industries ?? [], founderTypes: m.founderTypes }),
+    marketName({ companyStages: m.companyStages ?? [], companyOwnershipGroups: m.companyOwnershipGroups ?? [], locations: m.locations ?? [], industries: m.industries ?? [], founderTypes: m.founderTypes, employmentTypes: m.employmentTypes }),
   );
   const common = {
     companyName: company?.name ?? '',

@@ -1,5 +1,5 @@
 import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../catalog/index.js';
-import { catalogDimensions, emptyAmounts, type MeasureId, type ParticipantMarket } from '../engine/participants.js';
+import { catalogDimensions, contractorPlace, emptyAmounts, type MeasureId, type ParticipantMarket, type ReleaseDimensions } from '../engine/participants.js';
 import type { BenchmarkRequest, MarketFilter } from '../engine/request.js';
 
 /** Hand-made markets for engine tests: every record spelled out, defaults for what a test does not care about. */
@@ -25,19 +25,22 @@ export interface RecordSpec {
   level?: string;
   location?: string;
   founder?: 'founder' | 'non_founder';
+  /** A contractor's record, read only by filters that include contractors. */
+  contractor?: boolean;
   amounts?: Partial<Record<MeasureId, number>>;
 }
 
 /** A hand-made market: every record spelled out, defaults for what a test does not care about. */
 export function marketOf(companies: CompanySpec[], records: RecordSpec[]): ParticipantMarket {
   const n = records.length;
+  const dimensions = withContractorPlaces(records);
   const amounts = emptyAmounts(n);
   const employees = {
     count: n,
     company: Uint32Array.from(records, (r) => r.company),
     family: Uint8Array.from(records, (r) => code(dimensions.families, r.family ?? 'software_engineering')),
     level: Uint8Array.from(records, (r) => code(dimensions.levels, r.level ?? 'p3')),
-    location: Uint8Array.from(records, (r) => code(dimensions.locations, r.location ?? 'us_sf_bay_area')),
+    location: Uint8Array.from(records, (r) => code(dimensions.locations, locationOf(r))),
     founder: Uint8Array.from(records, (r) => (r.founder ? code(dimensions.founderTypes, r.founder) + 1 : 0)),
     amounts,
   };
@@ -60,6 +63,19 @@ export function marketOf(companies: CompanySpec[], records: RecordSpec[]): Parti
     },
     employees,
   };
+}
+
+function locationOf(record: RecordSpec): string {
+  const place = record.location ?? 'us_sf_bay_area';
+  return record.contractor ? contractorPlace(place) : place;
+}
+
+/** The catalog's places, and the contractors' places the records need after them. */
+function withContractorPlaces(records: RecordSpec[]): ReleaseDimensions {
+  const added = [...new Set(records.filter((r) => r.contractor).map(locationOf))];
+  if (added.length === 0) return dimensions;
+  const currencyOf = (id: string): string => dimensions.locationCurrencies[code(dimensions.locations, id.slice(0, id.indexOf('+')))]!;
+  return { ...dimensions, locations: [...dimensions.locations, ...added], locationCurrencies: [...dimensions.locationCurrencies, ...added.map(currencyOf)] };
 }
 
 /** Records spread over companies: sizes[i] records for company i, bases counting up from `from`. */

@@ -3,7 +3,7 @@ import type { CompanyScope } from '../../access/caller.js';
 import type { EmployeeRow } from '../store.js';
 import { recordsInForce } from './payInForce.js';
 
-/* What merit cycles (api/src/meritCycles) read of the people tables when a cycle launches: every active employee, their place in the org tree and the base salary in force. */
+/* What merit cycles (api/src/meritCycles) read of the people tables when a cycle launches: every active employee, their place in the org tree, their leave and the base salary in force. */
 
 /** What a cycle snapshots of an employee at launch. */
 export type MeritCycleEmployeeRow = Pick<
@@ -24,6 +24,8 @@ export type MeritCycleEmployeeRow = Pick<
   | 'start_date'
   | 'employment_type'
   | 'performance_rating'
+  | 'leave_start_date'
+  | 'leave_end_date'
 >;
 
 export interface MeritCycleBase {
@@ -38,7 +40,7 @@ export interface MeritCycleBase {
 export async function activeEmployeesForMeritCycle(db: Knex, scope: CompanyScope): Promise<MeritCycleEmployeeRow[]> {
   return db('employees')
     .where({ company_id: scope.companyId, status: 'active' })
-    .select('id', 'employee_number', 'user_id', 'first_name', 'last_name', 'title', 'department', 'job_family_id', 'level_id', 'manager_id', 'country_code', 'location_id', 'currency', 'start_date', 'employment_type', 'performance_rating')
+    .select('id', 'employee_number', 'user_id', 'first_name', 'last_name', 'title', 'department', 'job_family_id', 'level_id', 'manager_id', 'country_code', 'location_id', 'currency', 'start_date', 'employment_type', 'performance_rating', 'leave_start_date', 'leave_end_date')
     .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]);
 }
 

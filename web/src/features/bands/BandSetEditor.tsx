@@ -65,16 +65,24 @@ function ExportBands({ bandSet }: { bandSet: BandSetDetail }) {
 /** Publishing at the version read, with an optional comment; a stale version keeps the comment and says so. */
 function PublishDialog({ bandSet, live, onClose }: { bandSet: BandSetDetail; live: Schemas['BandSet'] | undefined; onClose: () => void }) {
   const { add } = useToasts();
+  const access = useBandsAccess();
   const [comment, setComment] = useState('');
+  // '' publishes to live; a merit cycle's id publishes to that cycle instead.
+  const [target, setTarget] = useState('');
   const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
-  const { save, busy } = useVersionedSave((ifMatch, body: { comment?: string }) =>
+  const cycles = useQuery('/api/v2/meritCycles', access.cycles ? {} : null);
+  // Only a cycle that has not launched takes a band set: launching fixes its bands.
+  const open = (cycles.data?.data ?? []).filter((cycle) => cycle.state === 'draft');
+  const cycle = open.find((candidate) => candidate.id === target);
+  const { save, busy } = useVersionedSave((ifMatch, body: { comment?: string; meritCycleId?: string }) =>
     api.POST('/api/bands/band-sets/{bandSetId}/publish', { params: { path: { bandSetId: bandSet.id }, header: { 'If-Match': ifMatch } }, body }),
   );
   async function publish() {
-    const result = await save(bandSet.version, comment.trim() ? { comment: comment.trim() } : {});
+    const result = await save(bandSet.version, { ...(comment.trim() ? { comment: comment.trim() } : {}), ...(cycle ? { meritCycleId: cycle.id } : {}) });
     if (!result.ok) return setProblem({ message: result.message, conflict: result.conflict });
     await refreshBands();
-    add('success', result.data.data.status === 'pendingApproval' ? `“${bandSet.name}” waits for approval before it goes live.` : `“${bandSet.name}” is live.`);
+    const status = result.data.data.status;
+    add('success', status === 'pendingApproval' ? `“${bandSet.name}” waits for approval before it goes live.` : status === 'cycle' ? `“${bandSet.name}” is the band set of “${cycle?.name ?? 'the merit cycle'}”.` : `“${bandSet.name}” is live.`);
     onClose();
   }
   return (
@@ -92,10 +100,29 @@ function PublishDialog({ bandSet, live, onClose }: { bandSet: BandSetDetail; liv
         </>
       }
     >
-      <p>
-        Its {formatNumber(bandSet.bandCount)} bands become the company’s live bands
-        {live && live.id !== bandSet.id ? `; “${live.name}”, live until now, is archived in the same change` : ''}. A published set never changes again.
-      </p>
+      {open.length > 0 && (
+        <label>
+          Publish to
+          <select value={target} onChange={(event) => setTarget(event.target.value)}>
+            <option value="">Live: the company’s bands</option>
+            {open.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                Merit cycle: {candidate.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {cycle ? (
+        <p>
+          Its {formatNumber(bandSet.bandCount)} bands become the bands of “{cycle.name}”: the cycle measures compa-ratio and range penetration against them when it launches. The live bands stay as they are. A published set never changes again.
+        </p>
+      ) : (
+        <p>
+          Its {formatNumber(bandSet.bandCount)} bands become the company’s live bands
+          {live && live.id !== bandSet.id ? `; “${live.name}”, live until now, is archived in the same change` : ''}. A published set never changes again.
+        </p>
+      )}
       <label>
         Comment (optional)
         <textarea value={comment} maxLength={4000} rows={3} onChange={(event) => setComment(event.target.value)} />
@@ -115,8 +142,8 @@ function PublishDialog({ bandSet, live, onClose }: { bandSet: BandSetDetail; liv
 }
 
 /** States in the history's words (the stored names are the workflow's). */
-const STATE_WORDS: Record<string, string> = { pendingApproval: 'pending approval' };
-const ACTIONS: Record<string, string> = { publish: 'Published', archive: 'Archived', submit: 'Submitted for approval', recordApproval: 'Approved', approve: 'Approved and published', reject: 'Sent back to draft' };
+const STATE_WORDS: Record<string, string> = { pendingApproval: 'pending approval', cycle: 'merit cycle' };
+const ACTIONS: Record<string, string> = { publish: 'Published', publishToCycle: 'Published to a merit cycle', archive: 'Archived', submit: 'Submitted for approval', recordApproval: 'Approved', approve: 'Approved and published', reject: 'Sent back to draft' };
 
 /** Every change of the set's state, oldest first. */
 function History({ bandSetId }: { bandSetId: string }) {
@@ -229,7 +256,7 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
     >
       {changeable && <p className="bands-muted bands-phone-only">Drafts are built, edited and published on a wider screen; here they are read only.</p>}
       <BandSetApprovalPanel bandSetId={bandSet.id} name={bandSet.name} version={bandSet.version} />
-      {!draft && bandSet.status !== 'pendingApproval' && <p className="bands-muted">{bandSet.status === 'live' ? 'This set is live' : 'This set is archived'} and never changes. Duplicate it into a draft to work on it.</p>}
+      {!draft && bandSet.status !== 'pendingApproval' && <p className="bands-muted">{bandSet.status === 'live' ? 'This set is live' : bandSet.status === 'cycle' ? 'This set is the band set of a merit cycle' : 'This set is archived'} and never changes. Duplicate it into a draft to work on it.</p>}
       {/* Hidden on phones by CSS rather than unmounted, so a resize never loses what was typed or previewed. */}
       {changeable && (
         <div className="bands-work bands-wide-only">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '../../api/client';
 import { Badge } from '../../ui/Badge';
@@ -21,6 +22,8 @@ import {
 } from './common';
 
 type Evaluated = BandEvaluation['employees'][number];
+type TeamGrouping = BandEvaluation['outOfBand']['groupBy'];
+type TeamEntry = BandEvaluation['outOfBand']['teams'][number];
 type BandFigures = BandEvaluation['bands'][number];
 
 interface EvaluationProps {
@@ -86,7 +89,8 @@ const count = (employees: Evaluated[], position: keyof typeof POSITION) => emplo
  * it; then everyone out of band, and who is in no band at all.
  */
 export function Evaluation({ bandSet, groups, zones, pay }: EvaluationProps) {
-  const evaluation = useQuery('/api/bands/band-sets/{bandSetId}/evaluation', { params: { path: { bandSetId: bandSet.id } } });
+  const [groupBy, setGroupBy] = useState<TeamGrouping>('department');
+  const evaluation = useQuery('/api/bands/band-sets/{bandSetId}/evaluation', { params: { path: { bandSetId: bandSet.id }, query: { groupBy } } });
   return (
     <Loaded
       data={evaluation.data?.data}
@@ -99,7 +103,12 @@ export function Evaluation({ bandSet, groups, zones, pay }: EvaluationProps) {
         </>
       }
     >
-      {(result) => <EvaluationBody result={result} bandSet={bandSet} groups={groups} zones={zones} pay={pay} />}
+      {(result) => (
+        <>
+          <EvaluationBody result={result} bandSet={bandSet} groups={groups} zones={zones} pay={pay} />
+          {pay && bandSet.bands.length > 0 && <OutOfBandByTeam outOfBand={result.outOfBand} onGroupBy={setGroupBy} />}
+        </>
+      )}
     </Loaded>
   );
 }
@@ -247,5 +256,46 @@ function EvaluationBody({ result, bandSet, groups, zones, pay }: EvaluationProps
         </p>
       )}
     </div>
+  );
+}
+
+/** The people out of band, team by team (department or manager): where to look first. */
+function OutOfBandByTeam({ outOfBand, onGroupBy }: { outOfBand: BandEvaluation['outOfBand']; onGroupBy: (groupBy: TeamGrouping) => void }) {
+  const teams = outOfBand.teams.filter((team) => team.employees.length > 0);
+  return (
+    <Section title="Out of band by team" id="out-of-band-by-team-heading">
+      <label className="bands-inline-field">
+        Group by{' '}
+        <select value={outOfBand.groupBy} onChange={(event) => onGroupBy(event.target.value === 'manager' ? 'manager' : 'department')}>
+          <option value="department">Department</option>
+          <option value="manager">Manager</option>
+        </select>
+      </label>
+      {teams.length === 0 ? (
+        <Empty title="No team has anyone out of band" compact headingLevel={3}>
+          Everyone you can see is paid within their band.
+        </Empty>
+      ) : (
+        <DataTable
+          caption={`Employees out of band by ${outOfBand.groupBy}`}
+          captionHidden
+          cardsOnPhone
+          rows={teams}
+          rowKey={(team: TeamEntry) => team.key ?? '—'}
+          rowAttributes={(team: TeamEntry) => ({ 'data-team': team.name })}
+          columns={[
+            { key: 'team', header: outOfBand.groupBy === 'manager' ? 'Manager' : 'Department', rowHeader: true, cell: (team: TeamEntry) => team.name },
+            { key: 'measured', header: 'Measured', numeric: true, cell: (team: TeamEntry) => formatNumber(team.pricedCount) },
+            { key: 'below', header: 'Below', numeric: true, cell: (team: TeamEntry) => formatNumber(team.belowCount) },
+            { key: 'above', header: 'Above', numeric: true, cell: (team: TeamEntry) => formatNumber(team.aboveCount) },
+            {
+              key: 'who',
+              header: 'Out of band',
+              cell: (team: TeamEntry) => team.employees.map((employee) => `${employee.name} (${POSITION[employee.position].toLowerCase()}, ${formatRatio(employee.compaRatio)})`).join('; '),
+            },
+          ]}
+        />
+      )}
+    </Section>
   );
 }

@@ -37,6 +37,8 @@ export function useBandsAccess() {
     edit: can(person, 'bands', 'edit') && !person?.viewAs,
     pay: (person?.permissionsV3.employeeCompensation ?? []).length > 0,
     benchmarking: person?.modules.some((entry) => entry.module === 'benchmarking' && entry.authorized) ?? false,
+    /** Whether the person may see merit cycles, to publish a draft to one. */
+    cycles: person?.modules.some((entry) => entry.module === 'compplanning' && entry.authorized) ?? false,
   };
 }
 
@@ -78,6 +80,7 @@ const STATUS: Record<Schemas['BandSetStatus'], { label: string; tone: Tone }> = 
   draft: { label: 'Draft', tone: 'info' },
   pendingApproval: { label: 'Waiting for approval', tone: 'warning' },
   live: { label: 'Live', tone: 'success' },
+  cycle: { label: 'Merit cycle', tone: 'info' },
   archived: { label: 'Archived', tone: 'neutral' },
 };
 
@@ -153,11 +156,15 @@ const TABS = [
   { href: '/bands', label: 'Band sets' },
   { href: '/bands/zones', label: 'Pay zones' },
   { href: '/bands/jobs', label: 'Job architecture' },
+  { href: '/bands/surveys', label: 'Surveys' },
+  { href: '/bands/market-data', label: 'Market data' },
 ];
 
 function currentTab(location: string): string {
   if (location.startsWith('/bands/zones')) return '/bands/zones';
   if (location.startsWith('/bands/jobs')) return '/bands/jobs';
+  if (location.startsWith('/bands/surveys')) return '/bands/surveys';
+  if (location.startsWith('/bands/market-data')) return '/bands/market-data';
   return '/bands';
 }
 

@@ -236,7 +236,7 @@ function Overview({ cycle, onSaved }: SectionProps) {
           <StatCard label="Components" value={formatNumber(cycle.components.length)} hint={cycle.components.map((component) => COMPONENT_LABELS[component]).join(', ')} href={hrefOf(cycle.id, 'settings')} linkLabel="Components (settings)" />
           <StatCard
             label="Guideline"
-            value={recommendation.kind === 'flat' ? formatBp(recommendation.flat?.targetBp) : 'Merit matrix'}
+            value={recommendation.kind === 'flat' ? formatBp(recommendation.flat?.targetBp) : recommendation.kind === 'variables' ? 'Several variables' : 'Merit matrix'}
             hint={recommendation.guidelines.mode === 'enforced' ? 'Enforced' : 'Advisory'}
             href={hrefOf(cycle.id, 'recommendations')}
             linkLabel="Guideline (recommendations)"

@@ -21,6 +21,7 @@ type Status = Schemas['EligibilityStatus'];
 interface RuleDraft {
   kind: Kind;
   rules?: RuleDraft[];
+  onLeave?: boolean;
   date?: string;
   months?: string;
   values?: string;
@@ -35,6 +36,7 @@ const KIND_LABELS: Record<Kind, string> = {
   country: 'Country is (ISO codes, e.g. US, GB)',
   department: 'Department is',
   ratingPresent: 'Has a performance rating',
+  onLeave: 'Leave on the effective date (or a cutoff)',
 };
 const EMPLOYMENT_TYPES = [
   ['full_time', 'Full time'],
@@ -53,6 +55,7 @@ function draftOf(condition: Condition): RuleDraft {
     ...(condition.date ? { date: condition.date } : {}),
     ...(condition.months !== undefined ? { months: String(condition.months) } : {}),
     ...(condition.values ? { values: condition.values.join(', ') } : {}),
+    ...(condition.onLeave !== undefined ? { onLeave: condition.onLeave } : {}),
   };
 }
 
@@ -89,6 +92,8 @@ function conditionOf(draft: RuleDraft): Condition | string {
     }
     case 'ratingPresent':
       return { kind: draft.kind };
+    case 'onLeave':
+      return { kind: draft.kind, onLeave: draft.onLeave ?? false, ...(draft.date ? { date: draft.date } : {}) };
   }
 }
 
@@ -116,6 +121,15 @@ function RuleEditor({ rule, name, onChange, onRemove, depth, disabled }: { rule:
             ))}
         </select>
         {rule.kind === 'hiredBefore' && <input type="date" aria-label={`${name}: hired before`} value={rule.date ?? ''} disabled={disabled} onChange={(event) => onChange({ ...rule, date: event.target.value })} />}
+        {rule.kind === 'onLeave' && (
+          <>
+            <select aria-label={`${name}: on leave or not`} value={rule.onLeave ? 'on' : 'off'} disabled={disabled} onChange={(event) => onChange({ ...rule, onLeave: event.target.value === 'on' })}>
+              <option value="off">is not on leave</option>
+              <option value="on">is on leave</option>
+            </select>
+            <input type="date" aria-label={`${name}: on this day (empty: the effective date)`} value={rule.date ?? ''} disabled={disabled} onChange={(event) => onChange({ ...rule, date: event.target.value || undefined })} />
+          </>
+        )}
         {rule.kind === 'monthsSinceLastPayChange' && (
           <input type="number" aria-label={`${name}: months since the last pay change`} min={0} max={240} value={rule.months ?? ''} disabled={disabled} onChange={(event) => onChange({ ...rule, months: event.target.value })} size={4} />
         )}
@@ -187,34 +201,31 @@ const STATUS_TONES = { eligible: 'success', ineligible: 'neutral', excluded: 'wa
 const PAGE = 200;
 
 /**
- * Who is in the cycle: the rules (saved as they change in a draft, once complete) and, beside them,
- * the server's evaluation — counts and each person with the reasons they are not eligible.
+ * Who is in the cycle: the rules, saved only on "Save eligibility rules" and, while they are being
+ * edited, what they would do — counts and the first people left out, with why — evaluated by the
+ * server without saving; below, the evaluation of the saved rules, with exclusions by hand.
  */
 export function EligibilitySection({ cycle, onSaved }: SectionProps) {
+  const { add } = useToasts();
   const draft = cycle.state === 'draft';
   const [rules, setRules] = useState<RuleDraft>(() => draftOf(cycle.eligibility));
   const condition = useMemo(() => conditionOf(rules), [rules]);
-  const wanted = useDebounced(typeof condition === 'string' ? null : JSON.stringify(condition), 500);
+  const typed = typeof condition === 'string' ? null : JSON.stringify(condition);
+  const wanted = useDebounced(typed, 300);
   const save = useCycleSave((ifMatch, body: Condition) =>
     api.PUT('/api/v2/meritCycles/{meritCycleId}/eligibility/rules', { params: { path: { meritCycleId: cycle.id }, header: { 'If-Match': ifMatch } }, body }),
   );
-  const [blocked, setBlocked] = useState(false);
-  const [saving, setSaving] = useState(false);
   const saved = JSON.stringify(cycle.eligibility);
+  const unsaved = draft && typed !== null && typed !== saved;
+  const live = useLivePreview(cycle.id, draft && wanted !== null && wanted !== saved ? wanted : null);
 
-  // The preview follows the rules: each complete change is saved (at the version read), then evaluated
-  // by the server. One save at a time, the next only once the screen holds the version the last one made.
-  useEffect(() => {
-    if (!draft || !wanted || wanted === saved || saving || blocked) return;
-    setSaving(true);
-    void save
-      .submit(cycle.version, JSON.parse(wanted) as Condition)
-      .then(async (result) => {
-        if (result.ok) await onSaved(result.data.data);
-        else setBlocked(true);
-      })
-      .finally(() => setSaving(false));
-  }, [wanted, saved, saving, blocked, draft]);
+  async function submit() {
+    if (typeof condition === 'string') return;
+    const result = await save.submit(cycle.version, condition);
+    if (!result.ok) return;
+    await onSaved(result.data.data);
+    add('success', 'The eligibility rules are saved.');
+  }
 
   return (
     <>
@@ -224,27 +235,69 @@ export function EligibilitySection({ cycle, onSaved }: SectionProps) {
         </datalist>
         <RuleEditor rule={rules} name="Eligible when" depth={0} disabled={!draft} onChange={(next) => setRules(next)} />
         <p className="planning-muted" role="status">
-          {!draft
-            ? 'The rules were fixed when planning started.'
-            : typeof condition === 'string'
-              ? condition
-              : saving
-                ? 'Saving the rules…'
-                : wanted === saved
-                  ? 'Saved; the preview below follows them.'
-                  : ''}
+          {!draft ? 'The rules were fixed when planning started.' : typeof condition === 'string' ? condition : unsaved ? 'Not saved yet: the counts below say what these rules would do.' : 'Saved.'}
         </p>
+        {unsaved && live.answer && (
+          <div aria-live="polite">
+            <StatGrid label="What these rules would do (not saved)">
+              <StatCard label="Would be eligible" value={formatNumber(live.answer.counts.eligible)} hint={`of ${formatNumber(live.answer.counts.employees)} people`} testId="live-eligible-count" />
+              <StatCard label="Would be ineligible" value={formatNumber(live.answer.counts.ineligible)} testId="live-ineligible-count" />
+              <StatCard label="Excluded by hand" value={formatNumber(live.answer.counts.excluded)} testId="live-excluded-count" />
+            </StatGrid>
+            {live.answer.employees.some((entry) => entry.status !== 'eligible') && (
+              <ul className="planning-live-reasons" aria-label="The first people these rules leave out">
+                {live.answer.employees
+                  .filter((entry) => entry.status !== 'eligible')
+                  .map((entry) => (
+                    <li key={entry.employeeId} data-employee-id={entry.employeeId}>
+                      <strong>{entry.name}</strong>: {entry.status === 'excluded' ? (entry.excludedReason ?? 'Excluded by hand') : entry.reasons.join('; ')}
+                    </li>
+                  ))}
+              </ul>
+            )}
+          </div>
+        )}
+        {unsaved && live.problem && <Problem message={live.problem} />}
         {save.problem}
-        {blocked && (
-          <button type="button" className="small" onClick={() => setBlocked(false)}>
-            Try saving the rules again
-          </button>
+        {draft && (
+          <div className="actions">
+            <button type="button" className="primary" disabled={!unsaved || save.busy} onClick={() => void submit()}>
+              Save eligibility rules
+            </button>
+            {unsaved && (
+              <button type="button" onClick={() => setRules(draftOf(cycle.eligibility))}>
+                Undo changes
+              </button>
+            )}
+          </div>
         )}
       </Section>
       <EligibilityPreview cycle={cycle} />
       <NextStep cycle={cycle} after="eligibility" />
     </>
   );
+}
+
+const LIVE_ROWS = 5;
+
+/** The server's evaluation of unsaved rules (`null`: none asked); the last answer stays while the next is on its way. */
+function useLivePreview(cycleId: string, rules: string | null): { answer: Schemas['EligibilityList'] | null; problem: string | null } {
+  const [state, setState] = useState<{ answer: Schemas['EligibilityList'] | null; problem: string | null }>({ answer: null, problem: null });
+  useEffect(() => {
+    if (rules === null) return;
+    let current = true;
+    void api
+      .POST('/api/v2/meritCycles/{meritCycleId}/eligibility/preview', { params: { path: { meritCycleId: cycleId }, query: { limit: LIVE_ROWS } }, body: JSON.parse(rules) as Condition })
+      .then(({ data, error }) => {
+        // Only the answer to the rules on screen counts; an earlier one arriving late is dropped.
+        if (!current) return;
+        setState(error || !data ? { answer: null, problem: errorMessage(error) } : { answer: data.data, problem: null });
+      });
+    return () => {
+      current = false;
+    };
+  }, [cycleId, rules]);
+  return state;
 }
 
 /** The departments of the people in the cycle, as suggestions for department rules. */

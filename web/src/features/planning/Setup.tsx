@@ -8,6 +8,7 @@ import { SkeletonTable } from '../../ui/Skeleton';
 import { Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { NextStep, type SectionProps } from './Cycle';
+import { VariablesEditor, variablesOf, variablesText } from './VariablesEditor';
 import { useBandSets } from './Cycles';
 import {
   COMPONENT_LABELS,
@@ -414,6 +415,7 @@ export function RecommendationSection({ cycle, onSaved }: SectionProps) {
   const [cells, setCells] = useState<Record<string, RangeText>>(() =>
     Object.fromEntries((logic.matrix?.cells ?? []).map((cell) => [`${cell.rating}|${cell.column}`, rangeText(cell)])),
   );
+  const [several, setSeveral] = useState(() => variablesText(logic.variables));
   const [useFallback, setUseFallback] = useState(Boolean(logic.fallback));
   const [fallback, setFallback] = useState(rangeText(logic.fallback ?? { minBp: 0, targetBp: 200, maxBp: 400 }));
   const [mode, setMode] = useState(logic.guidelines.mode);
@@ -435,6 +437,10 @@ export function RecommendationSection({ cycle, onSaved }: SectionProps) {
       const range = rangeOf(flat);
       if (!range) return setLocal('The flat guideline needs a min, target and max percentage.');
       body = { kind, flat: range, guidelines, fallback: fallbackRange };
+    } else if (kind === 'variables') {
+      const read = variablesOf(several, scale);
+      if ('problem' in read) return setLocal(read.problem);
+      body = { kind, variables: read.variables, guidelines, fallback: fallbackRange };
     } else {
       const bounds = thresholds.map((value) => Number(value.replace(',', '.')));
       if (bounds.some((value) => !Number.isFinite(value) || thresholds.some((text) => text.trim() === ''))) return setLocal('The matrix needs three thresholds.');
@@ -471,8 +477,13 @@ export function RecommendationSection({ cycle, onSaved }: SectionProps) {
               <label className="check">
                 <input type="radio" name="kind" checked={kind === 'matrix'} onChange={() => setKind('matrix')} /> A merit matrix (rating × position in the band)
               </label>
+              <label className="check">
+                <input type="radio" name="kind" checked={kind === 'variables'} onChange={() => setKind('variables')} /> Several variables (rating, band position, time since the last increase)
+              </label>
             </fieldset>
-            {kind === 'flat' ? (
+            {kind === 'variables' ? (
+              <VariablesEditor value={several} onChange={setSeveral} scale={scale} />
+            ) : kind === 'flat' ? (
               <fieldset className="planning-plain">
                 <legend>Flat guideline</legend>
                 <RangeInputs value={flat} onChange={setFlat} label="Flat guideline" />

@@ -1,4 +1,4 @@
-import { Download, Eye, Mail, Send } from 'lucide-react';
+import { Download, Eye, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { TRY_AGAIN, api, errorMessage, statusOf, useQuery } from '../../api/client';
@@ -13,6 +13,7 @@ import { formatDate, formatMoney, formatNumber } from '../../ui/format';
 import { useFollowedJob } from '../jobs/useFollowedJob';
 import { can } from '../settings/permissions';
 import { type LettersOfCycle, type Schemas, STATE_LABELS, changeText, formatWhen } from './common';
+import { ReleasePanel, Reminders } from './ReleasePanel';
 
 /** Every letter of the cycle as one ZIP of PDFs: a job, followed until its file is ready. */
 function BulkExport({ cycleId }: { cycleId: string }) {
@@ -128,14 +129,10 @@ function TemplateEditor({ cycleId, letters, onSaved }: { cycleId: string; letter
 /** `/rewardletters/cycles/<cycle>`: the letters of a closed cycle for planners (managers see their reports' once released to them). */
 export function CycleLettersScreen() {
   const { meritCycleId = '' } = useParams<{ meritCycleId: string }>();
-  const { add } = useToasts();
   const person = usePerson().data?.data;
   const editsAll = can(person, 'compensationPlanning', 'edit', 'all');
   const { data, error, mutate } = useQuery('/api/v2/meritCycles/{meritCycleId}/rewardLetters', { params: { path: { meritCycleId } } });
   const letters = data?.data;
-  const { save, busy } = useVersionedSave((ifMatch: string, action: 'releaseToManagers' | 'releaseToEmployees') =>
-    api.POST('/api/v2/meritCycles/{meritCycleId}/rewardLetters/transitions', { params: { path: { meritCycleId }, header: { 'If-Match': ifMatch } }, body: { action } }),
-  );
   if (error && !letters) {
     if (statusOf(error) === 404) {
       return (
@@ -150,20 +147,13 @@ export function CycleLettersScreen() {
     return <ErrorState error={error} retry={() => void mutate()} />;
   }
   if (!letters) return <SkeletonText lines={6} label="Loading the letters" />;
-  async function release(action: 'releaseToManagers' | 'releaseToEmployees') {
-    if (!letters) return;
-    const result = await save(letters.version, action);
-    if (!result.ok) return;
-    await mutate({ data: result.data.data }, { revalidate: false });
-    add('success', action === 'releaseToManagers' ? 'Released to managers.' : 'Released to employees.');
-  }
   return (
     <>
       <PageHeader
         title={`Reward letters: ${letters.cycleName}`}
         eyebrow={<Link href="/rewardletters">Reward letters</Link>}
         icon={Mail}
-        description={`Effective ${formatDate(letters.effectiveDate)}. ${formatNumber(letters.letterCount)} letters, ${formatNumber(letters.viewedCount)} read, ${formatNumber(letters.confirmedCount)} confirmed.`}
+        description={`Effective ${formatDate(letters.effectiveDate)}. ${formatNumber(letters.letterCount)} letters, ${formatNumber(letters.releasedCount)} released, ${formatNumber(letters.viewedCount)} read, ${formatNumber(letters.confirmedCount)} confirmed.`}
       />
       <Section title="Release" id="rl-release" actions={<Badge tone={letters.state === 'released' ? 'success' : letters.state === 'managers' ? 'info' : 'neutral'}>{STATE_LABELS[letters.state]}</Badge>}>
         <p className="rl-muted">
@@ -171,20 +161,12 @@ export function CycleLettersScreen() {
             ? `Employees read their letters since ${formatWhen(letters.releasedAt)}.`
             : letters.releasedToManagersAt
               ? `Managers read their reports’ letters since ${formatWhen(letters.releasedToManagersAt)}; employees see nothing yet.`
-              : 'Nobody but planners sees these letters yet. Release them to managers first, or straight to employees.'}
+              : letters.releasedCount
+                ? `${formatNumber(letters.releasedCount)} of ${formatNumber(letters.letterCount)} employees read their letters; the others see nothing yet.`
+                : 'Nobody but planners sees these letters yet. Release them to everyone, to one manager’s branch, or to managers first — now or on a date.'}
         </p>
-        <div className="actions">
-          {letters.availableActions.includes('releaseToManagers') && (
-            <button type="button" disabled={busy} onClick={() => void release('releaseToManagers')}>
-              <Send size={18} aria-hidden="true" /> Release to managers
-            </button>
-          )}
-          {letters.availableActions.includes('releaseToEmployees') && (
-            <button type="button" className="primary" disabled={busy} onClick={() => void release('releaseToEmployees')}>
-              <Send size={18} aria-hidden="true" /> Release to employees
-            </button>
-          )}
-        </div>
+        {editsAll && <ReleasePanel cycleId={meritCycleId} letters={letters} onChange={(next) => void mutate({ data: next }, { revalidate: false })} />}
+        {editsAll && <Reminders cycleId={meritCycleId} letters={letters} />}
         {can(person, 'compensationPlanning', 'view', 'all') && letters.letterCount > 0 && <BulkExport cycleId={meritCycleId} />}
       </Section>
       {editsAll && <TemplateEditor cycleId={meritCycleId} letters={letters} onSaved={() => void mutate()} />}
@@ -199,8 +181,10 @@ export function CycleLettersScreen() {
                   <th scope="col">Base before</th>
                   <th scope="col">New base</th>
                   <th scope="col">Change</th>
+                  <th scope="col">Released</th>
                   <th scope="col">Read</th>
                   <th scope="col">Confirmed</th>
+                  <th scope="col">Reminded</th>
                 </tr>
               </thead>
               <tbody>
@@ -214,8 +198,10 @@ export function CycleLettersScreen() {
                     <td className="rl-number">{formatMoney(letter.oldBase)}</td>
                     <td className="rl-number">{formatMoney(letter.newBase)}</td>
                     <td className="rl-number">{changeText(letter.changePercent)}</td>
+                    <td>{letter.releasedAt ? formatWhen(letter.releasedAt) : 'Not yet'}</td>
                     <td>{letter.viewedAt ? formatWhen(letter.viewedAt) : 'Not yet'}</td>
                     <td>{letter.confirmedAt ? formatWhen(letter.confirmedAt) : 'Not yet'}</td>
+                    <td>{letter.reminders ? `${formatWhen(letter.remindedAt ?? '')}${letter.reminders > 1 ? ` (${formatNumber(letter.reminders)}×)` : ''}` : '—'}</td>
                   </tr>
                 ))}
               </tbody>

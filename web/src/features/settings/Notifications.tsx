@@ -6,6 +6,7 @@ import { DataTable } from '../../ui/DataTable';
 import { Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { ChatAppSettings } from './ChatApp';
+import { PlanningNotifications } from './PlanningNotifications';
 import { can } from './permissions';
 
 type NotificationEvent = components['schemas']['NotificationEvent'];
@@ -113,6 +114,10 @@ export function NotificationsScreen() {
       <section className="card" aria-labelledby="mine-heading">
         <h2 id="mine-heading">Your notifications</h2>
         <PersonalSettings readOnly={readOnly} />
+      </section>
+      <section className="card" aria-labelledby="planning-notices-heading">
+        <h2 id="planning-notices-heading">Merit cycles</h2>
+        <PlanningNotifications readOnly={readOnly} />
       </section>
       {can(person, 'companySettings', 'view') && (
         <section className="card" aria-labelledby="chat-app-heading">

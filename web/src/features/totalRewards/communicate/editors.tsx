@@ -89,13 +89,36 @@ export function SectionEditor({ section, settings, editable, onDraft }: EditorPr
 
 // ── appearance ────────────────────────────────────────────────────────────────────────────
 
-function ImageField({ label, value, onChange, disabled, problem, onProblem }: { label: string; value: string | null; onChange: (value: string | null) => void; disabled: boolean; problem: string | null; onProblem: (problem: string | null) => void }) {
+const IMAGE_TYPES = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' } as const;
+type ImageType = keyof typeof IMAGE_TYPES;
+
+function ImageField({
+  label,
+  value,
+  onChange,
+  disabled,
+  problem,
+  onProblem,
+  types = ['image/png', 'image/jpeg', 'image/webp'],
+  hint = 'It is stored with the settings, so statements show it offline too.',
+}: {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  disabled: boolean;
+  problem: string | null;
+  onProblem: (problem: string | null) => void;
+  types?: ImageType[];
+  hint?: string;
+}) {
   const id = useId();
+  const names = types.map((type) => IMAGE_TYPES[type]);
+  const named = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
   function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type)) return onProblem(`${file.name} is not a PNG, JPEG or WebP image.`);
+    if (!(types as string[]).includes(file.type)) return onProblem(`${file.name} is not a ${named} image.`);
     if (file.size > MAX_IMAGE_BYTES) return onProblem(`${file.name} is ${Math.ceil(file.size / 1000)} KB; an image may be at most ${MAX_IMAGE_BYTES / 1000} KB.`);
     const reader = new FileReader();
     reader.onload = () => {
@@ -108,9 +131,9 @@ function ImageField({ label, value, onChange, disabled, problem, onProblem }: { 
     <div className="tr-image-field">
       <label htmlFor={id}>{label}</label>
       {value && <img src={value} alt={`${label}, as uploaded`} className="tr-image-preview" />}
-      <input id={id} type="file" accept="image/png,image/jpeg,image/webp" disabled={disabled} onChange={pick} aria-describedby={`${id}-hint`} />
+      <input id={id} type="file" accept={types.join(',')} disabled={disabled} onChange={pick} aria-describedby={`${id}-hint`} />
       <p id={`${id}-hint`} className="muted small-text">
-        PNG, JPEG or WebP, at most 100 KB. It is stored with the settings, so statements show it offline too.
+        {named}, at most 100 KB. {hint}
       </p>
       {problem && (
         <p role="alert" className="danger-text">
@@ -157,7 +180,16 @@ export function AppearanceEditor({ settings, editable, onDraft }: EditorProps) {
     <form className="tr-form" aria-label="Appearance" onSubmit={(event) => void form.submit(event)}>
       <fieldset className="tr-fields" disabled={!editable}>
         <legend>Logo and colours</legend>
-        <ImageField label="Logo" value={value.logo} onChange={(logo) => set({ logo })} disabled={!editable} problem={problems.logo} onProblem={(logo) => setProblems({ ...problems, logo })} />
+        <ImageField
+          label="Logo"
+          value={value.logo}
+          onChange={(logo) => set({ logo })}
+          disabled={!editable}
+          problem={problems.logo}
+          onProblem={(logo) => setProblems({ ...problems, logo })}
+          types={['image/png', 'image/jpeg']}
+          hint="Letters and statements draw it in their PDFs; a letter keeps the logo it was issued with."
+        />
         <ColourField label="Brand colour" value={value.brandColor} onChange={(brandColor) => set({ brandColor })} disabled={!editable} />
         <ColourField label="Banner colour" value={value.bannerColor} onChange={(bannerColor) => set({ bannerColor })} disabled={!editable} />
       </fieldset>
