@@ -1921,6 +1921,57 @@ export interface paths {
         patch: operations["updateCommunicateSettings"];
         trace?: never;
     };
+    "/api/total-rewards/issued-statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statements issued to the caller, newest first
+         * @description Statements an admin issued to the employee record linked to the caller's sign-in: each an
+         *     immutable document version (its PDF and the statement's data as of the day it was issued).
+         *     Empty without an employee record. The live statement is `GET /api/total-rewards/statement`.
+         */
+        get: operations["listMyIssuedStatements"];
+        put?: never;
+        /**
+         * Issue statements to everyone in reach, or to one employee, as a job
+         * @description Each employee's statement as of `asOf` (today when omitted) is stored as an immutable document
+         *     version with the title given: its PDF (in the employee's pay currency) and its data as of that
+         *     day. Later pay changes or settings do not change an issued statement. `employeeId` names one
+         *     employee (another company's, or one outside the caller's reach, is 404); without it, every
+         *     active employee in the caller's reach. Needs the totalRewards permission for the whole company
+         *     (edit), as the communicate settings do.
+         */
+        post: operations["issueTotalRewardsStatements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/total-rewards/issued-statements/{issuedStatementId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An issued statement's PDF, as issued
+         * @description The caller's own, or one of an employee within the caller's preview reach; any other id is 404.
+         */
+        get: operations["getIssuedStatementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/benchmarking/executive-comp/market-data": {
         parameters: {
             query?: never;
@@ -7579,6 +7630,19 @@ export interface components {
             benefits: components["schemas"]["CommunicateBenefit"][];
             userGroups: components["schemas"]["CommunicateUserGroup"][];
             learningHub: components["schemas"]["LearningHubSettings"];
+        };
+        IssuedStatement: {
+            id: components["schemas"]["Id"];
+            title: string;
+            asOf: components["schemas"]["Date"];
+            /** Format: date-time */
+            issuedAt: string;
+        };
+        IssueStatementsRequest: {
+            /** @description What the statements are called ("2026 total rewards statement"). */
+            title: string;
+            employeeId?: components["schemas"]["Id"];
+            asOf?: components["schemas"]["Date"];
         };
         ExecutiveCompResult: {
             releaseId: string;
@@ -14045,6 +14109,79 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["CommunicateSettings"];
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMyIssuedStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's issued statements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IssuedStatement"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    issueTotalRewardsStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueStatementsRequest"];
+            };
+        };
+        responses: {
+            /** @description The job that issues them; its message says how many were issued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getIssuedStatementPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                issuedStatementId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             default: components["responses"]["Error"];

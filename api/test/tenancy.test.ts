@@ -11,6 +11,7 @@ import { allOperations } from '../src/modules.js';
 import { fillPath, fillUrl, sampleBody } from './contractSamples.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from './factories.js';
 import { type ErrorBody, request } from './http.js';
+import { jobEnded } from './waiting.js';
 import { marketFixtures } from '../src/market/test/fixtures.js';
 import { insertEmployee } from '../src/team/test/fixtures.js';
 import { type Call as PlanningCall, meritCycleFixtures, switchOnPlanning } from '../src/meritCycles/test/fixtures.js';
@@ -148,6 +149,18 @@ describe("another company's ids answer 404", () => {
       json: { candidateId: ids.candidateId, jobFamilyId: 'software_engineering', levelId: 'p3', locationId: 'us_sf_bay_area', startDate: '2030-01-06', expiresOn: '2030-01-01', currency: 'USD', package: { base: 150_000_00 } },
     });
     ids.offerId = offer.body.data.id;
+  });
+
+  beforeAll(async () => {
+    // A total-rewards statement issued to one of A's employees, with total rewards on for both.
+    const db = await testDb();
+    const support = await createTestUser(db, { companyId: a.id, internalAdmin: true });
+    await request(`/api/internal/companies/${a.id}/release-flags/total_rewards`, { method: 'PUT', headers: bearer(support), json: { enabled: true } });
+    await request(`/api/internal/companies/${b.id}/release-flags/total_rewards`, { method: 'PUT', headers: bearer(bInternal), json: { enabled: true } });
+    const employeeId = await insertEmployee(db, a.id, { firstName: 'Issued', lastName: 'Statement' });
+    const issuing = await request<{ data: { id: string } }>('/api/total-rewards/issued-statements', { method: 'POST', headers: bearer(a.users.admin as TestUser), json: { title: 'Tenant A statement', employeeId } });
+    expect((await jobEnded(a.users.admin as TestUser, issuing.body.data.id)).status).toBe('succeeded');
+    ids.issuedStatementId = ((await db('document_versions').where({ company_id: a.id, subject_id: employeeId }).first('id')) as { id: string }).id;
   });
 
   beforeAll(async () => {

@@ -3,6 +3,14 @@
 //   npm run build -w web && node web/scripts/lighthouse.mjs [--json] [--keep-reports DIR]
 //   node web/scripts/lighthouse.mjs --url http://127.0.0.1:3000 --password … [--email admin@acme.test]
 //
+// Another page, on the mobile profile only (issue 19: the statement screen, LCP ≤ 2.5 s):
+//
+//   npm run bench:lighthouse -- --page /totalrewards --email employee@acme.test
+//
+// `--page` measures that page instead of /home, as the person `--email` signs in as; a page other
+// than /home is measured on Lighthouse's mobile profile (a mid-range phone, throttled) and its LCP
+// is held to 2.5 s beside the scores. The demo company has total rewards switched on here too.
+//
 // Without --url it starts the real server (api/src/main.ts through tsx) on a temporary SQLite data
 // directory with the demo company, switches the team view on for it (so the admin's home shows every
 // tile), signs in through the built-in provider in the system Chromium (CHROMIUM_PATH, default
@@ -27,6 +35,10 @@ const option = (flag) => {
 const json = argv.includes('--json');
 const note = (message) => process.stderr.write(`${message}\n`);
 const TARGETS = { accessibility: 0.95, performance: 0.9 };
+const PAGE = option('--page') ?? '/home';
+const LCP_TARGET_MS = 2_500;
+// /home is measured on both profiles (issue 24); any other page on the phone's (issue 19).
+const FORM_FACTORS = PAGE === '/home' ? ['desktop', 'mobile'] : ['mobile'];
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -69,7 +81,12 @@ async function startServer() {
   const require = createRequire(path.join(REPO, 'package.json'));
   const knex = require('knex')({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'paybench.sqlite') }, useNullAsDefault: true });
   const company = await knex('companies').first('id');
-  await knex('company_flags').insert({ company_id: company.id, flag: 'team_view', enabled: true, updated_by: 'lighthouse', updated_at: new Date().toISOString() });
+  for (const flag of ['team_view', 'total_rewards']) {
+    await knex('company_flags')
+      .insert({ company_id: company.id, flag, enabled: true, updated_by: 'lighthouse', updated_at: new Date().toISOString() })
+      .onConflict(['company_id', 'flag'])
+      .merge(['enabled', 'updated_by', 'updated_at']);
+  }
   await knex.destroy();
   return {
     url,
@@ -160,12 +177,13 @@ try {
   note(`Signing in as ${email} at ${server.url}…`);
   const browser = await signedInBrowser(server.url, email, server.password);
   try {
-    for (const formFactor of ['desktop', 'mobile']) {
-      note(`Lighthouse ${LIGHTHOUSE}: ${server.url}/home, ${formFactor}…`);
+    for (const formFactor of FORM_FACTORS) {
+      note(`Lighthouse ${LIGHTHOUSE}: ${server.url}${PAGE}, ${formFactor}…`);
       const dir = reports ?? mkdtempSync(path.join(os.tmpdir(), 'paybench-lighthouse-report-'));
       mkdirSync(dir, { recursive: true });
-      const report = await runLighthouse(`${server.url}/home`, browser.port, formFactor, path.join(dir, `home-${formFactor}.json`));
-      if (new URL(report.finalDisplayedUrl ?? report.finalUrl).pathname !== '/home') throw new Error(`Lighthouse ended on ${report.finalDisplayedUrl}, not /home: the sign-in did not hold`);
+      const name = PAGE.replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '') || 'root';
+      const report = await runLighthouse(`${server.url}${PAGE}`, browser.port, formFactor, path.join(dir, `${name}-${formFactor}.json`));
+      if (new URL(report.finalDisplayedUrl ?? report.finalUrl).pathname !== PAGE) throw new Error(`Lighthouse ended on ${report.finalDisplayedUrl}, not ${PAGE}: the sign-in did not hold`);
       results[formFactor] = Object.fromEntries(Object.entries(report.categories).map(([key, category]) => [key, category.score]));
       results[formFactor].metrics = {
         firstContentfulPaintMs: Math.round(report.audits['first-contentful-paint'].numericValue),
@@ -182,7 +200,8 @@ try {
   await server.stop();
 }
 
-if (json) process.stdout.write(`${JSON.stringify(results)}\n`);
+const loadAverage1m = Number(os.loadavg()[0].toFixed(2));
+if (json) process.stdout.write(`${JSON.stringify({ page: PAGE, loadAverage1m, cores: os.cpus().length, ...results })}\n`);
 else {
   for (const [formFactor, scores] of Object.entries(results)) {
     const line = Object.entries(scores)
@@ -190,8 +209,12 @@ else {
       .map(([key, score]) => `${key} ${score}${TARGETS[key] !== undefined ? (score >= TARGETS[key] ? ' ✓' : ` ✗ (target ${TARGETS[key]})`) : ''}`)
       .join(', ');
     const { metrics } = scores;
-    process.stdout.write(`/home ${formFactor}: ${line}\n  FCP ${metrics.firstContentfulPaintMs} ms, LCP ${metrics.largestContentfulPaintMs} ms, TBT ${metrics.totalBlockingTimeMs} ms, CLS ${metrics.cumulativeLayoutShift}\n`);
+    const lcp = `LCP ${metrics.largestContentfulPaintMs} ms${PAGE === '/home' ? '' : metrics.largestContentfulPaintMs <= LCP_TARGET_MS ? ' ✓' : ` ✗ (target ${LCP_TARGET_MS} ms)`}`;
+    process.stdout.write(`${PAGE} ${formFactor}: ${line}\n  FCP ${metrics.firstContentfulPaintMs} ms, ${lcp}, TBT ${metrics.totalBlockingTimeMs} ms, CLS ${metrics.cumulativeLayoutShift}\n`);
   }
+  process.stdout.write(`  machine load ${loadAverage1m} on ${os.cpus().length} cores (1-minute average)\n`);
 }
-const missed = Object.values(results).some((scores) => Object.entries(TARGETS).some(([key, target]) => (scores[key] ?? 0) < target));
+const missed = Object.values(results).some(
+  (scores) => Object.entries(TARGETS).some(([key, target]) => (scores[key] ?? 0) < target) || (PAGE !== '/home' && scores.metrics.largestContentfulPaintMs > LCP_TARGET_MS),
+);
 process.exitCode = missed ? 1 : 0;

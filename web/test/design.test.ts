@@ -128,7 +128,7 @@ describe('one visual system: every main screen at 375 and 1280 px, light and dar
     problems.push(...(await checkEverywhere(page, 'settings')));
     expect(problems).toEqual([]);
     await context.close();
-  }, 300_000);
+  }, 480_000);
 
   it('shows a manager the people they lead, and an employee their own pay and what is waiting', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });

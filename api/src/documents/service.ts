@@ -11,7 +11,7 @@ import { documentImages } from './images.js';
 import { type PdfOptions, documentPdf } from './pdf.js';
 import { type DocumentTemplate, type DocumentVersion, type DocumentVersionSummary, fileStem, presentTemplate, presentVersion, presentVersionSummary } from './present.js';
 import * as store from './store.js';
-import { type ParsedTemplate, type RenderedTemplate, TemplateSyntaxError, TemplateValueError, type VariableKind, type Variables, parseTemplate, renderTemplate, unofferedVariables } from './template.js';
+import { type ParsedTemplate, type RenderedTemplate, TemplateSyntaxError, TemplateValueError, type VariableKind, type VariableValue, type Variables, parseTemplate, renderTemplate, unofferedVariables } from './template.js';
 
 // ── templates ─────────────────────────────────────────────────────────────────────────────
 
@@ -196,6 +196,53 @@ export async function renderDocument(db: Knex, scope: CompanyScope, request: Ren
   return version;
 }
 
+/** A document a module composes itself (a total-rewards statement), its content as drawn. */
+export interface ComposedDocument {
+  subjectType: string;
+  subjectId: string;
+  content: DocumentContent;
+  /** What it was composed from, kept with it as issued. */
+  variables: Readonly<Record<string, VariableValue>>;
+}
+
+/**
+ * Stores documents a module composed itself as immutable versions, like rendered ones: under the
+ * company's template of the key (made from `template` on first use; it names the kind of document,
+ * its body is not rendered), the branding checked, written with `db` (a transaction keeps them with
+ * the change that issued them).
+ */
+export async function issueComposedDocuments(
+  db: Knex,
+  scope: CompanyScope,
+  request: { template: TemplateInput; createdBy: string | null; documents: ComposedDocument[] },
+): Promise<DocumentVersion[]> {
+  const template = await ensureTemplate(db, scope, request.template);
+  const at = new Date().toISOString();
+  const rows = request.documents.map((item): store.DocumentVersionRow => {
+    checkSubject({ ...item, variables: {} });
+    const content: DocumentContent = { ...item.content, branding: checkedBranding(item.content.branding) };
+    const html = documentHtml(content);
+    if (html.includes('\u0000')) throw nulRefused('document');
+    return {
+      id: newId(),
+      company_id: scope.companyId,
+      template_id: template.id,
+      template_version: template.version,
+      subject_type: item.subjectType,
+      subject_id: item.subjectId,
+      title: content.title.slice(0, 500),
+      variables: JSON.stringify(item.variables),
+      content: JSON.stringify(content),
+      html,
+      html_sha256: htmlDigest(html),
+      created_by: request.createdBy,
+      created_at: at,
+    };
+  });
+  await store.insertVersions(db, rows);
+  return rows.map(presentVersion);
+}
+
 // ── reading ───────────────────────────────────────────────────────────────────────────────
 
 /** A version of the company's; another company's id (or none) is undefined. */
@@ -214,6 +261,19 @@ export async function getDocumentVersion(db: Knex, scope: CompanyScope, id: stri
 /** Every document issued about a subject, newest first. */
 export async function documentVersionsOf(db: Knex, scope: CompanyScope, subjectType: string, subjectId: string): Promise<DocumentVersionSummary[]> {
   return (await store.listVersions(db, scope, subjectType, subjectId)).map(presentVersionSummary);
+}
+
+/** Every document issued about a subject with the values it was issued with, newest first. */
+export async function documentVersionsWithVariablesOf(
+  db: Knex,
+  scope: CompanyScope,
+  subjectType: string,
+  subjectId: string,
+): Promise<(DocumentVersionSummary & { variables: Record<string, VariableValue> })[]> {
+  return (await store.listVersionsWithVariables(db, scope, subjectType, subjectId)).map((row) => ({
+    ...presentVersionSummary(row),
+    variables: JSON.parse(row.variables) as Record<string, VariableValue>,
+  }));
 }
 
 export interface VersionPdf {

@@ -73,6 +73,14 @@ export async function versionsForPdf(db: Knex, scope: CompanyScope, ids: string[
   return versionsOf(db, scope).whereIn('id', ids).select('id', 'title', 'content', 'subject_type', 'subject_id', 'created_at');
 }
 
+/** A subject's documents with the values they were issued with (not their content), newest first. */
+export async function listVersionsWithVariables(db: Knex, scope: CompanyScope, subjectType: string, subjectId: string): Promise<(VersionSummaryRow & Pick<DocumentVersionRow, 'variables'>)[]> {
+  return versionsOf(db, scope)
+    .where({ subject_type: subjectType, subject_id: subjectId })
+    .select('id', 'company_id', 'template_id', 'template_version', 'subject_type', 'subject_id', 'title', 'variables', 'html_sha256', 'created_by', 'created_at')
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+}
+
 /** A subject's documents, newest first. */
 export async function listVersions(db: Knex, scope: CompanyScope, subjectType: string, subjectId: string): Promise<VersionSummaryRow[]> {
   return versionsOf(db, scope)

@@ -226,6 +226,18 @@ describe('data composition and the job catalog', () => {
     expect(locations.body.data.locations.find((l) => l.id === '840')).toMatchObject({ belowThreshold: false, companies: 720, employees: 120_000 });
   });
 
+  it('offers the pickers only the places the served release has records in, and the regions holding them', async () => {
+    // The explorer's, location insights' and the other market screens' location pickers list these.
+    const reply = await request<{ data: Schemas['LocationComposition'] }>('/api/benchmarking/data-composition/locations', { headers: bearer(admin) });
+    const offered = new Set(reply.body.data.locations.map((location) => location.id));
+    // The demo market is generated in the catalog's metros of four countries: they, their tiers and their regions are offered …
+    for (const id of ['us_boston', 'de_berlin', '840_1', '840', '124', '826', '276', '019', '150']) expect(offered, id).toContain(id);
+    // … and no place without a record: Mongolia and Spain (countries of the catalog, nobody there), Africa, Asia and Oceania.
+    for (const id of ['496', '724', '002', '142', '009']) expect(offered, id).not.toContain(id);
+    // Exactly the locations with records: 39 metros (26 US, 5 Canadian, 4 British, 4 German), 3 US tiers, 4 countries, 2 regions.
+    expect(offered.size).toBe(48);
+  });
+
   it('finds families by the titles people hire for, fuzzily', async () => {
     const all = await request<{ data: Schemas['JobCatalogEntry'][] }>('/api/benchmarking/job-catalog', { headers: bearer(admin) });
     expect(all.body.data.some((e) => e.entityType === 'family_blend_group')).toBe(true);

@@ -1,4 +1,5 @@
 import { defineModule } from '../platform/modules.js';
+import { issueStatementsJob } from './issued.js';
 import { totalRewardsOperations } from './routes.js';
 
 declare module '../platform/events.js' {
@@ -17,4 +18,5 @@ export default defineModule({
   module: 'totalRewards',
   operations: totalRewardsOperations,
   permissions: ['totalRewards'],
+  jobs: [issueStatementsJob],
 });

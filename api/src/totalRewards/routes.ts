@@ -1,4 +1,6 @@
 import { can, secured } from '../http/operations.js';
+import { socketIdOf } from '../realtime/socketId.js';
+import { issueStatements, issuedStatementPdf, myIssuedStatements } from './issued.js';
 import { communicateSettings, updateCommunicateSettings } from './settings.js';
 import { employeeStatement, employeeStatementPdf, myStatement, myStatementPdf, previewEmployeeList, previewStatement } from './service.js';
 
@@ -35,6 +37,22 @@ export const totalRewardsOperations = [
     operationId: 'listTotalRewardsPreviewEmployees',
     access: viewStatements,
     handler: async ({ query }, { deps, caller }) => ({ data: await previewEmployeeList(deps.db, caller, query.search, query.limit) }),
+  }),
+  secured({
+    operationId: 'listMyIssuedStatements',
+    access: viewStatements,
+    handler: async (_input, { deps, caller }) => ({ data: await myIssuedStatements(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'issueTotalRewardsStatements',
+    access: editSettings,
+    status: 202,
+    handler: async ({ body }, { deps, caller, koa }) => ({ data: await issueStatements(deps.db, deps.jobs, caller, body, socketIdOf(koa.get('x-socket-id'))) }),
+  }),
+  secured({
+    operationId: 'getIssuedStatementPdf',
+    access: viewStatements,
+    handler: async ({ path }, { deps, caller }) => issuedStatementPdf(deps.db, caller, path.issuedStatementId),
   }),
   secured({
     operationId: 'getCommunicateSettings',

@@ -186,3 +186,23 @@ describe('levelling titles through the title index', () => {
     });
   });
 });
+
+describe('levelling people in any country', () => {
+  it('reads a Spanish employee’s pay against the market of Spain, else of Europe, and no code outside ISO 3166-1', async () => {
+    const db = await testDb();
+    const abroad = await createTestCompany(db, 'Levelling Abroad Co');
+    // No catalog location, only a country code: before every country was a location, only US, CA, GB and DE were read.
+    const madrid = await hire(db, abroad.id, { title: 'Senior Data Scientist', country: 'ES', currency: 'EUR', base: 60_000 });
+    const kosovo = await hire(db, abroad.id, { title: 'Senior Data Scientist', country: 'XK', currency: 'EUR', base: 40_000 });
+    const reply = await level(abroad.users.admin as TestUser);
+    expect(reply.status).toBe(200);
+    const employees = byId(reply.body);
+    const spain = employees.get(madrid)!;
+    expect(spain.signals.payConsidered).toBe(true);
+    // The demo market has nobody in Spain, so the ladder is read in Europe (the UK and Germany),
+    // whose answers are in US dollars: 60,000 EUR at 0.888731 EUR per USD (ECB, 9 May 2025) is 67,512 USD.
+    expect(spain.reasons.some((r) => r.startsWith('Base salary of 67,512 USD sits ') && r.endsWith(' in Europe')), spain.reasons.join(' | ')).toBe(true);
+    expect(employees.get(kosovo)?.signals.payConsidered).toBe(false);
+    expect(employees.get(kosovo)?.reasons).toContain('Pay not considered: the employee’s location is not in the market');
+  });
+});

@@ -4,13 +4,10 @@ import { type MinorUnits, minorUnits } from '../../money/minorUnits.js';
 import type { AppDeps } from '../../deps.js';
 import { employeeReach } from '../../people/visibility.js';
 import {
-  CANADA_ID,
   COMPANY_STAGES,
   FOUNDER_TYPES,
-  GERMANY_ID,
   OWNERSHIP_GROUPS,
-  UNITED_KINGDOM_ID,
-  UNITED_STATES_ID,
+  countryLocation,
   findJobFamily,
   findLevel,
   findLocation,
@@ -25,8 +22,6 @@ import { levelFromTitle, levelsOfTrack, readFamilyOfTitle, type TitleLevel } fro
 
 type Schemas = components['schemas'];
 type Levelled = Schemas['LevelledEmployee'];
-
-const COUNTRY_LOCATIONS: Readonly<Record<string, string>> = { US: UNITED_STATES_ID, CA: CANADA_ID, GB: UNITED_KINGDOM_ID, DE: GERMANY_ID };
 
 /** Levels whose market pay a title's level is read against: its own track (executives share one ladder). */
 function ladderOf(levelId: string): string[] {
@@ -111,9 +106,14 @@ interface Context {
   minor: MinorUnits;
 }
 
-function marketLocation(row: LevellingEmployeeRow): string | null {
+/**
+ * Where an employee's pay is read: their catalog location, else the country their code names. Every
+ * ISO 3166-1 country is a market location, so Spain's or India's people are read there (and, where
+ * too thin, in their region), not left out.
+ */
+export function marketLocation(row: Pick<LevellingEmployeeRow, 'location_id' | 'country_code'>): string | null {
   if (row.location_id && findLocation(row.location_id)) return row.location_id;
-  return row.country_code ? (COUNTRY_LOCATIONS[row.country_code.toUpperCase()] ?? null) : null;
+  return row.country_code ? (countryLocation(row.country_code)?.paybenchLocationId ?? null) : null;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   FOUNDER_LEVEL,
   LOCATION_GROUPS,
   LOCATION_HINTS,
+  WITH_CONTRACTORS,
   type MarketSelection,
   type NamedLocation,
   PICKER_PERCENTILES,
@@ -16,8 +17,10 @@ import {
   UNVESTED_EQUITY,
   defaultMarket,
   defaultSelection,
+  includesContractors,
   matchingCountries,
   needsEquityOptions,
+  offeredGroups,
   regionsAndCountries,
   toggle,
   validateSelection,
@@ -89,6 +92,7 @@ function MarketEditor({
   count,
   filters,
   name,
+  held,
   metros,
   areas,
   founderOptions,
@@ -101,6 +105,8 @@ function MarketEditor({
   count: number;
   filters: BenchmarkingFilters;
   name: (id: string) => string;
+  /** Every location the served release has records in. */
+  held: ReadonlySet<string>;
   metros: { id: string; name: string }[];
   /** Regions, and countries beyond the groups above, that the served release holds. */
   areas: { regions: NamedLocation[]; countries: NamedLocation[] };
@@ -111,7 +117,7 @@ function MarketEditor({
   onRemove: () => void;
 }) {
   const headingId = useId();
-  const set = (key: keyof MarketSelection, id: string) => onChange({ ...market, [key]: toggle(market[key], id) });
+  const set = (key: 'locations' | 'industries' | 'companyStages' | 'companyOwnershipGroups' | 'founderTypes', id: string) => onChange({ ...market, [key]: toggle(market[key], id) });
   return (
     <section className="card market" aria-labelledby={headingId}>
       <header className="section-head">
@@ -123,7 +129,7 @@ function MarketEditor({
         )}
       </header>
       <Problems messages={problems} />
-      {LOCATION_GROUPS.map((group) => (
+      {offeredGroups(held, market.locations).map((group) => (
         <CheckGroup
           key={group.title}
           legend={`Locations: ${group.title}`}
@@ -172,6 +178,20 @@ function MarketEditor({
         chosen={market.companyOwnershipGroups}
         onToggle={(id) => set('companyOwnershipGroups', id)}
       />
+      <fieldset className="check-group">
+        <legend>Whose pay</legend>
+        <p className="muted small-text">The market is employees’ pay; contractors of participating companies are included on request.</p>
+        <div className="pills">
+          <label className={includesContractors(market) ? 'pill checked' : 'pill'}>
+            <input
+              type="checkbox"
+              checked={includesContractors(market)}
+              onChange={() => onChange({ ...market, employmentTypes: includesContractors(market) ? [] : [...WITH_CONTRACTORS] })}
+            />
+            <span>Include contractors</span>
+          </label>
+        </div>
+      </fieldset>
       {founderOptions && (
         <CheckGroup
           legend="Founder type (needed for E9)"
@@ -201,6 +221,8 @@ export function DataExplorerScreen() {
   const problemsOf = (section: string) => (tried ? problems.filter((problem) => problem.section === section).map((problem) => problem.message) : []);
   const update = (change: Partial<Selection>) => setSelection({ ...selection, ...change });
   const groupIds = new Set(LOCATION_GROUPS.flatMap((group) => group.ids));
+  // The composition lists only the locations the served release has records in: the pickers offer those.
+  const held = new Set(locations.map((entry) => entry.id));
   const metros = locations.filter((entry) => !groupIds.has(entry.id) && entry.id.includes('_') && !/^\d/.test(entry.id)).map((entry) => ({ id: entry.id, name: entry.name }));
   const areas = regionsAndCountries(locations);
   const showEquity = needsEquityOptions(selection, filters);
@@ -286,6 +308,7 @@ export function DataExplorerScreen() {
               count={selection.markets.length}
               filters={filters}
               name={name}
+              held={held}
               metros={metros}
               areas={areas}
               founderOptions={founderOptions}

@@ -9,7 +9,7 @@ import { Pills } from './Choices';
 import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
 import { BenchmarkingFrame } from './Frame';
 import { DataSource, PercentileCells } from './ResultsTable';
-import { LOCATION_GROUPS, PICKER_PERCENTILES, TOTAL_EQUITY, defaultPercentiles, samePercentiles, toggle } from './selection';
+import { PICKER_PERCENTILES, offeredGroups, TOTAL_EQUITY, defaultPercentiles, samePercentiles, toggle } from './selection';
 import './benchmarking.css';
 
 type Metadata = components['schemas']['ExecutiveCompMetadata'];
@@ -171,7 +171,7 @@ function ExecutiveTable({ result, name }: { result: ExecutiveResult; name: (id: 
   );
 }
 
-function ExecutiveForm({ metadata, name }: { metadata: Metadata; name: (id: string) => string }) {
+function ExecutiveForm({ metadata, name, held }: { metadata: Metadata; name: (id: string) => string; held: ReadonlySet<string> }) {
   const [choice, setChoice] = useState<ExecutiveChoice>(() => defaultChoice(metadata));
   const [request, setRequest] = useState<ExecutiveRequest | null>(null);
   const [tried, setTried] = useState(false);
@@ -222,7 +222,7 @@ function ExecutiveForm({ metadata, name }: { metadata: Metadata; name: (id: stri
             chosen={choice.founderTypes}
             onToggle={(id) => update({ founderTypes: toggle(choice.founderTypes, id) })}
           />
-          <Pills legend="Locations" options={LOCATION_GROUPS.flatMap((group) => group.ids).map((id) => ({ id, label: name(id) }))} chosen={choice.locations} onToggle={(id) => update({ locations: toggle(choice.locations, id) })} />
+          <Pills legend="Locations" options={offeredGroups(held, choice.locations).flatMap((group) => group.ids).map((id) => ({ id, label: name(id) }))} chosen={choice.locations} onToggle={(id) => update({ locations: toggle(choice.locations, id) })} />
           <Pills
             legend="Industries"
             options={metadata.industriesWithIds.map((industry) => ({ id: industry.upstreamId, label: industry.displayString }))}
@@ -309,15 +309,17 @@ function ExecutiveForm({ metadata, name }: { metadata: Metadata; name: (id: stri
 /** /benchmarkingsurvey/executive-compensation: executives priced by title, founder type and market. */
 export function ExecutiveCompensationScreen() {
   const metadata = useQuery('/api/benchmarking/executive-comp/metadata');
-  const { name, error } = useBenchmarkingCatalog();
+  const { name, locations, error } = useBenchmarkingCatalog();
   const failure = metadata.error ?? error;
+  // The locations the served release has records in; the form waits for them.
+  const held = locations ? new Set(locations.map((entry) => entry.id)) : null;
   return (
     <BenchmarkingFrame>
       <h1>Executive compensation</h1>
       <p className="lede">Price executive roles by title: founders apart from the executives companies hire, in the industries, stages and locations you choose.</p>
       {failure && <p role="alert">{errorMessage(failure)}</p>}
-      {!failure && !metadata.data && <FullSizeSpinner loading label="Loading executive titles" />}
-      {metadata.data && <ExecutiveForm metadata={metadata.data.data} name={name} />}
+      {!failure && (!metadata.data || !held) && <FullSizeSpinner loading label="Loading executive titles" />}
+      {metadata.data && held && <ExecutiveForm metadata={metadata.data.data} name={name} held={held} />}
     </BenchmarkingFrame>
   );
 }

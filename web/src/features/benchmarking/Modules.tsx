@@ -10,7 +10,7 @@ import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
 import { Choice, Pills } from './Choices';
 import { BenchmarkingFrame } from './Frame';
-import { LOCATION_GROUPS, toggle } from './selection';
+import { offeredGroups, toggle } from './selection';
 import './benchmarking.css';
 
 type LocationInsightsRequest = components['schemas']['LocationInsightsRequest'];
@@ -34,7 +34,9 @@ export function LocationInsightsScreen() {
   const insights = { data: answer.data?.data, error: answer.error };
   if (error) return <p role="alert">{errorMessage(error)}</p>;
   if (!filters || !catalog || !locations) return <FullSizeSpinner loading />;
-  const tierIds = LOCATION_GROUPS.flatMap((group) => group.ids);
+  // Only places the served release has records in (and those chosen), so none can only be withheld.
+  const held = new Set(locations.map((entry) => entry.id));
+  const tierIds = offeredGroups(held, [...places, reference]).flatMap((group) => group.ids);
   const compTypes = [...filters.compTypes.cash.filter((type) => !type.isDisabled), ...filters.compTypes.equity.filter((type) => type.id === 'total_equity')];
   return (
     <BenchmarkingFrame>
@@ -43,7 +45,7 @@ export function LocationInsightsScreen() {
       <div className="inline-form">
         <Choice label="Job family" value={family} onChange={setFamily} options={catalog.map((entry) => ({ id: entry.upstreamId, label: entry.displayString }))} />
         <Choice label="Compensation" value={compensationType} onChange={setCompensationType} options={compTypes.map((type) => ({ id: type.id, label: type.title }))} />
-        <Choice label="Compared with" value={reference} onChange={setReference} options={[...tierIds, '150'].map((id) => ({ id, label: name(id) }))} />
+        <Choice label="Compared with" value={reference} onChange={setReference} options={[...tierIds, ...(held.has('150') ? ['150'] : [])].map((id) => ({ id, label: name(id) }))} />
       </div>
       <Pills
         legend="Levels"

@@ -6,7 +6,7 @@ import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
 import { Choice } from './Choices';
 import { DataSource } from './ResultsTable';
-import { LOCATION_GROUPS } from './selection';
+import { offeredGroups } from './selection';
 import './benchmarking.css';
 
 type OfferInsightsRequest = components['schemas']['OfferInsightsRequest'];
@@ -47,7 +47,7 @@ function Part({ title, cell, spread }: { title: string; cell: BenchmarkCell; spr
 
 /** Offer insights: what the market pays one role in one place, and the range where offers are accepted. */
 export function OfferInsightsPanel() {
-  const { filters, catalog, name } = useBenchmarkingCatalog();
+  const { filters, catalog, locations, name } = useBenchmarkingCatalog();
   const [family, setFamily] = useState('software_engineering');
   const [level, setLevel] = useState('p3');
   const [location, setLocation] = useState('840');
@@ -66,7 +66,7 @@ export function OfferInsightsPanel() {
           onChange={setLevel}
           options={filters.levelsWithIds.levelTracks.flatMap((track) => track.levels).map((entry) => ({ id: entry.id, label: entry.displayString }))}
         />
-        <Choice label="Location" value={location} onChange={setLocation} options={LOCATION_GROUPS.flatMap((group) => group.ids).map((id) => ({ id, label: name(id) }))} />
+        <Choice label="Location" value={location} onChange={setLocation} options={offeredGroups(new Set(locations?.map((entry) => entry.id)), [location]).flatMap((group) => group.ids).map((id) => ({ id, label: name(id) }))} />
       </div>
       {insights.error && <p role="alert">{errorMessage(insights.error)}</p>}
       {!insights.data && !insights.error && <FullSizeSpinner loading />}

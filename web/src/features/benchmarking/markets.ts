@@ -7,6 +7,19 @@ export interface MarketLike {
   companyStages?: string[];
   companyOwnershipGroups?: string[];
   founderTypes?: string[];
+  employmentTypes?: readonly string[];
+}
+
+/** Employees are the market; only a market with contractors says whose pay it holds (as the API names it). */
+export function employmentName(market: MarketLike | undefined): string | null {
+  if (!market?.employmentTypes?.includes('contractor')) return null;
+  return market.employmentTypes.includes('employee') ? 'Employees and contractors' : 'Contractors';
+}
+
+/** A market's locations, and whose pay when not only employees': "US Tier 1 · Employees and contractors". */
+function marketTitle(market: MarketLike, name: (id: string) => string): string {
+  const employment = employmentName(market);
+  return employment ? `${marketLocations(market, name)} · ${employment}` : marketLocations(market, name);
 }
 
 /** A market's locations by name: "US Tier 1", "United Kingdom, Germany". */
@@ -19,7 +32,7 @@ export function marketLabeller(markets: readonly MarketLike[] | undefined, name:
   return (index) => {
     const market = markets?.[index];
     if (!market) return `Market ${index + 1}`;
-    return (markets?.length ?? 0) > 1 ? `Market ${index + 1}: ${marketLocations(market, name)}` : marketLocations(market, name);
+    return (markets?.length ?? 0) > 1 ? `Market ${index + 1}: ${marketTitle(market, name)}` : marketTitle(market, name);
   };
 }
 
@@ -36,6 +49,8 @@ export function marketFilterNotes(market: MarketLike, filters: BenchmarkingFilte
   if (narrowed(market.companyOwnershipGroups, filters.companyOwnershipGroupsWithIds.map((group) => group.id))) notes.push(`ownership: ${(market.companyOwnershipGroups ?? []).map(name).join(', ')}`);
   if (narrowed(market.industries, filters.industriesAndSubIndustriesWithIds.map((industry) => industry.upstreamId))) notes.push(`industries: ${(market.industries ?? []).map(name).join(', ')}`);
   if (market.founderTypes?.length) notes.push(`founder types: ${market.founderTypes.map(name).join(', ')}`);
+  const employment = employmentName(market);
+  if (employment) notes.push(employment);
   return notes;
 }
 

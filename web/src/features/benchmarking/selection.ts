@@ -12,7 +12,14 @@ export interface MarketSelection {
   companyStages: string[];
   companyOwnershipGroups: string[];
   founderTypes: string[];
+  /** Whose pay: empty for employees only (the market); both when contractors are included. */
+  employmentTypes?: EmploymentType[];
 }
+
+export type EmploymentType = 'employee' | 'contractor';
+/** What "Include contractors" asks for: contractors on request, beside the employees. */
+export const WITH_CONTRACTORS: readonly EmploymentType[] = ['employee', 'contractor'];
+export const includesContractors = (market: { employmentTypes?: readonly string[] }): boolean => market.employmentTypes?.includes('contractor') ?? false;
 
 export interface LevelChoice {
   type: 'level' | 'levelBlend';
@@ -53,6 +60,14 @@ export const LOCATION_HINTS: Record<string, string> = {
   '826': 'United Kingdom',
   '276': 'Germany',
 };
+
+/**
+ * The tier groups with only the locations the served release has records in (and those already
+ * chosen, so they can be unchosen): a place with nobody in it could only answer "Insufficient data".
+ */
+export function offeredGroups(held: ReadonlySet<string>, chosen: readonly string[] = []): { title: string; ids: string[] }[] {
+  return LOCATION_GROUPS.map((group) => ({ ...group, ids: group.ids.filter((id) => held.has(id) || chosen.includes(id)) })).filter((group) => group.ids.length > 0);
+}
 
 /** The catalog's regions (UN M49 codes); every other location id of three digits is a country (ISO 3166-1 numeric). */
 export const REGION_IDS: readonly string[] = ['002', '019', '142', '150', '009'];
@@ -121,6 +136,7 @@ export function defaultMarket(filters: BenchmarkingFilters, preferred: Preferred
     companyStages: filters.companyStagesWithIds.map((stage) => stage.id),
     companyOwnershipGroups: filters.companyOwnershipGroupsWithIds.map((group) => group.id),
     founderTypes: [],
+    employmentTypes: [],
   };
 }
 
@@ -192,6 +208,7 @@ export function toRequest(selection: Selection, filters: BenchmarkingFilters): B
       companyStages: market.companyStages,
       companyOwnershipGroups: market.companyOwnershipGroups,
       ...(founderRequired ? { founderTypes: market.founderTypes } : {}),
+      ...(includesContractors(market) ? { employmentTypes: market.employmentTypes } : {}),
     })),
     ...(needsEquityOptions(selection, filters) ? { equity: selection.equity } : {}),
     // A selection kept in the tab from before holds nothing else, but the server would refuse it.
@@ -212,6 +229,8 @@ export function fromRequest(request: BenchmarkRequest, filters: BenchmarkingFilt
       companyStages: market.companyStages ?? [],
       companyOwnershipGroups: market.companyOwnershipGroups ?? [],
       founderTypes: market.founderTypes ?? [],
+      // Employees alone are the default, kept as none named.
+      employmentTypes: includesContractors(market) ? (market.employmentTypes ?? []) : [],
     })),
     compensationTypes: request.compensationTypes ?? [],
     equity: { ...defaults.equity, ...request.equity },

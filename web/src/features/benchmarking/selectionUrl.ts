@@ -1,5 +1,6 @@
 import {
   type BenchmarkingFilters,
+  type EmploymentType,
   type LevelChoice,
   type MarketSelection,
   type Selection,
@@ -17,7 +18,8 @@ import {
  *   l=p3,p6,~p3_p4                                  levels; a level blend starts with ~
  *   m=840_1;s:seed,series_a                         one per market: its locations, then what differs
  *                                                   from every industry group (i:), stage (s:),
- *                                                   ownership group (o:), and its founder types (t:)
+ *                                                   ownership group (o:), its founder types (t:), and
+ *                                                   whose pay when contractors are included (e:)
  *   c=base,total_equity                             compensation types
  *   e=a:intended;v:value;t:at_grant;u:4y            equity options, when not the defaults
  *   p=25,50                                         percentiles, when not the defaults of the types
@@ -43,22 +45,26 @@ function encodeMarket(market: MarketSelection, filters: BenchmarkingFilters): st
   if (!sameSet(market.companyStages, all.s)) parts.push(`s:${list(market.companyStages)}`);
   if (!sameSet(market.companyOwnershipGroups, all.o)) parts.push(`o:${list(market.companyOwnershipGroups)}`);
   if (market.founderTypes.length > 0) parts.push(`t:${list(market.founderTypes)}`);
+  if (market.employmentTypes?.includes('contractor')) parts.push(`e:${list(market.employmentTypes)}`);
   return parts.join(';');
 }
 
 function decodeMarket(text: string, filters: BenchmarkingFilters): MarketSelection {
   const [locations = '', ...rest] = text.split(';');
   const all = allOf(filters);
-  const market: MarketSelection = { locations: parseList(locations), industries: all.i, companyStages: all.s, companyOwnershipGroups: all.o, founderTypes: [] };
+  const market: MarketSelection = { locations: parseList(locations), industries: all.i, companyStages: all.s, companyOwnershipGroups: all.o, founderTypes: [], employmentTypes: [] };
   for (const part of rest) {
     const [key, value = ''] = [part.slice(0, part.indexOf(':')), part.slice(part.indexOf(':') + 1)];
     if (key === 'i') market.industries = parseList(value);
     else if (key === 's') market.companyStages = parseList(value);
     else if (key === 'o') market.companyOwnershipGroups = parseList(value);
     else if (key === 't') market.founderTypes = parseList(value);
+    else if (key === 'e') market.employmentTypes = parseList(value).filter(isEmploymentType);
   }
   return market;
 }
+
+const isEmploymentType = (id: string): id is EmploymentType => id === 'employee' || id === 'contractor';
 
 const EQUITY_KEYS = { a: 'intendedVsActual', v: 'views', t: 'timeframes', u: 'unvestedTimeframes' } as const;
 

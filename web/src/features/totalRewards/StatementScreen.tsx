@@ -1,4 +1,4 @@
-import { Eye, Gift, Megaphone } from 'lucide-react';
+import { Download, Eye, Gift, Megaphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, errorMessage, statusOf, useQuery } from '../../api/client';
@@ -72,6 +72,39 @@ function AdminLinks() {
   );
 }
 
+/** Statements an admin issued to the person: each as it was on its day, downloaded as issued. */
+function IssuedStatements() {
+  const { add } = useToasts();
+  const { data } = useQuery('/api/total-rewards/issued-statements', {});
+  const issued = data?.data ?? [];
+  // Nothing issued yet is nothing to say: the live statement above is the one to read.
+  if (!issued.length) return null;
+  async function download(id: string) {
+    const { data: blob, error: failed, response } = await api.GET('/api/total-rewards/issued-statements/{issuedStatementId}/pdf', { params: { path: { issuedStatementId: id } }, parseAs: 'blob' });
+    if (failed || !blob) return void add('error', errorMessage(failed, 'The PDF could not be downloaded. Please try again.'));
+    saveFile(blob, response, 'total-rewards-statement.pdf');
+  }
+  return (
+    <section className="section-card tr-issued" aria-labelledby="tr-issued-title">
+      <h2 id="tr-issued-title">Issued statements</h2>
+      <p className="muted">Statements issued to you, each as it was on its day. Your statement above is always today’s.</p>
+      <ul className="tr-issued-list">
+        {issued.map((item) => (
+          <li key={item.id}>
+            <span>
+              <strong>{item.title}</strong>
+              <span className="muted"> · as of {item.asOf}</span>
+            </span>
+            <button type="button" className="small" onClick={() => void download(item.id)} aria-label={`Download ${item.title} (PDF)`}>
+              <Download size={16} aria-hidden="true" /> PDF
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The signed-in person's own statement; the service worker keeps this one answer for offline reading. */
 function OwnStatement({ section }: { section?: SectionName }) {
   const offline = useOffline();
@@ -100,6 +133,7 @@ function OwnStatement({ section }: { section?: SectionName }) {
     <>
       <AdminLinks />
       <StatementView statement={statement} onDownload={download} offline={offline} />
+      {!offline && <IssuedStatements />}
     </>
   );
 }
