@@ -1,6 +1,7 @@
 // `npm test`: everything, in the order a failure is cheapest to find.
 // Contract freshness and lint, typecheck, build, then the whole suite on SQLite and, when
-// TEST_DATABASE_URL is set, the integration suite again on Postgres.
+// TEST_DATABASE_URL is set, the integration suite again on Postgres (with the browser tests named
+// below: the rest of the browser suite drives the same screens on SQLite).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,10 +60,20 @@ function pass(engine, env, extraArgs) {
   return counts;
 }
 
+/**
+ * Browser tests drive the web app, which is the same on either engine; they all run on SQLite. On
+ * Postgres the API, CLI and integration suites run in full (they are where the engines differ: row
+ * security, notifications between nodes, the socket adapter), and of the browser tests only these,
+ * which walk what the engine changes under the screens: signing in and its sessions, a sign-out
+ * revoking every sign-in through the database's notifications, and the statement read offline.
+ */
+const POSTGRES_BROWSER_TESTS = ['web/test/signin.test.ts', 'web/test/ownPay.test.ts', 'web/test/totalRewards.test.ts'];
+
 const results = [['sqlite', pass('sqlite', { TEST_DATABASE_URL: '' }, [])]];
 if (process.env.TEST_DATABASE_URL) {
   // Pure unit tests (*.unit.test.ts) do not touch a database; the rest runs again on Postgres.
-  results.push(['postgres', pass('postgres', {}, ['--exclude', '**/*.unit.test.ts', '--exclude', '**/node_modules/**'])]);
+  process.stdout.write(`(Postgres: every API, CLI and integration test, and the browser tests ${POSTGRES_BROWSER_TESTS.map((file) => path.basename(file)).join(', ')})\n`);
+  results.push(['postgres', pass('postgres', {}, ['api/', 'cli/', ...POSTGRES_BROWSER_TESTS, '--exclude', '**/*.unit.test.ts', '--exclude', '**/node_modules/**'])]);
 } else if (process.env.CI) {
   process.stderr.write('\n✗ CI must run the Postgres pass: set TEST_DATABASE_URL.\n');
   results.push(['postgres', { passed: 0, failed: 1, skipped: 0 }]);

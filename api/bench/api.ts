@@ -1,5 +1,7 @@
 /**
- * npm run bench:api [-- --seconds N] [-- --engine sqlite|postgres] [-- --employees N] [-- --clients N] [-- --json]
+ * npm run bench:api [-- --seconds N] [-- --engine sqlite|postgres] [-- --employees N] [-- --clients N] [-- --json] [-- --cpu-prof DIR]
+ *
+ * With --cpu-prof the server writes a V8 CPU profile into DIR when it stops (open it in Chrome's DevTools).
  *
  * On each engine: a real server with a company of 10,000 employees (brought in through the HRIS
  * import job), then (a) 200 concurrent clients for a while on a mix of GET /api/me, a market-data
@@ -39,6 +41,7 @@ interface Options {
   clients: number;
   json: boolean;
   engines: Engine[];
+  cpuProfileDir: string | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -48,6 +51,7 @@ function parseOptions(argv: string[]): Options {
     clients: Number(option(argv, '--clients') ?? 200),
     json: argv.includes('--json'),
     engines: enginesOf(argv),
+    cpuProfileDir: option(argv, '--cpu-prof') ?? null,
   };
 }
 
@@ -192,7 +196,7 @@ interface EngineFigures {
 
 async function benchEngine(engine: Engine, options: Options): Promise<EngineFigures> {
   note(`${engine}: starting a server…`);
-  const server = await startBenchServer(engine);
+  const server = await startBenchServer(engine, {}, options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []);
   try {
     const company = await createBenchCompany(server.db, 'Bench API');
     await call(`${server.url}/api/internal/companies/${company.id}/release-flags/team_view`, { method: 'PUT', token: company.supportToken, json: { enabled: true } });

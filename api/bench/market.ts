@@ -21,7 +21,16 @@ import { BROAD_REQUEST, NARROW_REQUEST, TYPICAL_REQUEST } from './requests.js';
 const TOLERANCE = 1e-9;
 const FOREX = GENERATION_FOREX;
 const OPEN_PRIVACY = { minCompanies: 1, minEmployees: 1, maxCompanyShare: 1 };
-const TARGETS = { typicalP95Ms: 25, broadP95Ms: 250, buildMs: 60_000, memoryMb: 250 };
+/**
+ * Issue 15's targets with disclosure control on: at 1M records typical and broad p95 ≤ 10 ms; at
+ * 10M typical p95 ≤ 25 ms, a build ≤ 60 s in ≤ 1.5 GB (no broad target is set at that size; the
+ * engine's original 250 ms stands).
+ */
+function targetsFor(records: number): { typicalP95Ms: number; broadP95Ms: number; buildMs: number; memoryMb: number } {
+  return records <= 1_000_000
+    ? { typicalP95Ms: 10, broadP95Ms: 10, buildMs: 60_000, memoryMb: 250 }
+    : { typicalP95Ms: 25, broadP95Ms: 250, buildMs: 60_000, memoryMb: 1_500 };
+}
 
 interface Options {
   json: boolean;
@@ -205,21 +214,22 @@ type Figures = {
 
 function report(f: Figures, duckTypical: Timing, duckNarrow: Timing, duckBroad: Timing, generalPaths: string[]): string {
   const verdict = (value: number, target: number): string => (value <= target ? 'ok' : 'OVER TARGET');
+  const targets = targetsFor(f.records);
   const ratio = (ours: number, theirs: number): string => `${(ours / theirs).toFixed(3)}× DuckDB`;
   const cells = (r: BenchmarkRequest): number => r.jobFamilies.length * r.levels.length * r.marketFilters.length * r.compensationTypes.length;
   return [
     `Market engine benchmark — ${f.records.toLocaleString('en-US')} records, disclosure control on (figures moved off their records)`,
     `  load average ${f.loadAverage.join(', ')} (1, 5, 15 min): wall times include waiting for the cores; CPU times do not`,
-    `  build      ${f.buildMs} ms (target ≤ ${TARGETS.buildMs}) ${verdict(f.buildMs, TARGETS.buildMs)}`,
-    `  memory     ${f.memoryMb} MB heap + array buffers (target ≤ ${TARGETS.memoryMb}) ${verdict(f.memoryMb, TARGETS.memoryMb)}`,
+    `  build      ${f.buildMs} ms (target ≤ ${targets.buildMs}) ${verdict(f.buildMs, targets.buildMs)}`,
+    `  memory     ${f.memoryMb} MB heap + array buffers (target ≤ ${targets.memoryMb}) ${verdict(f.memoryMb, targets.memoryMb)}`,
     `  typical    ${cells(TYPICAL_REQUEST)} cells: p50 ${f.typical.p50Ms} ms, p95 ${f.typical.p95Ms} ms` +
-      ` (target ≤ ${TARGETS.typicalP95Ms}) ${verdict(f.typical.p95Ms, TARGETS.typicalP95Ms)}; CPU p50 ${f.typical.cpuP50Ms} ms, p95 ${f.typical.cpuP95Ms} ms`,
+      ` (target ≤ ${targets.typicalP95Ms}) ${verdict(f.typical.p95Ms, targets.typicalP95Ms)}; CPU p50 ${f.typical.cpuP50Ms} ms, p95 ${f.typical.cpuP95Ms} ms`,
     `             DuckDB p50 ${duckTypical.p50Ms} ms, p95 ${duckTypical.p95Ms} ms; ours at p95 is ${ratio(f.typical.p95Ms, duckTypical.p95Ms)}`,
     `  narrow     ${cells(NARROW_REQUEST)} cells (one sub-industry, stage and ownership group): p50 ${f.narrow.p50Ms} ms, p95 ${f.narrow.p95Ms} ms` +
-      ` (target ≤ ${TARGETS.typicalP95Ms}) ${verdict(f.narrow.p95Ms, TARGETS.typicalP95Ms)}; CPU p50 ${f.narrow.cpuP50Ms} ms, p95 ${f.narrow.cpuP95Ms} ms`,
+      ` (target ≤ ${targets.typicalP95Ms}) ${verdict(f.narrow.p95Ms, targets.typicalP95Ms)}; CPU p50 ${f.narrow.cpuP50Ms} ms, p95 ${f.narrow.cpuP95Ms} ms`,
     `             DuckDB p50 ${duckNarrow.p50Ms} ms, p95 ${duckNarrow.p95Ms} ms; ours at p95 is ${ratio(f.narrow.p95Ms, duckNarrow.p95Ms)}`,
     `  broad      ${cells(BROAD_REQUEST)} cells: p50 ${f.broad.p50Ms} ms, p95 ${f.broad.p95Ms} ms` +
-      ` (target ≤ ${TARGETS.broadP95Ms}) ${verdict(f.broad.p95Ms, TARGETS.broadP95Ms)}; CPU p50 ${f.broad.cpuP50Ms} ms, p95 ${f.broad.cpuP95Ms} ms`,
+      ` (target ≤ ${targets.broadP95Ms}) ${verdict(f.broad.p95Ms, targets.broadP95Ms)}; CPU p50 ${f.broad.cpuP50Ms} ms, p95 ${f.broad.cpuP95Ms} ms`,
     `             DuckDB p50 ${duckBroad.p50Ms} ms, p95 ${duckBroad.p95Ms} ms; ours at p95 is ${ratio(f.broad.p95Ms, duckBroad.p95Ms)}`,
     `  agreement  ${f.agree ? 'every cell’s exact statistics match DuckDB within 1e-9 relative' : 'DISAGREES with DuckDB (see stderr)'}`,
     '  Without whole-slice statistics (used when a filter keeps every company and whole countries):',
