@@ -9,6 +9,8 @@
  * - launching the cycle (eligibility, proration, recommendations, budgets and worksheets for everyone),
  *   each run on a fresh draft;
  * - a planner (a manager with the `reports` scope) loading their 2,000-row worksheet;
+ * - the same worksheet in Chromium, signed in as that planner: from the navigation to a grid that
+ *   takes a keystroke (needs the web app built and Chromium; see worksheetBrowser.ts);
  * - an edit of one row with its budget roll-up (the worksheet and every branch above it);
  * - closing the cycle: every worksheet submitted and approved, then the close that writes the new
  *   base salaries into people data (timed alone).
@@ -21,6 +23,7 @@ import { hashToken, newTokenSecret, tokenPrefix } from '../src/access/tokens.js'
 import { insertUser } from '../src/access/usersStore.js';
 import type { components } from '../src/contract-types.js';
 import { newId } from '../src/db/ids.js';
+import { browserUnavailable, plannerPassword, timeWorksheetInBrowser } from './worksheetBrowser.js';
 import { type BenchServer, type Engine, type Latency, type Reply, createBenchCompany, describeLatency, describeLoad, enginesOf, latency, machineLoad, note, option, runOnEngines, startBenchServer, verdict } from './server.js';
 
 type Schemas = components['schemas'];
@@ -69,7 +72,8 @@ function serverCpuMs(server: BenchServer): number | null {
   }
 }
 
-const TARGETS = { launchMs: 2_000, worksheetMs: 500, editMs: 50, closeMs: 10_000 };
+const TARGETS = { launchMs: 2_000, worksheetMs: 500, worksheetInBrowserMs: 2_000, editMs: 50, closeMs: 10_000 };
+const PLANNER_EMAIL = 'manager@bench-planning.test';
 
 interface Options {
   employees: number;
@@ -145,15 +149,15 @@ async function insertOrg(db: Knex, companyId: string, count: number, reportsEach
 }
 
 /** A sign-in for a manager: the people_manager role (compensation planning for their reports), linked to their employee record. */
-async function managerToken(db: Knex, companyId: string, employeeId: string): Promise<string> {
+async function managerToken(db: Knex, companyId: string, employeeId: string): Promise<{ token: string; userId: string }> {
   const userId = newId();
-  await insertUser(db, { id: userId, email: `manager@bench-planning.test`, company_id: companyId, first_name: 'Bench', last_name: 'Manager', email_verified: true });
+  await insertUser(db, { id: userId, email: PLANNER_EMAIL, company_id: companyId, first_name: 'Bench', last_name: 'Manager', email_verified: true });
   const role = (await db('roles').where({ company_id: companyId, key: 'people_manager' }).first('id')) as { id: string };
   await replaceUserRoles(db, { companyId }, userId, [role.id]);
   await db('employees').where({ id: employeeId }).update({ user_id: userId });
   const token = newTokenSecret();
   await db('api_tokens').insert({ id: newId(), company_id: companyId, user_id: userId, name: 'bench', token_hash: hashToken(token), token_prefix: tokenPrefix(token), created_at: new Date().toISOString() });
-  return token;
+  return { token, userId };
 }
 
 interface EngineFigures {
@@ -170,9 +174,11 @@ interface EngineFigures {
   launchLoad: { loadAverage1m: number; cores: number };
   worksheet: Latency;
   worksheetCpuMs: number | null;
+  /** Navigation to a grid that takes a keystroke, in Chromium; null where it could not be measured. */
+  worksheetInBrowser: Latency | null;
   edit: Latency;
   closeMs: number;
-  targetsMet: { launch: boolean; worksheet: boolean; edit: boolean; close: boolean };
+  targetsMet: { launch: boolean; worksheet: boolean; worksheetInBrowser: boolean | null; edit: boolean; close: boolean };
 }
 
 async function draftCycle(server: BenchServer, token: string, name: string): Promise<Cycle> {
@@ -204,7 +210,7 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
     await call(`${server.url}/api/internal/companies/${company.id}/release-flags/compensation_planning`, { method: 'PUT', token: company.supportToken, json: { enabled: true } });
     note(`${engine}: ${options.employees} employees, managers of ${options.reports} each…`);
     const managers = await insertOrg(server.db, company.id, options.employees, options.reports);
-    const plannerToken = await managerToken(server.db, company.id, managers[0] ?? '');
+    const { token: plannerToken, userId: plannerUserId } = await managerToken(server.db, company.id, managers[0] ?? '');
 
     note(`${engine}: launching ${options.runs} cycles…`);
     const launchSamples: number[] = [];
@@ -245,9 +251,25 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
       rows = (JSON.parse(reply.body) as { data: Schemas['WorksheetDetail'] }).data.employees.length;
     }
 
-    note(`${engine}: ${options.runs * 10} edits with their budget roll-up…`);
     const detail = (JSON.parse((await send(`${cycleUrl}/worksheets/${own.id}`, { token: plannerToken })).body) as { data: Schemas['WorksheetDetail'] }).data;
     const editable = detail.employees.filter((row) => row.eligibility.status === 'eligible');
+
+    const unavailable = browserUnavailable();
+    let browserSamples: number[] | null = null;
+    if (unavailable) note(`${engine}: the worksheet in Chromium is not measured: ${unavailable}`);
+    else {
+      note(`${engine}: the ${rows}-row worksheet in Chromium, ${options.runs} visits…`);
+      browserSamples = await timeWorksheetInBrowser({
+        baseUrl: server.url,
+        email: PLANNER_EMAIL,
+        password: await plannerPassword(server.db, plannerUserId),
+        worksheetPath: `/compensationplanning/cycles/${cycle.id}/worksheets/${own.id}`,
+        editable: new Set(editable.map((row) => row.employeeId)),
+        runs: options.runs,
+      });
+    }
+
+    note(`${engine}: ${options.runs * 10} edits with their budget roll-up…`);
     const editSamples: number[] = [];
     for (let run = 0; run < options.runs * 10 + 1; run += 1) {
       const row = editable[run % editable.length];
@@ -280,11 +302,13 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
       launchLoad,
       worksheet: latency(worksheetSamples),
       worksheetCpuMs: worksheetCpu.length ? latency(worksheetCpu).p50Ms : null,
+      worksheetInBrowser: browserSamples ? latency(browserSamples) : null,
       edit: latency(editSamples),
       closeMs: Math.round(closed.ms),
       targetsMet: {
         launch: latency(launchSamples).p50Ms <= TARGETS.launchMs,
         worksheet: latency(worksheetSamples).p50Ms <= TARGETS.worksheetMs,
+        worksheetInBrowser: browserSamples ? latency(browserSamples).p95Ms <= TARGETS.worksheetInBrowserMs : null,
         edit: latency(editSamples).p50Ms <= TARGETS.editMs,
         close: closed.ms <= TARGETS.closeMs,
       },
@@ -304,6 +328,9 @@ function report(figures: EngineFigures): string {
     `    server CPU per launch: p50 ${figures.launchCpuMs ?? 'n/a'} ms (${engineNote(figures.engine)}); ${describeLoad(figures.launchLoad)}`,
     `  a planner's ${figures.worksheetRows}-row worksheet (API): ${describeLatency(figures.worksheet)} — target ≤ ${TARGETS.worksheetMs} ms: ${verdict(figures.targetsMet.worksheet)}`,
     `    server CPU per load: p50 ${figures.worksheetCpuMs ?? 'n/a'} ms`,
+    figures.worksheetInBrowser
+      ? `  the same worksheet in Chromium, from navigation to a grid that takes a keystroke: ${describeLatency(figures.worksheetInBrowser)} — target p95 ≤ ${TARGETS.worksheetInBrowserMs} ms: ${verdict(figures.targetsMet.worksheetInBrowser === true)}`
+      : '  the same worksheet in Chromium: not measured (see above)',
     `  an edit with its budget roll-up: ${describeLatency(figures.edit)} — target ≤ ${TARGETS.editMs} ms: ${verdict(figures.targetsMet.edit)}`,
     `  closing (${figures.payRecordsWritten} pay records written): ${figures.closeMs} ms — target ≤ ${TARGETS.closeMs} ms: ${verdict(figures.targetsMet.close)}`,
     '',
