@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { VersionSource } from './access/authCache.js';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { DownloadStorage } from './downloads/storage.js';
@@ -19,4 +20,6 @@ export interface AppDeps {
   downloads: DownloadStorage;
   realtime: Realtime;
   mailer: Mailer;
+  /** Changes with every commit that writes data; answers kept for reading are checked against it (none: nothing is kept). */
+  dataVersion?: VersionSource;
 }

@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import type { AppDeps } from './deps.js';
+import { dataVersionOf } from './access/authCache.js';
 import type { DemoSignIn } from './demo/seed.js';
 import { removeExpiredDownloads } from './downloads/service.js';
 import { DirectoryStorage } from './downloads/storage.js';
@@ -91,7 +92,7 @@ async function startApp(
   const identityRef: { current?: IdentityProvider } = {};
   const realtime = await startRealtime(server, { config, db, log, identity: () => identityRef.current });
   const jobs = new JobQueue(db, log, realtime, { pollMs: config.jobPollMs, singleNode: config.engine === 'sqlite' });
-  const deps: AppDeps = { ...base, jobs, downloads, realtime, mailer };
+  const deps: AppDeps = { ...base, jobs, downloads, realtime, mailer, dataVersion: dataVersionOf(db) };
   for (const kind of allJobKinds) jobs.registerKind(kind, deps);
   const relay = new EventRelay(db, log, allSubscribers, () => deps);
   jobs.worker.deliverEvents(relay);

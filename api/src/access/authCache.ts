@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import sqlite3 from 'sqlite3';
-import { authChannel, schemaOf } from '../db/authChanges.js';
+import { authChannel, dataChannel, schemaOf } from '../db/authChanges.js';
 import type { Caller } from './caller.js';
 
 /**
@@ -27,7 +27,7 @@ import type { Caller } from './caller.js';
  */
 
 /** Where a cache reads its version: undefined when it cannot tell, and then nothing is reused. */
-interface VersionSource {
+export interface VersionSource {
   read(): Promise<number | undefined>;
   close(): void;
 }
@@ -181,11 +181,14 @@ class ChangeNotifications implements VersionSource {
 }
 
 /** Loaded values by key, each valid for the data version it was loaded under. */
-export class CallerCache<T> {
+export class VersionedCache<T> {
   private readonly entries = new Map<string, { version: number; value: Promise<T> }>();
   private version: number | undefined;
 
-  constructor(private readonly dataVersion: VersionSource | undefined) {}
+  constructor(
+    private readonly dataVersion: VersionSource | undefined,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {}
 
   /** The value for `key`: reused while nothing was committed since it was loaded, else `load()`ed. */
   async get(key: string, load: () => Promise<T>): Promise<T> {
@@ -201,7 +204,7 @@ export class CallerCache<T> {
     // Loaded after `version` was read, so at least that fresh (a commit meanwhile changes the
     // version). Requests arriving together share the load; a refusal is not kept.
     const value = load();
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { version, value });
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
@@ -236,8 +239,8 @@ export interface SignInEntry {
 }
 
 export interface AuthState {
-  tokens: CallerCache<TokenEntry>;
-  signIns: CallerCache<SignInEntry>;
+  tokens: VersionedCache<TokenEntry>;
+  signIns: VersionedCache<SignInEntry>;
   /** True when `last_used_at` of this token is due to be written (and notes that it is being). */
   touchDue(tokenId: string, now: number): boolean;
 }
@@ -246,25 +249,35 @@ function postgresConnection(db: Knex): pg.ClientConfig | undefined {
   const config = db.client.config as Knex.Config;
   if (config.client !== 'pg') return undefined;
   const connection = config.connection;
-  if (typeof connection === 'string') return { connectionString: connection, application_name: 'paybench auth changes' };
+  if (typeof connection === 'string') return { connectionString: connection, application_name: 'paybench change notifications' };
   // A connection given as a function (or none) cannot be opened beside the pool: nothing is kept.
   return typeof connection === 'object' && connection !== null ? (connection as pg.ClientConfig) : undefined;
 }
 
-function versionSourceOf(db: Knex): VersionSource | undefined {
+/** Postgres: the notifications of `channel`; SQLite: any commit. Closed with the pool. */
+function versionSourceOf(db: Knex, channel: (schema: string) => string): VersionSource | undefined {
   const filename = sqliteFilename(db);
-  if (filename) return new DataVersion(filename);
-  const connection = postgresConnection(db);
-  return connection ? new ChangeNotifications(connection, authChannel(schemaOf(db))) : undefined;
+  const connection = filename ? undefined : postgresConnection(db);
+  const source = filename ? new DataVersion(filename) : connection ? new ChangeNotifications(connection, channel(schemaOf(db))) : undefined;
+  if (source) (db.client.pool as Partial<PoolEvents> | undefined)?.on?.('poolDestroyRequest', () => source.close());
+  return source;
+}
+
+/**
+ * What answers kept for reading (team table pages) are checked against: a reading that changes with
+ * every commit that writes data (on Postgres, the data channel of `db/authChanges.ts`; on SQLite,
+ * any commit). `db` is the server's own knex, never a transaction.
+ */
+export function dataVersionOf(db: Knex): VersionSource | undefined {
+  return versionSourceOf(db, dataChannel);
 }
 
 function createAuthState(db: Knex): AuthState {
-  const dataVersion = versionSourceOf(db);
-  if (dataVersion) (db.client.pool as Partial<PoolEvents> | undefined)?.on?.('poolDestroyRequest', () => dataVersion.close());
+  const dataVersion = versionSourceOf(db, authChannel);
   const touched = new Map<string, number>();
   return {
-    tokens: new CallerCache<TokenEntry>(dataVersion),
-    signIns: new CallerCache<SignInEntry>(dataVersion),
+    tokens: new VersionedCache<TokenEntry>(dataVersion),
+    signIns: new VersionedCache<SignInEntry>(dataVersion),
     touchDue(tokenId, now) {
       const last = touched.get(tokenId);
       if (last !== undefined && now - last < TOUCH_EVERY_MS) return false;

@@ -44,7 +44,36 @@ export function authChannel(schema: string): string {
   return `paybench_auth_${createHash('sha256').update(schema).digest('hex').slice(0, 24)}`;
 }
 
-/** Puts the notifying trigger on the watched tables (Postgres; idempotent; a no-op on SQLite). */
+/**
+ * The data channel: every commit that writes any table an answer may be read from notifies it, so
+ * a node can keep read answers (team table pages) until the next such commit. Left out are the
+ * tables of bookkeeping no answer kept this way reads, written far more often than data: the job
+ * queue and event outbox, provider sessions and sign-in throttling, usage and audit trails, mail
+ * sent, downloads, who is viewing a worksheet, and token use (auth has its own channel).
+ */
+const DATA_FUNCTION = 'paybench_data_changed';
+const DATA_TRIGGER = 'paybench_data_changed';
+const NOT_DATA: ReadonlySet<string> = new Set([
+  'knex_migrations',
+  'knex_migrations_lock',
+  'jobs',
+  'domain_events',
+  'oidc_models',
+  'sign_in_throttle',
+  'analytics_events',
+  'audit_events',
+  'outbox_emails',
+  'downloads',
+  'merit_cycle_viewers',
+  'market_slice_collaborator_opens',
+  'api_tokens',
+]);
+
+export function dataChannel(schema: string): string {
+  return `paybench_data_${createHash('sha256').update(schema).digest('hex').slice(0, 24)}`;
+}
+
+/** Puts the notifying triggers on the watched tables (Postgres; idempotent; a no-op on SQLite). */
 export async function applyAuthChangeNotifications(db: Knex): Promise<void> {
   if (db.client.config.client !== 'pg') return;
   const schema = schemaOf(db);
@@ -65,5 +94,22 @@ export async function applyAuthChangeNotifications(db: Knex): Promise<void> {
       if (present.has(table)) continue;
       await trx.raw(`create trigger ${TRIGGER} after ${events} on ${quote(schema)}.${quote(table)} for each statement execute function ${quote(schema)}.${FUNCTION}()`);
     }
+    await applyDataChangeNotifications(trx, schema);
   });
+}
+
+/** Every base table of the schema but the bookkeeping ones, including those later migrations add (run after each). */
+async function applyDataChangeNotifications(trx: Knex.Transaction, schema: string): Promise<void> {
+  await trx.raw(
+    `create or replace function ${quote(schema)}.${DATA_FUNCTION}() returns trigger language plpgsql as $body$ begin perform pg_notify('${dataChannel(schema)}', ''); return null; end $body$`,
+  );
+  const { rows } = await trx.raw<{ rows: { table: string; watched: boolean }[] }>(
+    `select c.relname as "table", exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = ?) as watched
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = ? and c.relkind in ('r', 'p')`,
+    [DATA_TRIGGER, schema],
+  );
+  for (const { table, watched } of rows) {
+    if (watched || NOT_DATA.has(table)) continue;
+    await trx.raw(`create trigger ${DATA_TRIGGER} after insert or update or delete or truncate on ${quote(schema)}.${quote(table)} for each statement execute function ${quote(schema)}.${DATA_FUNCTION}()`);
+  }
 }

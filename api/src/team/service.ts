@@ -10,6 +10,7 @@ import { type Member, Team, byEmployee, payOf } from './members.js';
 import { vestingOn, vestingTerms } from '../people/valuation.js';
 import { Converter, today } from '../money/converter.js';
 import { type TeamEmployeeRow, jobFamilyRef, levelRef, locationRef, presentGrantEntry, presentRecordColumn, presentTimelineEntry } from './present.js';
+import { type TablePage, keptPage } from './pages.js';
 import { effectiveColumns } from './settings.js';
 import {
   type CompanyEquityRow,
@@ -345,9 +346,13 @@ function refusePayQuery(access: TeamAccess, query: TableQuery): void {
  * One page of the table. The database filters, counts, sorts and pages (the cursor is the offset);
  * only the page's employees are read in full, with their pay and market cells.
  */
-export async function table(deps: AppDeps, caller: Caller, query: TableQuery): Promise<{ table: Schemas['TeamTable']; nextCursor: string | null }> {
+export async function table(deps: AppDeps, caller: Caller, query: TableQuery): Promise<TablePage> {
   const access = await teamAccess(deps.db, caller);
   refusePayQuery(access, query);
+  return keptPage(deps, access, query, () => tablePage(deps, access, query));
+}
+
+async function tablePage(deps: AppDeps, access: TeamAccess, query: TableQuery): Promise<TablePage> {
   const offset = parseCursor(query.cursor);
   const payVisible = seesPay(access);
   const requested = query.columns?.length ? query.columns : await effectiveColumns(deps.db, access);
