@@ -1972,6 +1972,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/total-rewards/issued-statements/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every statement issued in the company, newest first (admins)
+         * @description What was issued, to whom (their name as it was then), the day it is as of and when, newest
+         *     first, one page at a time. Needs the totalRewards permission for the whole company (view).
+         *     Each statement's PDF is `GET /api/total-rewards/issued-statements/{issuedStatementId}/pdf`.
+         */
+        get: operations["listIssuedTotalRewardsStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/total-rewards/statement/issued/{issuedStatementId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's own issued statements as a PDF, as issued
+         * @description Only ever the caller's own (any other id is 404, also for admins): the path the installed app
+         *     keeps for offline reading once opened. Admins read anyone's in reach through
+         *     `GET /api/total-rewards/issued-statements/{issuedStatementId}/pdf`, which is never kept.
+         */
+        get: operations["getMyIssuedStatementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/benchmarking/executive-comp/market-data": {
         parameters: {
             query?: never;
@@ -3243,6 +3287,42 @@ export interface paths {
         patch: operations["updateCompanyJob"];
         trace?: never;
     };
+    "/api/bands/grades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's comp grades, in their order */
+        get: operations["listCompGrades"];
+        put?: never;
+        /** Add a comp grade (its key unique in the company, else 409 `grade_exists`) */
+        post: operations["createCompGrade"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/grades/{gradeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a comp grade (409 `grade_in_use` while a company job or a grade band uses it) */
+        delete: operations["deleteCompGrade"];
+        options?: never;
+        head?: never;
+        /** Change a comp grade at the version read */
+        patch: operations["updateCompGrade"];
+        trace?: never;
+    };
     "/api/bands/band-sets": {
         parameters: {
             query?: never;
@@ -3333,10 +3413,13 @@ export interface paths {
          *     when stale, 409 `invalid_transition` from any state but draft). Both changes are written to the
          *     history, and `bandSet.published` is emitted. Where the workflow settings name band-set approvers
          *     the draft is submitted to them instead (`pendingApproval`) and goes live with the last approval.
-         *     With `meritCycleId` the draft is published to that merit cycle instead (`cycle`, no approvals):
-         *     the cycle uses it for compa-ratio and penetration when it launches, the set that cycle had is
-         *     archived in the same change, and the live set is untouched; a cycle that has launched already
-         *     is 409 `merit_cycle_launched`, another company's cycle 404.
+         *     With `meritCycleId` the draft is published to that merit cycle instead (`cycle`): the cycle uses
+         *     it for compa-ratio and penetration when it launches, the set that cycle had is archived in the
+         *     same change, and the live set is untouched; a cycle that has launched already is 409
+         *     `merit_cycle_launched`, another company's cycle 404. Where band-set approvers are named, a
+         *     publication to a cycle waits for them too (`pendingApproval`, naming the cycle in
+         *     `meritCycleId`): the last approval publishes it to the cycle, a rejection leaves the cycle as it
+         *     was. Publishing needs `bands` edit over all zones.
          */
         post: operations["publishBandSet"];
         delete?: never;
@@ -3399,6 +3482,46 @@ export interface paths {
         head?: never;
         /** Change a draft's band at the version read (min ≤ mid ≤ max, in the set's currency) */
         patch: operations["updateBand"];
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}/grade-bands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a grade band to a draft (one per grade × pay zone, else 409 `grade_band_exists`)
+         * @description Give `min`, `mid` and `max`, or `mid` with a `width` (and `rounding`): the same rules as a
+         *     build (± % around mid, or spread (max − min) ÷ min with mid in the middle; rounded to the
+         *     nearest 100, 500 or 1,000 major units). min ≤ mid ≤ max in the set's currency, mid above 0.
+         */
+        post: operations["createGradeBand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}/grade-bands/{gradeBandId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a grade band from a draft */
+        delete: operations["deleteGradeBand"];
+        options?: never;
+        head?: never;
+        /** Change a draft's grade band at the version read (min ≤ mid ≤ max, in the set's currency) */
+        patch: operations["updateGradeBand"];
         trace?: never;
     };
     "/api/bands/band-sets/{bandSetId}/build": {
@@ -4674,7 +4797,16 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Switch one employee's letter on or off before it is released
+         * @description A letter is enabled by default only where the cycle changed the employee's pay (a new base, a
+         *     one-time bonus or an equity refresh). Whole-company planners (`compensationPlanning` edit, all)
+         *     switch it on (it is written from the cycle's template now) or off (it is not written, released,
+         *     reminded or exported), at the letter's version (`If-Match`; stale: 409 `version_conflict`). A
+         *     letter released to its employee, or any letter once the cycle's letters are released to
+         *     everyone, no longer changes: 409 `letter_released`.
+         */
+        patch: operations["updateRewardLetter"];
         trace?: never;
     };
     "/api/v2/meritCycles/{meritCycleId}/rewardLetters/employees/{employeeId}/pdf": {
@@ -6318,10 +6450,11 @@ export interface components {
         /**
          * @description A merit-cycle notice: `worksheetSubmitted` (a worksheet waits for your review), `worksheetSentBack`
          *     (your worksheet was sent back to you), `worksheetApproved` (your worksheet was approved),
-         *     `worksheetReopened` (your worksheet was reopened or pulled up), `cycleLaunched` (a cycle you plan in was launched).
+         *     `worksheetReopened` (your worksheet was reopened or pulled up), `cycleLaunched` (a cycle you plan in was launched),
+         *     `windowClosing` (a planning or review window closes soon and your worksheet, or the review waiting for you, is not done).
          * @enum {string}
          */
-        PlanningNotificationEvent: "worksheetSubmitted" | "worksheetSentBack" | "worksheetApproved" | "worksheetReopened" | "cycleLaunched";
+        PlanningNotificationEvent: "worksheetSubmitted" | "worksheetSentBack" | "worksheetApproved" | "worksheetReopened" | "cycleLaunched" | "windowClosing";
         NotificationPreference: {
             event: components["schemas"]["PlanningNotificationEvent"];
             /** @description Whether the notice is e-mailed. */
@@ -7644,6 +7777,16 @@ export interface components {
             employeeId?: components["schemas"]["Id"];
             asOf?: components["schemas"]["Date"];
         };
+        IssuedStatementRecord: {
+            id: components["schemas"]["Id"];
+            employeeId: components["schemas"]["Id"];
+            /** @description The employee's name when the statement was issued. */
+            employeeName: string;
+            title: string;
+            asOf: components["schemas"]["Date"];
+            /** Format: date-time */
+            issuedAt: string;
+        };
         ExecutiveCompResult: {
             releaseId: string;
             releaseVersion: string;
@@ -8708,6 +8851,8 @@ export interface components {
             metros?: string[];
         };
         PayZone: {
+            /** @description Who sees this zone among the people whose `bands` grant has the scope `zones` (people granted `all` see every zone). */
+            viewerUserIds: components["schemas"]["Id"][];
             id: components["schemas"]["Id"];
             name: string;
             differentialBp: number;
@@ -8726,14 +8871,21 @@ export interface components {
             differentialBp?: components["schemas"]["DifferentialBp"];
             anchor?: boolean;
             rules?: components["schemas"]["PayZoneRule"][];
+            /** @description Who sees this zone among the people whose `bands` grant has the scope `zones`; users of the company. */
+            viewerUserIds?: components["schemas"]["Id"][];
         };
         PayZonePatch: {
             name?: components["schemas"]["PayZoneName"];
             differentialBp?: components["schemas"]["DifferentialBp"];
             anchor?: boolean;
             rules?: components["schemas"]["PayZoneRule"][];
+            /** @description Who sees this zone among the people whose `bands` grant has the scope `zones`; users of the company. */
+            viewerUserIds?: components["schemas"]["Id"][];
         };
         CompanyJob: {
+            /** @description The comp grade assigned; a job without a band of its own in a zone is priced by its grade's band there. */
+            gradeId: components["schemas"]["Id"] | null;
+            gradeKey: string | null;
             id: components["schemas"]["Id"];
             jobFamilyId: string;
             jobFamilyName: string;
@@ -8754,6 +8906,7 @@ export interface components {
             /** @description Defaults to "<family> <level>". */
             title?: string;
             jobCode?: string | null;
+            gradeId?: components["schemas"]["Id"] | null;
         };
         CreatedCompanyJobs: {
             created: components["schemas"]["CompanyJob"][];
@@ -8772,6 +8925,32 @@ export interface components {
         CompanyJobPatch: {
             title?: string;
             jobCode?: string | null;
+            /** @description A grade of the company's (400 otherwise), or null to take the grade off. */
+            gradeId?: components["schemas"]["Id"] | null;
+        };
+        CompGrade: {
+            id: components["schemas"]["Id"];
+            /** @description Short and unique in the company ("G5"). */
+            key: string;
+            name: string;
+            /** @description Grades are listed by it (lowest first), then by key. */
+            order: number;
+            /** @description Company jobs assigned this grade. */
+            jobCount: number;
+            version: number;
+        };
+        CompGradeKey: string;
+        CompGradeInput: {
+            key: components["schemas"]["CompGradeKey"];
+            /** @description Defaults to the key. */
+            name?: string;
+            /** @description Defaults to after the last grade. */
+            order?: number;
+        };
+        CompGradePatch: {
+            key?: components["schemas"]["CompGradeKey"];
+            name?: string;
+            order?: number;
         };
         /**
          * @description `pendingApproval`: published where the workflow settings name approvers, waiting for them (`/api/band-set-approvals/{bandSetId}`).
@@ -8799,12 +8978,16 @@ export interface components {
             marketLocationId: string;
             /** @description The annual rate composite benchmarks were aged at (builds with associations). */
             agingRateBp?: number;
+            /** @description The bonus target (percent of base) every band was given. */
+            bonusTargetPercent?: number;
+            /** @description The percentile of the market's equity each band's equity range was priced at. */
+            equityPercentile?: components["schemas"]["MarketPercentile"];
         };
         BandSet: {
             id: components["schemas"]["Id"];
             name: string;
             status: components["schemas"]["BandSetStatus"];
-            /** @description The merit cycle a set published to a cycle serves (status `cycle`, or archived after it); null otherwise. */
+            /** @description The merit cycle a set published to a cycle serves (status `cycle`, or archived after it), or waits to serve (`pendingApproval`); null otherwise. */
             meritCycleId: components["schemas"]["Id"] | null;
             currency: components["schemas"]["CurrencyCode"];
             effectiveDate: components["schemas"]["Date"];
@@ -8820,6 +9003,43 @@ export interface components {
             name: components["schemas"]["BandSetName"];
             currency?: components["schemas"]["CurrencyCode"];
             effectiveDate?: components["schemas"]["Date"];
+        };
+        /**
+         * @description A band's optional variable pay, bonus target and equity ranges; each part may be left out.
+         *     Bonus target as a percent of base (a single `target`, or `min` ≤ `target` ≤ `max`); variable
+         *     pay target as Money in the set's currency; equity as a grant value (minor units of the set's
+         *     currency) or a number of shares, min ≤ mid ≤ max.
+         */
+        BandRanges: {
+            bonusTargetPercent?: {
+                min?: number | null;
+                target: number;
+                max?: number | null;
+            };
+            variableTarget?: components["schemas"]["Money"];
+            equity?: {
+                /**
+                 * @description value: grant value in minor units of the set's currency; shares: whole shares.
+                 * @enum {string}
+                 */
+                unit: "value" | "shares";
+                min: number;
+                mid: number;
+                max: number;
+                /** @description The market percentile it was built from; null when entered by hand. */
+                percentile?: number | null;
+            };
+        };
+        GradeBand: {
+            id: components["schemas"]["Id"];
+            gradeId: components["schemas"]["Id"];
+            gradeKey: string;
+            payZoneId: components["schemas"]["Id"];
+            min: components["schemas"]["Money"];
+            mid: components["schemas"]["Money"];
+            max: components["schemas"]["Money"];
+            ranges: components["schemas"]["BandRanges"] | null;
+            version: number;
         };
         /** @description Where a band built from the market release alone came from. */
         BandSource: {
@@ -8881,6 +9101,8 @@ export interface components {
             parts: components["schemas"]["CompositeBandPart"][];
         };
         Band: {
+            /** @description Variable pay, bonus target and equity ranges, where the band has any. */
+            ranges: components["schemas"]["BandRanges"] | null;
             id: components["schemas"]["Id"];
             companyJobId: components["schemas"]["Id"];
             payZoneId: components["schemas"]["Id"];
@@ -8896,6 +9118,8 @@ export interface components {
         };
         /** @description A band set (as `BandSet`) with its bands. */
         BandSetDetail: {
+            /** @description Bands per comp grade × pay zone; they price the company jobs of that grade that have no band of their own in the zone. */
+            gradeBands: components["schemas"]["GradeBand"][];
             id: components["schemas"]["Id"];
             name: string;
             status: components["schemas"]["BandSetStatus"];
@@ -8965,6 +9189,18 @@ export interface components {
             min: components["schemas"]["Money"];
             mid: components["schemas"]["Money"];
             max: components["schemas"]["Money"];
+            /** @description The band's variable / bonus / equity ranges; null removes them, absent keeps them. */
+            ranges?: components["schemas"]["BandRanges"] | null;
+        };
+        GradeBandInput: {
+            gradeId: components["schemas"]["Id"];
+            payZoneId: components["schemas"]["Id"];
+            min?: components["schemas"]["Money"];
+            mid: components["schemas"]["Money"];
+            max?: components["schemas"]["Money"];
+            width?: components["schemas"]["BandWidth"];
+            rounding?: components["schemas"]["BandRounding"];
+            ranges?: components["schemas"]["BandRanges"];
         };
         /** @description An annual rate in basis points (300 = 3% a year). */
         AgingRateBp: number;
@@ -8976,8 +9212,22 @@ export interface components {
             marketLocationId?: string;
             /** @description The annual rate composites are aged at to the set's effective date; default the company's setting. */
             agingRateBp?: components["schemas"]["AgingRateBp"];
+            /** @description A bonus target (percent of base) for every band; none when absent. */
+            bonusTargetPercent?: number;
+            /**
+             * @description Price an equity range per band at this percentile of the market's equity (annualised grant
+             *     value, the served release, the job's family × level in the anchor's location, × the zone's
+             *     differential, the same width and rounding). Where the market has no equity figure the
+             *     band's equity is left empty and the build names the job in `equityWithheld`.
+             */
+            equityPercentile?: components["schemas"]["MarketPercentile"];
         };
         BandBuildResult: {
+            /** @description With an equity percentile, the company jobs the market has no equity figure for; their bands' equity is left empty. */
+            equityWithheld: {
+                companyJobId: components["schemas"]["Id"];
+                reason: string;
+            }[];
             bandSet: components["schemas"]["BandSetDetail"];
             built: number;
             /** @description Company jobs priced by their composite benchmark (they have associations); the rest by the market release. */
@@ -9038,6 +9288,14 @@ export interface components {
         /** @enum {string} */
         BandPosition: "below" | "inside" | "above";
         BandEvaluation: {
+            gradeBands: {
+                gradeBandId: components["schemas"]["Id"];
+                gradeId: components["schemas"]["Id"];
+                payZoneId: components["schemas"]["Id"];
+                /** @description Employees priced by this grade band (their job has a band of its own in no zone they are in). */
+                employeeCount: number;
+                spread: number | null;
+            }[];
             bandSetId: components["schemas"]["Id"];
             currency: components["schemas"]["CurrencyCode"];
             asOf: components["schemas"]["Date"];
@@ -9062,6 +9320,11 @@ export interface components {
                 deltaFromBenchmark: number | null;
             }[];
             employees: {
+                /**
+                 * @description job: their company job's band in their zone; grade: their job has no band there, so its grade's band prices them (`bandId` is the grade band's).
+                 * @enum {string}
+                 */
+                source: "job" | "grade";
                 employeeId: components["schemas"]["Id"];
                 name: string;
                 bandId: components["schemas"]["Id"];
@@ -9582,6 +9845,12 @@ export interface components {
             opensAt: components["schemas"]["Timestamp"];
             closesAt: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description How many hours before a window closes its planners who have not submitted (and, for the review
+         *     window, the reviewers whose turn it is) are told, once per person and close; 0 sends no notice.
+         *     Left out, the cycle keeps what it has (24 for a new cycle).
+         */
+        ClosingNoticeHours: number;
         AvailableAction: {
             action: string;
             needsComment: boolean;
@@ -9607,6 +9876,7 @@ export interface components {
             budget: components["schemas"]["BudgetConfiguration"];
             columns: components["schemas"]["WorksheetColumnsConfig"];
             planningWindows: components["schemas"]["PlanningWindow"][];
+            closingNoticeHours: components["schemas"]["ClosingNoticeHours"];
             counts: {
                 employees: number;
                 eligible: number;
@@ -9954,7 +10224,14 @@ export interface components {
             newBase: components["schemas"]["Money"];
             /** @description The change of base in percent, to one decimal place ("4.0"). */
             changePercent: string;
-            documentVersionId: components["schemas"]["Id"];
+            /** @description Whether the letter goes out (written, released, reminded, exported). By default only where `changesPay`. */
+            enabled: boolean;
+            /** @description Whether the cycle changed this employee's pay (a new base, a one-time bonus or an equity refresh). */
+            changesPay: boolean;
+            /** @description The letter's version, for switching it on or off (`If-Match`). */
+            version: number;
+            /** @description The document version issued for it; null while the letter is switched off. */
+            documentVersionId: components["schemas"]["Id"] | null;
             /** @description When the employee first opened it. */
             viewedAt: components["schemas"]["Timestamp"] | null;
             confirmedAt: components["schemas"]["Timestamp"] | null;
@@ -9971,8 +10248,10 @@ export interface components {
             effectiveDate: components["schemas"]["Date"];
             state: components["schemas"]["RewardLetterState"];
             version: number;
-            /** @description Letters of the cycle in the caller's reach. */
+            /** @description Letters of the cycle in the caller's reach that go out (switched on). */
             letterCount: number;
+            /** @description Letters in reach switched off (whole-company planners only see them; they are not written, released, reminded or exported). */
+            disabledCount: number;
             /** @description Letters in reach that their employee can read. */
             releasedCount: number;
             viewedCount: number;
@@ -10056,6 +10335,10 @@ export interface components {
         };
         RewardLetterReply: {
             data: components["schemas"]["RewardLetter"];
+        };
+        RewardLetterUpdate: {
+            /** @description Whether this employee's letter goes out. */
+            enabled: boolean;
         };
         /** @enum {string} */
         OfferState: "draft" | "pendingApproval" | "approved" | "sent" | "opened" | "accepted" | "declined" | "expired" | "rescinded";
@@ -10828,8 +11111,10 @@ export interface components {
         ApprovalBandSetId: components["schemas"]["Id"];
         PayZoneId: components["schemas"]["Id"];
         CompanyJobId: components["schemas"]["Id"];
+        GradeId: components["schemas"]["Id"];
         BandSetId: components["schemas"]["Id"];
         BandId: components["schemas"]["Id"];
+        GradeBandId: components["schemas"]["Id"];
         SurveyId: components["schemas"]["Id"];
         SurveyMappingId: components["schemas"]["Id"];
         BandFileId: components["schemas"]["Id"];
@@ -13234,7 +13519,10 @@ export interface operations {
     };
     getDataCompositionCompanies: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Whose records every count of the answer stands on, as a market filter's `employmentTypes`. Employees only when absent; contractors are counted only when named here. */
+                employmentTypes?: ("employee" | "contractor")[];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13257,7 +13545,10 @@ export interface operations {
     };
     getDataCompositionJobFamilies: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Whose records every count of the answer stands on, as a market filter's `employmentTypes`. Employees only when absent; contractors are counted only when named here. */
+                employmentTypes?: ("employee" | "contractor")[];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13280,7 +13571,10 @@ export interface operations {
     };
     getDataCompositionLocations: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Whose records every count of the answer stands on, as a market filter's `employmentTypes`. Employees only when absent; contractors are counted only when named here. */
+                employmentTypes?: ("employee" | "contractor")[];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14165,6 +14459,60 @@ export interface operations {
         };
     };
     getIssuedStatementPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                issuedStatementId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listIssuedTotalRewardsStatements: {
+        parameters: {
+            query?: {
+                /** @description Only the statements issued to this employee. */
+                employeeId?: components["schemas"]["Id"];
+                /** @description How many items one page holds. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page; omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of issued statements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IssuedStatementRecord"][];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyIssuedStatementPdf: {
         parameters: {
             query?: never;
             header?: never;
@@ -16714,6 +17062,115 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listCompGrades: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grades, by order then key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompGrade"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCompGrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompGradeInput"];
+            };
+        };
+        responses: {
+            /** @description The grade as stored. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompGrade"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCompGrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gradeId: components["parameters"]["GradeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted grade. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompGrade"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCompGrade: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                gradeId: components["parameters"]["GradeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompGradePatch"];
+            };
+        };
+        responses: {
+            /** @description The grade as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompGrade"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listBandSets: {
         parameters: {
             query?: never;
@@ -16994,6 +17451,96 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Band"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createGradeBand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GradeBandInput"];
+            };
+        };
+        responses: {
+            /** @description The grade band as stored. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GradeBand"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteGradeBand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+                gradeBandId: components["parameters"]["GradeBandId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed grade band. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GradeBand"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGradeBand: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+                gradeBandId: components["parameters"]["GradeBandId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BandInput"];
+            };
+        };
+        responses: {
+            /** @description The grade band as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GradeBand"];
                     };
                 };
             };
@@ -18091,6 +18638,7 @@ export interface operations {
             content: {
                 "application/json": {
                     windows: components["schemas"]["PlanningWindow"][];
+                    closingNoticeHours?: components["schemas"]["ClosingNoticeHours"];
                 };
             };
         };
@@ -19295,6 +19843,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RewardLetterReply"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateRewardLetter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+                employeeId: components["parameters"]["RewardLetterEmployeeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewardLetterUpdate"];
+            };
+        };
+        responses: {
+            /** @description The letter as it is now. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardLetterSummary"];
+                    };
                 };
             };
             default: components["responses"]["Error"];

@@ -58,10 +58,14 @@ export default defineConfig({
             options: { cacheName: 'paybench-own-data', networkTimeoutSeconds: 5, plugins: [markKeptCopy] },
           },
           {
-            // The person's own total-rewards statement (docs/total-rewards.md): that exact path only,
-            // so an admin's preview of someone else (/statements/{id}) and the PDF are never kept.
+            // The person's own total-rewards answers (docs/total-rewards.md), by the paths that only
+            // ever answer about the caller: their statement, their issued statements and the PDF of
+            // one of those they opened. An admin's preview of someone else (/statements/{id}), the
+            // admins' list and their read of anyone's issued PDF (/issued-statements/…) are never kept.
             urlPattern: ({ url, request }) =>
-              url.pathname === '/api/total-rewards/statement' &&
+              (url.pathname === '/api/total-rewards/statement' ||
+                url.pathname === '/api/total-rewards/issued-statements' ||
+                /^\/api\/total-rewards\/statement\/issued\/[A-Za-z0-9-]+\/pdf$/.test(url.pathname)) &&
               url.search === '' &&
               !request.headers.has('X-Paybench-View-As') &&
               !request.headers.has('X-Paybench-Company-As'),

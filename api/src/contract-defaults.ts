@@ -22,6 +22,7 @@ export interface QueryDefaults {
   listDirectReports: 'status';
   listEmployees: 'limit' | 'status';
   listForexRateHistory: 'base' | 'limit';
+  listIssuedTotalRewardsStatements: 'limit';
   listTotalRewardsPreviewEmployees: 'limit';
   listUsers: 'limit' | 'status';
   previewMeritCycleEligibility: 'limit';

@@ -122,8 +122,12 @@ describe("another company's ids answer 404", () => {
     ids.payZoneId = (await postAsA('/api/bands/pay-zones', { name: 'Tenant A zone', rules: [{ country: 'GB' }] })).id;
     ids.companyJobId = (await postAsA('/api/bands/jobs', { jobFamilyId: 'software_engineering', levelId: 'p3' })).id;
     ids.bandSetId = (await postAsA('/api/bands/band-sets', { name: 'Tenant A bands' })).id;
-    const built = await request<{ data: { bandSet: { bands: { id: string }[] } } }>(`/api/bands/band-sets/${ids.bandSetId}/build`, { method: 'POST', headers: asA, json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 20 } } });
+    const built = await request<{ data: { bandSet: { currency: string; bands: { id: string }[] } } }>(`/api/bands/band-sets/${ids.bandSetId}/build`, { method: 'POST', headers: asA, json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 20 } } });
     ids.bandId = built.body.data.bandSet.bands[0]?.id ?? '';
+    // A comp grade of A's and its band in A's zone.
+    ids.gradeId = (await postAsA('/api/bands/grades', { key: 'G5' })).id;
+    const amount = (value: number) => ({ amount: value, currency: built.body.data.bandSet.currency });
+    ids.gradeBandId = (await postAsA(`/api/bands/band-sets/${ids.bandSetId}/grade-bands`, { gradeId: ids.gradeId, payZoneId: ids.payZoneId, min: amount(100), mid: amount(120), max: amount(140) })).id;
   });
 
   beforeAll(async () => {

@@ -53,7 +53,7 @@ describe('paybench bands', () => {
     expect(run.stdout).toBe('');
     // A byte-order mark first (so spreadsheets read it as UTF-8) is not part of the header.
     const text = readFileSync(target, 'utf8').replace(/^\uFEFF/, '');
-    expect(text.split('\n')[0]).toBe('Band set,Status,Job code,Job title,Job family,Level,Track,Pay zone,Differential %,Currency,Min,Mid,Max,Market percentile,Market value,Market release');
+    expect(text.split('\n')[0]).toBe('Band set,Status,Job code,Job title,Job family,Level,Track,Pay zone,Differential %,Currency,Min,Mid,Max,Market percentile,Market value,Market release,Grade,Bonus target %,Bonus min %,Bonus max %,Variable target,Equity unit,Equity min,Equity mid,Equity max');
     const rows = parse(text, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ 'Band set': 'CLI bands', Status: 'draft', 'Job code': 'ENG-3', 'Job title': 'Engineer III', 'Pay zone': 'Everywhere', Currency: 'USD', 'Market percentile': '50' });

@@ -15,7 +15,8 @@ interface PermissionDefinition {
 
 /**
  * Every permission a role can grant. `view` reads, `edit` changes (and implies view).
- * Scopes: `all` (the whole company), `reports` (the holder's management subtree), `self` (their own records).
+ * Scopes: `all` (the whole company), `reports` (the holder's management subtree), `self` (their own records),
+ * `zones` (salary bands: the pay zones that name the holder, bands/zoneAccess.ts).
  */
 export const PERMISSIONS = {
   benchmarking: {
@@ -45,8 +46,8 @@ export const PERMISSIONS = {
   bands: {
     label: 'Salary bands',
     group: 'pay',
-    description: 'view: see salary bands, pay zones and surveys; edit: build and publish them.',
-    scopes: ['all'],
+    description: 'view: see salary bands, pay zones and surveys; edit: build and publish them. Scope zones: only the pay zones that name the holder.',
+    scopes: ['all', 'zones'],
   },
   compensationPlanning: {
     label: 'Compensation planning',

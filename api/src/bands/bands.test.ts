@@ -98,7 +98,7 @@ describe('salary bands', () => {
 
   it('answers 404 from every bands operation while the company does not have the bands flag', async () => {
     const dark = await createTestCompany(db, 'No Bands Co');
-    expect(bandsOperations.length).toBe(47);
+    expect(bandsOperations.length).toBe(54);
     for (const op of bandsOperations) {
       const reply = await request<ErrorBody>(fillPath(op, {}), {
         method: op.method.toUpperCase(),
@@ -339,7 +339,7 @@ describe('salary bands', () => {
 
     const of = (id: string | undefined) => evaluation.employees.find((e) => e.employeeId === id);
     // Ada: 90,000 in 80,000 / 100,000 / 120,000 → compa 0.9, penetration 10,000 ÷ 40,000 = 0.25, inside.
-    expect(of(employees.ada)).toEqual({ employeeId: employees.ada, name: 'Ada Anchor', bandId: p3.id, payZoneId: zones.anchor, base: usd(90_000), compaRatio: 0.9, rangePenetration: 0.25, position: 'inside' });
+    expect(of(employees.ada)).toEqual({ employeeId: employees.ada, name: 'Ada Anchor', bandId: p3.id, payZoneId: zones.anchor, source: 'job', base: usd(90_000), compaRatio: 0.9, rangePenetration: 0.25, position: 'inside' });
     // Ben: 130,000 → compa 1.3, penetration 50,000 ÷ 40,000 = 1.25, above.
     expect(of(employees.ben)).toMatchObject({ compaRatio: 1.3, rangePenetration: 1.25, position: 'above' });
     expect(of(employees.nob)).toMatchObject({ unpricedReason: 'No base salary' });

@@ -11,6 +11,7 @@ import {
   INSUFFICIENT_DATA_LABEL,
   LOCATIONS,
   OWNERSHIP_GROUPS,
+  TOTAL_EQUITY_ID,
   UNITED_STATES_ID,
   findLocation,
   type LevelType,
@@ -23,6 +24,7 @@ import { minorUnits } from '../money/minorUnits.js';
 import { type JobComposite, compositesFor } from './composite.js';
 import { applyDifferential, roundFigures, roundHalfUp, widthAround, zoneBenchmark } from './formulas.js';
 import { type BandPhilosophy, type BandSource, type CompositeBandSource, isAnchor, parseRules } from './present.js';
+import { type BandRanges, rangesText } from './ranges.js';
 import { bandSetDetail, requireDraft, requireSet } from './sets.js';
 import { agingRateOf } from './settings.js';
 import { type BandRow, type CompanyJobRow, type PayZoneRow, deleteBandsOfSet, insertBands, listAssociations, listJobs, setsOf } from './store.js';
@@ -70,6 +72,8 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
     width: input.width,
     rounding: input.rounding ?? 1000,
     marketLocationId: marketLocationFor(input.marketLocationId, zones.find(isAnchor)),
+    ...(input.bonusTargetPercent !== undefined ? { bonusTargetPercent: input.bonusTargetPercent } : {}),
+    ...(input.equityPercentile !== undefined ? { equityPercentile: input.equityPercentile } : {}),
   };
   const allJobs = await listJobs(db, scope);
   const associations = await listAssociations(db, scope);
@@ -86,12 +90,14 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
   }
   const jobs: CompanyJobRow[] = allJobs.filter((job) => !composites.has(job.id));
   const served = await currentRelease(deps);
-  const priced = new Map<string, Priced>();
-  if (jobs.length) {
+  /** The market's figure per family × level of these jobs, for one compensation type at one percentile, in the set's currency. */
+  const marketFigures = (forJobs: readonly CompanyJobRow[], compensationType: string, percentile: MarketPercentile): Map<string, Priced> => {
+    const priced = new Map<string, Priced>();
+    if (!forJobs.length) return priced;
     const result = queryRelease(
       served.release,
       {
-        compensationTypes: ['base'],
+        compensationTypes: [compensationType],
         marketFilters: [
           {
             companyStages: COMPANY_STAGES.map((stage) => stage.id),
@@ -101,19 +107,31 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
             founderTypes: FOUNDER_TYPES.map((type) => type.id),
           },
         ],
-        jobFamilies: [...new Set(jobs.map((job) => job.job_family_id))].sort(),
-        levels: [...new Set(jobs.map((job) => job.level_id))].sort().map((id) => ({ type: 'level' as LevelType, id })),
-        percentiles: [philosophy.targetPercentile],
+        jobFamilies: [...new Set(forJobs.map((job) => job.job_family_id))].sort(),
+        levels: [...new Set(forJobs.map((job) => job.level_id))].sort().map((id) => ({ type: 'level' as LevelType, id })),
+        percentiles: [percentile],
         currency: set.currency,
       },
       { forex },
     );
     for (const cell of result.cells) {
-      const value = cell.percentiles?.find((entry) => entry.percentile === philosophy.targetPercentile)?.value;
+      const value = cell.percentiles?.find((entry) => entry.percentile === percentile)?.value;
       priced.set(
         `${cell.jobFamilyId}|${cell.levelId}`,
         cell.status === 'published' && value !== undefined && value > 0 ? { value } : { reason: cell.label ?? INSUFFICIENT_DATA_LABEL },
       );
+    }
+    return priced;
+  };
+  const priced = marketFigures(jobs, 'base', philosophy.targetPercentile as MarketPercentile);
+  // Equity: the market's total equity (annualised grant value) at the philosophy's equity percentile, for every job.
+  const equityPercentile = philosophy.equityPercentile;
+  const equityPriced = equityPercentile !== undefined ? marketFigures(allJobs, TOTAL_EQUITY_ID, equityPercentile) : new Map<string, Priced>();
+  const equityWithheld: Schemas['BandBuildResult']['equityWithheld'] = [];
+  if (equityPercentile !== undefined) {
+    for (const job of allJobs) {
+      const market = equityPriced.get(`${job.job_family_id}|${job.level_id}`);
+      if (!market || !('value' in market)) equityWithheld.push({ companyJobId: job.id, reason: market && 'reason' in market ? market.reason : 'No market equity for this family and level' });
     }
   }
 
@@ -122,6 +140,17 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
   const now = new Date().toISOString();
   const rows: BandRow[] = [];
   const withheld: Schemas['BandBuildResult']['withheld'] = [];
+  /** What the philosophy names beside base: a bonus target for every band, an equity range where the market has equity. */
+  const rangesFor = (job: CompanyJobRow, differentialBp: number): BandRanges => {
+    const ranges: BandRanges = {};
+    if (philosophy.bonusTargetPercent !== undefined) ranges.bonusTargetPercent = { target: philosophy.bonusTargetPercent };
+    const equity = equityPriced.get(`${job.job_family_id}|${job.level_id}`);
+    if (equityPercentile !== undefined && equity && 'value' in equity) {
+      const figures = roundFigures(widthAround(applyDifferential(equity.value, differentialBp), philosophy.width), philosophy.rounding);
+      ranges.equity = { unit: 'value', min: Math.round(figures.min * scale), mid: Math.round(figures.mid * scale), max: Math.round(figures.max * scale), percentile: equityPercentile };
+    }
+    return ranges;
+  };
   const bandRow = (job: CompanyJobRow, zone: PayZoneRow, figures: { min: number; mid: number; max: number }, source: BandSource | CompositeBandSource, benchmark: number, count: number): BandRow => ({
     id: newId(),
     company_id: scope.companyId,
@@ -134,6 +163,7 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
     source: JSON.stringify(source),
     benchmark_amount: benchmark,
     benchmark_count: count,
+    ranges: rangesText(rangesFor(job, Number(zone.differential_bp))),
     version: 1,
     updated_by: caller.userId,
     created_at: now,
@@ -216,5 +246,5 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
     await deleteBandsOfSet(trx, scope, set.id);
     await insertBands(trx, rows);
   });
-  return { bandSet: await bandSetDetail(db, scope, set.id), built: rows.length, fromComposites: [...composites.values()].filter((composite) => composite.anchor !== null).length, withheld };
+  return { bandSet: await bandSetDetail(db, scope, set.id), built: rows.length, fromComposites: [...composites.values()].filter((composite) => composite.anchor !== null).length, withheld, equityWithheld };
 }

@@ -4,7 +4,8 @@ import type { components } from '../contract-types.js';
 import { badRequest } from '../http/errors.js';
 import type { BandJobRow } from './store.js';
 import { listBands } from './store.js';
-import { requireSet } from './sets.js';
+import { callerZoneReach, requireSet } from './sets.js';
+import { inReach } from './zoneAccess.js';
 
 type Schemas = components['schemas'];
 type BandChange = Schemas['BandChange'];
@@ -38,7 +39,9 @@ export async function bandSetChanges(db: Knex, caller: Caller, bandSetId: string
   const scope = companyScope(caller);
   const [set, since] = [await requireSet(db, scope, bandSetId), await requireSet(db, scope, sinceId)];
   if (since.id === set.id) throw badRequest('Compare a band set with another set, not with itself.', [{ field: 'query.since', message: 'is this band set' }]);
-  const [bands, earlier] = [await listBands(db, scope, set.id), await listBands(db, scope, since.id)];
+  // A holder limited to some pay zones compares their zones' bands only.
+  const reach = await callerZoneReach(db, scope, caller);
+  const [bands, earlier] = [inReach(await listBands(db, scope, set.id), reach), inReach(await listBands(db, scope, since.id), reach)];
   const before = new Map(earlier.map((band) => [keyOf(band), band]));
   const counts = { added: 0, removed: 0, changed: 0, unchanged: 0 };
   const changes: BandChange[] = [];

@@ -14,6 +14,7 @@ import { agedAmount, blend, monthsBetween, roundHalfUp, zoneBenchmark } from './
 import { agingRateOf } from './settings.js';
 import { releaseEffectiveDate } from './surveys.js';
 import { type AssociationRow, type CompanyJobRow, type PayZoneRow, type SurveyJobRow, type SurveyRow, findJob, findSurveysByIds, listAssociations, listJobs, surveyJobsByCodes } from './store.js';
+import { zoneReach } from './zoneAccess.js';
 import { ensureZones } from './zones.js';
 
 type Schemas = components['schemas'];
@@ -236,6 +237,12 @@ async function optionsOf(db: Knex, caller: Caller, query: CompositeQuery): Promi
   };
 }
 
+/** A zone-limited holder sees the benchmarks of their zones only. */
+function zonesReached(caller: Caller, zones: PayZoneRow[]): PayZoneRow[] {
+  const reach = zoneReach(caller, zones);
+  return reach ? zones.filter((zone) => reach.has(zone.id)) : zones;
+}
+
 export async function getCompositeBenchmark(deps: AppDeps, caller: Caller, companyJobId: string, query: CompositeQuery): Promise<CompositeBenchmark> {
   const scope = companyScope(caller);
   const job = await findJob(deps.db, scope, companyJobId);
@@ -243,14 +250,15 @@ export async function getCompositeBenchmark(deps: AppDeps, caller: Caller, compa
   const options = await optionsOf(deps.db, caller, query);
   const converter = await Converter.open(deps.db, options.date);
   const [composites, zones] = await Promise.all([compositesFor(deps, scope, [job], options, converter), ensureZones(deps.db, scope)]);
-  return { ...presentComposite(job, composites.get(job.id), zones, options), exchangeRates: converter.ratesUsed() };
+  return { ...presentComposite(job, composites.get(job.id), zonesReached(caller, zones), options), exchangeRates: converter.ratesUsed() };
 }
 
 export async function listCompositeBenchmarks(deps: AppDeps, caller: Caller, query: CompositeQuery): Promise<{ data: CompositeBenchmark[]; exchangeRates: Schemas['ForexRate'][] }> {
   const scope = companyScope(caller);
   const options = await optionsOf(deps.db, caller, query);
   const converter = await Converter.open(deps.db, options.date);
-  const [jobs, zones] = await Promise.all([listJobs(deps.db, scope), ensureZones(deps.db, scope)]);
+  const [jobs, allZones] = await Promise.all([listJobs(deps.db, scope), ensureZones(deps.db, scope)]);
+  const zones = zonesReached(caller, allZones);
   const composites = await compositesFor(deps, scope, jobs, options, converter);
   return {
     data: jobs.filter((job) => composites.has(job.id)).map((job) => presentComposite(job, composites.get(job.id), zones, options)),

@@ -8,8 +8,10 @@ import { employeeReach } from '../people/visibility.js';
 import { applyDifferential, compaRatio, deltaFrom, positionIn, progressionOf, rangePenetration, roundHalfUp, spreadOf } from './formulas.js';
 import { parseSource } from './present.js';
 import { cellKey } from './jobs.js';
-import { requireSet } from './sets.js';
-import { type BandFiguresRow, listBandFigures, listJobs } from './store.js';
+import { gradeOfJobs } from './grades.js';
+import { callerZoneReach, requireSet } from './sets.js';
+import { type BandFiguresRow, listBandFigures, listGradeBands, listJobs } from './store.js';
+import { inReach } from './zoneAccess.js';
 import { ensureZones, zoneMatcher } from './zones.js';
 
 type Schemas = components['schemas'];
@@ -83,16 +85,19 @@ function outOfBandByTeam(groupBy: TeamGrouping, members: Map<string, { team: Tea
 }
 
 /**
- * Who is in which band of the set, and where their base salary sits in it. Counts cover the whole
- * company; names follow the caller's team reach, pay also their employeeCompensation reach; the
- * people out of band are also listed by team.
+ * Who is in which band of the set, and where their base salary sits in it: their company job's band in
+ * their zone, else (a job with a grade) the grade's band there (`source: grade`). Counts cover the
+ * whole company, or a zone-limited holder's zones; names follow the caller's team reach, pay also
+ * their employeeCompensation reach; the people out of band are also listed by team.
  */
 export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, groupBy: TeamGrouping = 'department'): Promise<Evaluation> {
   const scope = companyScope(caller);
   const set = await requireSet(db, scope, setId);
   const asOf = today();
-  const [bands, jobs, zones, employees, payReach, teamReach, converter] = await Promise.all([
+  const [allBands, allGradeBands, jobGrades, jobs, zones, employees, payReach, teamReach, converter] = await Promise.all([
     listBandFigures(db, scope, setId),
+    listGradeBands(db, scope, setId),
+    gradeOfJobs(db, scope),
     listJobs(db, scope),
     ensureZones(db, scope),
     activeEmployeesForBands(db, scope),
@@ -100,6 +105,10 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
     employeeReach(db, scope, caller, 'team'),
     Converter.open(db, asOf),
   ]);
+  // A holder of `bands` scoped to zones sees their zones' bands and the employees in them only.
+  const zoneReach = await callerZoneReach(db, scope, caller);
+  const bands = inReach(allBands, zoneReach);
+  const gradeBands = inReach(allGradeBands, zoneReach);
   const seesAnyPay = payReach.kind !== 'none';
   // Pay is read beside the reach look-ups rather than after them.
   const [salaries, visible, payVisible] = await Promise.all([
@@ -111,6 +120,7 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
 
   const jobByCell = new Map(jobs.map((job) => [cellKey(job.job_family_id, job.level_id), job.id]));
   const bandByJobZone = new Map(bands.map((band) => [`${band.company_job_id}|${band.pay_zone_id}`, band]));
+  const gradeBandByZone = new Map(gradeBands.map((band) => [`${band.grade_id}|${band.pay_zone_id}`, band]));
   const zoneOf = zoneMatcher(zones);
   const counts = new Map<string, number>();
   const entries: EmployeeEntry[] = [];
@@ -118,6 +128,7 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
   const teams = new Map<string, { team: TeamOf; priced: number; out: Team['employees'] }>();
   const unplaced = { noFamilyOrLevel: 0, noCompanyJob: 0, noBand: 0 };
   for (const employee of employees) {
+    if (zoneReach && !zoneReach.has(zoneOf(employee))) continue;
     if (!employee.job_family_id || !employee.level_id) {
       unplaced.noFamilyOrLevel += 1;
       continue;
@@ -128,14 +139,17 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
       continue;
     }
     const zoneId = zoneOf(employee);
-    const band = bandByJobZone.get(`${jobId}|${zoneId}`);
+    // The job's own band in the zone, else its grade's band there.
+    const jobBand = bandByJobZone.get(`${jobId}|${zoneId}`);
+    const gradeId = jobBand ? undefined : jobGrades.get(jobId);
+    const band = jobBand ?? (gradeId ? gradeBandByZone.get(`${gradeId}|${zoneId}`) : undefined);
     if (!band) {
       unplaced.noBand += 1;
       continue;
     }
     counts.set(band.id, (counts.get(band.id) ?? 0) + 1);
     if (visible && !visible.has(employee.id)) continue;
-    const entry: EmployeeEntry = { employeeId: employee.id, name: fullName(employee), bandId: band.id, payZoneId: zoneId };
+    const entry: EmployeeEntry = { employeeId: employee.id, name: fullName(employee), bandId: band.id, payZoneId: zoneId, source: jobBand ? 'job' : 'grade' };
     if (seesAnyPay && (!payVisible || payVisible.has(employee.id))) {
       const salary = salaries.get(employee.id);
       // Most people are paid in the set's currency: no conversion to wait for.
@@ -181,6 +195,13 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
         deltaFromBenchmark: deltaFrom(Number(band.mid_amount), benchmark.amount),
       };
     }),
+    gradeBands: gradeBands.map((band) => ({
+      gradeBandId: band.id,
+      gradeId: band.grade_id,
+      payZoneId: band.pay_zone_id,
+      employeeCount: counts.get(band.id) ?? 0,
+      spread: spreadOf(Number(band.min_amount), Number(band.max_amount)),
+    })),
     employees: entries,
     unplaced,
     outOfBand: outOfBandByTeam(groupBy, teams),

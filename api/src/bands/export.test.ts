@@ -76,7 +76,7 @@ describe('the band set export job', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('text/csv');
     const text = await file.text();
-    expect(text.split('\n')[0]).toBe('Band set,Status,Job code,Job title,Job family,Level,Track,Pay zone,Differential %,Currency,Min,Mid,Max,Market percentile,Market value,Market release');
+    expect(text.split('\n')[0]).toBe('Band set,Status,Job code,Job title,Job family,Level,Track,Pay zone,Differential %,Currency,Min,Mid,Max,Market percentile,Market value,Market release,Grade,Bonus target %,Bonus min %,Bonus max %,Variable target,Equity unit,Equity min,Equity mid,Equity max');
     const rows = parse(text, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(2);
     const uk = rows.find((row) => row['Pay zone'] === 'United Kingdom');
@@ -97,6 +97,15 @@ describe('the band set export job', () => {
       'Market percentile': '',
       'Market value': '',
       'Market release': '',
+      Grade: '',
+      'Bonus target %': '',
+      'Bonus min %': '',
+      'Bonus max %': '',
+      'Variable target': '',
+      'Equity unit': '',
+      'Equity min': '',
+      'Equity mid': '',
+      'Equity max': '',
     });
     const anchor = rows.find((row) => row['Pay zone'] !== 'United Kingdom');
     expect(anchor).toMatchObject({ 'Differential %': '0', 'Market percentile': '50', 'Market release': releaseVersion });

@@ -10,14 +10,17 @@ import { CONTENT_TYPES, type ExportFormat, type ExportRow, xlsxContent } from '.
 import { TRACKS, findJobFamily, findLevel } from '../market/catalog/index.js';
 import { minorUnits } from '../money/minorUnits.js';
 import { parseSource } from './present.js';
-import { type BandJobRow, type BandSetRow, listBands, listJobs, listZones } from './store.js';
-import { requireSet } from './sets.js';
+import { type BandRanges, parseRanges } from './ranges.js';
+import { type BandJobRow, type BandSetRow, type GradeBandRow, listBands, listGradeBands, listGrades, listJobs, listZones } from './store.js';
+import { callerZoneReach, requireSet } from './sets.js';
 
 export const BANDS_EXPORT = 'bandsExport';
 
 export interface BandsExportInput {
   bandSetId: string;
   format: ExportFormat;
+  /** The pay zones a holder limited to some zones exports; absent for every zone. */
+  zoneIds?: string[];
 }
 
 export const BANDS_EXPORT_COLUMNS = [
@@ -37,6 +40,15 @@ export const BANDS_EXPORT_COLUMNS = [
   'Market percentile',
   'Market value',
   'Market release',
+  'Grade',
+  'Bonus target %',
+  'Bonus min %',
+  'Bonus max %',
+  'Variable target',
+  'Equity unit',
+  'Equity min',
+  'Equity mid',
+  'Equity max',
 ] as const;
 
 const trackTitles = new Map(TRACKS.map((track) => [track.id as string, track.title]));
@@ -49,15 +61,59 @@ export function majorUnits(amount: number, places: number, format: ExportFormat)
   return format === 'xlsx' ? Number(text) : text;
 }
 
-/** One row per band of the set, in the order the set lists them (family, track, level, zone). */
-async function bandRows(db: Knex, set: BandSetRow, bands: BandJobRow[], format: ExportFormat): Promise<ExportRow[]> {
+/** The ranges' cells: bonus target, min and max %, variable target, equity unit, min, mid and max (value in major units, shares whole). */
+function rangeCells(ranges: BandRanges | null, amount: (value: number) => string | number): ExportRow {
+  const bonus = ranges?.bonusTargetPercent;
+  const equity = ranges?.equity;
+  const equityFigure = (value: number) => (equity?.unit === 'value' ? amount(value) : value);
+  return [
+    bonus ? bonus.target : null,
+    bonus?.min ?? null,
+    bonus?.max ?? null,
+    ranges?.variableTarget ? amount(ranges.variableTarget.amount) : null,
+    equity?.unit ?? null,
+    equity ? equityFigure(equity.min) : null,
+    equity ? equityFigure(equity.mid) : null,
+    equity ? equityFigure(equity.max) : null,
+  ];
+}
+
+/**
+ * One row per band of the set, in the order the set lists them (family, track, level, zone), then one
+ * per grade band (by grade, then zone): a grade band's row names its grade and no job.
+ */
+async function bandRows(db: Knex, set: BandSetRow, bands: BandJobRow[], gradeBands: (GradeBandRow & { grade_key: string })[], format: ExportFormat): Promise<ExportRow[]> {
   const scope = { companyId: set.company_id };
-  const [jobs, zones, digits] = await Promise.all([listJobs(db, scope), listZones(db, scope), minorUnits(db)]);
+  const [jobs, zones, grades, digits] = await Promise.all([listJobs(db, scope), listZones(db, scope), listGrades(db, scope), minorUnits(db)]);
   const jobById = new Map(jobs.map((job) => [job.id, job]));
   const zoneById = new Map(zones.map((zone) => [zone.id, zone]));
+  const gradeKey = new Map(grades.map((grade) => [grade.id, grade.key]));
   const places = digits.of(set.currency);
   const amount = (value: number | string) => majorUnits(Number(value), places, format);
-  return bands.map((band) => {
+  const gradeRows = gradeBands.map((band): ExportRow => {
+    const zone = zoneById.get(band.pay_zone_id);
+    return [
+      set.name,
+      set.status,
+      null,
+      null,
+      null,
+      null,
+      null,
+      zone?.name ?? null,
+      zone ? Number(zone.differential_bp) / 100 : null,
+      set.currency,
+      amount(band.min_amount),
+      amount(band.mid_amount),
+      amount(band.max_amount),
+      null,
+      null,
+      null,
+      band.grade_key,
+      ...rangeCells(parseRanges(band.ranges), amount),
+    ];
+  });
+  const jobRows = bands.map((band) => {
     const job = jobById.get(band.company_job_id);
     const zone = zoneById.get(band.pay_zone_id);
     const source = parseSource(band.source);
@@ -80,8 +136,11 @@ async function bandRows(db: Knex, set: BandSetRow, bands: BandJobRow[], format: 
       source?.marketValue ?? null,
       // A composite names its sources in the API; the file says how many it blends.
       source ? (source.kind === 'market' ? source.releaseVersion : `Composite of ${source.parts.filter((part) => part.share !== null).length} sources`) : null,
+      job?.grade_id ? (gradeKey.get(job.grade_id) ?? null) : null,
+      ...rangeCells(parseRanges(band.ranges), amount),
     ];
   });
+  return [...jobRows, ...gradeRows];
 }
 
 async function* each(rows: ExportRow[]): AsyncGenerator<ExportRow> {
@@ -90,13 +149,16 @@ async function* each(rows: ExportRow[]): AsyncGenerator<ExportRow> {
 
 const fileSafe = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'bands';
 
-/** Every band of one set, as the set is when the job runs. */
+/** Every band and grade band of one set (of the starter's zones), as the set is when the job runs. */
 export const bandsExportJob = jobKind<BandsExportInput>({ type: BANDS_EXPORT, title: 'Salary bands export' }, ({ downloads: storage }) => async ({ job, db, progress }) => {
   const input = job.input;
   const scope = { companyId: job.companyId };
   const set = await requireSet(db, scope, input.bandSetId);
-  const bands = await listBands(db, scope, set.id);
-  const rows = await bandRows(db, set, bands, input.format);
+  const zoneIds = input.zoneIds ? new Set(input.zoneIds) : null;
+  const inZones = <T extends { pay_zone_id: string }>(rows: T[]): T[] => (zoneIds ? rows.filter((row) => zoneIds.has(row.pay_zone_id)) : rows);
+  const bands = inZones(await listBands(db, scope, set.id));
+  const gradeBands = inZones(await listGradeBands(db, scope, set.id));
+  const rows = await bandRows(db, set, bands, gradeBands, input.format);
   await progress(50, `${rows.length} bands read`);
   const header = [...BANDS_EXPORT_COLUMNS];
   const written = input.format === 'xlsx' ? xlsxContent(each(rows), header, 'Salary bands') : { content: csvFile(header, rows), done: Promise.resolve() };
@@ -116,6 +178,9 @@ export const bandsExportJob = jobKind<BandsExportInput>({ type: BANDS_EXPORT, ti
 
 /** Starts the export of a set of the caller's company (another company's id is 404 before anything is queued). */
 export async function startBandSetExport(db: Knex, jobs: JobQueue, caller: Caller, bandSetId: string, format: ExportFormat, socketId: string | undefined) {
-  const set = await requireSet(db, companyScope(caller), bandSetId);
-  return startJob(jobs, caller, bandsExportJob, { bandSetId: set.id, format }, socketId);
+  const scope = companyScope(caller);
+  const set = await requireSet(db, scope, bandSetId);
+  // A holder limited to some pay zones exports those zones' bands only.
+  const reach = await callerZoneReach(db, scope, caller);
+  return startJob(jobs, caller, bandsExportJob, { bandSetId: set.id, format, ...(reach ? { zoneIds: [...reach] } : {}) }, socketId);
 }

@@ -26,7 +26,7 @@ import { type SurveyMapping, missingSurveyFields, suggestSurveyMapping, surveyMa
 import { savedMappingFitting } from './surveyMappings.js';
 import { type SurveyInput, checkSurveyRows, replaceSurveyJobs, surveyToReplace, writeSurvey } from './surveys.js';
 import { versionOf } from '../http/versions.js';
-import { type BandFileRow, type BandImportRow, findBandFile, findImport, insertBandFile, insertImport, listBands, listJobs, touchSet, updateImport } from './store.js';
+import { type BandFileRow, type BandImportRow, findBandFile, findImport, insertBandFile, insertImport, listBands, listGradeBands, listGrades, listJobs, touchSet, updateImport } from './store.js';
 import { storageKeyOf } from '../downloads/store.js';
 import { ensureZones } from './zones.js';
 
@@ -315,12 +315,26 @@ async function runBands(ctx: RunContext, row: BandImportRow, table: SourceTable)
       throw new ImportStopped('The band set is gone.');
     });
     if (set.status !== 'draft') throw new ImportStopped(`The band set is ${set.status} now; bands are imported into a draft.`);
-    const [minor, jobs, zones, bands] = await Promise.all([minorUnitOf(db, set.currency), listJobs(db, ctx.scope), ensureZones(db, ctx.scope), listBands(db, ctx.scope, set.id)]);
+    const [minor, jobs, zones, bands, grades, gradeBands] = await Promise.all([
+      minorUnitOf(db, set.currency),
+      listJobs(db, ctx.scope),
+      ensureZones(db, ctx.scope),
+      listBands(db, ctx.scope, set.id),
+      listGrades(db, ctx.scope),
+      listGradeBands(db, ctx.scope, set.id),
+    ]);
     const problems = new RowProblems();
-    const plan = checkBandRows(table, { set, minor: minor ?? 2, jobs, zones, bands, userId: row.owner_user_id }, problems);
-    return { set, problems, plan };
+    const plan = checkBandRows(table, { set, minor: minor ?? 2, jobs, zones, bands, grades, gradeBands, userId: row.owner_user_id }, problems);
+    return { set, problems, plan, bands };
   };
-  const summary = (plan: Awaited<ReturnType<typeof check>>['plan']) => ({ dryRun: Boolean(row.dry_run), rows: plan.rows, create: plan.create.length, update: plan.update.length, unchanged: plan.unchanged });
+  // Grade bands count with the bands they sit beside.
+  const summary = (plan: Awaited<ReturnType<typeof check>>['plan']) => ({
+    dryRun: Boolean(row.dry_run),
+    rows: plan.rows,
+    create: plan.create.length + plan.createGrade.length,
+    update: plan.update.length + plan.updateGrade.length,
+    unchanged: plan.unchanged,
+  });
   if (row.dry_run) {
     const { problems, plan } = await check(ctx.db);
     return { problems, plan: summary(plan) };
@@ -329,10 +343,10 @@ async function runBands(ctx: RunContext, row: BandImportRow, table: SourceTable)
   await ensureZones(ctx.db, ctx.scope);
   await ctx.progress(60, 'Checking and writing the bands');
   return ctx.db.transaction(async (trx) => {
-    const { set, problems, plan } = await check(trx);
+    const { set, problems, plan, bands } = await check(trx);
     if (problems.count) return { problems, plan: summary(plan) };
-    if (plan.create.length || plan.update.length) {
-      await applyBandPlan(trx, ctx.scope, plan, row.owner_user_id);
+    if (plan.create.length || plan.update.length || plan.createGrade.length || plan.updateGrade.length) {
+      await applyBandPlan(trx, ctx.scope, plan, row.owner_user_id, bands);
       await touchSet(trx, ctx.scope, set.id);
       await emit(trx, {
         name: 'bandSet.imported',
@@ -340,7 +354,7 @@ async function runBands(ctx: RunContext, row: BandImportRow, table: SourceTable)
         actorUserId: row.owner_user_id,
         subjectType: 'bandSet',
         subjectId: set.id,
-        payload: { bandSetId: set.id, created: plan.create.length, updated: plan.update.length },
+        payload: { bandSetId: set.id, created: plan.create.length + plan.createGrade.length, updated: plan.update.length + plan.updateGrade.length },
       });
     }
     return { problems, plan: summary(plan) };

@@ -8,7 +8,7 @@ import { LEVELS, findJobFamily, findLevel } from '../market/catalog/index.js';
 import { activeCountsByFamilyLevel, activeEmployeesForBands, activeIdsWithinReach } from '../people/reads/bands.js';
 import { employeeReach } from '../people/visibility.js';
 import { type CompanyJob, presentJob } from './present.js';
-import { type CompanyJobRow, bandsUsingJob, deleteJob, findJob, findJobByCell, insertJobs, jobsOf, listJobs } from './store.js';
+import { type CompanyJobRow, bandsUsingJob, deleteJob, findGrade, findJob, findJobByCell, insertJobs, jobsOf, listGrades, listJobs } from './store.js';
 
 type Schemas = components['schemas'];
 
@@ -17,14 +17,26 @@ const PLAIN_LEVELS = new Set(LEVELS.map((level) => level.id));
 
 export const cellKey = (jobFamilyId: string, levelId: string): string => `${jobFamilyId}|${levelId}`;
 
+/** Grade id → key, for presenting jobs. */
+async function gradeKeys(db: Knex, scope: CompanyScope): Promise<Map<string, string>> {
+  return new Map((await listGrades(db, scope)).map((grade) => [grade.id, grade.key]));
+}
+
+/** A grade of the company's, or 400 naming the field. */
+async function requireGradeId(db: Knex, scope: CompanyScope, gradeId: string | null | undefined): Promise<string | null> {
+  if (!gradeId) return null;
+  if (!(await findGrade(db, scope, gradeId))) throw badRequest('That comp grade is not one of the company’s.', [{ field: 'body.gradeId', message: 'is not a grade of the company' }]);
+  return gradeId;
+}
+
 async function countsByCell(db: Knex, scope: CompanyScope): Promise<Map<string, number>> {
   return new Map((await activeCountsByFamilyLevel(db, scope)).map((row) => [cellKey(row.jobFamilyId, row.levelId), row.count]));
 }
 
 export async function listCompanyJobs(db: Knex, caller: Caller): Promise<CompanyJob[]> {
   const scope = companyScope(caller);
-  const [jobs, counts] = await Promise.all([listJobs(db, scope), countsByCell(db, scope)]);
-  return jobs.map((job) => presentJob(job, counts.get(cellKey(job.job_family_id, job.level_id)) ?? 0));
+  const [jobs, counts, grades] = await Promise.all([listJobs(db, scope), countsByCell(db, scope), gradeKeys(db, scope)]);
+  return jobs.map((job) => presentJob(job, counts.get(cellKey(job.job_family_id, job.level_id)) ?? 0, grades));
 }
 
 function defaultTitle(jobFamilyId: string, levelId: string): string {
@@ -43,6 +55,7 @@ function newJobRow(scope: CompanyScope, userId: string, jobFamilyId: string, lev
     track: findLevel(levelId)?.track ?? '',
     title: title?.trim() || defaultTitle(jobFamilyId, levelId),
     job_code: jobCode?.trim() || null,
+    grade_id: null,
     version: 1,
     updated_by: userId,
     created_at: now,
@@ -60,10 +73,10 @@ export async function createCompanyJob(db: Knex, caller: Caller, input: Schemas[
   }
   const existing = await findJobByCell(db, scope, input.jobFamilyId, input.levelId);
   if (existing) throw new HttpError(409, 'company_job_exists', { message: `There is already a company job for this family and level: “${existing.title}”.` });
-  const row = newJobRow(scope, caller.userId, input.jobFamilyId, input.levelId, input.title, input.jobCode);
+  const row = { ...newJobRow(scope, caller.userId, input.jobFamilyId, input.levelId, input.title, input.jobCode), grade_id: await requireGradeId(db, scope, input.gradeId) };
   await insertJobs(db, [row]);
   const counts = await countsByCell(db, scope);
-  return presentJob(row, counts.get(cellKey(row.job_family_id, row.level_id)) ?? 0);
+  return presentJob(row, counts.get(cellKey(row.job_family_id, row.level_id)) ?? 0, await gradeKeys(db, scope));
 }
 
 export async function updateCompanyJob(db: Knex, caller: Caller, id: string, ifMatch: string, patch: Schemas['CompanyJobPatch']): Promise<CompanyJob> {
@@ -75,11 +88,12 @@ export async function updateCompanyJob(db: Knex, caller: Caller, id: string, ifM
     changes.title = patch.title.trim();
   }
   if (patch.jobCode !== undefined) changes.job_code = patch.jobCode?.trim() || null;
+  if (patch.gradeId !== undefined) changes.grade_id = await requireGradeId(db, scope, patch.gradeId);
   await updateAtVersion(() => jobsOf(db, scope).where({ id }), version, changes, 'this company job');
   const row = await findJob(db, scope, id);
   if (!row) throw notFound();
   const counts = await countsByCell(db, scope);
-  return presentJob(row, counts.get(cellKey(row.job_family_id, row.level_id)) ?? 0);
+  return presentJob(row, counts.get(cellKey(row.job_family_id, row.level_id)) ?? 0, await gradeKeys(db, scope));
 }
 
 export async function deleteCompanyJob(db: Knex, caller: Caller, id: string): Promise<CompanyJob> {

@@ -1,7 +1,9 @@
 import type { components } from '../contract-types.js';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps.js';
 import { findJobFamily, findLevel } from '../market/catalog/index.js';
-import type { BandJobRow, BandSetRow, CompanyJobRow, PayZoneRow } from './store.js';
+import { parseRanges } from './ranges.js';
+import type { BandJobRow, BandSetRow, CompanyJobRow, GradeBandRow, GradeRow, PayZoneRow } from './store.js';
+import { viewersOf } from './zoneAccess.js';
 
 type Schemas = components['schemas'];
 export type PayZone = Schemas['PayZone'];
@@ -13,6 +15,8 @@ export type Band = Schemas['Band'];
 export type BandPhilosophy = Schemas['BandPhilosophy'];
 export type BandSource = Schemas['BandSource'];
 export type CompositeBandSource = Schemas['CompositeBandSource'];
+export type CompGrade = Schemas['CompGrade'];
+export type GradeBand = Schemas['GradeBand'];
 
 const truthy = (value: boolean | number): boolean => value === true || value === 1;
 
@@ -29,6 +33,7 @@ export function presentZone(row: PayZoneRow): PayZone {
     catchAll: truthy(row.is_catch_all),
     rules: parseRules(row.rules),
     position: Number(row.position),
+    viewerUserIds: viewersOf(row),
     version: Number(row.version),
   };
 }
@@ -36,7 +41,7 @@ export function presentZone(row: PayZoneRow): PayZone {
 export const isAnchor = (row: PayZoneRow): boolean => truthy(row.is_anchor);
 export const isCatchAll = (row: PayZoneRow): boolean => truthy(row.is_catch_all);
 
-export function presentJob(row: CompanyJobRow, employeeCount: number): CompanyJob {
+export function presentJob(row: CompanyJobRow, employeeCount: number, gradeKeys: ReadonlyMap<string, string> = new Map()): CompanyJob {
   return {
     id: row.id,
     jobFamilyId: row.job_family_id,
@@ -46,6 +51,8 @@ export function presentJob(row: CompanyJobRow, employeeCount: number): CompanyJo
     trackId: row.track,
     title: row.title,
     jobCode: row.job_code,
+    gradeId: row.grade_id ?? null,
+    gradeKey: row.grade_id ? (gradeKeys.get(row.grade_id) ?? null) : null,
     employeeCount,
     version: Number(row.version),
   };
@@ -60,7 +67,8 @@ export function presentSet(row: BandSetRow, bandCount: number): BandSet {
     id: row.id,
     name: row.name,
     status: row.status as BandSet['status'],
-    meritCycleId: row.merit_cycle_id ?? null,
+    // A draft may keep the cycle of a submission that was rejected; only a set serving, waiting to serve or having served a cycle names it.
+    meritCycleId: row.status === 'draft' ? null : (row.merit_cycle_id ?? null),
     currency: row.currency,
     effectiveDate: row.effective_date,
     philosophy: parsePhilosophy(row.philosophy),
@@ -91,10 +99,29 @@ export function presentBand(row: BandJobRow, currency: string): Band {
     mid: { amount: Number(row.mid_amount), currency },
     max: { amount: Number(row.max_amount), currency },
     source: parseSource(row.source),
+    ranges: parseRanges(row.ranges),
     version: Number(row.version),
   };
 }
 
-export function presentSetDetail(row: BandSetRow, bands: BandJobRow[]): BandSetDetail {
-  return { ...presentSet(row, bands.length), bands: bands.map((band) => presentBand(band, row.currency)) };
+export function presentGrade(row: GradeRow, jobCount: number): CompGrade {
+  return { id: row.id, key: row.key, name: row.name, order: Number(row.position), jobCount, version: Number(row.version) };
+}
+
+export function presentGradeBand(row: GradeBandRow & { grade_key: string }, currency: string): GradeBand {
+  return {
+    id: row.id,
+    gradeId: row.grade_id,
+    gradeKey: row.grade_key,
+    payZoneId: row.pay_zone_id,
+    min: { amount: Number(row.min_amount), currency },
+    mid: { amount: Number(row.mid_amount), currency },
+    max: { amount: Number(row.max_amount), currency },
+    ranges: parseRanges(row.ranges),
+    version: Number(row.version),
+  };
+}
+
+export function presentSetDetail(row: BandSetRow, bands: BandJobRow[], gradeBands: (GradeBandRow & { grade_key: string })[] = []): BandSetDetail {
+  return { ...presentSet(row, bands.length), bands: bands.map((band) => presentBand(band, row.currency)), gradeBands: gradeBands.map((band) => presentGradeBand(band, row.currency)) };
 }

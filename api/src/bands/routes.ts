@@ -15,9 +15,14 @@ import { bandSetHistory, createBandSet, deleteBandSet, duplicateBandSet, getBand
 import { smoothBandSet } from './smooth.js';
 import { bandSetChanges } from './changes.js';
 import { createPayZone, deletePayZone, listPayZones, updatePayZone } from './zones.js';
+import { createCompGrade, createGradeBand, deleteCompGrade, deleteGradeBand, listCompGrades, updateCompGrade, updateGradeBand } from './grades.js';
+import { acrossZones } from './zoneAccess.js';
 
 const view = can('bands', 'view');
 const edit = can('bands', 'edit');
+
+// A `bands` grant may be scoped to some pay zones (zoneAccess.ts): edits of one band or grade band
+// check the band's zone; every other change spans all zones and passes the caller through `acrossZones`.
 
 export const bandsOperations = [
   secured({
@@ -29,17 +34,17 @@ export const bandsOperations = [
     operationId: 'createPayZone',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createPayZone(deps.db, caller, body) }),
+    handler: async ({ body }, { deps, caller }) => ({ data: await createPayZone(deps.db, acrossZones(caller), body) }),
   }),
   secured({
     operationId: 'updatePayZone',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updatePayZone(deps.db, caller, path.payZoneId, headers['If-Match'], body) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updatePayZone(deps.db, acrossZones(caller), path.payZoneId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'deletePayZone',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await deletePayZone(deps.db, caller, path.payZoneId) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: await deletePayZone(deps.db, acrossZones(caller), path.payZoneId) }),
   }),
   secured({
     operationId: 'listCompanyJobs',
@@ -50,12 +55,12 @@ export const bandsOperations = [
     operationId: 'createCompanyJob',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createCompanyJob(deps.db, caller, body) }),
+    handler: async ({ body }, { deps, caller }) => ({ data: await createCompanyJob(deps.db, acrossZones(caller), body) }),
   }),
   secured({
     operationId: 'createCompanyJobsFromEmployees',
     access: edit,
-    handler: async (_input, { deps, caller }) => ({ data: await createJobsFromEmployees(deps.db, caller) }),
+    handler: async (_input, { deps, caller }) => ({ data: await createJobsFromEmployees(deps.db, acrossZones(caller)) }),
   }),
   secured({
     operationId: 'listUnmappedEmployees',
@@ -65,12 +70,12 @@ export const bandsOperations = [
   secured({
     operationId: 'updateCompanyJob',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateCompanyJob(deps.db, caller, path.companyJobId, headers['If-Match'], body) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateCompanyJob(deps.db, acrossZones(caller), path.companyJobId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'deleteCompanyJob',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await deleteCompanyJob(deps.db, caller, path.companyJobId) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: await deleteCompanyJob(deps.db, acrossZones(caller), path.companyJobId) }),
   }),
   secured({
     operationId: 'listBandSets',
@@ -81,7 +86,7 @@ export const bandsOperations = [
     operationId: 'createBandSet',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createBandSet(deps.db, caller, body) }),
+    handler: async ({ body }, { deps, caller }) => ({ data: await createBandSet(deps.db, acrossZones(caller), body) }),
   }),
   secured({
     operationId: 'getBandSet',
@@ -96,18 +101,18 @@ export const bandsOperations = [
   secured({
     operationId: 'deleteBandSet',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await deleteBandSet(deps.db, caller, path.bandSetId) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: await deleteBandSet(deps.db, acrossZones(caller), path.bandSetId) }),
   }),
   secured({
     operationId: 'duplicateBandSet',
     access: edit,
     status: 201,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await duplicateBandSet(deps.db, caller, path.bandSetId, body?.name) }),
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await duplicateBandSet(deps.db, acrossZones(caller), path.bandSetId, body?.name) }),
   }),
   secured({
     operationId: 'publishBandSet',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await publishBandSet(deps.db, caller, path.bandSetId, headers['If-Match'], body?.comment, body?.meritCycleId) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await publishBandSet(deps.db, acrossZones(caller), path.bandSetId, headers['If-Match'], body?.comment, body?.meritCycleId) }),
   }),
   secured({
     operationId: 'getBandSetHistory',
@@ -122,14 +127,14 @@ export const bandsOperations = [
   secured({
     operationId: 'buildBandSet',
     access: edit,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await buildBandSet(deps, caller, path.bandSetId, body) }),
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await buildBandSet(deps, acrossZones(caller), path.bandSetId, body) }),
     etag: ({ data }) => data.bandSet.version,
   }),
   secured({
     operationId: 'smoothBandSet',
     access: edit,
     handler: async ({ path, body }, { deps, caller }) => ({
-      data: await smoothBandSet(deps.db, caller, path.bandSetId, { progressionPercent: body.progressionPercent ?? 10, apply: body.apply ?? false }),
+      data: await smoothBandSet(deps.db, acrossZones(caller), path.bandSetId, { progressionPercent: body.progressionPercent ?? 10, apply: body.apply ?? false }),
     }),
     etag: ({ data }) => data.bandSet.version,
   }),
@@ -154,7 +159,7 @@ export const bandsOperations = [
   secured({
     operationId: 'updateBandSettings',
     access: edit,
-    handler: async ({ headers, body }, { deps, caller }) => ({ data: await updateBandSettings(deps.db, caller, headers['If-Match'], body) }),
+    handler: async ({ headers, body }, { deps, caller }) => ({ data: await updateBandSettings(deps.db, acrossZones(caller), headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'listSurveys',
@@ -165,7 +170,7 @@ export const bandsOperations = [
     operationId: 'addBlsSurvey',
     access: edit,
     status: 201,
-    handler: async (_input, { deps, caller }) => ({ data: await addBlsSurvey(deps.db, caller) }),
+    handler: async (_input, { deps, caller }) => ({ data: await addBlsSurvey(deps.db, acrossZones(caller)) }),
   }),
   secured({
     operationId: 'getSurvey',
@@ -175,12 +180,12 @@ export const bandsOperations = [
   secured({
     operationId: 'updateSurvey',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateSurvey(deps.db, caller, path.surveyId, headers['If-Match'], body) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateSurvey(deps.db, acrossZones(caller), path.surveyId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'deleteSurvey',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await deleteSurvey(deps.db, caller, path.surveyId) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: await deleteSurvey(deps.db, acrossZones(caller), path.surveyId) }),
   }),
   secured({
     operationId: 'listSurveyFields',
@@ -191,25 +196,25 @@ export const bandsOperations = [
     operationId: 'uploadBandFile',
     access: edit,
     status: 201,
-    handler: async ({ query, body }, { deps, caller }) => ({ data: await uploadBandFile(deps, caller, query, body) }),
+    handler: async ({ query, body }, { deps, caller }) => ({ data: await uploadBandFile(deps, acrossZones(caller), query, body) }),
   }),
   secured({
     operationId: 'getBandFile',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await getBandFile(deps.db, caller, path.bandFileId) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: await getBandFile(deps.db, acrossZones(caller), path.bandFileId) }),
   }),
   secured({
     operationId: 'startSurveyImport',
     access: edit,
     status: 202,
-    handler: async ({ body }, { deps, caller, koa, afterCommit }) => ({ data: await startSurveyImport(deps, caller, body, socketIdOf(koa.get('x-socket-id')), afterCommit) }),
+    handler: async ({ body }, { deps, caller, koa, afterCommit }) => ({ data: await startSurveyImport(deps, acrossZones(caller), body, socketIdOf(koa.get('x-socket-id')), afterCommit) }),
   }),
   secured({
     operationId: 'startSurveyReplace',
     access: edit,
     status: 202,
     handler: async ({ path, headers, body }, { deps, caller, koa, afterCommit }) => ({
-      data: await startSurveyReplace(deps, caller, path.surveyId, headers['If-Match'], body, socketIdOf(koa.get('x-socket-id')), afterCommit),
+      data: await startSurveyReplace(deps, acrossZones(caller), path.surveyId, headers['If-Match'], body, socketIdOf(koa.get('x-socket-id')), afterCommit),
     }),
   }),
   secured({
@@ -221,30 +226,30 @@ export const bandsOperations = [
     operationId: 'createSavedSurveyMapping',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createSavedSurveyMapping(deps.db, caller, body) }),
+    handler: async ({ body }, { deps, caller }) => ({ data: await createSavedSurveyMapping(deps.db, acrossZones(caller), body) }),
   }),
   secured({
     operationId: 'updateSavedSurveyMapping',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateSavedSurveyMapping(deps.db, caller, path.surveyMappingId, headers['If-Match'], body) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateSavedSurveyMapping(deps.db, acrossZones(caller), path.surveyMappingId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'deleteSavedSurveyMapping',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await deleteSavedSurveyMapping(deps.db, caller, path.surveyMappingId) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: await deleteSavedSurveyMapping(deps.db, acrossZones(caller), path.surveyMappingId) }),
   }),
   secured({
     operationId: 'startBandImport',
     access: edit,
     status: 202,
     handler: async ({ path, body }, { deps, caller, koa, afterCommit }) => ({
-      data: await startBandImport(deps, caller, path.bandSetId, body, socketIdOf(koa.get('x-socket-id')), afterCommit),
+      data: await startBandImport(deps, acrossZones(caller), path.bandSetId, body, socketIdOf(koa.get('x-socket-id')), afterCommit),
     }),
   }),
   secured({
     operationId: 'getBandImport',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await getBandImport(deps.db, caller, path.bandImportId) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: await getBandImport(deps.db, acrossZones(caller), path.bandImportId) }),
   }),
   secured({
     operationId: 'listMarketAssociations',
@@ -255,19 +260,19 @@ export const bandsOperations = [
     operationId: 'createMarketAssociation',
     access: edit,
     status: 201,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await createMarketAssociation(deps.db, caller, path.companyJobId, body) }),
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await createMarketAssociation(deps.db, acrossZones(caller), path.companyJobId, body) }),
   }),
   secured({
     operationId: 'updateMarketAssociation',
     access: edit,
     handler: async ({ path, headers, body }, { deps, caller }) => ({
-      data: await updateMarketAssociation(deps.db, caller, path.companyJobId, path.marketAssociationId, headers['If-Match'], body),
+      data: await updateMarketAssociation(deps.db, acrossZones(caller), path.companyJobId, path.marketAssociationId, headers['If-Match'], body),
     }),
   }),
   secured({
     operationId: 'deleteMarketAssociation',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await deleteMarketAssociation(deps.db, caller, path.companyJobId, path.marketAssociationId) }),
+    handler: async ({ path }, { deps, caller }) => ({ data: await deleteMarketAssociation(deps.db, acrossZones(caller), path.companyJobId, path.marketAssociationId) }),
   }),
   secured({
     operationId: 'getCompositeBenchmark',
@@ -278,5 +283,42 @@ export const bandsOperations = [
     operationId: 'listCompositeBenchmarks',
     access: view,
     handler: async ({ query }, { deps, caller }) => listCompositeBenchmarks(deps, caller, query),
+  }),
+  secured({
+    operationId: 'listCompGrades',
+    access: view,
+    handler: async (_input, { deps, caller }) => ({ data: await listCompGrades(deps.db, caller) }),
+  }),
+  secured({
+    operationId: 'createCompGrade',
+    access: edit,
+    status: 201,
+    handler: async ({ body }, { deps, caller }) => ({ data: await createCompGrade(deps.db, acrossZones(caller), body) }),
+  }),
+  secured({
+    operationId: 'updateCompGrade',
+    access: edit,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateCompGrade(deps.db, acrossZones(caller), path.gradeId, headers['If-Match'], body) }),
+  }),
+  secured({
+    operationId: 'deleteCompGrade',
+    access: edit,
+    handler: async ({ path }, { deps, caller }) => ({ data: await deleteCompGrade(deps.db, acrossZones(caller), path.gradeId) }),
+  }),
+  secured({
+    operationId: 'createGradeBand',
+    access: edit,
+    status: 201,
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await createGradeBand(deps.db, caller, path.bandSetId, body) }),
+  }),
+  secured({
+    operationId: 'updateGradeBand',
+    access: edit,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateGradeBand(deps.db, caller, path.bandSetId, path.gradeBandId, headers['If-Match'], body) }),
+  }),
+  secured({
+    operationId: 'deleteGradeBand',
+    access: edit,
+    handler: async ({ path }, { deps, caller }) => ({ data: await deleteGradeBand(deps.db, caller, path.bandSetId, path.gradeBandId) }),
   }),
 ];

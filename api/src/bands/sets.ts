@@ -10,7 +10,9 @@ import { emit } from '../platform/events.js';
 import { history, transition } from '../workflow/service.js';
 import { type Band, type BandSet, type BandSetDetail, presentBand, presentSet, presentSetDetail } from './present.js';
 import { findCycle } from '../meritCycles/store.js';
-import { type BandRow, type BandSetRow, bandsOf, deleteSet, findBand, findCycleSet, findLiveSet, findSet, insertBands, insertSet, listBands, listSets, setsOf, touchSet } from './store.js';
+import { type BandRow, type BandSetRow, type GradeBandRow, bandsOf, deleteSet, findBand, findCycleSet, findLiveSet, findSet, insertBands, insertGradeBands, insertSet, listBands, listGradeBands, listSets, listZones, setsOf, touchSet } from './store.js';
+import { checkRanges, rangesText } from './ranges.js';
+import { inReach, seesAllZones, zoneReach } from './zoneAccess.js';
 import { BAND_SET_SUBJECT, bandSetWorkflow } from './workflow.js';
 import { submitForApproval } from '../workflowSettings/bandApprovals.js';
 import { bandPublicationApprovers } from '../workflowSettings/service.js';
@@ -31,17 +33,33 @@ export function requireDraft(set: BandSetRow): void {
   }
 }
 
-export async function listBandSets(db: Knex, caller: Caller): Promise<BandSet[]> {
-  return (await listSets(db, companyScope(caller))).map((row) => presentSet(row, Number(row.band_count)));
+/** The zones the caller sees (null: every zone), for a caller whose `bands` grant may be scoped to zones. */
+export async function callerZoneReach(db: Knex, scope: CompanyScope, caller: Caller): Promise<ReadonlySet<string> | null> {
+  return seesAllZones(caller) ? null : zoneReach(caller, await listZones(db, scope));
 }
 
-export async function bandSetDetail(db: Knex, scope: CompanyScope, id: string): Promise<BandSetDetail> {
+export async function listBandSets(db: Knex, caller: Caller): Promise<BandSet[]> {
+  const scope = companyScope(caller);
+  const sets = await listSets(db, scope);
+  const reach = await callerZoneReach(db, scope, caller);
+  if (!reach) return sets.map((row) => presentSet(row, Number(row.band_count)));
+  // A holder limited to some zones counts only their zones' bands.
+  const counts = new Map<string, number>();
+  const rows = (await bandsOf(db, scope).whereIn('pay_zone_id', [...reach]).select('band_set_id')) as { band_set_id: string }[];
+  for (const row of rows) counts.set(row.band_set_id, (counts.get(row.band_set_id) ?? 0) + 1);
+  return sets.map((row) => presentSet(row, counts.get(row.id) ?? 0));
+}
+
+/** A set with its bands and grade bands, those of the zones reached only (null: every zone). */
+export async function bandSetDetail(db: Knex, scope: CompanyScope, id: string, reach: ReadonlySet<string> | null = null): Promise<BandSetDetail> {
   const set = await requireSet(db, scope, id);
-  return presentSetDetail(set, await listBands(db, scope, id));
+  const [bands, gradeBands] = await Promise.all([listBands(db, scope, id), listGradeBands(db, scope, id)]);
+  return presentSetDetail(set, inReach(bands, reach), inReach(gradeBands, reach));
 }
 
 export async function getBandSet(db: Knex, caller: Caller, id: string): Promise<BandSetDetail> {
-  return bandSetDetail(db, companyScope(caller), id);
+  const scope = companyScope(caller);
+  return bandSetDetail(db, scope, id, await callerZoneReach(db, scope, caller));
 }
 
 const today = (): string => new Date().toISOString().slice(0, 10);
@@ -118,11 +136,18 @@ export async function duplicateBandSet(db: Knex, caller: Caller, id: string, nam
           source: band.source,
           benchmark_amount: band.benchmark_amount,
           benchmark_count: band.benchmark_count,
+          ranges: band.ranges ?? null,
           version: 1,
           updated_by: caller.userId,
           created_at: now,
           updated_at: now,
         }),
+      ),
+    );
+    await insertGradeBands(
+      trx,
+      (await listGradeBands(trx, scope, id)).map(
+        ({ grade_key: _key, ...band }): GradeBandRow => ({ ...band, id: newId(), band_set_id: copyId, version: 1, updated_by: caller.userId, created_at: now, updated_at: now }),
       ),
     );
   });
@@ -135,6 +160,8 @@ export async function duplicateBandSet(db: Knex, caller: Caller, id: string, nam
  * history row; `bandSet.published` is emitted.
  */
 export async function makeLive(trx: Knex, scope: CompanyScope, caller: Caller, set: BandSetRow, action: 'publish' | 'approve', comment: string | undefined, awaiting: readonly string[]): Promise<void> {
+  // A submission to a merit cycle (publishBandSet keeps the cycle on the waiting set): the last approval publishes it there.
+  if (action === 'approve' && set.status === 'pendingApproval' && set.merit_cycle_id) return publishToCycle(trx, scope, caller, set, set.merit_cycle_id, comment, awaiting);
   const version = Number(set.version);
   if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
   const bandCount = (await listBands(trx, scope, set.id)).length;
@@ -156,15 +183,21 @@ export async function makeLive(trx: Knex, scope: CompanyScope, caller: Caller, s
   });
 }
 
+/** A merit cycle of the company's that has not launched (a launched cycle fixed its bands at launch). */
+async function requireOpenCycle(trx: Knex, scope: CompanyScope, meritCycleId: string) {
+  const cycle = await findCycle(trx, scope, meritCycleId);
+  if (!cycle) throw notFound('The merit cycle could not be found.');
+  if (cycle.launched_at) throw new HttpError(409, 'merit_cycle_launched', { message: `“${cycle.name}” has launched; its bands were fixed at launch.` });
+  return cycle;
+}
+
 /**
  * Publishes a draft to a merit cycle in the caller's transaction: the set that cycle had (if any) is
  * archived, this one moves to `cycle` naming the cycle, each with its history row. A launched cycle
  * fixed its bands at launch, so it takes no other set. The live set is not touched.
  */
-async function publishToCycle(trx: Knex, scope: CompanyScope, caller: Caller, set: BandSetRow, meritCycleId: string, comment: string | undefined): Promise<void> {
-  const cycle = await findCycle(trx, scope, meritCycleId);
-  if (!cycle) throw notFound('The merit cycle could not be found.');
-  if (cycle.launched_at) throw new HttpError(409, 'merit_cycle_launched', { message: `“${cycle.name}” has launched; its bands were fixed at launch.` });
+async function publishToCycle(trx: Knex, scope: CompanyScope, caller: Caller, set: BandSetRow, meritCycleId: string, comment: string | undefined, awaiting: readonly string[] = []): Promise<void> {
+  const cycle = await requireOpenCycle(trx, scope, meritCycleId);
   if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
   const now = new Date().toISOString();
   const previous = await findCycleSet(trx, scope, meritCycleId);
@@ -173,7 +206,8 @@ async function publishToCycle(trx: Knex, scope: CompanyScope, caller: Caller, se
     await updateAtVersion(() => setsOf(trx, scope).where({ id: previous.id }), Number(previous.version), { status: archived.state, updated_at: now }, 'the merit cycle’s band set');
   }
   const version = Number(set.version);
-  const published = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting: [] }, 'publishToCycle', caller, comment);
+  const action = set.status === 'pendingApproval' ? 'approveToCycle' : 'publishToCycle';
+  const published = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting }, action, caller, comment);
   await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { status: published.state, merit_cycle_id: cycle.id, published_at: now, published_by: caller.userId, updated_at: now }, 'this band set');
   await emit(trx, {
     name: 'bandSet.publishedToCycle',
@@ -203,9 +237,13 @@ export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMat
     }
     const bands = await listBands(trx, scope, id);
     if (!bands.length) throw badRequest('A band set without bands cannot be published; build it from market data first.', [{ field: 'path.bandSetId', message: 'has no bands' }]);
-    if (meritCycleId) return publishToCycle(trx, scope, caller, set, meritCycleId, comment);
     const approvers = await bandPublicationApprovers(trx, scope);
-    if (approvers.length) await submitForApproval(trx, scope, caller, set, approvers, comment);
+    if (meritCycleId) await requireOpenCycle(trx, scope, meritCycleId);
+    if (approvers.length) {
+      // The submission names where it goes (a cycle, or live when null); the last approval publishes it there.
+      await setsOf(trx, scope).where({ id: set.id }).update({ merit_cycle_id: meritCycleId ?? null });
+      await submitForApproval(trx, scope, caller, { ...set, merit_cycle_id: meritCycleId ?? null }, approvers, comment);
+    } else if (meritCycleId) await publishToCycle(trx, scope, caller, set, meritCycleId, comment);
     else await makeLive(trx, scope, caller, set, 'publish', comment, []);
   });
   return bandSetDetail(db, scope, id);
@@ -233,8 +271,11 @@ export async function updateBand(db: Knex, caller: Caller, setId: string, bandId
   return db.transaction(async (trx) => {
     const set = await requireSet(trx, scope, setId);
     const band = await findBand(trx, scope, setId, bandId);
-    if (!band) throw notFound();
+    // A band of a zone the caller's grant does not reach is not theirs to see.
+    const reach = seesAllZones(caller, 'edit') ? null : zoneReach(caller, await listZones(trx, scope), 'edit');
+    if (!band || (reach && !reach.has(band.pay_zone_id))) throw notFound();
     requireDraft(set);
+    checkRanges(input.ranges, set.currency);
     for (const key of ['min', 'mid', 'max'] as const) {
       if (input[key].currency !== set.currency) throw badRequest(`Bands of this set are in ${set.currency}.`, [{ field: `body.${key}.currency`, message: `must be ${set.currency}` }]);
     }
@@ -247,8 +288,12 @@ export async function updateBand(db: Knex, caller: Caller, setId: string, bandId
       ]);
     }
     const now = new Date().toISOString();
-    const next = await updateAtVersion(() => bandsOf(trx, scope).where({ id: bandId, band_set_id: setId }), version, { min_amount: min, mid_amount: mid, max_amount: max, source: null, updated_by: caller.userId, updated_at: now }, 'this band');
+    // Ranges alone leave the figures (and so the source) as built; changed figures are a hand edit.
+    const figuresChanged = Number(band.min_amount) !== min || Number(band.mid_amount) !== mid || Number(band.max_amount) !== max;
+    const ranges = input.ranges === undefined ? (band.ranges ?? null) : rangesText(input.ranges);
+    const source = figuresChanged ? null : band.source;
+    const next = await updateAtVersion(() => bandsOf(trx, scope).where({ id: bandId, band_set_id: setId }), version, { min_amount: min, mid_amount: mid, max_amount: max, source, ranges, updated_by: caller.userId, updated_at: now }, 'this band');
     await touchSet(trx, scope, setId);
-    return presentBand({ ...band, min_amount: min, mid_amount: mid, max_amount: max, source: null, version: next }, set.currency);
+    return presentBand({ ...band, min_amount: min, mid_amount: mid, max_amount: max, source, ranges, version: next }, set.currency);
   });
 }

@@ -12,6 +12,8 @@ export interface PayZoneRow {
   is_catch_all: boolean | number;
   rules: string;
   position: number;
+  /** JSON: the users a `bands` grant scoped to `zones` lets see this zone (bands/zoneAccess.ts). */
+  viewer_user_ids: string;
   version: number;
   updated_by: string | null;
   created_at: string | Date;
@@ -26,6 +28,8 @@ export interface CompanyJobRow {
   track: string;
   title: string;
   job_code: string | null;
+  /** The comp grade assigned; null when none. */
+  grade_id: string | null;
   version: number;
   updated_by: string | null;
   created_at: string | Date;
@@ -68,6 +72,8 @@ export interface BandRow {
   benchmark_amount: number | string | null;
   /** How many sources that benchmark blends (1 for the market release alone). */
   benchmark_count: number | string;
+  /** JSON: variable / bonus target / equity ranges (BandRanges); null when none. */
+  ranges: string | null;
   version: number;
   updated_by: string | null;
   created_at: string | Date;
@@ -229,7 +235,7 @@ export async function deleteBandsOfSet(db: Knex, scope: CompanyScope, setId: str
   await bandsOf(db, scope).where({ band_set_id: setId }).delete();
 }
 
-export async function updateBandFigures(db: Knex, scope: CompanyScope, id: string, changes: Pick<BandRow, 'min_amount' | 'mid_amount' | 'max_amount' | 'source' | 'updated_by' | 'updated_at'>): Promise<void> {
+export async function updateBandFigures(db: Knex, scope: CompanyScope, id: string, changes: Pick<BandRow, 'min_amount' | 'mid_amount' | 'max_amount' | 'source' | 'updated_by' | 'updated_at'> & Partial<Pick<BandRow, 'ranges'>>): Promise<void> {
   await bandsOf(db, scope)
     .where({ id })
     .update({ ...changes, version: db.raw('version + 1') });
@@ -452,4 +458,94 @@ export async function findImport(db: Knex, scope: CompanyScope, id: string): Pro
 
 export async function updateImport(db: Knex, scope: CompanyScope, id: string, changes: Partial<BandImportRow>): Promise<void> {
   await db('band_imports').where({ company_id: scope.companyId, id }).update(changes);
+}
+
+// ---- comp grades and grade bands ----------------------------------------------------------------
+
+export interface GradeRow {
+  id: string;
+  company_id: string;
+  key: string;
+  name: string;
+  position: number;
+  version: number;
+  updated_by: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+export interface GradeBandRow {
+  id: string;
+  company_id: string;
+  band_set_id: string;
+  grade_id: string;
+  pay_zone_id: string;
+  min_amount: number | string;
+  mid_amount: number | string;
+  max_amount: number | string;
+  ranges: string | null;
+  version: number;
+  updated_by: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+export const gradesOf = (db: Knex, scope: CompanyScope): Knex.QueryBuilder => db('band_grades').where('band_grades.company_id', scope.companyId);
+
+export async function listGrades(db: Knex, scope: CompanyScope): Promise<GradeRow[]> {
+  return gradesOf(db, scope).select('*').orderBy([{ column: 'position' }, { column: 'key' }]);
+}
+
+export async function findGrade(db: Knex, scope: CompanyScope, id: string): Promise<GradeRow | undefined> {
+  return gradesOf(db, scope).where({ id }).first();
+}
+
+export async function insertGrade(db: Knex, row: GradeRow): Promise<void> {
+  await db('band_grades').insert(row);
+}
+
+export async function deleteGradeRow(db: Knex, scope: CompanyScope, id: string): Promise<void> {
+  await gradesOf(db, scope).where({ id }).delete();
+}
+
+/** Company jobs per grade. */
+export async function jobCountsByGrade(db: Knex, scope: CompanyScope): Promise<Map<string, number>> {
+  const rows = (await jobsOf(db, scope).whereNotNull('grade_id').groupBy('grade_id').select('grade_id', db.raw('count(*) as count'))) as { grade_id: string; count: number | string }[];
+  return new Map(rows.map((row) => [row.grade_id, Number(row.count)]));
+}
+
+export async function gradeBandsUsingGrade(db: Knex, scope: CompanyScope, gradeId: string): Promise<number> {
+  const row = (await gradeBandsOf(db, scope).where({ grade_id: gradeId }).count({ count: '*' }).first()) as { count: number | string } | undefined;
+  return Number(row?.count ?? 0);
+}
+
+export const gradeBandsOf = (db: Knex, scope: CompanyScope): Knex.QueryBuilder => db('band_grade_bands').where('band_grade_bands.company_id', scope.companyId);
+
+/** A set's grade bands with their grade's key, by grade order then zone. */
+export async function listGradeBands(db: Knex, scope: CompanyScope, setId: string): Promise<(GradeBandRow & { grade_key: string })[]> {
+  return gradeBandsOf(db, scope)
+    .where('band_grade_bands.band_set_id', setId)
+    .join('band_grades as g', 'g.id', 'band_grade_bands.grade_id')
+    .select('band_grade_bands.*', 'g.key as grade_key')
+    .orderBy([{ column: 'g.position' }, { column: 'g.key' }, { column: 'band_grade_bands.pay_zone_id' }]);
+}
+
+export async function findGradeBand(db: Knex, scope: CompanyScope, setId: string, id: string): Promise<(GradeBandRow & { grade_key: string }) | undefined> {
+  return gradeBandsOf(db, scope)
+    .where({ 'band_grade_bands.band_set_id': setId, 'band_grade_bands.id': id })
+    .join('band_grades as g', 'g.id', 'band_grade_bands.grade_id')
+    .first('band_grade_bands.*', 'g.key as grade_key');
+}
+
+export async function insertGradeBands(db: Knex, rows: GradeBandRow[]): Promise<void> {
+  for (let at = 0; at < rows.length; at += 400) await db('band_grade_bands').insert(rows.slice(at, at + 400));
+}
+
+export async function deleteGradeBandRow(db: Knex, scope: CompanyScope, id: string): Promise<void> {
+  await gradeBandsOf(db, scope).where({ id }).delete();
+}
+
+export async function gradeBandsUsingZone(db: Knex, scope: CompanyScope, zoneId: string): Promise<number> {
+  const row = (await gradeBandsOf(db, scope).where({ pay_zone_id: zoneId }).count({ count: '*' }).first()) as { count: number | string } | undefined;
+  return Number(row?.count ?? 0);
 }

@@ -16,7 +16,8 @@ const VIEW = { permission: 'bands', authority: 'view' } as const;
  * approvers, publishing submits the draft instead: it waits in `pendingApproval` for each approver in
  * order (`recordApproval` keeps it waiting, the last `approve` makes it live), and a rejection sends
  * it back to draft with the reason. A draft can instead be published to a merit cycle (`cycle`), which
- * archives the set that cycle had. Archived sets stay readable and can be duplicated into a new draft.
+ * archives the set that cycle had; with approvers it waits for them the same way, and the last
+ * approval publishes it to the cycle (`approveToCycle`). Archived sets stay readable and can be duplicated into a new draft.
  */
 export const bandSetWorkflow = defineWorkflow({
   name: 'bandSet',
@@ -29,6 +30,8 @@ export const bandSetWorkflow = defineWorkflow({
     { action: 'submit', from: ['draft'], to: 'pendingApproval', pastTense: 'submitted for approval', permission: EDIT },
     { action: 'recordApproval', from: ['pendingApproval'], to: 'pendingApproval', pastTense: 'approved', permission: VIEW, guard: byAwaitedApprover },
     { action: 'approve', from: ['pendingApproval'], to: 'live', pastTense: 'approved', permission: VIEW, guard: byAwaitedApprover },
+    // The last approval of a submission to a merit cycle publishes it to that cycle.
+    { action: 'approveToCycle', from: ['pendingApproval'], to: 'cycle', pastTense: 'approved', permission: VIEW, guard: byAwaitedApprover },
     { action: 'reject', from: ['pendingApproval'], to: 'draft', pastTense: 'rejected', permission: VIEW, guard: byAwaitedApprover, needsComment: true },
     // A draft published to a merit cycle serves that cycle only; the live set stays as it is.
     { action: 'publishToCycle', from: ['draft'], to: 'cycle', pastTense: 'published to a merit cycle', permission: EDIT },

@@ -5,7 +5,9 @@ import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
 import { findLocation } from '../market/catalog/index.js';
 import { type PayZone, type PayZoneRule, isAnchor, isCatchAll, parseRules, presentZone } from './present.js';
-import { type PayZoneRow, bandsUsingZone, deleteZone, findZone, insertZone, listZones, zonesOf } from './store.js';
+import { type PayZoneRow, bandsUsingZone, deleteZone, findZone, gradeBandsUsingZone, insertZone, listZones, zonesOf } from './store.js';
+import { zoneReach } from './zoneAccess.js';
+import { usersById } from '../workflowSettings/store.js';
 
 /** The zone a company without zones starts with: everyone, at the anchor's pay. */
 export const DEFAULT_ZONE_NAME = 'Everywhere';
@@ -31,6 +33,7 @@ export async function ensureZones(db: Knex, scope: CompanyScope): Promise<PayZon
         is_catch_all: true,
         rules: '[]',
         position: 0,
+        viewer_user_ids: '[]',
         version: 1,
         updated_by: null,
         created_at: now,
@@ -137,8 +140,11 @@ function checkAnchorDifferential(anchor: boolean, differentialBp: number): void 
 
 // ---- operations -------------------------------------------------------------------------------
 
+/** The zones the caller sees: every zone, or (a `bands` grant scoped to `zones`) the zones that name them. */
 export async function listPayZones(db: Knex, caller: Caller): Promise<PayZone[]> {
-  return (await ensureZones(db, companyScope(caller))).map(presentZone);
+  const zones = await ensureZones(db, companyScope(caller));
+  const reach = zoneReach(caller, zones);
+  return zones.filter((zone) => !reach || reach.has(zone.id)).map(presentZone);
 }
 
 interface ZoneInput {
@@ -146,6 +152,15 @@ interface ZoneInput {
   differentialBp?: number;
   anchor?: boolean;
   rules?: PayZoneRule[];
+  viewerUserIds?: string[];
+}
+
+/** "Who can see this zone": users of the company (400 naming any other id). */
+async function viewersText(db: Knex, scope: CompanyScope, ids: readonly string[]): Promise<string> {
+  const found = await usersById(db, scope, ids);
+  const unknown = ids.filter((id) => !found.has(id));
+  if (unknown.length) throw badRequest('Only people of the company can be given a pay zone.', unknown.map((id) => ({ field: 'body.viewerUserIds', message: `${id} is not a user of the company` })));
+  return JSON.stringify([...new Set(ids)]);
 }
 
 export async function createPayZone(db: Knex, caller: Caller, input: ZoneInput): Promise<PayZone> {
@@ -170,6 +185,7 @@ export async function createPayZone(db: Knex, caller: Caller, input: ZoneInput):
       is_catch_all: false,
       rules: JSON.stringify(rules),
       position: Math.max(0, ...zones.map((zone) => Number(zone.position))) + 1,
+      viewer_user_ids: await viewersText(trx, scope, input.viewerUserIds ?? []),
       version: 1,
       updated_by: caller.userId,
       created_at: now,
@@ -206,6 +222,7 @@ export async function updatePayZone(db: Knex, caller: Caller, id: string, ifMatc
     checkAnchorDifferential(anchor, differential);
     const changes: Partial<PayZoneRow> = { differential_bp: differential, updated_by: caller.userId, updated_at: new Date().toISOString() };
     if (patch.name !== undefined) changes.name = patch.name.trim();
+    if (patch.viewerUserIds !== undefined) changes.viewer_user_ids = await viewersText(trx, scope, patch.viewerUserIds);
     if (patch.rules !== undefined) {
       const rules = normaliseRules(patch.rules);
       checkRules(rules, catchAll, others);
@@ -229,7 +246,7 @@ export async function deletePayZone(db: Knex, caller: Caller, id: string): Promi
     if (!zone) throw notFound();
     if (isCatchAll(zone)) throw new HttpError(409, 'zone_required', { message: 'The catch-all zone cannot be deleted: every employee must be in a zone.' });
     if (isAnchor(zone)) throw new HttpError(409, 'zone_required', { message: 'The anchor zone cannot be deleted: make another zone the anchor first.' });
-    const used = await bandsUsingZone(trx, scope, id);
+    const used = (await bandsUsingZone(trx, scope, id)) + (await gradeBandsUsingZone(trx, scope, id));
     if (used) throw new HttpError(409, 'zone_in_use', { message: `${used} band${used === 1 ? '' : 's'} use this zone; delete or rebuild those band sets first.` });
     await deleteZone(trx, scope, id);
     return presentZone(zone);

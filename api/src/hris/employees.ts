@@ -353,6 +353,11 @@ export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dry
       created_at: stored?.created_at ?? ctx.now,
       updated_at: ctx.now,
     };
+    // A leave ends on or after its first day, in the employee API's words (the stored day where the file leaves one out).
+    if (target.leave_start_date && target.leave_end_date && target.leave_end_date < target.leave_start_date) {
+      if (draft.leaveEnd !== undefined) draft.row.problem('leaveEndDate', 'must not be before startDate');
+      else draft.row.problem('leaveStartDate', 'must not be after endDate');
+    }
     const changed = !stored || COMPARED.some((column) => (stored[column] ?? null) !== (target[column] ?? null));
     if (changed) {
       changes.push({ line: draft.row.line, key: draft.number, action: stored ? 'update' : 'create' });

@@ -195,6 +195,32 @@ describe('HRIS imports', () => {
     expect(await employees()).toEqual([]);
   });
 
+  it('refuses a leave that ends before it starts, with the line, in the employee API\'s words, and writes nothing', async () => {
+    const leaving = await createTestCompany(db, 'HRIS Leave');
+    const headers = bearer(leaving.users.admin!);
+    const stored = () => db('employees').where({ company_id: leaving.id }).orderBy('employee_number').select('employee_number', 'leave_start_date', 'leave_end_date');
+    const header = 'Employee ID,First Name,Last Name,Leave start date,Leave end date';
+    const backwards = [header, 'L1,Lia,Away,2025-11-01,2026-03-31', 'L2,Lou,Back,2025-11-01,2025-10-01'].join('\n');
+    const run = await importFile(headers, 'employees', backwards);
+    expect(run.errors).toEqual([{ line: 3, column: 'Leave end date', field: 'leaveEndDate', message: 'must not be before startDate' }]);
+    expect(run).toMatchObject({ status: 'rejected', errorCount: 1, plan: null, message: 'The file has 1 problem; nothing was written.' });
+    // Not even the good line is written.
+    expect(await stored()).toEqual([]);
+    // The control: the same file with Lou's leave the right way round imports both leaves.
+    const fixed = await importFile(headers, 'employees', [header, 'L1,Lia,Away,2025-11-01,2026-03-31', 'L2,Lou,Back,2025-10-01,2025-11-01'].join('\n'));
+    expect(fixed.errors).toEqual([]);
+    expect(fixed.status).toBe('applied');
+    expect(await stored()).toEqual([
+      { employee_number: 'L1', leave_start_date: '2025-11-01', leave_end_date: '2026-03-31' },
+      { employee_number: 'L2', leave_start_date: '2025-10-01', leave_end_date: '2025-11-01' },
+    ]);
+    // A later file moving only the start past the stored end is refused on the start's column.
+    const moved = await importFile(headers, 'employees', ['Employee ID,First Name,Last Name,Leave start date', 'L2,Lou,Back,2025-12-01'].join('\n'));
+    expect(moved.errors).toEqual([{ line: 2, column: 'Leave start date', field: 'leaveStartDate', message: 'must not be after endDate' }]);
+    expect(moved.status).toBe('rejected');
+    expect((await stored())[1]).toEqual({ employee_number: 'L2', leave_start_date: '2025-10-01', leave_end_date: '2025-11-01' });
+  });
+
   it('plans with a dry run, applies in one go, and changes nothing the second time', async () => {
     const file = [
       HEADER,

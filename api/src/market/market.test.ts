@@ -226,6 +226,22 @@ describe('data composition and the job catalog', () => {
     expect(locations.body.data.locations.find((l) => l.id === '840')).toMatchObject({ belowThreshold: false, companies: 720, employees: 120_000 });
   });
 
+  it('counts one population in every figure of an answer: employees, unless contractors are asked for', async () => {
+    const get = async <T,>(path: string) => request<{ data: T }>(`/api/benchmarking/data-composition/${path}`, { headers: bearer(admin) });
+    // Employees named or not: the same answer as above.
+    expect((await get<Schemas['CompanyComposition']>('companies?employmentTypes=employee')).body.data).toMatchObject({ companies: 750, employees: 150_000 });
+    const both = await get<Schemas['LocationComposition']>('locations?employmentTypes=employee&employmentTypes=contractor');
+    expect(both.status).toBe(200);
+    expect(both.body.data.locations.find((l) => l.id === '840')).toMatchObject({ companies: 720, employees: 120_000 });
+    // The demo market has no contractors: asked for them alone, every count of every answer is empty.
+    const companies = await get<Schemas['CompanyComposition']>('companies?employmentTypes=contractor');
+    expect(companies.body.data).toMatchObject({ companies: null, employees: null, industries: [], companyStages: [], ownershipGroups: [] });
+    expect((await get<Schemas['JobFamilyComposition']>('jobfamilies?employmentTypes=contractor')).body.data).toMatchObject({ jobFamilies: [], levels: [] });
+    expect((await get<Schemas['LocationComposition']>('locations?employmentTypes=contractor')).body.data.locations).toEqual([]);
+    // Interns are never in the market.
+    expect((await get<Schemas['LocationComposition']>('locations?employmentTypes=intern')).status).toBe(400);
+  });
+
   it('offers the pickers only the places the served release has records in, and the regions holding them', async () => {
     // The explorer's, location insights' and the other market screens' location pickers list these.
     const reply = await request<{ data: Schemas['LocationComposition'] }>('/api/benchmarking/data-composition/locations', { headers: bearer(admin) });

@@ -108,17 +108,17 @@ export const marketOperations = [
   secured({
     operationId: 'getDataCompositionCompanies',
     access: viewBenchmarking,
-    handler: async (_input, { deps }) => ({ data: await companyComposition(deps) }),
+    handler: async ({ query }, { deps }) => ({ data: await companyComposition(deps, query.employmentTypes) }),
   }),
   secured({
     operationId: 'getDataCompositionJobFamilies',
     access: viewBenchmarking,
-    handler: async (_input, { deps }) => ({ data: await jobFamilyComposition(deps) }),
+    handler: async ({ query }, { deps }) => ({ data: await jobFamilyComposition(deps, query.employmentTypes) }),
   }),
   secured({
     operationId: 'getDataCompositionLocations',
     access: viewBenchmarking,
-    handler: async (_input, { deps }) => ({ data: await locationComposition(deps) }),
+    handler: async ({ query }, { deps }) => ({ data: await locationComposition(deps, query.employmentTypes) }),
   }),
   secured({
     operationId: 'searchJobCatalog',

@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, badRequest, notFound, type FieldError } from '../http/errors.js';
 import { FAMILY_BLEND_GROUPS, INDUSTRY_GROUPS, JOB_FAMILIES, LOCATIONS } from './catalog/index.js';
 import { describeRelease, disclose, isValidBenchmarkRequest, queryRelease, validateBenchmarkRequest, type BenchmarkRequest, type BenchmarkRequestInput, type BenchmarkResult, type CompositionEntry } from './engine/index.js';
+import type { MarketEmploymentType } from './engine/participants.js';
 import {
   presentCatalogEntry,
   presentEntry,
@@ -170,9 +171,15 @@ export async function marketData(deps: AppDeps, request: BenchmarkRequest, curre
 
 // ---- data composition -------------------------------------------------------------------------
 
-export async function companyComposition(deps: AppDeps): Promise<Schemas['CompanyComposition']> {
+/**
+ * Whose records a composition answer counts: employees, as the market is, unless the request names
+ * contractors (as a market filter's `employmentTypes` does); every count of one answer stands on them.
+ */
+export type CompositionPopulation = readonly MarketEmploymentType[] | undefined;
+
+export async function companyComposition(deps: AppDeps, employmentTypes?: CompositionPopulation): Promise<Schemas['CompanyComposition']> {
   const served = await currentRelease(deps);
-  const composition = describeRelease(served.release);
+  const composition = describeRelease(served.release, employmentTypes);
   const whole = disclose({ id: 'all', ...composition });
   return {
     releaseVersion: served.row.version,
@@ -184,9 +191,9 @@ export async function companyComposition(deps: AppDeps): Promise<Schemas['Compan
   };
 }
 
-export async function jobFamilyComposition(deps: AppDeps): Promise<Schemas['JobFamilyComposition']> {
+export async function jobFamilyComposition(deps: AppDeps, employmentTypes?: CompositionPopulation): Promise<Schemas['JobFamilyComposition']> {
   const served = await currentRelease(deps);
-  const composition = describeRelease(served.release);
+  const composition = describeRelease(served.release, employmentTypes);
   return {
     releaseVersion: served.row.version,
     jobFamilies: composition.jobFamilies.map((e) => presentEntry(e)),
@@ -196,11 +203,11 @@ export async function jobFamilyComposition(deps: AppDeps): Promise<Schemas['JobF
 
 const locationNames = new Map(LOCATIONS.map((l) => [l.paybenchLocationId, l.paybenchLocationName]));
 
-export async function locationComposition(deps: AppDeps): Promise<Schemas['LocationComposition']> {
+export async function locationComposition(deps: AppDeps, employmentTypes?: CompositionPopulation): Promise<Schemas['LocationComposition']> {
   const served = await currentRelease(deps);
   return {
     releaseVersion: served.row.version,
-    locations: describeRelease(served.release).locations.map((e) => presentEntry(e, locationNames.get(e.id) ?? e.id)),
+    locations: describeRelease(served.release, employmentTypes).locations.map((e) => presentEntry(e, locationNames.get(e.id) ?? e.id)),
   };
 }
 

@@ -7,6 +7,7 @@ import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
 import { requireMinorUnit } from '../money/minorUnits.js';
+import type { JobQueue } from '../jobs/queue.js';
 import { emit } from '../platform/events.js';
 import { availableActions, history, transition } from '../workflow/service.js';
 import { requireWholeCompany } from './access.js';
@@ -31,6 +32,7 @@ import {
   windowProblems,
 } from './config.js';
 import { launchCycle } from './launch.js';
+import { armWindowNotices } from './windowNotices.js';
 import { type MeritCycle, configOf, presentCycle } from './present.js';
 import { type CycleRow, cycleCounts, cyclesOf, findCycle, insertCycle, listCycles, inTransaction, replaceChains } from './store.js';
 import { chainsForNewCycle } from '../workflowSettings/service.js';
@@ -109,6 +111,7 @@ export async function createMeritCycle(db: Knex, caller: Caller, input: Schemas[
     budget: JSON.stringify(DEFAULT_BUDGET),
     columns: JSON.stringify(DEFAULT_COLUMNS),
     planning_windows: '[]',
+    closing_notice_hours: 24,
     rates_as_of: null,
     exchange_rates: JSON.stringify({ rates: [], conversions: {} }),
     launched_at: null,
@@ -230,17 +233,30 @@ export async function updateColumns(db: Knex, caller: Caller, id: string, ifMatc
   });
 }
 
-export async function updatePlanningWindows(db: Knex, caller: Caller, id: string, ifMatch: string, windows: PlanningWindow[]): Promise<MeritCycle> {
-  return changeCycle(db, caller, id, ifMatch, 'open', 'planning windows', () => {
+/**
+ * The windows (and the lead time of the notice before each closes). In an active cycle a window
+ * whose close or lead time changed has its notice queued again in the same transaction.
+ */
+export async function updatePlanningWindows(db: Knex, jobs: JobQueue, caller: Caller, id: string, ifMatch: string, windows: PlanningWindow[], closingNoticeHours: number | undefined): Promise<MeritCycle> {
+  let armed = 0;
+  const detail = await changeCycle(db, caller, id, ifMatch, 'open', 'planning windows', async (row, trx) => {
     throwIfProblems('The planning windows do not agree.', windowProblems(windows));
-    return { planning_windows: JSON.stringify(windows.map((window) => ({ stage: window.stage, opensAt: new Date(window.opensAt).toISOString(), closesAt: new Date(window.closesAt).toISOString() }))) };
+    const stored = windows.map((window) => ({ stage: window.stage, opensAt: new Date(window.opensAt).toISOString(), closesAt: new Date(window.closesAt).toISOString() }));
+    const hours = closingNoticeHours ?? Number(row.closing_notice_hours);
+    if (row.state === 'active') {
+      armed = await armWindowNotices(trx, row, caller.userId, { windows: stored, hours }, { windows: configOf(row).windows, hours: Number(row.closing_notice_hours) });
+    }
+    return { planning_windows: JSON.stringify(stored), closing_notice_hours: hours };
   });
+  if (armed) jobs.worker.wake();
+  return detail;
 }
 
 /** Launch, close or cancel at the version read, through the cycle's workflow (history in the same transaction). */
-export async function transitionMeritCycle(db: Knex, caller: Caller, id: string, ifMatch: string, action: MeritCycleAction, comment: string | undefined): Promise<MeritCycle> {
+export async function transitionMeritCycle(db: Knex, jobs: JobQueue, caller: Caller, id: string, ifMatch: string, action: MeritCycleAction, comment: string | undefined): Promise<MeritCycle> {
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
+  let armed = 0;
   await inTransaction(db, async (trx) => {
     const row = await requireCycle(trx, scope, id);
     if (Number(row.version) !== version) throw versionConflict('this cycle', Number(row.version));
@@ -250,7 +266,11 @@ export async function transitionMeritCycle(db: Knex, caller: Caller, id: string,
     requireWholeCompany(caller, `Having a cycle ${action === 'launch' ? 'launched' : action === 'close' ? 'closed' : 'cancelled'}`);
     const now = new Date().toISOString();
     let changes: Partial<CycleRow> = {};
-    if (action === 'launch') changes = await launchCycle(trx, scope, caller, row);
+    if (action === 'launch') {
+      changes = await launchCycle(trx, scope, caller, row);
+      // The windows set while it was a draft: their notices are queued now that there are worksheets.
+      armed = await armWindowNotices(trx, row, caller.userId, { windows: configOf(row).windows, hours: Number(row.closing_notice_hours) }, null);
+    }
     if (action === 'close') changes = await closeCycle(trx, scope, caller, row);
     const moved = await transition(trx, scope, meritCycleWorkflow, subject, action, caller, comment);
     await updateAtVersion(() => cyclesOf(trx, scope).where({ id }), version, { ...changes, state: moved.state, updated_at: now }, 'this cycle');
@@ -263,6 +283,7 @@ export async function transitionMeritCycle(db: Knex, caller: Caller, id: string,
       payload: { meritCycleId: id, action, from: moved.from, to: moved.state, payRecordsWritten: Number(changes.pay_records_written ?? 0) },
     });
   });
+  if (armed) jobs.worker.wake();
   return cycleDetail(db, scope, caller, id);
 }
 

@@ -2,6 +2,7 @@ import { defineModule } from '../platform/modules.js';
 import { payrollExportJob } from './exportJob.js';
 import { notifyNextActor, notifyPlannersOfLaunch } from './notify.js';
 import { meritCycleOperations } from './routes.js';
+import { windowClosingJob } from './windowNotices.js';
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -47,6 +48,6 @@ export default defineModule({
   module: 'compplanning',
   operations: meritCycleOperations,
   permissions: ['compensationPlanning'],
-  jobs: [payrollExportJob],
+  jobs: [payrollExportJob, windowClosingJob],
   subscribers: [notifyNextActor, notifyPlannersOfLaunch],
 });

@@ -69,6 +69,7 @@ export function presentCycle(row: CycleRow, counts: CycleCounts, availableAction
     budget: config.budget,
     columns: config.columns,
     planningWindows: config.windows,
+    closingNoticeHours: Number(row.closing_notice_hours),
     counts,
     availableActions,
     launchedAt: row.launched_at ? isoOf(row.launched_at) : null,

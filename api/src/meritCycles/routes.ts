@@ -82,12 +82,12 @@ export const meritCycleOperations = [
   secured({
     operationId: 'updateMeritCyclePlanningWindows',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updatePlanningWindows(deps.db, caller, path.meritCycleId, headers['If-Match'], body.windows) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updatePlanningWindows(deps.db, deps.jobs, caller, path.meritCycleId, headers['If-Match'], body.windows, body.closingNoticeHours) }),
   }),
   secured({
     operationId: 'transitionMeritCycle',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await transitionMeritCycle(deps.db, caller, path.meritCycleId, headers['If-Match'], body.action, body.comment) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await transitionMeritCycle(deps.db, deps.jobs, caller, path.meritCycleId, headers['If-Match'], body.action, body.comment) }),
   }),
   secured({ operationId: 'getMeritCycleHistory', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await cycleHistory(deps.db, caller, path.meritCycleId) }) }),
   secured({ operationId: 'listMeritCycleEligibility', access: view, handler: async ({ path, query }, { deps, caller }) => ({ data: await listEligibility(deps.db, caller, path.meritCycleId, query.status) }) }),

@@ -86,6 +86,7 @@ describe('notification preferences', () => {
         { event: 'worksheetApproved', email: true, inApp: true },
         { event: 'worksheetReopened', email: true, inApp: true },
         { event: 'cycleLaunched', email: true, inApp: true },
+        { event: 'windowClosing', email: true, inApp: true },
       ],
     });
     const path = '/api/me/notification-preferences';

@@ -17,7 +17,7 @@ export type NotificationPreferences = Schemas['NotificationPreferences'];
 export type Channels = { email: boolean; inApp: boolean };
 
 /** Every planning event, in the order the settings list them. */
-export const PLANNING_EVENTS: readonly PlanningNotificationEvent[] = ['worksheetSubmitted', 'worksheetSentBack', 'worksheetApproved', 'worksheetReopened', 'cycleLaunched'];
+export const PLANNING_EVENTS: readonly PlanningNotificationEvent[] = ['worksheetSubmitted', 'worksheetSentBack', 'worksheetApproved', 'worksheetReopened', 'cycleLaunched', 'windowClosing'];
 
 const ALL_ON: Channels = { email: true, inApp: true };
 

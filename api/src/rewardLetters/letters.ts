@@ -7,7 +7,7 @@ import type { VariableKind, Variables } from '../documents/template.js';
 import { documentLogo } from '../totalRewards/branding.js';
 import { type EmployeeRowOfCycle, type CycleRow, listRows, listWorksheets } from '../meritCycles/store.js';
 import { type MinorUnits, minorUnits } from '../money/minorUnits.js';
-import { type LetterCycleRow, type LetterRow, findLetterCycle, insertLetterCycleIfAbsent, insertLetters, listLetters, repointLetters } from './store.js';
+import { type LetterCycleRow, type LetterRow, findLetterCycle, insertLetterCycleIfAbsent, insertLetters, isEnabled, listLetters, repointLetters } from './store.js';
 
 /*
  * What a letter says: the variables a cycle's template may use, their values for one employee
@@ -60,16 +60,30 @@ export const defaultTemplate = (cycleId: string): TemplateInput => ({
   ].join('\n'),
 });
 
+// Formatters are made once per currency and precision: making one costs far more than using it,
+// and a cycle's close writes thousands of letters.
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+function moneyFormat(currency: string, fraction: number): Intl.NumberFormat | null {
+  const key = `${currency}:${fraction}`;
+  let format = moneyFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: fraction, maximumFractionDigits: fraction });
+    } catch {
+      format = null;
+    }
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 /** An amount as people read it in a letter: "$104,000", or "$104,000.50" when it has cents. */
 export function moneyText(amount: number, currency: string, units: MinorUnits): string {
   const digits = units.of(currency);
   const major = amount / 10 ** digits;
   const fraction = amount % 10 ** digits === 0 ? 0 : digits;
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: fraction, maximumFractionDigits: fraction }).format(major);
-  } catch {
-    return `${major.toFixed(fraction)} ${currency}`;
-  }
+  return moneyFormat(currency, fraction)?.format(major) ?? `${major.toFixed(fraction)} ${currency}`;
 }
 
 /** The change in percent to one decimal place, from the exact minor units: 100,000 → 104,000 is "4.0". */
@@ -82,9 +96,11 @@ export function changePercentOf(oldBase: number, newBase: number): string {
 }
 
 /** "2027-04-01" → "1 April 2027" (the date as written in a letter; no time zone can move it). */
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 export function longDate(iso: string): string {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+  return LONG_DATE.format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** What a closed cycle gives one employee, read from their row. */
@@ -96,11 +112,16 @@ export interface LetterFacts {
   promotion: number;
   lumpSum: number;
   equityRefresh: number;
+  /** Whether the cycle changed their pay: a new base, a one-time bonus or an equity refresh. */
+  changesPay: boolean;
 }
 
 const amount = (value: number | string | null): number => (value === null ? 0 : Number(value));
 
-/** Eligible rows with a base whose pay the cycle changed: a new base, a one-time bonus or an equity refresh. */
+/**
+ * Every eligible row with a base: each may have a letter. Whether it goes out by default is
+ * `changesPay` (a new base, a one-time bonus or an equity refresh); a planner switches it.
+ */
 export function lettersFromRows(rows: readonly EmployeeRowOfCycle[]): LetterFacts[] {
   const facts: LetterFacts[] = [];
   for (const row of rows) {
@@ -109,9 +130,9 @@ export function lettersFromRows(rows: readonly EmployeeRowOfCycle[]): LetterFact
     const promotion = amount(row.promotion_amount);
     const lumpSum = amount(row.lump_sum_amount);
     const equityRefresh = amount(row.equity_refresh_amount);
-    if (merit + promotion === 0 && lumpSum === 0 && equityRefresh === 0) continue;
     const oldBase = Number(row.current_base);
-    facts.push({ row, oldBase, newBase: oldBase + merit + promotion, merit, promotion, lumpSum, equityRefresh });
+    const changesPay = merit + promotion !== 0 || lumpSum !== 0 || equityRefresh !== 0;
+    facts.push({ row, oldBase, newBase: oldBase + merit + promotion, merit, promotion, lumpSum, equityRefresh, changesPay });
   }
   return facts;
 }
@@ -169,9 +190,10 @@ export async function letterContext(db: Knex, scope: CompanyScope, cycle: CycleR
 export const LETTER_SUBJECT = 'rewardLetter';
 
 /**
- * Issues every letter of a closed cycle as new document versions with `db` (one transaction with
- * the change that asked): the first time, a letter row per employee; after a template edit, the
- * same rows pointed at their new versions. Returns how many letters there are.
+ * Issues the letters of a closed cycle with `db` (one transaction with the change that asked): the
+ * first time, a letter row per eligible employee with a base, switched on where the cycle changed
+ * their pay, and a document version for each one switched on; after a template edit, the letters
+ * switched on pointed at new versions (those switched off stay unwritten). Returns how many go out.
  */
 export async function renderCycleLetters(db: Knex, scope: CompanyScope, cycle: CycleRow, createdBy: string | null): Promise<number> {
   const now = new Date().toISOString();
@@ -197,19 +219,26 @@ export async function renderCycleLetters(db: Knex, scope: CompanyScope, cycle: C
   const facts = lettersFromRows(rows);
   const existing = new Map((await listLetters(db, scope, cycle.id)).map((letter) => [letter.employee_id, letter]));
   const ids = facts.map((fact) => existing.get(fact.row.employee_id)?.id ?? newId());
+  // A letter goes out as it was switched (a planner's choice), else where the cycle changed their pay.
+  const enabled = facts.map((fact) => {
+    const letter = existing.get(fact.row.employee_id);
+    return letter ? isEnabled(letter) : fact.changesPay;
+  });
+  const toRender = facts.flatMap((fact, index) => (enabled[index] ? [index] : []));
   const versions = await renderDocuments(db, scope, {
     templateKey: template.key,
     branding: context.branding,
     createdBy,
-    documents: facts.map((fact, index) => ({ subjectType: LETTER_SUBJECT, subjectId: ids[index] as string, variables: letterVariables(fact, context) })),
+    documents: toRender.map((index) => ({ subjectType: LETTER_SUBJECT, subjectId: ids[index] as string, variables: letterVariables(facts[index] as LetterFacts, context) })),
   });
+  const versionOf = new Map(toRender.map((index, at) => [index, (versions[at] as { id: string }).id]));
   const fresh: LetterRow[] = [];
   const repointed = new Map<string, string>();
   facts.forEach((fact, index) => {
     const id = ids[index] as string;
-    const versionId = (versions[index] as { id: string }).id;
+    const versionId = versionOf.get(index) ?? null;
     if (existing.has(fact.row.employee_id)) {
-      repointed.set(id, versionId);
+      if (versionId) repointed.set(id, versionId);
       return;
     }
     fresh.push({
@@ -226,6 +255,9 @@ export async function renderCycleLetters(db: Knex, scope: CompanyScope, cycle: C
       currency: fact.row.currency,
       old_base: fact.oldBase,
       new_base: fact.newBase,
+      enabled: enabled[index] as boolean,
+      changes_pay: fact.changesPay,
+      version: 1,
       document_version_id: versionId,
       viewed_at: null,
       confirmed_at: null,
@@ -241,6 +273,22 @@ export async function renderCycleLetters(db: Knex, scope: CompanyScope, cycle: C
   await repointLetters(db, scope, repointed, now);
   await db('reward_letter_cycles')
     .where({ company_id: scope.companyId, cycle_id: cycle.id })
-    .update({ template_id: template.id, letters: facts.length, rendered_at: now, updated_at: now });
-  return facts.length;
+    .update({ template_id: template.id, letters: toRender.length, rendered_at: now, updated_at: now });
+  return toRender.length;
+}
+
+/** Writes one letter now (switched on before release): a new document version from the cycle's stored template. */
+export async function renderOneLetter(db: Knex, scope: CompanyScope, cycle: CycleRow, message: string, letterId: string, employeeId: string, createdBy: string): Promise<string> {
+  const rows = await listRows(db, scope, cycle.id);
+  const facts = lettersFromRows(rows.filter((row) => row.employee_id === employeeId))[0];
+  if (!facts) throw new Error(`employee ${employeeId} has no letter in cycle ${cycle.id}`);
+  const context = await letterContext(db, scope, cycle, message, rows);
+  const [version] = await renderDocuments(db, scope, {
+    templateKey: templateKeyOf(cycle.id),
+    branding: context.branding,
+    createdBy,
+    documents: [{ subjectType: LETTER_SUBJECT, subjectId: letterId, variables: letterVariables(facts, context) }],
+  });
+  if (!version) throw new Error(`the letter of employee ${employeeId} was not written`);
+  return version.id;
 }

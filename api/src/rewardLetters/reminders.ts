@@ -75,7 +75,7 @@ export async function remindLetters(db: Knex, jobs: JobQueue, caller: Caller, cy
   const unconfirmed = recipients.filter((recipient) => recipient.email).length;
   const withoutEmail = recipients.length - unconfirmed;
   // Later, letters released meanwhile may still be unconfirmed; now, there must be someone to write to.
-  const anyoneLater = sendAt !== undefined && (await listLetters(db, scope, cycleId)).some((letter) => !letter.confirmed_at && letter.user_id);
+  const anyoneLater = sendAt !== undefined && (await listLetters(db, scope, cycleId, { enabledOnly: true })).some((letter) => !letter.confirmed_at && letter.user_id);
   if (!unconfirmed && !anyoneLater) {
     throw new HttpError(409, 'nobody_to_remind', { message: 'Nobody has a released letter left to confirm, so there is nobody to remind.' });
   }

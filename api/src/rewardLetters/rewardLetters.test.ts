@@ -19,7 +19,7 @@ type Letter = Schemas['RewardLetter'];
  * Ada: 100,000 USD + 4,000 merit = 104,000 (4.0%), and a 5,000 one-time bonus.
  * Ben:  90,000 USD + 2,700 merit =  92,700 (3.0%).
  * Zed:  60,000 USD + 1,500 merit =  61,500 (2.5%).
- * Mia and Olga get nothing, so no letter. Effective date 2026-04-01 ("1 April 2026").
+ * Mia and Olga get nothing, so their letters are switched off. Effective date 2026-04-01 ("1 April 2026").
  */
 describe('reward letters', () => {
   let db: Knex;
@@ -114,7 +114,12 @@ describe('reward letters', () => {
   it('writes one letter per employee whose pay changed, with hand-checked figures', async () => {
     const letters = await overview(admin);
     expect(letters).toMatchObject({ state: 'draft', letterCount: 3, viewedCount: 0, confirmedCount: 0, availableActions: ['releaseToManagers', 'releaseToEmployees'] });
-    expect(letters.letters.map((letter) => [letter.name, letter.oldBase.amount, letter.newBase.amount, letter.changePercent, letter.managerName])).toEqual([
+    // Mia and Olga, whose pay did not change, have letters switched off (not written).
+    expect(letters.letters.filter((letter) => !letter.enabled).map((letter) => [letter.name, letter.documentVersionId])).toEqual([
+      ['Mia Manager', null],
+      ['Olga Other', null],
+    ]);
+    expect(letters.letters.filter((letter) => letter.enabled).map((letter) => [letter.name, letter.oldBase.amount, letter.newBase.amount, letter.changePercent, letter.managerName])).toEqual([
       ['Ada Anchor', 10_000_000, 10_400_000, '4.0', 'Mia Manager'],
       ['Ben Baker', 9_000_000, 9_270_000, '3.0', 'Mia Manager'],
       ['Zed Zimmer', 6_000_000, 6_150_000, '2.5', 'Olga Other'],
@@ -158,7 +163,8 @@ describe('reward letters', () => {
     const typo = await call(admin, lettersPath('/preview'), { method: 'POST', json: { employeeId: people.ben, body: 'Hi {{fristName}}' } });
     expect(typo.status).toBe(400);
     expect(typo.body.errors?.[0]?.field).toBe('body.body');
-    expect((await call(admin, lettersPath('/preview'), { method: 'POST', json: { employeeId: people.mia } })).body.message).toBe('Mia Manager has no pay change in this cycle, so no letter.');
+    // Mia's letter is switched off (no pay change), and its preview says what it would if switched on.
+    expect((await call<Data<Schemas['RewardLetterDocument']>>(admin, lettersPath('/preview'), { method: 'POST', json: { employeeId: people.mia } })).body.data.html).toContain('from $150,000 to $150,000');
     expect((await call(mia, lettersPath('/preview'), { method: 'POST', json: { employeeId: people.ada } })).status).toBe(403);
   });
 

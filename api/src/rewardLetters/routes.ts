@@ -1,7 +1,7 @@
 import { can, member, secured } from '../http/operations.js';
 import { socketIdOf } from '../realtime/socketId.js';
 import { remindLetters } from './reminders.js';
-import { cancelCycleRelease, confirmLetter, cycleLetters, releaseCycleLetters, letterPdf, letterTemplate, myLetter, myLetters, previewLetter, readLetter, startLetterExport, transitionLetters, updateLetterTemplate } from './service.js';
+import { cancelCycleRelease, confirmLetter, cycleLetters, releaseCycleLetters, letterPdf, letterTemplate, myLetter, myLetters, previewLetter, readLetter, startLetterExport, switchLetterOnOrOff, transitionLetters, updateLetterTemplate } from './service.js';
 
 const view = can('compensationPlanning', 'view');
 const edit = can('compensationPlanning', 'edit');
@@ -44,6 +44,11 @@ export const rewardLetterOperations = [
     handler: async ({ path }, { deps, caller, koa }) => ({ data: await startLetterExport(deps.db, deps.jobs, caller, path.meritCycleId, socketIdOf(koa.get('x-socket-id'))) }),
   }),
   secured({ operationId: 'getRewardLetter', access: member, handler: async ({ path }, { deps, caller }) => ({ data: await readLetter(deps.db, caller, path.meritCycleId, path.employeeId) }) }),
+  secured({
+    operationId: 'updateRewardLetter',
+    access: edit,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await switchLetterOnOrOff(deps.db, caller, path.meritCycleId, path.employeeId, headers['If-Match'], body.enabled) }),
+  }),
   secured({ operationId: 'getRewardLetterPdf', access: member, handler: async ({ path }, { deps, caller }) => letterPdf(deps.db, caller, path.meritCycleId, path.employeeId) }),
   secured({ operationId: 'confirmRewardLetter', access: member, handler: async ({ path }, { deps, caller }) => ({ data: await confirmLetter(deps.db, caller, path.meritCycleId, path.employeeId) }) }),
   secured({ operationId: 'getMyRewardLetter', access: member, handler: async ({ path }, { deps, caller }) => ({ data: await myLetter(deps.db, caller, path.meritCycleId) }) }),

@@ -15,11 +15,12 @@ import { startJob } from '../jobs/service.js';
 import { type CycleAccess, cycleAccess, descendantsOf, requireWholeCompany } from '../meritCycles/access.js';
 import { type CycleRow, findRow, inTransaction, listRows, rowTree } from '../meritCycles/store.js';
 import { ownEmployeeId } from '../people/visibility.js';
+import { emit } from '../platform/events.js';
 import { availableActions } from '../workflow/service.js';
-import { DEFAULT_MESSAGE, LETTER_VARIABLES, OFFERED, letterContext, letterVariables, lettersFromRows, renderCycleLetters, templateKeyOf } from './letters.js';
+import { DEFAULT_MESSAGE, LETTER_VARIABLES, OFFERED, letterContext, letterVariables, lettersFromRows, renderCycleLetters, renderOneLetter, templateKeyOf } from './letters.js';
 import { type RewardLetter, type RewardLetterCycle, type RewardLetterSummary, type RewardLetterTemplate, presentLetter } from './present.js';
 import { type Letters, anyReleased, cancelRelease, lettersOfCycle, releaseOrPlan } from './release.js';
-import { type LetterRow, findLetter, letterCyclesOf, lettersOf, listLetters, listReleases, markFirst, releasedLettersOf } from './store.js';
+import { type LetterRow, findLetter, isEnabled, letterCyclesOf, lettersOf, listLetters, listReleases, markFirst, releasedLettersOf, switchLetter } from './store.js';
 import { REWARD_LETTERS_SUBJECT, type RewardLettersAction, type RewardLettersState, rewardLettersWorkflow } from './workflow.js';
 
 type Schemas = components['schemas'];
@@ -39,6 +40,8 @@ const isOwn = (letter: LetterRow, caller: Caller, own: string | null): boolean =
  * planners always. Nobody else.
  */
 function mayRead(letter: LetterRow, state: RewardLettersState, caller: Caller, access: CycleAccess): boolean {
+  // A letter switched off is not written: only whole-company planners see it (to switch it on).
+  if (!isEnabled(letter)) return access.all;
   if (isOwn(letter, caller, access.ownEmployeeId)) return letter.released_at !== null || access.all;
   if (access.all) return true;
   return state !== 'draft' && access.below.has(letter.employee_id);
@@ -56,7 +59,8 @@ export async function cycleLetters(db: Knex, caller: Caller, cycleId: string): P
   const tree = await rowTree(db, scope, cycleId);
   const access = await cycleAccess(db, scope, caller, new Map(tree.map((row) => [row.employee_id, row.manager_id])));
   const all = await listLetters(db, scope, cycleId);
-  const visible = all.filter((letter) => mayRead(letter, found.state, caller, access));
+  const shown = all.filter((letter) => mayRead(letter, found.state, caller, access));
+  const visible = shown.filter(isEnabled);
   const subject = { subjectType: REWARD_LETTERS_SUBJECT, subjectId: cycleId, currentState: found.state, version: Number(found.letters.version) };
   const actions = await availableActions(rewardLettersWorkflow, subject, caller);
   return {
@@ -66,6 +70,7 @@ export async function cycleLetters(db: Knex, caller: Caller, cycleId: string): P
     state: found.state,
     version: Number(found.letters.version),
     letterCount: visible.length,
+    disabledCount: shown.length - visible.length,
     releasedCount: visible.filter((letter) => letter.released_at).length,
     viewedCount: visible.filter((letter) => letter.viewed_at).length,
     confirmedCount: visible.filter((letter) => letter.confirmed_at).length,
@@ -73,9 +78,9 @@ export async function cycleLetters(db: Knex, caller: Caller, cycleId: string): P
     releasedToManagersAt: isoTimestampOrNull(found.letters.released_to_managers_at),
     releasedAt: isoTimestampOrNull(found.letters.released_at),
     availableActions: actions.map((action) => action.action),
-    branches: access.all ? await branchesOf(db, scope, cycleId, tree, all) : [],
+    branches: access.all ? await branchesOf(db, scope, cycleId, tree, all.filter(isEnabled)) : [],
     releases: access.all ? await releasesOfCycle(db, scope, cycleId) : [],
-    letters: visible.map((letter) => presentLetter(letter, cycleFacts(found.cycle), letter.manager_name)),
+    letters: shown.map((letter) => presentLetter(letter, cycleFacts(found.cycle), letter.manager_name)),
   };
 }
 
@@ -185,7 +190,7 @@ export async function previewLetter(db: Knex, caller: Caller, cycleId: string, b
   const found = await lettersOfCycle(db, scope, cycleId);
   const row = await findRow(db, scope, cycleId, body.employeeId);
   const [facts] = row ? lettersFromRows([row]) : [];
-  if (!row || !facts) throw notFound(row ? `${row.first_name} ${row.last_name} has no pay change in this cycle, so no letter.` : 'The content could not be found.');
+  if (!row || !facts) throw notFound(row ? `${row.first_name} ${row.last_name} is not eligible in this cycle or has no base salary, so no letter.` : 'The content could not be found.');
   const stored = await getTemplate(db, scope, templateKeyOf(cycleId));
   const draft = { title: body.title ?? stored?.title ?? '', body: body.body ?? stored?.body ?? '' };
   let parsed;
@@ -218,10 +223,50 @@ export async function startLetterExport(db: Knex, jobs: JobQueue, caller: Caller
   const scope = companyScope(caller);
   const found = await lettersOfCycle(db, scope, cycleId);
   requireWholeCompanyView(await accessOf(db, scope, caller, cycleId), 'Exporting a cycle’s reward letters');
-  const letters = await listLetters(db, scope, cycleId);
-  if (!letters.length) throw new HttpError(409, 'no_letters', { message: 'This cycle changed nobody’s pay, so it has no letters to export.' });
+  const versionIds = (await listLetters(db, scope, cycleId, { enabledOnly: true })).flatMap((letter) => (letter.document_version_id ? [letter.document_version_id] : []));
+  if (!versionIds.length) throw new HttpError(409, 'no_letters', { message: 'Every letter of this cycle is switched off, so there are no letters to export.' });
   const filename = `reward-letters-${found.cycle.name}-${found.cycle.effective_date}`;
-  return startJob(jobs, caller, documentBulkPdfJob, { versionIds: letters.map((letter) => letter.document_version_id), filename, permission: null }, socketId);
+  return startJob(jobs, caller, documentBulkPdfJob, { versionIds, filename, permission: null }, socketId);
+}
+
+// ── switching a letter on or off ─────────────────────────────────────────────────────────
+
+/**
+ * Switches one employee's letter on (written now from the stored template) or off (not written,
+ * released, reminded or exported) before it is released, at the letter's version.
+ */
+export async function switchLetterOnOrOff(db: Knex, caller: Caller, cycleId: string, employeeId: string, ifMatch: string, enabled: boolean): Promise<RewardLetterSummary> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  requireWholeCompany(caller, 'Switching a reward letter on or off');
+  return inTransaction(db, async (trx) => {
+    const found = await lettersOfCycle(trx, scope, cycleId);
+    const letter = await findLetter(trx, scope, cycleId, employeeId);
+    if (!letter) throw notFound();
+    if (Number(letter.version) !== version) throw versionConflict('this reward letter', Number(letter.version));
+    if (letter.released_at || found.state === 'released') {
+      throw new HttpError(409, 'letter_released', { message: 'This letter is released; a released letter never changes, so it can no longer be switched on or off.' });
+    }
+    const now = new Date().toISOString();
+    const was = isEnabled(letter);
+    const documentVersionId = !enabled ? null : was && letter.document_version_id ? letter.document_version_id : await renderOneLetter(trx, scope, found.cycle, found.letters.message, letter.id, employeeId, caller.userId);
+    if (!(await switchLetter(trx, scope, letter.id, version, enabled, documentVersionId, now))) throw versionConflict('this reward letter', Number(letter.version) + 1);
+    const goingOut = (await listLetters(trx, scope, cycleId, { enabledOnly: true })).length;
+    await letterCyclesOf(trx, scope).where({ cycle_id: cycleId }).update({ letters: goingOut, updated_at: now });
+    if (was !== enabled) {
+      await emit(trx, {
+        name: 'rewardLetter.switched',
+        companyId: scope.companyId,
+        actorUserId: caller.userId,
+        subjectType: REWARD_LETTERS_SUBJECT,
+        subjectId: cycleId,
+        payload: { meritCycleId: cycleId, employeeId, enabled },
+      });
+    }
+    const stored = await findLetter(trx, scope, cycleId, employeeId);
+    if (!stored) throw notFound();
+    return presentLetter(stored, cycleFacts(found.cycle), stored.manager_name);
+  });
 }
 
 // ── one letter ───────────────────────────────────────────────────────────────────────────
@@ -241,7 +286,10 @@ async function readableLetter(db: Knex, scope: CompanyScope, caller: Caller, cyc
   return { found, letter, own: isOwn(letter, caller, access.ownEmployeeId) };
 }
 
+const switchedOff = (): HttpError => new HttpError(409, 'letter_disabled', { message: 'This letter is switched off, so it is not written. Switch it on to write it.' });
+
 async function presentFull(db: Knex, scope: CompanyScope, found: Letters, letter: LetterRow): Promise<RewardLetter> {
+  if (!letter.document_version_id) throw switchedOff();
   const version = await getDocumentVersion(db, scope, letter.document_version_id);
   return {
     letter: presentLetter(letter, cycleFacts(found.cycle), letter.manager_name),
@@ -265,6 +313,7 @@ export async function readLetter(db: Knex, caller: Caller, cycleId: string, empl
 export async function letterPdf(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<RawResponse> {
   const scope = companyScope(caller);
   const { letter } = await readableLetter(db, scope, caller, cycleId, employeeId);
+  if (!letter.document_version_id) throw switchedOff();
   const pdf = await versionPdf(db, scope, letter.document_version_id);
   return new RawResponse(Readable.from([pdf.bytes]), 'application/pdf', pdf.filename, pdf.bytes.length);
 }

@@ -32,7 +32,13 @@ export interface LetterRow {
   currency: string;
   old_base: number | string;
   new_base: number | string;
-  document_version_id: string;
+  /** Whether the letter goes out (written, released, reminded, exported); by default only where `changes_pay`. */
+  enabled: boolean | number;
+  /** Whether the cycle changed the employee's pay (a new base, a one-time bonus or an equity refresh). */
+  changes_pay: boolean | number;
+  version: number;
+  /** The document version issued for it; null while it is switched off. */
+  document_version_id: string | null;
   viewed_at: string | Date | null;
   confirmed_at: string | Date | null;
   /** When it became its employee's to read; null while it is not. */
@@ -58,13 +64,29 @@ export async function insertLetterCycleIfAbsent(db: Knex, row: LetterCycleRow): 
   await db('reward_letter_cycles').insert(row).onConflict('cycle_id').ignore();
 }
 
-export async function listLetters(db: Knex, scope: CompanyScope, cycleId: string, employeeIds?: ReadonlySet<string>): Promise<LetterRow[]> {
-  const rows = (await lettersOf(db, scope).where({ cycle_id: cycleId }).select('*').orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'employee_id' }])) as LetterRow[];
-  return employeeIds ? rows.filter((row) => employeeIds.has(row.employee_id)) : rows;
+/** A row as read: the flags as booleans on both engines (SQLite answers 1 and 0). */
+const normalised = (row: LetterRow): LetterRow => ({ ...row, enabled: Boolean(row.enabled), changes_pay: Boolean(row.changes_pay), version: Number(row.version) });
+
+/** Whether a letter goes out. */
+export const isEnabled = (row: Pick<LetterRow, 'enabled'>): boolean => Boolean(row.enabled);
+
+/** The cycle's letters by name; with `enabledOnly`, only those that go out. */
+export async function listLetters(db: Knex, scope: CompanyScope, cycleId: string, options: { enabledOnly?: boolean } = {}): Promise<LetterRow[]> {
+  const query = lettersOf(db, scope).where({ cycle_id: cycleId });
+  if (options.enabledOnly) query.andWhere('enabled', true);
+  const rows = (await query.select('*').orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'employee_id' }])) as LetterRow[];
+  return rows.map(normalised);
 }
 
 export async function findLetter(db: Knex, scope: CompanyScope, cycleId: string, employeeId: string): Promise<LetterRow | undefined> {
-  return lettersOf(db, scope).where({ cycle_id: cycleId, employee_id: employeeId }).first();
+  const row = (await lettersOf(db, scope).where({ cycle_id: cycleId, employee_id: employeeId }).first()) as LetterRow | undefined;
+  return row && normalised(row);
+}
+
+/** Switches a letter on (pointed at the version just issued) or off (no version), at the version read; false when it was stale. */
+export async function switchLetter(db: Knex, scope: CompanyScope, letterId: string, version: number, enabled: boolean, documentVersionId: string | null, at: string): Promise<boolean> {
+  const updated = await lettersOf(db, scope).where({ id: letterId, version }).update({ enabled, document_version_id: documentVersionId, version: version + 1, updated_at: at });
+  return updated === 1;
 }
 
 export async function insertLetters(db: Knex, rows: LetterRow[]): Promise<void> {
@@ -92,6 +114,7 @@ export async function releasedLettersOf(db: Knex, scope: CompanyScope, userId: s
     .join('reward_letter_cycles', 'reward_letter_cycles.cycle_id', 'reward_letters.cycle_id')
     .join('merit_cycles', 'merit_cycles.id', 'reward_letters.cycle_id')
     .whereNotNull('reward_letters.released_at')
+    .andWhere('reward_letters.enabled', true)
     .andWhere((where) => {
       where.where('reward_letters.user_id', userId);
       if (employeeId) where.orWhere('reward_letters.employee_id', employeeId);
@@ -103,7 +126,7 @@ export async function releasedLettersOf(db: Knex, scope: CompanyScope, userId: s
 /** Makes the letters of these employees (or every letter) their employees' to read; those released already keep their moment. */
 export async function releaseLetters(db: Knex, scope: CompanyScope, cycleId: string, employeeIds: readonly string[] | 'all', at: string): Promise<number> {
   if (employeeIds !== 'all' && !employeeIds.length) return 0;
-  let query = lettersOf(db, scope).where({ cycle_id: cycleId }).whereNull('released_at');
+  let query = lettersOf(db, scope).where({ cycle_id: cycleId, enabled: true }).whereNull('released_at');
   if (employeeIds !== 'all') query = query.whereIn('employee_id', employeeIds);
   return query.update({ released_at: at, updated_at: at });
 }
@@ -157,6 +180,7 @@ export async function unconfirmedLetters(db: Knex, scope: CompanyScope, cycleId:
   return lettersOf(db, scope)
     .leftJoin('users', 'users.id', 'reward_letters.user_id')
     .where('reward_letters.cycle_id', cycleId)
+    .andWhere('reward_letters.enabled', true)
     .whereNotNull('reward_letters.released_at')
     .whereNull('reward_letters.confirmed_at')
     .select('reward_letters.id as letter_id', 'reward_letters.employee_id', 'reward_letters.first_name', 'users.email as email', 'reward_letters.last_reminder_id')

@@ -83,6 +83,7 @@ describe('issued total-rewards statements', () => {
     expect(first.headers.get('content-type')).toBe('application/pdf');
     expect(first.headers.get('content-disposition')).toContain('2026-total-rewards-statement.pdf');
     expect(textOf(first.bytes)).toContain(TITLE);
+    expect(textOf(first.bytes)).toContain('Issued to Emil Employee');
     expect(textOf(first.bytes)).toContain('€60,000');
 
     // A raise recorded afterwards, in force on the statement's day.
@@ -122,6 +123,47 @@ describe('issued total-rewards statements', () => {
     const foreign = await call(otherAdmin, '/api/total-rewards/issued-statements', { method: 'POST', json: { title: TITLE, employeeId: ids.emil } });
     expect(foreign.status).toBe(404);
     expect(await myIssued(other.users.employee as TestUser)).toEqual([]);
+  });
+
+  it('lists what was issued in the company for admins, newest first, a page at a time', async () => {
+    type Records = { data: Schemas['IssuedStatementRecord'][]; page: Schemas['Page'] };
+    const all = await call<Records>(admin, '/api/total-rewards/issued-statements/all');
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    // The year-end issue (Emil and Olga, in one moment) after the first one to Emil.
+    expect(all.body.data.map((item) => [item.employeeName, item.title, item.asOf])).toEqual(
+      expect.arrayContaining([
+        ['Emil Employee', 'Year-end statement', AS_OF],
+        ['Olga Other', 'Year-end statement', AS_OF],
+      ]),
+    );
+    expect(all.body.data).toHaveLength(3);
+    expect(all.body.data[2]).toMatchObject({ employeeId: ids.emil, employeeName: 'Emil Employee', title: TITLE, asOf: AS_OF });
+    expect(all.body.page).toEqual({ limit: 50, nextCursor: null });
+    // Two pages of two and one: the same three, in the same order.
+    const first = await call<Records>(admin, '/api/total-rewards/issued-statements/all?limit=2');
+    expect(first.body.page.nextCursor).not.toBeNull();
+    const second = await call<Records>(admin, `/api/total-rewards/issued-statements/all?limit=2&cursor=${encodeURIComponent(first.body.page.nextCursor ?? '')}`);
+    expect([...first.body.data, ...second.body.data].map((item) => item.id)).toEqual(all.body.data.map((item) => item.id));
+    expect(second.body.page.nextCursor).toBeNull();
+    // One employee's only.
+    const olgas = await call<Records>(admin, `/api/total-rewards/issued-statements/all?employeeId=${ids.olga}`);
+    expect(olgas.body.data.map((item) => item.employeeName)).toEqual(['Olga Other']);
+    expect((await call(admin, '/api/total-rewards/issued-statements/all?cursor=nonsense')).status).toBe(400);
+    // Not for employees, and nothing of another company's.
+    expect((await call(employee, '/api/total-rewards/issued-statements/all')).status).toBe(403);
+    expect((await call<Records>(other.users.admin as TestUser, '/api/total-rewards/issued-statements/all')).body.data).toEqual([]);
+  });
+
+  it("answers the own-only PDF path with the caller's own statement only, even for admins", async () => {
+    const [latest] = await myIssued(employee);
+    const own = await pdfOf(employee, `/api/total-rewards/statement/issued/${latest?.id ?? ''}/pdf`);
+    expect(own.status).toBe(200);
+    expect(textOf(own.bytes)).toContain('Year-end statement');
+    // The admin reaches Emil's through the admins' path (the positive control), never through this one.
+    expect((await pdfOf(admin, `/api/total-rewards/issued-statements/${latest?.id ?? ''}/pdf`)).status).toBe(200);
+    expect((await pdfOf(admin, `/api/total-rewards/statement/issued/${latest?.id ?? ''}/pdf`)).status).toBe(404);
+    const olgas = (await db('document_versions').where({ company_id: company.id, subject_id: ids.olga }).select('id')) as { id: string }[];
+    expect((await pdfOf(employee, `/api/total-rewards/statement/issued/${olgas[0]?.id ?? ''}/pdf`)).status).toBe(404);
   });
 
   it('lets only whole-company editors issue, and checks the title', async () => {

@@ -4,18 +4,20 @@ import { type Caller, type CompanyScope, companyScope } from '../access/caller.j
 import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
 import { type TemplateInput, documentVersionsWithVariablesOf, findDocumentVersion, issueComposedDocuments, versionPdf } from '../documents/service.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { isoTimestamp } from '../db/timestamps.js';
 import { RawResponse } from '../http/operations.js';
 import { jobKind } from '../jobs/kind.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { startJob } from '../jobs/service.js';
 import { today } from '../money/converter.js';
-import { previewEmployees, statementEmployee, statementEmployeeOfUser } from '../people/reads/totalRewards.js';
+import { type StatementEmployeeRow, previewEmployees, statementEmployee, statementEmployeeOfUser } from '../people/reads/totalRewards.js';
 import { previewReach, subjectById } from './access.js';
 import { documentLogo } from './branding.js';
 import { statementContent } from './pdf.js';
 import { storedSettings } from './settings.js';
 import { buildStatement } from './statement.js';
+import { type IssuedCursor, type IssuedStatementRow, insertIssuedStatements, listIssuedStatements } from './store.js';
 
 /*
  * Issued statements: a statement as of a day, stored as an immutable document version (its PDF's
@@ -55,15 +57,36 @@ async function issueBatch(db: Knex, scope: CompanyScope, createdBy: string, inpu
     const settings = await storedSettings(trx, scope);
     const logo = await documentLogo(trx, scope);
     const documents = [];
+    const issuedTo: StatementEmployeeRow[] = [];
     for (const employeeId of employeeIds) {
       const employee = await statementEmployee(trx, scope, employeeId);
       if (!employee) continue; // removed since the request: nothing to issue
+      issuedTo.push(employee);
       const statement = await buildStatement(trx, { scope, employee, viewer: 'self', settings, asOf: input.asOf });
-      const content = { ...statementContent(statement, 'local'), title: input.title };
+      const composed = statementContent(statement, 'local');
+      // Titled as issued, and naming whom it was issued to (the live statement's title names them).
+      const content = { ...composed, title: input.title, blocks: [{ kind: 'paragraph' as const, lines: [`Issued to ${employee.first_name} ${employee.last_name}`.trim()] }, ...composed.blocks] };
       if (logo) content.branding = { ...content.branding, logoSha256: logo.sha256 };
       documents.push({ subjectType: ISSUED_STATEMENT_SUBJECT, subjectId: employee.id, content, variables: { asOf: input.asOf, statement: JSON.stringify(statement) } });
     }
-    await issueComposedDocuments(trx, scope, { template: TEMPLATE, createdBy, documents });
+    const versions = await issueComposedDocuments(trx, scope, { template: TEMPLATE, createdBy, documents });
+    await insertIssuedStatements(
+      trx,
+      versions.map((version, index) => {
+        const employee = issuedTo[index] as StatementEmployeeRow;
+        return {
+          id: version.id,
+          company_id: scope.companyId,
+          employee_id: employee.id,
+          first_name: employee.first_name,
+          last_name: employee.last_name,
+          title: version.title,
+          as_of: input.asOf,
+          issued_by: createdBy,
+          issued_at: isoTimestamp(version.createdAt),
+        };
+      }),
+    );
     return documents.length;
   });
 }
@@ -110,4 +133,50 @@ export async function issuedStatementPdf(db: Knex, caller: Caller, id: string): 
   await subjectById(db, caller, version.subjectId);
   const pdf = await versionPdf(db, scope, version.id);
   return new RawResponse(Readable.from(pdf.bytes), 'application/pdf', pdf.filename, pdf.bytes.length);
+}
+
+/** The caller's own issued statement's PDF only (the path the installed app keeps offline); anyone else's id is 404, also for admins. */
+export async function myIssuedStatementPdf(db: Knex, caller: Caller, id: string): Promise<RawResponse> {
+  const scope = companyScope(caller);
+  const version = await findDocumentVersion(db, scope, id);
+  const own = await statementEmployeeOfUser(db, scope, caller.userId);
+  if (!version || version.subjectType !== ISSUED_STATEMENT_SUBJECT || !own || version.subjectId !== own.id) throw notFound();
+  const pdf = await versionPdf(db, scope, version.id);
+  return new RawResponse(Readable.from(pdf.bytes), 'application/pdf', pdf.filename, pdf.bytes.length);
+}
+
+const encodeCursor = (row: IssuedStatementRow): string => Buffer.from(JSON.stringify({ issuedAt: isoTimestamp(row.issued_at), id: row.id } satisfies IssuedCursor)).toString('base64url');
+
+function decodeCursor(cursor: string): IssuedCursor {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<IssuedCursor>;
+    if (typeof parsed.issuedAt === 'string' && typeof parsed.id === 'string' && !Number.isNaN(Date.parse(parsed.issuedAt))) return { issuedAt: parsed.issuedAt, id: parsed.id };
+  } catch {
+    // not one of ours: refused below
+  }
+  throw badRequest('The cursor is not one this list gave.', [{ field: 'query.cursor', message: 'is not a cursor of this list' }]);
+}
+
+/** Every statement issued in the company, newest first, a page at a time: whole-company readers of statements only. */
+export async function issuedStatementRecords(
+  db: Knex,
+  caller: Caller,
+  query: { employeeId?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<{ data: Schemas['IssuedStatementRecord'][]; page: Schemas['Page'] }> {
+  if (!hasPermission(caller.permissions, 'totalRewards', 'view', 'all')) {
+    throw new HttpError(403, 'forbidden', { message: 'The statements issued in the company are listed to people with the totalRewards permission for the whole company.' });
+  }
+  const rows = await listIssuedStatements(db, companyScope(caller), { employeeId: query.employeeId, after: query.cursor ? decodeCursor(query.cursor) : undefined, limit: query.limit });
+  const page = rows.slice(0, query.limit);
+  return {
+    data: page.map((row) => ({
+      id: row.id,
+      employeeId: row.employee_id,
+      employeeName: [row.first_name, row.last_name].filter(Boolean).join(' '),
+      title: row.title,
+      asOf: row.as_of,
+      issuedAt: isoTimestamp(row.issued_at),
+    })),
+    page: { limit: query.limit, nextCursor: rows.length > query.limit && page.length ? encodeCursor(page.at(-1) as IssuedStatementRow) : null },
+  };
 }

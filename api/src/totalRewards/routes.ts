@@ -1,6 +1,6 @@
 import { can, secured } from '../http/operations.js';
 import { socketIdOf } from '../realtime/socketId.js';
-import { issueStatements, issuedStatementPdf, myIssuedStatements } from './issued.js';
+import { issueStatements, issuedStatementPdf, issuedStatementRecords, myIssuedStatementPdf, myIssuedStatements } from './issued.js';
 import { communicateSettings, updateCommunicateSettings } from './settings.js';
 import { employeeStatement, employeeStatementPdf, myStatement, myStatementPdf, previewEmployeeList, previewStatement } from './service.js';
 
@@ -48,6 +48,16 @@ export const totalRewardsOperations = [
     access: editSettings,
     status: 202,
     handler: async ({ body }, { deps, caller, koa }) => ({ data: await issueStatements(deps.db, deps.jobs, caller, body, socketIdOf(koa.get('x-socket-id'))) }),
+  }),
+  secured({
+    operationId: 'listIssuedTotalRewardsStatements',
+    access: viewStatements,
+    handler: async ({ query }, { deps, caller }) => issuedStatementRecords(deps.db, caller, query),
+  }),
+  secured({
+    operationId: 'getMyIssuedStatementPdf',
+    access: viewStatements,
+    handler: async ({ path }, { deps, caller }) => myIssuedStatementPdf(deps.db, caller, path.issuedStatementId),
   }),
   secured({
     operationId: 'getIssuedStatementPdf',

@@ -50,3 +50,37 @@ export async function updateSettingsRow(
   const updated = await settingsOf(db, scope).where({ version }).update({ ...changes, version: version + 1 });
   return updated === 1;
 }
+
+/** An issued statement's record beside its document version (same id): whom, what, as of when. */
+export interface IssuedStatementRow {
+  id: string;
+  company_id: string;
+  employee_id: string;
+  first_name: string;
+  last_name: string;
+  title: string;
+  as_of: string;
+  issued_by: string | null;
+  issued_at: string | Date;
+}
+
+const issuedOf = (db: Knex, scope: CompanyScope) => db<IssuedStatementRow>('total_rewards_issued_statements').where('total_rewards_issued_statements.company_id', scope.companyId);
+
+export async function insertIssuedStatements(db: Knex, rows: IssuedStatementRow[]): Promise<void> {
+  for (let at = 0; at < rows.length; at += 200) await db('total_rewards_issued_statements').insert(rows.slice(at, at + 200));
+}
+
+/** Where a page of issued statements continues: after this one, newest first. */
+export interface IssuedCursor {
+  issuedAt: string;
+  id: string;
+}
+
+/** Issued statements newest first (optionally one employee's), one more than `limit` to tell whether a page follows. */
+export async function listIssuedStatements(db: Knex, scope: CompanyScope, query: { employeeId?: string | undefined; after?: IssuedCursor | undefined; limit: number }): Promise<IssuedStatementRow[]> {
+  const rows = issuedOf(db, scope);
+  if (query.employeeId) rows.andWhere('employee_id', query.employeeId);
+  const after = query.after;
+  if (after) rows.andWhere((where) => where.where('issued_at', '<', after.issuedAt).orWhere((same) => same.where('issued_at', after.issuedAt).andWhere('id', '<', after.id)));
+  return rows.select('*').orderBy([{ column: 'issued_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(query.limit + 1);
+}

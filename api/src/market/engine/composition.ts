@@ -8,6 +8,7 @@ import {
   type CompensationCategory,
   type SampleBucket,
 } from '../catalog/index.js';
+import { DEFAULT_EMPLOYMENT_TYPES, EMPLOYMENT_TYPES, placeOfLocation, recordLocationsOf, type MarketEmploymentType } from './participants.js';
 import { DEFAULT_PRIVACY_RULE, meetsMinimums, type PrivacyRule } from './privacy.js';
 import type { MarketRelease } from './release.js';
 
@@ -93,38 +94,62 @@ function entryOf(id: string, perCompany: ArrayLike<number>): CompositionEntry {
   return { id, companies, employees };
 }
 
-const compositions = new WeakMap<MarketRelease, ReleaseComposition>();
+const compositions = new WeakMap<MarketRelease, Map<string, ReleaseComposition>>();
 
-/** Counts per dimension, computed once per release (a release never changes). */
-export function describeRelease(release: MarketRelease): ReleaseComposition {
-  const known = compositions.get(release);
-  if (known) return known;
+/**
+ * Counts per dimension, computed once per release and population (a release never changes). Every
+ * count of one composition stands on the same records: employees, as the market is, unless the
+ * caller asks for contractors as a market filter does (`employmentTypes`); the totals, the
+ * locations, the families, the industries and the coverage alike.
+ */
+export function describeRelease(release: MarketRelease, employmentTypes: readonly MarketEmploymentType[] = DEFAULT_EMPLOYMENT_TYPES): ReleaseComposition {
+  const population = EMPLOYMENT_TYPES.filter((type) => employmentTypes.includes(type));
+  const key = population.join(',');
+  let known = compositions.get(release);
+  if (!known) {
+    known = new Map();
+    compositions.set(release, known);
+  }
+  const cached = known.get(key);
+  if (cached) return cached;
+  const composition = compose(release, population);
+  known.set(key, composition);
+  return composition;
+}
+
+function compose(release: MarketRelease, employmentTypes: readonly MarketEmploymentType[]): ReleaseComposition {
   const { dimensions, records, companies } = release;
-  const perCompany = release.companyRecords;
+  // Per release location: whether its records are in the population (contractors sit at places of their own).
+  const counted = Uint8Array.from(dimensions.locations, (id) => (employmentTypes.includes(placeOfLocation(id).contractor ? 'contractor' : 'employee') ? 1 : 0));
+  const perCompany = new Uint32Array(companies.count);
+  let employees = 0;
+  for (let r = 0; r < release.recordCount; r++) {
+    if (counted[records.location[r]!] === 0) continue;
+    perCompany[records.company[r]!]!++;
+    employees++;
+  }
   const byCompanyAttribute = (codes: Uint8Array, ids: readonly string[]): CompositionEntry[] =>
     entries(ids, companies.count, (add) => {
       for (let c = 0; c < companies.count; c++) if (perCompany[c]! > 0) add(codes[c]!, c, perCompany[c]!);
     });
   const byRecordCounts = (codes: Uint8Array, size: number): Uint32Array =>
     countsPerCompany(size, companies.count, (add) => {
-      for (let r = 0; r < release.recordCount; r++) add(codes[r]!, records.company[r]!, 1);
+      for (let r = 0; r < release.recordCount; r++) if (counted[records.location[r]!] === 1) add(codes[r]!, records.company[r]!, 1);
     });
-  const composition: ReleaseComposition = {
+  return {
     releaseId: release.id,
     builtAt: release.builtAt,
     companies: entryOf('all', perCompany).companies,
-    employees: release.recordCount,
+    employees,
     jobFamilies: entriesFrom(dimensions.families, companies.count, byRecordCounts(records.family, dimensions.families.length)),
     levels: entriesFrom(dimensions.levels, companies.count, byRecordCounts(records.level, dimensions.levels.length)),
-    locations: rollUpLocations(dimensions.locations, companies.count, byRecordCounts(records.location, dimensions.locations.length)),
+    locations: rollUpLocations(dimensions.locations, companies.count, byRecordCounts(records.location, dimensions.locations.length), employmentTypes),
     industries: byCompanyAttribute(companies.industry, dimensions.industries),
     companyStages: byCompanyAttribute(companies.stage, dimensions.stages),
     ownershipGroups: byCompanyAttribute(companies.ownership, dimensions.ownershipGroups),
-    familyCoverage: familyCoverage(release),
+    familyCoverage: familyCoverage(release, counted),
     participants: companies.ids.map((id, c) => ({ id, name: companies.names[c] ?? id, employees: perCompany[c]! })).filter((p) => p.employees > 0),
   };
-  compositions.set(release, composition);
-  return composition;
 }
 
 type Add = (code: number, company: number, employees: number) => void;
@@ -148,14 +173,15 @@ function entries(ids: readonly string[], companyCount: number, walk: (add: Add) 
 }
 
 /**
- * Every location holds the records of its places (placesOf): a metro its own, a country its own and
- * its metros', tiers and regions theirs; per company, so companies are distinct, not summed.
+ * Every location holds the records of its places (placesOf), as a market filter naming it reads
+ * them: a metro its own, a country its own and its metros', tiers and regions theirs, and with
+ * contractors the contractors' places beside them; per company, so companies are distinct, not summed.
  */
-function rollUpLocations(placeIds: readonly string[], companyCount: number, counts: Uint32Array): CompositionEntry[] {
+function rollUpLocations(placeIds: readonly string[], companyCount: number, counts: Uint32Array, employmentTypes: readonly MarketEmploymentType[]): CompositionEntry[] {
   const rowOf = new Map(placeIds.map((id, code) => [id, counts.subarray(code * companyCount, (code + 1) * companyCount)]));
   const rolled: CompositionEntry[] = [];
   for (const location of LOCATIONS) {
-    const rows = placesOf(location.paybenchLocationId).flatMap((id) => rowOf.get(id) ?? []);
+    const rows = recordLocationsOf(placesOf(location.paybenchLocationId), employmentTypes).flatMap((id) => rowOf.get(id) ?? []);
     if (rows.length === 0) continue;
     let sum = rows[0]!;
     if (rows.length > 1) {
@@ -168,7 +194,7 @@ function rollUpLocations(placeIds: readonly string[], companyCount: number, coun
   return rolled;
 }
 
-function familyCoverage(release: MarketRelease): FamilyCoverage[] {
+function familyCoverage(release: MarketRelease, counted: Uint8Array): FamilyCoverage[] {
   const coverage: FamilyCoverage[] = [];
   const levels = release.dimensions.levels.length;
   const runs = release.runCurrencies.length;
@@ -181,8 +207,12 @@ function familyCoverage(release: MarketRelease): FamilyCoverage[] {
       const to = column.offsets[(family + 1) * levels * runs]!;
       if (from === to) return;
       perCompany.fill(0);
-      for (let j = from; j < to; j++) perCompany[column.company[j]!]!++;
-      coverage.push({ ...entryOf(id, perCompany), broadCompType });
+      for (let j = from; j < to; j++) {
+        const who = column.who[j]!;
+        if (counted[who & 255] === 1) perCompany[who >>> 8]!++;
+      }
+      const entry = entryOf(id, perCompany);
+      if (entry.employees > 0) coverage.push({ ...entry, broadCompType });
     });
   }
   return coverage;

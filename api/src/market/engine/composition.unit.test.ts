@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { placesOf } from '../catalog/index.js';
 import { buildDemoRelease } from '../generator/index.js';
+import { marketOf, type CompanySpec, type RecordSpec } from '../test/handMarket.js';
 import { describeRelease, disclose, roundDownToTwoFigures, type ReleaseComposition } from './composition.js';
-import type { MarketRelease } from './release.js';
+import { buildRelease, type MarketRelease } from './release.js';
 
 describe('describeRelease', () => {
   let release: MarketRelease;
@@ -71,5 +72,56 @@ describe('disclose', () => {
     expect(disclose({ id: 'x', companies: 4, employees: 5_000 })).toEqual(hidden);
     expect(disclose({ id: 'x', companies: 5, employees: 9 })).toEqual(hidden);
     expect(disclose({ id: 'x', companies: 5, employees: 10 })).toMatchObject({ belowThreshold: false, companies: 5, employees: 10 });
+  });
+});
+
+describe('describeRelease: one population per answer', () => {
+  // Five companies with two employees each in the Bay Area; company 0 also has two data-science
+  // contractors there, and company 5 has only contractors: three engineers in Boston (fintech).
+  const companies: CompanySpec[] = [{}, {}, {}, {}, {}, { industry: 'ind_fin_fintech' }];
+  const employees: RecordSpec[] = [0, 1, 2, 3, 4].flatMap((company) => [0, 1].map((k) => ({ company, base: 100_000 + 1_000 * k })));
+  const contractors: RecordSpec[] = [
+    { company: 0, base: 90_000, family: 'data_science', contractor: true },
+    { company: 0, base: 91_000, family: 'data_science', contractor: true },
+    ...[0, 1, 2].map((k) => ({ company: 5, base: 120_000 + k, level: 'p4', location: 'us_boston', contractor: true })),
+  ];
+  const release = buildRelease(marketOf(companies, [...employees, ...contractors]), { id: 'population', builtAt: '2024-05-01T00:00:00.000Z' });
+  const counts = (entries: { id: string; companies: number; employees: number }[]) => Object.fromEntries(entries.map((e) => [e.id, [e.companies, e.employees]]));
+
+  it('counts employees alone everywhere when contractors are not asked for', () => {
+    const employeesOnly = describeRelease(release);
+    expect([employeesOnly.companies, employeesOnly.employees]).toEqual([5, 10]);
+    expect(counts(employeesOnly.jobFamilies)).toEqual({ software_engineering: [5, 10] });
+    expect(counts(employeesOnly.levels)).toEqual({ p3: [5, 10] });
+    expect(counts(employeesOnly.industries)).toEqual({ ind_tech_saas: [5, 10] });
+    expect(counts(employeesOnly.companyStages)).toEqual({ series_b: [5, 10] });
+    expect(counts(employeesOnly.ownershipGroups)).toEqual({ venture_backed: [5, 10] });
+    const locations = counts(employeesOnly.locations);
+    expect(locations).toMatchObject({ us_sf_bay_area: [5, 10], '840_1': [5, 10], '840': [5, 10] });
+    expect(locations.us_boston).toBeUndefined();
+    expect(employeesOnly.familyCoverage.map((c) => [c.id, c.broadCompType, c.companies, c.employees])).toEqual([['software_engineering', 'cash', 5, 10]]);
+    expect(employeesOnly.participants.map((p) => p.employees)).toEqual([2, 2, 2, 2, 2]);
+    expect(describeRelease(release, ['employee'])).toBe(employeesOnly);
+    // The whole market and the United States are one population: the same published counts.
+    expect(disclose({ id: 'all', ...employeesOnly })).toMatchObject({ companies: 5, employees: 10 });
+    expect(disclose(employeesOnly.locations.find((l) => l.id === '840')!)).toMatchObject({ companies: 5, employees: 10 });
+  });
+
+  it('counts contractors in every dimension when asked for, and them alone when only they are', () => {
+    const both = describeRelease(release, ['contractor', 'employee']);
+    expect([both.companies, both.employees]).toEqual([6, 15]);
+    expect(counts(both.jobFamilies)).toEqual({ software_engineering: [6, 13], data_science: [1, 2] });
+    expect(counts(both.levels)).toEqual({ p3: [5, 12], p4: [1, 3] });
+    expect(counts(both.industries)).toEqual({ ind_tech_saas: [5, 12], ind_fin_fintech: [1, 3] });
+    expect(counts(both.locations)).toMatchObject({ us_sf_bay_area: [5, 12], us_boston: [1, 3], '840_1': [5, 12], '840_2': [1, 3], '840': [6, 15] });
+    expect(disclose({ id: 'all', ...both })).toMatchObject({ companies: 6, employees: 15 });
+    expect(disclose(both.locations.find((l) => l.id === 'us_boston')!)).toMatchObject({ belowThreshold: true, companies: null, employees: null });
+    expect(describeRelease(release, ['employee', 'contractor'])).toBe(both);
+
+    const contractorsOnly = describeRelease(release, ['contractor']);
+    expect([contractorsOnly.companies, contractorsOnly.employees]).toEqual([2, 5]);
+    expect(counts(contractorsOnly.locations)).toMatchObject({ us_sf_bay_area: [1, 2], us_boston: [1, 3], '840': [2, 5] });
+    expect(counts(contractorsOnly.jobFamilies)).toEqual({ software_engineering: [1, 3], data_science: [1, 2] });
+    expect(disclose({ id: 'all', ...contractorsOnly })).toMatchObject({ belowThreshold: true });
   });
 });

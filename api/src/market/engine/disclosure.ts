@@ -25,11 +25,14 @@ import { intervalOf, medianIntervalRanks, medianUncertainty, type MedianUncertai
  * is also how uncertain such a figure is.
  */
 
-/** Per record: its key, from what the record is (wraps around in 32 bits). */
-export function recordKey(amount: number, company: number, location: number): number {
+/**
+ * Per record: its key, from what the record is (wraps around in 32 bits): its amount, and its
+ * company and location as whoOf packs them (company × 256 + location).
+ */
+export function recordKey(amount: number, who: number): number {
   // Two multiplications: this runs for every record a query reads. Quality matters little, since
   // the sum is mixed with the secret before it draws anything (cellKey).
-  return Math.imul(amount ^ 0x5bd1e995, 0xcc9e2d51) ^ Math.imul((company << 8) | location, 0x1b873593);
+  return Math.imul(amount ^ 0x5bd1e995, 0xcc9e2d51) ^ Math.imul(who, 0x1b873593);
 }
 
 function finish(h: number): number {
@@ -94,14 +97,6 @@ function land(exact: number, span: number, floor: number, ceiling: number, down:
   return aboveFrom + at * above;
 }
 
-/** The records around rank `rank` (0-based, fractional for a blend): from the one below to the second above. */
-function spanAround(runs: readonly SortedRun[], n: number, rank: number): number {
-  const lower = Math.floor(rank);
-  const below = valueAtRankOfRuns(runs, Math.max(0, lower - 1));
-  const above = valueAtRankOfRuns(runs, Math.min(n - 1, lower + 2));
-  return above - below;
-}
-
 /**
  * What a figure is moved with. `cell` (the cell key) draws how far; `side` says which way: drawn
  * from the stored amount of the record the figure is made of (the lower one of a blend) and the
@@ -114,25 +109,129 @@ export interface FigureMoves {
   anchored: boolean;
 }
 
-/** Which way the figure made of record `rank` moves: down when true. */
-function sideOf(runs: readonly SortedRun[], rank: number, moves: FigureMoves, figure: number): boolean {
-  const bits = moves.anchored ? finish(Math.imul(storedAtRankOfRuns(runs, rank) | 0, 0x2c1b3c6d) ^ moves.secret) : moves.cell;
-  return (finish(bits ^ Math.imul(figure + 1, 0x165667b1)) & 1) === 1;
+/**
+ * The records around one rank of the cell being published, read once per figure: the one below,
+ * the rank itself, the next and the second above (each clamped to the cell), and the stored amount
+ * at the rank. Module scratch rather than a returned object: thousands of figures per request.
+ */
+let belowValue = 0;
+let rankValue = 0;
+let nextValue = 0;
+let aboveValue = 0;
+let storedValue = 0;
+
+function readAround(runs: readonly SortedRun[], n: number, lower: number, anchored: boolean): void {
+  const below = lower > 0 ? lower - 1 : 0;
+  const next = lower + 1 < n ? lower + 1 : n - 1;
+  const above = lower + 2 < n ? lower + 2 : n - 1;
+  if (runs.length === 1) {
+    // One run (a whole country, or one currency): the ranks are positions.
+    const { values, from, divisor, scale } = runs[0]!;
+    storedValue = values[from + lower]!;
+    if (divisor === 1 && scale === 1) {
+      belowValue = values[from + below]!;
+      rankValue = storedValue;
+      nextValue = values[from + next]!;
+      aboveValue = values[from + above]!;
+    } else {
+      // As valueAt in percentile.ts: converted where read.
+      belowValue = (values[from + below]! / divisor) * scale;
+      rankValue = (storedValue / divisor) * scale;
+      nextValue = (values[from + next]! / divisor) * scale;
+      aboveValue = (values[from + above]! / divisor) * scale;
+    }
+    return;
+  }
+  if (runs.length === 2) {
+    readAroundOfTwo(runs[0]!, runs[1]!, below, lower, next, above, anchored);
+    return;
+  }
+  belowValue = valueAtRankOfRuns(runs, below);
+  rankValue = valueAtRankOfRuns(runs, lower);
+  nextValue = valueAtRankOfRuns(runs, next);
+  aboveValue = valueAtRankOfRuns(runs, above);
+  storedValue = anchored ? storedAtRankOfRuns(runs, lower) : 0;
+}
+
+/** A value of a run as percentile.ts reads it: converted where read. */
+function valueOf(run: SortedRun, index: number): number {
+  const value = run.values[index]!;
+  return run.divisor === 1 && run.scale === 1 ? value : (value / run.divisor) * run.scale;
 }
 
 /**
- * A figure of the cell at `rank`, moved, within [floor, ceiling]; amounts are never negative, so
- * neither is a moved one.
+ * readAround over two runs (two currencies): one binary search finds how many of the `below`
+ * smallest values lie in each run, and the ranks up to `above` follow by merging a few steps (ties
+ * taken from the first run). The stored amount at `lower` is that of the first run holding its value,
+ * as storedAtRankOfRuns says.
  */
-function moved(runs: readonly SortedRun[], n: number, rank: number, exact: number, moves: FigureMoves, figure: number, floor: number, ceiling: number): number {
-  const span = spanAround(runs, n, rank);
+function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: number, next: number, above: number, anchored: boolean): void {
+  const sizeA = a.to - a.from;
+  const sizeB = b.to - b.from;
+  // The smallest i (values taken from a) such that a[i] is not below the last of b's below − i.
+  let lo = Math.max(0, below - sizeB);
+  let hi = Math.min(below, sizeA);
+  while (lo < hi) {
+    const i = (lo + hi) >>> 1;
+    const j = below - i;
+    if (j > 0 && valueOf(a, a.from + i) < valueOf(b, b.from + j - 1)) lo = i + 1;
+    else hi = i;
+  }
+  let i = lo;
+  let j = below - lo;
+  for (let rank = below; rank <= above; rank++) {
+    const fromA = j >= sizeB || (i < sizeA && valueOf(a, a.from + i) <= valueOf(b, b.from + j));
+    const value = fromA ? valueOf(a, a.from + i) : valueOf(b, b.from + j);
+    if (rank === lower) {
+      rankValue = value;
+      if (anchored) {
+        if (fromA) storedValue = a.values[a.from + i]!;
+        else storedValue = i > 0 && valueOf(a, a.from + i - 1) === value ? a.values[a.from + i - 1]! : b.values[b.from + j]!;
+      } else storedValue = 0;
+    }
+    if (rank === below) belowValue = value;
+    if (rank === next) nextValue = value;
+    if (rank === above) aboveValue = value;
+    if (fromA) i++;
+    else j++;
+  }
+}
+
+/**
+ * The figure at the rank readAround last read (exact value `exact`), moved within [floor, ceiling]:
+ * by the span from the record below to the second above, the side from the stored amount at the
+ * rank; amounts are never negative, so neither is a moved one.
+ */
+function movedFigure(exact: number, moves: FigureMoves, figure: number, floor: number, ceiling: number): number {
+  const span = aboveValue - belowValue;
   if (span === 0) return Math.min(Math.max(exact, floor), ceiling);
-  const down = sideOf(runs, Math.floor(rank), moves, figure);
+  const bits = moves.anchored ? finish(Math.imul(storedValue | 0, 0x2c1b3c6d) ^ moves.secret) : moves.cell;
+  const down = (finish(bits ^ Math.imul(figure + 1, 0x165667b1)) & 1) === 1;
   return land(exact, span, Math.max(floor, exact >= 0 ? 0 : -Infinity), ceiling, down, draw(moves.cell, figure));
+}
+
+/** Percentile `percent` of the n records, moved within [floor, ceiling] (PERCENTILE.INC, as percentileIncOfRuns). */
+function movedPercentile(runs: readonly SortedRun[], n: number, percent: number, moves: FigureMoves, floor: number, ceiling: number): number {
+  const scaled = (n - 1) * percent;
+  const lower = Math.floor(scaled / 100);
+  const fraction = (scaled - lower * 100) / 100;
+  readAround(runs, n, lower, moves.anchored);
+  const exact = fraction === 0 ? rankValue : rankValue + fraction * (nextValue - rankValue);
+  return movedFigure(exact, moves, percent, floor, ceiling);
+}
+
+/** The record at `rank`, moved (the median interval's ends). */
+function movedRecord(runs: readonly SortedRun[], n: number, rank: number, moves: FigureMoves, figure: number): number {
+  readAround(runs, n, rank, moves.anchored);
+  return movedFigure(rankValue, moves, figure, -Infinity, Infinity);
 }
 
 /** The seven moved percentiles of the cell being published (queries are synchronous). */
 const allSeven = new Float64Array(PERCENTILES.length);
+const MIDDLE = PERCENTILES.indexOf(50);
+/** Where each percentile sits in allSeven, by its percent. */
+const SLOT_OF = new Int8Array(101).fill(-1);
+PERCENTILES.forEach((percent, slot) => (SLOT_OF[percent] = slot));
 
 /** Figure tags of the median interval's ends, apart from the percentiles' own (their percent). */
 const INTERVAL_LOWER = 101;
@@ -151,24 +250,19 @@ export interface PublishedFigures {
 export function publishedFigures(runs: readonly SortedRun[], percentiles: readonly MarketPercentile[], moves: FigureMoves | null): PublishedFigures {
   if (moves === null) return exactFigures(runs, percentiles);
   const n = countOfRuns(runs);
-  const figure = (percent: number, floor: number, ceiling: number) => {
-    const exact = percentileIncOfRuns(runs, percent);
-    return moved(runs, n, ((n - 1) * percent) / 100, exact, moves, percent, floor, ceiling);
-  };
   // All seven, whichever were asked for: a figure must not depend on the request, or asking for
   // different subsets would give several moves of the same figure to solve for the exact one. The
   // median first, free, then outwards, each kept on its side of the one inside it (percentiles never
   // cross): the median, where differencing and trackers aim, always moves the way its record says.
-  const middle = PERCENTILES.indexOf(50);
-  allSeven[middle] = figure(50, -Infinity, Infinity);
-  for (let i = middle + 1; i < PERCENTILES.length; i++) allSeven[i] = figure(PERCENTILES[i]!, allSeven[i - 1]!, Infinity);
-  for (let i = middle - 1; i >= 0; i--) allSeven[i] = figure(PERCENTILES[i]!, -Infinity, allSeven[i + 1]!);
-  const published = percentiles.map((percentile) => ({ percentile, value: allSeven[PERCENTILES.indexOf(percentile)]! }));
-  const median = allSeven[PERCENTILES.indexOf(50)]!;
+  allSeven[MIDDLE] = movedPercentile(runs, n, 50, moves, -Infinity, Infinity);
+  for (let i = MIDDLE + 1; i < PERCENTILES.length; i++) allSeven[i] = movedPercentile(runs, n, PERCENTILES[i]!, moves, allSeven[i - 1]!, Infinity);
+  for (let i = MIDDLE - 1; i >= 0; i--) allSeven[i] = movedPercentile(runs, n, PERCENTILES[i]!, moves, -Infinity, allSeven[i + 1]!);
+  const published: { percentile: MarketPercentile; value: number }[] = [];
+  for (const percentile of percentiles) published.push({ percentile, value: allSeven[SLOT_OF[percentile]!]! });
+  const median = allSeven[MIDDLE]!;
   const ranks = medianIntervalRanks(n);
-  const end = (rank: number, tag: number) => moved(runs, n, rank, valueAtRankOfRuns(runs, rank), moves, tag, -Infinity, Infinity);
-  const lower = Math.min(end(ranks.lower, INTERVAL_LOWER), median);
-  const upper = Math.max(end(ranks.upper, INTERVAL_UPPER), median);
+  const lower = Math.min(movedRecord(runs, n, ranks.lower, moves, INTERVAL_LOWER), median);
+  const upper = Math.max(movedRecord(runs, n, ranks.upper, moves, INTERVAL_UPPER), median);
   return { percentiles: published, medianUncertainty: intervalOf(median, lower, upper) };
 }
 

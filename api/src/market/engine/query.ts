@@ -292,7 +292,7 @@ function gatherCell(release: MarketRelease, workspace: Workspace, scope: FilterS
       const founders = foundersFor(release, workspace, scope, group);
       if (isSelective(release, scope, group)) {
         const end = matchedEnd(release, workspace, scope, group, founders);
-        gatherMatchedGroup(workspace, gather, column, release.records, release.groupStart[group]!, end, scope, plan.scale);
+        gatherMatchedGroup(workspace, gather, column, group, release.groupStart[group]!, end, scope, plan.scale);
       } else {
         gatherSortedGroup(workspace, gather, column, group, scope, founders, plan.scale);
       }

@@ -395,3 +395,28 @@ describe('synthetic share', () => {
     expect(shareOf([3, 3, 3, 3], 4)).toBeNull();
   });
 });
+
+describe('a selective filter over two runs of one currency', () => {
+  // Employees in San Francisco and contractors in Boston: two runs of US dollars, which a filter with
+  // both employment types reads as one (merged after each run's records come out in order).
+  const employees = [100, 300, 500, 700, 900, 1_100].map((k, i) => ({ company: i % 5, base: k * 1_000 }));
+  const contractors = [200, 400, 600, 800].map((k, i) => ({ company: i % 5, base: k * 1_000, location: 'us_boston', contractor: true }));
+  const release = buildRelease(marketOf([{}, {}, {}, {}, {}], [...employees, ...contractors]), { id: 'two-runs' });
+  const open = { minCompanies: 1, minEmployees: 1, maxCompanyShare: 1 };
+  const ask = (employmentTypes: MarketFilter['employmentTypes'], readPath: QueryOptions['readPath']) =>
+    queryRelease(release, request({ marketFilters: [{ ...EVERYWHERE, locations: ['840'], employmentTypes }], percentiles: [10, 25, 50, 75, 90] }), {
+      disclosure: false,
+      forex: FOREX,
+      privacy: open,
+      readPath,
+    }).cells[0]!;
+
+  it.each(['auto', 'sorted', 'matched'] as const)('answers the union of both runs, read %s', (readPath) => {
+    const both = ask(['employee', 'contractor'], readPath);
+    // 100k … 900k, 1,100k: p10 at rank 0.9, p25 at 2.25, p50 at 4.5, p75 at 6.75, p90 at 8.1.
+    expect(both.percentiles?.map((p) => p.value)).toEqual([190_000, 325_000, 550_000, 775_000, 920_000]);
+    expect(both.sample).toMatchObject({ companies: 5, employees: 10 });
+    // The positive control: employees alone are one run, with a median of 600k.
+    expect(ask(['employee'], readPath).percentiles?.find((p) => p.percentile === 50)?.value).toBe(600_000);
+  });
+});

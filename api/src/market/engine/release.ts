@@ -12,24 +12,37 @@ import {
   type ReleaseDimensions,
 } from './participants.js';
 
-/** Company codes fit 16 bits in most releases; wider ones take 32. */
-export type CompanyCodes = Uint16Array | Uint32Array;
+/** A record's company and location in one number (company × 256 + location), as record keys read them. */
+export function whoOf(company: number, location: number): number {
+  return ((company << 8) | location) >>> 0;
+}
+
+/** Companies a release may hold: whoOf keeps 24 bits for the company. */
+export const MAX_COMPANIES = 2 ** 24;
 
 /**
- * One amount column, grouped and sorted: the records of group g in run k holding this amount are
- * order[offsets[g × runs + k] .. offsets[g × runs + k + 1]), ascending by amount. A run is one
- * country's places, in its currency (see MarketRelease.runCurrencies). Their amount, company and
- * location sit beside them in the same order, so a query reads each (group, run) as sequential
+ * One amount column, grouped and sorted: the records of group g in run k holding this amount are at
+ * places offsets[g × runs + k] .. offsets[g × runs + k + 1] of the column, ascending by amount. A run
+ * is one country's places, in its currency (see MarketRelease.runCurrencies). Their amount, company,
+ * location and founder type sit at the same places, so a query reads each (group, run) as sequential
  * streams, already sorted, and skips the runs it does not need.
  */
 export interface MeasureColumn {
   readonly offsets: Uint32Array;
-  readonly order: Uint32Array;
   readonly values: Int32Array;
-  readonly company: CompanyCodes;
-  readonly location: Uint8Array;
-  /** The amount of every record in physical order (NO_AMOUNT where absent), for selective filters. */
-  readonly amounts: Int32Array;
+  /**
+   * Company and location of each place, packed (whoOf): one read where a selective filter's records
+   * lie scattered over the column, instead of two.
+   */
+  readonly who: Uint32Array;
+  /** Founder type code of each place (0 when not recorded), for the founder filter of E9. */
+  readonly founder: Uint8Array;
+  /**
+   * Where every record in physical order sits in this column (its index j above), or NOT_IN_COLUMN
+   * when it has no amount: selective filters mark their records' positions and read them back in
+   * sorted order, so their values come out sorted without sorting anything.
+   */
+  readonly position: Uint32Array;
   /**
    * Sample of whole slices, computed once: for group g and a set of the release's first sliceRuns
    * runs (bit k for run k), its distinct companies at [(g × 2^sliceRuns + set) × 2] and the records
@@ -41,6 +54,9 @@ export interface MeasureColumn {
   /** Per (group, run): its records of generated (demo) companies, for whole slices. */
   readonly runSynthetic: Uint32Array;
 }
+
+/** MeasureColumn.position of a record without this amount. */
+export const NOT_IN_COLUMN = 0xffffffff;
 
 /** Slice statistics cover every set of the first runs, up to this many (2^6 sets per group). */
 export const MAX_SLICE_RUNS = 6;
@@ -126,9 +142,10 @@ export function buildRelease(market: ParticipantMarket, options: BuildReleaseOpt
   };
   const measures = {} as Record<MeasureId, MeasureColumn>;
   const keys = new Float64Array(market.employees.count);
+  const physicalAmounts = new Int32Array(market.employees.count);
   MEASURE_IDS.forEach((id, index) => {
     progress((index + 1) / (MEASURE_IDS.length + 1), `sorting ${id}`);
-    measures[id] = sortMeasure(market.employees.amounts[id], layout, keys);
+    measures[id] = sortMeasure(market.employees.amounts[id], layout, keys, physicalAmounts);
   });
   progress(1, 'done');
   return Object.freeze({
@@ -266,12 +283,14 @@ interface SortLayout {
   syntheticCompanies: number;
 }
 
-function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array): MeasureColumn {
+/** Sorts one amount column; `keys` and `physicalAmounts` are scratch space shared by every column. */
+function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array, physicalAmounts: Int32Array): MeasureColumn {
   const { physical, groupStart, records, recordRun, runCount } = layout;
   const groups = groupStart.length - 1;
   const offsets = new Uint32Array(groups * runCount + 1);
-  const physicalAmounts = new Int32Array(physical.length);
+  // Amounts in physical order, for the sort below; the column keeps positions instead.
   for (let r = 0; r < physical.length; r++) physicalAmounts[r] = amounts[physical[r]!]!;
+  const place = new Uint32Array(physical.length).fill(NOT_IN_COLUMN);
   // Per group: count each run's amounts, lay the runs end to end, place every key in its run, sort each run.
   const cursor = new Uint32Array(runCount);
   let present = 0;
@@ -298,38 +317,37 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
   }
   const runKeys = new Int32Array(groups * runCount);
   const runSynthetic = new Uint32Array(groups * runCount);
-  const order = new Uint32Array(present);
   const values = new Int32Array(present);
-  const company = layout.companyCount <= 2 ** 16 ? new Uint16Array(present) : new Uint32Array(present);
-  const location = new Uint8Array(present);
+  const who = new Uint32Array(present);
+  const founder = new Uint8Array(present);
   for (let g = 0; g < groups; g++) {
     const start = groupStart[g]!;
     for (let j = offsets[g * runCount]!; j < offsets[(g + 1) * runCount]!; j++) {
       const key = keys[j]!;
       const position = key % POSITION_BITS;
       const r = start + position;
-      order[j] = r;
+      place[r] = j;
       values[j] = (key - position) / POSITION_BITS;
-      company[j] = records.company[r]!;
-      location[j] = records.location[r]!;
+      who[j] = whoOf(records.company[r]!, records.location[r]!);
+      founder[j] = records.founder[r]!;
     }
     for (let k = 0; k < runCount; k++) {
       let key = 0;
       let synthetic = 0;
       for (let j = offsets[g * runCount + k]!; j < offsets[g * runCount + k + 1]!; j++) {
-        key = (key + recordKey(values[j]!, company[j]!, location[j]!)) | 0;
-        if (company[j]! < layout.syntheticCompanies) synthetic++;
+        key = (key + recordKey(values[j]!, who[j]!)) | 0;
+        if (who[j]! >>> 8 < layout.syntheticCompanies) synthetic++;
       }
       runKeys[g * runCount + k] = key;
       runSynthetic[g * runCount + k] = synthetic;
     }
   }
-  const sliceStats = sliceStatistics(offsets, company, groups, runCount, layout.sliceRuns, layout.companyCount);
-  return { offsets, order, values, company, location, amounts: physicalAmounts, sliceStats, runKeys, runSynthetic };
+  const sliceStats = sliceStatistics(offsets, who, groups, runCount, layout.sliceRuns, layout.companyCount);
+  return { offsets, values, who, founder, position: place, sliceStats, runKeys, runSynthetic };
 }
 
 /** Distinct companies and largest company of every group × set of the first `covered` runs (see MeasureColumn.sliceStats). */
-function sliceStatistics(offsets: Uint32Array, company: CompanyCodes, groups: number, runs: number, covered: number, companies: number): Uint32Array {
+function sliceStatistics(offsets: Uint32Array, who: Uint32Array, groups: number, runs: number, covered: number, companies: number): Uint32Array {
   const sets = 1 << covered;
   const stats = new Uint32Array(groups * sets * 2);
   if (covered === 0) return stats;
@@ -340,7 +358,7 @@ function sliceStatistics(offsets: Uint32Array, company: CompanyCodes, groups: nu
     let seen = 0;
     for (let k = 0; k < covered; k++) {
       for (let j = offsets[g * runs + k]!; j < offsets[g * runs + k + 1]!; j++) {
-        const c = company[j]!;
+        const c = who[j]! >>> 8;
         let total = 0;
         for (let q = 0; q < covered; q++) total += counts[c * covered + q]!;
         if (total === 0) touched[seen++] = c;
@@ -387,6 +405,7 @@ function checkMarket(market: ParticipantMarket): void {
   checkCodes(employees.level, dimensions.levels.length, 'level');
   if (dimensions.locations.length > MAX_PLACES) throw new Error(`A release holds at most ${MAX_PLACES} places, not ${dimensions.locations.length}`);
   checkCodes(employees.location, dimensions.locations.length, 'location');
+  if (companies.count > MAX_COMPANIES) throw new Error(`A release holds at most ${MAX_COMPANIES} companies, not ${companies.count}`);
   checkCodes(employees.company, companies.count, 'company');
   checkCodes(employees.founder, dimensions.founderTypes.length + 1, 'founder type');
   checkCodes(companies.stage, dimensions.stages.length, 'company stage');
@@ -411,5 +430,11 @@ function checkCodes(codes: Uint8Array | Uint32Array, size: number, what: string)
 
 /** The amounts of one measure per record in physical order, NO_AMOUNT where absent (for exports and cross-checks). */
 export function amountColumn(release: MarketRelease, measure: MeasureId): Int32Array {
-  return release.measures[measure].amounts.slice();
+  const { position, values } = release.measures[measure];
+  const amounts = new Int32Array(position.length);
+  for (let r = 0; r < position.length; r++) {
+    const j = position[r]!;
+    amounts[r] = j === NOT_IN_COLUMN ? NO_AMOUNT : values[j]!;
+  }
+  return amounts;
 }

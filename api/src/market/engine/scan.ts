@@ -1,6 +1,6 @@
 import { recordKey } from './disclosure.js';
 import type { SortedRun } from './percentile.js';
-import type { MarketRelease, MeasureColumn, ReleaseRecords } from './release.js';
+import { NOT_IN_COLUMN, type MarketRelease, type MeasureColumn } from './release.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -106,17 +106,17 @@ function scanRun(
   tally: Uint32Array,
   touched: Uint32Array,
 ): number {
-  const { values, company, location } = column;
+  const { values, who } = column;
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
   for (let j = from; j < to; j++) {
-    const c = company[j]!;
-    const l = location[j]!;
-    if (companyOk[c] === 0 || locationSlot[l] === 0) continue;
+    const w = who[j]!;
+    const c = w >>> 8;
+    if (companyOk[c] === 0 || locationSlot[w & 255] === 0) continue;
     const value = values[j]!;
     out[n++] = value;
-    key = (key + recordKey(value, c, l)) | 0;
+    key = (key + recordKey(value, w)) | 0;
     const before = tally[c]!;
     tally[c] = before + 1;
     if (before === 0) touched[seen++] = c;
@@ -135,21 +135,21 @@ function scanRunOfFounders(
   workspace: Workspace,
   start: number,
 ): number {
-  const { values, company, location, order } = column;
+  const { values, who, founder } = column;
   const { companyOk, locationSlot } = filter;
-  const { founder, founderOk } = founders;
+  const { founderOk } = founders;
   const { tally, touched } = workspace;
   const out = workspace.values;
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
   for (let j = from; j < to; j++) {
-    const c = company[j]!;
-    const l = location[j]!;
-    if (companyOk[c] === 0 || locationSlot[l] === 0 || founderOk[founder[order[j]!]!] !== 1) continue;
+    const w = who[j]!;
+    const c = w >>> 8;
+    if (companyOk[c] === 0 || locationSlot[w & 255] === 0 || founderOk[founder[j]!] !== 1) continue;
     const value = values[j]!;
     out[n++] = value;
-    key = (key + recordKey(value, c, l)) | 0;
+    key = (key + recordKey(value, w)) | 0;
     const before = tally[c]!;
     tally[c] = before + 1;
     if (before === 0) touched[seen++] = c;
@@ -182,7 +182,6 @@ export function gatherWithCompanyFactor(
     column.offsets[(group + 1) * filter.runCount]!,
     filter,
     founders?.founderOk ?? null,
-    founders?.founder ?? column.location,
     slotDivisor,
     scale,
     companyFactor,
@@ -199,14 +198,13 @@ function scanWithFactor(
   to: number,
   filter: ScanFilter,
   founderOk: Uint8Array | null,
-  founder: Uint8Array,
   slotDivisor: Float64Array,
   scale: number,
   companyFactor: Float64Array,
   workspace: Workspace,
   start: number,
 ): number {
-  const { values, company, location, order } = column;
+  const { values, who, founder } = column;
   const { companyOk, locationSlot } = filter;
   const { tally, touched } = workspace;
   const out = workspace.values;
@@ -214,15 +212,15 @@ function scanWithFactor(
   let seen = companiesSeen;
   let key = keySum;
   for (let j = from; j < to; j++) {
-    const c = company[j]!;
-    const l = location[j]!;
-    const slot = locationSlot[l]!;
+    const w = who[j]!;
+    const c = w >>> 8;
+    const slot = locationSlot[w & 255]!;
     const factor = companyFactor[c]!;
     if (slot === 0 || companyOk[c] === 0 || factor === 0) continue;
-    if (founderOk !== null && founderOk[founder[order[j]!]!] !== 1) continue;
+    if (founderOk !== null && founderOk[founder[j]!] !== 1) continue;
     const value = values[j]!;
     out[n++] = (value / slotDivisor[slot]!) * scale * factor;
-    key = (key + recordKey(value, c, l)) | 0;
+    key = (key + recordKey(value, w)) | 0;
     const before = tally[c]!;
     tally[c] = before + 1;
     if (before === 0) touched[seen++] = c;
@@ -276,35 +274,44 @@ function scanMatches(
 }
 
 /**
- * Appends one measure's amounts for the matched records: per currency, the whole amounts are sorted
- * as integers (several times faster than sorting doubles), giving one sorted run per currency that
- * is converted where read.
+ * Appends one measure's amounts for the matched records, sorted without sorting: each matched
+ * record's place in the measure's sorted column is marked in a bitmap over the group, and the
+ * marks are read back in column order, run by run, so the values come out ascending (read in that
+ * order, the column streams through the cache; read in the records' order, every value would be a
+ * miss). One sorted run per currency (the runs of a currency's countries merged), converted where read.
  */
 export function gatherMatchedGroup(
   workspace: Workspace,
   gather: CellGather,
   column: MeasureColumn,
-  records: ReleaseRecords,
+  group: number,
   matchedFrom: number,
   matchedTo: number,
   filter: ScanFilter,
   scale: number,
 ): void {
-  reserveAmounts(workspace, matchedTo - matchedFrom);
-  const amounts = workspace.amounts;
+  const runCount = filter.runCount;
+  const base = column.offsets[group * runCount]!;
+  const marks = reserveMarks(workspace, column.offsets[(group + 1) * runCount]! - base);
+  markPositions(column.position, workspace.matched, matchedFrom, matchedTo, base, marks);
   for (let slot = 1; slot <= filter.slotCount; slot++) {
     companiesSeen = gather.companies;
     keySum = gather.key;
-    const slotFilter = filter.slotCount === 1 ? 0 : slot;
-    const count = scanMatchedAmounts(column.amounts, records, workspace.matched, matchedFrom, matchedTo, filter.locationSlot, slotFilter, amounts, workspace);
+    const start = gather.length;
+    let end = start;
+    let pieces = 0;
+    for (const k of filter.slotRuns[slot]!) {
+      const from = column.offsets[group * runCount + k]!;
+      const to = column.offsets[group * runCount + k + 1]!;
+      if (from === to) continue;
+      const before = end;
+      end = readMarked(column, marks, base, from, to, workspace.values, end, workspace.tally, workspace.touched);
+      if (end > before) workspace.pieceEnds[pieces++] = end;
+    }
     gather.companies = companiesSeen;
     gather.key = keySum;
-    if (count === 0) continue;
-    amounts.subarray(0, count).sort();
-    const start = gather.length;
-    const end = start + count;
-    const out = workspace.values;
-    for (let i = 0; i < count; i++) out[start + i] = amounts[i]!;
+    if (end === start) continue;
+    if (pieces > 1) mergePieces(workspace, start, pieces);
     gather.length = end;
     gather.scale = scale;
     gather.runEnds.push(end);
@@ -312,43 +319,91 @@ export function gatherMatchedGroup(
   }
 }
 
-function reserveAmounts(workspace: Workspace, size: number): void {
-  if (workspace.amounts.length < size) workspace.amounts = new Int32Array(Math.max(size, workspace.amounts.length * 2));
+/** A zeroed bitmap of at least `size` bits; readMarked leaves it zeroed again. */
+function reserveMarks(workspace: Workspace, size: number): Int32Array {
+  const words = (size >>> 5) + 1;
+  if (workspace.marks.length < words) workspace.marks = new Int32Array(Math.max(words, workspace.marks.length * 2));
+  return workspace.marks;
 }
 
-/** Copies the matched records' amounts (of one currency slot, or all when slot is 0) and counts their companies. */
-function scanMatchedAmounts(
-  amounts: Int32Array,
-  records: ReleaseRecords,
-  matched: Uint32Array,
+/** Marks the places of the matched records that hold an amount. */
+function markPositions(position: Uint32Array, matched: Uint32Array, from: number, to: number, base: number, marks: Int32Array): void {
+  for (let k = from; k < to; k++) {
+    const j = position[matched[k]!]!;
+    if (j === NOT_IN_COLUMN) continue;
+    const bit = j - base;
+    marks[bit >>> 5]! |= 1 << (bit & 31);
+  }
+}
+
+/**
+ * Appends the values of the marked places in [from, to) of the column, ascending (the column's
+ * order), counting their companies and summing their keys; clears the marks it reads.
+ */
+function readMarked(
+  column: MeasureColumn,
+  marks: Int32Array,
+  base: number,
   from: number,
   to: number,
-  locationSlot: Uint8Array,
-  slot: number,
-  out: Int32Array,
-  workspace: Workspace,
+  out: Float64Array,
+  start: number,
+  tally: Uint32Array,
+  touched: Uint32Array,
 ): number {
-  const { company, location } = records;
-  const { tally, touched } = workspace;
-  let n = 0;
+  const { values, who } = column;
+  let n = start;
   let seen = companiesSeen;
   let key = keySum;
-  for (let k = from; k < to; k++) {
-    const r = matched[k]!;
-    const amount = amounts[r]!;
-    if (amount < 0) continue; // NO_AMOUNT: amounts are otherwise never negative
-    const l = location[r]!;
-    if (slot !== 0 && locationSlot[l] !== slot) continue;
-    out[n++] = amount;
-    const c = company[r]!;
-    key = (key + recordKey(amount, c, l)) | 0;
-    const before = tally[c]!;
-    tally[c] = before + 1;
-    if (before === 0) touched[seen++] = c;
+  const firstBit = from - base;
+  const lastBit = to - base - 1;
+  const firstWord = firstBit >>> 5;
+  const lastWord = lastBit >>> 5;
+  for (let w = firstWord; w <= lastWord; w++) {
+    let bits = marks[w]!;
+    if (bits === 0) continue;
+    // The first and last words may hold marks of the neighbouring runs: keep only this run's.
+    if (w === firstWord) bits &= -1 << (firstBit & 31);
+    if (w === lastWord && (lastBit & 31) !== 31) bits &= (1 << ((lastBit & 31) + 1)) - 1;
+    marks[w] = marks[w]! & ~bits;
+    const wordBase = base + (w << 5);
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      const j = wordBase + 31 - Math.clz32(lowest);
+      bits ^= lowest;
+      const value = values[j]!;
+      const holder = who[j]!;
+      const c = holder >>> 8;
+      out[n++] = value;
+      key = (key + recordKey(value, holder)) | 0;
+      const before = tally[c]!;
+      tally[c] = before + 1;
+      if (before === 0) touched[seen++] = c;
+    }
   }
   companiesSeen = seen;
   keySum = key;
   return n;
+}
+
+/** Merges the ascending pieces values[start .. pieceEnds[0]), [pieceEnds[0] .. pieceEnds[1]), … into one ascending run. */
+function mergePieces(workspace: Workspace, start: number, pieces: number): void {
+  const values = workspace.values;
+  const end = workspace.pieceEnds[pieces - 1]!;
+  if (workspace.mergeSpace.length < end - start) workspace.mergeSpace = new Float64Array(Math.max(end - start, workspace.mergeSpace.length * 2));
+  const space = workspace.mergeSpace;
+  let merged = workspace.pieceEnds[0]!;
+  for (let p = 1; p < pieces; p++) {
+    const next = workspace.pieceEnds[p]!;
+    let a = start;
+    let b = merged;
+    let o = 0;
+    while (a < merged && b < next) space[o++] = values[b]! < values[a]! ? values[b++]! : values[a++]!;
+    while (a < merged) space[o++] = values[a++]!;
+    while (b < next) space[o++] = values[b++]!;
+    values.set(space.subarray(0, o), start);
+    merged = next;
+  }
 }
 
 /**

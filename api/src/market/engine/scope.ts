@@ -70,18 +70,28 @@ export function scopeMarketFilter(
 /** Companies whose stage, ownership group and industry all pass, and how many records they hold. */
 function passingCompanies(release: MarketRelease, workspace: Workspace, filter: MarketFilter): { companyOk: Uint8Array; passingRecords: number } {
   const { index } = workspace;
-  const stages = codeSet(filter.companyStages, index.stage);
-  const ownership = codeSet(filter.companyOwnershipGroups, index.ownership);
-  const industries = codeSet(filter.industries.flatMap(subIndustriesOf), index.industry);
-  const { companies } = release;
+  const { dimensions } = release;
+  // Flags by code rather than sets: this runs over every company of the release for each market filter.
+  const stages = codeFlags(filter.companyStages, index.stage, dimensions.stages.length);
+  const ownership = codeFlags(filter.companyOwnershipGroups, index.ownership, dimensions.ownershipGroups.length);
+  const industries = codeFlags(filter.industries.flatMap(subIndustriesOf), index.industry, dimensions.industries.length);
+  const { companies, companyRecords } = release;
+  const { stage, ownership: owner, industry } = companies;
   const companyOk = new Uint8Array(companies.count);
   let passingRecords = 0;
   for (let c = 0; c < companies.count; c++) {
-    const ok = stages.has(companies.stage[c]!) && ownership.has(companies.ownership[c]!) && industries.has(companies.industry[c]!);
-    companyOk[c] = ok ? 1 : 0;
-    if (ok) passingRecords += release.companyRecords[c]!;
+    if (stages[stage[c]!]! & ownership[owner[c]!]! & industries[industry[c]!]!) {
+      companyOk[c] = 1;
+      passingRecords += companyRecords[c]!;
+    }
   }
   return { companyOk, passingRecords };
+}
+
+function codeFlags(ids: string[], index: ReadonlyMap<string, number>, size: number): Uint8Array {
+  const flags = new Uint8Array(size);
+  for (const code of codeSet(ids, index)) flags[code] = 1;
+  return flags;
 }
 
 /**

@@ -28,8 +28,11 @@ export interface Workspace {
   touched: Uint32Array;
   /** The cell's values, as sorted runs laid end to end. */
   values: Float64Array;
-  /** Whole amounts of matched records, sorted before they are converted. */
-  amounts: Int32Array;
+  /** For selective filters: one bit per place of a group's sorted column, marking the matched records' places (all clear between uses). */
+  marks: Int32Array;
+  /** Where the pieces of one currency end in values, before they are merged into one run. */
+  pieceEnds: Uint32Array;
+  mergeSpace: Float64Array;
   /**
    * For selective filters: the records of group g that pass the current market filter are
    * matched[groupStart[g] .. matchedEnd[g]), valid while matchedPass[g] equals pass.
@@ -51,7 +54,9 @@ export function workspaceOf(release: MarketRelease): Workspace {
       tally: new Uint32Array(release.companies.count),
       touched: new Uint32Array(release.companies.count),
       values: new Float64Array(1024),
-      amounts: new Int32Array(1024),
+      marks: new Int32Array(1024),
+      pieceEnds: new Uint32Array(release.runCurrencies.length),
+      mergeSpace: new Float64Array(0),
       matched: new Uint32Array(0),
       matchedEnd: new Uint32Array(release.groupStart.length - 1),
       matchedPass: new Uint32Array(release.groupStart.length - 1),

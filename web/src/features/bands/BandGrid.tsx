@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { type Dispatch, Fragment, type KeyboardEvent, type SetStateAction } from 'react';
+import { type Dispatch, Fragment, type KeyboardEvent, type SetStateAction, useState } from 'react';
 import { api } from '../../api/client';
 import { useVersionedSave } from '../../api/queries';
 import { useToasts } from '../../ui/Toasts';
@@ -18,6 +18,7 @@ import {
   toMajorText,
   toMinor,
 } from './common';
+import { RangesDialog, rangesText } from './Grades';
 
 interface GridProps {
   bandSet: BandSetDetail;
@@ -60,6 +61,8 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
   );
   const perZone = editable ? 4 : 3;
   const width = 1 + zones.length * perZone;
+  // The band whose variable / bonus / equity ranges are being edited, with where it is.
+  const [rangesOf, setRangesOf] = useState<{ band: Band; where: string } | null>(null);
 
   function startEditing(band: Band) {
     setEditing({ bandId: band.id, version: band.version, min: toMajorText(band.min), mid: toMajorText(band.mid), max: toMajorText(band.max), problem: null, conflict: false });
@@ -186,7 +189,10 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
                                   onKeyDown={(event) => onKey(event, job, zone)}
                                 />
                               ) : (
-                                formatMoney(band[figure.key])
+                                <>
+                                  {formatMoney(band[figure.key])}
+                                  {figure.key === 'mid' && band.ranges && <span className="bands-ranges">{rangesText(band.ranges, bandSet.currency)}</span>}
+                                </>
                               )}
                             </td>
                           ))}
@@ -202,9 +208,14 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
                                   </button>
                                 </span>
                               ) : (
-                                <button type="button" className="small ghost icon-button" onClick={() => startEditing(band)} aria-label={`Edit the band of ${where}`} disabled={editing !== null}>
-                                  <Pencil size={16} aria-hidden="true" />
-                                </button>
+                                <span className="bands-row-actions">
+                                  <button type="button" className="small ghost icon-button" onClick={() => startEditing(band)} aria-label={`Edit the band of ${where}`} disabled={editing !== null}>
+                                    <Pencil size={16} aria-hidden="true" />
+                                  </button>
+                                  <button type="button" className="small ghost" onClick={() => setRangesOf({ band, where })} aria-label={`Ranges of the band of ${where}`} disabled={editing !== null}>
+                                    Ranges
+                                  </button>
+                                </span>
                               )}
                             </td>
                           )}
@@ -230,6 +241,15 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
           </tbody>
         ))}
       </table>
+      {rangesOf && (
+        <RangesDialog
+          title={rangesOf.where}
+          currency={bandSet.currency}
+          band={rangesOf.band}
+          write={(ifMatch, body) => api.PATCH('/api/bands/band-sets/{bandSetId}/bands/{bandId}', { params: { path: { bandSetId: bandSet.id, bandId: rangesOf.band.id }, header: { 'If-Match': ifMatch } }, body })}
+          onClose={() => setRangesOf(null)}
+        />
+      )}
     </div>
   );
 }
@@ -266,6 +286,7 @@ export function BandCards({ bandSet, groups, zones, trackName }: Omit<GridProps,
                                   <span className="bands-figure-label">{figure.label}</span> {formatMoney(band[figure.key])}
                                 </span>
                               ))}
+                              {band.ranges && <span className="bands-ranges">{rangesText(band.ranges, bandSet.currency)}</span>}
                             </span>
                           ) : (
                             'No band'

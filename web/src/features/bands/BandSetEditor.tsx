@@ -17,6 +17,7 @@ import { useFollowedJob } from '../jobs/useFollowedJob';
 import { BuildForm } from './BuildForm';
 import { Changes } from './Changes';
 import { Evaluation } from './Evaluation';
+import { GradeBands } from './Grades';
 import { Smoothing } from './Smoothing';
 import { BandSetApprovalPanel } from '../settings/workflows/BandSetApproval';
 import {
@@ -82,7 +83,7 @@ function PublishDialog({ bandSet, live, onClose }: { bandSet: BandSetDetail; liv
     if (!result.ok) return setProblem({ message: result.message, conflict: result.conflict });
     await refreshBands();
     const status = result.data.data.status;
-    add('success', status === 'pendingApproval' ? `“${bandSet.name}” waits for approval before it goes live.` : status === 'cycle' ? `“${bandSet.name}” is the band set of “${cycle?.name ?? 'the merit cycle'}”.` : `“${bandSet.name}” is live.`);
+    add('success', status === 'pendingApproval' ? `“${bandSet.name}” waits for approval before ${cycle ? `it becomes the band set of “${cycle.name}”` : 'it goes live'}.` : status === 'cycle' ? `“${bandSet.name}” is the band set of “${cycle?.name ?? 'the merit cycle'}”.` : `“${bandSet.name}” is live.`);
     onClose();
   }
   return (
@@ -143,7 +144,16 @@ function PublishDialog({ bandSet, live, onClose }: { bandSet: BandSetDetail; liv
 
 /** States in the history's words (the stored names are the workflow's). */
 const STATE_WORDS: Record<string, string> = { pendingApproval: 'pending approval', cycle: 'merit cycle' };
-const ACTIONS: Record<string, string> = { publish: 'Published', publishToCycle: 'Published to a merit cycle', archive: 'Archived', submit: 'Submitted for approval', recordApproval: 'Approved', approve: 'Approved and published', reject: 'Sent back to draft' };
+const ACTIONS: Record<string, string> = {
+  publish: 'Published',
+  publishToCycle: 'Published to a merit cycle',
+  archive: 'Archived',
+  submit: 'Submitted for approval',
+  recordApproval: 'Approved',
+  approve: 'Approved and published',
+  approveToCycle: 'Approved and published to a merit cycle',
+  reject: 'Sent back to draft',
+};
 
 /** Every change of the set's state, oldest first. */
 function History({ bandSetId }: { bandSetId: string }) {
@@ -195,7 +205,9 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
   const live = sets.data?.data.find((set) => set.status === 'live');
   const groups = groupJobs(jobs);
   const draft = bandSet.status === 'draft';
-  const changeable = access.edit && draft;
+  // Bands and grade bands of the person's zones; building, smoothing, publishing and deleting span every zone.
+  const changeable = access.editBands && draft;
+  const wholeSet = access.edit && draft;
   // Held here, so typed figures survive the grid giving way to cards and back (a resize across 640 px).
   const [editing, setEditing] = useState<Editing | null>(null);
   const bandedJobs = new Set(bandSet.bands.map((band) => band.companyJobId));
@@ -209,7 +221,7 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
           Duplicate
         </button>
       )}
-      {changeable && (
+      {wholeSet && (
         <>
           <button type="button" className="primary bands-wide-only" onClick={() => setPublishing(true)} disabled={bandSet.bands.length === 0}>
             Publish
@@ -255,10 +267,10 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
       actions={actions}
     >
       {changeable && <p className="bands-muted bands-phone-only">Drafts are built, edited and published on a wider screen; here they are read only.</p>}
-      <BandSetApprovalPanel bandSetId={bandSet.id} name={bandSet.name} version={bandSet.version} />
+      <BandSetApprovalPanel bandSetId={bandSet.id} name={bandSet.name} version={bandSet.version} toCycle={bandSet.meritCycleId !== null} />
       {!draft && bandSet.status !== 'pendingApproval' && <p className="bands-muted">{bandSet.status === 'live' ? 'This set is live' : bandSet.status === 'cycle' ? 'This set is the band set of a merit cycle' : 'This set is archived'} and never changes. Duplicate it into a draft to work on it.</p>}
       {/* Hidden on phones by CSS rather than unmounted, so a resize never loses what was typed or previewed. */}
-      {changeable && (
+      {wholeSet && (
         <div className="bands-work bands-wide-only">
           <BuildForm bandSet={bandSet} jobs={jobs} locations={names.locations} name={names.name} />
           {bandSet.bands.length > 1 && <Smoothing bandSet={bandSet} jobs={jobs} zones={zones} trackName={names.name} />}
@@ -277,6 +289,11 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
                 {bandsPanel}
               </Section>
             ),
+          },
+          {
+            id: 'grades',
+            label: 'Grades',
+            panel: <GradeBands bandSet={bandSet} zones={zones} editable={changeable} />,
           },
           { id: 'evaluation', label: 'Evaluation', panel: <Evaluation bandSet={bandSet} groups={shownGroups} zones={zones} pay={access.pay} /> },
           {

@@ -41,6 +41,9 @@ function BuildOutcome({ result, jobs, name }: { result: BuildResult; jobs: Compa
     <div className="bands-outcome" role="status">
       <p data-testid="build-outcome">
         Built {formatNumber(result.built)} bands at p{result.bandSet.philosophy?.targetPercentile ?? '—'}.{' '}
+        {result.bandSet.philosophy?.equityPercentile !== undefined && result.equityWithheld.length > 0
+          ? `${formatNumber(result.equityWithheld.length)} ${result.equityWithheld.length === 1 ? 'job has' : 'jobs have'} no equity range: the market has no equity figure for ${result.equityWithheld.length === 1 ? 'it' : 'them'}. `
+          : ''}
         {result.withheld.length === 0
           ? 'The market priced every company job.'
           : `${formatNumber(result.withheld.length)} ${result.withheld.length === 1 ? 'company job has' : 'company jobs have'} no band: the market withholds ${result.withheld.length === 1 ? 'its cell' : 'their cells'}.`}
@@ -71,6 +74,9 @@ export function BuildForm({ bandSet, jobs, locations, name }: BuildProps) {
   const [widthPercent, setWidthPercent] = useState(String(philosophy?.width.percent ?? 20));
   const [rounding, setRounding] = useState<Schemas['BandRounding']>(philosophy?.rounding ?? 1000);
   const [location, setLocation] = useState(philosophy?.marketLocationId ?? '');
+  const [bonus, setBonus] = useState(philosophy?.bonusTargetPercent !== undefined ? String(philosophy.bonusTargetPercent) : '');
+  // '' builds no equity range; a percentile prices one from the market's equity.
+  const [equity, setEquity] = useState(philosophy?.equityPercentile !== undefined ? String(philosophy.equityPercentile) : '');
   const [alignTo, setAlignTo] = useState<MarketPercentile>(philosophy?.targetPercentile === 75 ? 50 : 75);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<BuildResult | null>(null);
@@ -97,7 +103,20 @@ export function BuildForm({ bandSet, jobs, locations, name }: BuildProps) {
       setProblem({ message: 'The width is a percent from 0 to 200.', fields: [] });
       return;
     }
-    void build({ targetPercentile: percentile, width: { kind: widthKind, percent }, rounding, ...(location ? { marketLocationId: location } : {}) });
+    const bonusPercent = Number(bonus);
+    if (bonus.trim() !== '' && (!Number.isFinite(bonusPercent) || bonusPercent < 0 || bonusPercent > 1000)) {
+      setProblem({ message: 'The bonus target is a percent of base from 0 to 1,000.', fields: [] });
+      return;
+    }
+    const equityPercentile = Number(equity);
+    void build({
+      targetPercentile: percentile,
+      width: { kind: widthKind, percent },
+      rounding,
+      ...(location ? { marketLocationId: location } : {}),
+      ...(bonus.trim() !== '' ? { bonusTargetPercent: bonusPercent } : {}),
+      ...(equity && isPercentile(equityPercentile) ? { equityPercentile } : {}),
+    });
   }
 
   function align(event: FormEvent<HTMLFormElement>) {
@@ -157,6 +176,21 @@ export function BuildForm({ bandSet, jobs, locations, name }: BuildProps) {
               {sortedLocations.map((entry) => (
                 <option key={entry.id} value={entry.id}>
                   {entry.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Bonus target % (optional)
+            <input type="number" inputMode="decimal" min={0} max={1000} step="any" value={bonus} onChange={(event) => setBonus(event.target.value)} />
+          </label>
+          <label>
+            Equity range
+            <select value={equity} onChange={(event) => setEquity(event.target.value)}>
+              <option value="">None</option>
+              {PERCENTILES.map((value) => (
+                <option key={value} value={value}>
+                  Market equity at p{value}
                 </option>
               ))}
             </select>

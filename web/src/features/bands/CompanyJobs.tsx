@@ -10,24 +10,27 @@ import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Empty, Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { BandsFrame, type CompanyJob, Problem, type Schemas, fieldProblems, formatNumber, refreshBands, useBandsAccess, useMarketNames } from './common';
+import { GradesManager } from './Grades';
 
 const REASONS: Record<Schemas['UnmappedEmployee']['reason'], string> = {
   no_family_or_level: 'No job family or level',
   no_company_job: 'No company job for their family and level',
 };
 
-/** A job's title and code, saved at the version read. */
+/** A job's title, code and comp grade, saved at the version read. */
 function EditJob({ job, onClose }: { job: CompanyJob; onClose: () => void }) {
   const { add } = useToasts();
   const [title, setTitle] = useState(job.title);
   const [jobCode, setJobCode] = useState(job.jobCode ?? '');
+  const [gradeId, setGradeId] = useState(job.gradeId ?? '');
+  const grades = useQuery('/api/bands/grades');
   const [problem, setProblem] = useState<string | null>(null);
   const { save, busy } = useVersionedSave((ifMatch, body: Schemas['CompanyJobPatch']) =>
     api.PATCH('/api/bands/jobs/{companyJobId}', { params: { path: { companyJobId: job.id }, header: { 'If-Match': ifMatch } }, body }),
   );
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = await save(job.version, { title, jobCode: jobCode.trim() || null });
+    const result = await save(job.version, { title, jobCode: jobCode.trim() || null, gradeId: gradeId || null });
     if (!result.ok) return setProblem(result.message);
     add('success', `Saved “${result.data.data.title}”.`);
     await refreshBands();
@@ -46,6 +49,18 @@ function EditJob({ job, onClose }: { job: CompanyJob; onClose: () => void }) {
         <label>
           Job code (optional, unique)
           <input value={jobCode} onChange={(event) => setJobCode(event.target.value)} maxLength={64} autoComplete="off" />
+        </label>
+        <label>
+          Comp grade
+          <select value={gradeId} onChange={(event) => setGradeId(event.target.value)}>
+            <option value="">No grade</option>
+            {(grades.data?.data ?? []).map((grade) => (
+              <option key={grade.id} value={grade.id}>
+                {grade.key}
+                {grade.name !== grade.key ? ` · ${grade.name}` : ''}
+              </option>
+            ))}
+          </select>
         </label>
         <Problem message={problem} />
         <div className="actions">
@@ -311,6 +326,7 @@ export function CompanyJobsScreen() {
                   { key: 'family', header: 'Family', cell: (job) => job.jobFamilyName },
                   { key: 'level', header: 'Level', cell: (job) => job.levelDisplay },
                   { key: 'employees', header: 'Employees', numeric: true, cell: (job) => formatNumber(job.employeeCount) },
+                  { key: 'grade', header: 'Grade', cell: (job) => job.gradeKey ?? '—' },
                   ...(access.edit
                     ? [
                         {
@@ -336,6 +352,7 @@ export function CompanyJobsScreen() {
           )
         }
       </Loaded>
+      <GradesManager editable={access.edit} />
       <UnmappedEmployees />
       {adding && <AddJob onClose={() => setAdding(false)} />}
       {editing && <EditJob job={editing} onClose={() => setEditing(null)} />}

@@ -106,10 +106,47 @@ export function Evaluation({ bandSet, groups, zones, pay }: EvaluationProps) {
       {(result) => (
         <>
           <EvaluationBody result={result} bandSet={bandSet} groups={groups} zones={zones} pay={pay} />
-          {pay && bandSet.bands.length > 0 && <OutOfBandByTeam outOfBand={result.outOfBand} onGroupBy={setGroupBy} />}
+          <PricedByGrade result={result} bandSet={bandSet} zones={zones} />
+          {pay && (bandSet.bands.length > 0 || bandSet.gradeBands.length > 0) && <OutOfBandByTeam outOfBand={result.outOfBand} onGroupBy={setGroupBy} />}
         </>
       )}
     </Loaded>
+  );
+}
+
+/** The employees whose company job has no band in their zone, priced by their job's grade band there. */
+function PricedByGrade({ result, bandSet, zones }: { result: BandEvaluation; bandSet: BandSetDetail; zones: EvaluationProps['zones'] }) {
+  const byGrade = result.employees.filter((employee) => employee.source === 'grade');
+  if (byGrade.length === 0) return null;
+  const gradeBand = new Map(bandSet.gradeBands.map((band) => [band.id, band]));
+  const zoneName = new Map(zones.map((zone) => [zone.id, zone.name]));
+  return (
+    <Section title="Priced by a grade band" id="priced-by-grade-heading">
+      <p className="bands-muted">Their company job has no band of its own in their pay zone, so its comp grade’s band there prices them.</p>
+      <DataTable
+        caption="Employees priced by their job's grade band"
+        captionHidden
+        cardsOnPhone
+        rows={byGrade}
+        rowKey={(employee) => employee.employeeId}
+        rowAttributes={(employee) => ({ 'data-employee-id': employee.employeeId })}
+        columns={[
+          { key: 'name', header: 'Employee', rowHeader: true, cell: (employee) => employee.name },
+          {
+            key: 'band',
+            header: 'Grade band',
+            cell: (employee) => {
+              const band = gradeBand.get(employee.bandId);
+              return band ? `${band.gradeKey} · ${zoneName.get(band.payZoneId) ?? ''} · ${formatMoney(band.min)} – ${formatMoney(band.max)}` : '';
+            },
+          },
+          { key: 'base', header: 'Base', numeric: true, cell: (employee) => (employee.base ? formatMoney(employee.base) : '—') },
+          { key: 'compa', header: 'Compa-ratio', numeric: true, cell: (employee) => formatRatio(employee.compaRatio) },
+          { key: 'penetration', header: 'Range penetration', numeric: true, cell: (employee) => formatShare(employee.rangePenetration) },
+          { key: 'position', header: 'Position', cell: (employee) => (employee.position ? POSITION[employee.position] : '—') },
+        ]}
+      />
+    </Section>
   );
 }
 

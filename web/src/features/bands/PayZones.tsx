@@ -49,6 +49,10 @@ function ZoneForm({ zone, onClose }: { zone: PayZone | null; onClose: () => void
   const [rules, setRules] = useState<RuleDraft[]>(zone && !zone.catchAll ? zone.rules.map(draftOf) : [draftOf()]);
   const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
   const [creating, setCreating] = useState(false);
+  // "Who can see this zone": people whose bands grant is scoped to zones see only the zones that name them.
+  const [viewers, setViewers] = useState<string[]>(zone?.viewerUserIds ?? []);
+  const users = useQuery('/api/users', { params: { query: { limit: 500 } } });
+  const people = (users.data?.data ?? []).filter((user) => user.status === 'active' && !user.isCandidate);
   const update = useVersionedSave((ifMatch, payZoneId: string, body: Schemas['PayZonePatch']) =>
     api.PATCH('/api/bands/pay-zones/{payZoneId}', { params: { path: { payZoneId }, header: { 'If-Match': ifMatch } }, body }),
   );
@@ -68,6 +72,7 @@ function ZoneForm({ zone, onClose }: { zone: PayZone | null; onClose: () => void
         ...(zone.anchor ? {} : { differentialBp }),
         ...(anchor && !zone.anchor ? { anchor: true } : {}),
         ...(catchAll ? {} : { rules: rulesOf(rules) }),
+        ...(users.data ? { viewerUserIds: viewers } : {}),
       };
       const result = await update.save(zone.version, zone.id, body);
       // A conflict or a refusal keeps the form as the person left it.
@@ -75,7 +80,7 @@ function ZoneForm({ zone, onClose }: { zone: PayZone | null; onClose: () => void
       add('success', `Saved the pay zone “${result.data.data.name}”.`);
     } else {
       setCreating(true);
-      const { data, error } = await api.POST('/api/bands/pay-zones', { body: { name, differentialBp, ...(anchor ? { anchor: true } : {}), rules: rulesOf(rules) } });
+      const { data, error } = await api.POST('/api/bands/pay-zones', { body: { name, differentialBp, ...(anchor ? { anchor: true } : {}), rules: rulesOf(rules), ...(users.data ? { viewerUserIds: viewers } : {}) } });
       setCreating(false);
       if (error || !data) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
       add('success', `Added the pay zone “${data.data.name}”.`);
@@ -143,6 +148,24 @@ function ZoneForm({ zone, onClose }: { zone: PayZone | null; onClose: () => void
               </button>
             </div>
             <p className="bands-muted">A rule with metros matches only there; one without matches the whole country. Each country or metro belongs to one zone.</p>
+          </fieldset>
+        )}
+        {people.length > 0 && (
+          <fieldset className="bands-viewers">
+            <legend>Who can see this zone</legend>
+            <p className="bands-muted">People whose salary-bands access is limited to pay zones (such as recruiters) see the bands and employees of the zones that name them. Everyone with access to all zones sees every zone.</p>
+            <div className="bands-viewer-list">
+              {people.map((user) => (
+                <label key={user.id} className="inline-check">
+                  <input
+                    type="checkbox"
+                    checked={viewers.includes(user.id)}
+                    onChange={(event) => setViewers((list) => (event.target.checked ? [...list, user.id] : list.filter((id) => id !== user.id)))}
+                  />
+                  {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}
+                </label>
+              ))}
+            </div>
           </fieldset>
         )}
         <Problem message={problem?.message ?? null} fields={problem?.fields} />

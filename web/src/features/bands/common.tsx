@@ -34,7 +34,10 @@ export const ROUNDINGS: readonly Schemas['BandRounding'][] = [100, 500, 1000];
 export function useBandsAccess() {
   const person = usePerson().data?.data;
   return {
-    edit: can(person, 'bands', 'edit') && !person?.viewAs,
+    /** Changes that span every pay zone (building, publishing, zones, jobs, grades, surveys): bands edit over all zones. */
+    edit: can(person, 'bands', 'edit', 'all') && !person?.viewAs,
+    /** Editing bands and grade bands: bands edit over all zones, or over the zones that name the person (scope `zones`). */
+    editBands: can(person, 'bands', 'edit') && !person?.viewAs,
     pay: (person?.permissionsV3.employeeCompensation ?? []).length > 0,
     benchmarking: person?.modules.some((entry) => entry.module === 'benchmarking' && entry.authorized) ?? false,
     /** Whether the person may see merit cycles, to publish a draft to one. */
@@ -90,7 +93,11 @@ export function StatusBadge({ status }: { status: Schemas['BandSetStatus'] }) {
 
 export function philosophyText(philosophy: Schemas['BandPhilosophy'], locationName: (id: string) => string): string {
   const width = philosophy.width.kind === 'plusMinus' ? `±${philosophy.width.percent}%` : `${philosophy.width.percent}% spread`;
-  return `p${philosophy.targetPercentile}, ${width}, rounded to ${philosophy.rounding.toLocaleString()}, priced in ${locationName(philosophy.marketLocationId)}`;
+  const extras = [
+    philosophy.bonusTargetPercent !== undefined ? `bonus target ${philosophy.bonusTargetPercent}%` : '',
+    philosophy.equityPercentile !== undefined ? `equity at p${philosophy.equityPercentile}` : '',
+  ].filter(Boolean);
+  return `p${philosophy.targetPercentile}, ${width}, rounded to ${philosophy.rounding.toLocaleString()}, priced in ${locationName(philosophy.marketLocationId)}${extras.length ? `, ${extras.join(', ')}` : ''}`;
 }
 
 // ── a failed call, in the server's words ─────────────────────────────────────────────────────

@@ -835,8 +835,9 @@ export function WindowsSection({ cycle, onSaved }: SectionProps) {
     return { on: Boolean(window), opens: toLocalInput(window?.opensAt), closes: toLocalInput(window?.closesAt) };
   };
   const [windows, setWindows] = useState({ planning: initial('planning'), review: initial('review') });
+  const [noticeHours, setNoticeHours] = useState(String(cycle.closingNoticeHours));
   const [local, setLocal] = useState<string | null>(null);
-  const save = useCycleSave((ifMatch, body: { windows: Schemas['PlanningWindow'][] }) =>
+  const save = useCycleSave((ifMatch, body: { windows: Schemas['PlanningWindow'][]; closingNoticeHours: number }) =>
     api.PUT('/api/v2/meritCycles/{meritCycleId}/planningWindows', { params: { path: { meritCycleId: cycle.id }, header: { 'If-Match': ifMatch } }, body }),
   );
 
@@ -852,7 +853,11 @@ export function WindowsSection({ cycle, onSaved }: SectionProps) {
       if (!opensAt || !closesAt) return setLocal(`The ${stage} window needs when it opens and when it closes.`);
       body.push({ stage, opensAt, closesAt });
     }
-    const result = await save.submit(cycle.version, { windows: body });
+    const closingNoticeHours = Number(noticeHours.trim());
+    if (noticeHours.trim() === '' || !Number.isInteger(closingNoticeHours) || closingNoticeHours < 0 || closingNoticeHours > 720) {
+      return setLocal('The notice before a window closes needs whole hours from 0 (no notice) to 720.');
+    }
+    const result = await save.submit(cycle.version, { windows: body, closingNoticeHours });
     if (!result.ok) return;
     await onSaved(result.data.data);
     add('success', 'The planning windows are saved.');
@@ -902,6 +907,13 @@ export function WindowsSection({ cycle, onSaved }: SectionProps) {
                 </fieldset>
               );
             })}
+            <label>
+              Remind who has not finished, hours before a window closes (0: no reminder)
+              <input inputMode="numeric" size={4} value={noticeHours} onChange={(event) => setNoticeHours(event.target.value)} aria-describedby="cycle-notice-hint" />
+            </label>
+            <p className="planning-muted" id="cycle-notice-hint">
+              Planners who have not submitted, and reviewers whose turn it is, are told once by e-mail and in the app, as each chose in their notification settings.
+            </p>
           </fieldset>
           <Problem message={local} />
           {save.problem}

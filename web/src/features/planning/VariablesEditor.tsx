@@ -1,4 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
+import { useId } from 'react';
 import { type Schemas, bpToInput, parsePercent } from './common';
 
 /*
@@ -123,65 +124,88 @@ export function variablesOf(text: VariablesText, scale: Scale): { variables: Var
   };
 }
 
+/** A field's words, named after its factor for screen readers and tests ("Factor 2: Weight %"), shown without it. */
+function Named({ factor, children }: { factor: string; children: string }) {
+  return (
+    <>
+      <span className="visually-hidden">{factor}: </span>
+      {children}
+    </>
+  );
+}
+
 function FactorEditor({ factor, index, scale, onChange, onRemove }: { factor: FactorText; index: number; scale: Scale; onChange: (factor: FactorText) => void; onRemove: () => void }) {
   const label = `Factor ${index + 1}`;
+  const idPrefix = `${useId()}factor`;
+  const hintId = `${idPrefix}-hint`;
+  const setStep = (at: number, key: keyof StepText, text: string) => onChange({ ...factor, steps: factor.steps.map((item, i) => (i === at ? { ...item, [key]: text } : item)) });
   return (
     <fieldset className="planning-plain planning-factor">
       <legend>
         {label}: {VARIABLE_LABELS[factor.variable]}
       </legend>
       <div className="planning-row">
-        <label>
-          Variable
-          <select value={factor.variable} onChange={(event) => onChange({ ...factor, variable: event.target.value as Variable })}>
+        {/* Beside its select, not around it: a label around a select also reads out the option chosen. */}
+        <div className="planning-field">
+          <label htmlFor={`${idPrefix}-variable`}>
+            <Named factor={label}>Variable</Named>
+          </label>
+          <select id={`${idPrefix}-variable`} value={factor.variable} onChange={(event) => onChange({ ...factor, variable: event.target.value as Variable })}>
             {VARIABLES.map((variable) => (
               <option key={variable} value={variable}>
                 {VARIABLE_LABELS[variable]}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <label>
-          Weight %
-          <input inputMode="numeric" value={factor.weight} size={4} onChange={(event) => onChange({ ...factor, weight: event.target.value })} />
+          <Named factor={label}>Weight %</Named>
+          <input inputMode="numeric" value={factor.weight} size={4} aria-describedby={`${hintId}-weight`} onChange={(event) => onChange({ ...factor, weight: event.target.value })} />
         </label>
-        <button type="button" className="small" onClick={onRemove} aria-label={`Remove ${label.toLowerCase()}`}>
-          <Trash2 size={16} aria-hidden="true" /> Remove
+        <button type="button" className="small" onClick={onRemove}>
+          <Trash2 size={16} aria-hidden="true" /> Remove <span className="visually-hidden">{label.toLowerCase()}</span>
         </button>
       </div>
+      <p className="muted small-text" id={`${hintId}-weight`}>
+        100 counts the adjustment as written, 50 half of it.
+      </p>
       {factor.variable === 'rating' ? (
         <div className="planning-row">
           {[...scale].reverse().map((rating) => (
             <label key={rating.value}>
-              {rating.label} %
+              <Named factor={label}>{`${rating.label} %`}</Named>
               <input inputMode="decimal" size={4} value={factor.ratings[rating.value] ?? ''} onChange={(event) => onChange({ ...factor, ratings: { ...factor.ratings, [rating.value]: event.target.value } })} />
             </label>
           ))}
         </div>
       ) : (
         <>
-          <p className="muted small-text">
+          <p className="muted small-text" id={hintId}>
             Steps count from “from” (included) up to “to” (not included); the first that holds the value adds its %. Values: {VALUE_HINTS[factor.variable]}.
           </p>
-          {factor.steps.map((step, at) => (
-            <div className="planning-row" key={at}>
-              <label>
-                {`Step ${at + 1} from`}
-                <input inputMode="decimal" size={5} value={step.from} onChange={(event) => onChange({ ...factor, steps: factor.steps.map((item, i) => (i === at ? { ...item, from: event.target.value } : item)) })} />
-              </label>
-              <label>
-                {`Step ${at + 1} to`}
-                <input inputMode="decimal" size={5} value={step.to} onChange={(event) => onChange({ ...factor, steps: factor.steps.map((item, i) => (i === at ? { ...item, to: event.target.value } : item)) })} />
-              </label>
-              <label>
-                {`Step ${at + 1} adds %`}
-                <input inputMode="decimal" size={4} value={step.adjustment} onChange={(event) => onChange({ ...factor, steps: factor.steps.map((item, i) => (i === at ? { ...item, adjustment: event.target.value } : item)) })} />
-              </label>
-              <button type="button" className="small" aria-label={`Remove step ${at + 1} of ${label.toLowerCase()}`} onClick={() => onChange({ ...factor, steps: factor.steps.filter((_, i) => i !== at) })}>
-                <Trash2 size={16} aria-hidden="true" />
-              </button>
-            </div>
-          ))}
+          {factor.steps.length > 0 && (
+            <ol className="planning-steps" aria-label={`Steps of ${label.toLowerCase()}`}>
+              {factor.steps.map((step, at) => (
+                <li className="planning-row" key={at}>
+                  <label>
+                    <Named factor={label}>{`Step ${at + 1} from`}</Named>
+                    <input inputMode="decimal" size={5} value={step.from} aria-describedby={hintId} onChange={(event) => setStep(at, 'from', event.target.value)} />
+                  </label>
+                  <label>
+                    <Named factor={label}>{`Step ${at + 1} to`}</Named>
+                    <input inputMode="decimal" size={5} value={step.to} aria-describedby={hintId} onChange={(event) => setStep(at, 'to', event.target.value)} />
+                  </label>
+                  <label>
+                    <Named factor={label}>{`Step ${at + 1} adds %`}</Named>
+                    <input inputMode="decimal" size={4} value={step.adjustment} onChange={(event) => setStep(at, 'adjustment', event.target.value)} />
+                  </label>
+                  <button type="button" className="small ghost icon-button" aria-label={`Remove step ${at + 1} of ${label.toLowerCase()}`} onClick={() => onChange({ ...factor, steps: factor.steps.filter((_, i) => i !== at) })}>
+                    <Trash2 size={18} aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
           <button type="button" className="small" onClick={() => onChange({ ...factor, steps: [...factor.steps, { from: '', to: '', adjustment: '' }] })}>
             <Plus size={16} aria-hidden="true" /> Add a step to {label.toLowerCase()}
           </button>

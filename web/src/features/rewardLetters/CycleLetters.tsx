@@ -12,7 +12,7 @@ import { useToasts } from '../../ui/Toasts';
 import { formatDate, formatMoney, formatNumber } from '../../ui/format';
 import { useFollowedJob } from '../jobs/useFollowedJob';
 import { can } from '../settings/permissions';
-import { type LettersOfCycle, type Schemas, STATE_LABELS, changeText, formatWhen } from './common';
+import { type LetterSummary, type LettersOfCycle, type Schemas, STATE_LABELS, changeText, formatWhen } from './common';
 import { ReleasePanel, Reminders } from './ReleasePanel';
 
 /** Every letter of the cycle as one ZIP of PDFs: a job, followed until its file is ready. */
@@ -61,7 +61,7 @@ function TemplateEditor({ cycleId, letters, onSaved }: { cycleId: string; letter
     if (!result.ok) return setProblem(result.message);
     setProblem(null);
     await template.mutate();
-    add('success', `Saved: ${formatNumber(letters.letters.length)} letters issued again from the new template.`);
+    add('success', `Saved: ${formatNumber(letters.letterCount)} letters issued again from the new template.`);
     onSaved();
   }
   const editable = stored.editable;
@@ -126,6 +126,38 @@ function TemplateEditor({ cycleId, letters, onSaved }: { cycleId: string; letter
   );
 }
 
+type LetterFilter = 'all' | 'on' | 'off';
+
+const FILTER_LABELS: Record<LetterFilter, string> = { all: 'Every letter', on: 'Switched on', off: 'Switched off' };
+
+/**
+ * One letter switched on or off before release, at the letter's version: on, it is written from the
+ * template now; off, it is not written, released, reminded or exported.
+ */
+function LetterSwitch({ cycleId, letter, locked, onSwitched }: { cycleId: string; letter: LetterSummary; locked: boolean; onSwitched: () => void }) {
+  const { save, busy } = useVersionedSave((ifMatch: string, enabled: boolean) =>
+    api.PATCH('/api/v2/meritCycles/{meritCycleId}/rewardLetters/employees/{employeeId}', { params: { path: { meritCycleId: cycleId, employeeId: letter.employeeId }, header: { 'If-Match': ifMatch } }, body: { enabled } }),
+  );
+  const released = locked || letter.releasedAt !== null;
+  return (
+    <label className="rl-switch" title={released ? 'Released: it no longer changes.' : undefined}>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={letter.enabled}
+        disabled={busy || released}
+        aria-label={`Letter for ${letter.name}`}
+        onChange={async (event) => {
+          const result = await save(letter.version, event.target.checked);
+          if (result.ok) onSwitched();
+        }}
+      />
+      <span>{letter.enabled ? 'On' : 'Off'}</span>
+      {!letter.changesPay && <span className="rl-muted"> · no pay change</span>}
+    </label>
+  );
+}
+
 /** `/rewardletters/cycles/<cycle>`: the letters of a closed cycle for planners (managers see their reports' once released to them). */
 export function CycleLettersScreen() {
   const { meritCycleId = '' } = useParams<{ meritCycleId: string }>();
@@ -133,6 +165,7 @@ export function CycleLettersScreen() {
   const editsAll = can(person, 'compensationPlanning', 'edit', 'all');
   const { data, error, mutate } = useQuery('/api/v2/meritCycles/{meritCycleId}/rewardLetters', { params: { path: { meritCycleId } } });
   const letters = data?.data;
+  const [filter, setFilter] = useState<LetterFilter>('all');
   if (error && !letters) {
     if (statusOf(error) === 404) {
       return (
@@ -147,13 +180,14 @@ export function CycleLettersScreen() {
     return <ErrorState error={error} retry={() => void mutate()} />;
   }
   if (!letters) return <SkeletonText lines={6} label="Loading the letters" />;
+  const shownLetters = letters.letters.filter((letter) => filter === 'all' || letter.enabled === (filter === 'on'));
   return (
     <>
       <PageHeader
         title={`Reward letters: ${letters.cycleName}`}
         eyebrow={<Link href="/rewardletters">Reward letters</Link>}
         icon={Mail}
-        description={`Effective ${formatDate(letters.effectiveDate)}. ${formatNumber(letters.letterCount)} letters, ${formatNumber(letters.releasedCount)} released, ${formatNumber(letters.viewedCount)} read, ${formatNumber(letters.confirmedCount)} confirmed.`}
+        description={`Effective ${formatDate(letters.effectiveDate)}. ${formatNumber(letters.letterCount)} letters, ${formatNumber(letters.releasedCount)} released, ${formatNumber(letters.viewedCount)} read, ${formatNumber(letters.confirmedCount)} confirmed${letters.disabledCount ? `; ${formatNumber(letters.disabledCount)} switched off` : ''}.`}
       />
       <Section title="Release" id="rl-release" actions={<Badge tone={letters.state === 'released' ? 'success' : letters.state === 'managers' ? 'info' : 'neutral'}>{STATE_LABELS[letters.state]}</Badge>}>
         <p className="rl-muted">
@@ -170,13 +204,36 @@ export function CycleLettersScreen() {
         {can(person, 'compensationPlanning', 'view', 'all') && letters.letterCount > 0 && <BulkExport cycleId={meritCycleId} />}
       </Section>
       {editsAll && <TemplateEditor cycleId={meritCycleId} letters={letters} onSaved={() => void mutate()} />}
-      <Section title="Letters" id="rl-letters">
-        {letters.letters.length ? (
+      <Section
+        title="Letters"
+        id="rl-letters"
+        actions={
+          editsAll && letters.letters.length > 0 ? (
+            <label className="rl-filter">
+              Show{' '}
+              <select value={filter} onChange={(event) => setFilter(event.target.value as LetterFilter)}>
+                {(Object.keys(FILTER_LABELS) as LetterFilter[]).map((key) => (
+                  <option key={key} value={key}>
+                    {FILTER_LABELS[key]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : undefined
+        }
+      >
+        {editsAll && letters.letters.length > 0 && (
+          <p className="rl-muted">
+            By default a letter goes only to people whose pay the cycle changed. Switch a letter on or off before it is released: a letter switched off is not written, released, reminded or exported.
+          </p>
+        )}
+        {shownLetters.length ? (
           <div className="rl-table-wrap">
             <table className="rl-table">
               <thead>
                 <tr>
                   <th scope="col">Employee</th>
+                  {editsAll && <th scope="col">Letter</th>}
                   <th scope="col">Manager</th>
                   <th scope="col">Base before</th>
                   <th scope="col">New base</th>
@@ -188,12 +245,17 @@ export function CycleLettersScreen() {
                 </tr>
               </thead>
               <tbody>
-                {letters.letters.map((letter) => (
-                  <tr key={letter.employeeId}>
+                {shownLetters.map((letter) => (
+                  <tr key={letter.employeeId} data-employee-id={letter.employeeId} className={letter.enabled ? undefined : 'rl-off'}>
                     <th scope="row">
                       {letter.name}
                       <span className="rl-muted"> · {letter.jobTitle}</span>
                     </th>
+                    {editsAll && (
+                      <td>
+                        <LetterSwitch cycleId={meritCycleId} letter={letter} locked={letters.state === 'released'} onSwitched={() => void mutate()} />
+                      </td>
+                    )}
                     <td>{letter.managerName ?? '—'}</td>
                     <td className="rl-number">{formatMoney(letter.oldBase)}</td>
                     <td className="rl-number">{formatMoney(letter.newBase)}</td>
@@ -207,6 +269,8 @@ export function CycleLettersScreen() {
               </tbody>
             </table>
           </div>
+        ) : letters.letters.length ? (
+          <p className="rl-muted">No letter is {filter === 'on' ? 'switched on' : 'switched off'}.</p>
         ) : (
           <p className="rl-muted">No letters in your reach {letters.state === 'draft' ? 'until the letters are released to managers' : ''}.</p>
         )}

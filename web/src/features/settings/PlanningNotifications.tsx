@@ -15,6 +15,7 @@ const LABELS: Record<PlanningEvent, string> = {
   worksheetApproved: 'My worksheet was approved',
   worksheetReopened: 'My worksheet was reopened or pulled up',
   cycleLaunched: 'A cycle I plan in was launched',
+  windowClosing: 'A window closes soon and my worksheet or review is not done',
 };
 
 const CHANNELS = [

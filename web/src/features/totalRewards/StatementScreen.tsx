@@ -1,4 +1,4 @@
-import { Download, Eye, Gift, Megaphone } from 'lucide-react';
+import { Download, Eye, FileStack, Gift, Megaphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, errorMessage, statusOf, useQuery } from '../../api/client';
@@ -55,12 +55,18 @@ function AdminLinks() {
   const person = usePerson().data?.data;
   const previews = can(person, 'totalRewards', 'view', 'all') || can(person, 'employeeCompensation', 'view');
   const configures = can(person, 'totalRewards', 'view', 'all');
+  const issues = can(person, 'totalRewards', 'edit', 'all');
   if (!previews && !configures) return null;
   return (
     <nav className="tr-admin-links" aria-label="Total rewards for admins">
       {previews && (
         <Link href="/totalrewards/preview">
           <Eye size={16} aria-hidden="true" /> Preview an employee’s statement
+        </Link>
+      )}
+      {issues && (
+        <Link href="/totalrewards/issued">
+          <FileStack size={16} aria-hidden="true" /> Issue statements
         </Link>
       )}
       {configures && (
@@ -72,22 +78,32 @@ function AdminLinks() {
   );
 }
 
-/** Statements an admin issued to the person: each as it was on its day, downloaded as issued. */
-function IssuedStatements() {
+/**
+ * Statements an admin issued to the person: each as it was on its day, downloaded as issued. The
+ * list and each PDF the person has opened are their own answers, which the service worker keeps
+ * for offline reading (the own-only PDF path, never an admin's read of someone else's).
+ */
+function IssuedStatements({ offline }: { offline: boolean }) {
   const { add } = useToasts();
   const { data } = useQuery('/api/total-rewards/issued-statements', {});
   const issued = data?.data ?? [];
   // Nothing issued yet is nothing to say: the live statement above is the one to read.
   if (!issued.length) return null;
   async function download(id: string) {
-    const { data: blob, error: failed, response } = await api.GET('/api/total-rewards/issued-statements/{issuedStatementId}/pdf', { params: { path: { issuedStatementId: id } }, parseAs: 'blob' });
-    if (failed || !blob) return void add('error', errorMessage(failed, 'The PDF could not be downloaded. Please try again.'));
+    const { data: blob, error: failed, response } = await api.GET('/api/total-rewards/statement/issued/{issuedStatementId}/pdf', { params: { path: { issuedStatementId: id } }, parseAs: 'blob' });
+    if (failed || !blob) {
+      const fallback = offline ? 'This PDF was not opened on this device before, so it is not saved for offline reading.' : 'The PDF could not be downloaded. Please try again.';
+      return void add('error', offline ? fallback : errorMessage(failed, fallback));
+    }
     saveFile(blob, response, 'total-rewards-statement.pdf');
   }
   return (
     <section className="section-card tr-issued" aria-labelledby="tr-issued-title">
       <h2 id="tr-issued-title">Issued statements</h2>
-      <p className="muted">Statements issued to you, each as it was on its day. Your statement above is always today’s.</p>
+      <p className="muted">
+        Statements issued to you, each as it was on its day. Your statement above is always today’s.
+        {offline ? ' Offline: the PDFs you opened before are saved on this device.' : ''}
+      </p>
       <ul className="tr-issued-list">
         {issued.map((item) => (
           <li key={item.id}>
@@ -133,7 +149,7 @@ function OwnStatement({ section }: { section?: SectionName }) {
     <>
       <AdminLinks />
       <StatementView statement={statement} onDownload={download} offline={offline} />
-      {!offline && <IssuedStatements />}
+      <IssuedStatements offline={offline} />
     </>
   );
 }

@@ -28,7 +28,7 @@ function Decide({ approval, name }: { approval: BandSetApproval; name: string })
     setProblem(null);
     await invalidate((path) => path.startsWith('/api/bands/') || path.startsWith('/api/band-set-approvals/'));
     const after = result.data.data;
-    add('success', decision === 'reject' ? `“${name}” went back to draft.` : after.status === 'live' ? `“${name}” is live.` : `You approved “${name}”; it waits for the next approver.`);
+    add('success', decision === 'reject' ? `“${name}” went back to draft.` : after.status === 'live' ? `“${name}” is live.` : after.status === 'cycle' ? `“${name}” is the band set of its merit cycle.` : `You approved “${name}”; it waits for the next approver.`);
   }
   return (
     <div className="settings-form">
@@ -50,7 +50,7 @@ function Decide({ approval, name }: { approval: BandSetApproval; name: string })
 }
 
 /** Who a band set waits for before it goes live (workflow settings), and the approve / send-back actions for the one awaited. */
-export function BandSetApprovalPanel({ bandSetId, name, version }: { bandSetId: string; name: string; version: number }) {
+export function BandSetApprovalPanel({ bandSetId, name, version, toCycle = false }: { bandSetId: string; name: string; version: number; toCycle?: boolean }) {
   const me = usePerson().data?.data;
   const approval = useQuery('/api/band-set-approvals/{bandSetId}', { params: { path: { bandSetId } } });
   const { mutate } = approval;
@@ -66,7 +66,7 @@ export function BandSetApprovalPanel({ bandSetId, name, version }: { bandSetId: 
     <section className="card" aria-labelledby="band-approval-heading">
       <h2 id="band-approval-heading">Waiting for approval</h2>
       <p>
-        Submitted by {data.submittedBy?.name ?? 'someone'}; it goes live once every approver has approved, in order. Waiting for{' '}
+        Submitted by {data.submittedBy?.name ?? 'someone'}; it {toCycle ? 'becomes the band set of its merit cycle' : 'goes live'} once every approver has approved, in order. Waiting for{' '}
         <strong>{next ? next.name : 'nobody'}</strong>.
       </p>
       <ol>

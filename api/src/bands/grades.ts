@@ -1,0 +1,229 @@
+import type { Knex } from 'knex';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import type { components } from '../contract-types.js';
+import { newId } from '../db/ids.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { updateAtVersion, versionOf } from '../http/versions.js';
+import { minorUnits } from '../money/minorUnits.js';
+import { roundFigures, widthAround } from './formulas.js';
+import { type CompGrade, type GradeBand, presentGrade, presentGradeBand } from './present.js';
+import { checkRanges, rangesText } from './ranges.js';
+import { requireDraft, requireSet } from './sets.js';
+import {
+  type GradeBandRow,
+  type GradeRow,
+  deleteGradeBandRow,
+  deleteGradeRow,
+  findGrade,
+  findGradeBand,
+  gradeBandsOf,
+  gradeBandsUsingGrade,
+  gradesOf,
+  insertGrade,
+  insertGradeBands,
+  jobCountsByGrade,
+  jobsOf,
+  listGrades,
+  touchSet,
+} from './store.js';
+import { zoneReach } from './zoneAccess.js';
+import { ensureZones } from './zones.js';
+
+/*
+ * Comp grades ("G1".."G12": a key unique in the company, a name, an order) and grade bands: min / mid
+ * / max per grade × pay zone of a band set. A company job with a grade and no band of its own in a
+ * zone is priced by its grade's band there (evaluate.ts says `source: grade`).
+ */
+
+type Schemas = components['schemas'];
+
+export async function listCompGrades(db: Knex, caller: Caller): Promise<CompGrade[]> {
+  const scope = companyScope(caller);
+  const [grades, counts] = await Promise.all([listGrades(db, scope), jobCountsByGrade(db, scope)]);
+  return grades.map((grade) => presentGrade(grade, counts.get(grade.id) ?? 0));
+}
+
+const gradeExists = (key: string): HttpError => new HttpError(409, 'grade_exists', { message: `There is already a grade “${key}”.` });
+
+async function keyTaken(db: Knex, scope: CompanyScope, key: string, exceptId?: string): Promise<boolean> {
+  const lower = key.toLowerCase();
+  return (await listGrades(db, scope)).some((grade) => grade.key.toLowerCase() === lower && grade.id !== exceptId);
+}
+
+export async function createCompGrade(db: Knex, caller: Caller, input: Schemas['CompGradeInput']): Promise<CompGrade> {
+  const scope = companyScope(caller);
+  const key = input.key.trim();
+  return db.transaction(async (trx) => {
+    if (await keyTaken(trx, scope, key)) throw gradeExists(key);
+    const grades = await listGrades(trx, scope);
+    const now = new Date().toISOString();
+    const row: GradeRow = {
+      id: newId(),
+      company_id: scope.companyId,
+      key,
+      name: input.name?.trim() || key,
+      position: input.order ?? Math.max(0, ...grades.map((grade) => Number(grade.position))) + 1,
+      version: 1,
+      updated_by: caller.userId,
+      created_at: now,
+      updated_at: now,
+    };
+    await insertGrade(trx, row);
+    return presentGrade(row, 0);
+  });
+}
+
+export async function updateCompGrade(db: Knex, caller: Caller, id: string, ifMatch: string, patch: Schemas['CompGradePatch']): Promise<CompGrade> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  return db.transaction(async (trx) => {
+    if (!(await findGrade(trx, scope, id))) throw notFound();
+    const changes: Partial<GradeRow> = { updated_by: caller.userId, updated_at: new Date().toISOString() };
+    if (patch.key !== undefined) {
+      const key = patch.key.trim();
+      if (await keyTaken(trx, scope, key, id)) throw gradeExists(key);
+      changes.key = key;
+    }
+    if (patch.name !== undefined) changes.name = patch.name.trim();
+    if (patch.order !== undefined) changes.position = patch.order;
+    await updateAtVersion(() => gradesOf(trx, scope).where({ id }), version, changes, 'this grade');
+    const row = (await findGrade(trx, scope, id)) as GradeRow;
+    return presentGrade(row, (await jobCountsByGrade(trx, scope)).get(id) ?? 0);
+  });
+}
+
+export async function deleteCompGrade(db: Knex, caller: Caller, id: string): Promise<CompGrade> {
+  const scope = companyScope(caller);
+  return db.transaction(async (trx) => {
+    const row = await findGrade(trx, scope, id);
+    if (!row) throw notFound();
+    const jobs = (await jobCountsByGrade(trx, scope)).get(id) ?? 0;
+    const bands = await gradeBandsUsingGrade(trx, scope, id);
+    if (jobs || bands) {
+      const uses = [jobs ? `${jobs} company job${jobs === 1 ? '' : 's'}` : '', bands ? `${bands} grade band${bands === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+      throw new HttpError(409, 'grade_in_use', { message: `${uses} use${jobs + bands === 1 ? 's' : ''} grade “${row.key}”; take it off them first.` });
+    }
+    await deleteGradeRow(trx, scope, id);
+    return presentGrade(row, 0);
+  });
+}
+
+// ---- grade bands --------------------------------------------------------------------------------
+
+type Money = Schemas['Money'];
+
+/** min ≤ mid ≤ max in the set's currency, mid above 0 (the same rule and messages as a job's band). */
+export function checkFigures(figures: { min: Money; mid: Money; max: Money }, currency: string): void {
+  for (const key of ['min', 'mid', 'max'] as const) {
+    if (figures[key].currency !== currency) throw badRequest(`Bands of this set are in ${currency}.`, [{ field: `body.${key}.currency`, message: `must be ${currency}` }]);
+  }
+  const [min, mid, max] = [figures.min.amount, figures.mid.amount, figures.max.amount];
+  if (min < 0 || mid <= 0) throw badRequest('A band’s midpoint must be above 0 and its minimum not below 0.', [{ field: mid <= 0 ? 'body.mid.amount' : 'body.min.amount', message: mid <= 0 ? 'must be above 0' : 'must not be negative' }]);
+  if (min > mid || mid > max) {
+    throw badRequest('A band runs from its minimum through its midpoint to its maximum: min ≤ mid ≤ max.', [
+      ...(min > mid ? [{ field: 'body.min.amount', message: 'must not exceed the midpoint' }] : []),
+      ...(mid > max ? [{ field: 'body.max.amount', message: 'must not be below the midpoint' }] : []),
+    ]);
+  }
+}
+
+/** The figures of a new grade band: as given, or the mid with a width and rounding as a build makes them. */
+async function figuresOf(db: Knex, input: Schemas['GradeBandInput'], currency: string): Promise<{ min: Money; mid: Money; max: Money }> {
+  if (input.min && input.max) return { min: input.min, mid: input.mid, max: input.max };
+  if (!input.width) {
+    throw badRequest('Give the band’s minimum and maximum, or a width around its midpoint.', [{ field: input.min ? 'body.max' : 'body.min', message: 'is required without a width' }]);
+  }
+  if (input.mid.currency !== currency) throw badRequest(`Bands of this set are in ${currency}.`, [{ field: 'body.mid.currency', message: `must be ${currency}` }]);
+  const scale = 10 ** (await minorUnits(db)).of(currency);
+  const figures = roundFigures(widthAround(input.mid.amount / scale, input.width), input.rounding ?? 1000);
+  const money = (value: number): Money => ({ amount: Math.round(value * scale), currency });
+  return { min: money(figures.min), mid: money(figures.mid), max: money(figures.max) };
+}
+
+/** A zone the caller may change bands in (404 for a zone of no reach: it is not theirs to see). */
+async function requireZoneInReach(db: Knex, scope: CompanyScope, caller: Caller, zoneId: string, field?: string): Promise<void> {
+  const zones = await ensureZones(db, scope);
+  const zone = zones.find((candidate) => candidate.id === zoneId);
+  const reach = zoneReach(caller, zones, 'edit');
+  if (!zone || (reach && !reach.has(zoneId))) {
+    if (field) throw badRequest('That pay zone is not one of the company’s that you can change.', [{ field, message: 'is not a pay zone you can change' }]);
+    throw notFound();
+  }
+}
+
+export async function createGradeBand(db: Knex, caller: Caller, setId: string, input: Schemas['GradeBandInput']): Promise<GradeBand> {
+  const scope = companyScope(caller);
+  await ensureZones(db, scope);
+  return db.transaction(async (trx) => {
+    const set = await requireSet(trx, scope, setId);
+    requireDraft(set);
+    if (!(await findGrade(trx, scope, input.gradeId))) throw badRequest('That comp grade is not one of the company’s.', [{ field: 'body.gradeId', message: 'is not a grade of the company' }]);
+    await requireZoneInReach(trx, scope, caller, input.payZoneId, 'body.payZoneId');
+    const figures = await figuresOf(trx, input, set.currency);
+    checkFigures(figures, set.currency);
+    checkRanges(input.ranges, set.currency);
+    const existing = await gradeBandsOf(trx, scope).where({ band_set_id: set.id, grade_id: input.gradeId, pay_zone_id: input.payZoneId }).first('id');
+    if (existing) throw new HttpError(409, 'grade_band_exists', { message: 'This set already has a band for that grade in that pay zone; change it instead.' });
+    const now = new Date().toISOString();
+    const row: GradeBandRow = {
+      id: newId(),
+      company_id: scope.companyId,
+      band_set_id: set.id,
+      grade_id: input.gradeId,
+      pay_zone_id: input.payZoneId,
+      min_amount: figures.min.amount,
+      mid_amount: figures.mid.amount,
+      max_amount: figures.max.amount,
+      ranges: rangesText(input.ranges),
+      version: 1,
+      updated_by: caller.userId,
+      created_at: now,
+      updated_at: now,
+    };
+    await insertGradeBands(trx, [row]);
+    await touchSet(trx, scope, set.id);
+    return presentGradeBand((await findGradeBand(trx, scope, set.id, row.id)) as GradeBandRow & { grade_key: string }, set.currency);
+  });
+}
+
+/** A hand edit of a draft's grade band at the version read; ranges absent are kept, null removes them. */
+export async function updateGradeBand(db: Knex, caller: Caller, setId: string, gradeBandId: string, ifMatch: string, input: Schemas['BandInput']): Promise<GradeBand> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  await ensureZones(db, scope);
+  return db.transaction(async (trx) => {
+    const set = await requireSet(trx, scope, setId);
+    const band = await findGradeBand(trx, scope, setId, gradeBandId);
+    if (!band) throw notFound();
+    await requireZoneInReach(trx, scope, caller, band.pay_zone_id);
+    requireDraft(set);
+    checkFigures(input, set.currency);
+    checkRanges(input.ranges, set.currency);
+    const changes: Partial<GradeBandRow> = { min_amount: input.min.amount, mid_amount: input.mid.amount, max_amount: input.max.amount, updated_by: caller.userId, updated_at: new Date().toISOString() };
+    if (input.ranges !== undefined) changes.ranges = rangesText(input.ranges);
+    await updateAtVersion(() => gradeBandsOf(trx, scope).where({ id: gradeBandId, band_set_id: setId }), version, changes, 'this grade band');
+    await touchSet(trx, scope, setId);
+    return presentGradeBand((await findGradeBand(trx, scope, setId, gradeBandId)) as GradeBandRow & { grade_key: string }, set.currency);
+  });
+}
+
+export async function deleteGradeBand(db: Knex, caller: Caller, setId: string, gradeBandId: string): Promise<GradeBand> {
+  const scope = companyScope(caller);
+  await ensureZones(db, scope);
+  return db.transaction(async (trx) => {
+    const set = await requireSet(trx, scope, setId);
+    const band = await findGradeBand(trx, scope, setId, gradeBandId);
+    if (!band) throw notFound();
+    await requireZoneInReach(trx, scope, caller, band.pay_zone_id);
+    requireDraft(set);
+    await deleteGradeBandRow(trx, scope, gradeBandId);
+    await touchSet(trx, scope, setId);
+    return presentGradeBand(band, set.currency);
+  });
+}
+
+/** Company jobs with a grade: job id → grade id (what pricing by grade needs). */
+export async function gradeOfJobs(db: Knex, scope: CompanyScope): Promise<Map<string, string>> {
+  const rows = (await jobsOf(db, scope).whereNotNull('grade_id').select('id', 'grade_id')) as { id: string; grade_id: string }[];
+  return new Map(rows.map((row) => [row.id, row.grade_id]));
+}
