@@ -28,8 +28,8 @@ describe('roles and users', () => {
     const bad = await request<ErrorBody>('/api/roles', { method: 'POST', headers: admin, json: { name: 'Bad', permissions: { payroll: [{ authority: 'view', scope: 'all' }] } } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('body.permissions.payroll');
-    const badScope = await request<ErrorBody>('/api/roles', { method: 'POST', headers: admin, json: { name: 'Bad', permissions: { bands: [{ authority: 'view', scope: 'reports' }] } } });
-    expect(badScope.body.errors?.[0]).toEqual({ field: 'body.permissions.bands.0.scope', message: 'must be one of: all' });
+    const badScope = await request<ErrorBody>('/api/roles', { method: 'POST', headers: admin, json: { name: 'Bad', permissions: { offers: [{ authority: 'view', scope: 'reports' }] } } });
+    expect(badScope.body.errors?.[0]).toEqual({ field: 'body.permissions.offers.0.scope', message: 'must be one of: all' });
 
     const created = await request<{ data: Role }>('/api/roles', {
       method: 'POST',
