@@ -22,11 +22,14 @@ export async function refusal(action: Promise<unknown>): Promise<HttpError> {
   throw new Error('expected a refusal');
 }
 
-/** The background job once it has ended (succeeded, failed or cancelled), read as `user` through the API. */
-export async function jobEnded(user: TestUser, jobId: string, timeoutMs = 30_000): Promise<components['schemas']['BackgroundJob']> {
+/**
+ * The background job once it has ended (succeeded, failed or cancelled), read as `user` through the
+ * API: of the shared test server, or of the server at `base` (a test that starts its own).
+ */
+export async function jobEnded(user: TestUser, jobId: string, timeoutMs = 30_000, base?: string): Promise<components['schemas']['BackgroundJob']> {
   let job: components['schemas']['BackgroundJob'] | undefined;
   await until(async () => {
-    job = (await request<{ data: components['schemas']['BackgroundJob'] }>(`/api/background-jobs/${jobId}`, { headers: bearer(user) })).body.data;
+    job = (await request<{ data: components['schemas']['BackgroundJob'] }>(`/api/background-jobs/${jobId}`, { base, headers: bearer(user) })).body.data;
     return ['succeeded', 'failed', 'cancelled'].includes(job.status);
   }, timeoutMs, 100);
   if (!job) throw new Error(`job ${jobId} not read`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, request } from '../../test/http.js';
 import { startTestServer } from '../../test/server.js';
-import { until } from '../../test/waiting.js';
+import { jobEnded, until } from '../../test/waiting.js';
 import type { components } from '../contract-types.js';
 import { pdfText } from '../documents/test/pdfText.js';
 import { readZip } from '../documents/test/readZip.js';
@@ -50,14 +50,6 @@ const overview = async () => {
 };
 const letterOf = async (name: string): Promise<Summary> => (await overview()).letters.find((letter) => letter.employeeId === people[name]) as Summary;
 const switchLetter = (name: string, version: number, enabled: boolean, as = admin) => call<Data<Summary>>(as, letterPath(name), { method: 'PATCH', ifMatch: version, json: { enabled } });
-async function jobEnded(jobId: string): Promise<Schemas['BackgroundJob']> {
-  let job: Schemas['BackgroundJob'] | undefined;
-  await until(async () => {
-    job = (await call<Data<Schemas['BackgroundJob']>>(admin, `/api/background-jobs/${jobId}`)).body.data;
-    return ['succeeded', 'failed', 'cancelled'].includes(job.status);
-  }, 30_000, 100);
-  return job as Schemas['BackgroundJob'];
-}
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
@@ -158,7 +150,7 @@ describe('reward letters switched on or off per employee', () => {
   it('exports only the letters switched on', async () => {
     const started = await call<Data<Schemas['BackgroundJob']>>(admin, lettersPath('/exports'), { method: 'POST' });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    const job = await jobEnded(started.body.data.id);
+    const job = await jobEnded(admin, started.body.data.id, 30_000, server.url);
     expect(job.status).toBe('succeeded');
     const file = await fetch(`${server.url}/api/downloads/${job.downloadId}`, { headers: bearer(admin) });
     expect(file.status).toBe(200);
@@ -195,7 +187,7 @@ describe('reward letters switched on or off per employee', () => {
     const sent = await call<Data<Schemas['RewardLetterReminders']>>(admin, lettersPath('/reminders'), { method: 'POST', json: {} });
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
     expect(sent.body.data).toMatchObject({ unconfirmed: 3, withoutEmail: 0 });
-    expect((await jobEnded(sent.body.data.jobId)).status).toBe('succeeded');
+    expect((await jobEnded(admin, sent.body.data.jobId, 30_000, server.url)).status).toBe('succeeded');
     await until(() => ['ada', 'zed', 'mia'].every((name) => smtp.to(user(name).email).some((mail) => mail.text.includes('Hello'))), 15_000);
     for (const name of ['ada', 'zed', 'mia']) expect(smtp.to(user(name).email).filter((mail) => mail.text.includes('reward letter for Switched 2026'))).toHaveLength(1);
     for (const name of ['ben', 'olga']) expect(smtp.to(user(name).email).filter((mail) => mail.text.includes('reward letter'))).toEqual([]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, request } from '../../test/http.js';
 import { startTestServer } from '../../test/server.js';
-import { until } from '../../test/waiting.js';
+import { jobEnded, until } from '../../test/waiting.js';
 import type { components } from '../contract-types.js';
 import { type TestSmtp, startTestSmtp } from '../identity/testMail.js';
 import { switchOnPlanning } from '../meritCycles/test/fixtures.js';
@@ -93,15 +93,6 @@ const release = (cycleId: string, version: number, json: Schemas['RewardLetterRe
 const myLetters = async (name: string, cycleId: string) =>
   (await call<Data<Schemas['RewardLetterSummary'][]>>(user(name), '/api/reward-letters')).body.data.filter((letter) => letter.meritCycleId === cycleId);
 /** A job of this server once it has ended. */
-async function jobEnded(as: TestUser, jobId: string): Promise<Schemas['BackgroundJob']> {
-  let job: Schemas['BackgroundJob'] | undefined;
-  await until(async () => {
-    job = (await call<Data<Schemas['BackgroundJob']>>(as, `/api/background-jobs/${jobId}`)).body.data;
-    return ['succeeded', 'failed', 'cancelled'].includes(job.status);
-  }, 30_000, 100);
-  return job as Schemas['BackgroundJob'];
-}
-
 describe('releasing reward letters by branch', () => {
   let cycleId = '';
   beforeAll(async () => {
@@ -218,7 +209,7 @@ describe('releasing reward letters on a date', () => {
     expect(twice.body.code).toBe('release_not_scheduled');
     // Its job ends at the moment having done nothing.
     const job = (await db('jobs').where({ company_id: company.id, type: 'rewardLettersRelease' }).orderBy('created_at', 'desc').first('id')) as { id: string };
-    expect((await jobEnded(admin, job.id)).status).toBe('succeeded');
+    expect((await jobEnded(admin, job.id, 30_000, server.url)).status).toBe('succeeded');
     expect((await overview(cycleId)).state).toBe('draft');
     expect(await myLetters('ada', cycleId)).toEqual([]);
   });
@@ -256,7 +247,7 @@ describe('reminders to confirm', () => {
     const sent = await call<Data<Schemas['RewardLetterReminders']>>(admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/reminders`, { method: 'POST', json: {} });
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
     expect(sent.body.data).toMatchObject({ unconfirmed: 2, withoutEmail: 0 });
-    expect((await jobEnded(admin, sent.body.data.jobId)).status).toBe('succeeded');
+    expect((await jobEnded(admin, sent.body.data.jobId, 30_000, server.url)).status).toBe('succeeded');
     await until(() => smtp.to(user('ben').email).length + smtp.to(user('zed').email).length >= 2, 15_000);
     const ben = smtp.to(user('ben').email);
     const zed = smtp.to(user('zed').email);
@@ -283,7 +274,7 @@ describe('reminders to confirm', () => {
     expect(planned.body.data.unconfirmed).toBe(2);
     // Ben confirms before it goes out.
     expect((await call(user('ben'), `/api/v2/meritCycles/${cycleId}/rewardLetters/employees/${people.ben}/confirm`, { method: 'POST' })).status).toBe(200);
-    expect((await jobEnded(admin, planned.body.data.jobId)).status).toBe('succeeded');
+    expect((await jobEnded(admin, planned.body.data.jobId, 30_000, server.url)).status).toBe('succeeded');
     await until(() => smtp.to(user('zed').email).length >= 2, 15_000);
     expect(smtp.to(user('ben').email)).toHaveLength(1);
     expect(smtp.to(user('ada').email)).toEqual([]);
