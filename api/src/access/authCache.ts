@@ -254,12 +254,25 @@ function postgresConnection(db: Knex): pg.ClientConfig | undefined {
   return typeof connection === 'object' && connection !== null ? (connection as pg.ClientConfig) : undefined;
 }
 
-/** Postgres: the notifications of `channel`; SQLite: any commit. Closed with the pool. */
+const sources = new WeakMap<Knex, Map<string, VersionSource | undefined>>();
+
+/**
+ * Postgres: the notifications of `channel`; SQLite: any commit, one reading that every cache of the
+ * database shares (authentication's and the kept pages'). Made once per database, closed with the pool.
+ */
 function versionSourceOf(db: Knex, channel: (schema: string) => string): VersionSource | undefined {
   const filename = sqliteFilename(db);
+  const key = filename ? 'any commit' : channel(schemaOf(db));
+  let made = sources.get(db);
+  if (!made) {
+    made = new Map();
+    sources.set(db, made);
+  }
+  if (made.has(key)) return made.get(key);
   const connection = filename ? undefined : postgresConnection(db);
-  const source = filename ? new DataVersion(filename) : connection ? new ChangeNotifications(connection, channel(schemaOf(db))) : undefined;
+  const source = filename ? new DataVersion(filename) : connection ? new ChangeNotifications(connection, key) : undefined;
   if (source) (db.client.pool as Partial<PoolEvents> | undefined)?.on?.('poolDestroyRequest', () => source.close());
+  made.set(key, source);
   return source;
 }
 
