@@ -3454,8 +3454,9 @@ export interface paths {
         };
         /**
          * What changed in a band set since another of the company's sets
-         * @description Bands are matched by company job and pay zone. Added, removed and changed bands are listed with
-         *     their ranges before and after and the midpoint's change; unchanged bands are only counted.
+         * @description Bands are matched by company job and pay zone, grade bands by comp grade and pay zone. Added,
+         *     removed and changed bands of both kinds are listed with their ranges before and after and the
+         *     midpoint's change; unchanged ones are only counted.
          *     `since` is another band set of the company (another company's id answers 404).
          */
         get: operations["getBandSetChanges"];
@@ -3544,6 +3545,10 @@ export interface paths {
          *     draft's bands. A company job with market-data associations is priced by its composite
          *     benchmark instead (the philosophy's percentile, aged to the set's effective date, in the set's
          *     currency; see getCompositeBenchmark), and its bands' source lists the composite's parts.
+         *     Each comp grade with company jobs the build priced gets a grade band in every zone: its anchor
+         *     midpoint is the mean of those jobs' benchmarks, then the same differential, width and rounding
+         *     (its source lists the jobs). A grade none of whose jobs were priced keeps its grade bands and is
+         *     reported; a grade with no company job is left alone.
          */
         post: operations["buildBandSet"];
         delete?: never;
@@ -6058,7 +6063,7 @@ export interface components {
          * @description A Paybench field a file's column can be mapped to.
          * @enum {string}
          */
-        PeopleImportFieldName: "employeeId" | "email" | "firstName" | "lastName" | "title" | "department" | "managerEmployeeId" | "country" | "location" | "currency" | "startDate" | "employmentType" | "status" | "terminationDate" | "jobFamily" | "level" | "leaveStartDate" | "leaveEndDate" | "performanceRating" | "baseSalary" | "bonusTarget" | "bonusTargetPercent" | "variablePay" | "commission" | "effectiveDate" | "gender" | "ethnicity" | "birthYear" | "grantId" | "grantType" | "grantReason" | "shares" | "exercisePrice" | "grantDate" | "vestingStartDate" | "vestingMonths" | "cliffMonths" | "vestingFrequency";
+        PeopleImportFieldName: "employeeId" | "email" | "firstName" | "lastName" | "title" | "department" | "managerEmployeeId" | "country" | "location" | "currency" | "startDate" | "employmentType" | "status" | "terminationDate" | "jobFamily" | "level" | "jobCode" | "leaveStartDate" | "leaveEndDate" | "performanceRating" | "baseSalary" | "bonusTarget" | "bonusTargetPercent" | "variablePay" | "commission" | "effectiveDate" | "gender" | "ethnicity" | "birthYear" | "grantId" | "grantType" | "grantReason" | "shares" | "exercisePrice" | "grantDate" | "vestingStartDate" | "vestingMonths" | "cliffMonths" | "vestingFrequency";
         /** @description Which column of the file (by its header) fills each Paybench field. Fields left out are not imported, and what is stored for them is kept. */
         PeopleImportColumnMapping: {
             [key: string]: string;
@@ -7051,18 +7056,22 @@ export interface components {
         TeamBandPosition: {
             bandSetId: components["schemas"]["Id"];
             bandSetName: string;
-            /** @description The employee's band (their company job × pay zone) in the set's currency; null when they have none. */
+            /** @description The employee's band in the set's currency (their company job's in their pay zone, else their job's comp grade's there); null when they have none. */
             band: {
                 min: components["schemas"]["Money"];
                 mid: components["schemas"]["Money"];
                 max: components["schemas"]["Money"];
             } | null;
+            /** @description job: their company job's own band; grade: their job has no band in their zone, so its comp grade's band prices them; null without a band. */
+            source: ("job" | "grade") | null;
+            /** @description The comp grade whose band prices them ("G5"); null for a job's own band. */
+            gradeKey: string | null;
             /** @description Base (converted into the set's currency at the reference rate) ÷ the band's midpoint, to four decimals. */
             compaRatio: number | null;
             /** @description (base − min) ÷ (max − min), to four decimals. */
             rangePenetration: number | null;
             position: ("below" | "inside" | "above") | null;
-            /** @description Why there is no position (no company job, no band for their job and zone, no base salary, no rate). */
+            /** @description Why there is no position (no job family or level, no company job, no band for their job or its grade in their zone, no base salary, no rate). */
             label: string | null;
         };
         /** @description One employee with the requested columns; columns the caller may not see are absent, never zero. */
@@ -8307,6 +8316,8 @@ export interface components {
             terminationDate: string | null;
             /** @description The company job of the salary bands, once mapped. */
             companyJobId: string | null;
+            /** @description The HR system's code for the person's job (ENG-3); salary bands matching by job code place them in the company job with that code. */
+            jobCode: string | null;
             performanceRating?: string | null;
             leave?: components["schemas"]["EmployeeLeave"];
             compensation?: components["schemas"]["CurrentCompensation"];
@@ -8919,8 +8930,11 @@ export interface components {
             title: string;
             jobFamilyId: string | null;
             levelId: string | null;
-            /** @enum {string} */
-            reason: "no_family_or_level" | "no_company_job";
+            /**
+             * @description What the company's job matching needs and they lack (a family or level, a title, a job code), or no company job takes what they have.
+             * @enum {string}
+             */
+            reason: "no_family_or_level" | "no_title" | "no_job_code" | "no_company_job";
         };
         CompanyJobPatch: {
             title?: string;
@@ -9030,6 +9044,27 @@ export interface components {
                 percentile?: number | null;
             };
         };
+        /**
+         * @description A grade band built from market data: its midpoint before the zone's differential is the plain
+         *     mean of the benchmarks of the grade's company jobs that the build priced (each job's composite
+         *     benchmark, or its market figure), in the set's currency; the zone's differential, the width and
+         *     the rounding follow, as for a job's band.
+         */
+        GradeBandSource: {
+            /** @enum {string} */
+            kind: "grade";
+            percentile: components["schemas"]["MarketPercentile"];
+            /** @description The mean of the jobs' benchmarks, major units of `marketCurrency` (the set's), before the differential. */
+            marketValue: number;
+            marketCurrency: string;
+            /** @description The zone's differential applied to it. */
+            differentialBp: number;
+            /** @description The grade's company jobs the mean is taken over, with each one's benchmark (major units). */
+            jobs: {
+                companyJobId: components["schemas"]["Id"];
+                value: number;
+            }[];
+        };
         GradeBand: {
             id: components["schemas"]["Id"];
             gradeId: components["schemas"]["Id"];
@@ -9039,6 +9074,8 @@ export interface components {
             mid: components["schemas"]["Money"];
             max: components["schemas"]["Money"];
             ranges: components["schemas"]["BandRanges"] | null;
+            /** @description What a build made the grade band from; null for one entered by hand or imported. */
+            source: components["schemas"]["GradeBandSource"] | null;
             version: number;
         };
         /** @description Where a band built from the market release alone came from. */
@@ -9174,6 +9211,20 @@ export interface components {
             /** @description The midpoint's change in basis points of the earlier midpoint (400 = +4.0%); null when added, removed or in another currency. */
             midChangeBp: number | null;
         };
+        GradeBandChange: {
+            gradeId: components["schemas"]["Id"];
+            gradeKey: string;
+            payZoneId: components["schemas"]["Id"];
+            /** @enum {string} */
+            change: "added" | "removed" | "changed";
+            /** @description The range in the earlier set; null for an added grade band. */
+            before: components["schemas"]["BandRange"] | null;
+            /** @description The range in this set; null for a removed grade band. */
+            after: components["schemas"]["BandRange"] | null;
+            /** @description The midpoint's change in basis points of the earlier midpoint; null when added, removed or in another currency. */
+            midChangeBp: number | null;
+        };
+        /** @description Counts cover job bands and grade bands alike; each kind lists its own changes. */
         BandSetChanges: {
             bandSetId: components["schemas"]["Id"];
             sinceBandSetId: components["schemas"]["Id"];
@@ -9184,6 +9235,8 @@ export interface components {
                 unchanged: number;
             };
             bands: components["schemas"]["BandChange"][];
+            /** @description Grade bands (comp grade × pay zone) added, removed or moved. */
+            gradeBands: components["schemas"]["GradeBandChange"][];
         };
         BandInput: {
             min: components["schemas"]["Money"];
@@ -9223,6 +9276,14 @@ export interface components {
             equityPercentile?: components["schemas"]["MarketPercentile"];
         };
         BandBuildResult: {
+            /** @description Grade bands built (grade × pay zone) for the comp grades with at least one company job the build priced. */
+            gradeBandsBuilt: number;
+            /** @description Comp grades with company jobs of which the build priced none; their grade bands are kept as they were. */
+            gradesWithheld: {
+                gradeId: components["schemas"]["Id"];
+                gradeKey: string;
+                reason: string;
+            }[];
             /** @description With an equity percentile, the company jobs the market has no equity figure for; their bands' equity is left empty. */
             equityWithheld: {
                 companyJobId: components["schemas"]["Id"];
@@ -9292,9 +9353,15 @@ export interface components {
                 gradeBandId: components["schemas"]["Id"];
                 gradeId: components["schemas"]["Id"];
                 payZoneId: components["schemas"]["Id"];
-                /** @description Employees priced by this grade band (their job has a band of its own in no zone they are in). */
+                /** @description Employees priced by this grade band (their job has no band of its own in their zone). */
                 employeeCount: number;
                 spread: number | null;
+                /** @description The zone's benchmark a build made the grade band from (the mean of its jobs' benchmarks × the differential); null for a grade band entered by hand or imported. */
+                benchmark: components["schemas"]["Money"] | null;
+                /** @description How many company jobs' benchmarks the grade band averages (0 when none is recorded). */
+                benchmarkCount: number;
+                /** @description mid ÷ benchmark − 1, to four decimals. */
+                deltaFromBenchmark: number | null;
             }[];
             bandSetId: components["schemas"]["Id"];
             currency: components["schemas"]["CurrencyCode"];
@@ -9340,20 +9407,33 @@ export interface components {
             /** @description Active employees of the whole company in no band of the set, by reason. */
             unplaced: {
                 noFamilyOrLevel: number;
-                /** @description A family and level no company job takes. */
+                /** @description No job title (matching by title) or no job code (matching by job code). */
+                noJobKey: number;
+                /** @description A family and level, title or job code (as the company matches) that no company job takes. */
                 noCompanyJob: number;
                 /** @description A company job without a band in their zone (say, a market cell withheld at the build). */
                 noBand: number;
             };
             exchangeRates: components["schemas"]["ForexRate"][];
         };
+        /**
+         * @description How an employee maps to a company job. familyLevel: their job family and level (the default);
+         *     titleLevel: their job title (whatever its case and spacing) and level; title: their job title
+         *     alone; jobCode: their job code (from the people import) against the company job's code. A title
+         *     or code that two company jobs share maps no one.
+         * @enum {string}
+         */
+        BandJobMatching: "familyLevel" | "titleLevel" | "title" | "jobCode";
         BandSettings: {
             agingRateBp: components["schemas"]["AgingRateBp"];
+            jobMatching: components["schemas"]["BandJobMatching"];
             /** @description 0 until the settings are first saved (send "0" as If-Match then). */
             version: number;
         };
+        /** @description What to change; what is left out keeps its value. */
         BandSettingsInput: {
-            agingRateBp: components["schemas"]["AgingRateBp"];
+            agingRateBp?: components["schemas"]["AgingRateBp"];
+            jobMatching?: components["schemas"]["BandJobMatching"];
         };
         /** @enum {string} */
         SurveyKind: "imported" | "bls";
@@ -10462,7 +10542,9 @@ export interface components {
         /**
          * @description The base's place in the company's live band set for the job × pay zone. compa-ratio = base ÷
          *     mid; range penetration = (base − min) ÷ (max − min); both to four decimals, the base converted
-         *     into the set's currency at the reference rate first. `label` says why there is no position.
+         *     into the set's currency at the reference rate first. A job without its own band in the zone is
+         *     placed in its comp grade's band there (`gradeKey` names the grade). `label` says why there is no
+         *     position.
          */
         OfferBandCheck: {
             bandSetId: string | null;
@@ -10474,6 +10556,8 @@ export interface components {
                 mid: components["schemas"]["Money"];
                 max: components["schemas"]["Money"];
             } | null;
+            /** @description The comp grade whose band places the offer ("G5"); absent for the job's own band. */
+            gradeKey?: string;
             compaRatio: number | null;
             rangePenetration: number | null;
             position: ("below" | "inside" | "above") | null;

@@ -109,6 +109,8 @@ interface EngineFigures {
   zones: number;
   bands: number;
   withheld: number;
+  grades: number;
+  gradeBands: number;
   surveys: number;
   associations: number;
   compositeBands: number;
@@ -196,8 +198,11 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
     await insertEmployees(server, company.id, options.employees);
     await call(`${base}/pay-zones`, { token });
     for (const zone of ZONES) await call(`${base}/pay-zones`, { method: 'POST', token, json: zone });
+    // One comp grade per level, so every build also makes each grade's band from its jobs' mean.
+    const gradeOf = new Map<string, string>();
+    for (const level of LEVELS) gradeOf.set(level.id, (await call<{ data: { id: string } }>(`${base}/grades`, { method: 'POST', token, json: { key: `G-${level.id}` } })).data.id);
     for (const family of JOB_FAMILIES) {
-      for (const level of LEVELS) await call(`${base}/jobs`, { method: 'POST', token, json: { jobFamilyId: family.id, levelId: level.id } });
+      for (const level of LEVELS) await call(`${base}/jobs`, { method: 'POST', token, json: { jobFamilyId: family.id, levelId: level.id, gradeId: gradeOf.get(level.id) } });
     }
 
     note(`${engine}: building ${options.runs} times…`);
@@ -249,6 +254,8 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
       zones: ZONES.length + 1,
       bands: marketOnly.built,
       withheld: marketOnly.withheld.length,
+      grades: LEVELS.length,
+      gradeBands: last.gradeBandsBuilt,
       surveys,
       associations,
       compositeBands: last.built,
@@ -275,6 +282,7 @@ function report(figures: EngineFigures): string {
     `    ${describeLatency(figures.build)}; target p50 ≤ ${TARGETS.buildMs} ms: ${verdict(figures.targetsMet.build)}`,
     `  Build a band set for 500 company jobs × 5 zones from market data and 2 surveys: ${figures.jobs} jobs (every catalog family × level) × ${figures.zones} zones,`,
     `    ${figures.surveys} surveys and ${figures.associations} associations → ${figures.compositeBands} bands (${figures.fromComposites} jobs from composites, ${figures.compositeWithheld} with no source)`,
+    `    and ${figures.gradeBands} grade bands (${figures.grades} comp grades, one per level, each the mean of its priced jobs), which place the withheld jobs' people`,
     `    ${describeLatency(figures.compositeBuild)}; target p50 ≤ ${TARGETS.buildMs} ms: ${verdict(figures.targetsMet.compositeBuild)}`,
     `  evaluate against ${figures.employees.toLocaleString('en-US')} employees (${figures.evaluatedEmployees.toLocaleString('en-US')} placed with compa-ratio and penetration)`,
     `    ${describeLatency(figures.evaluate)}; target p50 ≤ ${TARGETS.evaluateMs} ms: ${verdict(figures.targetsMet.evaluate)}`,

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { chromium } from 'playwright-core';
+import { signInThroughProvider } from '../../web/scripts/signInSteps.mjs';
 import { hashPassword } from '../src/identity/passwords.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,19 +41,7 @@ export async function timeWorksheetInBrowser(options: { baseUrl: string; email: 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
-    await page.goto(`${options.baseUrl}/login`);
-    await page.getByRole('button', { name: 'Continue to sign in' }).click();
-    await page.waitForURL('**/interaction/**');
-    await page.getByLabel('Email').fill(options.email);
-    await page.getByLabel('Password').fill(options.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const accept = page.getByRole('button', { name: 'I accept the terms of use' });
-    const welcome = page.getByRole('heading', { name: /^Welcome, / });
-    await accept.or(welcome).first().waitFor();
-    if (await accept.isVisible()) {
-      await accept.click();
-      await welcome.waitFor();
-    }
+    await signInThroughProvider(page, options.baseUrl, options.email, options.password);
     const samples: number[] = [];
     // The first visit loads the screen's code and warms the server; a planner coming back has both.
     for (let run = 0; run < options.runs + 1; run += 1) {

@@ -74,8 +74,9 @@ async function startApp(
   { server, gate, contract }: { server: Server; gate: StartupGate; contract: Contract },
 ): Promise<RunningServer> {
   const preparing = runInThread<PreparedDatabase>(import.meta.url, 'startupWorker', config);
-  // The title index is built here while the database is prepared on its thread, so no search waits for it.
-  warmTitleIndex();
+  // The title index is built on a thread of its own meanwhile, so no search waits for it; if that
+  // fails, the first search builds it.
+  const warming = warmTitleIndex().catch((error: unknown) => log.warn({ err: error }, 'title index not built at start-up'));
   const prepared = await preparing;
   if (prepared.applied.length) log.info({ applied: prepared.applied }, 'migrations applied');
   if (prepared.currencies || prepared.rates) log.info({ currencies: prepared.currencies, rates: prepared.rates }, 'reference data loaded');
@@ -100,6 +101,7 @@ async function startApp(
   const identity = await createIdentityProvider(deps);
   identityRef.current = identity;
   const app = createApp(deps, identity);
+  await warming;
   gate.open(app.callback());
   await jobs.worker.start();
   const cleanup = setInterval(() => {

@@ -24,6 +24,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { signInThroughProvider } from './signInSteps.mjs';
 
 const REPO = path.resolve(import.meta.dirname, '..', '..');
 const LIGHTHOUSE = '12.2.3';
@@ -112,19 +113,7 @@ async function signedInBrowser(url, email, password) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const context = browser.contexts()[0];
   const page = await context.newPage();
-  await page.goto(`${url}/login`);
-  await page.getByRole('button', { name: 'Continue to sign in' }).click();
-  await page.waitForURL('**/interaction/**');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const accept = page.getByRole('button', { name: 'I accept the terms of use' });
-  const welcome = page.getByRole('heading', { name: /^Welcome, / });
-  await accept.or(welcome).first().waitFor({ timeout: 60_000 });
-  if (await accept.isVisible()) {
-    await accept.click();
-    await welcome.waitFor({ timeout: 60_000 });
-  }
+  await signInThroughProvider(page, url, email, password, 60_000);
   // Installed: the service worker is ready, as for a person who has been here before.
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.close();

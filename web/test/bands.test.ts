@@ -143,6 +143,17 @@ describe('salary bands in a real browser', () => {
     await expect.poll(() => p3Row.locator('td').nth(3).textContent()).toBe('4');
     const unmapped = page.locator(`tr[data-employee-id="${people['Nia Nolevel']}"]`);
     await expect.poll(() => unmapped.textContent()).toContain('No job family or level');
+    // Matching by job code instead: no one here has a code yet, so everyone is listed as without one; then back.
+    const matching = page.getByRole('form', { name: 'How employees map to jobs' });
+    await matching.getByLabel('Match employees by').selectOption({ label: 'Job code' });
+    await matching.getByRole('button', { name: 'Save matching' }).click();
+    await page.getByText('Employees now map to company jobs by job code.').waitFor();
+    await expect.poll(() => page.locator(`tr[data-employee-id="${people['Ida Inside']}"]`).textContent()).toContain('No job code');
+    expect((await api<Schemas['BandSettings']>('/api/bands/settings')).body.data.jobMatching).toBe('jobCode');
+    await matching.getByLabel('Match employees by').selectOption({ label: 'Job family and level' });
+    await matching.getByRole('button', { name: 'Save matching' }).click();
+    await page.getByText('Employees now map to company jobs by job family and level.').waitFor();
+    await expect.poll(() => page.locator(`tr[data-employee-id="${people['Ida Inside']}"]`).count()).toBe(0);
     await page.getByRole('button', { name: 'Edit Software Engineering P3' }).click();
     const editJob = page.getByRole('dialog', { name: 'Edit Software Engineering P3' });
     await editJob.getByLabel('Job title').fill('Software Engineer II');
@@ -170,6 +181,14 @@ describe('salary bands in a real browser', () => {
     expect(austin).toMatchObject({ differentialBp: -1000, rules: [{ country: 'US', metros: ['Austin'] }] });
     await expect.poll(() => page.locator(`tr[data-pay-zone-id="${austin.id}"]`).textContent()).toContain('-10%');
     await axeClean(page, '/bands/zones');
+
+    // P4 and P5 share comp grade G4 (given through the API; the grades screen has its own test).
+    const g4 = await api<Schemas['CompGrade']>('/api/bands/grades', { method: 'POST', json: { key: 'G4' } });
+    expect(g4.status).toBe(201);
+    for (const level of ['p4', 'p5']) {
+      const graded = await api(`/api/bands/jobs/${jobOf(level).id}`, { method: 'PATCH', ifMatch: (await jobsNow()).find((job) => job.levelId === level)?.version, json: { gradeId: g4.body.data.id } });
+      expect(graded.status).toBe(200);
+    }
 
     // A draft, opened in its editor.
     await bandsNav.getByRole('link', { name: 'Band sets' }).click();
@@ -213,6 +232,16 @@ describe('salary bands in a real browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     await axeClean(page, 'the built draft');
     await screenshot(page, `bands-built-${engine}-1280`);
+    // G4's band in each zone, built from the mean of P4's and P5's medians.
+    await expect.poll(() => page.getByTestId('build-grades').textContent()).toContain('Built 2 grade bands from the mean of each grade’s priced jobs.');
+    // The grade was made behind the page's back: a reload reads it.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Grades' }).click();
+    const g4Mid = ((p50.p4 ?? 0) + (p50.p5 ?? 0)) / 2;
+    const gradeCell = page.locator(`tr[data-grade-id="${g4.body.data.id}"] td[data-pay-zone-id="${austin.id}"]`);
+    await expect.poll(() => gradeCell.textContent()).toContain(`${dollars(nearest1000(g4Mid * 0.9 * 0.8))} – ${dollars(nearest1000(g4Mid * 0.9 * 1.2))} mid ${dollars(nearest1000(g4Mid * 0.9))}`);
+    expect(await gradeCell.textContent()).toContain('Built: the mean of 2 jobs’ p50');
+    await page.getByRole('tab', { name: 'Bands' }).click();
 
     // Smoothing: a preview (a chart of the ladder before and after, the changes) writes nothing; applying does.
     const before = await setNow(bandSetId);
@@ -385,14 +414,15 @@ describe('salary bands in a real browser', () => {
     // Its changes since the live set: none yet, then the one band moved through the API.
     await page.getByRole('tab', { name: 'Changes' }).click();
     const summary = page.getByTestId('band-changes-summary');
-    await expect.poll(() => summary.textContent()).toBe(`0 changed · 0 added · 0 removed · ${live.bands.length} unchanged`);
+    // Job bands and grade bands (G4 in both zones) alike.
+    await expect.poll(() => summary.textContent()).toBe(`0 changed · 0 added · 0 removed · ${live.bands.length + live.gradeBands.length} unchanged`);
     await page.getByText('No band changed').waitFor();
     const moved = copy.body.data.bands.find((band) => band.companyJobId === p3.id && band.payZoneId === zones[0]?.id) as Band;
     const usd = (amount: number) => ({ amount: amount * 100, currency: 'USD' });
     expect((await api(`/api/bands/band-sets/${copy.body.data.id}/bands/${moved.id}`, { method: 'PATCH', ifMatch: moved.version, json: { min: usd(100_000), mid: usd(110_000), max: usd(120_000) } })).status).toBe(200);
     await page.reload();
     await page.getByRole('tab', { name: 'Changes' }).click();
-    await expect.poll(() => summary.textContent()).toBe(`1 changed · 0 added · 0 removed · ${live.bands.length - 1} unchanged`);
+    await expect.poll(() => summary.textContent()).toBe(`1 changed · 0 added · 0 removed · ${live.bands.length + live.gradeBands.length - 1} unchanged`);
     const changed = page.getByRole('table', { name: 'Bands that changed' }).locator('tbody tr');
     expect(await changed.count()).toBe(1);
     expect(await changed.first().textContent()).toContain(`${dollars(100_000)} – ${dollars(110_000)} – ${dollars(120_000)}`);

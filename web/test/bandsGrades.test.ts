@@ -1,12 +1,10 @@
-import type { Knex } from 'knex';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../openapi.d.ts';
-import { createAdmin } from '../../api/src/identity/provider/testSupport.js';
 import { insertEmployee, insertPay } from '../../api/src/team/test/fixtures.js';
-import { bearer, createTestUser, testDb } from '../../api/test/factories.js';
-import { request } from '../../api/test/http.js';
-import { apiTokenOf, launchChromium, seriousViolations, signInThroughProvider } from './browser.js';
+import { type BandsAdmin, bandsAdmin } from './bandsSetup.js';
+import { launchChromium, seriousViolations } from './browser.js';
+import { signedIn } from './companySetup.js';
 
 type Schemas = components['schemas'];
 
@@ -17,23 +15,16 @@ type Schemas = components['schemas'];
  */
 describe('comp grades and grade bands, in a real browser', () => {
   let browser: Browser;
-  let db: Knex;
-  let admin: Awaited<ReturnType<typeof createAdmin>>;
-  let token: string;
+  let admin: BandsAdmin['admin'];
+  let api: BandsAdmin['api'];
   let setId = '';
   let jobId = '';
   const base = () => inject('baseUrl');
 
-  async function api<T>(path: string, init: { method?: string; json?: unknown } = {}) {
-    return request<{ data: T } & Partial<Schemas['Error']>>(path, { method: init.method ?? 'GET', headers: { Authorization: `Bearer ${token}` }, json: init.json });
-  }
-
   beforeAll(async () => {
-    db = await testDb();
-    admin = await createAdmin(db);
-    token = await apiTokenOf(admin.email);
-    const support = await createTestUser(db, { companyId: admin.companyId, internalAdmin: true });
-    expect((await request(`/api/internal/companies/${admin.companyId}/release-flags/bands`, { method: 'PUT', headers: bearer(support), json: { enabled: true } })).status).toBe(200);
+    const bands = await bandsAdmin();
+    ({ admin, api } = bands);
+    const { db } = bands;
     expect((await api('/api/bands/pay-zones', { method: 'POST', json: { name: 'US', rules: [{ country: 'US' }] } })).status).toBe(201);
     const job = await api<Schemas['CompanyJob']>('/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'software_engineering', levelId: 'p3', title: 'Software Engineer II' } });
     expect(job.status).toBe(201);
@@ -47,10 +38,7 @@ describe('comp grades and grade bands, in a real browser', () => {
   afterAll(() => browser?.close());
 
   it('adds a grade, grades a job, adds the grade’s band from a midpoint and a spread, and evaluates the job’s people against it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
-    await signInThroughProvider(page, base(), admin.email, admin.password);
+    const { context, page } = await signedIn(browser, admin, admin.password);
 
     await page.goto(`${base()}/bands/jobs`);
     const addGrade = page.getByRole('form', { name: 'Add a grade' });

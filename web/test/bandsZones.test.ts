@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../openapi.d.ts';
 import { replaceUserRoles } from '../../api/src/access/store.js';
 import { newId } from '../../api/src/db/ids.js';
 import { hashPassword } from '../../api/src/identity/passwords.js';
-import { createAdmin } from '../../api/src/identity/provider/testSupport.js';
-import { bearer, createTestUser, testDb } from '../../api/test/factories.js';
-import { request } from '../../api/test/http.js';
-import { apiTokenOf, launchChromium, seriousViolations, signInThroughProvider } from './browser.js';
+import { type BandsAdmin, bandsAdmin } from './bandsSetup.js';
+import { launchChromium, seriousViolations } from './browser.js';
+import { signedIn } from './companySetup.js';
 
 type Schemas = components['schemas'];
 
@@ -20,23 +18,16 @@ type Schemas = components['schemas'];
  */
 describe('salary bands limited to a recruiter’s pay zones, in a real browser', () => {
   let browser: Browser;
-  let db: Knex;
-  let admin: Awaited<ReturnType<typeof createAdmin>>;
+  let admin: BandsAdmin['admin'];
+  let api: BandsAdmin['api'];
   const recruiter = { id: newId(), email: '', password: `recruiter ${randomUUID().slice(0, 8)}` };
-  let token: string;
   let setId = '';
   const base = () => inject('baseUrl');
 
-  async function api<T>(path: string, init: { method?: string; json?: unknown } = {}) {
-    return request<{ data: T } & Partial<Schemas['Error']>>(path, { method: init.method ?? 'GET', headers: { Authorization: `Bearer ${token}` }, json: init.json });
-  }
-
   beforeAll(async () => {
-    db = await testDb();
-    admin = await createAdmin(db);
-    token = await apiTokenOf(admin.email);
-    const support = await createTestUser(db, { companyId: admin.companyId, internalAdmin: true });
-    expect((await request(`/api/internal/companies/${admin.companyId}/release-flags/bands`, { method: 'PUT', headers: bearer(support), json: { enabled: true } })).status).toBe(200);
+    const bands = await bandsAdmin();
+    ({ admin, api } = bands);
+    const { db } = bands;
     expect((await api('/api/bands/pay-zones', { method: 'POST', json: { name: 'United States', rules: [{ country: 'US' }] } })).status).toBe(201);
     expect((await api('/api/bands/pay-zones', { method: 'POST', json: { name: 'United Kingdom', differentialBp: -1000, rules: [{ country: 'GB' }] } })).status).toBe(201);
     expect((await api('/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'software_engineering', levelId: 'p3', title: 'Software Engineer' } })).status).toBe(201);
@@ -56,10 +47,7 @@ describe('salary bands limited to a recruiter’s pay zones, in a real browser',
   afterAll(() => browser?.close());
 
   it('shows the admin both zones, and the recruiter only the zone the admin named them on', async () => {
-    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
-    const page = await adminContext.newPage();
-    page.setDefaultTimeout(60_000);
-    await signInThroughProvider(page, base(), admin.email, admin.password);
+    const { context: adminContext, page } = await signedIn(browser, admin, admin.password);
 
     // The admin names the recruiter on the United States zone.
     await page.goto(`${base()}/bands/zones`);
@@ -78,10 +66,7 @@ describe('salary bands limited to a recruiter’s pay zones, in a real browser',
     expect(await grid.locator('th.bands-zone-head').allInnerTexts()).toEqual(['Everywhere', 'United States', 'United Kingdom']);
     await adminContext.close();
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
-    const theirs = await context.newPage();
-    theirs.setDefaultTimeout(60_000);
-    await signInThroughProvider(theirs, base(), recruiter.email, recruiter.password);
+    const { context, page: theirs } = await signedIn(browser, recruiter, recruiter.password);
     await theirs.goto(`${base()}/bands/sets/${setId}`);
     const their = theirs.getByRole('region', { name: 'Bands by company job and pay zone' });
     await their.getByRole('columnheader', { name: 'United States' }).waitFor();

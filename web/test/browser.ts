@@ -4,6 +4,7 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import { hashToken, newTokenSecret, tokenPrefix } from '../../api/src/access/tokens.js';
 import { newId } from '../../api/src/db/ids.js';
 import { testDb } from '../../api/test/factories.js';
+import { signInThroughProvider as signInSteps } from '../scripts/signInSteps.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve(import.meta.dirname, '..', '..', 'test-results');
@@ -44,20 +45,8 @@ export function demoPassword(serverEnv: Record<string, string>): string {
  * Signs in through the built-in provider's page, accepts the terms if this person has not yet,
  * and waits for the home screen.
  */
-export async function signInThroughProvider(page: Page, base: string, email: string, password: string): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.getByRole('button', { name: 'Continue to sign in' }).click();
-  await page.waitForURL('**/interaction/**');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const accept = page.getByRole('button', { name: 'I accept the terms of use' });
-  const welcome = page.getByRole('heading', { name: /^Welcome, / });
-  await accept.or(welcome).first().waitFor({ timeout: 30_000 });
-  if (await accept.isVisible()) {
-    await accept.click();
-    await welcome.waitFor({ timeout: 30_000 });
-  }
+export function signInThroughProvider(page: Page, base: string, email: string, password: string): Promise<void> {
+  return signInSteps(page, base, email, password, 30_000);
 }
 
 /** Serious and critical accessibility violations axe finds on the page, as "rule: help" lines. */

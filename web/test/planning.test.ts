@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../api/src/identity/passwords.js';
 import { insertEmployee, insertPay } from '../../api/src/team/test/fixtures.js';
-import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../api/test/factories.js';
-import { request } from '../../api/test/http.js';
-import { launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
+import { type TestCompany, type TestUser, createTestCompany, testDb } from '../../api/test/factories.js';
+import { launchChromium, screenshot, seriousViolations } from './browser.js';
+import { engineeringBandSet, signedIn, switchOn } from './companySetup.js';
 
 /*
  * A whole merit cycle by clicking, in a company of its own (other browser tests expect the demo
@@ -50,15 +50,6 @@ function guideline(person: (typeof TEAM)[number]) {
   return { min, target, max };
 }
 
-async function signedIn(browser: Browser, user: { email: string }, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', locale: 'en-US', acceptDownloads: true });
-  const page = await context.newPage();
-  // A loaded two-core machine can be slow to answer; nothing here is a timing assertion.
-  page.setDefaultTimeout(60_000);
-  await signInThroughProvider(page, inject('baseUrl'), user.email, PASSWORD);
-  return { context, page };
-}
-
 /** A cell of the worksheet grid: the person's row, the column's key. */
 const cell = (page: Page, employeeId: string, column: string): Locator => page.locator(`[role="row"][data-employee-id="${employeeId}"] [data-col="${column}"]`);
 
@@ -97,11 +88,7 @@ describe('merit cycles in a real browser', () => {
       await db('users').where({ id: user.id }).update({ password_hash: password, first_name: first, last_name: last });
     }
     // Compensation planning, salary bands (the cycle's band set) and live updates, switched on by support.
-    const support = await createTestUser(db, { companyId: company.id, internalAdmin: true });
-    for (const flag of ['compensation_planning', 'bands', 'multiplayer']) {
-      const reply = await request(`/api/internal/companies/${company.id}/release-flags/${flag}`, { method: 'PUT', headers: bearer(support), json: { enabled: true } });
-      expect(reply.status, flag).toBe(200);
-    }
+    await switchOn(db, company.id, ['compensation_planning', 'bands', 'multiplayer']);
 
     // Hana heads the company (no pay recorded); Marco manages the team above (his own pay is excluded by hand later).
     ids.hana = await insertEmployee(db, company.id, { firstName: 'Hana', lastName: 'Head', levelId: 'm6', department: 'Engineering', performanceRating: 'meets' });
@@ -120,18 +107,7 @@ describe('merit cycles in a real browser', () => {
     }
 
     // The band set the cycle reads compa-ratios from: one P3 band, set by hand to $80k / $100k / $120k.
-    const call = <T>(url: string, init: { method?: string; json?: unknown; ifMatch?: number } = {}) =>
-      request<{ data: T }>(url, { method: init.method ?? 'GET', headers: { ...bearer(admin), ...(init.ifMatch !== undefined ? { 'If-Match': `"${init.ifMatch}"` } : {}) }, json: init.json });
-    expect((await call('/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'software_engineering', levelId: 'p3' } })).status).toBe(201);
-    const set = await call<{ id: string }>('/api/bands/band-sets', { method: 'POST', json: { name: 'Engineering bands', currency: 'USD' } });
-    bandSetId = set.body.data.id;
-    const built = await call<{ bandSet: { bands: { id: string; version: number }[] } }>(`/api/bands/band-sets/${bandSetId}/build`, { method: 'POST', json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 20 } } });
-    expect(built.status).toBe(200);
-    const band = built.body.data.bandSet.bands[0];
-    if (!band) throw new Error('no band built');
-    const money = (value: number) => ({ amount: value * 100, currency: 'USD' });
-    const patched = await call(`/api/bands/band-sets/${bandSetId}/bands/${band.id}`, { method: 'PATCH', ifMatch: band.version, json: { min: money(BAND.min), mid: money(BAND.mid), max: money(BAND.max) } });
-    expect(patched.status).toBe(200);
+    bandSetId = await engineeringBandSet(admin, BAND);
     browser = await launchChromium();
   });
   afterAll(() => browser?.close());
@@ -146,7 +122,7 @@ describe('merit cycles in a real browser', () => {
     expect({ payroll, allocated, targets: plan, used: used() }).toEqual({ payroll: 420_000, allocated: 16_800, targets: { ada: 4, ben: 4, cai: 2, dee: 0.5 }, used: 10_550 });
 
     // ── the admin sets the cycle up ────────────────────────────────────────────────────────
-    const owner = await signedIn(browser, admin);
+    const owner = await signedIn(browser, admin, PASSWORD);
     const page = owner.page;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Planning' }).click();
     await page.getByRole('heading', { name: 'No merit cycles yet' }).waitFor();
@@ -237,7 +213,7 @@ describe('merit cycles in a real browser', () => {
     expect(await page.getByTestId('cycle-eligible').textContent()).toBe('4');
 
     // ── two planners open Marco's worksheet at once ────────────────────────────────────────
-    const marco = await signedIn(browser, manager);
+    const marco = await signedIn(browser, manager, PASSWORD);
     await marco.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Planning' }).click();
     await marco.page.getByRole('link', { name: 'Merit 2026' }).click();
     await marco.page.getByRole('navigation', { name: 'Cycle sections' }).getByRole('link', { name: 'Worksheets' }).click();
@@ -245,7 +221,7 @@ describe('merit cycles in a real browser', () => {
     await marco.page.getByRole('heading', { name: 'Marco Manager’s worksheet' }).waitFor();
     const worksheetUrl = marco.page.url();
 
-    const priya = await signedIn(browser, planner);
+    const priya = await signedIn(browser, planner, PASSWORD);
     await priya.page.goto(`${cycleUrl}/worksheets`);
     await priya.page.getByRole('link', { name: 'Marco Manager' }).click();
     await priya.page.getByRole('heading', { name: 'Marco Manager’s worksheet' }).waitFor();
@@ -336,7 +312,7 @@ describe('merit cycles in a real browser', () => {
     await expect.poll(() => marco.page.getByTestId('read-only').textContent()).toMatch(/Read-only: The worksheet is in-review\.$/);
 
     // ── the admin sends it back from a phone, with what to change ─────────────────────────
-    const phone = await signedIn(browser, admin, 375);
+    const phone = await signedIn(browser, admin, PASSWORD, 375);
     await phone.page.goto(`${inject('baseUrl')}/compensationplanning/approvals`);
     const card = phone.page.locator(`li.planning-approval`).filter({ hasText: 'Marco Manager’s worksheet' });
     await card.waitFor();

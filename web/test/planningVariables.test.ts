@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../api/src/contract-types.js';
 import { hashPassword } from '../../api/src/identity/passwords.js';
 import { insertEmployee, insertPay } from '../../api/src/team/test/fixtures.js';
-import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../api/test/factories.js';
+import { type TestCompany, type TestUser, bearer, createTestCompany, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
-import { launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
+import { launchChromium, screenshot, seriousViolations } from './browser.js';
+import { engineeringBandSet, signedIn, switchOn } from './companySetup.js';
 
 type Schemas = components['schemas'];
 
@@ -29,15 +30,6 @@ type Schemas = components['schemas'];
 
 const PASSWORD = 'several variables by hand 2026';
 
-async function signedIn(browser: Browser, user: { email: string }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', locale: 'en-US' });
-  const page = await context.newPage();
-  // A loaded two-core machine can be slow to answer; nothing here is a timing assertion.
-  page.setDefaultTimeout(60_000);
-  await signInThroughProvider(page, inject('baseUrl'), user.email, PASSWORD);
-  return { context, page };
-}
-
 const cell = (page: Page, employeeId: string, column: string): Locator => page.locator(`[role="row"][data-employee-id="${employeeId}"] [data-col="${column}"]`);
 
 /** Nothing wider than the screen: the page does not scroll sideways. */
@@ -57,11 +49,7 @@ describe('the several-variables editor in a real browser', () => {
     company = await createTestCompany(db, 'Variables Browser Co');
     admin = company.users.admin as TestUser;
     await db('users').where({ id: admin.id }).update({ password_hash: await hashPassword(PASSWORD), first_name: 'Olga', last_name: 'Owner' });
-    const support = await createTestUser(db, { companyId: company.id, internalAdmin: true });
-    for (const flag of ['compensation_planning', 'bands']) {
-      const reply = await request(`/api/internal/companies/${company.id}/release-flags/${flag}`, { method: 'PUT', headers: bearer(support), json: { enabled: true } });
-      expect(reply.status, flag).toBe(200);
-    }
+    await switchOn(db, company.id, ['compensation_planning', 'bands']);
     ids.mia = await insertEmployee(db, company.id, { firstName: 'Mia', lastName: 'Lead', levelId: 'm4', performanceRating: 'meets' });
     await insertPay(db, company.id, ids.mia, [{ type: 'base_salary', amount: 20_000_000, effectiveDate: '2024-01-01' }]);
     ids.ava = await insertEmployee(db, company.id, { firstName: 'Ava', lastName: 'Able', managerId: ids.mia, performanceRating: 'exceeds' });
@@ -69,24 +57,13 @@ describe('the several-variables editor in a real browser', () => {
     ids.leo = await insertEmployee(db, company.id, { firstName: 'Leo', lastName: 'Long', managerId: ids.mia, performanceRating: 'meets' });
     await insertPay(db, company.id, ids.leo, [{ type: 'base_salary', amount: 11_000_000, effectiveDate: '2025-03-01' }]);
 
-    const call = <T>(url: string, init: { method?: string; json?: unknown; ifMatch?: number } = {}) =>
-      request<{ data: T }>(url, { method: init.method ?? 'GET', headers: { ...bearer(admin), ...(init.ifMatch !== undefined ? { 'If-Match': `"${init.ifMatch}"` } : {}) }, json: init.json });
-    expect((await call('/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'software_engineering', levelId: 'p3' } })).status).toBe(201);
-    const set = await call<{ id: string }>('/api/bands/band-sets', { method: 'POST', json: { name: 'Engineering bands', currency: 'USD' } });
-    bandSetId = set.body.data.id;
-    const built = await call<{ bandSet: { bands: { id: string; version: number }[] } }>(`/api/bands/band-sets/${bandSetId}/build`, { method: 'POST', json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 20 } } });
-    expect(built.status).toBe(200);
-    const band = built.body.data.bandSet.bands[0];
-    if (!band) throw new Error('no band built');
-    const money = (cents: number) => ({ amount: cents, currency: 'USD' });
-    const patched = await call(`/api/bands/band-sets/${bandSetId}/bands/${band.id}`, { method: 'PATCH', ifMatch: band.version, json: { min: money(8_000_000), mid: money(10_000_000), max: money(12_000_000) } });
-    expect(patched.status).toBe(200);
+    bandSetId = await engineeringBandSet(admin, { min: 80_000, mid: 100_000, max: 120_000 });
     browser = await launchChromium();
   });
   afterAll(() => browser?.close());
 
   it('sets the factors up by clicking, keeps them, and the worksheet shows the hand-worked recommendation', { timeout: 600_000 }, async () => {
-    const owner = await signedIn(browser, admin);
+    const owner = await signedIn(browser, admin, PASSWORD);
     const page = owner.page;
     await page.goto(`${inject('baseUrl')}/compensationplanning`);
     await page.getByRole('button', { name: 'Create a cycle' }).click();

@@ -136,7 +136,16 @@ describe('band sets per merit cycle, and out of band by team', () => {
     expect(toCycle.body.data).toMatchObject({ status: 'cycle', meritCycleId: cycle.id });
     expect(toCycle.body.data.publishedAt).not.toBeNull();
 
-    const second = await draftWithBand('For the cycle', [90_000, 110_000, 130_000], live.id);
+    let second = await draftWithBand('For the cycle', [90_000, 110_000, 130_000], live.id);
+    // Eve's job (P4) has no band of its own in the cycle's set, only its grade G1 does: 100,000 / 125,000 / 150,000.
+    const g1 = (await call<Data<Schemas['CompGrade']>>(admin, '/api/bands/grades', { method: 'POST', json: { key: 'G1' } })).body.data;
+    expect((await call(admin, '/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'software_engineering', levelId: 'p4', gradeId: g1.id } })).status).toBe(201);
+    people.eve = await insertEmployee(db, company.id, { firstName: 'Eve', lastName: 'Graded', levelId: 'p4', department: 'Engineering' });
+    await insertPay(db, company.id, people.eve, [{ type: 'base_salary', amount: 10_000_000, effectiveDate: '2024-01-01' }]);
+    const zoneId = second.bands[0]?.payZoneId ?? '';
+    const gradeBand = await call(admin, `/api/bands/band-sets/${second.id}/grade-bands`, { method: 'POST', json: { gradeId: g1.id, payZoneId: zoneId, min: usd(100_000), mid: usd(125_000), max: usd(150_000) } });
+    expect(gradeBand.status, JSON.stringify(gradeBand.body)).toBe(201);
+    second = (await call<Data<BandSetDetail>>(admin, `/api/bands/band-sets/${second.id}`)).body.data;
     const stale = await call(admin, `/api/bands/band-sets/${second.id}/publish`, { method: 'POST', ifMatch: second.version - 1, json: { meritCycleId: cycle.id } });
     expect(stale.status).toBe(409);
     const replaced = await call<Data<BandSetDetail>>(admin, `/api/bands/band-sets/${second.id}/publish`, { method: 'POST', ifMatch: second.version, json: { meritCycleId: cycle.id } });
@@ -163,6 +172,10 @@ describe('band sets per merit cycle, and out of band by team', () => {
     const ada = await call<Data<Schemas['WorksheetEmployee']>>(admin, `/api/v2/meritCycles/${cycle.id}/employees/${people.ada}`);
     expect(ada.status, JSON.stringify(ada.body)).toBe(200);
     expect(ada.body.data.bandPosition).toMatchObject({ min: usd(90_000), mid: usd(110_000), compaRatio: 0.8182 });
+    // Eve's 100,000 against her grade's band: 100 ÷ 125 = 0.8; (100 − 100) ÷ 50 = 0.
+    const eve = await call<Data<Schemas['WorksheetEmployee']>>(admin, `/api/v2/meritCycles/${cycle.id}/employees/${people.eve}`);
+    expect(eve.status, JSON.stringify(eve.body)).toBe(200);
+    expect(eve.body.data.bandPosition).toMatchObject({ min: usd(100_000), mid: usd(125_000), max: usd(150_000), compaRatio: 0.8, rangePenetration: 0 });
 
     // The live set still places Ada at 0.9, in the evaluation and the team view's column.
     const evaluation = await call<Data<Evaluation>>(admin, `/api/bands/band-sets/${live.id}/evaluation`);

@@ -351,7 +351,7 @@ describe('salary bands', () => {
     expect(of(employees.eve)?.compaRatio).toBe(Math.round((eveUsd / 10_000_000) * 10_000) / 10_000);
     expect(of(employees.eve)?.rangePenetration).toBe(Math.round(((eveUsd - 8_000_000) / 4_000_000) * 10_000) / 10_000);
     expect(evaluation.exchangeRates.length).toBeGreaterThan(0);
-    expect(evaluation.unplaced).toEqual({ noFamilyOrLevel: 1, noCompanyJob: 0, noBand: 0 });
+    expect(evaluation.unplaced).toEqual({ noFamilyOrLevel: 1, noJobKey: 0, noCompanyJob: 0, noBand: 0 });
     expect(of(employees.ali)?.payZoneId).toBe(zones.austin);
     expect(of(employees.lou)?.payZoneId).toBe(zones.uk);
 

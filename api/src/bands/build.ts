@@ -23,11 +23,25 @@ import { Converter } from '../money/converter.js';
 import { minorUnits } from '../money/minorUnits.js';
 import { type JobComposite, compositesFor } from './composite.js';
 import { applyDifferential, roundFigures, roundHalfUp, widthAround, zoneBenchmark } from './formulas.js';
-import { type BandPhilosophy, type BandSource, type CompositeBandSource, isAnchor, parseRules } from './present.js';
+import { type BandPhilosophy, type BandSource, type CompositeBandSource, type GradeBandSource, isAnchor, parseRules } from './present.js';
 import { type BandRanges, rangesText } from './ranges.js';
 import { bandSetDetail, requireDraft, requireSet } from './sets.js';
 import { agingRateOf } from './settings.js';
-import { type BandRow, type CompanyJobRow, type PayZoneRow, deleteBandsOfSet, insertBands, listAssociations, listJobs, setsOf } from './store.js';
+import {
+  type BandRow,
+  type CompanyJobRow,
+  type GradeBandRow,
+  type GradeRow,
+  type PayZoneRow,
+  deleteBandsOfSet,
+  gradeBandsOf,
+  insertBands,
+  insertGradeBands,
+  listAssociations,
+  listGrades,
+  listJobs,
+  setsOf,
+} from './store.js';
 import { ensureZones } from './zones.js';
 
 type Schemas = components['schemas'];
@@ -54,12 +68,75 @@ type Priced = { value: number } | { reason: string };
 const compositeWithheld = (composite: JobComposite): string =>
   `No source of its composite benchmark prices it (${[...new Set(composite.contributions.map((part) => part.reason ?? 'no figure'))].join('; ')})`;
 
+const meanOf = (values: readonly number[]): number | undefined => (values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : undefined);
+
+interface GradeBuild {
+  grades: readonly GradeRow[];
+  jobs: readonly CompanyJobRow[];
+  zones: readonly PayZoneRow[];
+  /** Priced jobs' anchor benchmarks, major units. */
+  benchmarks: ReadonlyMap<string, number>;
+  figuresOf: (anchorValue: number, differentialBp: number) => { min: number; mid: number; max: number };
+  rangesOf: (jobs: readonly CompanyJobRow[], differentialBp: number) => BandRanges;
+  row: Pick<GradeBandRow, 'company_id' | 'band_set_id' | 'updated_by' | 'created_at' | 'updated_at'>;
+  percentile: MarketPercentile;
+  currency: string;
+  scale: number;
+}
+
+/**
+ * Grade bands from the jobs' benchmarks: per comp grade with priced jobs, the plain mean of their
+ * anchor benchmarks, then per zone the differential, width and rounding a job's band gets. A grade
+ * whose jobs were all withheld keeps its grade bands (reported); a grade with no job is left alone.
+ */
+function gradeBandsFrom(build: GradeBuild): { rows: GradeBandRow[]; rebuilt: string[]; withheld: Schemas['BandBuildResult']['gradesWithheld'] } {
+  const rows: GradeBandRow[] = [];
+  const rebuilt: string[] = [];
+  const withheld: Schemas['BandBuildResult']['gradesWithheld'] = [];
+  for (const grade of build.grades) {
+    const jobs = build.jobs.filter((job) => job.grade_id === grade.id);
+    if (!jobs.length) continue;
+    const priced = jobs.flatMap((job) => {
+      const value = build.benchmarks.get(job.id);
+      return value === undefined ? [] : [{ companyJobId: job.id, value }];
+    });
+    const mean = meanOf(priced.map((job) => job.value));
+    if (mean === undefined) {
+      withheld.push({ gradeId: grade.id, gradeKey: grade.key, reason: `None of its ${jobs.length} company job${jobs.length === 1 ? '' : 's'} could be priced; its grade bands are kept as they were` });
+      continue;
+    }
+    rebuilt.push(grade.id);
+    const pricedJobs = jobs.filter((job) => build.benchmarks.has(job.id));
+    for (const zone of build.zones) {
+      const differentialBp = Number(zone.differential_bp);
+      const figures = build.figuresOf(mean, differentialBp);
+      const source: GradeBandSource = { kind: 'grade', percentile: build.percentile, marketValue: mean, marketCurrency: build.currency, differentialBp, jobs: priced };
+      rows.push({
+        ...build.row,
+        id: newId(),
+        grade_id: grade.id,
+        pay_zone_id: zone.id,
+        min_amount: Math.round(figures.min * build.scale),
+        mid_amount: Math.round(figures.mid * build.scale),
+        max_amount: Math.round(figures.max * build.scale),
+        ranges: rangesText(build.rangesOf(pricedJobs, differentialBp)),
+        source: JSON.stringify(source),
+        benchmark_amount: roundHalfUp(applyDifferential(mean, differentialBp) * build.scale),
+        benchmark_count: priced.length,
+        version: 1,
+      });
+    }
+  }
+  return { rows, rebuilt, withheld };
+}
+
 /**
  * Builds every band of a draft: per company job with market-data associations, its composite
  * benchmark at the target percentile (aged to the set's effective date, in the set's currency);
  * per other job, the market percentile of base for its family × level in the anchor's location (all
  * stages, ownership groups, industries) from the served release, in the set's currency. Every zone
- * applies its differential; width and rounding follow.
+ * applies its differential; width and rounding follow. Comp grades get grade bands from the mean of
+ * their priced jobs' benchmarks.
  */
 export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string, input: Schemas['BandPhilosophyInput']): Promise<Schemas['BandBuildResult']> {
   const db = deps.db;
@@ -139,14 +216,19 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
   const scale = 10 ** minor;
   const now = new Date().toISOString();
   const rows: BandRow[] = [];
+  /** Each priced job's anchor benchmark (major units of the set's currency, before any differential): what its grade's band averages. */
+  const benchmarks = new Map<string, number>();
   const withheld: Schemas['BandBuildResult']['withheld'] = [];
   /** What the philosophy names beside base: a bonus target for every band, an equity range where the market has equity. */
-  const rangesFor = (job: CompanyJobRow, differentialBp: number): BandRanges => {
+  const equityOf = (job: CompanyJobRow): number | undefined => {
+    const equity = equityPriced.get(`${job.job_family_id}|${job.level_id}`);
+    return equity && 'value' in equity ? equity.value : undefined;
+  };
+  const rangesFor = (equityValue: number | undefined, differentialBp: number): BandRanges => {
     const ranges: BandRanges = {};
     if (philosophy.bonusTargetPercent !== undefined) ranges.bonusTargetPercent = { target: philosophy.bonusTargetPercent };
-    const equity = equityPriced.get(`${job.job_family_id}|${job.level_id}`);
-    if (equityPercentile !== undefined && equity && 'value' in equity) {
-      const figures = roundFigures(widthAround(applyDifferential(equity.value, differentialBp), philosophy.width), philosophy.rounding);
+    if (equityPercentile !== undefined && equityValue !== undefined) {
+      const figures = roundFigures(widthAround(applyDifferential(equityValue, differentialBp), philosophy.width), philosophy.rounding);
       ranges.equity = { unit: 'value', min: Math.round(figures.min * scale), mid: Math.round(figures.mid * scale), max: Math.round(figures.max * scale), percentile: equityPercentile };
     }
     return ranges;
@@ -163,7 +245,7 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
     source: JSON.stringify(source),
     benchmark_amount: benchmark,
     benchmark_count: count,
-    ranges: rangesText(rangesFor(job, Number(zone.differential_bp))),
+    ranges: rangesText(rangesFor(equityOf(job), Number(zone.differential_bp))),
     version: 1,
     updated_by: caller.userId,
     created_at: now,
@@ -177,6 +259,7 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
       continue;
     }
     const anchor = composite.anchor;
+    benchmarks.set(job.id, anchor / scale);
     // What the band keeps of each source (the composite endpoint shows them in full); the same for every zone.
     const parts = composite.contributions.map((part) => ({
       associationId: part.associationId,
@@ -214,6 +297,7 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
       withheld.push({ companyJobId: job.id, jobFamilyId: job.job_family_id, levelId: job.level_id, locationId: philosophy.marketLocationId, reason: market.reason });
       continue;
     }
+    benchmarks.set(job.id, market.value);
     for (const zone of zones) {
       const differentialBp = Number(zone.differential_bp);
       const figures = roundFigures(widthAround(applyDifferential(market.value, differentialBp), philosophy.width), philosophy.rounding);
@@ -233,6 +317,19 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
     }
   }
 
+  const grades = gradeBandsFrom({
+    grades: await listGrades(db, scope),
+    jobs: allJobs,
+    zones,
+    benchmarks,
+    figuresOf: (value, differentialBp) => roundFigures(widthAround(applyDifferential(value, differentialBp), philosophy.width), philosophy.rounding),
+    rangesOf: (jobs, differentialBp) => rangesFor(meanOf(jobs.flatMap((job) => equityOf(job) ?? [])), differentialBp),
+    row: { company_id: scope.companyId, band_set_id: set.id, updated_by: caller.userId, created_at: now, updated_at: now },
+    percentile: philosophy.targetPercentile as MarketPercentile,
+    currency: set.currency,
+    scale,
+  });
+
   await db.transaction(async (trx) => {
     // Built from what was read: a draft published or built by someone else meanwhile is not overwritten.
     const updated = await setsOf(trx, scope)
@@ -245,6 +342,16 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
     }
     await deleteBandsOfSet(trx, scope, set.id);
     await insertBands(trx, rows);
+    if (grades.rebuilt.length) await gradeBandsOf(trx, scope).where({ band_set_id: set.id }).whereIn('grade_id', grades.rebuilt).delete();
+    await insertGradeBands(trx, grades.rows);
   });
-  return { bandSet: await bandSetDetail(db, scope, set.id), built: rows.length, fromComposites: [...composites.values()].filter((composite) => composite.anchor !== null).length, withheld, equityWithheld };
+  return {
+    bandSet: await bandSetDetail(db, scope, set.id),
+    built: rows.length,
+    fromComposites: [...composites.values()].filter((composite) => composite.anchor !== null).length,
+    withheld,
+    equityWithheld,
+    gradeBandsBuilt: grades.rows.length,
+    gradesWithheld: grades.withheld,
+  };
 }

@@ -7,12 +7,12 @@ import { type BandEmployeeRow, activeEmployeesForBands, activeIdsWithinReach, ba
 import { employeeReach } from '../people/visibility.js';
 import { applyDifferential, compaRatio, deltaFrom, positionIn, progressionOf, rangePenetration, roundHalfUp, spreadOf } from './formulas.js';
 import { parseSource } from './present.js';
-import { cellKey } from './jobs.js';
-import { gradeOfJobs } from './grades.js';
+import { bandLocator } from './placement.js';
+import { jobMatchingOf } from './settings.js';
 import { callerZoneReach, requireSet } from './sets.js';
 import { type BandFiguresRow, listBandFigures, listGradeBands, listJobs } from './store.js';
 import { inReach } from './zoneAccess.js';
-import { ensureZones, zoneMatcher } from './zones.js';
+import { ensureZones } from './zones.js';
 
 type Schemas = components['schemas'];
 type Evaluation = Schemas['BandEvaluation'];
@@ -49,6 +49,19 @@ function benchmarkOf(band: BandFiguresRow, scale: number): { amount: number | nu
   const source = parseSource(band.source);
   if (source?.kind === 'market') return { amount: roundHalfUp(applyDifferential(source.marketValue, source.differentialBp) * scale), count: 1 };
   return { amount: null, count: 0 };
+}
+
+/** A band's recorded benchmark, how many it blends, and the midpoint's distance from it. */
+function benchmarkFigures(
+  band: { mid_amount: number | string; benchmark_amount: number | string | null; benchmark_count: number | string | null },
+  currency: string,
+): Pick<Evaluation['bands'][number], 'benchmark' | 'benchmarkCount' | 'deltaFromBenchmark'> {
+  const amount = band.benchmark_amount === null ? null : Number(band.benchmark_amount);
+  return {
+    benchmark: amount === null ? null : { amount, currency },
+    benchmarkCount: amount === null ? 0 : Number(band.benchmark_count ?? 0),
+    deltaFromBenchmark: deltaFrom(Number(band.mid_amount), amount),
+  };
 }
 
 interface TeamOf {
@@ -94,11 +107,11 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
   const scope = companyScope(caller);
   const set = await requireSet(db, scope, setId);
   const asOf = today();
-  const [allBands, allGradeBands, jobGrades, jobs, zones, employees, payReach, teamReach, converter] = await Promise.all([
+  const [allBands, allGradeBands, jobs, matching, zones, employees, payReach, teamReach, converter] = await Promise.all([
     listBandFigures(db, scope, setId),
     listGradeBands(db, scope, setId),
-    gradeOfJobs(db, scope),
     listJobs(db, scope),
+    jobMatchingOf(db, scope),
     ensureZones(db, scope),
     activeEmployeesForBands(db, scope),
     employeeReach(db, scope, caller, 'employeeCompensation'),
@@ -118,38 +131,24 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
   ]);
   const scale = 10 ** converter.minorUnit(set.currency);
 
-  const jobByCell = new Map(jobs.map((job) => [cellKey(job.job_family_id, job.level_id), job.id]));
-  const bandByJobZone = new Map(bands.map((band) => [`${band.company_job_id}|${band.pay_zone_id}`, band]));
-  const gradeBandByZone = new Map(gradeBands.map((band) => [`${band.grade_id}|${band.pay_zone_id}`, band]));
-  const zoneOf = zoneMatcher(zones);
+  const locate = bandLocator({ jobs, matching, zones, bands, gradeBands });
   const counts = new Map<string, number>();
   const entries: EmployeeEntry[] = [];
   const teamOf = teamFinder(groupBy, employees);
   const teams = new Map<string, { team: TeamOf; priced: number; out: Team['employees'] }>();
-  const unplaced = { noFamilyOrLevel: 0, noCompanyJob: 0, noBand: 0 };
+  const unplaced = { noFamilyOrLevel: 0, noJobKey: 0, noCompanyJob: 0, noBand: 0 };
   for (const employee of employees) {
-    if (zoneReach && !zoneReach.has(zoneOf(employee))) continue;
-    if (!employee.job_family_id || !employee.level_id) {
-      unplaced.noFamilyOrLevel += 1;
+    const placement = locate(employee);
+    const zoneId = placement.zoneId;
+    if (zoneReach && !zoneReach.has(zoneId)) continue;
+    if (!placement.band) {
+      unplaced[placement.unplaced] += 1;
       continue;
     }
-    const jobId = jobByCell.get(cellKey(employee.job_family_id, employee.level_id));
-    if (!jobId) {
-      unplaced.noCompanyJob += 1;
-      continue;
-    }
-    const zoneId = zoneOf(employee);
-    // The job's own band in the zone, else its grade's band there.
-    const jobBand = bandByJobZone.get(`${jobId}|${zoneId}`);
-    const gradeId = jobBand ? undefined : jobGrades.get(jobId);
-    const band = jobBand ?? (gradeId ? gradeBandByZone.get(`${gradeId}|${zoneId}`) : undefined);
-    if (!band) {
-      unplaced.noBand += 1;
-      continue;
-    }
+    const band = placement.band;
     counts.set(band.id, (counts.get(band.id) ?? 0) + 1);
     if (visible && !visible.has(employee.id)) continue;
-    const entry: EmployeeEntry = { employeeId: employee.id, name: fullName(employee), bandId: band.id, payZoneId: zoneId, source: jobBand ? 'job' : 'grade' };
+    const entry: EmployeeEntry = { employeeId: employee.id, name: fullName(employee), bandId: band.id, payZoneId: zoneId, source: placement.source };
     if (seesAnyPay && (!payVisible || payVisible.has(employee.id))) {
       const salary = salaries.get(employee.id);
       // Most people are paid in the set's currency: no conversion to wait for.
@@ -190,9 +189,7 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
         spread: spreadOf(Number(band.min_amount), Number(band.max_amount)),
         nextLevelId: above?.level_id ?? null,
         midpointProgression: above ? progressionOf(Number(band.mid_amount), Number(above.mid_amount)) : null,
-        benchmark: benchmark.amount === null ? null : { amount: benchmark.amount, currency: set.currency },
-        benchmarkCount: benchmark.count,
-        deltaFromBenchmark: deltaFrom(Number(band.mid_amount), benchmark.amount),
+        ...benchmarkFigures({ ...band, benchmark_amount: benchmark.amount, benchmark_count: benchmark.count }, set.currency),
       };
     }),
     gradeBands: gradeBands.map((band) => ({
@@ -201,6 +198,7 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
       payZoneId: band.pay_zone_id,
       employeeCount: counts.get(band.id) ?? 0,
       spread: spreadOf(Number(band.min_amount), Number(band.max_amount)),
+      ...benchmarkFigures(band, set.currency),
     })),
     employees: entries,
     unplaced,

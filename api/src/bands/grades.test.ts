@@ -165,8 +165,18 @@ describe('comp grades, grade bands and band ranges', () => {
     const entry = (id: string) => evaluation.body.data.employees.find((employee) => employee.employeeId === id);
     expect(entry(ids.ada)).toMatchObject({ bandId: ids.gradeBand, payZoneId: ids.us, source: 'grade', base: usd(108_000), compaRatio: 0.9, rangePenetration: 0.2, position: 'inside' });
     expect(entry(ids.bo)).toMatchObject({ bandId: set.bands[0]?.id, source: 'job', compaRatio: 1, rangePenetration: 0.5 });
-    expect(evaluation.body.data.gradeBands.find((band) => band.gradeBandId === ids.gradeBand)).toEqual({ gradeBandId: ids.gradeBand, gradeId: ids.g5, payZoneId: ids.us, employeeCount: 1, spread: 0.4 });
-    expect(evaluation.body.data.unplaced).toEqual({ noFamilyOrLevel: 0, noCompanyJob: 0, noBand: 0 });
+    expect(evaluation.body.data.gradeBands.find((band) => band.gradeBandId === ids.gradeBand)).toEqual({
+      gradeBandId: ids.gradeBand,
+      gradeId: ids.g5,
+      payZoneId: ids.us,
+      employeeCount: 1,
+      spread: 0.4,
+      // Entered by hand: no benchmark to measure it against.
+      benchmark: null,
+      benchmarkCount: 0,
+      deltaFromBenchmark: null,
+    });
+    expect(evaluation.body.data.unplaced).toEqual({ noFamilyOrLevel: 0, noJobKey: 0, noCompanyJob: 0, noBand: 0 });
   });
 
   it('exports grade bands as rows naming their grade, and every band’s ranges', async () => {
@@ -245,5 +255,93 @@ describe('comp grades, grade bands and band ranges', () => {
       expect(band.ranges?.equity).toEqual({ unit: 'value', min: round(value * 0.9), mid: round(value), max: round(value * 1.1), percentile: 50 });
     }
     expect(priced).toBeGreaterThan(0);
+  });
+
+  it('builds grade bands from the mean of the grade’s priced jobs; a job the market cannot price is placed by its grade’s band, in the evaluation, the team view and the changes', async () => {
+    // A survey effective on the set's date (no aging): P3 → S3 at 100,000, P4 → S4 at 120,000; S9 has no median.
+    const file = await request<Data<Schemas['BandFile']> & ErrorBody>('/api/bands/files?kind=survey&filename=grades.csv', {
+      method: 'POST',
+      headers: { ...bearer(admin), 'content-type': 'text/csv' },
+      body: 'Code,Title,P25,P50\nS3,Engineer III,,100000\nS4,Engineer IV,,120000\nS9,Principal,150000,\n',
+    });
+    expect(file.status, JSON.stringify(file.body)).toBe(201);
+    const started = await call<Data<BandImport>>(admin, '/api/bands/survey-imports', { method: 'POST', json: { fileId: file.body.data.id, survey: { name: 'Grades survey', provider: 'Radford', effectiveDate: '2026-01-01', currency: 'USD' } } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect((await jobEnded(admin, started.body.data.jobId ?? '')).status).toBe('succeeded');
+    const surveyId = (await call<Data<BandImport>>(admin, `/api/bands/imports/${started.body.data.id}`)).body.data.surveyId ?? '';
+    const associate = async (jobId: string, code: string) =>
+      expect((await call(admin, `/api/bands/jobs/${jobId}/associations`, { method: 'POST', json: { survey: { surveyId, surveyJobCode: code } } })).status).toBe(201);
+    await associate(ids.p3, 'S3');
+    await associate(ids.p4, 'S4');
+    // P5 is graded G5 and priced by nothing; G7's one job neither.
+    const p5 = (await call<Data<Schemas['CompanyJob']>>(admin, '/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'software_engineering', levelId: 'p5', jobCode: 'SE5', gradeId: ids.g5 } })).body.data;
+    expect(p5.gradeKey).toBe('G5');
+    await associate(p5.id, 'S9');
+    const g7 = (await call<Data<Schemas['CompGrade']>>(admin, '/api/bands/grades', { method: 'POST', json: { key: 'G7' } })).body.data;
+    const designer = (await call<Data<Schemas['CompanyJob']>>(admin, '/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'design', levelId: 'p1', gradeId: g7.id } })).body.data;
+    await associate(designer.id, 'S9');
+    const cy = await insertEmployee(db, company.id, { firstName: 'Cy', lastName: 'Staff', levelId: 'p5', locationId: 'us_new_york' });
+    await insertPay(db, company.id, cy, [{ type: 'base_salary', amount: 12_100_000, effectiveDate: '2024-01-01' }]);
+
+    const set = (await call<Data<BandSetDetail>>(admin, '/api/bands/band-sets', { method: 'POST', json: { name: 'Graded from market', currency: 'USD', effectiveDate: '2026-01-01' } })).body.data;
+    // G7's band in US, entered by hand before the build: the build cannot price G7, so it keeps it.
+    const kept = await call<Data<Schemas['GradeBand']>>(admin, `/api/bands/band-sets/${set.id}/grade-bands`, { method: 'POST', json: { gradeId: g7.id, payZoneId: ids.us, min: usd(40_000), mid: usd(50_000), max: usd(60_000) } });
+    expect(kept.status).toBe(201);
+    const built = await call<Data<Schemas['BandBuildResult']>>(admin, `/api/bands/band-sets/${set.id}/build`, {
+      method: 'POST',
+      json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 10 }, rounding: 100, agingRateBp: 0 },
+    });
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    const result = built.body.data;
+    expect(result.withheld.map((entry) => entry.companyJobId).sort()).toEqual([p5.id, designer.id].sort());
+    expect(result.gradeBandsBuilt).toBe(2);
+    expect(result.gradesWithheld).toEqual([{ gradeId: g7.id, gradeKey: 'G7', reason: 'None of its 1 company job could be priced; its grade bands are kept as they were' }]);
+    // G5 = (100,000 + 120,000) ÷ 2 = 110,000 in both zones (differential 0); ± 10% → 99,000 / 110,000 / 121,000.
+    const g5Bands = result.bandSet.gradeBands.filter((band) => band.gradeId === ids.g5);
+    expect(g5Bands.map((band) => [band.min, band.mid, band.max])).toEqual([
+      [usd(99_000), usd(110_000), usd(121_000)],
+      [usd(99_000), usd(110_000), usd(121_000)],
+    ]);
+    expect(g5Bands[0]?.source).toEqual({
+      kind: 'grade',
+      percentile: 50,
+      marketValue: 110_000,
+      marketCurrency: 'USD',
+      differentialBp: 0,
+      jobs: [
+        { companyJobId: ids.p3, value: 100_000 },
+        { companyJobId: ids.p4, value: 120_000 },
+      ],
+    });
+    expect(result.bandSet.gradeBands.filter((band) => band.gradeId === g7.id)).toEqual([expect.objectContaining({ payZoneId: ids.us, mid: usd(50_000), source: null })]);
+    const g5Us = g5Bands.find((band) => band.payZoneId === ids.us);
+
+    // Cy (P5, 121,000, US): no job band, so G5's: 121 ÷ 110 = 1.1; (121 − 99) ÷ (121 − 99) = 1 (at the maximum: inside).
+    const evaluation = (await call<Data<Evaluation>>(admin, `/api/bands/band-sets/${set.id}/evaluation`)).body.data;
+    expect(evaluation.employees.find((entry) => entry.employeeId === cy)).toMatchObject({ bandId: g5Us?.id, source: 'grade', compaRatio: 1.1, rangePenetration: 1, position: 'inside' });
+    expect(evaluation.gradeBands.find((band) => band.gradeBandId === g5Us?.id)).toMatchObject({ employeeCount: 1, benchmark: usd(110_000), benchmarkCount: 2, deltaFromBenchmark: 0 });
+
+    // What changed since the hand-made set: G5 US 100/120/140 → 99/110/121 (mid −10,000 ÷ 120,000 = −8.33% → −833 bp),
+    // G5 Everywhere 90/110/130 → 99/110/121 (mid 0), G7 US added.
+    const changes = (await call<Data<Schemas['BandSetChanges']>>(admin, `/api/bands/band-sets/${set.id}/changes?since=${ids.set}`)).body.data;
+    expect(changes.gradeBands.map((change) => [change.gradeKey, change.payZoneId === ids.us ? 'US' : 'Everywhere', change.change, change.midChangeBp]).sort()).toEqual([
+      ['G5', 'Everywhere', 'changed', 0],
+      ['G5', 'US', 'changed', -833],
+      ['G7', 'US', 'added', null],
+    ]);
+    expect(changes.gradeBands.find((change) => change.gradeKey === 'G5' && change.payZoneId === ids.us)?.before).toEqual({ min: usd(100_000), mid: usd(120_000), max: usd(140_000) });
+
+    // Published, the team view places Cy by the grade band, and Bo (P4) by his job's own band.
+    const support = await createTestUser(db, { companyId: company.id, internalAdmin: true });
+    expect((await request(`/api/internal/companies/${company.id}/release-flags/team_view`, { method: 'PUT', headers: bearer(support), json: { enabled: true } })).status).toBe(200);
+    const current = (await call<Data<BandSetDetail>>(admin, `/api/bands/band-sets/${set.id}`)).body.data;
+    const published = await call(admin, `/api/bands/band-sets/${set.id}/publish`, { method: 'POST', ifMatch: current.version, json: {} });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const table = await call<Data<Schemas['TeamTable']>>(admin, '/api/team/employees/table?columns=name&columns=bandPosition&limit=50');
+    expect(table.status).toBe(200);
+    const position = (name: string) => table.body.data.rows.find((row) => row.name === name)?.bandPosition;
+    expect(position('Cy Staff')).toMatchObject({ bandSetName: 'Graded from market', source: 'grade', gradeKey: 'G5', band: { min: usd(99_000), mid: usd(110_000), max: usd(121_000) }, compaRatio: 1.1, rangePenetration: 1, position: 'inside', label: null });
+    // Bo: P4's own band 108,000 / 120,000 / 132,000; 150 ÷ 120 = 1.25, above.
+    expect(position('Bo Banded')).toMatchObject({ source: 'job', gradeKey: null, band: { mid: usd(120_000) }, compaRatio: 1.25, position: 'above' });
   });
 });

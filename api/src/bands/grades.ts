@@ -10,6 +10,7 @@ import { type CompGrade, type GradeBand, presentGrade, presentGradeBand } from '
 import { checkRanges, rangesText } from './ranges.js';
 import { requireDraft, requireSet } from './sets.js';
 import {
+  type BandSetRow,
   type GradeBandRow,
   type GradeRow,
   deleteGradeBandRow,
@@ -22,7 +23,6 @@ import {
   insertGrade,
   insertGradeBands,
   jobCountsByGrade,
-  jobsOf,
   listGrades,
   touchSet,
 } from './store.js';
@@ -175,6 +175,9 @@ export async function createGradeBand(db: Knex, caller: Caller, setId: string, i
       mid_amount: figures.mid.amount,
       max_amount: figures.max.amount,
       ranges: rangesText(input.ranges),
+      source: null,
+      benchmark_amount: null,
+      benchmark_count: null,
       version: 1,
       updated_by: caller.userId,
       created_at: now,
@@ -186,17 +189,23 @@ export async function createGradeBand(db: Knex, caller: Caller, setId: string, i
   });
 }
 
+/** A grade band the caller may change: of this set (404 otherwise), in a zone of their reach (404), the set a draft (409). */
+async function draftGradeBand(trx: Knex, scope: CompanyScope, caller: Caller, setId: string, gradeBandId: string): Promise<{ set: BandSetRow; band: GradeBandRow & { grade_key: string } }> {
+  const set = await requireSet(trx, scope, setId);
+  const band = await findGradeBand(trx, scope, setId, gradeBandId);
+  if (!band) throw notFound();
+  await requireZoneInReach(trx, scope, caller, band.pay_zone_id);
+  requireDraft(set);
+  return { set, band };
+}
+
 /** A hand edit of a draft's grade band at the version read; ranges absent are kept, null removes them. */
 export async function updateGradeBand(db: Knex, caller: Caller, setId: string, gradeBandId: string, ifMatch: string, input: Schemas['BandInput']): Promise<GradeBand> {
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await ensureZones(db, scope);
   return db.transaction(async (trx) => {
-    const set = await requireSet(trx, scope, setId);
-    const band = await findGradeBand(trx, scope, setId, gradeBandId);
-    if (!band) throw notFound();
-    await requireZoneInReach(trx, scope, caller, band.pay_zone_id);
-    requireDraft(set);
+    const { set } = await draftGradeBand(trx, scope, caller, setId, gradeBandId);
     checkFigures(input, set.currency);
     checkRanges(input.ranges, set.currency);
     const changes: Partial<GradeBandRow> = { min_amount: input.min.amount, mid_amount: input.mid.amount, max_amount: input.max.amount, updated_by: caller.userId, updated_at: new Date().toISOString() };
@@ -211,19 +220,9 @@ export async function deleteGradeBand(db: Knex, caller: Caller, setId: string, g
   const scope = companyScope(caller);
   await ensureZones(db, scope);
   return db.transaction(async (trx) => {
-    const set = await requireSet(trx, scope, setId);
-    const band = await findGradeBand(trx, scope, setId, gradeBandId);
-    if (!band) throw notFound();
-    await requireZoneInReach(trx, scope, caller, band.pay_zone_id);
-    requireDraft(set);
+    const { set, band } = await draftGradeBand(trx, scope, caller, setId, gradeBandId);
     await deleteGradeBandRow(trx, scope, gradeBandId);
     await touchSet(trx, scope, setId);
     return presentGradeBand(band, set.currency);
   });
-}
-
-/** Company jobs with a grade: job id → grade id (what pricing by grade needs). */
-export async function gradeOfJobs(db: Knex, scope: CompanyScope): Promise<Map<string, string>> {
-  const rows = (await jobsOf(db, scope).whereNotNull('grade_id').select('id', 'grade_id')) as { id: string; grade_id: string }[];
-  return new Map(rows.map((row) => [row.id, row.grade_id]));
 }

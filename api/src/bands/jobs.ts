@@ -7,7 +7,9 @@ import { updateAtVersion, versionOf } from '../http/versions.js';
 import { LEVELS, findJobFamily, findLevel } from '../market/catalog/index.js';
 import { activeCountsByFamilyLevel, activeEmployeesForBands, activeIdsWithinReach } from '../people/reads/bands.js';
 import { employeeReach } from '../people/visibility.js';
+import { type Unplaced, jobMatcher } from './placement.js';
 import { type CompanyJob, presentJob } from './present.js';
+import { jobMatchingOf } from './settings.js';
 import { type CompanyJobRow, bandsUsingJob, deleteJob, findGrade, findJob, findJobByCell, insertJobs, jobsOf, listGrades, listJobs } from './store.js';
 
 type Schemas = components['schemas'];
@@ -29,14 +31,22 @@ async function requireGradeId(db: Knex, scope: CompanyScope, gradeId: string | n
   return gradeId;
 }
 
-async function countsByCell(db: Knex, scope: CompanyScope): Promise<Map<string, number>> {
-  return new Map((await activeCountsByFamilyLevel(db, scope)).map((row) => [cellKey(row.jobFamilyId, row.levelId), row.count]));
+/** Active employees per company job, as the company's job matching maps them. */
+async function countsByJob(db: Knex, scope: CompanyScope): Promise<Map<string, number>> {
+  const [jobs, employees, matching] = [await listJobs(db, scope), await activeEmployeesForBands(db, scope), await jobMatchingOf(db, scope)];
+  const jobOf = jobMatcher(jobs, matching);
+  const counts = new Map<string, number>();
+  for (const employee of employees) {
+    const { job } = jobOf(employee);
+    if (job) counts.set(job.id, (counts.get(job.id) ?? 0) + 1);
+  }
+  return counts;
 }
 
 export async function listCompanyJobs(db: Knex, caller: Caller): Promise<CompanyJob[]> {
   const scope = companyScope(caller);
-  const [jobs, counts, grades] = await Promise.all([listJobs(db, scope), countsByCell(db, scope), gradeKeys(db, scope)]);
-  return jobs.map((job) => presentJob(job, counts.get(cellKey(job.job_family_id, job.level_id)) ?? 0, grades));
+  const [jobs, counts, grades] = await Promise.all([listJobs(db, scope), countsByJob(db, scope), gradeKeys(db, scope)]);
+  return jobs.map((job) => presentJob(job, counts.get(job.id) ?? 0, grades));
 }
 
 function defaultTitle(jobFamilyId: string, levelId: string): string {
@@ -75,8 +85,7 @@ export async function createCompanyJob(db: Knex, caller: Caller, input: Schemas[
   if (existing) throw new HttpError(409, 'company_job_exists', { message: `There is already a company job for this family and level: “${existing.title}”.` });
   const row = { ...newJobRow(scope, caller.userId, input.jobFamilyId, input.levelId, input.title, input.jobCode), grade_id: await requireGradeId(db, scope, input.gradeId) };
   await insertJobs(db, [row]);
-  const counts = await countsByCell(db, scope);
-  return presentJob(row, counts.get(cellKey(row.job_family_id, row.level_id)) ?? 0, await gradeKeys(db, scope));
+  return presentJob(row, (await countsByJob(db, scope)).get(row.id) ?? 0, await gradeKeys(db, scope));
 }
 
 export async function updateCompanyJob(db: Knex, caller: Caller, id: string, ifMatch: string, patch: Schemas['CompanyJobPatch']): Promise<CompanyJob> {
@@ -92,8 +101,7 @@ export async function updateCompanyJob(db: Knex, caller: Caller, id: string, ifM
   await updateAtVersion(() => jobsOf(db, scope).where({ id }), version, changes, 'this company job');
   const row = await findJob(db, scope, id);
   if (!row) throw notFound();
-  const counts = await countsByCell(db, scope);
-  return presentJob(row, counts.get(cellKey(row.job_family_id, row.level_id)) ?? 0, await gradeKeys(db, scope));
+  return presentJob(row, (await countsByJob(db, scope)).get(row.id) ?? 0, await gradeKeys(db, scope));
 }
 
 export async function deleteCompanyJob(db: Knex, caller: Caller, id: string): Promise<CompanyJob> {
@@ -130,26 +138,30 @@ export async function createJobsFromEmployees(db: Knex, caller: Caller): Promise
   });
 }
 
-/** Active employees within the caller's team reach that no company job takes, and why. */
+const UNMAPPED_REASONS: Record<Exclude<Unplaced, 'noBand' | 'noJobKey'>, Schemas['UnmappedEmployee']['reason']> = { noFamilyOrLevel: 'no_family_or_level', noCompanyJob: 'no_company_job' };
+
+/** Active employees within the caller's team reach that no company job takes under the company's job matching, and why. */
 export async function unmappedEmployees(db: Knex, caller: Caller): Promise<Schemas['UnmappedEmployee'][]> {
   const scope = companyScope(caller);
   const reach = await employeeReach(db, scope, caller, 'team');
-  const [employees, visible, jobs] = await Promise.all([activeEmployeesForBands(db, scope), activeIdsWithinReach(db, scope, reach), listJobs(db, scope)]);
-  const mapped = new Set(jobs.map((job) => cellKey(job.job_family_id, job.level_id)));
+  const [employees, visible, jobs, matching] = await Promise.all([activeEmployeesForBands(db, scope), activeIdsWithinReach(db, scope, reach), listJobs(db, scope), jobMatchingOf(db, scope)]);
+  const jobOf = jobMatcher(jobs, matching);
   const out: Schemas['UnmappedEmployee'][] = [];
   for (const employee of employees) {
     if (visible && !visible.has(employee.id)) continue;
+    const matched = jobOf(employee);
+    if (matched.job) continue;
     const family = employee.job_family_id;
     const level = employee.level_id;
-    const inCatalog = Boolean(family && level && findJobFamily(family) && PLAIN_LEVELS.has(level));
-    if (inCatalog && family && level && mapped.has(cellKey(family, level))) continue;
+    // By family and level, one outside the catalog is as good as none: no company job can take it.
+    const uncatalogued = matching === 'familyLevel' && !(family && level && findJobFamily(family) && PLAIN_LEVELS.has(level));
     out.push({
       employeeId: employee.id,
       name: [employee.first_name, employee.last_name].filter(Boolean).join(' '),
       title: employee.title,
       jobFamilyId: family,
       levelId: level,
-      reason: inCatalog ? 'no_company_job' : 'no_family_or_level',
+      reason: uncatalogued ? 'no_family_or_level' : matched.unplaced === 'noJobKey' ? (matching === 'jobCode' ? 'no_job_code' : 'no_title') : UNMAPPED_REASONS[matched.unplaced],
     });
   }
   return out;

@@ -15,6 +15,7 @@ export type Band = Schemas['Band'];
 export type BandPhilosophy = Schemas['BandPhilosophy'];
 export type BandSource = Schemas['BandSource'];
 export type CompositeBandSource = Schemas['CompositeBandSource'];
+export type GradeBandSource = Schemas['GradeBandSource'];
 export type CompGrade = Schemas['CompGrade'];
 export type GradeBand = Schemas['GradeBand'];
 
@@ -118,6 +119,7 @@ export function presentGradeBand(row: GradeBandRow & { grade_key: string }, curr
     mid: { amount: Number(row.mid_amount), currency },
     max: { amount: Number(row.max_amount), currency },
     ranges: parseRanges(row.ranges),
+    source: row.source ? (JSON.parse(row.source) as GradeBandSource) : null,
     version: Number(row.version),
   };
 }

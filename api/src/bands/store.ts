@@ -246,6 +246,8 @@ export async function updateBandFigures(db: Knex, scope: CompanyScope, id: strin
 export interface BandSettingsRow {
   company_id: string;
   aging_rate_bp: number;
+  /** How employees map to company jobs: familyLevel, titleLevel, title or jobCode. */
+  job_matching: string;
   version: number;
   updated_by: string | null;
   created_at: string | Date;
@@ -484,6 +486,10 @@ export interface GradeBandRow {
   mid_amount: number | string;
   max_amount: number | string;
   ranges: string | null;
+  /** JSON GradeBandSource of a grade band a build made; null when entered by hand or imported. */
+  source: string | null;
+  benchmark_amount: number | string | null;
+  benchmark_count: number | null;
   version: number;
   updated_by: string | null;
   created_at: string | Date;

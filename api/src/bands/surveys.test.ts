@@ -257,10 +257,10 @@ describe('surveys, market-data associations and composite benchmarks', () => {
     expect(half[1]).toMatchObject({ months: -6, aged: { amount: Math.round(9_000_000 * 1.03 ** -0.5), currency: 'USD' } });
 
     // The company's rate is used when the request states none (3% until it is saved), and the saved one after.
-    expect((await call<Data<Schemas['BandSettings']>>(analyst, '/api/bands/settings')).body.data).toEqual({ agingRateBp: 300, version: 0 });
+    expect((await call<Data<Schemas['BandSettings']>>(analyst, '/api/bands/settings')).body.data).toEqual({ agingRateBp: 300, jobMatching: 'familyLevel', version: 0 });
     const saved = await call<Data<Schemas['BandSettings']>>(admin, '/api/bands/settings', { method: 'PUT', ifMatch: 0, json: { agingRateBp: 0 } });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toEqual({ agingRateBp: 0, version: 1 });
+    expect(saved.body.data).toEqual({ agingRateBp: 0, jobMatching: 'familyLevel', version: 1 });
     expect((await call(admin, '/api/bands/settings', { method: 'PUT', ifMatch: 0, json: { agingRateBp: 100 } })).status).toBe(409);
     const flat = (await call<Data<Composite>>(analyst, `/api/bands/jobs/${ids.engineer}/composite?date=2026-01-01`)).body.data;
     // (2 × 100,000 + 90,000) ÷ 3 = 96,666.67

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
-import { cellKey } from '../bands/jobs.js';
-import { type BandJobRow, findLiveSet, listBands, listJobs, listZones } from '../bands/store.js';
-import { zoneMatcher } from '../bands/zones.js';
+import { loadBandLocator } from '../bands/placement.js';
+import { findLiveSet } from '../bands/store.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 import { findJobFamily, findLocation } from '../market/catalog/index.js';
@@ -30,21 +29,23 @@ import {
 
 async function bandPlacements(db: Knex, scope: CompanyScope, employees: readonly DataLabEmployee[], converter: Converter): Promise<{ set: { id: string; name: string }; placements: BandPlacement[] } | null> {
   const set = await findLiveSet(db, scope);
-  if (!set) return null;
-  const [bands, jobs, zones] = [await listBands(db, scope, set.id), await listJobs(db, scope), await listZones(db, scope)];
-  if (!zones.length) return null;
-  const jobByCell = new Map(jobs.map((job) => [cellKey(job.job_family_id, job.level_id), job.id]));
-  const bandByJobZone = new Map<string, BandJobRow>(bands.map((band) => [`${band.company_job_id}|${band.pay_zone_id}`, band]));
-  const zoneOf = zoneMatcher(zones);
+  const locator = set ? await loadBandLocator(db, scope, set.id) : null;
+  if (!set || !locator) return null;
   const placements: BandPlacement[] = [];
   for (const employee of employees) {
-    if (!employee.jobFamilyId || !employee.levelId || !employee.base) continue;
-    const jobId = jobByCell.get(cellKey(employee.jobFamilyId, employee.levelId));
-    const band = jobId ? bandByJobZone.get(`${jobId}|${zoneOf({ country_code: employee.countryCode, location_id: employee.locationId })}`) : undefined;
-    if (!band) continue;
+    if (!employee.base) continue;
+    const placed = locator.locate({
+      job_family_id: employee.jobFamilyId,
+      level_id: employee.levelId,
+      title: employee.title,
+      job_code: employee.jobCode,
+      country_code: employee.countryCode,
+      location_id: employee.locationId,
+    });
+    if (!placed.band) continue;
     const converted = await converter.convert({ amount: employee.base.amount, currency: employee.base.currency }, set.currency);
     if (!converted) continue;
-    placements.push({ employeeId: employee.id, base: converted.amount, min: Number(band.min_amount), max: Number(band.max_amount), currency: set.currency });
+    placements.push({ employeeId: employee.id, base: converted.amount, min: Number(placed.band.min_amount), max: Number(placed.band.max_amount), currency: set.currency });
   }
   return { set: { id: set.id, name: set.name }, placements };
 }

@@ -14,6 +14,8 @@ function person(fields: Partial<Omit<DataLabEmployee, 'base'>> & { base?: number
     jobFamilyId: 'software_engineering',
     levelId: 'p3',
     track: 'tr_p',
+    title: null,
+    jobCode: null,
     countryCode: 'US',
     locationId: 'us_sf_bay_area',
     startDate: '2020-01-01',

@@ -13,7 +13,7 @@ import { DirectoryStorage } from '../downloads/storage.js';
 import { JobQueue } from '../jobs/queue.js';
 import { type JobRow, requestCancel } from '../jobs/store.js';
 import type { Realtime } from '../realtime/server.js';
-import { documentBulkPdfJob, documentPdfJob } from './jobs.js';
+import { documentBulkPdfJob as bulkPdfKind, documentPdfJob as pdfKind } from './jobs.js';
 import {
   companyBranding,
   createTemplate,
@@ -31,6 +31,12 @@ import { readZip } from './test/readZip.js';
 import { refusal, until } from '../../test/waiting.js';
 
 const log = pino({ level: 'silent' });
+/*
+ * The document kinds under types of this test's own: the shared test server's worker runs the real
+ * types on the same database, and would otherwise take some of these jobs into its own storage.
+ */
+const documentPdfJob = { ...pdfKind, type: 'test.documentPdf' };
+const documentBulkPdfJob = { ...bulkPdfKind, type: 'test.documentBulkPdf' };
 
 const LETTER = {
   key: 'test.rewardLetter',

@@ -85,6 +85,7 @@ interface Draft {
   terminationDate: string | null | undefined;
   family: string | null | undefined;
   level: string | null | undefined;
+  jobCode: string | null | undefined;
   rating: string | null | undefined;
   leaveStart: string | null | undefined;
   leaveEnd: string | null | undefined;
@@ -156,6 +157,8 @@ function draftOf(row: MappedRow, ctx: EmployeeContext): Draft {
     terminationDate: row.parse('terminationDate', parseDate),
     family: lookup(row, 'jobFamily', familyByName, 'a job family of the market catalog'),
     level: lookup(row, 'level', levelByName, 'a level of the market catalog (S1–S3, P1–P6, M3–M6, E7–E9)'),
+    // Codes are compared as keys: spaces around one are not part of it.
+    jobCode: row.text('jobCode', 64, { trim: true }),
     rating: row.text('performanceRating', 64),
     leaveStart: row.parse('leaveStartDate', parseDate),
     leaveEnd: row.parse('leaveEndDate', parseDate),
@@ -221,7 +224,7 @@ function mergedDemographics(stored: string | undefined, changes: Record<string, 
 
 const COMPARED: (keyof EmployeeRow)[] = [
   'email', 'first_name', 'last_name', 'title', 'department', 'manager_id', 'country_code', 'location_id', 'currency', 'start_date',
-  'employment_type', 'status', 'termination_date', 'job_family_id', 'level_id', 'track', 'performance_rating', 'demographics', 'user_id',
+  'employment_type', 'status', 'termination_date', 'job_family_id', 'job_code', 'level_id', 'track', 'performance_rating', 'demographics', 'user_id',
   'leave_start_date', 'leave_end_date',
 ];
 
@@ -333,6 +336,7 @@ export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dry
       last_name: draft.lastName || stored?.last_name || '',
       title: keep(draft.title, stored?.title ?? null) ?? '',
       company_job_id: stored?.company_job_id ?? null,
+      job_code: keep(draft.jobCode, stored?.job_code ?? null),
       job_family_id: keep(draft.family, stored?.job_family_id ?? null),
       level_id: level,
       track: level ? (findLevel(level)?.track ?? null) : null,

@@ -43,6 +43,7 @@ export const EMPLOYEE_FIELDS: readonly FieldDefinition[] = [
   field('terminationDate', 'Termination date', 'YYYY-MM-DD.', ['termination date', 'end date', 'leave date', 'last day', 'exit date']),
   field('jobFamily', 'Job family', 'A job family of the market catalog by id (software_engineering) or name (Software Engineering).', ['job family', 'family', 'job function', 'function', 'job category']),
   field('level', 'Level', 'A level of the market catalog (P3, M4, E9…).', ['level', 'job level', 'grade', 'career level', 'band', 'job grade']),
+  field('jobCode', 'Job code', 'The HR system’s code for the person’s job; with salary bands matching by job code, it places them in the company job with that code.', ['job code', 'job id', 'position code', 'job profile code', 'job profile id', 'job req code']),
   field('leaveStartDate', 'Leave start date', 'First day of a current or planned leave (YYYY-MM-DD); empty: not on leave.', ['leave start date', 'leave start', 'leave of absence start', 'loa start date']),
   field('leaveEndDate', 'Leave end date', 'Last day of the leave (YYYY-MM-DD); empty while it is open.', ['leave end date', 'leave end', 'leave of absence end', 'loa end date', 'return date']),
   field('performanceRating', 'Performance rating', 'The latest rating, as the company writes it.', ['performance rating', 'performance', 'rating', 'last rating', 'performance score']),

@@ -221,6 +221,40 @@ describe('HRIS imports', () => {
     expect((await stored())[1]).toEqual({ employee_number: 'L2', leave_start_date: '2025-10-01', leave_end_date: '2025-11-01' });
   });
 
+  it('imports job codes from a "Job code" column: stored trimmed, updated alone, and at most 64 characters', async () => {
+    const coding = await createTestCompany(db, 'HRIS Job Codes');
+    const headers = bearer(coding.users.admin!);
+    const header = 'Employee ID,First Name,Last Name,Job Title,Job code';
+    const uploaded = await uploadFile(headers, 'employees', `${header}\nJ1,Jo,Code,Engineer,ENG-3\n`);
+    expect(uploaded.body.data.suggestedMapping).toEqual({ employeeId: 'Employee ID', firstName: 'First Name', lastName: 'Last Name', title: 'Job Title', jobCode: 'Job code' });
+    const jobCodeOf = async (number: string): Promise<string | null | undefined> => {
+      const row = (await db('employees').where({ company_id: coding.id, employee_number: number }).first('id')) as { id: string };
+      const reply = await request<{ data: { jobCode?: string | null } }>(`/api/employees/${row.id}`, { headers });
+      expect(reply.status).toBe(200);
+      return reply.body.data.jobCode;
+    };
+
+    const first = await importFile(headers, 'employees', [header, 'J1,Jo,Code,Engineer,"  ENG-3 "', 'J2,Al,Blank,Analyst,'].join('\n'));
+    expect(first.errors).toEqual([]);
+    expect(first.status).toBe('applied');
+    expect(await jobCodeOf('J1')).toBe('ENG-3');
+    expect(await jobCodeOf('J2')).toBeNull();
+
+    // Only J1's code changes: one update, J2 unchanged.
+    const recoded = await importFile(headers, 'employees', [header, 'J1,Jo,Code,Engineer,ENG-4', 'J2,Al,Blank,Analyst,'].join('\n'));
+    expect(recoded.status).toBe('applied');
+    expect(recoded.plan).toMatchObject({ create: 0, update: 1, unchanged: 1, changes: [{ line: 2, key: 'J1', action: 'update' }] });
+    expect(await jobCodeOf('J1')).toBe('ENG-4');
+
+    const tooLong = 'X'.repeat(65);
+    const refused = await importFile(headers, 'employees', [header, 'J1,Jo,Code,Engineer,ENG-5', `J2,Al,Blank,Analyst,${tooLong}`].join('\n'));
+    expect(refused.errors).toEqual([{ line: 3, column: 'Job code', field: 'jobCode', message: 'is longer than 64 characters' }]);
+    expect(refused).toMatchObject({ status: 'rejected', errorCount: 1, plan: null, message: 'The file has 1 problem; nothing was written.' });
+    // Not even J1's good line is written.
+    expect(await jobCodeOf('J1')).toBe('ENG-4');
+    expect(await jobCodeOf('J2')).toBeNull();
+  });
+
   it('plans with a dry run, applies in one go, and changes nothing the second time', async () => {
     const file = [
       HEADER,

@@ -69,9 +69,10 @@ export class MappedRow {
   }
 
   /** Text of at most `max` characters; null when empty. */
-  text(field: FieldName, max = 255): string | null | undefined {
-    const text = this.cell(field);
-    if (text === undefined) return undefined;
+  text(field: FieldName, max = 255, { trim = false }: { trim?: boolean } = {}): string | null | undefined {
+    const cell = this.cell(field);
+    if (cell === undefined) return undefined;
+    const text = trim ? cell.trim() : cell;
     if (text === '') return null;
     if (text.length > max) {
       this.problem(field, `is longer than ${max} characters`);

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Caller, CompanyScope } from '../access/caller.js';
-import { cellKey } from '../bands/jobs.js';
-import { findCycleSet, findSet, listBands, listJobs } from '../bands/store.js';
-import { ensureZones, zoneMatcher } from '../bands/zones.js';
+import { loadBandLocator } from '../bands/placement.js';
+import { findCycleSet, findSet } from '../bands/store.js';
 import { newId } from '../db/ids.js';
 import { type Rational, round } from '../forex/rational.js';
 import { Converter, today } from '../money/converter.js';
@@ -245,21 +244,14 @@ export async function computeCycle(input: ComputeInput): Promise<CycleComputatio
   return { asOf: input.asOf, exchange: { rates: [], conversions, cycleDigits }, rows, worksheets: [...byId.values()] };
 }
 
-/** The band of each employee of the cycle's band set (job by family × level, zone by place), in the employee's currency. */
+/** The band of each employee in the cycle's band set (bands/placement.ts: their job's, else their grade's), in the employee's currency. */
 async function bandFinder(trx: Knex, scope: CompanyScope, bandSetId: string | null, converter: Converter): Promise<ComputeInput['bandOf']> {
   const set = bandSetId ? await findSet(trx, scope, bandSetId) : undefined;
-  if (!set) return async () => null;
-  const bands = await listBands(trx, scope, set.id);
-  const jobs = await listJobs(trx, scope);
-  const zones = await ensureZones(trx, scope);
-  const jobByCell = new Map(jobs.map((job) => [cellKey(job.job_family_id, job.level_id), job.id]));
-  const bandByJobZone = new Map(bands.map((band) => [`${band.company_job_id}|${band.pay_zone_id}`, band]));
-  const zoneOf = zoneMatcher(zones);
+  const locator = set ? await loadBandLocator(trx, scope, set.id) : null;
+  if (!set || !locator) return async () => null;
   const rates = new Map<string, Promise<Rational | null>>();
   return async (employee, currency) => {
-    if (!employee.job_family_id || !employee.level_id) return null;
-    const jobId = jobByCell.get(cellKey(employee.job_family_id, employee.level_id));
-    const band = jobId ? bandByJobZone.get(`${jobId}|${zoneOf(employee)}`) : undefined;
+    const band = locator.locate(employee).band;
     if (!band) return null;
     let rate = rates.get(currency);
     if (!rate) {

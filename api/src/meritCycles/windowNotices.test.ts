@@ -1,13 +1,10 @@
-import type { Knex } from 'knex';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
-import { type ErrorBody, request } from '../../test/http.js';
-import { startTestServer } from '../../test/server.js';
+import { type TestUser, createTestUser } from '../../test/factories.js';
+import { ownServer } from '../../test/ownServer.js';
 import { TestSockets } from '../../test/sockets.js';
 import { until } from '../../test/waiting.js';
 import type { components } from '../contract-types.js';
-import { type TestSmtp, startTestSmtp } from '../identity/testMail.js';
 import { queueJobIn } from '../jobs/queue.js';
 import { insertEmployee, insertPay } from '../team/test/fixtures.js';
 import { switchOnPlanning } from './test/fixtures.js';
@@ -25,22 +22,11 @@ type Worksheet = Schemas['Worksheet'];
  * nothing; the notice run again tells nobody twice; a moved close tells again.
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let smtp: TestSmtp;
-let db: Knex;
-let company: TestCompany;
-let admin: TestUser;
+const server = ownServer('Window Notice Co');
+const { call } = server;
 const managers: Record<'marco' | 'nia' | 'leo', TestUser> = {} as Record<'marco' | 'nia' | 'leo', TestUser>;
 const sockets = new TestSockets();
 const HOUR = 3_600_000;
-
-const call = <T>(user: TestUser, path: string, init: { method?: string; json?: unknown; ifMatch?: string | number } = {}) =>
-  request<T & ErrorBody>(path, {
-    base: server.url,
-    method: init.method ?? 'GET',
-    headers: { ...bearer(user), ...(init.ifMatch !== undefined ? { 'If-Match': `"${init.ifMatch}"` } : {}) },
-    json: init.json,
-  });
 
 interface NoticeJob {
   id: string;
@@ -49,7 +35,7 @@ interface NoticeJob {
   result: string | null;
   run_after: string | Date;
 }
-const noticeJobs = async (): Promise<NoticeJob[]> => db('jobs').where({ company_id: company.id, type: 'meritCycleWindowClosing' }).orderBy('created_at').select('id', 'status', 'input', 'result', 'run_after');
+const noticeJobs = async (): Promise<NoticeJob[]> => server.db('jobs').where({ company_id: server.company.id, type: 'meritCycleWindowClosing' }).orderBy('created_at').select('id', 'status', 'input', 'result', 'run_after');
 /** The notice job armed for this close, once it has ended. */
 async function endedNotice(closesAt: string): Promise<NoticeJob> {
   let found: NoticeJob | undefined;
@@ -62,7 +48,7 @@ async function endedNotice(closesAt: string): Promise<NoticeJob> {
 }
 
 /** Mails about a window closing to one person. */
-const closingMails = (user: TestUser) => smtp.to(user.email).filter((mail) => mail.text.includes('closes at'));
+const closingMails = (user: TestUser) => server.smtp.to(user.email).filter((mail) => mail.text.includes('closes at'));
 
 /** In-app notices about a window closing that a socket heard. */
 function heard(socket: Socket): string[] {
@@ -74,14 +60,10 @@ function heard(socket: Socket): string[] {
 }
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ SMTP_URL: smtp.url });
-  db = await testDb(server.env);
-  company = await createTestCompany(db, 'Window Notice Co');
-  admin = company.users.admin as TestUser;
+  const { db, company } = server;
   const managerRole = company.roleIds.get('people_manager') ?? '';
   const support = await createTestUser(db, { companyId: company.id, internalAdmin: true });
-  await switchOnPlanning((path, init) => request(path, { base: server.url, method: init.method, headers: { Authorization: `Bearer ${init.token}` }, json: init.json }), support.token, company.id);
+  await switchOnPlanning(server.tokenCall, support.token, company.id);
   // Hana heads the company without signing in; each manager below her has one report to plan.
   const hana = await insertEmployee(db, company.id, { firstName: 'Hana', lastName: 'Head', levelId: 'm6', performanceRating: 'meets' });
   await insertPay(db, company.id, hana, [{ type: 'base_salary', amount: 20_000_000, currency: 'USD', effectiveDate: '2024-01-01' }]);
@@ -98,11 +80,7 @@ beforeAll(async () => {
   }
 }, 600_000);
 
-afterAll(async () => {
-  sockets.closeAll();
-  await server?.stop();
-  await smtp?.stop();
-});
+afterAll(() => sockets.closeAll());
 
 describe('the notice before a planning window closes', () => {
   it('tells once, a lead time before the close, only the planners who have not submitted, as each chose; a moved close tells again', { timeout: 240_000 }, async () => {
@@ -110,13 +88,13 @@ describe('the notice before a planning window closes', () => {
     const leoOff = await call(managers.leo, '/api/me/notification-preferences', { method: 'PUT', ifMatch: 0, json: { events: [{ event: 'windowClosing', email: false, inApp: true }] } });
     expect(leoOff.status, JSON.stringify(leoOff.body)).toBe(200);
 
-    const created = await call<Data<Cycle>>(admin, '/api/v2/meritCycles', { method: 'POST', json: { name: 'Window 2026', effectiveDate: '2026-01-01', periodStart: '2025-01-01', periodEnd: '2025-12-31', currency: 'USD' } });
+    const created = await call<Data<Cycle>>(server.admin, '/api/v2/meritCycles', { method: 'POST', json: { name: 'Window 2026', effectiveDate: '2026-01-01', periodStart: '2025-01-01', periodEnd: '2025-12-31', currency: 'USD' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     let cycle = created.body.data;
     expect(cycle.closingNoticeHours).toBe(24);
     const cyclePath = (suffix = '') => `/api/v2/meritCycles/${cycle.id}${suffix}`;
     const setWindows = async (closesAt: string, hours?: number, opensAt = new Date(Date.now() - HOUR).toISOString()) => {
-      const reply = await call<Data<Cycle>>(admin, cyclePath('/planningWindows'), {
+      const reply = await call<Data<Cycle>>(server.admin, cyclePath('/planningWindows'), {
         method: 'PUT',
         ifMatch: cycle.version,
         json: { windows: [{ stage: 'planning', opensAt, closesAt }], ...(hours !== undefined ? { closingNoticeHours: hours } : {}) },
@@ -127,7 +105,7 @@ describe('the notice before a planning window closes', () => {
     };
 
     // The lead time is set with the windows: at most 30 days.
-    const tooLong = await call(admin, cyclePath('/planningWindows'), { method: 'PUT', ifMatch: cycle.version, json: { windows: [], closingNoticeHours: 721 } });
+    const tooLong = await call(server.admin, cyclePath('/planningWindows'), { method: 'PUT', ifMatch: cycle.version, json: { windows: [], closingNoticeHours: 721 } });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors).toEqual([{ field: 'body.closingNoticeHours', message: 'must be <= 720' }]);
 
@@ -136,7 +114,7 @@ describe('the notice before a planning window closes', () => {
     expect((await setWindows(tenDays, 24)).closingNoticeHours).toBe(24);
     expect(await noticeJobs()).toEqual([]);
     // Launching plans it for 24 hours before the close.
-    const launched = await call<Data<Cycle>>(admin, cyclePath('/transitions'), { method: 'POST', ifMatch: cycle.version, json: { action: 'launch' } });
+    const launched = await call<Data<Cycle>>(server.admin, cyclePath('/transitions'), { method: 'POST', ifMatch: cycle.version, json: { action: 'launch' } });
     expect(launched.status, JSON.stringify(launched.body)).toBe(200);
     cycle = launched.body.data;
     const [planned] = await noticeJobs();
@@ -144,7 +122,7 @@ describe('the notice before a planning window closes', () => {
     expect(new Date(planned?.run_after ?? 0).toISOString()).toBe(new Date(Date.parse(tenDays) - 24 * HOUR).toISOString());
 
     // Marco submits his worksheet; Nia and Leo do not.
-    const sheets = await call<Data<Worksheet[]>>(admin, cyclePath('/worksheets'));
+    const sheets = await call<Data<Worksheet[]>>(server.admin, cyclePath('/worksheets'));
     const marcoSheet = sheets.body.data.find((sheet) => sheet.planner?.name === 'Marco Manager');
     if (!marcoSheet) throw new Error('Marco has no worksheet');
     const submitted = await call(managers.marco, cyclePath(`/worksheets/${marcoSheet.id}/submit`), { method: 'POST', ifMatch: marcoSheet.version, json: {} });
@@ -180,13 +158,13 @@ describe('the notice before a planning window closes', () => {
     // Saving the windows again with the same close plans nothing new; the notice run again sends nothing.
     await setWindows(soon, undefined, new Date(Date.now() - 2 * HOUR).toISOString());
     expect(await noticeJobs()).toHaveLength(2);
-    const again = await queueJobIn(db, windowClosingJob, { companyId: company.id, ownerUserId: admin.id, input: { meritCycleId: cycle.id, stage: 'planning', closesAt: soon, noticeHours: 24 } });
-    await until(async () => ['succeeded', 'failed'].includes((await db('jobs').where({ id: again.id }).first<NoticeJob>()).status), 30_000, 50);
-    expect(JSON.parse((await db('jobs').where({ id: again.id }).first<NoticeJob>()).result ?? '{}')).toEqual({ sent: 0 });
+    const again = await queueJobIn(server.db, windowClosingJob, { companyId: server.company.id, ownerUserId: server.admin.id, input: { meritCycleId: cycle.id, stage: 'planning', closesAt: soon, noticeHours: 24 } });
+    await until(async () => ['succeeded', 'failed'].includes((await server.db('jobs').where({ id: again.id }).first<NoticeJob>()).status), 30_000, 50);
+    expect(JSON.parse((await server.db('jobs').where({ id: again.id }).first<NoticeJob>()).result ?? '{}')).toEqual({ sent: 0 });
     // The notice planned for the old close, run now, finds the window moved and sends nothing either.
-    await db('jobs').where({ id: planned?.id }).update({ run_after: new Date().toISOString() });
-    await until(async () => (await db('jobs').where({ id: planned?.id }).first<NoticeJob>()).status === 'succeeded', 30_000, 50);
-    expect(JSON.parse((await db('jobs').where({ id: planned?.id }).first<NoticeJob>()).result ?? '{}')).toEqual({ sent: 0, skipped: 'The window changed since this notice was planned.' });
+    await server.db('jobs').where({ id: planned?.id }).update({ run_after: new Date().toISOString() });
+    await until(async () => (await server.db('jobs').where({ id: planned?.id }).first<NoticeJob>()).status === 'succeeded', 30_000, 50);
+    expect(JSON.parse((await server.db('jobs').where({ id: planned?.id }).first<NoticeJob>()).result ?? '{}')).toEqual({ sent: 0, skipped: 'The window changed since this notice was planned.' });
     expect(closingMails(managers.nia)).toHaveLength(1);
 
     // Moved to 3 hours from now: Nia and Leo are told again, of the new close.

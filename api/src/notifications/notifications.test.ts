@@ -1,40 +1,16 @@
 import { type Server, createServer } from 'node:http';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestCompany, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
+import { bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, request } from '../../test/http.js';
-import { startTestServer } from '../../test/server.js';
-
-interface Received {
-  to: string;
-  body: string;
-}
+import { ownServer } from '../../test/ownServer.js';
 
 describe('notifications, the help desk and analytics events', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let smtp: SMTPServer;
+  const server = ownServer('Notified Co', { PAYBENCH_HELP_DESK_SECRET: 'help-desk-shared-secret', PAYBENCH_ALLOW_HTTP_WEBHOOKS: 'true' });
   let chat: Server;
-  const mail: Received[] = [];
   const chatPosts: unknown[] = [];
-  let company: TestCompany;
-  let smtpPort = 0;
   let chatPort = 0;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let body = '';
-        stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        stream.on('end', () => {
-          mail.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    smtpPort = (smtp.server.address() as { port: number }).port;
     chat = createServer((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -45,23 +21,13 @@ describe('notifications, the help desk and analytics events', () => {
     });
     await new Promise<void>((resolve) => chat.listen(0, '127.0.0.1', () => resolve()));
     chatPort = (chat.address() as { port: number }).port;
-    server = await startTestServer({
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      PAYBENCH_HELP_DESK_SECRET: 'help-desk-shared-secret',
-      PAYBENCH_ALLOW_HTTP_WEBHOOKS: 'true',
-    });
-    company = await createTestCompany(await testDb(server.env), 'Notified Co');
   });
-  afterAll(async () => {
-    await server.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    await new Promise<void>((resolve) => chat.close(() => resolve()));
-  });
+  afterAll(() => new Promise<void>((resolve) => chat.close(() => resolve())));
 
   const at = (path: string, init: Parameters<typeof request>[1] = {}) => request(path, { ...init, base: server.url });
 
   it('e-mails a finished job through SMTP and posts it to the company chat', async () => {
-    const admin = bearer(company.users.admin!);
+    const admin = bearer(server.admin);
     const settings = await at('/api/me/notification-settings', { method: 'PUT', headers: admin, json: { email: ['jobFinished'], inApp: [] } });
     expect(settings.status).toBe(200);
     const refused = await at('/api/company/notification-settings', { method: 'PUT', headers: admin, json: { chatWebhookUrl: 'ftp://chat.example.test/hook', chatEvents: ['jobFinished'] } });
@@ -74,25 +40,25 @@ describe('notifications, the help desk and analytics events', () => {
     expect(saved.status).toBe(200);
 
     await at('/api/users/exports', { method: 'POST', headers: admin });
-    await expect.poll(() => mail.length, { timeout: 20_000 }).toBeGreaterThan(0);
-    expect(mail[0]?.to).toBe(company.users.admin!.email);
-    expect(mail[0]?.body).toContain('Users export is ready');
+    await expect.poll(() => server.smtp.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(server.smtp.received[0]?.to).toBe(server.admin.email);
+    expect(server.smtp.received[0]?.text).toContain('Users export is ready');
     await expect.poll(() => chatPosts.length, { timeout: 10_000 }).toBe(1);
     expect(JSON.stringify(chatPosts[0])).toContain('Users export is ready');
 
-    const support = await createTestUser(await testDb(server.env), { companyId: company.id, internalAdmin: true });
+    const support = await createTestUser(server.db, { companyId: server.company.id, internalAdmin: true });
     const outbox = await at('/api/internal/outbox', { headers: bearer(support) });
-    expect((outbox.body as { data: { to: string; status: string }[] }).data[0]).toMatchObject({ to: company.users.admin!.email, status: 'sent' });
+    expect((outbox.body as { data: { to: string; status: string }[] }).data[0]).toMatchObject({ to: server.admin.email, status: 'sent' });
     const notInternal = await at('/api/internal/outbox', { headers: admin });
     expect(notInternal.status).toBe(403);
   });
 
   it('signs a help-desk token with the shared secret', async () => {
-    const reply = await at('/api/help-desk/token', { headers: bearer(company.users.employee!) });
+    const reply = await at('/api/help-desk/token', { headers: bearer(server.company.users.employee!) });
     const jwt = (reply.body as { data: { jwt: string } }).data.jwt;
     const { jwtVerify } = await import('jose');
     const { payload } = await jwtVerify(jwt, new TextEncoder().encode('help-desk-shared-secret'));
-    expect(payload).toMatchObject({ sub: company.users.employee!.id, email: company.users.employee!.email });
+    expect(payload).toMatchObject({ sub: server.company.users.employee!.id, email: server.company.users.employee!.email });
   });
 
   it('accepts analytics events of the spec’s shapes and refuses others', async () => {
@@ -105,7 +71,7 @@ describe('notifications, the help desk and analytics events', () => {
     const bad = await at('/api/events/track', { method: 'POST', json: { anonymousId: 'anon-1' } });
     expect(bad.status).toBe(400);
     expect((bad.body as ErrorBody).errors).toContainEqual({ field: 'body.event', message: 'is required' });
-    const stored = await (await testDb(server.env))('analytics_events').where({ anonymous_id: 'anon-1' }).orderBy('received_at');
+    const stored = await server.db('analytics_events').where({ anonymous_id: 'anon-1' }).orderBy('received_at');
     expect(stored.map((row: { kind: string; name: string | null }) => [row.kind, row.name])).toEqual([
       ['track', 'Benchmark Exported'],
       ['identify', null],
@@ -114,7 +80,7 @@ describe('notifications, the help desk and analytics events', () => {
   });
 
   it('reports the company’s data-submission status', async () => {
-    const reply = await at('/api/company/data-submission-status', { headers: bearer(company.users.analyst!) });
+    const reply = await at('/api/company/data-submission-status', { headers: bearer(server.company.users.analyst!) });
     expect((reply.body as { data: unknown }).data).toEqual({ participates: false, status: 'not_participating', lastSubmittedAt: null });
   });
 });

@@ -1,12 +1,9 @@
-import type { Knex } from 'knex';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
-import { type ErrorBody, request } from '../../test/http.js';
-import { startTestServer } from '../../test/server.js';
+import { type TestUser, createTestUser } from '../../test/factories.js';
+import { ownServer } from '../../test/ownServer.js';
 import { TestSockets } from '../../test/sockets.js';
 import type { components } from '../contract-types.js';
-import { type TestSmtp, startTestSmtp } from '../identity/testMail.js';
 import { switchOnPlanning } from '../meritCycles/test/fixtures.js';
 import { insertEmployee, insertPay } from '../team/test/fixtures.js';
 
@@ -16,24 +13,13 @@ type Preferences = Schemas['NotificationPreferences'];
 type Worksheet = Schemas['Worksheet'];
 
 // Its own server with a real SMTP server: the planning notices travel over SMTP.
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let smtp: TestSmtp;
-let db: Knex;
-let company: TestCompany;
-let admin: TestUser;
+const server = ownServer('Notice Co');
+const { call } = server;
 let marco: TestUser; // plans his worksheet
 let head: TestUser; // reviews it
 const sockets = new TestSockets();
 
-const call = <T>(user: TestUser, path: string, init: { method?: string; json?: unknown; ifMatch?: string | number } = {}) =>
-  request<T & ErrorBody>(path, {
-    base: server.url,
-    method: init.method ?? 'GET',
-    headers: { ...bearer(user), ...(init.ifMatch !== undefined ? { 'If-Match': `"${init.ifMatch}"` } : {}) },
-    json: init.json,
-  });
-
-const reviewNotices = (user: TestUser) => smtp.to(user.email).filter((mail) => mail.text.includes('waits for your review'));
+const reviewNotices = (user: TestUser) => server.smtp.to(user.email).filter((mail) => mail.text.includes('waits for your review'));
 
 /** The next in-app planning notice on the socket whose message says `words`. */
 const notice = (socket: Socket, words: string) =>
@@ -48,16 +34,12 @@ const notice = (socket: Socket, words: string) =>
   });
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ SMTP_URL: smtp.url });
-  db = await testDb(server.env);
-  company = await createTestCompany(db, 'Notice Co');
-  admin = company.users.admin as TestUser;
+  const { db, company } = server;
   const managerRole = company.roleIds.get('people_manager') ?? '';
   marco = await createTestUser(db, { companyId: company.id, roleIds: [managerRole] });
   head = await createTestUser(db, { companyId: company.id, roleIds: [managerRole] });
   const support = await createTestUser(db, { companyId: company.id, internalAdmin: true });
-  await switchOnPlanning((path, init) => request(path, { base: server.url, method: init.method, headers: { Authorization: `Bearer ${init.token}` }, json: init.json }), support.token, company.id);
+  await switchOnPlanning(server.tokenCall, support.token, company.id);
   const hana = await insertEmployee(db, company.id, { firstName: 'Hana', lastName: 'Head', levelId: 'm6', userId: head.id, performanceRating: 'meets' });
   await insertPay(db, company.id, hana, [{ type: 'base_salary', amount: 20_000_000, currency: 'USD', effectiveDate: '2024-01-01' }]);
   const marcoEmployee = await insertEmployee(db, company.id, { firstName: 'Marco', lastName: 'Manager', levelId: 'm4', managerId: hana, userId: marco.id, performanceRating: 'meets' });
@@ -66,11 +48,7 @@ beforeAll(async () => {
   await insertPay(db, company.id, ada, [{ type: 'base_salary', amount: 10_000_000, currency: 'USD', effectiveDate: '2024-01-01' }]);
 }, 600_000);
 
-afterAll(async () => {
-  sockets.closeAll();
-  await server?.stop();
-  await smtp?.stop();
-});
+afterAll(() => sockets.closeAll());
 
 describe('notification preferences', () => {
   it('start with every planning event on, and save only at the version read', async () => {
@@ -117,22 +95,22 @@ describe('notification preferences', () => {
     const headSocket = await sockets.connect(server.url, head.token);
     const marcoSocket = await sockets.connect(server.url, marco.token);
 
-    const created = await call<Data<Schemas['MeritCycle']>>(admin, '/api/v2/meritCycles', { method: 'POST', json: { name: 'Notice 2026', effectiveDate: '2026-01-01', periodStart: '2025-01-01', periodEnd: '2025-12-31', currency: 'USD' } });
+    const created = await call<Data<Schemas['MeritCycle']>>(server.admin, '/api/v2/meritCycles', { method: 'POST', json: { name: 'Notice 2026', effectiveDate: '2026-01-01', periodStart: '2025-01-01', periodEnd: '2025-12-31', currency: 'USD' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     let cycle = created.body.data;
     const cyclePath = (suffix: string) => `/api/v2/meritCycles/${cycle.id}${suffix}`;
-    const chains = await call(admin, cyclePath('/approvalChains'), { method: 'PUT', ifMatch: cycle.version, json: { chains: [{ branchEmployeeId: null, reviewerUserIds: [head.id] }] } });
+    const chains = await call(server.admin, cyclePath('/approvalChains'), { method: 'PUT', ifMatch: cycle.version, json: { chains: [{ branchEmployeeId: null, reviewerUserIds: [head.id] }] } });
     expect(chains.status, JSON.stringify(chains.body)).toBe(200);
-    cycle = (await call<Data<Schemas['MeritCycle']>>(admin, cyclePath(''))).body.data;
+    cycle = (await call<Data<Schemas['MeritCycle']>>(server.admin, cyclePath(''))).body.data;
     // Launching tells each planner in the app; Marco turned the launch e-mail off, Hana did not.
     const launchedNotice = notice(marcoSocket, 'was launched');
-    const launched = await call(admin, cyclePath('/transitions'), { method: 'POST', ifMatch: cycle.version, json: { action: 'launch' } });
+    const launched = await call(server.admin, cyclePath('/transitions'), { method: 'POST', ifMatch: cycle.version, json: { action: 'launch' } });
     expect(launched.status, JSON.stringify(launched.body)).toBe(200);
     expect((await launchedNotice).meritCycleId).toBe(cycle.id);
-    await expect.poll(() => smtp.to(head.email).filter((mail) => mail.text.includes('Notice 2026') && mail.text.includes('was launched; your worksheet is open for planning.')).length, { timeout: 15_000 }).toBe(1);
-    expect(smtp.to(marco.email).filter((mail) => mail.text.includes('was launched'))).toEqual([]);
+    await expect.poll(() => server.smtp.to(head.email).filter((mail) => mail.text.includes('Notice 2026') && mail.text.includes('was launched; your worksheet is open for planning.')).length, { timeout: 15_000 }).toBe(1);
+    expect(server.smtp.to(marco.email).filter((mail) => mail.text.includes('was launched'))).toEqual([]);
 
-    const sheets = await call<Data<Worksheet[]>>(admin, cyclePath('/worksheets'));
+    const sheets = await call<Data<Worksheet[]>>(server.admin, cyclePath('/worksheets'));
     let worksheet = sheets.body.data.find((sheet) => sheet.planner?.name === 'Marco Manager');
     if (!worksheet) throw new Error('Marco has no worksheet');
     const firstNotice = notice(headSocket, 'waits for your review');
@@ -147,7 +125,7 @@ describe('notification preferences', () => {
     expect((await call(head, '/api/me/notification-preferences', { method: 'PUT', ifMatch: 1, json: { events: [{ event: 'worksheetSubmitted', email: true, inApp: true }] } })).status).toBe(200);
     const back = await call<Data<Worksheet>>(head, cyclePath(`/worksheets/${worksheet.id}/sendBack`), { method: 'POST', ifMatch: worksheet.version, json: { comment: 'Look at Ada again' } });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
-    await expect.poll(() => smtp.to(marco.email).filter((mail) => mail.text.includes('was sent back to you')).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => server.smtp.to(marco.email).filter((mail) => mail.text.includes('was sent back to you')).length, { timeout: 15_000 }).toBe(1);
     const secondNotice = notice(headSocket, 'waits for your review');
     const again = await call<Data<Worksheet>>(marco, cyclePath(`/worksheets/${worksheet.id}/submit`), { method: 'POST', ifMatch: back.body.data.version, json: {} });
     expect(again.status).toBe(200);

@@ -3,9 +3,8 @@ import { type Caller, type CompanyScope } from '../access/caller.js';
 import { moduleAvailable } from '../access/flags.js';
 import { hasPermission } from '../access/permissions.js';
 import { compaRatio, positionIn, rangePenetration } from '../bands/formulas.js';
-import { findJob, findLiveSet, listBands, listJobs, listZones } from '../bands/store.js';
-import { zoneMatcher } from '../bands/zones.js';
-import { cellKey } from '../bands/jobs.js';
+import { loadBandLocator } from '../bands/placement.js';
+import { findJob, findLiveSet } from '../bands/store.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
@@ -55,26 +54,24 @@ async function bandPlacer(db: Knex, scope: CompanyScope, caller: Caller, subject
   if (!moduleAvailable('bands', caller.flags)) return fixed(noBand('Salary bands are not switched on for your company'));
   const set = await findLiveSet(db, scope);
   if (!set) return fixed(noBand('No live band set'));
-  const zones = await listZones(db, scope);
   const inSet = { bandSetId: set.id, bandSetName: set.name };
-  if (!zones.length) return fixed(noBand('No pay zones', inSet));
-  const zoneId = zoneMatcher(zones)({ country_code: subject.countryCode, location_id: subject.locationId });
-  const zone = zones.find((candidate) => candidate.id === zoneId);
-  const inZone = { ...inSet, payZoneId: zoneId, payZoneName: zone?.name ?? null };
-  const jobs = await listJobs(db, scope);
-  const job = jobs.find((candidate) => cellKey(candidate.job_family_id, candidate.level_id) === cellKey(subject.jobFamilyId, subject.levelId));
-  if (!job) return fixed(noBand('No company job for this family and level', inZone));
-  const band = (await listBands(db, scope, set.id)).find((candidate) => candidate.company_job_id === job.id && candidate.pay_zone_id === zoneId);
-  if (!band) return fixed(noBand('No band for this job and pay zone', inZone));
+  // An offer names its family and level, whatever rule places the company's employees.
+  const locator = await loadBandLocator(db, scope, set.id, 'familyLevel');
+  if (!locator) return fixed(noBand('No pay zones', inSet));
+  const placement = locator.locate({ job_family_id: subject.jobFamilyId, level_id: subject.levelId, title: null, job_code: null, country_code: subject.countryCode, location_id: subject.locationId });
+  const zone = locator.zones.find((candidate) => candidate.id === placement.zoneId);
+  const inZone = { ...inSet, payZoneId: placement.zoneId, payZoneName: zone?.name ?? null };
+  if (!placement.band) return fixed(noBand(placement.unplaced === 'noCompanyJob' ? 'No company job for this family and level' : 'No band for this job or its grade in this pay zone', inZone));
+  const band = placement.band;
   const [min, mid, max] = [Number(band.min_amount), Number(band.mid_amount), Number(band.max_amount)];
   const figures = { min: { amount: min, currency: set.currency }, mid: { amount: mid, currency: set.currency }, max: { amount: max, currency: set.currency } };
+  const placed = { ...inZone, band: figures, ...(placement.gradeKey ? { gradeKey: placement.gradeKey } : {}) };
   return {
     async place(base, currency) {
       const converted = await converter.convert({ amount: base, currency }, set.currency);
-      if (!converted) return noBand(`No reference exchange rate from ${currency} to ${set.currency}`, { ...inZone, band: figures });
+      if (!converted) return noBand(`No reference exchange rate from ${currency} to ${set.currency}`, placed);
       return {
-        ...inZone,
-        band: figures,
+        ...placed,
         compaRatio: compaRatio(converted.amount, mid),
         rangePenetration: rangePenetration(converted.amount, min, max),
         position: positionIn(converted.amount, min, max),

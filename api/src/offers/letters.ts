@@ -10,6 +10,7 @@ import { HttpError, badRequest, notFound } from '../http/errors.js';
 import type { RawResponse } from '../http/operations.js';
 import { versionConflict, versionOf } from '../http/versions.js';
 import { normaliseEmail } from '../identity/users.js';
+import { findJob } from '../bands/store.js';
 import { findLocation } from '../market/catalog/index.js';
 import { today } from '../money/converter.js';
 import { minorUnitOf } from '../money/minorUnits.js';
@@ -246,6 +247,7 @@ export async function acceptLetter(ctx: OfferContext, token: string, input: Sche
       lastName: candidate?.lastName ?? '',
       title: current.title,
       companyJobId: current.company_job_id,
+      jobCode: current.company_job_id ? ((await findJob(trx, scope, current.company_job_id))?.job_code ?? null) : null,
       jobFamilyId: current.job_family_id,
       levelId: current.level_id,
       track: current.track,

@@ -33,6 +33,7 @@ describe('offers and offer letters', () => {
   let analyst: TestUser;
   let manager: TestUser;
   let employee: TestUser;
+  let seP3JobId: string;
   const candidates = { ada: '', grace: '', formula: '' };
   const sockets = new TestSockets();
 
@@ -104,7 +105,9 @@ describe('offers and offer letters', () => {
 
     // The live band: SE P3 in the catch-all zone, set by hand to 100k / 120k / 140k.
     expect((await call(admin, '/api/bands/pay-zones')).status).toBe(200);
-    expect((await call(admin, '/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'software_engineering', levelId: 'p3' } })).status).toBe(201);
+    const job = await call<Data<Schemas['CompanyJob']>>(admin, '/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'software_engineering', levelId: 'p3', jobCode: 'ENG-3' } });
+    expect(job.status).toBe(201);
+    seP3JobId = job.body.data.id;
     const set = await call<Data<Schemas['BandSetDetail']>>(admin, '/api/bands/band-sets', { method: 'POST', json: { name: 'Offer bands', currency: 'USD' } });
     const built = await call<Data<Schemas['BandBuildResult']>>(admin, `/api/bands/band-sets/${set.body.data.id}/build`, { method: 'POST', json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 20 } } });
     expect(built.status, JSON.stringify(built.body)).toBe(200);
@@ -323,6 +326,7 @@ describe('offers and offer letters', () => {
 
   it('records an acceptance once, with the exact version and package, and creates the employee once', async () => {
     const { offer, token } = await sentOffer(candidates.ada, 130_000, {
+      companyJobId: seP3JobId,
       package: { base: 130_000_00, bonusTargetPercent: 12.5, equity: { type: 'option', shares: 4000 } },
       alternatives: [{ id: 'cash', label: 'More cash', package: { base: 138_000_00 } }],
     });
@@ -349,6 +353,8 @@ describe('offers and offer letters', () => {
     const hire = await call<Data<Schemas['Employee']>>(admin, `/api/employees/${after.hiredEmployeeId}`);
     expect(hire.status).toBe(200);
     expect(hire.body.data).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', startDate: START, jobFamilyId: 'software_engineering', levelId: 'p3' });
+    // The hire takes the code of the offer's company job, so bands matching by job code place them in it.
+    expect(hire.body.data.jobCode).toBe('ENG-3');
     const pay = await call<Data<Schemas['CompensationRecord'][]>>(admin, `/api/employees/${after.hiredEmployeeId}/compensation`);
     expect(pay.body.data.map((r) => [r.type, r.amount.amount, r.effectiveDate]).sort()).toEqual([
       ['base_salary', 130_000_00, START],
@@ -462,5 +468,27 @@ describe('offers and offer letters', () => {
     const row = rows.find((r) => r['Offer ID'] === offer.id);
     expect(row).toMatchObject({ Candidate: `'=HYPERLINK("x") Cell`, State: 'sent', Base: '130000.00', 'Bonus target %': '10', 'Bonus target': '13000.00', 'Out of band': 'no', Currency: 'USD' });
     expect(rows.every((r) => r.State === 'sent')).toBe(true);
+  });
+
+  it('places an offer for a job without its own band in its comp grade’s band, and says which grade', async () => {
+    const check = (levelId: string) =>
+      call<Data<Schemas['OfferChecks']>>(analyst, '/api/offers/check', { method: 'POST', json: { jobFamilyId: 'software_engineering', levelId, locationId: 'us_sf_bay_area', currency: 'USD', package: { base: 110_000_00 } } });
+    // P4 has a company job with grade G4 but no band; before G4 has a band, there is none to place it in.
+    const g4 = (await call<Data<Schemas['CompGrade']>>(admin, '/api/bands/grades', { method: 'POST', json: { key: 'G4' } })).body.data;
+    expect((await call(admin, '/api/bands/jobs', { method: 'POST', json: { jobFamilyId: 'software_engineering', levelId: 'p4', gradeId: g4.id } })).status).toBe(201);
+    expect((await check('p4')).body.data.band).toMatchObject({ band: null, label: 'No band for this job or its grade in this pay zone' });
+    // A new live set (a copy of the last) with G4's band 100,000 / 125,000 / 150,000 in the one zone.
+    const live = (await call<Data<Schemas['BandSet'][]>>(admin, '/api/bands/band-sets')).body.data.find((set) => set.status === 'live');
+    const copy = (await call<Data<Schemas['BandSetDetail']>>(admin, `/api/bands/band-sets/${live?.id}/duplicate`, { method: 'POST', json: { name: 'Offer bands with grades' } })).body.data;
+    const zoneId = copy.bands[0]?.payZoneId ?? '';
+    expect((await call(admin, `/api/bands/band-sets/${copy.id}/grade-bands`, { method: 'POST', json: { gradeId: g4.id, payZoneId: zoneId, min: USD(100_000), mid: USD(125_000), max: USD(150_000) } })).status).toBe(201);
+    const current = (await call<Data<Schemas['BandSetDetail']>>(admin, `/api/bands/band-sets/${copy.id}`)).body.data;
+    expect((await call(admin, `/api/bands/band-sets/${copy.id}/publish`, { method: 'POST', ifMatch: current.version, json: {} })).status).toBe(200);
+    // 110,000 ÷ 125,000 = 0.88; (110,000 − 100,000) ÷ 50,000 = 0.2.
+    expect((await check('p4')).body.data.band).toMatchObject({ bandSetName: 'Offer bands with grades', gradeKey: 'G4', band: { min: USD(100_000), mid: USD(125_000), max: USD(150_000) }, compaRatio: 0.88, rangePenetration: 0.2, position: 'inside', label: null });
+    // P3 keeps its own band, with no grade named.
+    const p3 = (await check('p3')).body.data.band;
+    expect(p3).toMatchObject({ band: { mid: USD(120_000) }, position: 'inside' });
+    expect(p3).not.toHaveProperty('gradeKey');
   });
 });

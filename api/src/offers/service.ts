@@ -452,9 +452,10 @@ export async function deleteOffer(ctx: OfferContext, caller: Caller, id: string)
   return presentSummary(row, await candidateNames(db, scope, row.candidate_id));
 }
 
-async function tellApprovers(ctx: OfferContext, scope: CompanyScope, row: OfferRow, userIds: readonly string[]): Promise<void> {
+/** Reads through the caller's transaction: another pool connection may be taken by writers waiting for this one's lock. */
+async function tellApprovers(trx: Knex, ctx: OfferContext, scope: CompanyScope, row: OfferRow, userIds: readonly string[]): Promise<void> {
   if (!userIds.length) return;
-  const emails = await emailsOfUsers(ctx.deps.db, scope, [...userIds]);
+  const emails = await emailsOfUsers(trx, scope, [...userIds]);
   const link = `${ctx.deps.config.publicUrl}/offers?offer=${encodeURIComponent(row.id)}`;
   ctx.afterCommit(async () => {
     for (const email of emails.values()) {
@@ -485,7 +486,7 @@ export async function submitOffer(ctx: OfferContext, caller: Caller, id: string,
     const next = await transition(trx, scope, offerWorkflow, subjectOf(row), rule ? 'submit' : 'clear', caller, comment);
     const stored = await writeOffer(trx, scope, row, { state: next.state, approval: approval ? JSON.stringify(approval) : null, out_of_range: detailNow.checks.outOfRange, updated_by: caller.userId });
     await announce(trx, scope, ctx, stored, rule ? 'submitted' : 'approved', caller.userId);
-    if (approval) await tellApprovers(ctx, scope, stored, awaitedApprovers(approval));
+    if (approval) await tellApprovers(trx, ctx, scope, stored, awaitedApprovers(approval));
     return stored;
   });
   return detail(ctx.deps, db, caller, written);
@@ -506,7 +507,7 @@ export async function approveOffer(ctx: OfferContext, caller: Caller, id: string
     const next = await transition(trx, scope, offerWorkflow, subject, done ? 'approve' : 'recordApproval', caller, comment);
     const stored = await writeOffer(trx, scope, row, { state: next.state, approval: after ? JSON.stringify(after) : null });
     await announce(trx, scope, ctx, stored, 'approved', caller.userId);
-    if (!done && after) await tellApprovers(ctx, scope, stored, after.mode === 'ordered' ? awaitedApprovers(after) : []);
+    if (!done && after) await tellApprovers(trx, ctx, scope, stored, after.mode === 'ordered' ? awaitedApprovers(after) : []);
     return stored;
   });
   return detail(ctx.deps, db, caller, written);

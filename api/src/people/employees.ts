@@ -241,6 +241,7 @@ export async function createEmployee(db: Knex, caller: Caller, input: EmployeeIn
       last_name: input.lastName.trim(),
       title: (input.title ?? '').trim(),
       company_job_id: null,
+      job_code: null,
       job_family_id: input.jobFamilyId ?? null,
       level_id: input.levelId ?? null,
       track: input.levelId ? (findLevel(input.levelId)?.track ?? null) : null,

@@ -64,6 +64,8 @@ export interface OfferHire {
   lastName: string;
   title: string;
   companyJobId: string | null;
+  /** The company job's code, so bands matching employees by job code place the hire in it. */
+  jobCode: string | null;
   jobFamilyId: string;
   levelId: string;
   track: string | null;
@@ -111,6 +113,7 @@ export async function hireFromOffer(trx: Knex, scope: CompanyScope, hire: OfferH
     last_name: hire.lastName,
     title: hire.title,
     company_job_id: hire.companyJobId,
+    job_code: hire.jobCode,
     job_family_id: hire.jobFamilyId,
     level_id: hire.levelId,
     track: hire.track && hire.track.length <= 16 ? hire.track : null,

@@ -81,6 +81,7 @@ export function presentEmployee(row: EmployeeRow, extras: EmployeeExtras): Emplo
     terminationDate: row.termination_date,
     leave: row.leave_start_date ? { startDate: row.leave_start_date, endDate: row.leave_end_date ?? null } : null,
     companyJobId: row.company_job_id,
+    jobCode: row.job_code ?? null,
     version: Number(row.version),
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),

@@ -15,6 +15,8 @@ export interface EmployeeRow {
   last_name: string;
   title: string;
   company_job_id: string | null;
+  /** The HR system's code for the person's job (ENG-3). */
+  job_code: string | null;
   job_family_id: string | null;
   level_id: string | null;
   track: string | null;

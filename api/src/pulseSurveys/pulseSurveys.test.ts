@@ -1,12 +1,10 @@
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../contract-types.js';
 import { saveDataLabFeatures } from '../dataLab/subscription.js';
-import { startTestSmtp, type TestSmtp } from '../identity/testMail.js';
 import { insertEmployee } from '../team/test/fixtures.js';
-import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
+import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser } from '../../test/factories.js';
 import { type ErrorBody, request } from '../../test/http.js';
-import { startTestServer } from '../../test/server.js';
+import { ownServer } from '../../test/ownServer.js';
 
 type Survey = components['schemas']['PulseSurvey'];
 type Results = components['schemas']['PulseSurveyResults'];
@@ -14,12 +12,8 @@ type Questionnaire = components['schemas']['PulseQuestionnaire'];
 type Groups = components['schemas']['PulseSurveyGroups'];
 
 // Its own server with a real SMTP server: invitations and reminders travel over SMTP.
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let smtp: TestSmtp;
-let db: Knex;
-let company: TestCompany;
+const server = ownServer('Pulse Co');
 let other: TestCompany;
-let admin: TestUser;
 
 interface Person {
   user: TestUser;
@@ -37,18 +31,14 @@ const day = (offset: number): string => new Date(Date.now() + offset * 86_400_00
 const api = <T>(path: string, init: Parameters<typeof request>[1] = {}) => request<T>(path, { ...init, base: server.url });
 
 async function person(department: string, locationId: string, levelId: string, managerId: string | null, status: 'active' | 'terminated' = 'active'): Promise<Person> {
-  const user = await createTestUser(db, { companyId: company.id, roleIds: [company.roleIds.get('employee') ?? ''] });
-  const employeeId = await insertEmployee(db, company.id, { firstName: 'Pulse', lastName: user.email.split('@')[0] ?? 'Person', userId: user.id, email: user.email, department, locationId, levelId, managerId, status });
+  const user = await createTestUser(server.db, { companyId: server.company.id, roleIds: [server.company.roleIds.get('employee') ?? ''] });
+  const employeeId = await insertEmployee(server.db, server.company.id, { firstName: 'Pulse', lastName: user.email.split('@')[0] ?? 'Person', userId: user.id, email: user.email, department, locationId, levelId, managerId, status });
   return { user, employeeId };
 }
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ SMTP_URL: smtp.url });
-  db = await testDb(server.env);
-  company = await createTestCompany(db, 'Pulse Co');
+  const { db, company, admin } = server;
   other = await createTestCompany(db, 'Elsewhere Co');
-  admin = company.users.admin as TestUser;
   await saveDataLabFeatures(db, company.id, { insights: false, agent: false, pulseSurveys: true }, admin.id);
   await saveDataLabFeatures(db, other.id, { insights: false, agent: false, pulseSurveys: true }, admin.id);
   manager = await person('Leadership', 'us_new_york', 'm4', null);
@@ -58,19 +48,15 @@ beforeAll(async () => {
   // An engineer without a sign-in cannot answer, so is never in an audience.
   await insertEmployee(db, company.id, { firstName: 'No', lastName: 'Login', department: 'Engineering', managerId: manager.employeeId });
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-});
 
-async function createSurvey(title: string, target: components['schemas']['PulseSurveyTarget'], questions = [PAY_QUESTION, FAIR_QUESTION], caller = admin) {
+async function createSurvey(title: string, target: components['schemas']['PulseSurveyTarget'], questions = [PAY_QUESTION, FAIR_QUESTION], caller = server.admin) {
   return api<{ data: Survey }>('/api/data-lab/pulse-surveys', { method: 'POST', headers: bearer(caller), json: { title, questions, target, opensOn: day(0), closesOn: day(14) } });
 }
 
 async function openedSurvey(title: string, target: components['schemas']['PulseSurveyTarget'], questions?: string[]): Promise<Survey> {
   const created = await createSurvey(title, target, questions);
   expect(created.status).toBe(201);
-  const opened = await api<{ data: Survey }>(`/api/data-lab/pulse-surveys/${created.body.data.id}/open`, { method: 'POST', headers: { ...bearer(admin), 'If-Match': `"${created.body.data.version}"` } });
+  const opened = await api<{ data: Survey }>(`/api/data-lab/pulse-surveys/${created.body.data.id}/open`, { method: 'POST', headers: { ...bearer(server.admin), 'If-Match': `"${created.body.data.version}"` } });
   expect(opened.status).toBe(200);
   return opened.body.data;
 }
@@ -84,7 +70,7 @@ function answer(survey: Survey, who: Person, scores: number[], comment?: string)
 }
 
 const results = async (survey: Survey): Promise<Results> => {
-  const reply = await api<{ data: Results }>(`/api/data-lab/pulse-surveys/${survey.id}/results`, { headers: bearer(admin) });
+  const reply = await api<{ data: Results }>(`/api/data-lab/pulse-surveys/${survey.id}/results`, { headers: bearer(server.admin) });
   expect(reply.status).toBe(200);
   return reply.body.data;
 };
@@ -98,7 +84,7 @@ describe('creating and targeting pulse surveys', () => {
     const mine = await api<{ data: Questionnaire[] }>('/api/data-lab/pulse-surveys/assigned', { headers: bearer(engineers[0]?.user as TestUser) });
     expect(mine.body.data.map((survey) => survey.id)).not.toContain(created.body.data.id);
 
-    const groups = await api<{ data: Groups }>('/api/data-lab/pulse-surveys/groups', { headers: bearer(admin) });
+    const groups = await api<{ data: Groups }>('/api/data-lab/pulse-surveys/groups', { headers: bearer(server.admin) });
     expect(groups.status).toBe(200);
     // Ten active people with a sign-in: the manager, six engineers, three in sales (not the departed, not the one without a sign-in).
     expect(groups.body.data.everyone).toBe(10);
@@ -113,7 +99,7 @@ describe('creating and targeting pulse surveys', () => {
   });
 
   it('refuses closing before opening and a repeated question, with the field named', async () => {
-    const early = await api<ErrorBody>('/api/data-lab/pulse-surveys', { method: 'POST', headers: bearer(admin), json: { title: 'Backwards', questions: [PAY_QUESTION], target: { kind: 'everyone', values: [] }, opensOn: day(3), closesOn: day(1) } });
+    const early = await api<ErrorBody>('/api/data-lab/pulse-surveys', { method: 'POST', headers: bearer(server.admin), json: { title: 'Backwards', questions: [PAY_QUESTION], target: { kind: 'everyone', values: [] }, opensOn: day(3), closesOn: day(1) } });
     expect(early.status).toBe(400);
     expect(early.body).toMatchObject({ message: 'The closing date must be on or after the opening date.', errors: [{ field: 'body.closesOn' }] });
     const twice = await createSurvey('Twice', { kind: 'everyone', values: [] }, [PAY_QUESTION, ' i understand  how my pay is set ']);
@@ -169,33 +155,33 @@ describe('answering', () => {
 
   it('closes through the workflow: no answers after, and a closed survey cannot be closed again', async () => {
     const survey = await openedSurvey('Closing', { kind: 'department', values: ['Sales'] });
-    const closed = await api<{ data: Survey }>(`/api/data-lab/pulse-surveys/${survey.id}/close`, { method: 'POST', headers: { ...bearer(admin), 'If-Match': `"${survey.version}"` } });
+    const closed = await api<{ data: Survey }>(`/api/data-lab/pulse-surveys/${survey.id}/close`, { method: 'POST', headers: { ...bearer(server.admin), 'If-Match': `"${survey.version}"` } });
     expect(closed.status).toBe(200);
     expect(closed.body.data).toMatchObject({ state: 'closed', actions: [] });
     const late = await answer(survey, sales[2] as Person, [3, 3]);
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ code: 'survey_not_open', message: 'This survey is closed: it no longer takes answers.' });
-    const again = await api<ErrorBody>(`/api/data-lab/pulse-surveys/${survey.id}/close`, { method: 'POST', headers: { ...bearer(admin), 'If-Match': `"${closed.body.data.version}"` } });
+    const again = await api<ErrorBody>(`/api/data-lab/pulse-surveys/${survey.id}/close`, { method: 'POST', headers: { ...bearer(server.admin), 'If-Match': `"${closed.body.data.version}"` } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'invalid_transition', message: 'A closed survey cannot be closed.' });
-    const stale = await api<ErrorBody>(`/api/data-lab/pulse-surveys/${survey.id}`, { method: 'PATCH', headers: { ...bearer(admin), 'If-Match': `"${closed.body.data.version}"` }, json: { title: 'Renamed' } });
+    const stale = await api<ErrorBody>(`/api/data-lab/pulse-surveys/${survey.id}`, { method: 'PATCH', headers: { ...bearer(server.admin), 'If-Match': `"${closed.body.data.version}"` }, json: { title: 'Renamed' } });
     expect(stale.status).toBe(409);
   });
 
   it('closes on its own once its closing date is over', async () => {
     const survey = await openedSurvey('Closes itself', { kind: 'department', values: ['Sales'] });
     // Opening queued the closing for the day after the closing date, at midnight UTC.
-    const queued = await db('jobs').where({ company_id: company.id, type: 'pulseSurveyClosing', status: 'queued' }).whereLike('input', `%${survey.id}%`).first<{ id: string; run_after: string | Date }>();
+    const queued = await server.db('jobs').where({ company_id: server.company.id, type: 'pulseSurveyClosing', status: 'queued' }).whereLike('input', `%${survey.id}%`).first<{ id: string; run_after: string | Date }>();
     expect(new Date(queued?.run_after ?? 0).toISOString()).toBe(`${day(15)}T00:00:00.000Z`);
     // Two weeks pass: the closing date is behind us and the job is due.
-    await db('pulse_surveys').where({ id: survey.id }).update({ closes_on: day(-1) });
-    await db('jobs').where({ id: queued?.id }).update({ run_after: new Date(Date.now() - 1000).toISOString() });
+    await server.db('pulse_surveys').where({ id: survey.id }).update({ closes_on: day(-1) });
+    await server.db('jobs').where({ id: queued?.id }).update({ run_after: new Date(Date.now() - 1000).toISOString() });
     const late = await answer(survey, sales[2] as Person, [3, 3]);
     expect(late.body).toMatchObject({ code: 'survey_not_open', message: `This survey closed on ${day(-1)}.` });
     await expect
-      .poll(async () => (await api<{ data: Survey }>(`/api/data-lab/pulse-surveys/${survey.id}`, { headers: bearer(admin) })).body.data.state, { timeout: 30_000 })
+      .poll(async () => (await api<{ data: Survey }>(`/api/data-lab/pulse-surveys/${survey.id}`, { headers: bearer(server.admin) })).body.data.state, { timeout: 30_000 })
       .toBe('closed');
-    const history = await db('workflow_history').where({ subject_id: survey.id }).orderBy('created_at').select('action', 'actor_user_id');
+    const history = await server.db('workflow_history').where({ subject_id: survey.id }).orderBy('created_at').select('action', 'actor_user_id');
     expect(history.map((entry: { action: string }) => entry.action)).toEqual(['open', 'expire']);
   });
 });
@@ -253,7 +239,7 @@ describe('results', () => {
   it('follows a question across surveys that asked it', async () => {
     const first = await openedSurvey('Spring pulse', { kind: 'department', values: ['Engineering'] }, [PAY_QUESTION]);
     for (const engineer of engineers.slice(0, 5)) expect((await answer(first, engineer, [2])).status).toBe(201);
-    await api(`/api/data-lab/pulse-surveys/${first.id}/close`, { method: 'POST', headers: { ...bearer(admin), 'If-Match': `"${first.version}"` } });
+    await api(`/api/data-lab/pulse-surveys/${first.id}/close`, { method: 'POST', headers: { ...bearer(server.admin), 'If-Match': `"${first.version}"` } });
     const second = await openedSurvey('Autumn pulse', { kind: 'department', values: ['Engineering'] }, ['I understand how my pay is set', 'A brand new question']);
     for (const engineer of engineers.slice(0, 5)) expect((await answer(second, engineer, [4, 3])).status).toBe(201);
     const shown = await results(second);
@@ -270,9 +256,9 @@ describe('results', () => {
     const survey = await openedSurvey('Anonymous', { kind: 'department', values: ['Engineering'] });
     for (const [index, engineer] of engineers.slice(0, 5).entries()) expect((await answer(survey, engineer, [index + 1, 5 - index], `note ${index}`)).status).toBe(201);
     const replies = await Promise.all([
-      api(`/api/data-lab/pulse-surveys/${survey.id}/results`, { headers: bearer(admin) }),
-      api(`/api/data-lab/pulse-surveys/${survey.id}`, { headers: bearer(admin) }),
-      api('/api/data-lab/pulse-surveys', { headers: bearer(admin) }),
+      api(`/api/data-lab/pulse-surveys/${survey.id}/results`, { headers: bearer(server.admin) }),
+      api(`/api/data-lab/pulse-surveys/${survey.id}`, { headers: bearer(server.admin) }),
+      api('/api/data-lab/pulse-surveys', { headers: bearer(server.admin) }),
       api(`/api/data-lab/pulse-surveys/${survey.id}/questionnaire`, { headers: bearer(engineers[0]?.user as TestUser) }),
     ]);
     const text = JSON.stringify(replies.map((reply) => reply.body));
@@ -282,11 +268,11 @@ describe('results', () => {
       expect(text).not.toContain(engineer.employeeId);
     }
     // What the database holds of the answers: counts and comments, no person and no time.
-    const tallyColumns = Object.keys((await db('pulse_survey_tallies').where({ survey_id: survey.id }).first()) ?? {});
+    const tallyColumns = Object.keys((await server.db('pulse_survey_tallies').where({ survey_id: survey.id }).first()) ?? {});
     expect(tallyColumns.sort()).toEqual(['answers', 'company_id', 'dimension', 'group_key', 'question_id', 'score', 'survey_id']);
-    const commentColumns = Object.keys((await db('pulse_survey_comments').where({ survey_id: survey.id }).first()) ?? {});
+    const commentColumns = Object.keys((await server.db('pulse_survey_comments').where({ survey_id: survey.id }).first()) ?? {});
     expect(commentColumns.sort()).toEqual(['company_id', 'id', 'survey_id', 'text']);
-    const audienceColumns = Object.keys((await db('pulse_survey_audience').where({ survey_id: survey.id }).first()) ?? {});
+    const audienceColumns = Object.keys((await server.db('pulse_survey_audience').where({ survey_id: survey.id }).first()) ?? {});
     expect(audienceColumns).not.toContain('answered_at');
   });
 });
@@ -294,16 +280,16 @@ describe('results', () => {
 describe('reminders', () => {
   it('e-mails the survey on opening, then reminds only those who have not answered', async () => {
     const survey = await openedSurvey('Reminded pulse', { kind: 'department', values: ['Sales'] });
-    const invited = (who: Person) => smtp.to(who.user.email).filter((mail) => mail.text.includes('Reminded pulse') && mail.text.includes('You are invited'));
+    const invited = (who: Person) => server.smtp.to(who.user.email).filter((mail) => mail.text.includes('Reminded pulse') && mail.text.includes('You are invited'));
     for (const seller of sales) await expect.poll(() => invited(seller).length, { timeout: 20_000 }).toBe(1);
     expect(invited(sales[0] as Person)[0]?.text).toContain(`/pulse/${survey.id}`);
     expect((await answer(survey, sales[0] as Person, [3, 3])).status).toBe(201);
 
-    const reminded = await api<{ data: { reminded: number; survey: Survey } }>(`/api/data-lab/pulse-surveys/${survey.id}/reminders`, { method: 'POST', headers: bearer(admin) });
+    const reminded = await api<{ data: { reminded: number; survey: Survey } }>(`/api/data-lab/pulse-surveys/${survey.id}/reminders`, { method: 'POST', headers: bearer(server.admin) });
     expect(reminded.status).toBe(200);
     expect(reminded.body.data.reminded).toBe(2);
     expect(reminded.body.data.survey.remindersSent).toBe(2);
-    const reminders = (who: Person) => smtp.to(who.user.email).filter((mail) => mail.text.includes('A reminder: the pulse survey') && mail.text.includes('Reminded pulse'));
+    const reminders = (who: Person) => server.smtp.to(who.user.email).filter((mail) => mail.text.includes('A reminder: the pulse survey') && mail.text.includes('Reminded pulse'));
     await expect.poll(() => reminders(sales[1] as Person).length + reminders(sales[2] as Person).length, { timeout: 20_000 }).toBe(2);
     expect(reminders(sales[1] as Person)[0]?.text).toContain(`/pulse/${survey.id}`);
     // The one who answered hears nothing more.
@@ -321,7 +307,7 @@ describe('access', () => {
     expect((await api(`/api/data-lab/pulse-surveys/${survey.id}/answers`, { method: 'POST', headers: bearer(outsider), json: { scores: survey.questions.map((q) => ({ questionId: q.id, score: 3 })) } })).status).toBe(404);
     expect((await api<{ data: Survey[] }>('/api/data-lab/pulse-surveys', { headers: bearer(outsider) })).body.data.map((s) => s.id)).not.toContain(survey.id);
 
-    const unsubscribed = await createTestCompany(db, 'Plain Co');
+    const unsubscribed = await createTestCompany(server.db, 'Plain Co');
     const refused = await api<ErrorBody>('/api/data-lab/pulse-surveys', { headers: bearer(unsubscribed.users.admin as TestUser) });
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe("Pulse surveys are not part of Plain Co's data-lab subscription.");
@@ -329,7 +315,7 @@ describe('access', () => {
 
   it('lets analysts read results but not run surveys, and employees only answer', async () => {
     const survey = await openedSurvey('Roles', { kind: 'department', values: ['Sales'] });
-    const analyst = company.users.analyst as TestUser;
+    const analyst = server.company.users.analyst as TestUser;
     expect((await api(`/api/data-lab/pulse-surveys/${survey.id}/results`, { headers: bearer(analyst) })).status).toBe(200);
     expect((await createSurvey('By an analyst', { kind: 'everyone', values: [] }, [PAY_QUESTION], analyst)).status).toBe(403);
     const reading = await api<{ data: Survey }>(`/api/data-lab/pulse-surveys/${survey.id}`, { headers: bearer(analyst) });

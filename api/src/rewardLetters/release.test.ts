@@ -1,11 +1,8 @@
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
-import { type ErrorBody, request } from '../../test/http.js';
-import { startTestServer } from '../../test/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestUser, createTestUser } from '../../test/factories.js';
+import { ownServer } from '../../test/ownServer.js';
 import { jobEnded, until } from '../../test/waiting.js';
 import type { components } from '../contract-types.js';
-import { type TestSmtp, startTestSmtp } from '../identity/testMail.js';
 import { switchOnPlanning } from '../meritCycles/test/fixtures.js';
 import { insertEmployee, insertPay } from '../team/test/fixtures.js';
 import { closedCycleWithLetters } from './test/fixtures.js';
@@ -19,21 +16,10 @@ type Letters = Schemas['RewardLetterCycle'];
  * e-mail travels over SMTP). Mia manages Ada and Ben; Olga manages Zed; Mia and Olga get no pay
  * change (their letters are switched off). Ada 100,000 → 104,000 USD, Ben 90,000 → 92,700, Zed 60,000 → 61,500.
  */
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let smtp: TestSmtp;
-let db: Knex;
-let company: TestCompany;
-let admin: TestUser;
+const server = ownServer('Letter Releases Co');
+const { call } = server;
 const users: Record<string, TestUser> = {};
 const people: Record<string, string> = {};
-
-const call = <T>(user: TestUser, url: string, init: { method?: string; json?: unknown; ifMatch?: number } = {}) =>
-  request<T & ErrorBody>(url, {
-    base: server.url,
-    method: init.method ?? 'GET',
-    headers: { ...bearer(user), ...(init.ifMatch !== undefined ? { 'If-Match': `"${init.ifMatch}"` } : {}) },
-    json: init.json,
-  });
 
 async function newCycle(name: string): Promise<string> {
   const plans = {
@@ -44,26 +30,22 @@ async function newCycle(name: string): Promise<string> {
     [people.olga as string]: { meritAmount: { amount: 0, currency: 'USD' } },
   };
   return closedCycleWithLetters(
-    (url, init) => request(url, { base: server.url, method: init.method, headers: { Authorization: `Bearer ${init.token}`, ...(init.ifMatch !== undefined ? { 'If-Match': `"${init.ifMatch}"` } : {}) }, json: init.json }),
-    admin.token,
+    server.tokenCall,
+    server.admin.token,
     { name, effectiveDate: '2026-04-01' },
     plans,
   );
 }
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ SMTP_URL: smtp.url });
-  db = await testDb(server.env);
-  company = await createTestCompany(db, 'Letter Releases Co');
-  admin = company.users.admin as TestUser;
+  const { db, company } = server;
   const managerRole = company.roleIds.get('people_manager') ?? '';
   const employeeRole = company.roleIds.get('employee') ?? '';
   for (const [name, role] of [['mia', managerRole], ['olga', managerRole], ['ada', employeeRole], ['ben', employeeRole], ['zed', employeeRole]] as const) {
     users[name] = await createTestUser(db, { companyId: company.id, roleIds: [role], email: `${name}-${Math.random().toString(36).slice(2, 8)}@releases.test` });
   }
   const support = await createTestUser(db, { companyId: company.id, internalAdmin: true });
-  await switchOnPlanning((url, init) => request(url, { base: server.url, method: init.method, headers: { Authorization: `Bearer ${init.token}` }, json: init.json }), support.token, company.id);
+  await switchOnPlanning(server.tokenCall, support.token, company.id);
   const id = company.id;
   const add = async (name: string, first: string, last: string, base: number, extra: { managerId?: string; levelId?: string }) => {
     people[name] = await insertEmployee(db, id, { firstName: first, lastName: last, userId: (users[name] as TestUser).id, performanceRating: 'meets', ...extra });
@@ -76,18 +58,13 @@ beforeAll(async () => {
   await add('zed', 'Zed', 'Zimmer', 6_000_000, { managerId: people.olga as string });
 }, 300_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-});
-
 const user = (name: string): TestUser => users[name] as TestUser;
 const overview = async (cycleId: string) => {
-  const reply = await call<Data<Letters>>(admin, `/api/v2/meritCycles/${cycleId}/rewardLetters`);
+  const reply = await call<Data<Letters>>(server.admin, `/api/v2/meritCycles/${cycleId}/rewardLetters`);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body.data;
 };
-const release = (cycleId: string, version: number, json: Schemas['RewardLetterReleaseInput'], as = admin) =>
+const release = (cycleId: string, version: number, json: Schemas['RewardLetterReleaseInput'], as = server.admin) =>
   call<Data<Letters>>(as, `/api/v2/meritCycles/${cycleId}/rewardLetters/releases`, { method: 'POST', ifMatch: version, json });
 /** The person's released letters of one cycle (each describe closes a cycle of its own). */
 const myLetters = async (name: string, cycleId: string) =>
@@ -141,9 +118,9 @@ describe('releasing reward letters by branch', () => {
     expect((await call<Data<Letters>>(user('olga'), `/api/v2/meritCycles/${cycleId}/rewardLetters`)).body.data.letters).toEqual([]);
 
     // A released letter never changes: the template is closed now.
-    const template = await call<Data<Schemas['RewardLetterTemplate']>>(admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/template`);
+    const template = await call<Data<Schemas['RewardLetterTemplate']>>(server.admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/template`);
     expect(template.body.data.editable).toBe(false);
-    const edit = await call(admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/template`, { method: 'PUT', ifMatch: template.body.data.version, json: { title: 'Changed', body: 'Changed {{firstName}}' } });
+    const edit = await call(server.admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/template`, { method: 'PUT', ifMatch: template.body.data.version, json: { title: 'Changed', body: 'Changed {{firstName}}' } });
     expect(edit.status).toBe(409);
     expect(edit.body.code).toBe('letters_released');
 
@@ -202,14 +179,14 @@ describe('releasing reward letters on a date', () => {
     const planned = await release(cycleId, letters.version, { audience: 'all', releaseAt: new Date(Date.now() + 2_000).toISOString() });
     expect(planned.status, JSON.stringify(planned.body)).toBe(200);
     const plan = planned.body.data.releases.find((row) => row.status === 'scheduled') as Schemas['RewardLetterRelease'];
-    const cancelled = await call<Data<Letters>>(admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/releases/${plan.id}`, { method: 'DELETE', ifMatch: planned.body.data.version });
+    const cancelled = await call<Data<Letters>>(server.admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/releases/${plan.id}`, { method: 'DELETE', ifMatch: planned.body.data.version });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body.data.releases.find((row) => row.id === plan.id)?.status).toBe('cancelled');
-    const twice = await call(admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/releases/${plan.id}`, { method: 'DELETE', ifMatch: cancelled.body.data.version });
+    const twice = await call(server.admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/releases/${plan.id}`, { method: 'DELETE', ifMatch: cancelled.body.data.version });
     expect(twice.body.code).toBe('release_not_scheduled');
     // Its job ends at the moment having done nothing.
-    const job = (await db('jobs').where({ company_id: company.id, type: 'rewardLettersRelease' }).orderBy('created_at', 'desc').first('id')) as { id: string };
-    expect((await jobEnded(admin, job.id, 30_000, server.url)).status).toBe('succeeded');
+    const job = (await server.db('jobs').where({ company_id: server.company.id, type: 'rewardLettersRelease' }).orderBy('created_at', 'desc').first('id')) as { id: string };
+    expect((await jobEnded(server.admin, job.id, 30_000, server.url)).status).toBe('succeeded');
     expect((await overview(cycleId)).state).toBe('draft');
     expect(await myLetters('ada', cycleId)).toEqual([]);
   });
@@ -222,7 +199,7 @@ describe('reminders to confirm', () => {
   }, 300_000);
 
   it('refuses when nobody has a released letter to confirm', async () => {
-    const none = await call(admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/reminders`, { method: 'POST', json: {} });
+    const none = await call(server.admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/reminders`, { method: 'POST', json: {} });
     expect(none.status).toBe(409);
     expect(none.body.code).toBe('nobody_to_remind');
   });
@@ -244,22 +221,22 @@ describe('reminders to confirm', () => {
 
   it('e-mails the two who have not confirmed, and not Ada who has', async () => {
     expect((await call(user('mia'), `/api/v2/meritCycles/${cycleId}/rewardLetters/reminders`, { method: 'POST', json: {} })).status).toBe(403);
-    const sent = await call<Data<Schemas['RewardLetterReminders']>>(admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/reminders`, { method: 'POST', json: {} });
+    const sent = await call<Data<Schemas['RewardLetterReminders']>>(server.admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/reminders`, { method: 'POST', json: {} });
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
     expect(sent.body.data).toMatchObject({ unconfirmed: 2, withoutEmail: 0 });
-    expect((await jobEnded(admin, sent.body.data.jobId, 30_000, server.url)).status).toBe('succeeded');
-    await until(() => smtp.to(user('ben').email).length + smtp.to(user('zed').email).length >= 2, 15_000);
-    const ben = smtp.to(user('ben').email);
-    const zed = smtp.to(user('zed').email);
+    expect((await jobEnded(server.admin, sent.body.data.jobId, 30_000, server.url)).status).toBe('succeeded');
+    await until(() => server.smtp.to(user('ben').email).length + server.smtp.to(user('zed').email).length >= 2, 15_000);
+    const ben = server.smtp.to(user('ben').email);
+    const zed = server.smtp.to(user('zed').email);
     expect(ben).toHaveLength(1);
     expect(zed).toHaveLength(1);
     // Long headers are folded onto continuation lines: read them unfolded.
     expect(ben[0]?.text.replace(/\r?\n[ \t]+/g, ' ')).toContain('Subject: Paybench: please confirm your reward letter for Reminders 2026');
     expect(ben[0]?.text).toContain('Hello Ben,');
     expect(ben[0]?.text).toContain(`/rewardletters/${cycleId}`);
-    expect(smtp.to(user('ada').email)).toEqual([]);
+    expect(server.smtp.to(user('ada').email)).toEqual([]);
     // Managers without a letter get no reminder either (only the planning process's own mail).
-    for (const manager of ['mia', 'olga']) expect(smtp.to(user(manager).email).filter((mail) => mail.text.includes('reward letter'))).toEqual([]);
+    for (const manager of ['mia', 'olga']) expect(server.smtp.to(user(manager).email).filter((mail) => mail.text.includes('reward letter'))).toEqual([]);
     const after = await overview(cycleId);
     expect(after.letters.filter((letter) => letter.enabled).map((letter) => [letter.name, letter.reminders, letter.remindedAt !== null])).toEqual([
       ['Ada Anchor', 0, false],
@@ -269,14 +246,14 @@ describe('reminders to confirm', () => {
   });
 
   it('sends planned reminders at their moment, only to those still unconfirmed then', async () => {
-    const planned = await call<Data<Schemas['RewardLetterReminders']>>(admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/reminders`, { method: 'POST', json: { sendAt: new Date(Date.now() + 2_000).toISOString() } });
+    const planned = await call<Data<Schemas['RewardLetterReminders']>>(server.admin, `/api/v2/meritCycles/${cycleId}/rewardLetters/reminders`, { method: 'POST', json: { sendAt: new Date(Date.now() + 2_000).toISOString() } });
     expect(planned.status, JSON.stringify(planned.body)).toBe(202);
     expect(planned.body.data.unconfirmed).toBe(2);
     // Ben confirms before it goes out.
     expect((await call(user('ben'), `/api/v2/meritCycles/${cycleId}/rewardLetters/employees/${people.ben}/confirm`, { method: 'POST' })).status).toBe(200);
-    expect((await jobEnded(admin, planned.body.data.jobId, 30_000, server.url)).status).toBe('succeeded');
-    await until(() => smtp.to(user('zed').email).length >= 2, 15_000);
-    expect(smtp.to(user('ben').email)).toHaveLength(1);
-    expect(smtp.to(user('ada').email)).toEqual([]);
+    expect((await jobEnded(server.admin, planned.body.data.jobId, 30_000, server.url)).status).toBe('succeeded');
+    await until(() => server.smtp.to(user('zed').email).length >= 2, 15_000);
+    expect(server.smtp.to(user('ben').email)).toHaveLength(1);
+    expect(server.smtp.to(user('ada').email)).toEqual([]);
   });
 });

@@ -92,6 +92,8 @@ describe('band position in the team view', () => {
       bandSetId: firstId,
       bandSetName: '2026 bands',
       band: { min: usd(100_000), mid: usd(120_000), max: usd(140_000) },
+      source: 'job',
+      gradeKey: null,
       compaRatio: 0.75,
       rangePenetration: -0.25,
       position: 'below',

@@ -1,5 +1,6 @@
 import { JOB_FAMILIES, familyOfOccupation } from '../catalog/index.js';
 import { readBlsOccupations } from '../generator/bls.js';
+import { runInThread } from '../../threads/start.js';
 import { TITLE_SYNONYMS } from './synonyms.js';
 
 /**
@@ -142,9 +143,14 @@ function exactIndex(): Map<string, TitleEntry> {
   return exact;
 }
 
-/** Builds the index now (about a second from the BLS file), so that no search waits for it. */
-export function warmTitleIndex(): void {
-  exactIndex();
+/**
+ * Builds the index now, so that no search waits for it. Reading the BLS file takes the best part of
+ * a second, so it is read on a thread: the server keeps answering while it starts.
+ */
+export async function warmTitleIndex(): Promise<void> {
+  if (entries) return;
+  const built = await runInThread<TitleEntry[]>(import.meta.url, 'indexThread', undefined);
+  entries ??= built;
 }
 
 function answer(entry: TitleEntry): TitleReading {

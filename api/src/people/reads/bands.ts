@@ -7,13 +7,13 @@ import { recordsInForce } from './payInForce.js';
 /* What salary bands (api/src/bands) read of the people tables: active employees' job and place, and base pay in force. */
 
 /** What bands read of an employee: their job, place, team (for out-of-band lists by team) and pay currency, never more. */
-export type BandEmployeeRow = Pick<EmployeeRow, 'id' | 'first_name' | 'last_name' | 'title' | 'job_family_id' | 'level_id' | 'country_code' | 'location_id' | 'currency' | 'department' | 'manager_id'>;
+export type BandEmployeeRow = Pick<EmployeeRow, 'id' | 'first_name' | 'last_name' | 'title' | 'job_code' | 'job_family_id' | 'level_id' | 'country_code' | 'location_id' | 'currency' | 'department' | 'manager_id'>;
 
 /** Every active employee of the company, by last name, first name and id. */
 export async function activeEmployeesForBands(db: Knex, scope: CompanyScope): Promise<BandEmployeeRow[]> {
   return db('employees')
     .where({ 'employees.company_id': scope.companyId, 'employees.status': 'active' })
-    .select('id', 'first_name', 'last_name', 'title', 'job_family_id', 'level_id', 'country_code', 'location_id', 'currency', 'department', 'manager_id')
+    .select('id', 'first_name', 'last_name', 'title', 'job_code', 'job_family_id', 'level_id', 'country_code', 'location_id', 'currency', 'department', 'manager_id')
     .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]);
 }
 

@@ -12,6 +12,9 @@ export interface DataLabEmployee {
   jobFamilyId: string | null;
   levelId: string | null;
   track: string | null;
+  /** What salary bands may match the company job on (their job matching rule). */
+  title: string | null;
+  jobCode: string | null;
   countryCode: string | null;
   locationId: string | null;
   startDate: string | null;
@@ -25,6 +28,8 @@ interface EmployeeSelection {
   job_family_id: string | null;
   level_id: string | null;
   track: string | null;
+  title: string | null;
+  job_code: string | null;
   country_code: string | null;
   location_id: string | null;
   start_date: string | null;
@@ -35,7 +40,7 @@ interface EmployeeSelection {
 export async function dataLabEmployees(db: Knex, scope: CompanyScope, day: string): Promise<DataLabEmployee[]> {
   const rows = (await db('employees')
     .where({ company_id: scope.companyId, status: 'active' })
-    .select('id', 'job_family_id', 'level_id', 'track', 'country_code', 'location_id', 'start_date', 'demographics')
+    .select('id', 'job_family_id', 'level_id', 'track', 'title', 'job_code', 'country_code', 'location_id', 'start_date', 'demographics')
     .orderBy('id')) as EmployeeSelection[];
   const pay = (await recordsInForce(db, day).where({ 'c.company_id': scope.companyId, 'c.type': 'base_salary' }).select('c.employee_id', 'c.amount', 'c.currency', 'c.effective_date')) as {
     employee_id: string;
@@ -49,6 +54,8 @@ export async function dataLabEmployees(db: Knex, scope: CompanyScope, day: strin
     jobFamilyId: row.job_family_id,
     levelId: row.level_id,
     track: row.track,
+    title: row.title,
+    jobCode: row.job_code,
     countryCode: row.country_code,
     locationId: row.location_id,
     startDate: row.start_date ? String(row.start_date).slice(0, 10) : null,

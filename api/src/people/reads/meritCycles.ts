@@ -14,6 +14,7 @@ export type MeritCycleEmployeeRow = Pick<
   | 'first_name'
   | 'last_name'
   | 'title'
+  | 'job_code'
   | 'department'
   | 'job_family_id'
   | 'level_id'
@@ -40,7 +41,7 @@ export interface MeritCycleBase {
 export async function activeEmployeesForMeritCycle(db: Knex, scope: CompanyScope): Promise<MeritCycleEmployeeRow[]> {
   return db('employees')
     .where({ company_id: scope.companyId, status: 'active' })
-    .select('id', 'employee_number', 'user_id', 'first_name', 'last_name', 'title', 'department', 'job_family_id', 'level_id', 'manager_id', 'country_code', 'location_id', 'currency', 'start_date', 'employment_type', 'performance_rating', 'leave_start_date', 'leave_end_date')
+    .select('id', 'employee_number', 'user_id', 'first_name', 'last_name', 'title', 'job_code', 'department', 'job_family_id', 'level_id', 'manager_id', 'country_code', 'location_id', 'currency', 'start_date', 'employment_type', 'performance_rating', 'leave_start_date', 'leave_end_date')
     .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]);
 }
 

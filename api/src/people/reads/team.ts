@@ -13,7 +13,7 @@ import { inForceSql, valueInForceSql } from './payInForce.js';
 /** The columns the team view reads; the rows' shapes are the people store's. */
 export type EmployeeRow = Pick<
   PeopleEmployeeRow,
-  | 'id' | 'employee_number' | 'email' | 'first_name' | 'last_name' | 'title' | 'job_family_id' | 'level_id' | 'track'
+  | 'id' | 'employee_number' | 'email' | 'first_name' | 'last_name' | 'title' | 'job_code' | 'job_family_id' | 'level_id' | 'track'
   | 'manager_id' | 'department' | 'country_code' | 'location_id' | 'currency' | 'start_date' | 'employment_type'
   | 'status' | 'termination_date' | 'performance_rating' | 'demographics'
 > & { manager_first_name: string | null; manager_last_name: string | null };
@@ -52,6 +52,7 @@ const EMPLOYEE_COLUMNS = [
   'e.first_name',
   'e.last_name',
   'e.title',
+  'e.job_code',
   'e.job_family_id',
   'e.level_id',
   'e.track',

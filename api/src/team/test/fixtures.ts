@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { newId } from '../../db/ids.js';
 
 export interface EmployeeFixture {
+  jobCode?: string | null;
   firstName: string;
   lastName: string;
   managerId?: string | null;
@@ -37,6 +38,7 @@ export async function insertEmployee(db: Knex, companyId: string, fixture: Emplo
     first_name: fixture.firstName,
     last_name: fixture.lastName,
     title: fixture.title ?? 'Engineer',
+    job_code: fixture.jobCode ?? null,
     job_family_id: fixture.jobFamilyId === undefined ? 'software_engineering' : fixture.jobFamilyId,
     level_id: fixture.levelId === undefined ? 'p3' : fixture.levelId,
     track: fixture.levelId?.startsWith('m') ? 'tr_m' : 'tr_p',

@@ -48,6 +48,12 @@ function BuildOutcome({ result, jobs, name }: { result: BuildResult; jobs: Compa
           ? 'The market priced every company job.'
           : `${formatNumber(result.withheld.length)} ${result.withheld.length === 1 ? 'company job has' : 'company jobs have'} no band: the market withholds ${result.withheld.length === 1 ? 'its cell' : 'their cells'}.`}
       </p>
+      {(result.gradeBandsBuilt > 0 || result.gradesWithheld.length > 0) && (
+        <p data-testid="build-grades">
+          {result.gradeBandsBuilt > 0 ? `Built ${formatNumber(result.gradeBandsBuilt)} grade ${result.gradeBandsBuilt === 1 ? 'band' : 'bands'} from the mean of each grade’s priced jobs. ` : ''}
+          {result.gradesWithheld.map((entry) => `Grade ${entry.gradeKey}: ${entry.reason}.`).join(' ')}
+        </p>
+      )}
       {result.withheld.length > 0 && (
         <ul className="bands-withheld" aria-label="Company jobs the market could not price">
           {result.withheld.map((entry) => (

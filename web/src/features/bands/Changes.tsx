@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '../../api/client';
-import { DataTable } from '../../ui/DataTable';
+import { type Column, DataTable } from '../../ui/DataTable';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { Empty, Loaded } from '../../ui/States';
 import { type BandSet, type BandSetDetail, type CompanyJob, type PayZone, type Schemas, formatDate, formatMoney, formatNumber } from './common';
 
 type BandChange = Schemas['BandChange'];
+type GradeBandChange = Schemas['GradeBandChange'];
 type Range = Schemas['BandRange'];
 
 const CHANGE_LABELS: Record<BandChange['change'], string> = { added: 'Added', removed: 'Removed', changed: 'Changed' };
@@ -14,6 +15,17 @@ const rangeText = (range: Range | null): string => (range ? `${formatMoney(range
 
 const midChangeText = (bp: number | null): string =>
   bp === null ? '—' : new Intl.NumberFormat(undefined, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(bp / 10_000);
+
+/** What a change of either kind shows after naming its job or grade. */
+function changeColumns<C extends BandChange | GradeBandChange>(zoneName: Map<string, string>): Column<C>[] {
+  return [
+    { key: 'zone', header: 'Pay zone', cell: (band) => zoneName.get(band.payZoneId) ?? '—' },
+    { key: 'change', header: 'Change', cell: (band) => CHANGE_LABELS[band.change] },
+    { key: 'before', header: 'Before (min – mid – max)', cell: (band) => rangeText(band.before) },
+    { key: 'after', header: 'Now (min – mid – max)', cell: (band) => rangeText(band.after) },
+    { key: 'mid', header: 'Midpoint', numeric: true, cell: (band) => midChangeText(band.midChangeBp) },
+  ];
+}
 
 /** The set to compare with first: the live set for a draft or an archived set, else the newest other set. */
 function defaultSince(bandSet: BandSetDetail, sets: BandSet[]): string {
@@ -64,27 +76,37 @@ export function Changes({ bandSet, jobs, zones }: ChangesProps) {
             <p className="bands-muted" data-testid="band-changes-summary">
               {formatNumber(result.counts.changed)} changed · {formatNumber(result.counts.added)} added · {formatNumber(result.counts.removed)} removed · {formatNumber(result.counts.unchanged)} unchanged
             </p>
-            {result.bands.length === 0 ? (
+            {result.bands.length === 0 && result.gradeBands.length === 0 ? (
               <Empty title="No band changed" compact>
                 Every band of this set has the same minimum, midpoint and maximum as in the set compared with.
               </Empty>
             ) : (
-              <DataTable
-                caption="Bands that changed"
-                captionHidden
-                cardsOnPhone
-                regionLabel="Bands that changed"
-                rows={result.bands}
-                rowKey={(band) => `${band.companyJobId}|${band.payZoneId}`}
-                columns={[
-                  { key: 'job', header: 'Job', rowHeader: true, cell: (band) => jobName.get(band.companyJobId) ?? `${band.jobFamilyId} ${band.levelId.toUpperCase()}` },
-                  { key: 'zone', header: 'Pay zone', cell: (band) => zoneName.get(band.payZoneId) ?? '—' },
-                  { key: 'change', header: 'Change', cell: (band) => CHANGE_LABELS[band.change] },
-                  { key: 'before', header: 'Before (min – mid – max)', cell: (band) => rangeText(band.before) },
-                  { key: 'after', header: 'Now (min – mid – max)', cell: (band) => rangeText(band.after) },
-                  { key: 'mid', header: 'Midpoint', numeric: true, cell: (band) => midChangeText(band.midChangeBp) },
-                ]}
-              />
+              <>
+                {result.bands.length > 0 && (
+                  <DataTable
+                    caption="Bands that changed"
+                    captionHidden
+                    cardsOnPhone
+                    regionLabel="Bands that changed"
+                    rows={result.bands}
+                    rowKey={(band) => `${band.companyJobId}|${band.payZoneId}`}
+                    columns={[
+                      { key: 'job', header: 'Job', rowHeader: true, cell: (band) => jobName.get(band.companyJobId) ?? `${band.jobFamilyId} ${band.levelId.toUpperCase()}` },
+                      ...changeColumns<BandChange>(zoneName),
+                    ]}
+                  />
+                )}
+                {result.gradeBands.length > 0 && (
+                  <DataTable
+                    caption="Grade bands that changed"
+                    cardsOnPhone
+                    regionLabel="Grade bands that changed"
+                    rows={result.gradeBands}
+                    rowKey={(band) => `${band.gradeId}|${band.payZoneId}`}
+                    columns={[{ key: 'grade', header: 'Grade', rowHeader: true, cell: (band) => band.gradeKey }, ...changeColumns<GradeBandChange>(zoneName)]}
+                  />
+                )}
+              </>
             )}
           </>
         )}

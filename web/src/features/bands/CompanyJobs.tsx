@@ -14,8 +14,61 @@ import { GradesManager } from './Grades';
 
 const REASONS: Record<Schemas['UnmappedEmployee']['reason'], string> = {
   no_family_or_level: 'No job family or level',
-  no_company_job: 'No company job for their family and level',
+  no_title: 'No job title',
+  no_job_code: 'No job code',
+  no_company_job: 'No company job takes it',
 };
+
+type JobMatching = Schemas['BandJobMatching'];
+
+const MATCHINGS: { value: JobMatching; label: string; hint: string }[] = [
+  { value: 'familyLevel', label: 'Job family and level', hint: 'Each employee’s family and level from your people data.' },
+  { value: 'titleLevel', label: 'Job title and level', hint: 'Their job title (any case or spacing) and level equal a company job’s title and level.' },
+  { value: 'title', label: 'Job title', hint: 'Their job title alone equals a company job’s title.' },
+  { value: 'jobCode', label: 'Job code', hint: 'The job code from your people import equals a company job’s code.' },
+];
+
+/** How employees map to company jobs: the company's rule, saved at the version read. */
+function JobMatchingSetting({ editable }: { editable: boolean }) {
+  const settings = useQuery('/api/bands/settings');
+  const { add } = useToasts();
+  const [chosen, setChosen] = useState<JobMatching | null>(null);
+  const { save, busy } = useVersionedSave((ifMatch, body: Schemas['BandSettingsInput']) => api.PUT('/api/bands/settings', { params: { header: { 'If-Match': ifMatch } }, body }));
+  const current = settings.data?.data;
+  const value = chosen ?? current?.jobMatching ?? 'familyLevel';
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!current) return;
+    const result = await save(current.version, { jobMatching: value });
+    if (!result.ok) return;
+    setChosen(null);
+    add('success', `Employees now map to company jobs by ${MATCHINGS.find((entry) => entry.value === value)?.label.toLowerCase()}.`);
+    await settings.mutate();
+    await refreshBands();
+  }
+  return (
+    <Section title="How employees map to jobs" id="job-matching-heading">
+      <form className="bands-fields" aria-label="How employees map to jobs" onSubmit={(event) => void submit(event)}>
+        <label>
+          Match employees by
+          <select value={value} disabled={!editable || !current} onChange={(event) => setChosen(MATCHINGS.find((entry) => entry.value === event.target.value)?.value ?? null)}>
+            {MATCHINGS.map((entry) => (
+              <option key={entry.value} value={entry.value}>
+                {entry.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {editable && (
+          <button type="submit" disabled={busy || !current || value === current.jobMatching}>
+            Save matching
+          </button>
+        )}
+      </form>
+      <p className="bands-muted">{MATCHINGS.find((entry) => entry.value === value)?.hint} A title or code two company jobs share maps no one.</p>
+    </Section>
+  );
+}
 
 /** A job's title, code and comp grade, saved at the version read. */
 function EditJob({ job, onClose }: { job: CompanyJob; onClose: () => void }) {
@@ -200,12 +253,12 @@ function UnmappedEmployees() {
         {(list) =>
           list.length === 0 ? (
             <Empty title="Everyone maps to a company job" compact headingLevel={3} icon={UsersRound}>
-              Every active employee you can see has a family and level that a company job takes.
+              Every active employee you can see maps to a company job.
             </Empty>
           ) : (
             <>
               <p className="bands-muted">
-                {formatNumber(list.length)} active employees you can see are in no band of any set. Give them a family and level in your people data, or create the jobs they need.
+                {formatNumber(list.length)} active employees you can see are in no band of any set. Give them what the matching above needs in your people data, or create the jobs they need.
               </p>
               <DataTable
                 caption="Employees without a company job, by name"
@@ -260,7 +313,7 @@ export function CompanyJobsScreen() {
     <BandsFrame
       title="Job architecture"
       icon={Briefcase}
-      description="A company job is one market job family at one level; employees map to it by their family and level, and every band set prices it in every pay zone."
+      description="A company job is one market job family at one level; employees map to it as the company chooses below (family and level by default), and every band set prices it in every pay zone."
       actions={
         access.edit && jobs.data?.data.length ? (
           <>
@@ -353,6 +406,7 @@ export function CompanyJobsScreen() {
         }
       </Loaded>
       <GradesManager editable={access.edit} />
+      <JobMatchingSetting editable={access.edit} />
       <UnmappedEmployees />
       {adding && <AddJob onClose={() => setAdding(false)} />}
       {editing && <EditJob job={editing} onClose={() => setEditing(null)} />}

@@ -117,35 +117,50 @@ export function Evaluation({ bandSet, groups, zones, pay }: EvaluationProps) {
 /** The employees whose company job has no band in their zone, priced by their job's grade band there. */
 function PricedByGrade({ result, bandSet, zones }: { result: BandEvaluation; bandSet: BandSetDetail; zones: EvaluationProps['zones'] }) {
   const byGrade = result.employees.filter((employee) => employee.source === 'grade');
-  if (byGrade.length === 0) return null;
+  if (byGrade.length === 0 && result.gradeBands.length === 0) return null;
   const gradeBand = new Map(bandSet.gradeBands.map((band) => [band.id, band]));
   const zoneName = new Map(zones.map((zone) => [zone.id, zone.name]));
   return (
     <Section title="Priced by a grade band" id="priced-by-grade-heading">
       <p className="bands-muted">Their company job has no band of its own in their pay zone, so its comp grade’s band there prices them.</p>
       <DataTable
-        caption="Employees priced by their job's grade band"
-        captionHidden
+        caption="Grade bands measured"
         cardsOnPhone
-        rows={byGrade}
-        rowKey={(employee) => employee.employeeId}
-        rowAttributes={(employee) => ({ 'data-employee-id': employee.employeeId })}
+        rows={result.gradeBands}
+        rowKey={(band) => band.gradeBandId}
         columns={[
-          { key: 'name', header: 'Employee', rowHeader: true, cell: (employee) => employee.name },
-          {
-            key: 'band',
-            header: 'Grade band',
-            cell: (employee) => {
-              const band = gradeBand.get(employee.bandId);
-              return band ? `${band.gradeKey} · ${zoneName.get(band.payZoneId) ?? ''} · ${formatMoney(band.min)} – ${formatMoney(band.max)}` : '';
-            },
-          },
-          { key: 'base', header: 'Base', numeric: true, cell: (employee) => (employee.base ? formatMoney(employee.base) : '—') },
-          { key: 'compa', header: 'Compa-ratio', numeric: true, cell: (employee) => formatRatio(employee.compaRatio) },
-          { key: 'penetration', header: 'Range penetration', numeric: true, cell: (employee) => formatShare(employee.rangePenetration) },
-          { key: 'position', header: 'Position', cell: (employee) => (employee.position ? POSITION[employee.position] : '—') },
+          { key: 'grade', header: 'Grade band', rowHeader: true, cell: (band) => `${gradeBand.get(band.gradeBandId)?.gradeKey ?? ''} · ${zoneName.get(band.payZoneId) ?? ''}` },
+          { key: 'employees', header: 'Employees', numeric: true, cell: (band) => formatNumber(band.employeeCount) },
+          { key: 'spread', header: 'Spread', numeric: true, cell: (band) => formatShare(band.spread) },
+          { key: 'benchmark', header: 'Benchmark', numeric: true, cell: (band) => (band.benchmark ? `${formatMoney(band.benchmark)} (${formatNumber(band.benchmarkCount)} ${band.benchmarkCount === 1 ? 'job' : 'jobs'})` : 'Entered by hand') },
+          { key: 'delta', header: 'Mid vs benchmark', numeric: true, cell: (band) => formatShare(band.deltaFromBenchmark, true) },
         ]}
       />
+      {byGrade.length > 0 && (
+        <DataTable
+          caption="Employees priced by their job's grade band"
+          captionHidden
+          cardsOnPhone
+          rows={byGrade}
+          rowKey={(employee) => employee.employeeId}
+          rowAttributes={(employee) => ({ 'data-employee-id': employee.employeeId })}
+          columns={[
+            { key: 'name', header: 'Employee', rowHeader: true, cell: (employee) => employee.name },
+            {
+              key: 'band',
+              header: 'Grade band',
+              cell: (employee) => {
+                const band = gradeBand.get(employee.bandId);
+                return band ? `${band.gradeKey} · ${zoneName.get(band.payZoneId) ?? ''} · ${formatMoney(band.min)} – ${formatMoney(band.max)}` : '';
+              },
+            },
+            { key: 'base', header: 'Base', numeric: true, cell: (employee) => (employee.base ? formatMoney(employee.base) : '—') },
+            { key: 'compa', header: 'Compa-ratio', numeric: true, cell: (employee) => formatRatio(employee.compaRatio) },
+            { key: 'penetration', header: 'Range penetration', numeric: true, cell: (employee) => formatShare(employee.rangePenetration) },
+            { key: 'position', header: 'Position', cell: (employee) => (employee.position ? POSITION[employee.position] : '—') },
+          ]}
+        />
+      )}
     </Section>
   );
 }
@@ -174,7 +189,7 @@ function EvaluationBody({ result, bandSet, groups, zones, pay }: EvaluationProps
   const rowOfBand = new Map(rows.map((row) => [row.band.id, row]));
   const outOfBand = result.employees.filter((employee) => employee.position === 'below' || employee.position === 'above');
   const placed = result.bands.reduce((sum, entry) => sum + entry.employeeCount, 0);
-  const unplaced = result.unplaced.noFamilyOrLevel + result.unplaced.noCompanyJob + result.unplaced.noBand;
+  const unplaced = result.unplaced.noFamilyOrLevel + result.unplaced.noJobKey + result.unplaced.noCompanyJob + result.unplaced.noBand;
   const compa = averageCompa(result.employees);
   const levelName = (levelId: string | null) => (levelId ? levelId.toUpperCase() : '');
 
@@ -187,7 +202,7 @@ function EvaluationBody({ result, bandSet, groups, zones, pay }: EvaluationProps
         <StatCard
           label="In no band"
           value={formatNumber(unplaced)}
-          hint={`${formatNumber(result.unplaced.noFamilyOrLevel)} without family or level · ${formatNumber(result.unplaced.noCompanyJob)} without a company job · ${formatNumber(result.unplaced.noBand)} without a band in their zone`}
+          hint={`${formatNumber(result.unplaced.noFamilyOrLevel)} without family or level · ${result.unplaced.noJobKey ? `${formatNumber(result.unplaced.noJobKey)} without the title or job code matched on · ` : ''}${formatNumber(result.unplaced.noCompanyJob)} without a company job · ${formatNumber(result.unplaced.noBand)} without a band in their zone`}
           href="/bands/jobs"
           linkLabel="In no band"
           testId="unplaced"

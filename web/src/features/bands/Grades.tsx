@@ -420,6 +420,11 @@ export function GradeBands({ bandSet, zones, editable }: { bandSet: BandSetDetai
                                     {formatMoney(band.min)} – {formatMoney(band.max)} <span className="bands-job-meta">mid {formatMoney(band.mid)}</span>
                                   </span>
                                   {band.ranges && <span className="bands-ranges">{rangesText(band.ranges, bandSet.currency)}</span>}
+                                  {band.source && (
+                                    <span className="bands-job-meta" data-grade-source>
+                                      Built: the mean of {formatNumber(band.source.jobs.length)} {band.source.jobs.length === 1 ? 'job’s' : 'jobs’'} p{band.source.percentile}
+                                    </span>
+                                  )}
                                   {editable && (
                                     <span className="bands-row-actions">
                                       <button type="button" className="small ghost" aria-label={`Edit the band of ${where}`} disabled={editing !== null} onClick={() => setEditing({ id: band.id, version: band.version, min: toMajorText(band.min), mid: toMajorText(band.mid), max: toMajorText(band.max) })}>

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { useQuery } from '../../api/client';
 import { Loaded } from '../../ui/States';
-import { Tabs } from '../../ui/Panels';
 import { BELOW_THRESHOLD } from '../benchmarking/data';
 import { BenchmarkingFrame } from '../benchmarking/Frame';
+import { employmentName } from '../benchmarking/markets';
+import { type EmploymentType, WITH_CONTRACTORS, includesContractors } from '../benchmarking/selection';
 import './composition.css';
 
 type MarketingEntry = components['schemas']['MarketingCompositionEntry'];
@@ -16,12 +18,90 @@ const TABS = [
   { href: '/datacomposition/marketingversion', label: 'Public summary' },
 ];
 
-function Frame({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * Whose pay the composition counts, in the URL's query like the explorer's selection, so a reload,
+ * a shared link and the tabs keep it: `employmentTypes=employee,contractor` when contractors are
+ * included, nothing for employees alone (the market).
+ */
+const POPULATION_PARAM = 'employmentTypes';
+
+/** Employees alone (none named, as the explorer keeps it) or employees and contractors. */
+function populationOf(search: string): readonly EmploymentType[] {
+  const named = new URLSearchParams(search).get(POPULATION_PARAM)?.split(',') ?? [];
+  return includesContractors({ employmentTypes: named }) ? WITH_CONTRACTORS : [];
+}
+
+/** The query (with its "?") that asks for a population, keeping whatever else the URL holds. */
+function populationQuery(search: string, employmentTypes: readonly EmploymentType[]): string {
+  const params = new URLSearchParams(search);
+  params.delete(POPULATION_PARAM);
+  const rest = params.toString();
+  const parts = [...(rest ? [rest] : []), ...(employmentTypes.length > 0 ? [`${POPULATION_PARAM}=${employmentTypes.join(',')}`] : [])];
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+/** The population in the URL, and a switch between the two that replaces the URL (like the explorer's choices). */
+function usePopulation(): [readonly EmploymentType[], (withContractors: boolean) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const employmentTypes = populationOf(search);
+  const choose = (withContractors: boolean) => navigate(`${location}${populationQuery(search, withContractors ? WITH_CONTRACTORS : [])}`, { replace: true });
+  return [employmentTypes, choose];
+}
+
+/** Whose pay, as the explorer's markets name it: "Employees" or "Employees and contractors". */
+const populationName = (employmentTypes: readonly EmploymentType[]): string => employmentName({ employmentTypes }) ?? 'Employees';
+
+/** The operations' query for a population: employees alone name nothing, as the API's default. */
+function populationInit(employmentTypes: readonly EmploymentType[]): { params: { query: { employmentTypes?: EmploymentType[] } } } {
+  return { params: { query: employmentTypes.length > 0 ? { employmentTypes: [...employmentTypes] } : {} } };
+}
+
+/** The area's tabs, each carrying the population, so moving between them keeps it. */
+function CompositionTabs() {
+  const [location] = useLocation();
+  const query = populationQuery('', populationOf(useSearch()));
+  return (
+    <nav className="tabs" aria-label="Data composition">
+      {TABS.map((tab) => (
+        <Link key={tab.href} href={`${tab.href}${query}`} className={location === tab.href ? 'tab active' : 'tab'} aria-current={location === tab.href ? 'page' : undefined}>
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** The "Include contractors" switch, worded as the explorer's "Whose pay", and the population it counts. */
+function PopulationSwitch() {
+  const [employmentTypes, choose] = usePopulation();
+  const included = includesContractors({ employmentTypes });
+  return (
+    <div className="composition-population">
+      <fieldset className="check-group">
+        <legend>Whose pay</legend>
+        <p className="muted small-text">The market is employees’ pay; contractors of participating companies are included on request.</p>
+        <div className="pills">
+          <label className={included ? 'pill checked' : 'pill'}>
+            <input type="checkbox" checked={included} onChange={() => choose(!included)} />
+            <span>Include contractors</span>
+          </label>
+        </div>
+      </fieldset>
+      <p className="composition-counts" role="status" data-testid="composition-population">
+        Counting: <strong>{populationName(employmentTypes)}</strong>
+      </p>
+    </div>
+  );
+}
+
+function Frame({ title, children, population = true }: { title: string; children: ReactNode; population?: boolean }) {
   return (
     <BenchmarkingFrame>
       <h1>Data composition</h1>
-      <Tabs tabs={TABS} label="Data composition" />
+      <CompositionTabs />
       <h2>{title}</h2>
+      {population && <PopulationSwitch />}
       {children}
     </BenchmarkingFrame>
   );
@@ -38,7 +118,7 @@ type Row = Pick<MarketingEntry, 'id' | 'name' | 'companyBucket' | 'employeeBucke
  * bar of the largest entry; a group below the threshold has neither, since even a bar's length would
  * tell its size.
  */
-function CompositionTable({ caption, entries, label, share = true }: { caption: string; entries: Row[]; label: string; share?: boolean }) {
+function CompositionTable({ caption, entries, label, share = true, people = 'Employees' }: { caption: string; entries: Row[]; label: string; share?: boolean; people?: string }) {
   const largest = Math.max(1, ...entries.map((entry) => entry.employees ?? 0));
   return (
     <div className="table-scroll">
@@ -48,7 +128,7 @@ function CompositionTable({ caption, entries, label, share = true }: { caption: 
           <tr>
             <th scope="col">{label}</th>
             <th scope="col">Companies</th>
-            <th scope="col">Employees</th>
+            <th scope="col">{people}</th>
             {share && (
               <th scope="col" className="share-col">
                 Share of records
@@ -87,7 +167,11 @@ function CompositionTable({ caption, entries, label, share = true }: { caption: 
 const LOADING = 'Loading the composition';
 
 export function CompositionCompaniesScreen() {
-  const { data, error } = useQuery('/api/benchmarking/data-composition/companies');
+  const [employmentTypes] = usePopulation();
+  const { data, error } = useQuery('/api/benchmarking/data-composition/companies', populationInit(employmentTypes));
+  const people = populationName(employmentTypes);
+  // Employees alone keep the words the screen always had; with contractors the records say whose they are.
+  const records = employmentTypes.length > 0 ? 'employee and contractor records' : 'employee records';
   return (
     <Frame title="Companies">
       <Loaded data={data?.data} error={error} inline label={LOADING}>
@@ -96,13 +180,13 @@ export function CompositionCompaniesScreen() {
             <p className="lede">
               Release {composition.releaseVersion}
               {composition.companies !== null && composition.employees !== null
-                ? `: at least ${composition.companies.toLocaleString('en-US')} participating companies, ${composition.employees.toLocaleString('en-US')} employee records.`
+                ? `: at least ${composition.companies.toLocaleString('en-US')} participating companies, ${composition.employees.toLocaleString('en-US')} ${records}.`
                 : '.'}
             </p>
             <p className="muted small-text">{THRESHOLD_NOTE}</p>
-            <CompositionTable caption="By industry" label="Industry" entries={composition.industries} />
-            <CompositionTable caption="By company stage" label="Stage" entries={composition.companyStages} />
-            <CompositionTable caption="By ownership" label="Ownership" entries={composition.ownershipGroups} />
+            <CompositionTable caption="By industry" label="Industry" entries={composition.industries} people={people} />
+            <CompositionTable caption="By company stage" label="Stage" entries={composition.companyStages} people={people} />
+            <CompositionTable caption="By ownership" label="Ownership" entries={composition.ownershipGroups} people={people} />
           </>
         )}
       </Loaded>
@@ -111,7 +195,9 @@ export function CompositionCompaniesScreen() {
 }
 
 export function CompositionJobFamiliesScreen() {
-  const { data, error } = useQuery('/api/benchmarking/data-composition/jobfamilies');
+  const [employmentTypes] = usePopulation();
+  const { data, error } = useQuery('/api/benchmarking/data-composition/jobfamilies', populationInit(employmentTypes));
+  const people = populationName(employmentTypes);
   return (
     <Frame title="Job families and levels">
       <Loaded data={data?.data} error={error} inline label={LOADING}>
@@ -119,8 +205,8 @@ export function CompositionJobFamiliesScreen() {
           <>
             <p className="lede">Release {composition.releaseVersion}.</p>
             <p className="muted small-text">{THRESHOLD_NOTE}</p>
-            <CompositionTable caption="By job family" label="Job family" entries={composition.jobFamilies} />
-            <CompositionTable caption="By level" label="Level" entries={composition.levels} />
+            <CompositionTable caption="By job family" label="Job family" entries={composition.jobFamilies} people={people} />
+            <CompositionTable caption="By level" label="Level" entries={composition.levels} people={people} />
           </>
         )}
       </Loaded>
@@ -129,7 +215,8 @@ export function CompositionJobFamiliesScreen() {
 }
 
 export function CompositionLocationsScreen() {
-  const { data, error } = useQuery('/api/benchmarking/data-composition/locations');
+  const [employmentTypes] = usePopulation();
+  const { data, error } = useQuery('/api/benchmarking/data-composition/locations', populationInit(employmentTypes));
   return (
     <Frame title="Locations">
       <Loaded data={data?.data} error={error} inline label={LOADING}>
@@ -137,7 +224,7 @@ export function CompositionLocationsScreen() {
           <>
             <p className="lede">Release {composition.releaseVersion}. Countries and tiers include the metros they roll up.</p>
             <p className="muted small-text">{THRESHOLD_NOTE}</p>
-            <CompositionTable caption="By location" label="Location" entries={composition.locations} />
+            <CompositionTable caption="By location" label="Location" entries={composition.locations} people={populationName(employmentTypes)} />
           </>
         )}
       </Loaded>
@@ -165,10 +252,11 @@ export function MarketingCompositionView({ sections = ['industries', 'companySta
   );
 }
 
-/** /datacomposition/marketingversion: the public summary. */
+/** /datacomposition/marketingversion: the public summary, of employees alone (it has no population to choose). */
 export function CompositionMarketingScreen() {
   return (
-    <Frame title="Public summary">
+    <Frame title="Public summary" population={false}>
+      <p className="muted small-text">The public summary counts employees only.</p>
       <MarketingCompositionView />
     </Frame>
   );

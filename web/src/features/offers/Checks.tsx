@@ -33,6 +33,7 @@ export function BandPosition({ band, title = 'Band position' }: { band: BandChec
           <dt>Band</dt>
           <dd>
             {formatMoney(band.band.min)} – {formatMoney(band.band.max)}
+            {band.gradeKey && ` (grade ${band.gradeKey})`}
           </dd>
           <dt>Midpoint</dt>
           <dd>{formatMoney(band.band.mid)}</dd>
@@ -42,7 +43,7 @@ export function BandPosition({ band, title = 'Band position' }: { band: BandChec
           <dd data-testid="penetration">{percent(band.rangePenetration)}</dd>
         </dl>
       ) : (
-        <p className="muted">{band.label ?? 'No band for this job and pay zone.'}</p>
+        <p className="muted">{band.label ?? 'No band for this job or its grade in this pay zone.'}</p>
       )}
       {source && <p className="muted small-text">{source}</p>}
     </article>

@@ -164,7 +164,7 @@ export function EmployeeDrawer({ employeeId, onClose }: { employeeId: string; on
                           {bandPositionText(detail.employee.bandPosition)}
                           {detail.employee.bandPosition.band && (
                             <span className="band-range">
-                              {` (${detail.employee.bandPosition.bandSetName}: ${formatMoney(detail.employee.bandPosition.band.min)} – ${formatMoney(detail.employee.bandPosition.band.max)}, midpoint ${formatMoney(detail.employee.bandPosition.band.mid)})`}
+                              {` (${detail.employee.bandPosition.bandSetName}${detail.employee.bandPosition.gradeKey ? `, grade ${detail.employee.bandPosition.gradeKey} band` : ''}: ${formatMoney(detail.employee.bandPosition.band.min)} – ${formatMoney(detail.employee.bandPosition.band.max)}, midpoint ${formatMoney(detail.employee.bandPosition.band.mid)})`}
                             </span>
                           )}
                         </dd>
