@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type TestCompany, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
-import { request } from '../../test/http.js';
+import { baseUrl, request } from '../../test/http.js';
 import { TestSockets, disconnection } from '../../test/sockets.js';
 import { loadConfig } from '../config.js';
 import { type Realtime, startRealtime } from './server.js';
@@ -38,5 +38,20 @@ describe('sockets on another node', () => {
     const removed = await request(`/api/users/${person.id}`, { method: 'DELETE', headers: bearer(company.users.admin!) });
     expect(removed.status).toBe(200);
     expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('reach sockets on this node and on another one in the order they were sent', async () => {
+    const person = await createTestUser(await testDb(), { companyId: company.id, roleIds: [company.roleIds.get('employee') ?? ''] });
+    const here = await connectedToSecondNode(person.token);
+    const there = await sockets.connect(baseUrl(), person.token);
+    const received = { here: [] as number[], there: [] as number[] };
+    here.on('emitBackgroundJobStatusUpdate', (event: { progress: number }) => received.here.push(event.progress));
+    there.on('emitBackgroundJobStatusUpdate', (event: { progress: number }) => received.there.push(event.progress));
+    const sent = Array.from({ length: 200 }, (_, i) => i);
+    // Sent as a job reports progress: one after another, without waiting for any to arrive.
+    for (const progress of sent) node.realtime.toUser(person.id, 'emitBackgroundJobStatusUpdate', { jobId: 'ordered', status: 'running', progress });
+    await expect.poll(() => received.here.length + received.there.length, { timeout: 10_000 }).toBe(400);
+    expect(received.here).toEqual(sent);
+    expect(received.there).toEqual(sent);
   });
 });

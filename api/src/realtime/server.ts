@@ -36,6 +36,23 @@ function ownerRoom(owner: SocketOwner): string {
 }
 
 /**
+ * The adapter emits to this node's own sockets only once its NOTIFY has returned, and NOTIFYs sent
+ * on several connections can return out of order: a job's progress would then reach even a socket
+ * on this node out of order. Sending one query at a time keeps every node's events in the order
+ * they were emitted.
+ */
+function oneQueryAtATime(pool: pg.Pool): pg.Pool {
+  const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = (text: string, values?: unknown[]): Promise<pg.QueryResult> => {
+    const turn = last.then(() => query(text, values));
+    last = turn.catch(() => undefined);
+    return turn;
+  };
+  return Object.assign(pool, { query: inTurn });
+}
+
+/**
  * socket.io at /engine.io/, websocket transport only. A socket must present a token (a sign-in
  * access token or an API token) in its auth payload; it joins its user's and company's rooms, and
  * a room of its credential (the API token, or the user's sign-ins) so that it can be ended with it.
@@ -48,11 +65,9 @@ export async function startRealtime(
   const io = new Server(http, { path: SOCKET_PATH, transports: ['websocket'], serveClient: false, connectTimeout: 20_000 });
   let pool: pg.Pool | undefined;
   if (options.config.engine === 'postgres') {
-    pool = new pg.Pool({ connectionString: options.config.databaseUrl, max: 4 });
-    if (options.config.databaseSchema) {
-      const schema = options.config.databaseSchema;
-      pool.on('connect', (client) => void client.query(`SET search_path TO "${schema.replace(/"/g, '')}"`));
-    }
+    const schema = options.config.databaseSchema?.replace(/"/g, '');
+    // One connection listens; publishing needs only one more, as it goes one message at a time.
+    pool = oneQueryAtATime(new pg.Pool({ connectionString: options.config.databaseUrl, max: 2, ...(schema ? { options: `-c search_path="${schema}"` } : {}) }));
     await pool.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)`);
     io.adapter(createAdapter(pool, { channelPrefix: `paybench_${options.config.databaseSchema ?? 'public'}`.slice(0, 40) }));
   }
