@@ -3567,11 +3567,15 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Fit midpoints across levels to a progression, per family × track × zone (preview, or apply to a draft)
+         * Fit midpoints across levels to a progression or to a curve fitted to each ladder, per family × track × zone (preview, or apply to a draft)
          * @description Per family × track × zone, bands ordered by level rank get mid = c × (1 + p)^rank, where c keeps
-         *     the geometric mean of the midpoints; min and max keep their ratio to the mid; figures are
-         *     rounded like the build, and a step left flat by rounding is raised by one rounding unit, so no
-         *     inversion or flat step remains. Every change is returned; `apply: false` writes nothing.
+         *     the geometric mean of the midpoints. With the `progression` curve p is the chosen
+         *     `progressionPercent` (10 when not given); with the `fitted` curve p is the ladder's own:
+         *     ln(mid) fitted to the rank by least squares, p = e^slope − 1, kept within 1–50% (a ladder with
+         *     one level has nothing to fit and is left as it is). Min and max keep their ratio to the mid;
+         *     figures are rounded like the build, and a step left flat by rounding is raised by one rounding
+         *     unit, so no inversion or flat step remains. Every change and every ladder's progression is
+         *     returned; `apply: false` writes nothing.
          */
         post: operations["smoothBandSet"];
         delete?: never;
@@ -9309,7 +9313,22 @@ export interface components {
         };
         BandSmoothResult: {
             applied: boolean;
-            progressionPercent: number;
+            /** @enum {string} */
+            curve: "progression" | "fitted";
+            /** @description The chosen progression; null with the fitted curve, where each ladder has its own. */
+            progressionPercent: number | null;
+            /** @description Every family × track × zone with a priced band, and the progression it is smoothed to. */
+            ladders: {
+                jobFamilyId: string;
+                trackId: string;
+                payZoneId: components["schemas"]["Id"];
+                /** @description The levels with a priced band in the ladder. */
+                levels: number;
+                /** @description The progression the ladder's midpoints fit best (least squares on their logarithms, one decimal); null with fewer than two levels. */
+                fittedPercent: number | null;
+                /** @description The progression the ladder is smoothed to; null when a fitted ladder has nothing to fit. */
+                progressionPercent: number | null;
+            }[];
             changes: {
                 bandId: components["schemas"]["Id"];
                 companyJobId: components["schemas"]["Id"];
@@ -17674,9 +17693,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The midpoint progression per level, in percent.
-                     * @default 10
+                     * @description progression: every ladder steps by `progressionPercent`; fitted: each ladder steps by the progression its own midpoints fit best.
+                     * @default progression
+                     * @enum {string}
                      */
+                    curve?: "progression" | "fitted";
+                    /** @description The midpoint progression per level, in percent, for the `progression` curve (10 when not given); not accepted with the `fitted` curve. */
                     progressionPercent?: number;
                     /** @default false */
                     apply?: boolean;

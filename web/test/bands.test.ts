@@ -247,6 +247,19 @@ describe('salary bands in a real browser', () => {
     const before = await setNow(bandSetId);
     // The market's own average step from P2 to P5, so the smoothed bands stay around everyone paid the median.
     const progression = Math.max(1, Math.round((((p50.p5 ?? 1) / (p50.p2 ?? 1)) ** (1 / 3) - 1) * 100));
+    // The fitted curve first: each ladder keeps the progression its own midpoints fit; discarded, it writes nothing.
+    await page.getByRole('radio', { name: 'Each ladder’s fitted curve' }).check();
+    expect(await page.getByLabel('Progression per level (%)').count()).toBe(0);
+    await page.getByRole('button', { name: 'Preview smoothing' }).click();
+    const fitted = page.getByTestId('smoothing-preview');
+    await expect.poll(() => fitted.getByRole('status').textContent()).toMatch(/^Smoothing to each ladder’s own fitted curve changes \d+ bands\. Nothing is saved until you apply it\.$/);
+    expect(await page.getByTestId('smoothing-ladder').textContent()).toMatch(/^This ladder’s midpoints fit -?\d+(\.\d)?% a level(; it is smoothed to \d+(\.\d)?%)?\.$/);
+    await screenshot(page, `bands-smoothing-fitted-${engine}-1280`);
+    await page.getByRole('button', { name: 'Discard preview' }).click();
+    await expect.poll(() => fitted.count()).toBe(0);
+    expect((await setNow(bandSetId)).bands).toEqual(before.bands);
+    await page.getByRole('radio', { name: 'A progression I choose' }).check();
+
     await page.getByLabel('Progression per level (%)').fill(String(progression));
     await page.getByRole('button', { name: 'Preview smoothing' }).click();
     const preview = page.getByTestId('smoothing-preview');

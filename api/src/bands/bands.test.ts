@@ -369,7 +369,8 @@ describe('salary bands', () => {
 
     const preview = await call<Data<Schemas['BandSmoothResult']>>(admin, `/api/bands/band-sets/${built.id}/smooth`, { method: 'POST', json: {} });
     expect(preview.status).toBe(200);
-    expect(preview.body.data).toMatchObject({ applied: false, progressionPercent: 10 });
+    expect(preview.body.data).toMatchObject({ applied: false, curve: 'progression', progressionPercent: 10 });
+    expect(preview.body.data.ladders.every((ladder) => ladder.progressionPercent === 10)).toBe(true);
     expect(preview.body.data.changes.some((change) => change.bandId === p4.id && change.from.mid.amount === 9_500_000)).toBe(true);
     const unchanged = (await call<Data<BandSetDetail>>(admin, `/api/bands/band-sets/${built.id}`)).body.data;
     expect(unchanged.bands).toEqual(current.bands.map((band) => (band.id === p4.id ? { ...band, min: usd(80_000), mid: usd(95_000), max: usd(110_000), source: null, version: band.version + 1 } : band)));
@@ -396,6 +397,41 @@ describe('salary bands', () => {
     }
     // Smoothing again at the same progression has nothing left to change.
     expect((await call<Data<Schemas['BandSmoothResult']>>(admin, `/api/bands/band-sets/${built.id}/smooth`, { method: 'POST', json: { progressionPercent: 8 } })).body.data.changes).toEqual([]);
+  });
+
+  it('smooths each ladder to the progression its own midpoints fit, when asked for the fitted curve', async () => {
+    // The anchor zone's P ladder set by hand to 100,000 / 120,000 / 130,000 / 150,000 (ranks 2–5).
+    const current = (await call<Data<BandSetDetail>>(admin, `/api/bands/band-sets/${built.id}`)).body.data;
+    const mids: Record<string, number> = { p2: 100_000, p3: 120_000, p4: 130_000, p5: 150_000 };
+    for (const [levelId, mid] of Object.entries(mids)) {
+      const band = current.bands.find((b) => b.levelId === levelId && b.trackId === 'tr_p' && b.payZoneId === zones.anchor) as Band;
+      expect((await call(admin, `/api/bands/band-sets/${built.id}/bands/${band.id}`, { method: 'PATCH', ifMatch: band.version, json: { min: usd(mid * 0.8), mid: usd(mid), max: usd(mid * 1.2) } })).status).toBe(200);
+    }
+    const refused = await call(admin, `/api/bands/band-sets/${built.id}/smooth`, { method: 'POST', json: { curve: 'fitted', progressionPercent: 10 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('The fitted curve finds each ladder’s own progression; leave out progressionPercent.');
+    expect(refused.body.errors).toEqual([{ field: 'body.progressionPercent', message: 'is not accepted with the fitted curve' }]);
+
+    const fitted = await call<Data<Schemas['BandSmoothResult']>>(admin, `/api/bands/band-sets/${built.id}/smooth`, { method: 'POST', json: { curve: 'fitted', apply: true } });
+    expect(fitted.status).toBe(200);
+    expect(fitted.body.data).toMatchObject({ applied: true, curve: 'fitted', progressionPercent: null });
+    // ln(mid) on rank by least squares: slope 0.12965, e^0.12965 − 1 = 13.8% a level. Around the geometric mean
+    // 123,693 at rank 3.5: 101,880 / 115,940 / 131,940 / 150,147 → 102,000 / 116,000 / 132,000 / 150,000 (to the 1,000).
+    const ladder = fitted.body.data.ladders.find((entry) => entry.trackId === 'tr_p' && entry.payZoneId === zones.anchor);
+    expect(ladder).toMatchObject({ levels: 4, fittedPercent: 13.8, progressionPercent: 13.8 });
+    const after = fitted.body.data.bandSet.bands.filter((b) => b.trackId === 'tr_p' && b.payZoneId === zones.anchor);
+    expect(Object.fromEntries(after.map((b) => [b.levelId, b.mid.amount / 100]))).toEqual({ p2: 102_000, p3: 116_000, p4: 132_000, p5: 150_000 });
+    // Min and max keep their ratio to the mid: 0.8 × 102,000 = 81,600 → 82,000; 1.2 × 102,000 = 122,400 → 122,000.
+    expect(after.find((b) => b.levelId === 'p2')).toMatchObject({ min: usd(82_000), max: usd(122_000) });
+    // Every other ladder followed its own fit, and none is left inverted or flat.
+    for (const entry of fitted.body.data.ladders) {
+      if (entry.fittedPercent === null) expect(entry.progressionPercent).toBeNull();
+      else expect(entry.progressionPercent).toBe(Math.min(50, Math.max(1, entry.fittedPercent)));
+    }
+    // Fitted again, the ladder's rounded mids fit 13.7%, which leaves every one of them where it is.
+    const again = (await call<Data<Schemas['BandSmoothResult']>>(admin, `/api/bands/band-sets/${built.id}/smooth`, { method: 'POST', json: { curve: 'fitted' } })).body.data;
+    expect(again.ladders.find((entry) => entry.trackId === 'tr_p' && entry.payZoneId === zones.anchor)?.fittedPercent).toBe(13.7);
+    expect(again.changes.filter((change) => change.trackId === 'tr_p' && change.payZoneId === zones.anchor)).toEqual([]);
   });
 
   it('publishes a draft to live, archives the live set in the same change, and writes the history', async () => {

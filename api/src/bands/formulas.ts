@@ -108,6 +108,25 @@ export function smoothLadder<Id>(bands: readonly LadderBand<Id>[], progressionPe
   return out;
 }
 
+/**
+ * The progression a ladder's own mids fit best, in percent: ln(mid) fitted to the rank by least
+ * squares, p = e^slope − 1. The fitted curve of smoothing. Null when fewer than two ranks are priced:
+ * one level sets no slope. Negative when the mids fall with the level.
+ */
+export function fittedProgression<Id>(bands: readonly LadderBand<Id>[]): number | null {
+  const priced = bands.filter((band) => band.mid > 0);
+  if (new Set(priced.map((band) => band.rank)).size < 2) return null;
+  const meanRank = priced.reduce((sum, band) => sum + band.rank, 0) / priced.length;
+  const meanLog = priced.reduce((sum, band) => sum + Math.log(band.mid), 0) / priced.length;
+  let covariance = 0;
+  let variance = 0;
+  for (const band of priced) {
+    covariance += (band.rank - meanRank) * (Math.log(band.mid) - meanLog);
+    variance += (band.rank - meanRank) ** 2;
+  }
+  return (Math.exp(covariance / variance) - 1) * 100;
+}
+
 // ---- composite benchmarks ---------------------------------------------------------------------
 
 const parseDay = (date: string): [number, number, number] => {

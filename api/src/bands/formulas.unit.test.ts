@@ -5,6 +5,7 @@ import {
   blend,
   compaRatio,
   deltaFrom,
+  fittedProgression,
   monthsBetween,
   positionIn,
   progressionOf,
@@ -130,6 +131,20 @@ describe('autosmoothing', () => {
         expect(band.mid % unit).toBe(0);
       }
     }
+  });
+
+  it('fits a ladder its own progression: least squares of ln(mid) on the rank', () => {
+    // Ranks 2–5, mids 100,000 / 120,000 / 130,000 / 150,000: ln mids 11.5129 / 11.6952 / 11.7753 / 11.9184 around their
+    // mean 11.7255, ranks −1.5 / −0.5 / 0.5 / 1.5 around 3.5; slope = Σ(dr × dln) ÷ Σ dr² = 0.6482 ÷ 5 = 0.12965;
+    // e^0.12965 − 1 = 13.84%.
+    const ladder = [100_000, 120_000, 130_000, 150_000].map((mid, i) => ({ id: `p${i + 2}`, rank: i + 2, min: mid, mid, max: mid }));
+    expect(fittedProgression(ladder)).toBeCloseTo(13.84, 2);
+    // Mids stepping exactly 10% fit 10%; skipped levels count by rank (P2 100,000 and P4 121,000).
+    expect(fittedProgression([{ id: 'a', rank: 2, min: 0, mid: 100_000, max: 0 }, { id: 'b', rank: 4, min: 0, mid: 121_000, max: 0 }])).toBeCloseTo(10, 10);
+    // Falling mids fit a negative progression: 120,000 → 110,000 is 110 ÷ 120 − 1 = −8.33%.
+    expect(fittedProgression([{ id: 'a', rank: 1, min: 0, mid: 120_000, max: 0 }, { id: 'b', rank: 2, min: 0, mid: 110_000, max: 0 }])).toBeCloseTo(-8.333, 3);
+    // One level, or one level and an unpriced one, sets no slope.
+    expect(fittedProgression([{ id: 'a', rank: 3, min: 0, mid: 100_000, max: 0 }, { id: 'b', rank: 4, min: 0, mid: 0, max: 0 }])).toBeNull();
   });
 
   it('counts months between dates: whole calendar months, then the days left as a fraction of the next month', () => {

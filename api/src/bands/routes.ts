@@ -12,7 +12,7 @@ import { evaluateBandSet } from './evaluate.js';
 import { startBandSetExport } from './exportJob.js';
 import { createCompanyJob, createJobsFromEmployees, deleteCompanyJob, listCompanyJobs, unmappedEmployees, updateCompanyJob } from './jobs.js';
 import { bandSetHistory, createBandSet, deleteBandSet, duplicateBandSet, getBandSet, listBandSets, publishBandSet, updateBand } from './sets.js';
-import { smoothBandSet } from './smooth.js';
+import { smoothBandSet, smoothingOf } from './smooth.js';
 import { bandSetChanges } from './changes.js';
 import { createPayZone, deletePayZone, listPayZones, updatePayZone } from './zones.js';
 import { createCompGrade, createGradeBand, deleteCompGrade, deleteGradeBand, listCompGrades, updateCompGrade, updateGradeBand } from './grades.js';
@@ -134,7 +134,7 @@ export const bandsOperations = [
     operationId: 'smoothBandSet',
     access: edit,
     handler: async ({ path, body }, { deps, caller }) => ({
-      data: await smoothBandSet(deps.db, acrossZones(caller), path.bandSetId, { progressionPercent: body.progressionPercent ?? 10, apply: body.apply ?? false }),
+      data: await smoothBandSet(deps.db, acrossZones(caller), path.bandSetId, { smoothing: smoothingOf(body), apply: body.apply ?? false }),
     }),
     etag: ({ data }) => data.bandSet.version,
   }),

@@ -8,6 +8,8 @@ import { useToasts } from '../../ui/Toasts';
 import { type BandSetDetail, type CompanyJob, type PayZone, Problem, type Schemas, fieldProblems, formatMoney, formatNumber, levelRank, refreshBands } from './common';
 
 type Change = Schemas['BandSmoothResult']['changes'][number];
+type Ladder = Schemas['BandSmoothResult']['ladders'][number];
+type Curve = Schemas['BandSmoothResult']['curve'];
 
 interface SmoothingProps {
   bandSet: BandSetDetail;
@@ -17,21 +19,41 @@ interface SmoothingProps {
 }
 
 interface Preview {
-  progressionPercent: number;
+  curve: Curve;
+  progressionPercent: number | null;
+  ladders: Ladder[];
   changes: Change[];
 }
 
 const ladderKey = (entry: { jobFamilyId: string; trackId: string; payZoneId: string }) => `${entry.jobFamilyId}|${entry.trackId}|${entry.payZoneId}`;
 
+/** A progression as people read it: 13.8%, 10%. */
+const percentText = (percent: number) => `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(percent)}%`;
+
+/** What a smoothing does, said the same way in the preview and after applying it. */
+const curveText = (preview: Pick<Preview, 'curve' | 'progressionPercent'>) =>
+  preview.curve === 'fitted' || preview.progressionPercent === null ? 'each ladder’s own fitted curve' : `${percentText(preview.progressionPercent)} a level`;
+
+/** What one ladder's midpoints fit, and what it is smoothed to. */
+function ladderText(ladder: Ladder | undefined): string | null {
+  if (!ladder) return null;
+  if (ladder.fittedPercent === null) return 'This ladder has one priced level: there is no progression to fit.';
+  const fitted = `This ladder’s midpoints fit ${percentText(ladder.fittedPercent)} a level`;
+  if (ladder.progressionPercent === null || ladder.progressionPercent === ladder.fittedPercent) return `${fitted}.`;
+  return `${fitted}; it is smoothed to ${percentText(ladder.progressionPercent)}.`;
+}
+
 /** From → to, said once for sight and screen readers alike. */
 const fromTo = (from: Schemas['Money'], to: Schemas['Money']) => (from.amount === to.amount ? formatMoney(to) : `${formatMoney(from)} → ${formatMoney(to)}`);
 
 /**
- * Autosmoothing: midpoints fitted to a progression per family × track × zone. A preview shows the
- * midpoints of a ladder before and after, and every change; nothing is written until it is applied.
+ * Autosmoothing: midpoints fitted per family × track × zone to a progression the user chooses, or to
+ * the curve each ladder's own midpoints fit. A preview shows the midpoints of a ladder before and
+ * after, and every change; nothing is written until it is applied.
  */
 export function Smoothing({ bandSet, jobs, zones, trackName }: SmoothingProps) {
   const { add } = useToasts();
+  const [curve, setCurve] = useState<Curve>('progression');
   const [progression, setProgression] = useState('10');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [ladder, setLadder] = useState<string>('');
@@ -40,56 +62,79 @@ export function Smoothing({ bandSet, jobs, zones, trackName }: SmoothingProps) {
   const jobById = new Map(jobs.map((job) => [job.id, job]));
   const zoneById = new Map(zones.map((zone) => [zone.id, zone]));
 
-  async function smooth(apply: boolean, progressionPercent: number) {
+  async function smooth(apply: boolean, chosen: Pick<Preview, 'curve' | 'progressionPercent'>) {
     setBusy(true);
     setProblem(null);
-    const { data, error } = await api.POST('/api/bands/band-sets/{bandSetId}/smooth', { params: { path: { bandSetId: bandSet.id } }, body: { progressionPercent, apply } });
+    const body = chosen.curve === 'fitted' || chosen.progressionPercent === null ? { curve: 'fitted' as const, apply } : { curve: 'progression' as const, progressionPercent: chosen.progressionPercent, apply };
+    const { data, error } = await api.POST('/api/bands/band-sets/{bandSetId}/smooth', { params: { path: { bandSetId: bandSet.id } }, body });
     setBusy(false);
     if (error || !data) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
     if (!apply) {
-      setPreview({ progressionPercent: data.data.progressionPercent, changes: data.data.changes });
+      setPreview({ curve: data.data.curve, progressionPercent: data.data.progressionPercent, ladders: data.data.ladders, changes: data.data.changes });
       setLadder(data.data.changes[0] ? ladderKey(data.data.changes[0]) : '');
       return;
     }
     setPreview(null);
-    add('success', `Smoothed ${formatNumber(data.data.changes.length)} bands to ${data.data.progressionPercent}% a level.`);
+    add('success', `Smoothed ${formatNumber(data.data.changes.length)} bands to ${curveText(data.data)}.`);
     await refreshBands();
+  }
+
+  function chooseCurve(next: Curve) {
+    setCurve(next);
+    setPreview(null);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (curve === 'fitted') return void smooth(false, { curve, progressionPercent: null });
     const percent = Number(progression);
     if (!Number.isFinite(percent) || percent < 1 || percent > 50) {
       setProblem({ message: 'The progression is a percent from 1 to 50.', fields: [] });
       return;
     }
-    void smooth(false, percent);
+    void smooth(false, { curve, progressionPercent: percent });
   }
 
   const ladders = preview ? [...new Map(preview.changes.map((change) => [ladderKey(change), change])).values()] : [];
   const ladderName = (change: Change) => `${jobById.get(change.companyJobId)?.jobFamilyName ?? change.jobFamilyId} · ${trackName(change.trackId)} · ${zoneById.get(change.payZoneId)?.name ?? ''}`;
   const chosen = ladders.find((change) => ladderKey(change) === ladder) ?? ladders[0];
+  const chosenLadder = preview && chosen ? preview.ladders.find((entry) => ladderKey(entry) === ladderKey(chosen)) : undefined;
 
   return (
     <Section title="Smooth the midpoints" id="smooth-heading">
-      <p className="bands-muted">Fits each family’s midpoints, level by level, to a steady progression in every zone; no level ends at or below the one under it.</p>
+      <p className="bands-muted">
+        Fits each family’s midpoints, level by level, to a steady progression in every zone: one you choose, or the curve each ladder’s own midpoints fit best. No level ends at or below the
+        one under it.
+      </p>
       <form className="bands-inline" onSubmit={submit} aria-labelledby="smooth-heading">
-        <label>
-          Progression per level (%)
-          <input
-            type="number"
-            inputMode="decimal"
-            min={1}
-            max={50}
-            step="any"
-            value={progression}
-            onChange={(event) => {
-              setProgression(event.target.value);
-              setPreview(null);
-            }}
-            required
-          />
-        </label>
+        <fieldset className="bands-width">
+          <legend>Curve</legend>
+          <label className="inline-check">
+            <input type="radio" name="smoothingCurve" checked={curve === 'progression'} onChange={() => chooseCurve('progression')} />A progression I choose
+          </label>
+          <label className="inline-check">
+            <input type="radio" name="smoothingCurve" checked={curve === 'fitted'} onChange={() => chooseCurve('fitted')} />
+            Each ladder’s fitted curve
+          </label>
+        </fieldset>
+        {curve === 'progression' && (
+          <label>
+            Progression per level (%)
+            <input
+              type="number"
+              inputMode="decimal"
+              min={1}
+              max={50}
+              step="any"
+              value={progression}
+              onChange={(event) => {
+                setProgression(event.target.value);
+                setPreview(null);
+              }}
+              required
+            />
+          </label>
+        )}
         <button type="submit" disabled={busy}>
           Preview smoothing
         </button>
@@ -97,13 +142,13 @@ export function Smoothing({ bandSet, jobs, zones, trackName }: SmoothingProps) {
       <Problem message={problem?.message ?? null} fields={problem?.fields} />
       {preview && preview.changes.length === 0 && (
         <p role="status" data-testid="smoothing-preview">
-          Nothing to change: every ladder already steps by {preview.progressionPercent}% a level.
+          {preview.curve === 'fitted' ? 'Nothing to change: every ladder already follows its fitted curve.' : `Nothing to change: every ladder already steps by ${curveText(preview)}.`}
         </p>
       )}
       {preview && preview.changes.length > 0 && chosen && (
         <div className="bands-preview" data-testid="smoothing-preview">
           <p role="status">
-            Smoothing to {preview.progressionPercent}% a level changes {formatNumber(preview.changes.length)} bands. Nothing is saved until you apply it.
+            Smoothing to {curveText(preview)} changes {formatNumber(preview.changes.length)} bands. Nothing is saved until you apply it.
           </p>
           {ladders.length > 1 && (
             <label className="bands-ladder-pick">
@@ -117,6 +162,7 @@ export function Smoothing({ bandSet, jobs, zones, trackName }: SmoothingProps) {
               </select>
             </label>
           )}
+          {ladderText(chosenLadder) && <p data-testid="smoothing-ladder">{ladderText(chosenLadder)}</p>}
           <div className="bands-preview-body">
             <LadderChart bandSet={bandSet} chosen={chosen} changes={preview.changes} title={`Midpoints by level, before and after: ${ladderName(chosen)}`} />
             <DataTable
@@ -135,7 +181,7 @@ export function Smoothing({ bandSet, jobs, zones, trackName }: SmoothingProps) {
             />
           </div>
           <div className="actions">
-            <button type="button" className="primary" disabled={busy} onClick={() => void smooth(true, preview.progressionPercent)}>
+            <button type="button" className="primary" disabled={busy} onClick={() => void smooth(true, preview)}>
               Apply smoothing
             </button>
             <button type="button" onClick={() => setPreview(null)}>
