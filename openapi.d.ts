@@ -3371,7 +3371,8 @@ export interface paths {
         /**
          * Export a band set's bands as CSV or XLSX, in the background
          * @description One row per band: the set, the company job (code, title, family, level, track), the pay zone
-         *     and its differential, min / mid / max in major units of the set's currency, and the market
+         *     and its differential, min / mid / max in major units of the band's currency (its zone's, else the
+         *     set's) with that currency in `Currency`, and the market
          *     cell it was built from (empty for a band edited by hand). Another company's set is 404.
          */
         post: operations["startBandSetExport"];
@@ -3481,7 +3482,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a draft's band at the version read (min ≤ mid ≤ max, in the set's currency) */
+        /** Change a draft's band at the version read (min ≤ mid ≤ max, in the band's currency) */
         patch: operations["updateBand"];
         trace?: never;
     };
@@ -3498,7 +3499,8 @@ export interface paths {
          * Add a grade band to a draft (one per grade × pay zone, else 409 `grade_band_exists`)
          * @description Give `min`, `mid` and `max`, or `mid` with a `width` (and `rounding`): the same rules as a
          *     build (± % around mid, or spread (max − min) ÷ min with mid in the middle; rounded to the
-         *     nearest 100, 500 or 1,000 major units). min ≤ mid ≤ max in the set's currency, mid above 0.
+         *     nearest 100, 500 or 1,000 major units). min ≤ mid ≤ max in the zone's currency (the set's for a
+         *     zone without one), mid above 0.
          */
         post: operations["createGradeBand"];
         delete?: never;
@@ -3521,7 +3523,7 @@ export interface paths {
         delete: operations["deleteGradeBand"];
         options?: never;
         head?: never;
-        /** Change a draft's grade band at the version read (min ≤ mid ≤ max, in the set's currency) */
+        /** Change a draft's grade band at the version read (min ≤ mid ≤ max, in the band's currency) */
         patch: operations["updateGradeBand"];
         trace?: never;
     };
@@ -3539,7 +3541,8 @@ export interface paths {
          * @description For each company job, the anchor zone's midpoint is the chosen percentile of base salary for
          *     its family × level in the philosophy's market location (all stages, ownership groups and
          *     industries) from the served market release, in the set's currency; every other zone's is
-         *     that × (1 + differential). Min and max follow the width (± % around the mid, or spread =
+         *     that × (1 + differential), first converted at the reference rate of the set's effective date
+         *     for a zone paid in its own currency (the source's `conversion` names the rate). Min and max follow the width (± % around the mid, or spread =
          *     (max − min) ÷ min with the mid in the middle); each figure is rounded to the nearest rounding
          *     unit (major units). A withheld market cell gives no band and is reported. Replaces the
          *     draft's bands. A company job with market-data associations is priced by its composite
@@ -3598,7 +3601,7 @@ export interface paths {
          *     to the next level present in its family × track × zone. Per employee within the caller's
          *     `team` reach: the band; with `employeeCompensation` over them also compa-ratio = base ÷ mid,
          *     range penetration = (base − min) ÷ (max − min) and below/inside/above, with a base in another
-         *     currency converted to the set's at the reference rate of today. `outOfBand` lists the employees whose pay the caller sees
+         *     currency converted to the band's (its zone's) at the reference rate of today. `outOfBand` lists the employees whose pay the caller sees
          *     below or above their band, grouped by team (`groupBy`: department, or manager).
          */
         get: operations["evaluateBandSet"];
@@ -8866,6 +8869,13 @@ export interface components {
             metros?: string[];
         };
         PayZone: {
+            /**
+             * @description The currency this zone's bands are built, edited, imported and exported in (a UK zone's in
+             *     GBP); null: each band set's own currency. A build converts the anchor's figure into it at
+             *     the reference rate of the set's effective date before the differential, the width and the
+             *     rounding. Changing it leaves bands already made in their currency until they are rebuilt.
+             */
+            currency: components["schemas"]["CurrencyCode"] | null;
             /** @description Who sees this zone among the people whose `bands` grant has the scope `zones` (people granted `all` see every zone). */
             viewerUserIds: components["schemas"]["Id"][];
             id: components["schemas"]["Id"];
@@ -8884,6 +8894,8 @@ export interface components {
         PayZoneInput: {
             name: components["schemas"]["PayZoneName"];
             differentialBp?: components["schemas"]["DifferentialBp"];
+            /** @description The currency of the zone's bands (null: each band set's own); one with reference exchange rates. */
+            currency?: components["schemas"]["CurrencyCode"] | null;
             anchor?: boolean;
             rules?: components["schemas"]["PayZoneRule"][];
             /** @description Who sees this zone among the people whose `bands` grant has the scope `zones`; users of the company. */
@@ -8892,6 +8904,8 @@ export interface components {
         PayZonePatch: {
             name?: components["schemas"]["PayZoneName"];
             differentialBp?: components["schemas"]["DifferentialBp"];
+            /** @description The currency of the zone's bands (null: each band set's own); one with reference exchange rates. */
+            currency?: components["schemas"]["CurrencyCode"] | null;
             anchor?: boolean;
             rules?: components["schemas"]["PayZoneRule"][];
             /** @description Who sees this zone among the people whose `bands` grant has the scope `zones`; users of the company. */
@@ -9025,7 +9039,7 @@ export interface components {
         /**
          * @description A band's optional variable pay, bonus target and equity ranges; each part may be left out.
          *     Bonus target as a percent of base (a single `target`, or `min` ≤ `target` ≤ `max`); variable
-         *     pay target as Money in the set's currency; equity as a grant value (minor units of the set's
+         *     pay target as Money in the band's currency; equity as a grant value (minor units of the band's
          *     currency) or a number of shares, min ≤ mid ≤ max.
          */
         BandRanges: {
@@ -9049,6 +9063,17 @@ export interface components {
             };
         };
         /**
+         * @description For a zone paid in another currency than the set's: the market value was converted into the
+         *     zone's currency at this reference rate before the differential, the width and the rounding.
+         */
+        ZoneCurrencyConversion: {
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description Units of `currency` for one unit of the set's currency (six significant digits shown; the conversion itself is exact). */
+            rate: number;
+            /** @description The date of the reference rates used (on or before the set's effective date). */
+            date: components["schemas"]["Date"];
+        };
+        /**
          * @description A grade band built from market data: its midpoint before the zone's differential is the plain
          *     mean of the benchmarks of the grade's company jobs that the build priced (each job's composite
          *     benchmark, or its market figure), in the set's currency; the zone's differential, the width and
@@ -9061,6 +9086,7 @@ export interface components {
             /** @description The mean of the jobs' benchmarks, major units of `marketCurrency` (the set's), before the differential. */
             marketValue: number;
             marketCurrency: string;
+            conversion?: components["schemas"]["ZoneCurrencyConversion"];
             /** @description The zone's differential applied to it. */
             differentialBp: number;
             /** @description The grade's company jobs the mean is taken over, with each one's benchmark (major units). */
@@ -9095,6 +9121,7 @@ export interface components {
             /** @description The market figure, major units of `marketCurrency` (the set's). */
             marketValue: number;
             marketCurrency: string;
+            conversion?: components["schemas"]["ZoneCurrencyConversion"];
             /** @description The zone's differential applied to it. */
             differentialBp: number;
         };
@@ -9137,6 +9164,7 @@ export interface components {
             /** @description The blend, major units of `marketCurrency` (the set's). */
             marketValue: number;
             marketCurrency: string;
+            conversion?: components["schemas"]["ZoneCurrencyConversion"];
             differentialBp: number;
             /** @description Every association of the job when it was built (getCompositeBenchmark shows each in full). */
             parts: components["schemas"]["CompositeBandPart"][];
@@ -9415,7 +9443,7 @@ export interface components {
                 name: string;
                 bandId: components["schemas"]["Id"];
                 payZoneId: components["schemas"]["Id"];
-                /** @description Base salary in force today, in the set's currency (present with the pay permission). */
+                /** @description Base salary in force today, in its band's currency (present with the pay permission). */
                 base?: components["schemas"]["Money"];
                 compaRatio?: number;
                 rangePenetration?: number | null;

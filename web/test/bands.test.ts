@@ -443,4 +443,45 @@ describe('salary bands in a real browser', () => {
     await axeClean(page, 'the changes on a phone');
     await context.close();
   }, 180_000);
+
+  it('prices a zone paid in its own currency in pounds: chosen on the zone, built at the reference rate, edited in pounds', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await signInThroughProvider(page, base(), person.email, person.password);
+    await page.goto(`${base()}/bands/zones`);
+    await page.getByRole('button', { name: 'Add a pay zone' }).click();
+    const zoneForm = page.getByRole('dialog', { name: 'Add a pay zone' });
+    await zoneForm.getByLabel('Name').fill('United Kingdom');
+    await zoneForm.getByLabel(/^Differential to the anchor/).fill('-25');
+    await zoneForm.getByLabel('Pay currency').selectOption('GBP');
+    await zoneForm.getByLabel(/^Country/).fill('gb');
+    await zoneForm.getByRole('button', { name: 'Add zone' }).click();
+    await expect.poll(async () => (await zonesNow()).find((zone) => zone.name === 'United Kingdom')?.currency).toBe('GBP');
+    const uk = (await zonesNow()).find((zone) => zone.name === 'United Kingdom') as Schemas['PayZone'];
+    await expect.poll(() => page.locator(`tr[data-pay-zone-id="${uk.id}"]`).textContent()).toContain('GBP');
+
+    const draft = await api<Schemas['BandSetDetail']>('/api/bands/band-sets', { method: 'POST', json: { name: 'Local pay', effectiveDate: '2027-01-01' } });
+    const built = await api<Schemas['BandBuildResult']>(`/api/bands/band-sets/${draft.body.data.id}/build`, { method: 'POST', json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 20 }, rounding: 1000 } });
+    expect(built.status).toBe(200);
+    // The reference rate of the effective date, per dollar, from the forex service; the UK's P3 midpoint is V × rate × 0.75 to the nearest £1,000.
+    const converted = await request<{ data: { to: { amount: number } } }>('/api/forex/convert', { method: 'POST', json: { amount: { amount: 1_000_000_000, currency: 'USD' }, to: 'GBP', date: '2027-01-01' } });
+    const rate = converted.body.data.to.amount / 1_000_000_000;
+    const pounds = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 }).format(value);
+    const p3 = (await jobsNow()).find((job) => job.levelId === 'p3') as Schemas['CompanyJob'];
+    await page.goto(`${base()}/bands/sets/${draft.body.data.id}`);
+    await expect.poll(() => page.locator('th.bands-zone-head', { hasText: 'United Kingdom' }).textContent()).toBe('United Kingdom · GBP');
+    await expect.poll(() => bandCell(page, p3.id, uk.id, 'mid').textContent()).toBe(pounds(nearest1000((p50.p3 ?? 0) * rate * 0.75)));
+
+    await page.getByRole('button', { name: `Edit the band of ${p3.title} in United Kingdom` }).click();
+    await page.getByLabel(`Minimum of ${p3.title} in United Kingdom (GBP)`).fill('56000');
+    await page.getByLabel(`Midpoint of ${p3.title} in United Kingdom (GBP)`).fill('70000');
+    await page.getByLabel(`Maximum of ${p3.title} in United Kingdom (GBP)`).fill('84000');
+    await page.getByRole('button', { name: `Save the band of ${p3.title} in United Kingdom` }).click();
+    await expect.poll(() => bandCell(page, p3.id, uk.id, 'mid').textContent()).toBe(pounds(70_000));
+    const saved = (await setNow(draft.body.data.id)).bands.find((band) => band.companyJobId === p3.id && band.payZoneId === uk.id);
+    expect(saved?.mid).toEqual({ amount: 7_000_000, currency: 'GBP' });
+    await axeClean(page, 'a set with a zone in pounds');
+    await context.close();
+  }, 180_000);
 });

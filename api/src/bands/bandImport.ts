@@ -152,14 +152,16 @@ function companyJobOf(row: FileRow<BandColumn>, byCode: ReadonlyMap<string, Comp
 
 /**
  * Checks every row of a bands file against the draft, its company's jobs and zones: the job (by code,
- * else family and level), the zone (by name), the set's currency, min ≤ mid ≤ max with mid above 0,
+ * else family and level), the zone (by name), the band's currency (an existing band's, else its zone's),
+ * amounts in that currency, min ≤ mid ≤ max with mid above 0,
  * one row per job × zone. Plans updates of the set's bands and additions; writes nothing.
  */
 export function checkBandRows(
   table: SourceTable,
   context: {
     set: BandSetRow;
-    minor: number;
+    /** Minor units of a currency. */
+    minor: (currency: string) => number;
     jobs: readonly CompanyJobRow[];
     zones: readonly PayZoneRow[];
     bands: readonly BandJobRow[];
@@ -182,7 +184,6 @@ export function checkBandRows(
   const seen = new Map<string, number>();
   const plan: BandPlan = { rows: rows.length, create: [], update: [], createGrade: [], updateGrade: [], unchanged: 0 };
   const now = new Date().toISOString();
-  const amount = (text: string) => parseAmount(text, set.currency, minor);
   for (const row of rows) {
     const before = problems.count;
     // A row naming a grade and no job is the grade's band in the zone.
@@ -195,8 +196,12 @@ export function checkBandRows(
     const zone = zoneName ? zoneByName.get(lower(zoneName)) : undefined;
     if (!zoneName) row.problem('payZone', 'is required');
     else if (!zone) row.problem('payZone', `"${zoneName}" is not one of the company's pay zones`);
+    const existingBand = job && zone ? bandOf.get(`${job.id}|${zone.id}`) : grade && zone ? gradeBandOf.get(`${grade.id}|${zone.id}`) : undefined;
+    // A band stays in the currency it is in; a new one is in its zone's.
+    const bandCurrency = existingBand?.currency ?? zone?.currency ?? set.currency;
+    const amount = (text: string) => parseAmount(text, bandCurrency, minor(bandCurrency));
     const currency = row.cell('currency');
-    if (currency && currency.toUpperCase() !== set.currency) row.problem('currency', `the set's bands are in ${set.currency}, not ${currency}`);
+    if (currency && currency.toUpperCase() !== bandCurrency) row.problem('currency', `${existingBand ? 'this band is' : `bands of ${zone?.name ?? 'this zone'} are`} in ${bandCurrency}, not ${currency}`);
     const [min, mid, max] = (['min', 'mid', 'max'] as const).map((field) => {
       const value = row.parse(field, amount);
       if (value === null && row.cell(field) === '') row.problem(field, 'is required');
@@ -206,7 +211,7 @@ export function checkBandRows(
       if (mid <= 0) row.problem('mid', 'must be above 0');
       else if (min > mid || mid > max) row.problem(min > mid ? 'min' : 'max', 'a band runs from its minimum through its midpoint to its maximum: min ≤ mid ≤ max');
     }
-    const ranges = hasRanges ? rangesOf(row, amount, set.currency) : undefined;
+    const ranges = hasRanges ? rangesOf(row, amount, bandCurrency) : undefined;
     const owner = job ?? grade;
     if (owner && zone) {
       const key = `${job ? 'job' : 'grade'}|${owner.id}|${zone.id}`;
@@ -225,6 +230,7 @@ export function checkBandRows(
           band_set_id: set.id,
           grade_id: grade.id,
           pay_zone_id: zone.id,
+          currency: bandCurrency,
           min_amount: min,
           mid_amount: mid,
           max_amount: max,
@@ -251,6 +257,7 @@ export function checkBandRows(
         band_set_id: set.id,
         company_job_id: job.id,
         pay_zone_id: zone.id,
+        currency: bandCurrency,
         min_amount: min,
         mid_amount: mid,
         max_amount: max,

@@ -538,6 +538,67 @@ describe('salary bands', () => {
     expect(unmapped.body.data).toEqual([]);
   });
 
+  it('prices a zone paid in its own currency in that currency: built at the reference rate, edited and evaluated in it', async () => {
+    const ukZone = (await call<Data<Schemas['PayZone'][]>>(admin, '/api/bands/pay-zones')).body.data.find((zone) => zone.id === zones.uk) as Schemas['PayZone'];
+    expect(ukZone.currency).toBeNull();
+    const noRate = await call(admin, `/api/bands/pay-zones/${zones.uk}`, { method: 'PATCH', ifMatch: ukZone.version, json: { currency: 'ARS' } });
+    expect(noRate.status).toBe(400);
+    expect(noRate.body.message).toBe('There is no reference exchange rate for ARS, so bands cannot be converted into it.');
+    const paidInPounds = await call<Data<Schemas['PayZone']>>(admin, `/api/bands/pay-zones/${zones.uk}`, { method: 'PATCH', ifMatch: ukZone.version, json: { currency: 'GBP' } });
+    expect(paidInPounds.status).toBe(200);
+    expect(paidInPounds.body.data.currency).toBe('GBP');
+
+    const draft = await call<Data<BandSetDetail>>(admin, '/api/bands/band-sets', { method: 'POST', json: { name: 'Local bands', effectiveDate: '2027-01-01' } });
+    const reply = await call<Data<Schemas['BandBuildResult']>>(admin, `/api/bands/band-sets/${draft.body.data.id}/build`, {
+      method: 'POST',
+      json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 20 }, rounding: 1000 },
+    });
+    expect(reply.status).toBe(200);
+    const local = reply.body.data.bandSet;
+    // The reference rate of the effective date: what $10,000,000.00 is in pounds, per dollar.
+    const pounds = await request<Data<{ to: { amount: number } }>>('/api/forex/convert', { method: 'POST', json: { amount: { amount: 1_000_000_000, currency: 'USD' }, to: 'GBP', date: '2027-01-01' } });
+    const rate = pounds.body.data.to.amount / 1_000_000_000;
+    expect(rate).toBeGreaterThan(0.5);
+    expect(rate).toBeLessThan(1);
+    // The UK's P3: the market's median V in dollars × the rate × 0.75, ±20%, each to the nearest £1,000; the anchor stays in dollars.
+    const V = marketP50;
+    const gbp1000 = (value: number) => ({ amount: Math.round(value / 1000) * 100_000, currency: 'GBP' });
+    const ukP3 = local.bands.find((band) => band.levelId === 'p3' && band.payZoneId === zones.uk) as Band;
+    expect(ukP3).toMatchObject({ min: gbp1000(V * rate * 0.75 * 0.8), mid: gbp1000(V * rate * 0.75), max: gbp1000(V * rate * 0.75 * 1.2) });
+    expect(ukP3.source).toMatchObject({ marketValue: V, marketCurrency: 'USD', differentialBp: -2500, conversion: { currency: 'GBP', date: expect.any(String) } });
+    expect(ukP3.source?.kind === 'market' && ukP3.source.conversion?.rate).toBeCloseTo(rate, 5);
+    const anchorP3 = local.bands.find((band) => band.levelId === 'p3' && band.payZoneId === zones.anchor) as Band;
+    expect(anchorP3.mid).toEqual(usd(Math.round(V / 1000) * 1000));
+    expect(anchorP3.source).not.toHaveProperty('conversion');
+
+    // A band is edited in its own currency.
+    const url = `/api/bands/band-sets/${local.id}/bands/${ukP3.id}`;
+    const dollars = await call(admin, url, { method: 'PATCH', ifMatch: ukP3.version, json: { min: usd(60_000), mid: usd(75_000), max: usd(90_000) } });
+    expect(dollars.status).toBe(400);
+    expect(dollars.body.message).toBe('This band is in GBP.');
+    expect(dollars.body.errors).toEqual([{ field: 'body.min.currency', message: 'must be GBP' }]);
+    const gbp = (value: number) => ({ amount: value * 100, currency: 'GBP' });
+    const edited = await call<Data<Band>>(admin, url, { method: 'PATCH', ifMatch: ukP3.version, json: { min: gbp(56_000), mid: gbp(70_000), max: gbp(84_000) } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.mid).toEqual(gbp(70_000));
+
+    // Lou's £70,000 sits at the midpoint of the UK band, unconverted: compa-ratio 1, penetration 14,000 ÷ 28,000 = 0.5.
+    const evaluation = (await call<Data<Schemas['BandEvaluation']>>(analyst, `/api/bands/band-sets/${local.id}/evaluation`)).body.data;
+    expect(evaluation.employees.find((entry) => entry.employeeId === employees.lou)).toMatchObject({ bandId: ukP3.id, base: gbp(70_000), compaRatio: 1, rangePenetration: 0.5, position: 'inside' });
+    // Ada (paid in dollars, in the anchor zone) is still measured in dollars.
+    expect(evaluation.employees.find((entry) => entry.employeeId === employees.ada)?.base).toEqual(usd(90_000));
+    // Its benchmark: V × the rate × 0.75 in pence (the test's rate is read to 1e-9, so within a penny).
+    const benchmark = evaluation.bands.find((band) => band.bandId === ukP3.id)?.benchmark;
+    expect(benchmark?.currency).toBe('GBP');
+    expect(Math.abs((benchmark?.amount ?? 0) - V * rate * 0.75 * 100)).toBeLessThanOrEqual(1);
+
+    // A zone's currency changed afterwards leaves the bands already made in theirs.
+    const zoneNow = (await call<Data<Schemas['PayZone'][]>>(admin, '/api/bands/pay-zones')).body.data.find((zone) => zone.id === zones.uk) as Schemas['PayZone'];
+    expect((await call(admin, `/api/bands/pay-zones/${zones.uk}`, { method: 'PATCH', ifMatch: zoneNow.version, json: { currency: null } })).status).toBe(200);
+    const reread = (await call<Data<BandSetDetail>>(admin, `/api/bands/band-sets/${local.id}`)).body.data.bands.find((band) => band.id === ukP3.id);
+    expect(reread?.mid).toEqual(gbp(70_000));
+  });
+
   it("answers 404 for another company's band set, band, zone and job", async () => {
     const other = await createTestCompany(db, 'Other Bands Co');
     await switchOnBands(db, other.id);

@@ -22,7 +22,7 @@ import { currencyForexMapping } from '../market/service.js';
 import { Converter } from '../money/converter.js';
 import { minorUnits } from '../money/minorUnits.js';
 import { type JobComposite, compositesFor } from './composite.js';
-import { applyDifferential, roundFigures, roundHalfUp, widthAround, zoneBenchmark } from './formulas.js';
+import { zoneBenchmark } from './formulas.js';
 import { type BandPhilosophy, type BandSource, type CompositeBandSource, type GradeBandSource, isAnchor, parseRules } from './present.js';
 import { type BandRanges, rangesText } from './ranges.js';
 import { bandSetDetail, requireDraft, requireSet } from './sets.js';
@@ -43,6 +43,7 @@ import {
   setsOf,
 } from './store.js';
 import { ensureZones } from './zones.js';
+import { type ZonePricing, minorOf, zoneBenchmarkOf, zoneFigures, zonePricings } from './zonePricing.js';
 
 type Schemas = components['schemas'];
 type MarketPercentile = Schemas['MarketPercentile'];
@@ -73,15 +74,15 @@ const meanOf = (values: readonly number[]): number | undefined => (values.length
 interface GradeBuild {
   grades: readonly GradeRow[];
   jobs: readonly CompanyJobRow[];
-  zones: readonly PayZoneRow[];
-  /** Priced jobs' anchor benchmarks, major units. */
+  zones: readonly ZonePricing[];
+  /** Priced jobs' anchor benchmarks, major units of the set's currency. */
   benchmarks: ReadonlyMap<string, number>;
-  figuresOf: (anchorValue: number, differentialBp: number) => { min: number; mid: number; max: number };
-  rangesOf: (jobs: readonly CompanyJobRow[], differentialBp: number) => BandRanges;
+  figuresOf: (anchorValue: number, zone: ZonePricing) => { min: number; mid: number; max: number };
+  rangesOf: (jobs: readonly CompanyJobRow[], zone: ZonePricing) => BandRanges;
   row: Pick<GradeBandRow, 'company_id' | 'band_set_id' | 'updated_by' | 'created_at' | 'updated_at'>;
   percentile: MarketPercentile;
+  /** The set's currency, which the benchmarks are in. */
   currency: string;
-  scale: number;
 }
 
 /**
@@ -108,20 +109,26 @@ function gradeBandsFrom(build: GradeBuild): { rows: GradeBandRow[]; rebuilt: str
     rebuilt.push(grade.id);
     const pricedJobs = jobs.filter((job) => build.benchmarks.has(job.id));
     for (const zone of build.zones) {
-      const differentialBp = Number(zone.differential_bp);
-      const figures = build.figuresOf(mean, differentialBp);
-      const source: GradeBandSource = { kind: 'grade', percentile: build.percentile, marketValue: mean, marketCurrency: build.currency, differentialBp, jobs: priced };
+      const differentialBp = zone.differentialBp;
+      const source: GradeBandSource = {
+        kind: 'grade',
+        percentile: build.percentile,
+        marketValue: mean,
+        marketCurrency: build.currency,
+        ...(zone.conversion ? { conversion: zone.conversion } : {}),
+        differentialBp,
+        jobs: priced,
+      };
       rows.push({
         ...build.row,
         id: newId(),
         grade_id: grade.id,
-        pay_zone_id: zone.id,
-        min_amount: Math.round(figures.min * build.scale),
-        mid_amount: Math.round(figures.mid * build.scale),
-        max_amount: Math.round(figures.max * build.scale),
-        ranges: rangesText(build.rangesOf(pricedJobs, differentialBp)),
+        pay_zone_id: zone.zone.id,
+        currency: zone.currency,
+        ...minorOf(zone, build.figuresOf(mean, zone)),
+        ranges: rangesText(build.rangesOf(pricedJobs, zone)),
         source: JSON.stringify(source),
-        benchmark_amount: roundHalfUp(applyDifferential(mean, differentialBp) * build.scale),
+        benchmark_amount: zoneBenchmarkOf(zone, mean),
         benchmark_count: priced.length,
         version: 1,
       });
@@ -156,12 +163,14 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
   const associations = await listAssociations(db, scope);
   const associated = new Set(associations.map((row) => row.company_job_id));
   let composites = new Map<string, JobComposite>();
+  const converter = await Converter.open(db, set.effective_date);
   if (associated.size) {
     philosophy.agingRateBp = input.agingRateBp ?? (await agingRateOf(db, scope));
     const options = { date: set.effective_date, agingRateBp: philosophy.agingRateBp, percentile: philosophy.targetPercentile as MarketPercentile, currency: set.currency };
-    composites = await compositesFor(deps, scope, allJobs.filter((job) => associated.has(job.id)), options, await Converter.open(db, set.effective_date), associations);
+    composites = await compositesFor(deps, scope, allJobs.filter((job) => associated.has(job.id)), options, converter, associations);
   }
   const forex = await currencyForexMapping(db);
+  const pricings = await zonePricings(zones, set, converter);
   if (set.currency !== 'USD' && forex[set.currency] === undefined) {
     throw badRequest(`There is no reference exchange rate for ${set.currency}, so market data cannot be given in it.`, [{ field: 'path.bandSetId', message: `is in ${set.currency}` }]);
   }
@@ -224,28 +233,28 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
     const equity = equityPriced.get(`${job.job_family_id}|${job.level_id}`);
     return equity && 'value' in equity ? equity.value : undefined;
   };
-  const rangesFor = (equityValue: number | undefined, differentialBp: number): BandRanges => {
+  const rangesFor = (equityValue: number | undefined, zone: ZonePricing): BandRanges => {
     const ranges: BandRanges = {};
     if (philosophy.bonusTargetPercent !== undefined) ranges.bonusTargetPercent = { target: philosophy.bonusTargetPercent };
     if (equityPercentile !== undefined && equityValue !== undefined) {
-      const figures = roundFigures(widthAround(applyDifferential(equityValue, differentialBp), philosophy.width), philosophy.rounding);
-      ranges.equity = { unit: 'value', min: Math.round(figures.min * scale), mid: Math.round(figures.mid * scale), max: Math.round(figures.max * scale), percentile: equityPercentile };
+      const figures = minorOf(zone, zoneFigures(zone, equityValue, philosophy.width, philosophy.rounding));
+      ranges.equity = { unit: 'value', min: figures.min_amount, mid: figures.mid_amount, max: figures.max_amount, percentile: equityPercentile };
     }
     return ranges;
   };
-  const bandRow = (job: CompanyJobRow, zone: PayZoneRow, figures: { min: number; mid: number; max: number }, source: BandSource | CompositeBandSource, benchmark: number, count: number): BandRow => ({
+  /** A job's band in a zone from the anchor's figure (major units of the set's currency). */
+  const bandRow = (job: CompanyJobRow, zone: ZonePricing, value: number, source: BandSource | CompositeBandSource, benchmark: number, count: number): BandRow => ({
     id: newId(),
     company_id: scope.companyId,
     band_set_id: set.id,
     company_job_id: job.id,
-    pay_zone_id: zone.id,
-    min_amount: Math.round(figures.min * scale),
-    mid_amount: Math.round(figures.mid * scale),
-    max_amount: Math.round(figures.max * scale),
+    pay_zone_id: zone.zone.id,
+    currency: zone.currency,
+    ...minorOf(zone, zoneFigures(zone, value, philosophy.width, philosophy.rounding)),
     source: JSON.stringify(source),
     benchmark_amount: benchmark,
     benchmark_count: count,
-    ranges: rangesText(rangesFor(equityOf(job), Number(zone.differential_bp))),
+    ranges: rangesText(rangesFor(equityOf(job), zone)),
     version: 1,
     updated_by: caller.userId,
     created_at: now,
@@ -275,9 +284,7 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
       aged: part.aged?.amount ?? null,
       reason: part.reason,
     }));
-    for (const zone of zones) {
-      const differentialBp = Number(zone.differential_bp);
-      const figures = roundFigures(widthAround(applyDifferential(anchor / scale, differentialBp), philosophy.width), philosophy.rounding);
+    for (const zone of pricings) {
       const source: CompositeBandSource = {
         kind: 'composite',
         percentile: philosophy.targetPercentile as MarketPercentile,
@@ -285,10 +292,13 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
         agingRateBp: philosophy.agingRateBp ?? 0,
         marketValue: anchor / scale,
         marketCurrency: set.currency,
-        differentialBp,
+        ...(zone.conversion ? { conversion: zone.conversion } : {}),
+        differentialBp: zone.differentialBp,
         parts,
       };
-      rows.push(bandRow(job, zone, figures, source, zoneBenchmark(anchor, differentialBp), composite.count));
+      // In the set's currency the benchmark is the anchor's minor units × the differential, exactly.
+      const benchmark = zone.conversion ? zoneBenchmarkOf(zone, anchor / scale) : zoneBenchmark(anchor, zone.differentialBp);
+      rows.push(bandRow(job, zone, anchor / scale, source, benchmark, composite.count));
     }
   }
   for (const job of jobs) {
@@ -298,9 +308,7 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
       continue;
     }
     benchmarks.set(job.id, market.value);
-    for (const zone of zones) {
-      const differentialBp = Number(zone.differential_bp);
-      const figures = roundFigures(widthAround(applyDifferential(market.value, differentialBp), philosophy.width), philosophy.rounding);
+    for (const zone of pricings) {
       const source: BandSource = {
         kind: 'market',
         releaseId: served.release.id,
@@ -311,23 +319,23 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
         percentile: philosophy.targetPercentile as MarketPercentile,
         marketValue: market.value,
         marketCurrency: set.currency,
-        differentialBp,
+        ...(zone.conversion ? { conversion: zone.conversion } : {}),
+        differentialBp: zone.differentialBp,
       };
-      rows.push(bandRow(job, zone, figures, source, roundHalfUp(applyDifferential(market.value, differentialBp) * scale), 1));
+      rows.push(bandRow(job, zone, market.value, source, zoneBenchmarkOf(zone, market.value), 1));
     }
   }
 
   const grades = gradeBandsFrom({
     grades: await listGrades(db, scope),
     jobs: allJobs,
-    zones,
+    zones: pricings,
     benchmarks,
-    figuresOf: (value, differentialBp) => roundFigures(widthAround(applyDifferential(value, differentialBp), philosophy.width), philosophy.rounding),
-    rangesOf: (jobs, differentialBp) => rangesFor(meanOf(jobs.flatMap((job) => equityOf(job) ?? [])), differentialBp),
+    figuresOf: (value, zone) => zoneFigures(zone, value, philosophy.width, philosophy.rounding),
+    rangesOf: (jobs, zone) => rangesFor(meanOf(jobs.flatMap((job) => equityOf(job) ?? [])), zone),
     row: { company_id: scope.companyId, band_set_id: set.id, updated_by: caller.userId, created_at: now, updated_at: now },
     percentile: philosophy.targetPercentile as MarketPercentile,
     currency: set.currency,
-    scale,
   });
 
   await db.transaction(async (trx) => {

@@ -11,10 +11,11 @@ type BandChange = Schemas['BandChange'];
 type Range = Schemas['BandRange'];
 
 type BandSetCounts = Schemas['BandSetChanges']['counts'];
-type RangeRow = Pick<BandJobRow, 'min_amount' | 'mid_amount' | 'max_amount'>;
+type RangeRow = Pick<BandJobRow, 'min_amount' | 'mid_amount' | 'max_amount' | 'currency'>;
 type GradeBandListRow = Awaited<ReturnType<typeof listGradeBands>>[number];
 
-function rangeOf(band: RangeRow, currency: string): Range {
+function rangeOf(band: RangeRow): Range {
+  const currency = band.currency;
   return {
     min: { amount: Number(band.min_amount), currency },
     mid: { amount: Number(band.mid_amount), currency },
@@ -35,14 +36,13 @@ const same = (before: Range, after: Range): boolean =>
 interface Comparable<R> {
   key: string;
   row: R;
-  range: (currency: string) => Range;
+  range: Range;
 }
 
 /** Matches two sets' bands of one kind: the added, removed and moved ones, each built by `entry`; unchanged ones counted. */
 function compare<R, C>(
   bands: readonly Comparable<R>[],
   earlier: readonly Comparable<R>[],
-  currencies: { now: string; since: string },
   counts: BandSetCounts,
   entry: (row: R, change: BandChange['change'], from: Range | null, to: Range | null) => C,
 ): C[] {
@@ -51,13 +51,13 @@ function compare<R, C>(
   for (const band of bands) {
     const old = before.get(band.key);
     before.delete(band.key);
-    const to = band.range(currencies.now);
+    const to = band.range;
     if (!old) {
       counts.added += 1;
       changes.push(entry(band.row, 'added', null, to));
       continue;
     }
-    const from = old.range(currencies.since);
+    const from = old.range;
     if (same(from, to)) counts.unchanged += 1;
     else {
       counts.changed += 1;
@@ -66,12 +66,12 @@ function compare<R, C>(
   }
   for (const old of before.values()) {
     counts.removed += 1;
-    changes.push(entry(old.row, 'removed', old.range(currencies.since), null));
+    changes.push(entry(old.row, 'removed', old.range, null));
   }
   return changes;
 }
 
-const comparable = <R extends RangeRow>(key: (row: R) => string) => (row: R): Comparable<R> => ({ key: key(row), row, range: (currency) => rangeOf(row, currency) });
+const comparable = <R extends RangeRow>(key: (row: R) => string) => (row: R): Comparable<R> => ({ key: key(row), row, range: rangeOf(row) });
 
 /**
  * What changed in a band set since another of the company's sets (a draft against the live set, a
@@ -85,13 +85,11 @@ export async function bandSetChanges(db: Knex, caller: Caller, bandSetId: string
   if (since.id === set.id) throw badRequest('Compare a band set with another set, not with itself.', [{ field: 'query.since', message: 'is this band set' }]);
   // A holder limited to some pay zones compares their zones' bands only.
   const reach = await callerZoneReach(db, scope, caller);
-  const currencies = { now: set.currency, since: since.currency };
   const counts: BandSetCounts = { added: 0, removed: 0, changed: 0, unchanged: 0 };
   const jobBand = comparable<BandJobRow>((band) => `${band.company_job_id}|${band.pay_zone_id}`);
   const bands = compare(
     inReach(await listBands(db, scope, set.id), reach).map(jobBand),
     inReach(await listBands(db, scope, since.id), reach).map(jobBand),
-    currencies,
     counts,
     (band, change, from, to): BandChange => ({
       companyJobId: band.company_job_id,
@@ -109,7 +107,6 @@ export async function bandSetChanges(db: Knex, caller: Caller, bandSetId: string
   const gradeBands = compare(
     inReach(await listGradeBands(db, scope, set.id), reach).map(gradeBand),
     inReach(await listGradeBands(db, scope, since.id), reach).map(gradeBand),
-    currencies,
     counts,
     (band, change, from, to): Schemas['GradeBandChange'] => ({
       gradeId: band.grade_id,

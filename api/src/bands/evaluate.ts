@@ -42,7 +42,8 @@ function nextLevels(bands: readonly BandFiguresRow[]): Map<string, BandFiguresRo
 
 /**
  * The benchmark a band was built from and how many sources it blends: as recorded at the build (kept
- * through hand edits and imports); for a band built before benchmarks were recorded, its market source.
+ * through hand edits and imports); for a band built before benchmarks were recorded, its market source
+ * (scale: minor units per major unit of the band's currency).
  */
 function benchmarkOf(band: BandFiguresRow, scale: number): { amount: number | null; count: number } {
   if (band.benchmark_amount !== null && band.benchmark_amount !== undefined) return { amount: Number(band.benchmark_amount), count: Number(band.benchmark_count) };
@@ -129,7 +130,6 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
     activeIdsWithinReach(db, scope, teamReach),
     activeIdsWithinReach(db, scope, payReach),
   ]);
-  const scale = 10 ** converter.minorUnit(set.currency);
 
   const locate = bandLocator({ jobs, matching, zones, bands, gradeBands });
   const counts = new Map<string, number>();
@@ -151,10 +151,10 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
     const entry: EmployeeEntry = { employeeId: employee.id, name: fullName(employee), bandId: band.id, payZoneId: zoneId, source: placement.source };
     if (seesAnyPay && (!payVisible || payVisible.has(employee.id))) {
       const salary = salaries.get(employee.id);
-      // Most people are paid in the set's currency: no conversion to wait for.
-      const base = !salary ? null : salary.currency === set.currency ? salary : await converter.convert(salary, set.currency);
+      // Most people are paid in their band's currency: no conversion to wait for.
+      const base = !salary ? null : salary.currency === band.currency ? salary : await converter.convert(salary, band.currency);
       if (!salary) entry.unpricedReason = 'No base salary';
-      else if (!base) entry.unpricedReason = `No reference exchange rate from ${salary.currency} to ${set.currency}`;
+      else if (!base) entry.unpricedReason = `No reference exchange rate from ${salary.currency} to ${band.currency}`;
       else {
         const [min, mid, max] = [Number(band.min_amount), Number(band.mid_amount), Number(band.max_amount)];
         entry.base = base;
@@ -179,7 +179,7 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
     asOf,
     bands: bands.map((band) => {
       const above = next.get(band.id) ?? null;
-      const benchmark = benchmarkOf(band, scale);
+      const benchmark = benchmarkOf(band, 10 ** converter.minorUnit(band.currency));
       return {
         bandId: band.id,
         companyJobId: band.company_job_id,
@@ -189,7 +189,7 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
         spread: spreadOf(Number(band.min_amount), Number(band.max_amount)),
         nextLevelId: above?.level_id ?? null,
         midpointProgression: above ? progressionOf(Number(band.mid_amount), Number(above.mid_amount)) : null,
-        ...benchmarkFigures({ ...band, benchmark_amount: benchmark.amount, benchmark_count: benchmark.count }, set.currency),
+        ...benchmarkFigures({ ...band, benchmark_amount: benchmark.amount, benchmark_count: benchmark.count }, band.currency),
       };
     }),
     gradeBands: gradeBands.map((band) => ({
@@ -198,7 +198,7 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
       payZoneId: band.pay_zone_id,
       employeeCount: counts.get(band.id) ?? 0,
       spread: spreadOf(Number(band.min_amount), Number(band.max_amount)),
-      ...benchmarkFigures(band, set.currency),
+      ...benchmarkFigures(band, band.currency),
     })),
     employees: entries,
     unplaced,

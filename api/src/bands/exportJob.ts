@@ -88,10 +88,11 @@ async function bandRows(db: Knex, set: BandSetRow, bands: BandJobRow[], gradeBan
   const jobById = new Map(jobs.map((job) => [job.id, job]));
   const zoneById = new Map(zones.map((zone) => [zone.id, zone]));
   const gradeKey = new Map(grades.map((grade) => [grade.id, grade.key]));
-  const places = digits.of(set.currency);
-  const amount = (value: number | string) => majorUnits(Number(value), places, format);
+  /** A band's amounts in major units of its currency. */
+  const amountIn = (currency: string) => (value: number | string) => majorUnits(Number(value), digits.of(currency), format);
   const gradeRows = gradeBands.map((band): ExportRow => {
     const zone = zoneById.get(band.pay_zone_id);
+    const amount = amountIn(band.currency);
     return [
       set.name,
       set.status,
@@ -102,7 +103,7 @@ async function bandRows(db: Knex, set: BandSetRow, bands: BandJobRow[], gradeBan
       null,
       zone?.name ?? null,
       zone ? Number(zone.differential_bp) / 100 : null,
-      set.currency,
+      band.currency,
       amount(band.min_amount),
       amount(band.mid_amount),
       amount(band.max_amount),
@@ -117,6 +118,9 @@ async function bandRows(db: Knex, set: BandSetRow, bands: BandJobRow[], gradeBan
     const job = jobById.get(band.company_job_id);
     const zone = zoneById.get(band.pay_zone_id);
     const source = parseSource(band.source);
+    const amount = amountIn(band.currency);
+    // The market figure in the band's currency: a zone paid in another currency than the set's was priced at the recorded rate.
+    const marketValue = source && source.conversion ? Number((source.marketValue * source.conversion.rate).toFixed(digits.of(band.currency))) : (source?.marketValue ?? null);
     return [
       set.name,
       set.status,
@@ -128,12 +132,12 @@ async function bandRows(db: Knex, set: BandSetRow, bands: BandJobRow[], gradeBan
       zone?.name ?? null,
       // Basis points / 100 is exact in a double at this size, and a number is never taken for a formula.
       zone ? Number(zone.differential_bp) / 100 : null,
-      set.currency,
+      band.currency,
       amount(band.min_amount),
       amount(band.mid_amount),
       amount(band.max_amount),
       source?.percentile ?? null,
-      source?.marketValue ?? null,
+      marketValue,
       // A composite names its sources in the API; the file says how many it blends.
       source ? (source.kind === 'market' ? source.releaseVersion : `Composite of ${source.parts.filter((part) => part.share !== null).length} sources`) : null,
       job?.grade_id ? (gradeKey.get(job.grade_id) ?? null) : null,

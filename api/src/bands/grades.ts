@@ -7,11 +7,12 @@ import { updateAtVersion, versionOf } from '../http/versions.js';
 import { minorUnits } from '../money/minorUnits.js';
 import { roundFigures, widthAround } from './formulas.js';
 import { type CompGrade, type GradeBand, presentGrade, presentGradeBand } from './present.js';
-import { checkRanges, rangesText } from './ranges.js';
+import { checkFigures, checkRanges, rangesText } from './ranges.js';
 import { requireDraft, requireSet } from './sets.js';
 import {
   type BandSetRow,
   type GradeBandRow,
+  type PayZoneRow,
   type GradeRow,
   deleteGradeBandRow,
   deleteGradeRow,
@@ -112,28 +113,13 @@ export async function deleteCompGrade(db: Knex, caller: Caller, id: string): Pro
 
 type Money = Schemas['Money'];
 
-/** min ≤ mid ≤ max in the set's currency, mid above 0 (the same rule and messages as a job's band). */
-export function checkFigures(figures: { min: Money; mid: Money; max: Money }, currency: string): void {
-  for (const key of ['min', 'mid', 'max'] as const) {
-    if (figures[key].currency !== currency) throw badRequest(`Bands of this set are in ${currency}.`, [{ field: `body.${key}.currency`, message: `must be ${currency}` }]);
-  }
-  const [min, mid, max] = [figures.min.amount, figures.mid.amount, figures.max.amount];
-  if (min < 0 || mid <= 0) throw badRequest('A band’s midpoint must be above 0 and its minimum not below 0.', [{ field: mid <= 0 ? 'body.mid.amount' : 'body.min.amount', message: mid <= 0 ? 'must be above 0' : 'must not be negative' }]);
-  if (min > mid || mid > max) {
-    throw badRequest('A band runs from its minimum through its midpoint to its maximum: min ≤ mid ≤ max.', [
-      ...(min > mid ? [{ field: 'body.min.amount', message: 'must not exceed the midpoint' }] : []),
-      ...(mid > max ? [{ field: 'body.max.amount', message: 'must not be below the midpoint' }] : []),
-    ]);
-  }
-}
-
 /** The figures of a new grade band: as given, or the mid with a width and rounding as a build makes them. */
 async function figuresOf(db: Knex, input: Schemas['GradeBandInput'], currency: string): Promise<{ min: Money; mid: Money; max: Money }> {
   if (input.min && input.max) return { min: input.min, mid: input.mid, max: input.max };
   if (!input.width) {
     throw badRequest('Give the band’s minimum and maximum, or a width around its midpoint.', [{ field: input.min ? 'body.max' : 'body.min', message: 'is required without a width' }]);
   }
-  if (input.mid.currency !== currency) throw badRequest(`Bands of this set are in ${currency}.`, [{ field: 'body.mid.currency', message: `must be ${currency}` }]);
+  if (input.mid.currency !== currency) throw badRequest(`This band is in ${currency}.`, [{ field: 'body.mid.currency', message: `must be ${currency}` }]);
   const scale = 10 ** (await minorUnits(db)).of(currency);
   const figures = roundFigures(widthAround(input.mid.amount / scale, input.width), input.rounding ?? 1000);
   const money = (value: number): Money => ({ amount: Math.round(value * scale), currency });
@@ -141,7 +127,7 @@ async function figuresOf(db: Knex, input: Schemas['GradeBandInput'], currency: s
 }
 
 /** A zone the caller may change bands in (404 for a zone of no reach: it is not theirs to see). */
-async function requireZoneInReach(db: Knex, scope: CompanyScope, caller: Caller, zoneId: string, field?: string): Promise<void> {
+async function requireZoneInReach(db: Knex, scope: CompanyScope, caller: Caller, zoneId: string, field?: string): Promise<PayZoneRow> {
   const zones = await ensureZones(db, scope);
   const zone = zones.find((candidate) => candidate.id === zoneId);
   const reach = zoneReach(caller, zones, 'edit');
@@ -149,6 +135,7 @@ async function requireZoneInReach(db: Knex, scope: CompanyScope, caller: Caller,
     if (field) throw badRequest('That pay zone is not one of the company’s that you can change.', [{ field, message: 'is not a pay zone you can change' }]);
     throw notFound();
   }
+  return zone;
 }
 
 export async function createGradeBand(db: Knex, caller: Caller, setId: string, input: Schemas['GradeBandInput']): Promise<GradeBand> {
@@ -158,10 +145,12 @@ export async function createGradeBand(db: Knex, caller: Caller, setId: string, i
     const set = await requireSet(trx, scope, setId);
     requireDraft(set);
     if (!(await findGrade(trx, scope, input.gradeId))) throw badRequest('That comp grade is not one of the company’s.', [{ field: 'body.gradeId', message: 'is not a grade of the company' }]);
-    await requireZoneInReach(trx, scope, caller, input.payZoneId, 'body.payZoneId');
-    const figures = await figuresOf(trx, input, set.currency);
-    checkFigures(figures, set.currency);
-    checkRanges(input.ranges, set.currency);
+    const zone = await requireZoneInReach(trx, scope, caller, input.payZoneId, 'body.payZoneId');
+    // A new band is in its zone's currency.
+    const currency = zone.currency ?? set.currency;
+    const figures = await figuresOf(trx, input, currency);
+    checkFigures(figures, currency);
+    checkRanges(input.ranges, currency);
     const existing = await gradeBandsOf(trx, scope).where({ band_set_id: set.id, grade_id: input.gradeId, pay_zone_id: input.payZoneId }).first('id');
     if (existing) throw new HttpError(409, 'grade_band_exists', { message: 'This set already has a band for that grade in that pay zone; change it instead.' });
     const now = new Date().toISOString();
@@ -171,6 +160,7 @@ export async function createGradeBand(db: Knex, caller: Caller, setId: string, i
       band_set_id: set.id,
       grade_id: input.gradeId,
       pay_zone_id: input.payZoneId,
+      currency,
       min_amount: figures.min.amount,
       mid_amount: figures.mid.amount,
       max_amount: figures.max.amount,
@@ -185,7 +175,7 @@ export async function createGradeBand(db: Knex, caller: Caller, setId: string, i
     };
     await insertGradeBands(trx, [row]);
     await touchSet(trx, scope, set.id);
-    return presentGradeBand((await findGradeBand(trx, scope, set.id, row.id)) as GradeBandRow & { grade_key: string }, set.currency);
+    return presentGradeBand((await findGradeBand(trx, scope, set.id, row.id)) as GradeBandRow & { grade_key: string });
   });
 }
 
@@ -205,14 +195,14 @@ export async function updateGradeBand(db: Knex, caller: Caller, setId: string, g
   const version = versionOf(ifMatch);
   await ensureZones(db, scope);
   return db.transaction(async (trx) => {
-    const { set } = await draftGradeBand(trx, scope, caller, setId, gradeBandId);
-    checkFigures(input, set.currency);
-    checkRanges(input.ranges, set.currency);
+    const { band } = await draftGradeBand(trx, scope, caller, setId, gradeBandId);
+    checkFigures(input, band.currency);
+    checkRanges(input.ranges, band.currency);
     const changes: Partial<GradeBandRow> = { min_amount: input.min.amount, mid_amount: input.mid.amount, max_amount: input.max.amount, updated_by: caller.userId, updated_at: new Date().toISOString() };
     if (input.ranges !== undefined) changes.ranges = rangesText(input.ranges);
     await updateAtVersion(() => gradeBandsOf(trx, scope).where({ id: gradeBandId, band_set_id: setId }), version, changes, 'this grade band');
     await touchSet(trx, scope, setId);
-    return presentGradeBand((await findGradeBand(trx, scope, setId, gradeBandId)) as GradeBandRow & { grade_key: string }, set.currency);
+    return presentGradeBand((await findGradeBand(trx, scope, setId, gradeBandId)) as GradeBandRow & { grade_key: string });
   });
 }
 
@@ -220,9 +210,9 @@ export async function deleteGradeBand(db: Knex, caller: Caller, setId: string, g
   const scope = companyScope(caller);
   await ensureZones(db, scope);
   return db.transaction(async (trx) => {
-    const { set, band } = await draftGradeBand(trx, scope, caller, setId, gradeBandId);
+    const { band } = await draftGradeBand(trx, scope, caller, setId, gradeBandId);
     await deleteGradeBandRow(trx, scope, gradeBandId);
     await touchSet(trx, scope, setId);
-    return presentGradeBand(band, set.currency);
+    return presentGradeBand(band);
   });
 }

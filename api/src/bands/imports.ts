@@ -17,7 +17,7 @@ import { findUserById } from '../identity/users.js';
 import { jobKind } from '../jobs/kind.js';
 import { queueJobIn } from '../jobs/queue.js';
 import { JobCancelled } from '../jobs/worker.js';
-import { minorUnitOf, requireMinorUnit } from '../money/minorUnits.js';
+import { minorUnitOf, minorUnits, requireMinorUnit } from '../money/minorUnits.js';
 import { emit } from '../platform/events.js';
 import { applyBandPlan, bandColumns, checkBandRows, missingBandColumns } from './bandImport.js';
 import { RowProblems } from './fileRows.js';
@@ -316,7 +316,7 @@ async function runBands(ctx: RunContext, row: BandImportRow, table: SourceTable)
     });
     if (set.status !== 'draft') throw new ImportStopped(`The band set is ${set.status} now; bands are imported into a draft.`);
     const [minor, jobs, zones, bands, grades, gradeBands] = await Promise.all([
-      minorUnitOf(db, set.currency),
+      minorUnits(db),
       listJobs(db, ctx.scope),
       ensureZones(db, ctx.scope),
       listBands(db, ctx.scope, set.id),
@@ -324,7 +324,7 @@ async function runBands(ctx: RunContext, row: BandImportRow, table: SourceTable)
       listGradeBands(db, ctx.scope, set.id),
     ]);
     const problems = new RowProblems();
-    const plan = checkBandRows(table, { set, minor: minor ?? 2, jobs, zones, bands, grades, gradeBands, userId: row.owner_user_id }, problems);
+    const plan = checkBandRows(table, { set, minor: (currency) => minor.of(currency), jobs, zones, bands, grades, gradeBands, userId: row.owner_user_id }, problems);
     return { set, problems, plan, bands };
   };
   // Grade bands count with the bands they sit beside.

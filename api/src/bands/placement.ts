@@ -12,10 +12,11 @@ import { zoneMatcher } from './zones.js';
  * that zone, else (a job with a comp grade) the grade's band there.
  */
 
-/** The figures a band needs to price someone, in the set's minor units. */
+/** The figures a band needs to price someone, in minor units of its currency. */
 interface BandFigures {
   id: string;
   pay_zone_id: string;
+  currency: string;
   min_amount: number | string;
   mid_amount: number | string;
   max_amount: number | string;

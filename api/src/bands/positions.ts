@@ -39,11 +39,11 @@ export async function liveBandPlacer(db: Knex, scope: CompanyScope, caller: Call
       if (!placement.band) return unplaced(placement.unplaced === 'noJobKey' ? missingKeyLabel(locator.matching) : UNPLACED_LABELS[placement.unplaced]);
       const band = placement.band;
       const [min, mid, max] = [Number(band.min_amount), Number(band.mid_amount), Number(band.max_amount)];
-      const money = (amount: number) => ({ amount, currency: set.currency });
+      const money = (amount: number) => ({ amount, currency: band.currency });
       const placed = { ...unplaced(''), band: { min: money(min), mid: money(mid), max: money(max) }, source: placement.source, gradeKey: placement.gradeKey };
       if (!base) return { ...placed, label: 'No base salary' };
-      const converted = await converter.convert(base, set.currency);
-      if (!converted) return { ...placed, label: `No reference exchange rate from ${base.currency} to ${set.currency}` };
+      const converted = await converter.convert(base, band.currency);
+      if (!converted) return { ...placed, label: `No reference exchange rate from ${base.currency} to ${band.currency}` };
       return {
         ...placed,
         compaRatio: compaRatio(converted.amount, mid),

@@ -34,6 +34,7 @@ export function presentZone(row: PayZoneRow): PayZone {
     catchAll: truthy(row.is_catch_all),
     rules: parseRules(row.rules),
     position: Number(row.position),
+    currency: row.currency ?? null,
     viewerUserIds: viewersOf(row),
     version: Number(row.version),
   };
@@ -88,7 +89,8 @@ export function parseSource(text: string | null): BandSource | CompositeBandSour
   return 'kind' in source ? source : { kind: 'market', ...source };
 }
 
-export function presentBand(row: BandJobRow, currency: string): Band {
+export function presentBand(row: BandJobRow): Band {
+  const currency = row.currency;
   return {
     id: row.id,
     companyJobId: row.company_job_id,
@@ -109,7 +111,8 @@ export function presentGrade(row: GradeRow, jobCount: number): CompGrade {
   return { id: row.id, key: row.key, name: row.name, order: Number(row.position), jobCount, version: Number(row.version) };
 }
 
-export function presentGradeBand(row: GradeBandRow & { grade_key: string }, currency: string): GradeBand {
+export function presentGradeBand(row: GradeBandRow & { grade_key: string }): GradeBand {
+  const currency = row.currency;
   return {
     id: row.id,
     gradeId: row.grade_id,
@@ -125,5 +128,5 @@ export function presentGradeBand(row: GradeBandRow & { grade_key: string }, curr
 }
 
 export function presentSetDetail(row: BandSetRow, bands: BandJobRow[], gradeBands: (GradeBandRow & { grade_key: string })[] = []): BandSetDetail {
-  return { ...presentSet(row, bands.length), bands: bands.map((band) => presentBand(band, row.currency)), gradeBands: gradeBands.map((band) => presentGradeBand(band, row.currency)) };
+  return { ...presentSet(row, bands.length), bands: bands.map((band) => presentBand(band)), gradeBands: gradeBands.map((band) => presentGradeBand(band)) };
 }

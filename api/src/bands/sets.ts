@@ -11,7 +11,7 @@ import { history, transition } from '../workflow/service.js';
 import { type Band, type BandSet, type BandSetDetail, presentBand, presentSet, presentSetDetail } from './present.js';
 import { findCycle } from '../meritCycles/store.js';
 import { type BandRow, type BandSetRow, type GradeBandRow, bandsOf, deleteSet, findBand, findCycleSet, findLiveSet, findSet, insertBands, insertGradeBands, insertSet, listBands, listGradeBands, listSets, listZones, setsOf, touchSet } from './store.js';
-import { checkRanges, rangesText } from './ranges.js';
+import { checkFigures, checkRanges, rangesText } from './ranges.js';
 import { inReach, seesAllZones, zoneReach } from './zoneAccess.js';
 import { BAND_SET_SUBJECT, bandSetWorkflow } from './workflow.js';
 import { submitForApproval } from '../workflowSettings/bandApprovals.js';
@@ -130,6 +130,7 @@ export async function duplicateBandSet(db: Knex, caller: Caller, id: string, nam
           band_set_id: copyId,
           company_job_id: band.company_job_id,
           pay_zone_id: band.pay_zone_id,
+          currency: band.currency,
           min_amount: band.min_amount,
           mid_amount: band.mid_amount,
           max_amount: band.max_amount,
@@ -264,7 +265,7 @@ export async function bandSetHistory(db: Knex, caller: Caller, id: string): Prom
   }));
 }
 
-/** A hand edit of a draft's band at the version read: min ≤ mid ≤ max in the set's currency. */
+/** A hand edit of a draft's band at the version read: min ≤ mid ≤ max in the band's currency. */
 export async function updateBand(db: Knex, caller: Caller, setId: string, bandId: string, ifMatch: string, input: Schemas['BandInput']): Promise<Band> {
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
@@ -275,18 +276,9 @@ export async function updateBand(db: Knex, caller: Caller, setId: string, bandId
     const reach = seesAllZones(caller, 'edit') ? null : zoneReach(caller, await listZones(trx, scope), 'edit');
     if (!band || (reach && !reach.has(band.pay_zone_id))) throw notFound();
     requireDraft(set);
-    checkRanges(input.ranges, set.currency);
-    for (const key of ['min', 'mid', 'max'] as const) {
-      if (input[key].currency !== set.currency) throw badRequest(`Bands of this set are in ${set.currency}.`, [{ field: `body.${key}.currency`, message: `must be ${set.currency}` }]);
-    }
+    checkRanges(input.ranges, band.currency);
+    checkFigures(input, band.currency);
     const [min, mid, max] = [input.min.amount, input.mid.amount, input.max.amount];
-    if (min < 0 || mid <= 0) throw badRequest('A band’s midpoint must be above 0 and its minimum not below 0.', [{ field: mid <= 0 ? 'body.mid.amount' : 'body.min.amount', message: mid <= 0 ? 'must be above 0' : 'must not be negative' }]);
-    if (min > mid || mid > max) {
-      throw badRequest('A band runs from its minimum through its midpoint to its maximum: min ≤ mid ≤ max.', [
-        ...(min > mid ? [{ field: 'body.min.amount', message: 'must not exceed the midpoint' }] : []),
-        ...(mid > max ? [{ field: 'body.max.amount', message: 'must not be below the midpoint' }] : []),
-      ]);
-    }
     const now = new Date().toISOString();
     // Ranges alone leave the figures (and so the source) as built; changed figures are a hand edit.
     const figuresChanged = Number(band.min_amount) !== min || Number(band.mid_amount) !== mid || Number(band.max_amount) !== max;
@@ -294,6 +286,6 @@ export async function updateBand(db: Knex, caller: Caller, setId: string, bandId
     const source = figuresChanged ? null : band.source;
     const next = await updateAtVersion(() => bandsOf(trx, scope).where({ id: bandId, band_set_id: setId }), version, { min_amount: min, mid_amount: mid, max_amount: max, source, ranges, updated_by: caller.userId, updated_at: now }, 'this band');
     await touchSet(trx, scope, setId);
-    return presentBand({ ...band, min_amount: min, mid_amount: mid, max_amount: max, source, ranges, version: next }, set.currency);
+    return presentBand({ ...band, min_amount: min, mid_amount: mid, max_amount: max, source, ranges, version: next });
   });
 }

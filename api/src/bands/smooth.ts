@@ -46,16 +46,19 @@ function ladderProgression(smoothing: Smoothing, input: readonly LadderBand<stri
   return { fittedPercent, progressionPercent };
 }
 
-/** The changes smoothing makes to a set's bands: per family × track × zone, ordered by level rank. */
+/**
+ * The changes smoothing makes to a set's bands: per family × track × zone, ordered by level rank. A
+ * zone's bands are in one currency, unless its currency changed between edits: then each currency
+ * is its own ladder. `unitMinor`: the rounding unit in minor units of a currency.
+ */
 export function smoothingChanges(
   bands: readonly BandJobRow[],
   smoothing: Smoothing,
-  unitMinor: number,
-  currency: string,
+  unitMinor: (currency: string) => number,
 ): { changes: Change[]; ladders: Ladder[]; next: Map<string, Figures> } {
   const byLadder = new Map<string, BandJobRow[]>();
   for (const band of bands) {
-    const key = `${band.job_family_id}|${band.track}|${band.pay_zone_id}`;
+    const key = `${band.job_family_id}|${band.track}|${band.pay_zone_id}|${band.currency}`;
     const ladder = byLadder.get(key) ?? [];
     ladder.push(band);
     byLadder.set(key, ladder);
@@ -63,16 +66,16 @@ export function smoothingChanges(
   const changes: Change[] = [];
   const ladders: Ladder[] = [];
   const next = new Map<string, Figures>();
-  const money = (amount: number) => ({ amount, currency });
   for (const ladder of byLadder.values()) {
     const input: LadderBand<string>[] = ladder.map((band) => ({ id: band.id, rank: rankOf(band.level_id), min: Number(band.min_amount), mid: Number(band.mid_amount), max: Number(band.max_amount) }));
     const levels = new Set(input.filter((band) => band.mid > 0).map((band) => band.rank)).size;
     const [first] = ladder;
     if (!first || levels === 0) continue;
+    const money = (amount: number) => ({ amount, currency: first.currency });
     const progression = ladderProgression(smoothing, input);
     ladders.push({ jobFamilyId: first.job_family_id, trackId: first.track, payZoneId: first.pay_zone_id, levels, ...progression });
     if (progression.progressionPercent === null) continue;
-    const smoothed = smoothLadder(input, progression.progressionPercent, unitMinor);
+    const smoothed = smoothLadder(input, progression.progressionPercent, unitMinor(first.currency));
     for (const band of [...ladder].sort((a, b) => rankOf(a.level_id) - rankOf(b.level_id))) {
       const to = smoothed.get(band.id);
       const from = { min: Number(band.min_amount), mid: Number(band.mid_amount), max: Number(band.max_amount) };
@@ -101,7 +104,7 @@ export async function smoothBandSet(db: Knex, caller: Caller, setId: string, inp
     if (input.apply) requireDraft(set);
     const rounding = parsePhilosophy(set.philosophy)?.rounding ?? DEFAULT_ROUNDING;
     const bands = await listBands(trx, scope, setId);
-    const { changes, ladders, next } = smoothingChanges(bands, input.smoothing, rounding * 10 ** units.of(set.currency), set.currency);
+    const { changes, ladders, next } = smoothingChanges(bands, input.smoothing, (currency) => rounding * 10 ** units.of(currency));
     if (input.apply && changes.length) {
       const now = new Date().toISOString();
       for (const band of bands) {

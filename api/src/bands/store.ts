@@ -12,6 +12,8 @@ export interface PayZoneRow {
   is_catch_all: boolean | number;
   rules: string;
   position: number;
+  /** The currency the zone's bands are in; null: each band set's own. */
+  currency: string | null;
   /** JSON: the users a `bands` grant scoped to `zones` lets see this zone (bands/zoneAccess.ts). */
   viewer_user_ids: string;
   version: number;
@@ -67,8 +69,10 @@ export interface BandRow {
   min_amount: number | string;
   mid_amount: number | string;
   max_amount: number | string;
+  /** The currency of its amounts: its zone's when it was made (the set's for a zone without one). */
+  currency: string;
   source: string | null;
-  /** The zone's benchmark at the build (minor units of the set's currency), kept through edits; null when none is recorded. */
+  /** The zone's benchmark at the build (minor units of the band's currency), kept through edits; null when none is recorded. */
   benchmark_amount: number | string | null;
   /** How many sources that benchmark blends (1 for the market release alone). */
   benchmark_count: number | string;
@@ -192,7 +196,7 @@ export async function listBands(db: Knex, scope: CompanyScope, setId: string): P
 }
 
 /** What measuring a set needs of its bands: figures, job and benchmark; no edit metadata. */
-export type BandFiguresRow = Pick<BandJobRow, 'id' | 'company_job_id' | 'pay_zone_id' | 'min_amount' | 'mid_amount' | 'max_amount' | 'source' | 'benchmark_amount' | 'benchmark_count' | 'job_family_id' | 'level_id' | 'track'>;
+export type BandFiguresRow = Pick<BandJobRow, 'id' | 'company_job_id' | 'pay_zone_id' | 'min_amount' | 'mid_amount' | 'max_amount' | 'currency' | 'source' | 'benchmark_amount' | 'benchmark_count' | 'job_family_id' | 'level_id' | 'track'>;
 
 /**
  * A set's bands for the evaluation. The source (a composite's is a few KB of parts) is read only for
@@ -210,6 +214,7 @@ export async function listBandFigures(db: Knex, scope: CompanyScope, setId: stri
       'bands.min_amount',
       'bands.mid_amount',
       'bands.max_amount',
+      'bands.currency',
       'bands.benchmark_amount',
       'bands.benchmark_count',
       db.raw('case when bands.benchmark_amount is null then bands.source else null end as source'),
@@ -485,6 +490,8 @@ export interface GradeBandRow {
   min_amount: number | string;
   mid_amount: number | string;
   max_amount: number | string;
+  /** The currency of its amounts, as a job's band's. */
+  currency: string;
   ranges: string | null;
   /** JSON GradeBandSource of a grade band a build made; null when entered by hand or imported. */
   source: string | null;

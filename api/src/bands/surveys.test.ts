@@ -386,7 +386,7 @@ describe('surveys, market-data associations and composite benchmarks', () => {
       { line: last - 1, column: 'Pay zone', message: '"Nowhere" is not one of the company\'s pay zones' },
       { line: last - 1, column: 'Max', message: 'a band runs from its minimum through its midpoint to its maximum: min ≤ mid ≤ max' },
       { line: last, column: 'Job code', message: 'no company job has the job code "NOPE-1"' },
-      { line: last, column: 'Currency', message: "the set's bands are in USD, not EUR" },
+      { line: last, column: 'Currency', message: 'bands of Everywhere are in USD, not EUR' },
     ]);
     const unchanged = (await call<Data<Schemas['BandSetDetail']>>(admin, `/api/bands/band-sets/${setId}`)).body.data;
     expect(unchanged.version).toBe(before.version);

@@ -4,6 +4,8 @@ import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
 import { findLocation } from '../market/catalog/index.js';
+import { currencyForexMapping } from '../market/service.js';
+import { requireMinorUnit } from '../money/minorUnits.js';
 import { type PayZone, type PayZoneRule, isAnchor, isCatchAll, parseRules, presentZone } from './present.js';
 import { type PayZoneRow, bandsUsingZone, deleteZone, findZone, gradeBandsUsingZone, insertZone, listZones, zonesOf } from './store.js';
 import { zoneReach } from './zoneAccess.js';
@@ -33,6 +35,7 @@ export async function ensureZones(db: Knex, scope: CompanyScope): Promise<PayZon
         is_catch_all: true,
         rules: '[]',
         position: 0,
+        currency: null,
         viewer_user_ids: '[]',
         version: 1,
         updated_by: null,
@@ -152,7 +155,18 @@ interface ZoneInput {
   differentialBp?: number;
   anchor?: boolean;
   rules?: PayZoneRule[];
+  currency?: string | null;
   viewerUserIds?: string[];
+}
+
+/** A zone's own currency: an ISO 4217 code the reference rates cover, since its bands are converted into it. */
+async function zoneCurrency(db: Knex, currency: string | null | undefined): Promise<string | null> {
+  if (!currency) return null;
+  await requireMinorUnit(db, currency, 'body.currency');
+  if (currency !== 'USD' && (await currencyForexMapping(db))[currency] === undefined) {
+    throw badRequest(`There is no reference exchange rate for ${currency}, so bands cannot be converted into it.`, [{ field: 'body.currency', message: `${currency} has no reference rate` }]);
+  }
+  return currency;
 }
 
 /** "Who can see this zone": users of the company (400 naming any other id). */
@@ -185,6 +199,7 @@ export async function createPayZone(db: Knex, caller: Caller, input: ZoneInput):
       is_catch_all: false,
       rules: JSON.stringify(rules),
       position: Math.max(0, ...zones.map((zone) => Number(zone.position))) + 1,
+      currency: await zoneCurrency(trx, input.currency),
       viewer_user_ids: await viewersText(trx, scope, input.viewerUserIds ?? []),
       version: 1,
       updated_by: caller.userId,
@@ -223,6 +238,7 @@ export async function updatePayZone(db: Knex, caller: Caller, id: string, ifMatc
     const changes: Partial<PayZoneRow> = { differential_bp: differential, updated_by: caller.userId, updated_at: new Date().toISOString() };
     if (patch.name !== undefined) changes.name = patch.name.trim();
     if (patch.viewerUserIds !== undefined) changes.viewer_user_ids = await viewersText(trx, scope, patch.viewerUserIds);
+    if (patch.currency !== undefined) changes.currency = await zoneCurrency(trx, patch.currency);
     if (patch.rules !== undefined) {
       const rules = normaliseRules(patch.rules);
       checkRules(rules, catchAll, others);

@@ -43,9 +43,10 @@ async function bandPlacements(db: Knex, scope: CompanyScope, employees: readonly
       location_id: employee.locationId,
     });
     if (!placed.band) continue;
-    const converted = await converter.convert({ amount: employee.base.amount, currency: employee.base.currency }, set.currency);
+    const band = placed.band;
+    const converted = await converter.convert({ amount: employee.base.amount, currency: employee.base.currency }, band.currency);
     if (!converted) continue;
-    placements.push({ employeeId: employee.id, base: converted.amount, min: Number(placed.band.min_amount), max: Number(placed.band.max_amount), currency: set.currency });
+    placements.push({ employeeId: employee.id, base: converted.amount, min: Number(band.min_amount), max: Number(band.max_amount), currency: band.currency });
   }
   return { set: { id: set.id, name: set.name }, placements };
 }

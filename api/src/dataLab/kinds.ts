@@ -98,7 +98,7 @@ export function bandInsights(placements: readonly BandPlacement[], bandSet: { id
         title: `{people} paid ${side.relation} their band ${side.bound}`,
         value: outside.length,
         unit: 'people',
-        method: `Each active employee's base salary in force today, converted to the band set's currency, against the ${side.bound} of their band (company job × pay zone) in the live band set "${bandSet.name}". Of ${placements.length} employees placed in a band, ${outside.length} ${outside.length === 1 ? 'is' : 'are'} ${side.relation} the ${side.bound}.`,
+        method: `Each active employee's base salary in force today, converted to their band's currency, against the ${side.bound} of their band (company job × pay zone) in the live band set "${bandSet.name}". Of ${placements.length} employees placed in a band, ${outside.length} ${outside.length === 1 ? 'is' : 'are'} ${side.relation} the ${side.bound}.`,
         link: `/bands/sets/${bandSet.id}`,
         linkLabel: 'Open the live band set',
         subjects: outside.map((p) => {

@@ -253,15 +253,17 @@ async function bandFinder(trx: Knex, scope: CompanyScope, bandSetId: string | nu
   return async (employee, currency) => {
     const band = locator.locate(employee).band;
     if (!band) return null;
-    let rate = rates.get(currency);
+    // Bands are in their zone's currency (the set's for a zone without one).
+    const pair = `${band.currency}>${currency}`;
+    let rate = rates.get(pair);
     if (!rate) {
-      rate = converter.exactRate(set.currency, currency);
-      rates.set(currency, rate);
+      rate = converter.exactRate(band.currency, currency);
+      rates.set(pair, rate);
     }
     const exact = await rate;
     if (!exact) return null;
     const scale = (amount: number | string) =>
-      Number(round({ n: BigInt(amount) * exact.n * 10n ** BigInt(converter.minorUnit(currency)), d: exact.d * 10n ** BigInt(converter.minorUnit(set.currency)) }, 'halfEven'));
+      Number(round({ n: BigInt(amount) * exact.n * 10n ** BigInt(converter.minorUnit(currency)), d: exact.d * 10n ** BigInt(converter.minorUnit(band.currency)) }, 'halfEven'));
     return { id: band.id, min: scale(band.min_amount), mid: scale(band.mid_amount), max: scale(band.max_amount) };
   };
 }

@@ -64,12 +64,12 @@ async function bandPlacer(db: Knex, scope: CompanyScope, caller: Caller, subject
   if (!placement.band) return fixed(noBand(placement.unplaced === 'noCompanyJob' ? 'No company job for this family and level' : 'No band for this job or its grade in this pay zone', inZone));
   const band = placement.band;
   const [min, mid, max] = [Number(band.min_amount), Number(band.mid_amount), Number(band.max_amount)];
-  const figures = { min: { amount: min, currency: set.currency }, mid: { amount: mid, currency: set.currency }, max: { amount: max, currency: set.currency } };
+  const figures = { min: { amount: min, currency: band.currency }, mid: { amount: mid, currency: band.currency }, max: { amount: max, currency: band.currency } };
   const placed = { ...inZone, band: figures, ...(placement.gradeKey ? { gradeKey: placement.gradeKey } : {}) };
   return {
     async place(base, currency) {
-      const converted = await converter.convert({ amount: base, currency }, set.currency);
-      if (!converted) return noBand(`No reference exchange rate from ${currency} to ${set.currency}`, placed);
+      const converted = await converter.convert({ amount: base, currency }, band.currency);
+      if (!converted) return noBand(`No reference exchange rate from ${currency} to ${band.currency}`, placed);
       return {
         ...placed,
         compaRatio: compaRatio(converted.amount, mid),

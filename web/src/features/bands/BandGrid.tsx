@@ -12,6 +12,7 @@ import {
   type Schemas,
   Problem,
   bandsByCell,
+  currenciesText,
   formatMarketValue,
   formatMoney,
   refreshBands,
@@ -70,12 +71,14 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
 
   async function submit(job: CompanyJob, zone: PayZone) {
     if (!editing) return;
-    const [min, mid, max] = [toMinor(editing.min, bandSet.currency), toMinor(editing.mid, bandSet.currency), toMinor(editing.max, bandSet.currency)];
+    // A band is in its pay zone's currency.
+    const currency = bandSet.bands.find((band) => band.id === editing.bandId)?.mid.currency ?? bandSet.currency;
+    const [min, mid, max] = [toMinor(editing.min, currency), toMinor(editing.mid, currency), toMinor(editing.max, currency)];
     if (min === null || mid === null || max === null) {
       setEditing({ ...editing, problem: 'Enter the minimum, midpoint and maximum as amounts.', conflict: false });
       return;
     }
-    const money = (amount: number) => ({ amount, currency: bandSet.currency });
+    const money = (amount: number) => ({ amount, currency });
     const result = await save(editing.version, editing.bandId, { min: money(min), mid: money(mid), max: money(max) });
     if (!result.ok) {
       // What the person typed stays; the server's words say what to do next.
@@ -105,7 +108,7 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
     <div className="table-scroll bands-grid-scroll" tabIndex={0} role="region" aria-label="Bands by company job and pay zone">
       <table className="bands-grid">
         <caption className="visually-hidden">
-          Bands of {bandSet.name}: minimum, midpoint and maximum for each company job and pay zone, in {bandSet.currency}
+          Bands of {bandSet.name}: minimum, midpoint and maximum for each company job and pay zone, in {currenciesText(bandSet)}
         </caption>
         <thead>
           <tr>
@@ -115,6 +118,7 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
             {zones.map((zone) => (
               <th key={zone.id} scope="colgroup" colSpan={perZone} className="bands-zone-head">
                 {zone.name}
+                {zone.currency && zone.currency !== bandSet.currency && <span className="bands-zone-currency"> · {zone.currency}</span>}
               </th>
             ))}
           </tr>
@@ -182,7 +186,7 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
                                 <input
                                   className="bands-figure-input"
                                   inputMode="decimal"
-                                  aria-label={`${figure.long} of ${where} (${bandSet.currency})`}
+                                  aria-label={`${figure.long} of ${where} (${band.mid.currency})`}
                                   aria-invalid={editing.problem ? true : undefined}
                                   value={editing[figure.key]}
                                   onChange={(event) => setEditing({ ...editing, [figure.key]: event.target.value })}
@@ -191,7 +195,7 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
                               ) : (
                                 <>
                                   {formatMoney(band[figure.key])}
-                                  {figure.key === 'mid' && band.ranges && <span className="bands-ranges">{rangesText(band.ranges, bandSet.currency)}</span>}
+                                  {figure.key === 'mid' && band.ranges && <span className="bands-ranges">{rangesText(band.ranges, band.mid.currency)}</span>}
                                 </>
                               )}
                             </td>
@@ -244,7 +248,7 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
       {rangesOf && (
         <RangesDialog
           title={rangesOf.where}
-          currency={bandSet.currency}
+          currency={rangesOf.band.mid.currency}
           band={rangesOf.band}
           write={(ifMatch, body) => api.PATCH('/api/bands/band-sets/{bandSetId}/bands/{bandId}', { params: { path: { bandSetId: bandSet.id, bandId: rangesOf.band.id }, header: { 'If-Match': ifMatch } }, body })}
           onClose={() => setRangesOf(null)}
@@ -286,7 +290,7 @@ export function BandCards({ bandSet, groups, zones, trackName }: Omit<GridProps,
                                   <span className="bands-figure-label">{figure.label}</span> {formatMoney(band[figure.key])}
                                 </span>
                               ))}
-                              {band.ranges && <span className="bands-ranges">{rangesText(band.ranges, bandSet.currency)}</span>}
+                              {band.ranges && <span className="bands-ranges">{rangesText(band.ranges, band.mid.currency)}</span>}
                             </span>
                           ) : (
                             'No band'

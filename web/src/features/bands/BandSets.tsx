@@ -9,13 +9,13 @@ import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Empty, Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { type BandSet, BandsFrame, Problem, StatusBadge, fieldProblems, formatDate, formatNumber, refreshBands, useBandsAccess } from './common';
+import { CurrencyOptions } from '../../ui/CurrencyOptions';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** A new, empty draft: its name, effective date and currency (the company's unless chosen). */
 function CreateDraft({ onClose }: { onClose: () => void }) {
   const [, navigate] = useLocation();
-  const currencies = useQuery('/api/currencies');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
 
@@ -49,11 +49,7 @@ function CreateDraft({ onClose }: { onClose: () => void }) {
           Currency
           <select name="currency" defaultValue="">
             <option value="">The company’s currency</option>
-            {(currencies.data?.data ?? []).map((currency) => (
-              <option key={currency.code} value={currency.code}>
-                {currency.code} — {currency.name}
-              </option>
-            ))}
+            <CurrencyOptions />
           </select>
         </label>
         <Problem message={problem?.message ?? null} fields={problem?.fields} />

@@ -6,7 +6,7 @@ import { Section } from '../../ui/Page';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { Empty, Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
-import { type BandSetDetail, type Money, type PayZone, Problem, type Schemas, fieldProblems, formatMoney, formatNumber, refreshBands, toMajorText, toMinor } from './common';
+import { type BandSetDetail, type Money, type PayZone, Problem, type Schemas, currenciesText, fieldProblems, formatMoney, formatNumber, refreshBands, toMajorText, toMinor, zoneCurrency } from './common';
 
 type Grade = Schemas['CompGrade'];
 type GradeBand = Schemas['GradeBand'];
@@ -258,14 +258,15 @@ function AddGradeBand({ bandSet, grades, zones }: { bandSet: BandSetDetail; grad
   const [kind, setKind] = useState<'spread' | 'plusMinus'>('spread');
   const [percent, setPercent] = useState('40');
   const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
+  const currency = zoneCurrency(zones.find((zone) => zone.id === zoneId), bandSet);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const amount = toMinor(mid, bandSet.currency);
+    const amount = toMinor(mid, currency);
     const width = Number(percent);
     if (amount === null || !Number.isFinite(width)) return setProblem({ message: 'Enter the midpoint as an amount and the width as a percent.', fields: [] });
     const { error } = await api.POST('/api/bands/band-sets/{bandSetId}/grade-bands', {
       params: { path: { bandSetId: bandSet.id } },
-      body: { gradeId, payZoneId: zoneId, mid: { amount, currency: bandSet.currency }, width: { kind, percent: width } },
+      body: { gradeId, payZoneId: zoneId, mid: { amount, currency }, width: { kind, percent: width } },
     });
     if (error) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
     setProblem(null);
@@ -296,7 +297,7 @@ function AddGradeBand({ bandSet, grades, zones }: { bandSet: BandSetDetail; grad
         </select>
       </label>
       <label>
-        Midpoint ({bandSet.currency})
+        Midpoint ({currency})
         <input inputMode="decimal" value={mid} required onChange={(event) => setMid(event.target.value)} />
       </label>
       <label>
@@ -334,9 +335,10 @@ export function GradeBands({ bandSet, zones, editable }: { bandSet: BandSetDetai
   );
   async function submit(band: GradeBand) {
     if (!editing) return;
-    const [min, mid, max] = [toMinor(editing.min, bandSet.currency), toMinor(editing.mid, bandSet.currency), toMinor(editing.max, bandSet.currency)];
+    const currency = band.mid.currency;
+    const [min, mid, max] = [toMinor(editing.min, currency), toMinor(editing.mid, currency), toMinor(editing.max, currency)];
     if (min === null || mid === null || max === null) return setProblem('Enter the minimum, midpoint and maximum as amounts.');
-    const money = (amount: number) => ({ amount, currency: bandSet.currency });
+    const money = (amount: number) => ({ amount, currency });
     const result = await save(editing.version, band.id, { min: money(min), mid: money(mid), max: money(max) });
     if (!result.ok) return setProblem(result.message);
     setEditing(null);
@@ -363,7 +365,7 @@ export function GradeBands({ bandSet, zones, editable }: { bandSet: BandSetDetai
               {editable && <AddGradeBand bandSet={bandSet} grades={list} zones={zones} />}
               <div className="table-scroll bands-grid-scroll" tabIndex={0} role="region" aria-label="Bands by comp grade and pay zone">
                 <table className="bands-grid bands-grade-grid">
-                  <caption className="visually-hidden">Grade bands of {bandSet.name}: minimum, midpoint and maximum for each comp grade and pay zone, in {bandSet.currency}</caption>
+                  <caption className="visually-hidden">Grade bands of {bandSet.name}: minimum, midpoint and maximum for each comp grade and pay zone, in {currenciesText({ currency: bandSet.currency, bands: bandSet.gradeBands })}</caption>
                   <thead>
                     <tr>
                       <th scope="col">Grade</th>
@@ -401,7 +403,7 @@ export function GradeBands({ bandSet, zones, editable }: { bandSet: BandSetDetai
                                       <input
                                         className="bands-figure-input"
                                         inputMode="decimal"
-                                        aria-label={`${figure === 'min' ? 'Minimum' : figure === 'mid' ? 'Midpoint' : 'Maximum'} of ${where} (${bandSet.currency})`}
+                                        aria-label={`${figure === 'min' ? 'Minimum' : figure === 'mid' ? 'Midpoint' : 'Maximum'} of ${where} (${band.mid.currency})`}
                                         value={editing[figure]}
                                         onChange={(event) => setEditing({ ...editing, [figure]: event.target.value })}
                                       />
@@ -419,7 +421,7 @@ export function GradeBands({ bandSet, zones, editable }: { bandSet: BandSetDetai
                                   <span className="bands-grade-figures" data-figures>
                                     {formatMoney(band.min)} – {formatMoney(band.max)} <span className="bands-job-meta">mid {formatMoney(band.mid)}</span>
                                   </span>
-                                  {band.ranges && <span className="bands-ranges">{rangesText(band.ranges, bandSet.currency)}</span>}
+                                  {band.ranges && <span className="bands-ranges">{rangesText(band.ranges, band.mid.currency)}</span>}
                                   {band.source && (
                                     <span className="bands-job-meta" data-grade-source>
                                       Built: the mean of {formatNumber(band.source.jobs.length)} {band.source.jobs.length === 1 ? 'job’s' : 'jobs’'} p{band.source.percentile}
@@ -456,7 +458,7 @@ export function GradeBands({ bandSet, zones, editable }: { bandSet: BandSetDetai
       {ranges && (
         <RangesDialog
           title={`grade ${ranges.gradeKey}`}
-          currency={bandSet.currency}
+          currency={ranges.mid.currency}
           band={ranges}
           write={(ifMatch, body) => api.PATCH('/api/bands/band-sets/{bandSetId}/grade-bands/{gradeBandId}', { params: { path: { bandSetId: bandSet.id, gradeBandId: ranges.id }, header: { 'If-Match': ifMatch } }, body })}
           onClose={() => setRanges(null)}

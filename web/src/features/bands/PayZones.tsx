@@ -9,6 +9,7 @@ import { SkeletonTable } from '../../ui/Skeleton';
 import { Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { BandsFrame, type PayZone, Problem, type Schemas, fieldProblems, formatDifferential, refreshBands, useBandsAccess } from './common';
+import { CurrencyOptions } from '../../ui/CurrencyOptions';
 
 type Rule = Schemas['PayZoneRule'];
 
@@ -46,6 +47,8 @@ function ZoneForm({ zone, onClose }: { zone: PayZone | null; onClose: () => void
   const [name, setName] = useState(zone?.name ?? '');
   const [differential, setDifferential] = useState(zone ? String(zone.differentialBp / 100) : '0');
   const [anchor, setAnchor] = useState(zone?.anchor ?? false);
+  // '' : the zone's bands are in each band set's currency.
+  const [currency, setCurrency] = useState(zone?.currency ?? '');
   const [rules, setRules] = useState<RuleDraft[]>(zone && !zone.catchAll ? zone.rules.map(draftOf) : [draftOf()]);
   const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
   const [creating, setCreating] = useState(false);
@@ -70,6 +73,7 @@ function ZoneForm({ zone, onClose }: { zone: PayZone | null; onClose: () => void
       const body: Schemas['PayZonePatch'] = {
         name,
         ...(zone.anchor ? {} : { differentialBp }),
+        ...((zone.currency ?? '') !== currency ? { currency: currency || null } : {}),
         ...(anchor && !zone.anchor ? { anchor: true } : {}),
         ...(catchAll ? {} : { rules: rulesOf(rules) }),
         ...(users.data ? { viewerUserIds: viewers } : {}),
@@ -80,7 +84,7 @@ function ZoneForm({ zone, onClose }: { zone: PayZone | null; onClose: () => void
       add('success', `Saved the pay zone “${result.data.data.name}”.`);
     } else {
       setCreating(true);
-      const { data, error } = await api.POST('/api/bands/pay-zones', { body: { name, differentialBp, ...(anchor ? { anchor: true } : {}), rules: rulesOf(rules), ...(users.data ? { viewerUserIds: viewers } : {}) } });
+      const { data, error } = await api.POST('/api/bands/pay-zones', { body: { name, differentialBp, ...(currency ? { currency } : {}), ...(anchor ? { anchor: true } : {}), rules: rulesOf(rules), ...(users.data ? { viewerUserIds: viewers } : {}) } });
       setCreating(false);
       if (error || !data) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
       add('success', `Added the pay zone “${data.data.name}”.`);
@@ -113,6 +117,16 @@ function ZoneForm({ zone, onClose }: { zone: PayZone | null; onClose: () => void
         </label>
         <p id="differential-hint" className="bands-muted">
           Pay in this zone relative to the anchor zone: −10 is 10% below it. The anchor’s is 0.
+        </p>
+        <label>
+          Pay currency
+          <select value={currency} onChange={(event) => setCurrency(event.target.value)} aria-describedby="zone-currency-hint">
+            <option value="">Each band set’s currency</option>
+            <CurrencyOptions />
+          </select>
+        </label>
+        <p id="zone-currency-hint" className="bands-muted">
+          A build converts the anchor’s figure into this currency at the reference rate of the set’s effective date, then applies the differential and rounds. Bands already built keep their currency until rebuilt.
         </p>
         {!zone?.anchor && (
           <label className="inline-check">
@@ -260,6 +274,7 @@ export function PayZonesScreen() {
                   ),
                 },
                 { key: 'differential', header: 'Differential', numeric: true, cell: (zone) => formatDifferential(zone.differentialBp) },
+                { key: 'currency', header: 'Pay currency', cell: (zone) => zone.currency ?? 'The set’s' },
                 { key: 'rules', header: 'Matches', cell: (zone) => rulesText(zone) },
                 { key: 'position', header: 'Order', numeric: true, cell: (zone) => zone.position },
                 ...(access.edit

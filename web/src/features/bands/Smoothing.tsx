@@ -204,7 +204,7 @@ function LadderChart({ bandSet, chosen, changes, title }: { bandSet: BandSetDeta
       categoryKey="level"
       categoryLabel="Level"
       orientation="columns"
-      unit={{ kind: 'money', currency: bandSet.currency }}
+      unit={{ kind: 'money', currency: chosen.to.mid.currency }}
       series={[
         { key: 'before', label: 'Before', colour: colourOf('base'), opacity: 0.45 },
         { key: 'after', label: 'After', colour: colourOf('base') },

@@ -76,6 +76,15 @@ export function toMinor(text: string, currency: string): number | null {
 export const formatMarketValue = (source: { marketValue: number; marketCurrency: string }): string =>
   formatMoney({ amount: Math.round(source.marketValue * 10 ** minorUnitOf(source.marketCurrency)), currency: source.marketCurrency });
 
+/** What a set's bands are priced in: its one currency, or each zone's own ("USD, GBP for United Kingdom"). */
+export function currenciesText(bandSet: { currency: string; bands: readonly { mid: Money }[] }): string {
+  const others = [...new Set(bandSet.bands.map((band) => band.mid.currency).filter((currency) => currency !== bandSet.currency))].sort();
+  return others.length ? `${bandSet.currency} and each pay zone's own currency (${others.join(', ')})` : bandSet.currency;
+}
+
+/** The currency a new band of a zone is in: the zone's own, else the set's. */
+export const zoneCurrency = (zone: { currency: string | null } | undefined, bandSet: { currency: string }): string => zone?.currency ?? bandSet.currency;
+
 /** Minor units → the major-unit text an input starts with. */
 export const toMajorText = (money: Money): string => String(money.amount / 10 ** minorUnitOf(money.currency));
 

@@ -9,6 +9,7 @@ import { SkeletonTable } from '../../ui/Skeleton';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Empty, Loaded } from '../../ui/States';
 import { COMPONENT_LABELS, CycleStateBadge, type MeritCycle, PlanningFrame, Problem, type Schemas, fieldProblems, formatDate, formatNumber, refreshPlanning, usePlanningAccess } from './common';
+import { CurrencyOptions } from '../../ui/CurrencyOptions';
 
 const ALL_COMPONENTS = Object.keys(COMPONENT_LABELS) as Schemas['MeritCycleComponent'][];
 
@@ -32,7 +33,6 @@ export function useBandSets() {
 /** A new draft cycle: its name, dates, currency, components and band set; the rest is set up on its tabs. */
 function CreateCycle({ onClose }: { onClose: () => void }) {
   const [, navigate] = useLocation();
-  const currencies = useQuery('/api/currencies');
   const bandSets = useBandSets();
   const dates = defaultDates();
   const [components, setComponents] = useState<Schemas['MeritCycleComponent'][]>(['merit']);
@@ -89,11 +89,7 @@ function CreateCycle({ onClose }: { onClose: () => void }) {
           Cycle currency
           <select name="currency" defaultValue="">
             <option value="">The company’s currency</option>
-            {(currencies.data?.data ?? []).map((currency) => (
-              <option key={currency.code} value={currency.code}>
-                {currency.code} — {currency.name}
-              </option>
-            ))}
+            <CurrencyOptions />
           </select>
         </label>
         <fieldset className="check-group">
