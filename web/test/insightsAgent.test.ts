@@ -56,9 +56,11 @@ describe('the insights agent in a real browser', () => {
     const saved = page.locator('.agent-message.assistant:not(.streaming)').filter({ hasText: answer });
     await saved.waitFor();
     const streamed = await page.evaluate(() => (window as unknown as { streamed: string[] }).streamed);
-    // The answer arrived piece by piece: several growing partial texts before the whole one.
+    // The answer was shown while it streamed: growing partial texts before the whole one. How many the
+    // page shows depends on how the chunks meet its renders (a loaded machine merges some), so the
+    // test asks for one, which an answer sent whole never gives.
     const partial = streamed.filter((text) => text !== 'Reading your data…' && answer.startsWith(text) && text.length < answer.length);
-    expect(partial.length).toBeGreaterThanOrEqual(3);
+    expect(partial.length).toBeGreaterThanOrEqual(1);
 
     const source = saved.getByRole('link', { name: 'Headcount and payroll in your reach (team view)' });
     expect(await source.getAttribute('href')).toBe('/team');
