@@ -142,4 +142,24 @@ describe('the band set export job', () => {
       expect(jobs.body.data.filter((job) => job.type === 'bandsExport')).toEqual([]);
     }
   });
+  it('writes a zone paid in its own currency in that currency: its amounts and its market value in pounds', async () => {
+    const uk = (await call<Data<Schemas['PayZone'][]>>(admin, '/api/bands/pay-zones')).body.data.find((zone) => zone.name === 'United Kingdom') as Schemas['PayZone'];
+    expect((await call(admin, `/api/bands/pay-zones/${uk.id}`, { method: 'PATCH', ifMatch: uk.version, json: { currency: 'GBP' } })).status).toBe(200);
+    const set = await call<Data<Schemas['BandSetDetail']>>(admin, '/api/bands/band-sets', { method: 'POST', json: { name: 'Local 2026', currency: 'USD', effectiveDate: '2026-01-01' } });
+    const built = await call<Data<Schemas['BandBuildResult']>>(admin, `/api/bands/band-sets/${set.body.data.id}/build`, { method: 'POST', json: { targetPercentile: 50, width: { kind: 'plusMinus', percent: 20 } } });
+    expect(built.status).toBe(200);
+    const band = built.body.data.bandSet.bands.find((candidate) => candidate.payZoneId === uk.id) as Schemas['Band'];
+    expect(band.mid.currency).toBe('GBP');
+    const started = await call<Data<Job>>(admin, `/api/bands/band-sets/${set.body.data.id}/exports`, { method: 'POST', json: { format: 'csv' } });
+    const job = await finished(admin, started.body.data.id);
+    const text = await (await fetch(`${baseUrl()}/api/downloads/${job.downloadId}`, { headers: bearer(admin) })).text();
+    const row = (parse(text, { columns: true }) as Record<string, string>[]).find((candidate) => candidate['Pay zone'] === 'United Kingdom');
+    const pounds = (amount: number) => (amount / 100).toFixed(2);
+    expect(row).toMatchObject({ Currency: 'GBP', Min: pounds(band.min.amount), Mid: pounds(band.mid.amount), Max: pounds(band.max.amount) });
+    // The market figure in dollars at the rate the band records, to the penny.
+    const source = band.source?.kind === 'market' ? band.source : null;
+    expect(source?.conversion?.currency).toBe('GBP');
+    expect(Number(row?.['Market value'])).toBe(Number(((source?.marketValue ?? 0) * (source?.conversion?.rate ?? 0)).toFixed(2)));
+    expect((await call(admin, `/api/bands/pay-zones/${uk.id}`, { method: 'PATCH', ifMatch: uk.version + 1, json: { currency: null } })).status).toBe(200);
+  });
 });
