@@ -7,6 +7,7 @@ import { Section } from '../../ui/Page';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
+import { CurrencyOptions } from '../../ui/CurrencyOptions';
 import { NextStep, type SectionProps } from './Cycle';
 import { VariablesEditor, variablesOf, variablesText } from './VariablesEditor';
 import { useBandSets } from './Cycles';
@@ -77,7 +78,6 @@ const ALL_COMPONENTS = Object.keys(COMPONENT_LABELS) as Schemas['MeritCycleCompo
 
 export function SettingsSection({ cycle, onSaved }: SectionProps) {
   const { add } = useToasts();
-  const currencies = useQuery('/api/currencies');
   const bandSets = useBandSets();
   const [form, setForm] = useState({
     name: cycle.name,
@@ -149,12 +149,7 @@ export function SettingsSection({ cycle, onSaved }: SectionProps) {
             <label>
               Cycle currency (budgets and the dashboard; each person is planned in their own)
               <select value={form.currency} onChange={(event) => setForm({ ...form, currency: event.target.value })}>
-                {!currencies.data && <option value={form.currency}>{form.currency}</option>}
-                {(currencies.data?.data ?? []).map((currency) => (
-                  <option key={currency.code} value={currency.code}>
-                    {currency.code} — {currency.name}
-                  </option>
-                ))}
+                <CurrencyOptions current={form.currency} />
               </select>
             </label>
             <fieldset className="check-group">
