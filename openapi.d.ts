@@ -606,11 +606,12 @@ export interface paths {
         put?: never;
         /**
          * Ask the company's admins for a module or a permission, saying why
-         * @description Any member of a company. Name a `module` (its permissions the caller lacks are asked for)
-         *     or a `permission` with an `authority`. The admins (holders of `roles` edit) are notified in
-         *     the app and, where their notification settings say so, by e-mail. One open request per
-         *     person and thing asked: asking again answers the open one. 409 `already_granted` when the
-         *     caller already has what they ask for.
+         * @description Any member of a company but a candidate. Name a `module` (its permissions the caller lacks
+         *     are asked for) or a `permission` with an `authority`. The admins (holders of `roles` edit)
+         *     are notified in the app and, where their notification settings say so, by e-mail. One open
+         *     request per person and thing asked: asking again answers the open one. 409
+         *     `already_granted` when the caller already has what they ask for; 403 `candidate` for a
+         *     candidate, who sees their offer only and can hold no company role.
          */
         post: operations["createAccessRequest"];
         delete?: never;
@@ -647,10 +648,11 @@ export interface paths {
         put?: never;
         /**
          * Approve an access request by giving the requester a role
-         * @description Needs `roles` (edit). The role is `roleId` when given (the admin's pick), else the company's
-         *     role with the fewest permissions that grants everything asked. 400 `no_matching_role` when
-         *     none does and no role is named; 409 `already_decided` when someone decided first. The
-         *     requester keeps their other roles and is told.
+         * @description Needs `roles` (edit). The admin names the role (`roleId`, required: nothing is granted by
+         *     default); the request's `proposedRole` is the least role that grants what was asked. 400
+         *     when no role or another company's role is named; 409 `candidate` when the requester is a
+         *     candidate (candidates hold no company role); 409 `already_decided` when someone decided
+         *     first. The requester keeps their other roles and is told.
          */
         post: operations["approveAccessRequest"];
         delete?: never;
@@ -6364,6 +6366,13 @@ export interface components {
         AccessRequest: {
             id: components["schemas"]["Id"];
             requester: components["schemas"]["AccessRequestPerson"];
+            /**
+             * @description Who asks: `candidate` (someone made an offer; can hold no company role), `manager`
+             *     (their employee record has reports), `employee` (an employee record without reports),
+             *     `user` (a user of the company without an employee record).
+             * @enum {string}
+             */
+            requesterKind: "candidate" | "manager" | "employee" | "user";
             module: components["schemas"]["ModuleName"] | null;
             /** @description What is asked for. */
             permissions: {
@@ -6380,6 +6389,12 @@ export interface components {
             decidedAt: string | null;
             decidedBy: components["schemas"]["AccessRequestPerson"] | null;
             grantedRole: components["schemas"]["RoleRef"] | null;
+            /**
+             * @description While pending: the company's role that grants everything asked with the fewest grants
+             *     besides (the Admin role only when no other does); null when none does or the requester
+             *     is a candidate. The approval screen proposes it; approving still names a role.
+             */
+            proposedRole: components["schemas"]["RoleRef"] | null;
             /** @description What the admin said when deciding. */
             note: string | null;
         };
@@ -12386,7 +12401,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    roleId?: components["schemas"]["Id"];
+                    roleId: components["schemas"]["Id"];
                     note?: string;
                 };
             };

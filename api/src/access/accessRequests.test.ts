@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestCompany, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, request } from '../../test/http.js';
 import type { components } from '../contract-types.js';
+import { newId } from '../db/ids.js';
 
 type AccessRequest = components['schemas']['AccessRequest'];
 type User = components['schemas']['User'];
@@ -87,13 +88,14 @@ describe('access requests', () => {
     const before = await request<{ data: Person }>('/api/me', { headers: employee });
     expect(before.body.data.modules.find((entry) => entry.module === 'bands')).toMatchObject({ available: true, authorized: false });
 
-    // A planner cannot approve; the admin can, once.
-    const byPlanner = await request<ErrorBody>(`/api/access-requests/${request0.id}/approve`, { method: 'POST', headers: bearer(company.users.compensation_planner!), json: {} });
+    // Bands view: the analyst role grants it with fewer grants than the planner's or the admin's, so it is proposed.
+    expect(request0).toMatchObject({ requesterKind: 'user', proposedRole: { key: 'analyst', name: 'Read-only analyst' } });
+    // A planner cannot approve; the admin can, once, naming the role.
+    const byPlanner = await request<ErrorBody>(`/api/access-requests/${request0.id}/approve`, { method: 'POST', headers: bearer(company.users.compensation_planner!), json: { roleId: request0.proposedRole?.id } });
     expect(byPlanner.status).toBe(403);
-    const approved = await request<{ data: AccessRequest }>(`/api/access-requests/${request0.id}/approve`, { method: 'POST', headers: admin, json: { note: 'Welcome aboard' } });
+    const approved = await request<{ data: AccessRequest }>(`/api/access-requests/${request0.id}/approve`, { method: 'POST', headers: admin, json: { roleId: company.roleIds.get('analyst'), note: 'Welcome aboard' } });
     expect(approved.status).toBe(200);
-    // Bands view: the analyst role grants it with fewer grants than the planner's or the admin's.
-    expect(approved.body.data).toMatchObject({ status: 'approved', grantedRole: { key: 'analyst', name: 'Read-only analyst' }, decidedBy: { id: company.users.admin!.id }, note: 'Welcome aboard' });
+    expect(approved.body.data).toMatchObject({ status: 'approved', grantedRole: { key: 'analyst', name: 'Read-only analyst' }, proposedRole: null, decidedBy: { id: company.users.admin!.id }, note: 'Welcome aboard' });
     const twice = await request<ErrorBody>(`/api/access-requests/${request0.id}/decline`, { method: 'POST', headers: admin, json: {} });
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe('already_decided');
@@ -131,13 +133,80 @@ describe('access requests', () => {
     const asked = await request<{ data: AccessRequest }>('/api/access-requests', { method: 'POST', headers: bearer(other.users.employee!), json: { permission: 'benchmarking', reason: 'Market data' } });
     expect(asked.status).toBe(201);
     for (const action of ['approve', 'decline']) {
-      const reply = await request<ErrorBody>(`/api/access-requests/${asked.body.data.id}/${action}`, { method: 'POST', headers: admin, json: {} });
+      const reply = await request<ErrorBody>(`/api/access-requests/${asked.body.data.id}/${action}`, { method: 'POST', headers: admin, json: action === 'approve' ? { roleId: company.roleIds.get('analyst') } : {} });
       expect(reply.status).toBe(404);
     }
     const listed = await request<{ data: AccessRequest[] }>('/api/access-requests?status=all', { headers: admin });
     expect(listed.body.data.map((entry) => entry.id)).not.toContain(asked.body.data.id);
     const still = await request<{ data: AccessRequest[] }>('/api/access-requests', { headers: bearer(other.users.admin!) });
     expect(still.body.data.map((entry) => entry.id)).toEqual([asked.body.data.id]);
+  });
+});
+
+describe('approving an access request grants only the role the admin names', () => {
+  let db: Knex;
+  let company: TestCompany;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await testDb();
+    company = await createTestCompany(db, 'Granting Co');
+    admin = bearer(company.users.admin!);
+  });
+
+  const rolesOf = async (userId: string) => (await request<{ data: User }>(`/api/users/${userId}`, { headers: admin })).body.data.roles.map((role) => role.key).sort();
+
+  it('refuses an approval that names no role, proposes the least role and says who asks', async () => {
+    // A manager (their employee record has a report) asks to change roles: only the Admin role grants that.
+    const managerUser = company.users.people_manager!;
+    const lead = await request<{ data: { id: string } }>('/api/employees', { method: 'POST', headers: admin, json: { employeeNumber: 'AR-1', firstName: 'Lea', lastName: 'Lead', userId: managerUser.id } });
+    expect(lead.status).toBe(201);
+    expect((await request('/api/employees', { method: 'POST', headers: admin, json: { employeeNumber: 'AR-2', firstName: 'Rui', lastName: 'Report', managerId: lead.body.data.id } })).status).toBe(201);
+    const asked = await request<{ data: AccessRequest }>('/api/access-requests', { method: 'POST', headers: bearer(managerUser), json: { permission: 'roles', authority: 'edit', reason: 'Let me run the team' } });
+    expect(asked.status).toBe(201);
+    expect(asked.body.data).toMatchObject({ requesterKind: 'manager', proposedRole: { key: 'admin' } });
+
+    // The attack of the review: approved without a role, the server chose Admin. Now nothing is granted.
+    const blind = await request<ErrorBody>(`/api/access-requests/${asked.body.data.id}/approve`, { method: 'POST', headers: admin, json: {} });
+    expect(blind.status).toBe(400);
+    expect(blind.body.errors?.map((error) => error.field)).toContain('body.roleId');
+    expect(await rolesOf(managerUser.id)).toEqual(['people_manager']);
+    const still = await request<{ data: AccessRequest[] }>('/api/access-requests', { headers: admin });
+    expect(still.body.data.find((entry) => entry.id === asked.body.data.id)?.status).toBe('pending');
+
+    // An employee record without reports is an employee; the employee role's holder without one is a user.
+    const employeeUser = company.users.employee!;
+    expect((await request('/api/employees', { method: 'POST', headers: admin, json: { employeeNumber: 'AR-3', firstName: 'Eve', lastName: 'Employee', userId: employeeUser.id } })).status).toBe(201);
+    const byEmployee = await request<{ data: AccessRequest }>('/api/access-requests', { method: 'POST', headers: bearer(employeeUser), json: { permission: 'offers', reason: 'Hiring' } });
+    expect(byEmployee.body.data).toMatchObject({ requesterKind: 'employee', proposedRole: { key: 'people_manager' } });
+    const byAnalyst = await request<{ data: AccessRequest }>('/api/access-requests', { method: 'POST', headers: bearer(company.users.analyst!), json: { permission: 'demographics', reason: 'Equity' } });
+    expect(byAnalyst.body.data).toMatchObject({ requesterKind: 'user', proposedRole: { key: 'compensation_planner' } });
+
+    // Positive control: the admin who names a role gives exactly that one.
+    const named = await request<{ data: AccessRequest }>(`/api/access-requests/${byEmployee.body.data.id}/approve`, { method: 'POST', headers: admin, json: { roleId: company.roleIds.get('people_manager') } });
+    expect(named.status).toBe(200);
+    expect(await rolesOf(employeeUser.id)).toEqual(['employee', 'people_manager']);
+  });
+
+  it('lets no candidate ask for a role, and gives none to a candidate who asked before', async () => {
+    const candidate = await createTestUser(db, { companyId: company.id, candidate: true, email: `candidate-${company.id.slice(-6)}@elsewhere.test` });
+    const asking = await request<ErrorBody>('/api/access-requests', { method: 'POST', headers: bearer(candidate), json: { permission: 'roles', authority: 'edit', reason: 'Let me in' } });
+    expect(asking.status).toBe(403);
+    expect(asking.body).toMatchObject({ code: 'candidate', message: 'Candidates cannot ask for access: Paybench shows a candidate their offer only.' });
+    const byModule = await request<ErrorBody>('/api/access-requests', { method: 'POST', headers: bearer(candidate), json: { module: 'benchmarking', reason: 'Let me in' } });
+    expect(byModule.status).toBe(403);
+
+    // A request filed before candidates were refused: shown as a candidate's, no role proposed, none given.
+    const id = newId();
+    const now = new Date().toISOString();
+    await db('access_requests').insert({ id, company_id: company.id, requester_user_id: candidate.id, module: null, permissions: JSON.stringify([{ name: 'roles', authority: 'edit' }]), reason: 'Old', status: 'pending', created_at: now, updated_at: now });
+    const listed = await request<{ data: AccessRequest[] }>('/api/access-requests', { headers: admin });
+    expect(listed.body.data.find((entry) => entry.id === id)).toMatchObject({ requesterKind: 'candidate', proposedRole: null });
+    const approved = await request<ErrorBody>(`/api/access-requests/${id}/approve`, { method: 'POST', headers: admin, json: { roleId: company.roleIds.get('admin') } });
+    expect(approved.status).toBe(409);
+    expect(approved.body.code).toBe('candidate');
+    expect(await db('user_roles').where({ user_id: candidate.id })).toEqual([]);
+    expect((await request(`/api/access-requests/${id}/decline`, { method: 'POST', headers: admin, json: {} })).status).toBe(200);
   });
 });
 

@@ -8,7 +8,7 @@ import { emit, subscribe } from '../platform/events.js';
 import { assertMayAssignRoles } from './assignRoles.js';
 import { type Caller, type CompanyScope, companyScope } from './caller.js';
 import { type ModuleName, isModuleName, moduleAvailable, moduleLabel, modulePermissions } from './flags.js';
-import { type AccessRequestRow, type AccessRequestStatus, decideAccessRequest, findAccessRequest, findOpenRequest, insertAccessRequest, listAccessRequestRows } from './accessRequestsStore.js';
+import { type AccessRequestRow, type AccessRequestStatus, decideAccessRequest, findAccessRequest, findOpenRequest, insertAccessRequest, listAccessRequestRows, requesterKinds } from './accessRequestsStore.js';
 import { PERMISSIONS, type PermissionMap, hasPermission, isPermissionName, permissionLabel, resolvePermissions } from './permissions.js';
 import { findRole, listRoles, parsePermissions, replaceUserRoles, rolesOfUsers } from './store.js';
 import { type FullUserRow, customerUsersOf, findCompanyById, findCustomerUser } from './usersStore.js';
@@ -34,13 +34,18 @@ async function present(db: Knex, scope: CompanyScope, rows: AccessRequestRow[]):
   );
   const roleIds = [...new Set(rows.flatMap((row) => (row.granted_role_id ? [row.granted_role_id] : [])))];
   const roles = new Map(roleIds.length ? (await db('roles').where('company_id', scope.companyId).whereIn('id', roleIds).select<{ id: string; key: string; name: string }[]>('id', 'key', 'name')).map((role) => [role.id, role]) : []);
+  const kinds = await requesterKinds(db, scope, [...new Set(rows.map((row) => row.requester_user_id))]);
+  const companyRoles = rows.some((row) => row.status === 'pending') ? await listRoles(db, scope) : [];
   return rows.map((row) => {
     const requester = people.get(row.requester_user_id);
     const decider = row.decided_by_user_id ? people.get(row.decided_by_user_id) : undefined;
     const role = row.granted_role_id ? roles.get(row.granted_role_id) : undefined;
+    const requesterKind = kinds.get(row.requester_user_id) ?? 'user';
+    const proposed = row.status === 'pending' && requesterKind !== 'candidate' ? leastRole(companyRoles, JSON.parse(row.permissions) as Asked[]) : undefined;
     return {
       id: row.id,
       requester: requester ? person(requester) : { id: row.requester_user_id, email: '', firstName: '', lastName: '' },
+      requesterKind,
       module: row.module && isModuleName(row.module) ? row.module : null,
       permissions: JSON.parse(row.permissions) as Asked[],
       reason: row.reason,
@@ -49,6 +54,7 @@ async function present(db: Knex, scope: CompanyScope, rows: AccessRequestRow[]):
       decidedAt: isoTimestampOrNull(row.decided_at),
       decidedBy: decider ? person(decider) : null,
       grantedRole: role ? { id: role.id, key: role.key, name: role.name } : null,
+      proposedRole: proposed ? { id: proposed.id, key: proposed.key, name: proposed.name } : null,
       note: row.note,
     };
   });
@@ -88,9 +94,13 @@ function askedFor(caller: Caller, input: Schemas['AccessRequestInput']): { modul
   return { module: null, asked: [{ name: input.permission, authority }] };
 }
 
+const candidatesHoldNoRole = (message: string, status: 403 | 409) => new HttpError(status, 'candidate', { message });
+
 /** Files a request (or answers the same open one again) and tells the company's admins, once committed. */
 export async function createAccessRequest(db: Knex, caller: Caller, input: Schemas['AccessRequestInput']) {
   const scope = companyScope(caller);
+  // A candidate is outside the company until hired: they see their offer, never a role's data.
+  if (caller.isCandidate) throw candidatesHoldNoRole('Candidates cannot ask for access: Paybench shows a candidate their offer only.', 403);
   const { module, asked } = askedFor(caller, input);
   const permissions = JSON.stringify(asked);
   const row = await db.transaction(async (trx) => {
@@ -133,11 +143,13 @@ export async function myAccessRequests(db: Knex, caller: Caller) {
 
 const grantCount = (map: PermissionMap): number => Object.values(map).reduce((sum, grants) => sum + grants.length, 0);
 
-/** The company's role that grants everything asked with the fewest grants besides (the Admin role last). */
-export async function suggestedRole(db: Knex, scope: CompanyScope, asked: Asked[]) {
-  const roles = (await listRoles(db, scope)).filter((role) => asked.every((entry) => hasPermission(parsePermissions(role), entry.name, entry.authority, undefined)));
-  roles.sort((a, b) => Number(a.key === 'admin') - Number(b.key === 'admin') || grantCount(parsePermissions(a)) - grantCount(parsePermissions(b)) || a.name.localeCompare(b.name));
-  return roles[0];
+type RoleRow = Awaited<ReturnType<typeof listRoles>>[number];
+
+/** Of these roles, the one that grants everything asked with the fewest grants besides (the Admin role last). */
+function leastRole(roles: RoleRow[], asked: Asked[]): RoleRow | undefined {
+  const granting = roles.filter((role) => asked.every((entry) => hasPermission(parsePermissions(role), entry.name, entry.authority, undefined)));
+  granting.sort((a, b) => Number(a.key === 'admin') - Number(b.key === 'admin') || grantCount(parsePermissions(a)) - grantCount(parsePermissions(b)) || a.name.localeCompare(b.name));
+  return granting[0];
 }
 
 async function pendingRequest(db: Knex, scope: CompanyScope, id: string): Promise<AccessRequestRow> {
@@ -149,20 +161,17 @@ async function pendingRequest(db: Knex, scope: CompanyScope, id: string): Promis
 
 const alreadyDecided = (row: AccessRequestRow) => new HttpError(409, 'already_decided', { message: `This request was already ${row.status}.` });
 
-export async function approveAccessRequest(db: Knex, caller: Caller, id: string, body: { roleId?: string; note?: string }) {
+/** Grants the role the admin names (never one chosen for them: the contract requires `roleId`). */
+export async function approveAccessRequest(db: Knex, caller: Caller, id: string, body: { roleId: string; note?: string }) {
   const scope = companyScope(caller);
   assertMayAssignRoles(caller);
   const decided = await db.transaction(async (trx) => {
     const row = await pendingRequest(trx, scope, id);
-    const asked = JSON.parse(row.permissions) as Asked[];
-    const role = body.roleId ? await findRole(trx, scope, body.roleId) : await suggestedRole(trx, scope, asked);
-    if (!role) {
-      throw body.roleId
-        ? badRequest('Unknown role', [{ field: 'body.roleId', message: `${body.roleId} is not a role of this company` }])
-        : new HttpError(400, 'no_matching_role', { message: `No role grants ${describeAsked(row.module, asked)}. Pick a role, or create one that does first.`, errors: [{ field: 'body.roleId', message: 'is required: no role grants what was asked' }] });
-    }
+    const role = await findRole(trx, scope, body.roleId);
+    if (!role) throw badRequest('Unknown role', [{ field: 'body.roleId', message: `${body.roleId} is not a role of this company` }]);
     const requester = await findCustomerUser(trx, scope, row.requester_user_id);
     if (!requester || requester.status !== 'active') throw new HttpError(409, 'user_removed', { message: 'The person who asked is no longer a user of the company.' });
+    if (requester.is_candidate) throw candidatesHoldNoRole('The person who asked is a candidate: candidates hold no company role. Decline the request instead.', 409);
     const held = (await rolesOfUsers(trx, scope, [requester.id])).get(requester.id) ?? [];
     if (!held.some((entry) => entry.id === role.id)) await replaceUserRoles(trx, scope, requester.id, [...held.map((entry) => entry.id), role.id]);
     const now = new Date().toISOString();

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { leadsByUser } from '../people/reads/accessRequests.js';
 import type { CompanyScope } from './caller.js';
 
 export type AccessRequestStatus = 'pending' | 'approved' | 'declined';
@@ -54,4 +55,19 @@ export async function decideAccessRequest(
 ): Promise<boolean> {
   const updated = await accessRequestsOf(db, scope).where({ id, status: 'pending' }).update(decision);
   return updated === 1;
+}
+
+export type RequesterKind = 'candidate' | 'manager' | 'employee' | 'user';
+
+/** Who each person is to the company: a candidate, a manager (their employee record has active reports), an employee, or a user without a record. */
+export async function requesterKinds(db: Knex, scope: CompanyScope, userIds: string[]): Promise<Map<string, RequesterKind>> {
+  const kinds = new Map<string, RequesterKind>();
+  if (!userIds.length) return kinds;
+  const users = await db('users').where('company_id', scope.companyId).whereIn('id', userIds).select<{ id: string; is_candidate: boolean | number }[]>('id', 'is_candidate');
+  const leads = await leadsByUser(db, scope, userIds);
+  for (const user of users) {
+    const lead = leads.get(user.id);
+    kinds.set(user.id, user.is_candidate ? 'candidate' : lead === undefined ? 'user' : lead ? 'manager' : 'employee');
+  }
+  return kinds;
 }

@@ -103,7 +103,13 @@ export function ModuleAccessScreen({ module }: { module: ModuleName }) {
   return (
     <>
       <PageHeader title={`Your role does not include ${title}`} description={`${title} is switched on for ${companyName}, but none of your roles gives access to it.`} icon={Lock} />
-      {person.viewAs ? <p className="muted">Access cannot be requested while viewing as someone else.</p> : <RequestAccess module={module} />}
+      {person.viewAs ? (
+        <p className="muted">Access cannot be requested while viewing as someone else.</p>
+      ) : person.isCandidate ? (
+        <p className="muted">As a candidate you see your offer only; company roles are for the people of {companyName}.</p>
+      ) : (
+        <RequestAccess module={module} />
+      )}
     </>
   );
 }

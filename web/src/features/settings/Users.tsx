@@ -13,7 +13,7 @@ import { Empty } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { moduleTitle } from './ModuleAccess';
 import { can } from './permissions';
-import { authorityWords, people, permissionName } from './words';
+import { authorityWords, grantWords, people, permissionName } from './words';
 import './settings.css';
 
 type User = components['schemas']['User'];
@@ -32,13 +32,13 @@ const INVITATION_WORDS: Record<components['schemas']['UserInvitation']['status']
   accepted: 'Signed up',
 };
 
-/** The role the server would pick for a request: it grants everything asked with the fewest grants, the Admin role last. */
-function suggestedRole(roles: readonly Role[], request: AccessRequest): Role | undefined {
-  const grants = (role: Role) => Object.values(role.permissions).reduce((sum, list) => sum + list.length, 0);
-  return roles
-    .filter((role) => request.permissions.every((asked) => (role.permissions[asked.name] ?? []).some((grant) => asked.authority === 'view' || grant.authority === 'edit')))
-    .sort((a, b) => Number(a.key === 'admin') - Number(b.key === 'admin') || grants(a) - grants(b) || a.name.localeCompare(b.name))[0];
-}
+/** Who asks, in words: the admin weighs a candidate's request differently from a manager's. */
+const REQUESTER_WORDS: Record<AccessRequest['requesterKind'], string> = {
+  candidate: 'Candidate',
+  manager: 'Manager',
+  employee: 'Employee',
+  user: 'User without an employee record',
+};
 
 /** What a request asks for, in words. */
 export function askedWords(request: AccessRequest, groups: readonly PermissionGroup[] | undefined): string {
@@ -54,10 +54,13 @@ function AccessRequests({ roles, onDecided }: { roles: readonly Role[]; onDecide
   const [picked, setPicked] = useState<Record<string, string>>({});
   const pending = requests.data?.data ?? [];
   async function decide(request: AccessRequest, approve: boolean) {
-    const roleId = picked[request.id] ?? suggestedRole(roles, request)?.id;
-    const { data, error } = approve
-      ? await api.POST('/api/access-requests/{accessRequestId}/approve', { params: { path: { accessRequestId: request.id } }, body: roleId ? { roleId } : {} })
-      : await api.POST('/api/access-requests/{accessRequestId}/decline', { params: { path: { accessRequestId: request.id } }, body: {} });
+    const roleId = picked[request.id] ?? request.proposedRole?.id;
+    // Approving always names the role: the server grants nothing it was not told.
+    if (approve && !roleId) return add('error', 'Choose the role to give first.');
+    const { data, error } =
+      approve && roleId
+        ? await api.POST('/api/access-requests/{accessRequestId}/approve', { params: { path: { accessRequestId: request.id } }, body: { roleId } })
+        : await api.POST('/api/access-requests/{accessRequestId}/decline', { params: { path: { accessRequestId: request.id } }, body: {} });
     if (error) return add('error', errorMessage(error));
     add('success', approve ? `${fullName(request.requester)} now has the ${data.data.grantedRole?.name ?? ''} role.` : `Declined ${fullName(request.requester)}’s request.`);
     await requests.mutate();
@@ -69,30 +72,46 @@ function AccessRequests({ roles, onDecided }: { roles: readonly Role[]; onDecide
     <Section title={`Access requests (${pending.length})`} id="access-requests">
       <ul className="access-requests" aria-label="Access requests">
         {pending.map((request) => {
-          const suggestion = suggestedRole(roles, request);
+          const suggestion = request.proposedRole;
           const name = fullName(request.requester);
+          const chosen = roles.find((role) => role.id === (picked[request.id] ?? suggestion?.id));
+          const candidate = request.requesterKind === 'candidate';
           return (
             <li key={request.id} className="card">
               <p>
                 <strong>{name}</strong> asks for <strong>{askedWords(request, groups)}</strong> · {new Date(request.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
               </p>
+              <p>
+                <Badge tone={candidate ? 'warning' : 'neutral'}>{REQUESTER_WORDS[request.requesterKind]}</Badge> <span className="muted">{request.requester.email}</span>
+              </p>
               <p className="muted">“{request.reason}”</p>
+              {candidate ? (
+                <p>A candidate sees their offer only and can hold no company role: decline the request.</p>
+              ) : (
+                <>
+                  <div className="inline-form">
+                    <label>
+                      Role to give {name}
+                      <select aria-label={`Role to give ${name}`} value={chosen?.id ?? ''} onChange={(event) => setPicked({ ...picked, [request.id]: event.target.value })}>
+                        <option value="">Choose a role</option>
+                        {roles.map((role) => (
+                          <option key={role.id} value={role.id}>
+                            {role.name}
+                            {role.id === suggestion?.id ? ' (covers the request)' : ''}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  </div>
+                  {chosen && <RoleGrants role={chosen} groups={groups} />}
+                </>
+              )}
               <div className="inline-form">
-                <label>
-                  Role to give {name}
-                  <select aria-label={`Role to give ${name}`} value={picked[request.id] ?? suggestion?.id ?? ''} onChange={(event) => setPicked({ ...picked, [request.id]: event.target.value })}>
-                    {!suggestion && <option value="">Choose a role</option>}
-                    {roles.map((role) => (
-                      <option key={role.id} value={role.id}>
-                        {role.name}
-                        {role.id === suggestion?.id ? ' (covers the request)' : ''}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <button type="button" className="primary" onClick={() => void decide(request, true)} disabled={!(picked[request.id] ?? suggestion?.id)}>
-                  Approve {name}
-                </button>
+                {!candidate && (
+                  <button type="button" className="primary" onClick={() => void decide(request, true)} disabled={!chosen}>
+                    Approve {name}
+                  </button>
+                )}
                 <button type="button" onClick={() => void decide(request, false)}>
                   Decline {name}
                 </button>
@@ -102,6 +121,23 @@ function AccessRequests({ roles, onDecided }: { roles: readonly Role[]; onDecide
         })}
       </ul>
     </Section>
+  );
+}
+
+/** Everything a role would grant, so the admin sees what approving gives beyond what was asked. */
+function RoleGrants({ role, groups }: { role: Role; groups: readonly PermissionGroup[] | undefined }) {
+  const entries = Object.entries(role.permissions).filter(([, grants]) => grants.length > 0);
+  return (
+    <details className="role-grants" open>
+      <summary>
+        {role.name} would grant {entries.length} {entries.length === 1 ? 'permission' : 'permissions'}
+      </summary>
+      <ul aria-label={`What ${role.name} grants`}>
+        {entries.map(([permission, grants]) => (
+          <li key={permission}>{grantWords(groups, permission, grants)}</li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
