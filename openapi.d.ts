@@ -278,7 +278,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The release flags in force for the caller's company */
+        /**
+         * The release flags in force for the caller's company
+         * @description Needs `companySettings` (view). The flags that change the app for every member are in
+         *     `getCompanyProfile`; the modules a person can use in `GET /api/me`.
+         */
         get: operations["getReleaseFlags"];
         put?: never;
         post?: never;
@@ -389,7 +393,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's company */
+        /**
+         * The caller's company, with its domains and settings
+         * @description Needs `companySettings` (view): it carries the settings (share price, valuation). Every other
+         *     member reads the company's name and currency with `getCompanyProfile`.
+         */
         get: operations["getCompany"];
         put?: never;
         post?: never;
@@ -406,7 +414,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Currency, share price, valuation and exercise price */
+        /**
+         * Currency, share price, valuation and exercise price
+         * @description Needs `companySettings` (view). Members who only need the currency read `getCompanyProfile`.
+         */
         get: operations["getCompanySettings"];
         put?: never;
         post?: never;
@@ -424,8 +435,36 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's enterprise tags (customer segments) */
+        /**
+         * The company's enterprise tags (customer segments)
+         * @description Needs `companySettings` (view).
+         */
         get: operations["getEnterpriseTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What every member's screens need of the company; nothing about its money
+         * @description Any member of the company but a candidate (403; a candidate reads only their offer): the
+         *     company's name and currency, whether it is a demo company, and the release flags that
+         *     change the app for everyone (`help_desk`, `multiplayer`, `release_job_manager_page`) that are
+         *     on. The modules the person can use are in `GET /api/me` (`modules`). Share price,
+         *     valuation, exercise price, domains, enterprise tags and the other release flags need
+         *     `companySettings` (view).
+         */
+        get: operations["getCompanyProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5230,7 +5269,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which data-lab features the caller's company has */
+        /**
+         * Which data-lab features the caller's company has
+         * @description Needs `dataLab` (view), like the data lab itself.
+         */
         get: operations["getDataLabSubscription"];
         put?: never;
         post?: never;
@@ -6301,6 +6343,14 @@ export interface components {
             exercisePrice?: number | null;
             /** @description An ISO 10383 MIC the product ships (`GET /api/stock-exchanges`); null when not listed. */
             stockExchange?: string | null;
+        };
+        CompanyProfile: {
+            id: components["schemas"]["Id"];
+            name: string;
+            currency: components["schemas"]["CurrencyCode"];
+            isDemo: boolean;
+            /** @description The release flags that change the app for every member and are on for the company. */
+            flags: components["schemas"]["ReleaseFlagName"][];
         };
         Role: {
             id: components["schemas"]["Id"];
@@ -11972,6 +12022,29 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: string[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company as its members see it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyProfile"];
                     };
                 };
             };

@@ -129,7 +129,7 @@ describe('the web client’s plumbing, as a person meets it', () => {
     await context.close();
   });
 
-  it('shows the company currency, and USD (logged) when the company settings cannot be read', async () => {
+  it('shows the company currency, and USD (logged) when the company cannot be read', async () => {
     const person = await createAdmin(await testDb());
     // The company works in euros.
     const token = await apiTokenOf(person.email);
@@ -145,23 +145,23 @@ describe('the web client’s plumbing, as a person meets it', () => {
     const account = page.locator('.side-menu .account-detail');
     await expect.poll(() => account.textContent(), { timeout: 15_000 }).toMatch(/ · EUR$/);
 
-    // The settings call fails (the server stays real for everything else).
+    // The company's profile (its member-safe read) fails (the server stays real for everything else).
     const logged: ConsoleMessage[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && message.text().startsWith('Company settings could not be loaded')) logged.push(message);
     });
-    await page.route('**/api/company/settings', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.route('**/api/company/profile', (route) => route.fulfill({ status: 500, body: '' }));
     await page.reload();
     await expect.poll(() => account.textContent(), { timeout: 15_000 }).toMatch(/ · USD$/);
     await expect.poll(() => logged.length).toBeGreaterThan(0);
     const [first] = logged;
-    expect(first?.text().startsWith('Company settings could not be loaded; using USD, share price 0 and no valuation.')).toBe(true);
+    expect(first?.text().startsWith('Company settings could not be loaded; using USD.')).toBe(true);
     // The failure as the spec normalises it: the HTTP client's message, the status as code, the url.
     expect(await first?.args()[1]?.jsonValue()).toEqual({
       message: 'Request failed with status code 500',
       code: '500',
       status: 500,
-      url: '/api/company/settings',
+      url: '/api/company/profile',
       title: 'Something went wrong',
       description: 'An unexpected error occurred. Please wait and try again.',
     });

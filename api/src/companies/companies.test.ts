@@ -12,7 +12,7 @@ describe('company settings', () => {
   });
 
   it('start at the spec’s defaults and carry a version as ETag', async () => {
-    const reply = await request<{ data: Settings }>('/api/company/settings', { headers: bearer(company.users.employee!) });
+    const reply = await request<{ data: Settings }>('/api/company/settings', { headers: bearer(company.users.compensation_planner!) });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toEqual({ currency: 'USD', sharePrice: 0, valuation: null, exercisePrice: null, stockExchange: null, version: 1 });
     expect(reply.headers.get('etag')).toBe('"1"');
@@ -61,7 +61,7 @@ describe('company settings', () => {
     expect(unknown.body.message).toBe('Unknown currency code XYZ');
   });
 
-  it('are readable by every member but changed only with companySettings edit', async () => {
+  it('are changed only with companySettings edit', async () => {
     const reply = await request<ErrorBody>('/api/company/settings', { method: 'PATCH', headers: { ...bearer(company.users.compensation_planner!), 'If-Match': '"1"' }, json: { sharePrice: 1 } });
     expect(reply.status).toBe(403);
   });
@@ -70,9 +70,9 @@ describe('company settings', () => {
 describe('the company', () => {
   it('is its members’ own, with tags and onboarding', async () => {
     const company = await createTestCompany(await testDb(), 'Initech');
-    const reply = await request<{ data: { id: string; name: string; isDemo: boolean } }>('/api/company', { headers: bearer(company.users.analyst!) });
+    const reply = await request<{ data: { id: string; name: string; isDemo: boolean } }>('/api/company', { headers: bearer(company.users.compensation_planner!) });
     expect(reply.body.data).toMatchObject({ id: company.id, name: 'Initech', isDemo: false });
-    const tags = await request<{ data: string[] }>('/api/company/enterprise-tags', { headers: bearer(company.users.analyst!) });
+    const tags = await request<{ data: string[] }>('/api/company/enterprise-tags', { headers: bearer(company.users.compensation_planner!) });
     expect(tags.body.data).toEqual([]);
     const step = await request<{ data: { completedSteps: string[] } }>('/api/company/onboarding', {
       method: 'POST',

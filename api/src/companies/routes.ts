@@ -1,4 +1,5 @@
-import { can, member, secured, signedIn } from '../http/operations.js';
+import { can, colleague, secured, signedIn } from '../http/operations.js';
+import { companyProfile } from './profile.js';
 import {
   companyOnboarding,
   dataSubmissionStatus,
@@ -19,12 +20,12 @@ export const companyOperations = [
   }),
   secured({
     operationId: 'getCompany',
-    access: member,
+    access: can('companySettings', 'view'),
     handler: async (_input, { deps, caller }) => ({ data: await getCompany(deps.db, caller) }),
   }),
   secured({
     operationId: 'getCompanySettings',
-    access: member,
+    access: can('companySettings', 'view'),
     handler: async (_input, { deps, caller }) => ({ data: await getSettings(deps.db, caller) }),
   }),
   secured({
@@ -34,12 +35,17 @@ export const companyOperations = [
   }),
   secured({
     operationId: 'getEnterpriseTags',
-    access: member,
+    access: can('companySettings', 'view'),
     handler: async (_input, { deps, caller }) => ({ data: await enterpriseTags(deps.db, caller) }),
   }),
   secured({
+    operationId: 'getCompanyProfile',
+    access: colleague,
+    handler: async (_input, { deps, caller }) => ({ data: await companyProfile(deps.db, caller) }),
+  }),
+  secured({
     operationId: 'getCompanyOnboarding',
-    access: member,
+    access: colleague,
     handler: async (_input, { deps, caller }) => ({ data: await companyOnboarding(deps.db, caller) }),
   }),
   secured({
@@ -49,7 +55,7 @@ export const companyOperations = [
   }),
   secured({
     operationId: 'getDataSubmissionStatus',
-    access: member,
+    access: colleague,
     handler: async (_input, { deps, caller }) => ({ data: await dataSubmissionStatus(deps.db, caller) }),
   }),
 ];

@@ -121,7 +121,7 @@ describe('the data lab', () => {
   });
 
   it('says which features the company has; insights answer 404 until internal admins add them', async () => {
-    const before = await call<Data<Schemas['DataLabSubscription']>>(employee, '/api/data-lab/subscription');
+    const before = await call<Data<Schemas['DataLabSubscription']>>(analyst, '/api/data-lab/subscription');
     expect(before.status).toBe(200);
     expect(before.body.data).toEqual({ companyId: company.id, companyName: 'Data Lab Co', features: { insights: false, agent: false, pulseSurveys: false }, updatedAt: null });
     const refused = await call(admin, '/api/data-lab/insights');
@@ -132,7 +132,7 @@ describe('the data lab', () => {
     const set = await call<Data<Schemas['DataLabSubscription']>>(support, `/api/internal/companies/${company.id}/data-lab-subscription`, { method: 'PUT', json: { insights: true, agent: true, pulseSurveys: false } });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.data.features).toEqual({ insights: true, agent: true, pulseSurveys: false });
-    const after = await call<Data<Schemas['DataLabSubscription']>>(employee, '/api/data-lab/subscription');
+    const after = await call<Data<Schemas['DataLabSubscription']>>(analyst, '/api/data-lab/subscription');
     expect(after.body.data.features).toEqual({ insights: true, agent: true, pulseSurveys: false });
     expect(after.body.data.updatedAt).not.toBeNull();
     expect((await call<Data<Schemas['DataLabSubscription']>>(support, `/api/internal/companies/${other.id}/data-lab-subscription`)).body.data.features.insights).toBe(false);

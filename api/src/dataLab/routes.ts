@@ -1,4 +1,4 @@
-import { can, internalAdmin, member, secured } from '../http/operations.js';
+import { can, internalAdmin, secured } from '../http/operations.js';
 import { socketIdOf } from '../realtime/socketId.js';
 import {
   bookmarks,
@@ -19,7 +19,7 @@ const edit = can('dataLab', 'edit');
 export const dataLabOperations = [
   secured({
     operationId: 'getDataLabSubscription',
-    access: member,
+    access: can('dataLab', 'view'),
     handler: async (_input, { deps, caller }) => ({ data: await companySubscription(deps.db, caller) }),
   }),
   secured({

@@ -110,7 +110,8 @@ export interface SecuredContext extends RequestContext {
  * Who may call an operation. Every operation declares one; the contract's `security: []`
  * must agree with `public`, which the router checks for every operation at start-up.
  * - signedIn: any authenticated person, even before they have a company
- * - member: a person of a company
+ * - member: a person of a company (candidates included)
+ * - colleague: a person of a company who is not a candidate (a candidate reads only their offer)
  * - permission: a person whose roles grant the permission (edit implies view)
  * - internalAdmin: internal staff (isInternalAdmin)
  */
@@ -118,6 +119,7 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'member' }
+  | { kind: 'colleague' }
   | { kind: 'permission'; permission: PermissionName; authority: Authority }
   | { kind: 'internalAdmin' };
 
@@ -184,5 +186,6 @@ export const CALLER_ONLY_OPERATIONS: Partial<Record<OperationId, string>> = {
 export const publicAccess = { kind: 'public' } as const;
 export const signedIn = { kind: 'signedIn' } as const;
 export const member = { kind: 'member' } as const;
+export const colleague = { kind: 'colleague' } as const;
 export const internalAdmin = { kind: 'internalAdmin' } as const;
 export const can = (permission: PermissionName, authority: Authority) => ({ kind: 'permission', permission, authority }) as const;

@@ -60,6 +60,10 @@ function authorize(operation: RegisteredOperation, caller: Caller, ctx: Context)
     case 'member':
       if (!caller.companyId) throw denied('Create or join a company first.');
       return;
+    case 'colleague':
+      if (!caller.companyId) throw denied('Create or join a company first.');
+      if (caller.isCandidate) throw denied('A candidate sees their offer only.');
+      return;
     case 'internalAdmin':
       if (!caller.isInternalAdmin || caller.viewAs) throw denied('This is for internal admins only.');
       return;

@@ -109,7 +109,7 @@ export const identityOperations = [
   }),
   secured({
     operationId: 'getReleaseFlags',
-    access: member,
+    access: can('companySettings', 'view'),
     handler: async (_input, { caller }) => ({ data: releaseFlags(caller) }),
   }),
   secured({

@@ -40,7 +40,7 @@ describe('internal admins', () => {
     expect(set.body.data).toEqual({ flag: 'bands', enabled: true, isDefault: false });
     const after = await request<{ data: Person }>('/api/me', { headers: planner });
     expect(after.body.data.modules.find((m) => m.module === 'bands')).toEqual({ module: 'bands', available: true, authorized: true });
-    const flags = await request<{ data: Flag[] }>('/api/me/release-flags', { headers: employee });
+    const flags = await request<{ data: Flag[] }>('/api/me/release-flags', { headers: planner });
     expect(flags.body.data.find((f) => f.flag === 'bands')?.enabled).toBe(true);
     expect(flags.body.data.find((f) => f.flag === 'benchmarking')).toEqual({ flag: 'benchmarking', enabled: true, isDefault: true });
     const modules = await request<{ data: { module: string; available: boolean; authorized: boolean }[] }>('/api/me/modules', { headers: employee });

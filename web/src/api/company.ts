@@ -4,25 +4,36 @@ import { useQuery } from './client';
 import { normaliseError } from './errors';
 import { logError } from './log';
 
-type CompanySettings = components['schemas']['CompanySettings'];
+type CompanyProfile = components['schemas']['CompanyProfile'];
+type ReleaseFlagName = components['schemas']['ReleaseFlagName'];
 
-/** The company's money settings as a screen reads them (without the version a save sends back). */
-export type CompanyMoney = Pick<CompanySettings, 'currency' | 'sharePrice' | 'valuation' | 'exercisePrice'>;
-
-/** What the client assumes when the settings cannot be read (spec §3): USD, share price 0, no valuation. */
-export const FALLBACK_COMPANY_MONEY: CompanyMoney = { currency: 'USD', sharePrice: 0, valuation: null, exercisePrice: null };
+/** What the client assumes when the company cannot be read (spec §3): USD. */
+export const FALLBACK_CURRENCY = 'USD';
 
 /**
- * The signed-in company's currency, share price, valuation and strike price. When they cannot be
- * read the client carries on with the spec's defaults (`fallback` says so) and logs the failure.
- * `enabled` false (no company yet) asks nothing.
+ * The company as every member's screens need it (name, currency, app-wide release flags), from the
+ * member-safe profile; its money and other settings need `companySettings` view. `enabled` false
+ * (no company yet, or a candidate, who reads only their offer) asks nothing.
  */
-export function useCompanyMoney(enabled = true): { money: CompanyMoney | undefined; fallback: boolean } {
-  const { data, error } = useQuery('/api/company/settings', enabled ? {} : null);
+export function useCompanyProfile(enabled = true): { profile: CompanyProfile | undefined; error: unknown } {
+  const { data, error } = useQuery('/api/company/profile', enabled ? {} : null);
+  return { profile: data?.data, error };
+}
+
+/**
+ * The company's currency. When it cannot be read the client carries on with the spec's default
+ * (`fallback` says so) and logs the failure.
+ */
+export function useCompanyCurrency(enabled = true): { currency: string | undefined; fallback: boolean } {
+  const { profile, error } = useCompanyProfile(enabled);
   useEffect(() => {
-    if (error) logError('Company settings could not be loaded; using USD, share price 0 and no valuation.', normaliseError(error, { url: '/api/company/settings' }));
+    if (error) logError('Company settings could not be loaded; using USD.', normaliseError(error, { url: '/api/company/profile' }));
   }, [error]);
-  if (error) return { money: FALLBACK_COMPANY_MONEY, fallback: true };
-  const settings = data?.data;
-  return { money: settings && { currency: settings.currency, sharePrice: settings.sharePrice, valuation: settings.valuation, exercisePrice: settings.exercisePrice }, fallback: false };
+  if (error) return { currency: FALLBACK_CURRENCY, fallback: true };
+  return { currency: profile?.currency, fallback: false };
+}
+
+/** Whether an app-wide release flag is on for the signed-in member's company (false while loading or for candidates). */
+export function useCompanyFlag(flag: ReleaseFlagName, enabled = true): boolean {
+  return useCompanyProfile(enabled).profile?.flags.includes(flag) ?? false;
 }

@@ -1,8 +1,7 @@
 import { CloudOff, LogOut, Menu as MenuIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useQuery } from '../api/client';
-import { useCompanyMoney } from '../api/company';
+import { useCompanyCurrency, useCompanyProfile } from '../api/company';
 import { keptPaths, useShownAsOf } from '../api/offline';
 import { type QueryPath, invalidate } from '../api/queries';
 import { Realtime } from '../realtime/Realtime';
@@ -66,8 +65,10 @@ function SignOut({ compact = false }: { compact?: boolean }) {
 /** Who is signed in, and at which company. */
 function Account() {
   const person = usePerson().data?.data;
-  const company = useQuery('/api/company', person?.companyId ? {} : null).data?.data;
-  const { money } = useCompanyMoney(Boolean(person?.companyId));
+  // A candidate reads only their offer: no company profile for them.
+  const member = Boolean(person?.companyId && !person.isCandidate);
+  const company = useCompanyProfile(member).profile;
+  const { currency } = useCompanyCurrency(member);
   if (!person) return null;
   const name = [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
   return (
@@ -80,7 +81,7 @@ function Account() {
         <span className="account-name">{name}</span>
         <span className="account-detail">
           {company?.name ?? person.email}
-          {money && <span title="The company currency"> · {money.currency}</span>}
+          {currency && <span title="The company currency"> · {currency}</span>}
         </span>
       </span>
     </div>

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { accessToken } from '../auth/oidc';
 import { useSession } from '../auth/Session';
-import { useQuery } from '../api/client';
+import { useCompanyFlag } from '../api/company';
 import { logWarning } from '../api/log';
+import { usePerson } from '../app/Guard';
 import { retryImport } from '../app/retryImport';
 import { setSocketId } from './socketId';
 
@@ -41,8 +42,8 @@ export function onJobStatusUpdate(listener: Listener): () => void {
  */
 export function Realtime() {
   const { user } = useSession();
-  const flags = useQuery('/api/me/release-flags', user ? {} : null);
-  const multiplayer = flags.data?.data.some((flag) => flag.flag === 'multiplayer' && flag.enabled) ?? false;
+  const person = usePerson().data?.data;
+  const multiplayer = useCompanyFlag('multiplayer', Boolean(user && person?.companyId && !person.isCandidate));
   const enabled = Boolean(user) && multiplayer;
   useEffect(() => {
     if (!enabled) return;

@@ -1,6 +1,6 @@
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { api, errorMessage, useQuery } from '../../api/client';
-import { useCompanyMoney } from '../../api/company';
+import { useCompanyCurrency } from '../../api/company';
 import { formatNumber } from '../../ui/format';
 import { useToasts } from '../../ui/Toasts';
 import { invalidate } from '../../api/queries';
@@ -164,7 +164,7 @@ function SurveyMapper({ file, mapping, onChange }: { file: BandFile; mapping: Su
 export function SurveyImport({ replace, onDone }: { replace?: Survey; onDone?: () => void }) {
   const { add } = useToasts();
   const saved = useQuery('/api/bands/survey-mappings');
-  const company = useCompanyMoney();
+  const company = useCompanyCurrency();
   const [file, setFile] = useState<BandFile | null>(null);
   const [mapping, setMapping] = useState<SurveyMapping>({});
   const [usingSaved, setUsingSaved] = useState<string | null>(null);
@@ -180,7 +180,7 @@ export function SurveyImport({ replace, onDone }: { replace?: Survey; onDone?: (
   const check = useSurveyImport(checkId);
   const run = useSurveyImport(importId);
   const savedList = saved.data?.data ?? [];
-  const currencyShown = currency || company.money?.currency || 'USD';
+  const currencyShown = currency || company.currency || 'USD';
 
   function reset() {
     setCheckId(null);

@@ -35,7 +35,7 @@ const when = (iso: string): string => new Date(iso).toLocaleString(undefined, { 
 /** The data lab: insights about the company's pay, bookmarks, and the ways into the agent and pulse surveys. */
 export function DataLabScreen() {
   const person = usePerson().data?.data;
-  const subscription = useQuery('/api/data-lab/subscription');
+  const subscription = useQuery('/api/data-lab/subscription', person && can(person, 'dataLab', 'view') ? {} : null);
   if (person && !can(person, 'dataLab', 'view')) {
     return <FailureScreen title="Permission denied" description="The data lab needs data-lab access. Please contact your company admin for support." />;
   }

@@ -66,7 +66,7 @@ function StepList({
 function useOnboarding() {
   const person = usePerson().data?.data;
   const user = useQuery('/api/me/onboarding');
-  const company = useQuery('/api/company/onboarding', person?.companyId ? {} : null);
+  const company = useQuery('/api/company/onboarding', person?.companyId && !person.isCandidate ? {} : null);
   const { add } = useToasts();
   const readOnly = Boolean(person?.viewAs);
   async function completeUser(step: Step) {

@@ -1,7 +1,8 @@
 import { LifeBuoy } from 'lucide-react';
 import { useEffect, useReducer, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
-import { api, errorMessage, useQuery } from '../../api/client';
+import { api, errorMessage } from '../../api/client';
+import { useCompanyFlag } from '../../api/company';
 import { reportClientError } from '../../api/errorReporting';
 import { usePerson } from '../../app/Guard';
 import type { NavWidgetProps } from '../../app/webModule';
@@ -29,13 +30,13 @@ async function fetchToken(): Promise<string> {
 export function HelpDesk({ compact }: NavWidgetProps) {
   const { user } = useSession();
   const person = usePerson().data?.data;
-  const flags = useQuery('/api/me/release-flags', user ? {} : null);
+  const flagOn = useCompanyFlag('help_desk', Boolean(user && person?.companyId && !person.isCandidate));
   const [location] = useLocation();
   const [state, dispatch] = useReducer(helpDeskReducer, INITIAL_STATE);
   const panel = useSyncExternalStore(provider.subscribe, provider.getSnapshot);
 
   const eligible = shouldBoot({
-    flagOn: flags.data?.data.some((flag) => flag.flag === 'help_desk' && flag.enabled) ?? false,
+    flagOn,
     signedIn: Boolean(user && person),
     hasCompany: Boolean(person?.companyId),
     viewingAs: Boolean(person?.viewAs),

@@ -3,6 +3,7 @@ import { type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { errorMessage, useQuery } from '../../api/client';
+import { useCompanyProfile } from '../../api/company';
 import { usePerson } from '../../app/Guard';
 import { homeCards, homeTiles } from '../../app/registry';
 import type { ModuleName } from '../../app/webModule';
@@ -415,7 +416,7 @@ function RecentJobs({ person }: { person: Person }) {
  */
 export function Home() {
   const person = usePerson().data?.data;
-  const company = useQuery('/api/company', person?.companyId ? {} : null).data?.data;
+  const company = useCompanyProfile(Boolean(person?.companyId && !person.isCandidate)).profile;
   if (!person) return null;
   const kind = dashboardKind(person);
   const pay = (person.permissionsV3.employeeCompensation ?? []).length > 0;

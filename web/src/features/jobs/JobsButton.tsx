@@ -1,6 +1,7 @@
 import { ListChecks } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
-import { useQuery } from '../../api/client';
+import { useCompanyFlag } from '../../api/company';
+import { usePerson } from '../../app/Guard';
 import type { NavWidgetProps } from '../../app/webModule';
 import { retryImport } from '../../app/retryImport';
 import { useSession } from '../../auth/Session';
@@ -12,9 +13,9 @@ const JobsPanel = lazy(() => retryImport(() => import('./JobsList')));
 /** Opens the background-jobs list (when the job manager flag is on); the list loads on first open. Compact: the icon, its name a tooltip. */
 export function JobsButton({ compact }: NavWidgetProps) {
   const { user } = useSession();
-  const flags = useQuery('/api/me/release-flags', user ? {} : null);
+  const person = usePerson().data?.data;
   const [open, setOpen] = useState(false);
-  const enabled = flags.data?.data.some((flag) => flag.flag === 'release_job_manager_page' && flag.enabled) ?? false;
+  const enabled = useCompanyFlag('release_job_manager_page', Boolean(user && person?.companyId && !person.isCandidate));
   if (!enabled) return null;
   const button = (
     <button type="button" className="nav-link" aria-expanded={open} onClick={() => setOpen((value) => !value)}>

@@ -2,6 +2,7 @@ import { Lock, PowerOff } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { useCompanyProfile } from '../../api/company';
 import { usePerson } from '../../app/Guard';
 import { homeTiles } from '../../app/registry';
 import type { ModuleName } from '../../app/webModule';
@@ -67,7 +68,7 @@ export function RequestAccess({ module }: { module: ModuleName }) {
  */
 export function ModuleAccessScreen({ module }: { module: ModuleName }) {
   const person = usePerson().data?.data;
-  const company = useQuery('/api/company', person?.companyId ? {} : null).data?.data;
+  const company = useCompanyProfile(Boolean(person?.companyId && !person.isCandidate)).profile;
   const state = person?.modules.find((entry) => entry.module === module);
   const title = moduleTitle(module);
   const companyName = company?.name ?? 'your company';
@@ -117,7 +118,7 @@ export function ModuleAccessScreen({ module }: { module: ModuleName }) {
 /** /benchmarking-no-access for a signed-in person: market data as it stands for them, with a way to ask. */
 export function MarketDataNoAccess() {
   const person = usePerson().data?.data;
-  const company = useQuery('/api/company', person?.companyId ? {} : null).data?.data;
+  const company = useCompanyProfile(Boolean(person?.companyId && !person.isCandidate)).profile;
   const state = person?.modules.find((entry) => entry.module === 'benchmarking');
   const home = (
     <Link href="/home" className="button">
