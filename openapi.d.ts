@@ -2324,7 +2324,8 @@ export interface paths {
          *     when an account was provisioned for it and waits for its password (the invitation e-mail
          *     has the link), `sign_up` when it has none. Every address gets an answer of this one shape,
          *     found the same way, and nothing else about the account. At most 20 checks per client
-         *     address per minute (then 429).
+         *     address per minute and 10 checks of one e-mail per hour, from any address (then 429
+         *     `rate_limited` with Retry-After).
          */
         post: operations["checkAuthnMigration"];
         delete?: never;

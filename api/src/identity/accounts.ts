@@ -22,24 +22,32 @@ type ProvisionedAccount = components['schemas']['ProvisionedAccount'];
 
 /** Checks per client address per minute: plenty for people signing in, little for someone listing e-mails. */
 export const AUTHN_CHECKS_PER_MINUTE = 20;
-const checkLimiters = new WeakMap<Config, RateLimiterMemory>();
+/** Checks of one e-mail per hour, from any address: a person signs in a few times, a prober spread over many addresses is stopped. */
+export const AUTHN_CHECKS_PER_EMAIL_PER_HOUR = 10;
+const checkLimiters = new WeakMap<Config, { byAddress: RateLimiterMemory; byEmail: RateLimiterMemory }>();
 
-async function limitChecks(config: Config, address: string): Promise<void> {
-  let limiter = checkLimiters.get(config);
-  if (!limiter) {
-    limiter = new RateLimiterMemory({ points: AUTHN_CHECKS_PER_MINUTE, duration: 60 });
-    checkLimiters.set(config, limiter);
+async function limitChecks(config: Config, address: string, email: string): Promise<void> {
+  let limiters = checkLimiters.get(config);
+  if (!limiters) {
+    limiters = {
+      byAddress: new RateLimiterMemory({ points: AUTHN_CHECKS_PER_MINUTE, duration: 60 }),
+      byEmail: new RateLimiterMemory({ points: AUTHN_CHECKS_PER_EMAIL_PER_HOUR, duration: 60 * 60 }),
+    };
+    checkLimiters.set(config, limiters);
   }
   try {
-    await limiter.consume(address || 'unknown');
+    await limiters.byAddress.consume(address || 'unknown');
+    await limiters.byEmail.consume(normaliseEmail(email));
   } catch (refusal) {
     if (!(refusal instanceof RateLimiterRes)) throw refusal;
     throw new HttpError(429, 'rate_limited', {
-      message: 'Too many requests have been made. Please wait 60 seconds and try again.',
+      message: `Too many requests have been made. Please wait ${waitWords(refusal.msBeforeNext)} and try again.`,
       headers: { 'Retry-After': String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))) },
     });
   }
 }
+
+const waitWords = (ms: number): string => (ms <= 60_000 ? '60 seconds' : `${Math.ceil(ms / 60_000)} minutes`);
 
 /**
  * Where the person with this e-mail signs in, and whether they still need an account or a password.
@@ -48,7 +56,7 @@ async function limitChecks(config: Config, address: string): Promise<void> {
  */
 export async function checkAuthnMigration(ctx: RequestContext, email: string): Promise<AuthnMigrationCheck> {
   const { deps, identity, koa } = ctx;
-  await limitChecks(deps.config, koa.ip);
+  await limitChecks(deps.config, koa.ip, email);
   const issuer = identity?.issuer ?? deps.config.publicUrl.replace(/\/+$/, '');
   // With an external issuer everyone signs in there and is provisioned on first use: the e-mail changes nothing.
   if (identity?.kind === 'external') return { provider: 'external', action: 'sign_in', issuer };

@@ -4,7 +4,7 @@ import type { components } from '../contract-types.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, baseUrl, request } from '../../test/http.js';
 import { type RouterApp, startRouterApp } from '../../test/routerApp.js';
-import { AUTHN_CHECKS_PER_MINUTE } from './accounts.js';
+import { AUTHN_CHECKS_PER_EMAIL_PER_HOUR, AUTHN_CHECKS_PER_MINUTE } from './accounts.js';
 import pino from 'pino';
 import { externalIdentityProvider } from './provider/external.js';
 import { Browser, createPerson } from './provider/testSupport.js';
@@ -82,6 +82,25 @@ describe('the authn migration check, rate-limited', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 'rate_limited', title: 'Rate limit exceeded' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it(`answers ${AUTHN_CHECKS_PER_EMAIL_PER_HOUR} checks of one e-mail an hour, then 429 for that e-mail only`, async () => {
+    const fresh = await startRouterApp(db);
+    try {
+      const person = await createPerson(db);
+      // Written differently each time: the limit counts the address as sign-in reads it.
+      for (let n = 0; n < AUTHN_CHECKS_PER_EMAIL_PER_HOUR; n++) expect((await check(n % 2 ? person.email.toUpperCase() : person.email, fresh.url)).status).toBe(200);
+      const refused = await request<ErrorBody>('/api/auth/authn-migration-check', { base: fresh.url, method: 'POST', json: { email: person.email } });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'rate_limited', message: 'Too many requests have been made. Please wait 60 minutes and try again.' });
+      // About an hour: more than the per-address minute, at most the e-mail's hour.
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+      // The same client address, well under its own limit, still checks another e-mail.
+      expect((await check(`other-${unique()}@example.test`, fresh.url)).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -47,3 +47,26 @@ export function passwordResetEmail(input: PasswordResetEmailInput): AccountEmail
       `Choosing a new password signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
   };
 }
+
+export interface AccountExistsEmailInput {
+  to: string;
+  firstName: string;
+  signInUrl: string;
+}
+
+/**
+ * To the owner of an address someone tried to sign up with: sign-up answers the same whether or
+ * not an account exists, so this e-mail is where the owner learns it. It carries no secret: the
+ * attempt came from whoever typed the address, so it only points to signing in and "Forgot password?".
+ */
+export function accountExistsEmail(input: AccountExistsEmailInput): AccountEmail {
+  return {
+    subject: 'You already have a Paybench account',
+    text:
+      `Hello ${input.firstName},\n\n` +
+      `Someone, perhaps you, tried to create a Paybench account with ${input.to}. This address already has an account, so nothing was created or changed.\n\n` +
+      `Sign in here: ${input.signInUrl}\n` +
+      `Forgotten your password? Choose "Forgot password?" on the sign-in page. If you were invited and have not chosen a password yet, use the link in your invitation, or ask your company admin to send it again.\n\n` +
+      `If it was not you, ignore this e-mail: your account stays as it is.\n`,
+  };
+}

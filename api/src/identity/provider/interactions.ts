@@ -18,18 +18,18 @@ import {
   resetRequestedPage,
   signInPage,
   signUpPage,
+  signUpSentPage,
 } from './pages.js';
 import { sendPasswordReset } from './resetRoutes.js';
 import { connectionForEmail } from '../sso/people.js';
 import { startEnterpriseSignIn } from '../sso/signIn.js';
-import { sendEmailVerification } from './verifyRoutes.js';
+import { sendAccountExists, sendEmailVerification } from './verifyRoutes.js';
 import { createSignUpUser, EMAIL, readSignUp, validateSignUp } from './signup.js';
-import { addressKey, clearFailures, emailKey, lockedUntil, recordFailure, resetAddressKey, resetEmailKey } from './throttle.js';
+import { addressKey, clearFailures, emailKey, lockedUntil, recordFailure, resetAddressKey, resetEmailKey, signUpAddressKey, signUpEmailKey } from './throttle.js';
 
 const ROUTE = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|signup|consent|abort|forgot))?$/;
 const FORM_LIMIT = '16kb';
 const SIGN_IN_FAILED = 'Incorrect email or password.';
-const SIGN_UP_REFUSED = 'We could not create an account with these details. If you already have an account, sign in instead.';
 
 type Action = 'show' | 'login' | 'signup' | 'consent' | 'abort' | 'forgot';
 
@@ -178,22 +178,26 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
     if (routed) return send(ctx, signUpPage({ uid: details.uid, values, errors: {}, formError: routed }, 502));
     const errors = validateSignUp(input);
     if (Object.keys(errors).length) return send(ctx, signUpPage({ uid: details.uid, values, errors }, 400));
-    const address = addressKey(ctx.ip);
-    const locked = await lockedUntil(db, [address]);
-    if (locked) return send(ctx, signUpPage({ uid: details.uid, values, errors: {}, formError: lockedMessage(locked) }, 429));
-
-    const userId = await createSignUpUser(db, input);
-    if (!userId) {
-      // Probing for existing accounts counts against the address like a failed sign-in.
-      await recordFailure(db, address);
-      return send(ctx, signUpPage({ uid: details.uid, values, errors: {}, formError: SIGN_UP_REFUSED }, 400));
+    // Every sign-up counts, new address or taken, so neither the answer nor the lock tells them apart.
+    const keys = [signUpEmailKey(input.email), signUpAddressKey(ctx.ip)];
+    const locked = await lockedUntil(db, keys);
+    if (locked) {
+      const retryAfter = String(Math.max(1, Math.ceil((locked.getTime() - Date.now()) / 1000)));
+      return send(ctx, signUpPage({ uid: details.uid, values, errors: {}, formError: lockedMessage(locked) }, 429), { 'Retry-After': retryAfter });
     }
-    log.info({ userId }, 'account signed up');
-    // The address is proved by the link in this e-mail; it goes after the answer.
-    const person = { id: userId, email: input.email, firstName: input.firstName, companyId: null };
-    void sendEmailVerification(deps, person).catch((error: unknown) => log.error({ err: error }, 'verification e-mail failed'));
-    await recordLogin(db, userId);
-    await finish(ctx, { login: { accountId: userId, amr: ['pwd'], remember: true } });
+    for (const key of keys) await recordFailure(db, key);
+
+    // One answer whether or not the address has an account: "check your e-mail". The e-mail says
+    // which it was, to the address's owner only, and goes out after the answer.
+    const userId = await createSignUpUser(db, input);
+    if (userId) {
+      log.info({ userId }, 'account signed up');
+      const person = { id: userId, email: input.email, firstName: input.firstName, companyId: null };
+      void sendEmailVerification(deps, person).catch((error: unknown) => log.error({ err: error }, 'verification e-mail failed'));
+    } else {
+      void sendAccountExists(deps, input.email).catch((error: unknown) => log.error({ err: error }, 'account-exists e-mail failed'));
+    }
+    send(ctx, signUpSentPage({ uid: details.uid, email: input.email }));
   }
 
   /**

@@ -396,6 +396,20 @@ export function resetRequestedPage(uid: string): Page {
   );
 }
 
+/**
+ * After a sign-up: the same page whether the address was new or already had an account (the
+ * e-mail tells its owner which), so the form cannot be used to learn who has an account.
+ */
+export function signUpSentPage(view: { uid: string; email: string }): Page {
+  return layout(
+    'Check your email',
+    `<h1>Check your email</h1>
+<div class="notice" role="status"><p>We sent an email to ${escapeHtml(view.email)}. Open the link in it to confirm your address, then sign in to finish setting up your account.</p></div>
+<p class="lead">If you already had an account with this address, the email says so and how to sign in. If nothing arrives, check the address and your spam folder.</p>
+<p class="switch"><a href="${interactionPath(view.uid)}">Go to sign in</a></p>`,
+  );
+}
+
 export interface ResetPasswordView {
   path: string;
   email: string;

@@ -54,7 +54,11 @@ describe('signing up and proving the e-mail address', () => {
   it('creates the account unverified and e-mails a link that verifies it and leads on to /create-account', async () => {
     const browser = new Browser(server.url);
     const { page, verifier, state } = await openSignUp(browser, email);
-    const done = await browser.visit(`${page.url.pathname}/signup`, { form: { email, firstName: 'Nia', lastName: 'Okafor', password: 'a long enough passphrase' } }, isCallback);
+    const sent = await browser.visit(`${page.url.pathname}/signup`, { form: { email, firstName: 'Nia', lastName: 'Okafor', password: 'a long enough passphrase' } }, isCallback);
+    expect(sent.response.status).toBe(200);
+    expect(sent.html).toContain('<h1>Check your email</h1>');
+    // Signing up does not sign in (a taken address gets this same page): the person signs in with the password they chose.
+    const done = await browser.visit(`${page.url.pathname}/login`, { form: { email, password: 'a long enough passphrase' } }, isCallback);
     expect(isCallback(done.url)).toBe(true);
     const tokens = await oidc.authorizationCodeGrant(web, done.url, { pkceCodeVerifier: verifier, expectedState: state });
     token = tokens.access_token;

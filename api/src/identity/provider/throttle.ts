@@ -24,10 +24,16 @@ export interface ThrottleKey {
 export const MAX_RESET_REQUESTS_PER_EMAIL = 5;
 export const MAX_RESET_REQUESTS_PER_ADDRESS = 20;
 
+/** Sign-ups (counted whether or not the e-mail has an account, so the lock tells nothing): a few per e-mail, more per address. */
+export const MAX_SIGN_UPS_PER_EMAIL = 5;
+export const MAX_SIGN_UPS_PER_ADDRESS = 20;
+
 export const emailKey = (email: string): ThrottleKey => ({ key: `email:${email}`, limit: MAX_FAILURES_PER_EMAIL });
 export const addressKey = (address: string): ThrottleKey => ({ key: `address:${address || 'unknown'}`, limit: MAX_FAILURES_PER_ADDRESS });
 export const resetEmailKey = (email: string): ThrottleKey => ({ key: `reset-email:${email}`, limit: MAX_RESET_REQUESTS_PER_EMAIL });
 export const resetAddressKey = (address: string): ThrottleKey => ({ key: `reset-address:${address || 'unknown'}`, limit: MAX_RESET_REQUESTS_PER_ADDRESS });
+export const signUpEmailKey = (email: string): ThrottleKey => ({ key: `signup-email:${email}`, limit: MAX_SIGN_UPS_PER_EMAIL });
+export const signUpAddressKey = (address: string): ThrottleKey => ({ key: `signup-address:${address || 'unknown'}`, limit: MAX_SIGN_UPS_PER_ADDRESS });
 
 const time = (value: string | Date | null): number => (value === null ? 0 : new Date(value).getTime());
 

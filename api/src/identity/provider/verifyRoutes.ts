@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../../deps.js';
 import { sealText, secretsKey, unsealText } from '../../integrations/secrets.js';
-import { findUserById } from '../users.js';
+import { accountExistsEmail } from '../../notifications/accountEmails.js';
+import { findUserByEmail, findUserById } from '../users.js';
 import { send } from './interactions.js';
 import { emailVerifiedPage, errorPage, verificationUsedPage } from './pages.js';
 
@@ -46,6 +47,13 @@ export async function sendEmailVerification(deps: Pick<AppDeps, 'config' | 'mail
       `If you did not create a Paybench account, ignore this e-mail.\n`,
   });
   return expiresAt;
+}
+
+/** Tells the owner of a taken address that someone tried to sign up with it (the sign-up page does not say). */
+export async function sendAccountExists(deps: Pick<AppDeps, 'config' | 'mailer' | 'db'>, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user || user.status !== 'active') return;
+  await deps.mailer.send({ companyId: user.company_id, to: user.email, ...accountExistsEmail({ to: user.email, firstName: user.first_name, signInUrl: `${deps.config.publicUrl.replace(/\/+$/, '')}/login` }) });
 }
 
 /** The page the verification e-mail links to: marks the address verified and leads on to the account's next step. */
