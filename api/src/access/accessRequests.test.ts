@@ -206,6 +206,13 @@ describe('approving an access request grants only the role the admin names', () 
     expect(approved.status).toBe(409);
     expect(approved.body.code).toBe('candidate');
     expect(await db('user_roles').where({ user_id: candidate.id })).toEqual([]);
+    // Nor directly: setting a candidate's roles, or adding a candidate with roles, is refused.
+    const direct = await request<ErrorBody>(`/api/users/${candidate.id}/roles`, { method: 'PUT', headers: admin, json: { roleIds: [company.roleIds.get('admin')] } });
+    expect(direct.status).toBe(409);
+    expect(direct.body.code).toBe('candidate');
+    const added = await request<ErrorBody>('/api/users', { method: 'POST', headers: admin, json: { email: `c2-${company.id.slice(-6)}@elsewhere.test`, firstName: 'C', lastName: 'Two', isCandidate: true, roleKeys: ['admin'] } });
+    expect(added.status).toBe(400);
+    expect(await db('user_roles').where({ user_id: candidate.id })).toEqual([]);
     expect((await request(`/api/access-requests/${id}/decline`, { method: 'POST', headers: admin, json: {} })).status).toBe(200);
   });
 });

@@ -164,6 +164,8 @@ async function rolesByKeys(db: Knex, scope: CompanyScope, keys: string[]): Promi
 
 export async function createUser(db: Knex, caller: Caller, input: components['schemas']['UserInput']) {
   const scope = companyScope(caller);
+  // As when provisioning: a candidate sees their offer only and holds no company role.
+  if (input.isCandidate && input.roleKeys?.length) throw badRequest('Candidates hold no roles.', [{ field: 'body.roleKeys', message: 'must be empty for a candidate' }]);
   if (input.roleKeys) assertMayAssignRoles(caller);
   const email = normaliseEmail(input.email);
   return db.transaction(async (trx) => {
@@ -204,6 +206,7 @@ export async function setRoles(db: Knex, caller: Caller, userId: string, roleIds
   return db.transaction(async (trx) => {
     const row = await findCustomerUser(trx, scope, userId);
     if (!row) throw notFound();
+    if (row.is_candidate && roleIds.length) throw new HttpError(409, 'candidate', { message: 'Candidates hold no company role.' });
     const found = await findRolesByIds(trx, scope, roleIds);
     const missing = roleIds.filter((id) => !found.some((role) => role.id === id));
     if (missing.length) throw badRequest('Unknown role', missing.map((id) => ({ field: 'body.roleIds', message: `${id} is not a role of this company` })));
