@@ -24,7 +24,7 @@ import { connectionForEmail } from '../sso/people.js';
 import { startEnterpriseSignIn } from '../sso/signIn.js';
 import { sendEmailVerification } from './verifyRoutes.js';
 import { createSignUpUser, EMAIL, readSignUp, validateSignUp } from './signup.js';
-import { addressKey, clearFailures, emailKey, lockedUntil, recordFailure, resetAddressKey, resetEmailKey } from './throttle.js';
+import { addressKey, clearFailures, emailKey, lockedUntil, recordFailure, releaseAttempt, reserveAttempts, resetAddressKey, resetEmailKey } from './throttle.js';
 
 const ROUTE = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|signup|consent|abort|forgot))?$/;
 const FORM_LIMIT = '16kb';
@@ -148,18 +148,19 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
     if (routed) return send(ctx, signInPage({ ...view, error: routed }, 502));
     if (!email || !password) return send(ctx, signInPage({ ...view, error: 'Enter your email and password.' }, 400));
     const keys = [emailKey(email), addressKey(ctx.ip)];
-    const locked = await lockedUntil(db, keys);
+    // The attempt is counted before the password is checked: parallel guesses each take one of the few.
+    const locked = await reserveAttempts(db, keys);
     if (locked) return sendLocked(ctx, view, locked);
 
     const user = await findUserByEmail(db, email);
     const matches = await verifyPassword(user?.password_hash ?? (await decoy()), password);
     if (!user?.password_hash || !matches) {
-      for (const key of keys) await recordFailure(db, key);
       const nowLocked = await lockedUntil(db, keys);
       if (nowLocked) return sendLocked(ctx, view, nowLocked);
       return send(ctx, signInPage({ ...view, error: SIGN_IN_FAILED }, 401));
     }
     await clearFailures(db, emailKey(email));
+    await releaseAttempt(db, addressKey(ctx.ip));
     await recordLogin(db, user.id);
     await finish(ctx, { login: { accountId: user.id, amr: ['pwd'], remember: true } });
   }
@@ -206,13 +207,11 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
     if (!EMAIL.test(email) || email.length > 320) {
       return send(ctx, forgotPasswordPage({ uid: details.uid, email, error: 'Enter an email address like name@company.com.' }, 400));
     }
-    const keys = [resetEmailKey(email), resetAddressKey(ctx.ip)];
-    const locked = await lockedUntil(db, keys);
+    const locked = await reserveAttempts(db, [resetEmailKey(email), resetAddressKey(ctx.ip)]);
     if (locked) {
       const retryAfter = String(Math.max(1, Math.ceil((locked.getTime() - Date.now()) / 1000)));
       return send(ctx, forgotPasswordPage({ uid: details.uid, email, error: resetLockedMessage(locked) }, 429), { 'Retry-After': retryAfter });
     }
-    for (const key of keys) await recordFailure(db, key);
     void sendPasswordReset(deps, email).catch((error: unknown) => log.error({ err: error }, 'password reset e-mail failed'));
     send(ctx, resetRequestedPage(details.uid));
   }
