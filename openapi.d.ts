@@ -6625,8 +6625,8 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
-            /** @description Role keys; the user holds exactly these afterwards. */
-            roles: string[];
+            /** @description Role keys; the user holds exactly these afterwards (an empty list takes every role away). Left out (a file without a roles column), the roles a user holds are kept, and a new user gets none. */
+            roles?: string[];
             /** @description The manager's e-mail, in the file or already a user of the company; empty for none; left out, the current manager is kept. */
             manager?: string;
         };
@@ -6655,6 +6655,8 @@ export interface components {
                 key: string;
                 /** @enum {string} */
                 action: "create" | "update";
+                /** @description Users imports, the keys of the roles the row takes away from the person (so a dry run says what an empty roles cell will remove). */
+                removesRoles?: string[];
             }[];
         };
         RolesImportRow: {

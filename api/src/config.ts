@@ -29,6 +29,8 @@ export interface Config {
   helpDeskSecret: string | undefined;
   /** Allow http:// chat webhooks (local testing only). */
   allowHttpWebhooks: boolean;
+  /** Let chat webhooks be on loopback, private and other special-purpose addresses (local testing, an internal chat server). */
+  webhooksAllowPrivateNetworks: boolean;
   /** The chat app's OAuth client (`PAYBENCH_CHAT_OAUTH_*`); unset = the chat app cannot be installed, the webhook remains. */
   chatOAuth: ChatOAuthConfig | undefined;
   /** Analytics events per client address per minute. */
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Paybench <no-reply@paybench.local>',
     helpDeskSecret: env.PAYBENCH_HELP_DESK_SECRET || undefined,
     allowHttpWebhooks: env.PAYBENCH_ALLOW_HTTP_WEBHOOKS === 'true',
+    webhooksAllowPrivateNetworks: env.PAYBENCH_WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true',
     chatOAuth: chatOAuthFrom(env),
     eventsPerMinute: intFrom(env.PAYBENCH_EVENTS_PER_MINUTE, 120, 'PAYBENCH_EVENTS_PER_MINUTE'),
     jobPollMs: intFrom(env.PAYBENCH_JOB_POLL_MS, 1000, 'PAYBENCH_JOB_POLL_MS'),

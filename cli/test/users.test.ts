@@ -272,6 +272,43 @@ describe('paybench users and roles', () => {
     expect(paybench(['users', 'import', invitees, '--invite'], env).stdout).toBe('0 created, 0 updated, 2 unchanged; 0 invited\n');
   });
 
+  it('assigns a role by its key or its name, and a users file without a roles column leaves roles alone', () => {
+    const people = file('no-roles.csv', `email,firstName,lastName\nrae@${domain},Rae,Kim\n`);
+    expect(paybench(['users', 'import', people], env).stdout).toBe('1 created, 0 updated, 0 unchanged\n');
+    const rolesOf = (email: string): string[] => (listed().find((user) => user.email === email)?.roles ?? []).map((role) => role.key).sort();
+    // The README's example: "planner" is a word of one role's name, Compensation planner.
+    const assigned = paybench(['roles', 'assign', 'planner', `rae@${domain}`], env);
+    expect(assigned.code).toBe(0);
+    expect(assigned.stdout).toBe(`rae@${domain} now holds compensation_planner\n`);
+    for (const name of ['COMPENSATION_PLANNER', 'compensation planner']) {
+      expect(paybench(['roles', 'assign', name, `rae@${domain}`], env).stdout).toBe(`rae@${domain} already holds compensation_planner\n`);
+    }
+    // The same file again changes nothing: without the column, roles are not the file's business.
+    expect(paybench(['users', 'import', people], env).stdout).toBe('0 created, 0 updated, 1 unchanged\n');
+    expect(rolesOf(`rae@${domain}`)).toEqual(['compensation_planner']);
+
+    // An empty roles cell takes every role away: the dry run names what goes, and writes nothing.
+    const emptied = file('empty-roles.csv', `email,firstName,lastName,roles\nrae@${domain},Rae,Kim,\n`);
+    const dry = paybench(['users', 'import', emptied, '--dry-run'], env);
+    expect(dry.stdout).toBe(`0 to create, 1 to update, 0 unchanged\nWould remove compensation_planner from rae@${domain} (line 2)\n`);
+    expect(rolesOf(`rae@${domain}`)).toEqual(['compensation_planner']);
+    expect(paybench(['users', 'import', emptied], env).stdout).toBe(`0 created, 1 updated, 0 unchanged\nRemoved compensation_planner from rae@${domain} (line 2)\n`);
+    expect(rolesOf(`rae@${domain}`)).toEqual([]);
+
+    const unknown = paybench(['roles', 'assign', 'astronaut', `rae@${domain}`], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('There is no role "astronaut". The roles are:');
+    expect(unknown.stderr).toContain('compensation_planner (Compensation planner)');
+    expect(unknown.stderr).toContain('analyst (Read-only analyst)');
+    // With a second planner among the roles, "planner" could mean either: refused, naming both.
+    const second = file('second-planner.csv', 'key,name,permissions\nheadcount_planner,Headcount planner,{}\n');
+    expect(paybench(['roles', 'import', second], env).code).toBe(0);
+    const ambiguous = paybench(['roles', 'assign', 'planner', `rae@${domain}`], env);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain('"planner" could be any of compensation_planner (Compensation planner), headcount_planner (Headcount planner); name one by its key.');
+    expect(rolesOf(`rae@${domain}`)).toEqual([]);
+  });
+
   it('prints shell completion for bash and zsh', () => {
     const bash = paybench(['completion', 'bash']);
     expect(bash.stdout).toContain('complete -o default -F _paybench paybench');

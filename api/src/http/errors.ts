@@ -115,6 +115,8 @@ function databaseCode(thrown: unknown): string | undefined {
 
 /** Unique violations on either engine: two writers raced for one natural key. */
 const UNIQUE_VIOLATIONS = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+/** A unique violation on either engine, for a service that answers a lost race itself. */
+export const isUniqueViolation = (thrown: unknown): boolean => UNIQUE_VIOLATIONS.has(databaseCode(thrown) ?? '');
 /** Text Postgres cannot store (a NUL character slipped past the request checks, e.g. inside a spreadsheet). */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 

@@ -105,6 +105,19 @@ describe('user imports', () => {
     expect(analysts.body.data.map((user) => user.roles.map((role) => role.key).sort())).toEqual([['analyst', 'employee']]);
   });
 
+  it('keeps the roles of a row without them, and names the roles a row takes away', async () => {
+    const email = `kept@${domain}`;
+    await importUsers([person(2, email, ['analyst', 'employee'])]);
+    const { roles: _left, ...withoutRoles } = person(2, email);
+    expect((await importUsers([withoutRoles])).body.data).toMatchObject({ update: 0, unchanged: 1, changes: [] });
+    const emptied = await importUsers([person(2, email, [])], true);
+    expect(emptied.body.data).toMatchObject({ dryRun: true, update: 1, changes: [{ line: 2, key: email, action: 'update', removesRoles: ['analyst', 'employee'] }] });
+    const fewer = await importUsers([person(2, email, ['employee'])]);
+    expect(fewer.body.data.changes).toEqual([{ line: 2, key: email, action: 'update', removesRoles: ['analyst'] }]);
+    const held = await request<{ data: User[] }>(`/api/users?search=${encodeURIComponent(email)}`, { headers: admin });
+    expect(held.body.data.map((user) => user.roles.map((role) => role.key))).toEqual([['employee']]);
+  });
+
   it('is for people who may edit users', async () => {
     const reply = await request<ErrorBody>('/api/users/imports', { method: 'POST', headers: bearer(company.users.analyst!), json: { rows: [] } });
     expect(reply.status).toBe(403);

@@ -21,7 +21,8 @@ interface CleanRow {
   email: string;
   firstName: string;
   lastName: string;
-  roles: string[];
+  /** Role keys the person holds afterwards; undefined when the file has no roles column (kept as they are). */
+  roles: string[] | undefined;
   /** The manager's e-mail; '' for none; undefined when the file has no manager column (kept as it is). */
   manager: string | undefined;
 }
@@ -36,7 +37,7 @@ function clean(row: UsersImportRow, index: number): CleanRow {
     email: normaliseEmail(row.email),
     firstName: row.firstName.trim(),
     lastName: row.lastName.trim(),
-    roles: [...new Set(row.roles.map((role) => role.trim()).filter(Boolean))].sort(),
+    roles: row.roles === undefined ? undefined : [...new Set(row.roles.map((role) => role.trim()).filter(Boolean))].sort(),
     manager: row.manager === undefined ? undefined : normaliseEmail(row.manager),
   };
 }
@@ -49,7 +50,7 @@ function checkRow(row: CleanRow, raw: UsersImportRow, ctx: { roleKeys: Set<strin
   else if (ctx.elsewhere.has(row.email)) add('email', `${row.email} already has an account in another company`);
   if (!row.firstName) add('firstName', 'is required');
   if (!row.lastName) add('lastName', 'is required');
-  for (const role of row.roles) if (!ctx.roleKeys.has(role)) add('roles', `"${role}" is not a role of this company`);
+  for (const role of row.roles ?? []) if (!ctx.roleKeys.has(role)) add('roles', `"${role}" is not a role of this company`);
   const manager = row.manager;
   if (!manager) return;
   if (!EMAIL.test(manager)) add('manager', `"${raw.manager}" is not an e-mail address`);
@@ -58,6 +59,9 @@ function checkRow(row: CleanRow, raw: UsersImportRow, ctx: { roleKeys: Set<strin
 }
 
 const sameRoles = (a: string[], b: string[]): boolean => a.length === b.length && [...a].sort().every((key, i) => key === b[i]);
+
+/** Whether the row gives the user other roles than they hold (a missing column changes nothing). */
+const rolesChange = (row: CleanRow, existing: Existing): boolean => row.roles !== undefined && !sameRoles(existing.roles, row.roles);
 
 /** Whether the row names a different manager than the user has (a missing column changes nothing). */
 function managerChanges(row: CleanRow, existing: Existing, emailOf: Map<string, string>): boolean {
@@ -69,7 +73,7 @@ function managerChanges(row: CleanRow, existing: Existing, emailOf: Map<string, 
 function actionFor(row: CleanRow, existing: Existing | undefined, emailOf: Map<string, string>): ImportChange['action'] | undefined {
   if (!existing) return 'create';
   const changed =
-    existing.first_name !== row.firstName || existing.last_name !== row.lastName || !sameRoles(existing.roles, row.roles) || managerChanges(row, existing, emailOf);
+    existing.first_name !== row.firstName || existing.last_name !== row.lastName || rolesChange(row, existing) || managerChanges(row, existing, emailOf);
   return changed ? 'update' : undefined;
 }
 
@@ -160,8 +164,9 @@ async function prepare(db: Knex, caller: Caller, scope: CompanyScope, input: Use
     const action = actionFor(row, existing, emailOf);
     if (!action) continue;
     // Taking your own admin role away in a file is almost always a mistake, and locks you out.
-    if (existing?.id === caller.userId && !sameRoles(existing.roles, row.roles)) problems.add(row.index, row.line, 'roles', 'you cannot change your own roles with an import');
-    changes.push({ line: row.line, key: row.email, action });
+    if (existing?.id === caller.userId && rolesChange(row, existing)) problems.add(row.index, row.line, 'roles', 'you cannot change your own roles with an import');
+    const removed = existing && row.roles ? existing.roles.filter((key) => !row.roles?.includes(key)).sort() : [];
+    changes.push({ line: row.line, key: row.email, action, ...(removed.length ? { removesRoles: removed } : {}) });
   }
   problems.throwIfAny('users');
   return { rows, known, roleIds, changes };
@@ -191,10 +196,10 @@ async function apply(trx: Knex, scope: CompanyScope, prepared: Prepared): Promis
         ...(row.manager !== undefined && managerOf(row) !== existing.manager_user_id ? { manager_user_id: managerOf(row) } : {}),
       };
       if (Object.keys(fields).length) await updateImportedUser(trx, scope, id, fields, now);
-      if (sameRoles(existing.roles, row.roles)) continue;
+      if (!rolesChange(row, existing)) continue;
       regranted.push(id);
     }
-    for (const key of row.roles) grants.push({ company_id: scope.companyId, user_id: id, role_id: prepared.roleIds.get(key) });
+    for (const key of row.roles ?? []) grants.push({ company_id: scope.companyId, user_id: id, role_id: prepared.roleIds.get(key) });
   }
   // Managers before their reports: each row's manager exists when it is inserted, so no second pass of updates.
   const users = managersFirst(created).map((row) => ({
@@ -218,7 +223,7 @@ function changesRoles(prepared: Prepared): boolean {
   return prepared.changes.some((change) => {
     const row = byEmail.get(change.key);
     const existing = prepared.known.get(change.key);
-    return row !== undefined && (existing ? !sameRoles(existing.roles, row.roles) : row.roles.length > 0);
+    return row !== undefined && (existing ? rolesChange(row, existing) : (row.roles ?? []).length > 0);
   });
 }
 

@@ -1,12 +1,11 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import type { PeopleImportKind } from '../hris/fields.js';
 import { type ReadOptions, type SourceTable, UnreadableFile, formatOf, readTable } from '../hris/table.js';
-import { type SpecialAddress, describeSpecial, specialPurpose } from './addresses.js';
+import { type SpecialAddress, describeSpecial } from './addresses.js';
 import { type Connector, type ConnectorEnvironment, ConnectorError, type ConnectorField, type ConnectorSettings, checkFields } from './connector.js';
+import { type OutboundPolicy, guardedLookup, literalRefusal } from './outbound.js';
 
 /** The largest file a sync fetches, the same as an upload. */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -35,28 +34,6 @@ const refused = (found: SpecialAddress, hostname?: string): ConnectorError =>
     `${describeSpecial(found, hostname)}; this deployment does not fetch from such addresses (set PAYBENCH_INTEGRATIONS_ALLOW_PRIVATE_NETWORKS=true to allow private and special-purpose ones).`,
   );
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/**
- * Resolves as usual, refuses the host if any of its addresses is special-purpose, and hands the
- * connection exactly the addresses it checked: the socket connects to one of them and never
- * resolves again, so a second DNS answer (rebinding) cannot swap in another address.
- */
-function guardedLookup(env: ConnectorEnvironment) {
-  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const list = addresses as LookupAddress[];
-      const blocked = env.allowPrivateNetworks ? undefined : list.map((entry) => specialPurpose(entry.address)).find(Boolean);
-      if (blocked) return callback(refused(blocked, hostname) as NodeJS.ErrnoException, []);
-      if (options.all) return callback(null, list);
-      const first = list[0];
-      if (!first) return callback(new Error(`${hostname} has no address`) as NodeJS.ErrnoException, []);
-      callback(null, first.address, first.family);
-    });
-  };
-}
-
 export function parseFileUrl(text: string | undefined): URL | undefined {
   if (!text) return undefined;
   try {
@@ -73,14 +50,16 @@ interface Fetched {
   url: URL;
 }
 
+/** The outbound guard with this deployment's setting and the connector's refusal. */
+const policyOf = (env: ConnectorEnvironment): OutboundPolicy => ({ allowPrivateNetworks: env.allowPrivateNetworks, refuse: refused });
+
 function get(url: URL, headers: Record<string, string>, env: ConnectorEnvironment, redirectsLeft: number): Promise<Fetched> {
-  // An address in the URL is connected to without a lookup: it is checked here instead.
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const blocked = isIP(host) && !env.allowPrivateNetworks ? specialPurpose(host) : undefined;
-  if (blocked) return Promise.reject(refused(blocked));
+  // Every hop, the first and each redirect, is checked: the address in the URL here, a name by the lookup.
+  const blocked = literalRefusal(url, policyOf(env));
+  if (blocked) return Promise.reject(blocked);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Fetched>((resolve, reject) => {
-    const request = client.get(url, { headers: { 'User-Agent': 'Paybench integration', Accept: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*', ...headers }, lookup: guardedLookup(env), timeout: TIMEOUT_MS }, (response) => {
+    const request = client.get(url, { headers: { 'User-Agent': 'Paybench integration', Accept: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*', ...headers }, lookup: guardedLookup(policyOf(env)), timeout: TIMEOUT_MS }, (response) => {
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
         response.resume();

@@ -1,11 +1,41 @@
 import { type Server, createServer } from 'node:http';
+import { type Server as TcpServer, createServer as createTcpServer } from 'node:net';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, request } from '../../test/http.js';
-import { ownServer } from '../../test/ownServer.js';
+import { type OwnServer, ownServer } from '../../test/ownServer.js';
+import { saveCompanySettings } from './store.js';
+
+/** A local listener that only counts the connections made to it: a webhook call reaching it is one. */
+async function countingListener(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
+  let count = 0;
+  const listener: TcpServer = createTcpServer((socket) => {
+    count += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', () => resolve()));
+  return { port: (listener.address() as { port: number }).port, connections: () => count, close: () => new Promise<void>((resolve) => listener.close(() => resolve())) };
+}
+
+/**
+ * A company whose chat webhook is `url` (stored directly: saved before addresses were checked, or
+ * a name that resolved elsewhere then) ends a job; answers once the job's end was handled.
+ */
+async function jobEndsWithWebhook(input: { db: Knex; base?: string; admin: Parameters<typeof bearer>[0]; companyId: string; url: string }): Promise<void> {
+  await saveCompanySettings(input.db, { companyId: input.companyId }, { chatWebhookUrl: input.url, chatEvents: ['jobFinished'] });
+  const started = await request<{ data: { id: string } }>('/api/users/exports', { method: 'POST', headers: bearer(input.admin), base: input.base });
+  expect(started.status).toBe(202);
+  const handled = async (): Promise<boolean> => {
+    const event = await input.db('domain_events').where({ company_id: input.companyId, name: 'job.ended', subject_id: started.body.data.id }).first<{ delivered_at: unknown } | undefined>();
+    return Boolean(event?.delivered_at);
+  };
+  await expect.poll(handled, { timeout: 20_000 }).toBe(true);
+}
 
 describe('notifications, the help desk and analytics events', () => {
-  const server = ownServer('Notified Co', { PAYBENCH_HELP_DESK_SECRET: 'help-desk-shared-secret', PAYBENCH_ALLOW_HTTP_WEBHOOKS: 'true' });
+  // Local testing: an http webhook on this machine, both allowed here only.
+  const server: OwnServer = ownServer('Notified Co', { PAYBENCH_HELP_DESK_SECRET: 'help-desk-shared-secret', PAYBENCH_ALLOW_HTTP_WEBHOOKS: 'true', PAYBENCH_WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' });
   let chat: Server;
   const chatPosts: unknown[] = [];
   let chatPort = 0;
@@ -53,6 +83,16 @@ describe('notifications, the help desk and analytics events', () => {
     expect(notInternal.status).toBe(403);
   });
 
+  it('calls a webhook on loopback where private networks are allowed (the control of the test below)', async () => {
+    const listener = await countingListener();
+    try {
+      await jobEndsWithWebhook({ db: server.db, base: server.url, admin: server.admin, companyId: server.company.id, url: `https://127.0.0.1:${listener.port}/hook` });
+      expect(listener.connections()).toBe(1);
+    } finally {
+      await listener.close();
+    }
+  });
+
   it('signs a help-desk token with the shared secret', async () => {
     const reply = await at('/api/help-desk/token', { headers: bearer(server.company.users.employee!) });
     const jwt = (reply.body as { data: { jwt: string } }).data.jwt;
@@ -82,6 +122,45 @@ describe('notifications, the help desk and analytics events', () => {
   it('reports the company’s data-submission status', async () => {
     const reply = await at('/api/company/data-submission-status', { headers: bearer(server.company.users.analyst!) });
     expect((reply.body as { data: unknown }).data).toEqual({ participates: false, status: 'not_participating', lastSubmittedAt: null });
+  });
+});
+
+describe('chat webhooks on a deployment that keeps to the public internet', () => {
+  const ALLOW = 'Paybench does not call such addresses (set PAYBENCH_WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true to allow private and special-purpose ones).';
+
+  it('refuses to save a loopback, private or documentation address, or a name that resolves to loopback', async () => {
+    const company = await createTestCompany(await testDb(), 'Webhook Guard Co');
+    const admin = bearer(company.users.admin!);
+    const save = (url: string) => request<ErrorBody>('/api/company/notification-settings', { method: 'PUT', headers: admin, json: { chatWebhookUrl: url, chatEvents: ['jobFinished'] } });
+    const refusals: [string, string][] = [
+      ['https://127.0.0.1:8443/hook', '127.0.0.1 is in 127.0.0.0/8 (loopback)'],
+      ['https://10.20.30.40/hook', '10.20.30.40 is in 10.0.0.0/8 (private use)'],
+      ['https://192.0.2.2:8443/hook', '192.0.2.2 is in 192.0.2.0/24 (documentation)'],
+      ['https://[::1]/hook', '::1 is in ::1/128 (loopback)'],
+    ];
+    for (const [url, reason] of refusals) {
+      const reply = await save(url);
+      expect(reply.status, url).toBe(400);
+      expect(reply.body.message).toBe(`The chat webhook cannot be used: ${reason}; ${ALLOW}`);
+      expect(reply.body.errors).toEqual([{ field: 'body.chatWebhookUrl', message: 'is a loopback, private or special-purpose address' }]);
+    }
+    const named = await save('https://localhost:8443/hook');
+    expect(named.status).toBe(400);
+    expect(named.body.message).toMatch(/^The chat webhook cannot be used: localhost resolves to (127\.0\.0\.1, which is in 127\.0\.0\.0\/8|::1, which is in ::1\/128) \(loopback\); /);
+    expect((await request<{ data: { chatWebhookUrl: string | null } }>('/api/company/notification-settings', { headers: admin })).body.data.chatWebhookUrl).toBeNull();
+  });
+
+  it('does not call a webhook on loopback when a job ends, even one stored before addresses were checked', async () => {
+    const db = await testDb();
+    const company = await createTestCompany(db, 'Stored Webhook Co');
+    const listener = await countingListener();
+    try {
+      await jobEndsWithWebhook({ db, admin: company.users.admin!, companyId: company.id, url: `https://127.0.0.1:${listener.port}/hook` });
+      await jobEndsWithWebhook({ db, admin: company.users.admin!, companyId: company.id, url: `https://localhost:${listener.port}/hook` });
+      expect(listener.connections()).toBe(0);
+    } finally {
+      await listener.close();
+    }
   });
 });
 

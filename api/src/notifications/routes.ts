@@ -1,6 +1,6 @@
 import { can, internalAdmin, member, secured } from '../http/operations.js';
 import { getPreferences, updatePreferences } from './preferences.js';
-import { getCompanySettings, getUserSettings, outbox, putCompanySettings, putUserSettings } from './service.js';
+import { getCompanySettings, getUserSettings, outbox, putCompanySettings, putUserSettings, webhookPolicy } from './service.js';
 
 export const notificationOperations = [
   secured({
@@ -32,7 +32,7 @@ export const notificationOperations = [
     operationId: 'updateCompanyNotificationSettings',
     access: can('companySettings', 'edit'),
     handler: async ({ body }, { deps, caller }) => ({
-      data: await putCompanySettings(deps.db, caller, body, deps.config.allowHttpWebhooks),
+      data: await putCompanySettings(deps.db, caller, body, webhookPolicy(deps.config)),
     }),
   }),
   secured({

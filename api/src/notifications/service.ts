@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { type Caller, companyScope } from '../access/caller.js';
 import { findUserRow } from '../access/usersStore.js';
+import type { Config } from '../config.js';
 import { badRequest } from '../http/errors.js';
+import { AddressRefused, checkOutboundAddress, guardedFetch } from '../integrations/outbound.js';
 import { subscribe } from '../platform/events.js';
 import { postViaChatApp } from './chatApp/service.js';
 import { type CompanySettings, type UserSettings, companySettings, saveCompanySettings, saveUserSettings, userSettings } from './store.js';
@@ -18,28 +20,54 @@ export async function putUserSettings(db: Knex, caller: Caller, settings: UserSe
 
 export const getCompanySettings = (db: Knex, caller: Caller) => companySettings(db, companyScope(caller));
 
-/** Webhooks leave the server: https only (plain http only where explicitly allowed, for local testing). */
-export async function putCompanySettings(db: Knex, caller: Caller, settings: CompanySettings, allowHttp: boolean) {
-  if (settings.chatWebhookUrl) {
-    const url = new URL(settings.chatWebhookUrl);
-    if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) {
-      throw badRequest('The chat webhook must be an https URL', [{ field: 'body.chatWebhookUrl', message: 'must use https' }]);
-    }
+/** What a chat webhook may be: https (plain http too where allowed), on a public address (any where allowed). */
+export interface WebhookPolicy {
+  allowHttp: boolean;
+  allowPrivateNetworks: boolean;
+}
+
+export const webhookPolicy = (config: Pick<Config, 'allowHttpWebhooks' | 'webhooksAllowPrivateNetworks'>): WebhookPolicy => ({
+  allowHttp: config.allowHttpWebhooks,
+  allowPrivateNetworks: config.webhooksAllowPrivateNetworks,
+});
+
+const ALLOW_PRIVATE = 'set PAYBENCH_WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true to allow private and special-purpose ones';
+
+/** Why the webhook may not be called under the policy (its scheme, or its address by the outbound guard), if it may not. */
+async function webhookProblem(text: string, policy: WebhookPolicy): Promise<{ message: string; field: string } | undefined> {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url) return { message: 'The chat webhook must be a URL', field: 'must be a URL' };
+  if (url.protocol !== 'https:' && !(policy.allowHttp && url.protocol === 'http:')) return { message: 'The chat webhook must be an https URL', field: 'must use https' };
+  const refused = await checkOutboundAddress(url, { allowPrivateNetworks: policy.allowPrivateNetworks });
+  if (refused instanceof AddressRefused) {
+    return { message: `The chat webhook cannot be used: ${refused.message}; Paybench does not call such addresses (${ALLOW_PRIVATE}).`, field: 'is a loopback, private or special-purpose address' };
   }
+  if (refused) return { message: `The chat webhook cannot be used: ${url.hostname} could not be found.`, field: 'could not be found' };
+  return undefined;
+}
+
+/** Webhooks leave the server: https only, and never to the server's own networks (each allowed only for local testing). */
+export async function putCompanySettings(db: Knex, caller: Caller, settings: CompanySettings, policy: WebhookPolicy) {
+  const problem = settings.chatWebhookUrl ? await webhookProblem(settings.chatWebhookUrl, policy) : undefined;
+  if (problem) throw badRequest(problem.message, [{ field: 'body.chatWebhookUrl', message: problem.field }]);
   await saveCompanySettings(db, companyScope(caller), settings);
   return settings;
 }
 
-async function postToChat(url: string, text: string, log: Logger): Promise<void> {
+/** Posts through the outbound guard: a webhook saved before, or whose name now resolves elsewhere, is checked again. */
+async function postToChat(url: string, text: string, policy: WebhookPolicy, log: Logger): Promise<void> {
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text }),
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
+    const scheme = new URL(url).protocol;
+    if (scheme !== 'https:' && !(policy.allowHttp && scheme === 'http:')) return log.warn({ scheme }, 'chat webhook is not https; not called');
+    const response = await guardedFetch(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }), signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) },
+      { allowPrivateNetworks: policy.allowPrivateNetworks },
+    );
+    await response.body?.cancel();
     if (!response.ok) log.warn({ status: response.status }, 'chat webhook refused the notification');
   } catch (error) {
+    if (error instanceof AddressRefused) return log.warn({ reason: error.message }, 'chat webhook address refused; not called');
     log.warn({ err: error }, 'chat webhook could not be reached');
   }
 }
@@ -62,7 +90,7 @@ export const notifyJobEnded = subscribe('job.ended', 'notifications.jobEnded', a
   if (company.chatEvents.includes(kind)) {
     // The installed chat app when the company has one with a channel; otherwise the webhook.
     const message = `${text} (${owner?.email ?? 'a user'})`;
-    if (!(await postViaChatApp(deps, scope, message, log)) && company.chatWebhookUrl) await postToChat(company.chatWebhookUrl, message, log);
+    if (!(await postViaChatApp(deps, scope, message, log)) && company.chatWebhookUrl) await postToChat(company.chatWebhookUrl, message, webhookPolicy(config), log);
   }
 });
 

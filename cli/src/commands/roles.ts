@@ -86,13 +86,34 @@ export async function listRolesCommand(ctx: CommandContext): Promise<void> {
   );
 }
 
+type Role = components['schemas']['Role'];
+
+/** Lower case, with `_`, `-` and runs of spaces as one space: `compensation_planner` reads as "compensation planner". */
+const normalised = (text: string): string => text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+
+/** Whether `phrase` is among the words of `text` (both normalised): "planner" in "Compensation planner". */
+const hasWords = (text: string, phrase: string): boolean => ` ${normalised(text)} `.includes(` ${phrase} `);
+
+const described = (role: Role): string => `${role.key} (${role.name})`;
+
+/**
+ * The role someone means: its key or its name in any case; failing both, the one role whose key or
+ * name contains the words given ("planner"). Unknown or ambiguous, the refusal lists the roles.
+ */
+export function resolveRole(roles: Role[], wanted: string): Role {
+  const phrase = normalised(wanted);
+  const exact = roles.filter((role) => normalised(role.key) === phrase || normalised(role.name) === phrase);
+  const matches = exact.length || !phrase ? exact : roles.filter((role) => hasWords(role.key, phrase) || hasWords(role.name, phrase));
+  const [only] = matches;
+  if (only && matches.length === 1) return only;
+  if (matches.length > 1) throw new RejectedInput(`"${wanted}" could be any of ${matches.map(described).join(', ')}; name one by its key.`);
+  throw new RejectedInput(`There is no role "${wanted}". The roles are:`, roles.map(described));
+}
+
 /** Adds a role to a person, keeping the roles they already hold. */
 export async function assignRoleCommand(ctx: CommandContext, roleKey: string, email: string, options: { dryRun?: boolean }): Promise<void> {
   const api = createApi(ctx.connection);
-  // The key is exact; the name people read ("Read-only analyst") is accepted too, case-insensitively.
-  const roles = await listRoles(ctx);
-  const role = roles.find((candidate) => candidate.key === roleKey) ?? roles.find((candidate) => candidate.name.toLowerCase() === roleKey.trim().toLowerCase());
-  if (!role) throw new RejectedInput(`There is no role "${roleKey}". See: paybench roles list`);
+  const role = resolveRole(await listRoles(ctx), roleKey);
   const wanted = email.trim().toLowerCase();
   const found = await call(ctx.connection, api.GET('/api/users', { params: { query: { search: wanted, limit: 50 } } }));
   const user = found.data.find((candidate) => candidate.email === wanted);

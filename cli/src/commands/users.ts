@@ -15,6 +15,7 @@ const USER_COLUMNS = { required: ['email', 'firstName', 'lastName'], optional: [
 /**
  * The file's rows as the import takes them; `status` (from an export) is informational and not sent.
  * A `manager` column is sent as it is (empty: no manager); without the column, managers are kept.
+ * So are roles: a `roles` cell is what the person holds afterwards (empty: none); no column, no change.
  */
 function usersFromCsv(file: string) {
   return readCsv(file, USER_COLUMNS).map(({ line, values }) => ({
@@ -22,7 +23,7 @@ function usersFromCsv(file: string) {
     email: values.email ?? '',
     firstName: values.firstName ?? '',
     lastName: values.lastName ?? '',
-    roles: (values.roles ?? '').split(';').map((role) => role.trim()).filter(Boolean),
+    ...(values.roles !== undefined ? { roles: values.roles.split(';').map((role) => role.trim()).filter(Boolean) } : {}),
     ...(values.manager !== undefined ? { manager: values.manager } : {}),
   }));
 }
@@ -40,6 +41,11 @@ export async function importUsersCommand(ctx: CommandContext, file: string, opti
   }
   if (ctx.output.json) return printJson(reply.data);
   process.stdout.write(`${planSummary(reply.data, { invited: Boolean(options.invite) })}\n`);
+  // Taking roles away is easy to miss in a count: each person who loses one is named.
+  for (const change of reply.data.changes) {
+    if (!change.removesRoles?.length) continue;
+    process.stdout.write(`${reply.data.dryRun ? 'Would remove' : 'Removed'} ${change.removesRoles.join(', ')} from ${change.key} (line ${change.line})\n`);
+  }
   if (options.dryRun && reply.data.changes.length) hint('Nothing was written. Run again without --dry-run to apply.');
 }
 

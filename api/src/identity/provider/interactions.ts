@@ -25,7 +25,7 @@ import { connectionForEmail } from '../sso/people.js';
 import { startEnterpriseSignIn } from '../sso/signIn.js';
 import { sendAccountExists, sendEmailVerification } from './verifyRoutes.js';
 import { createSignUpUser, EMAIL, readSignUp, validateSignUp } from './signup.js';
-import { addressKey, clearFailures, emailKey, lockedUntil, recordFailure, resetAddressKey, resetEmailKey, signUpAddressKey, signUpEmailKey } from './throttle.js';
+import { addressKey, clearFailures, emailKey, lockedUntil, releaseAttempt, reserveAttempts, resetAddressKey, resetEmailKey, signUpAddressKey, signUpEmailKey } from './throttle.js';
 
 const ROUTE = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|signup|consent|abort|forgot))?$/;
 const FORM_LIMIT = '16kb';
@@ -148,18 +148,19 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
     if (routed) return send(ctx, signInPage({ ...view, error: routed }, 502));
     if (!email || !password) return send(ctx, signInPage({ ...view, error: 'Enter your email and password.' }, 400));
     const keys = [emailKey(email), addressKey(ctx.ip)];
-    const locked = await lockedUntil(db, keys);
+    // The attempt is counted before the password is checked: parallel guesses each take one of the few.
+    const locked = await reserveAttempts(db, keys);
     if (locked) return sendLocked(ctx, view, locked);
 
     const user = await findUserByEmail(db, email);
     const matches = await verifyPassword(user?.password_hash ?? (await decoy()), password);
     if (!user?.password_hash || !matches) {
-      for (const key of keys) await recordFailure(db, key);
       const nowLocked = await lockedUntil(db, keys);
       if (nowLocked) return sendLocked(ctx, view, nowLocked);
       return send(ctx, signInPage({ ...view, error: SIGN_IN_FAILED }, 401));
     }
     await clearFailures(db, emailKey(email));
+    await releaseAttempt(db, addressKey(ctx.ip));
     await recordLogin(db, user.id);
     await finish(ctx, { login: { accountId: user.id, amr: ['pwd'], remember: true } });
   }
@@ -180,12 +181,11 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
     if (Object.keys(errors).length) return send(ctx, signUpPage({ uid: details.uid, values, errors }, 400));
     // Every sign-up counts, new address or taken, so neither the answer nor the lock tells them apart.
     const keys = [signUpEmailKey(input.email), signUpAddressKey(ctx.ip)];
-    const locked = await lockedUntil(db, keys);
+    const locked = await reserveAttempts(db, keys);
     if (locked) {
       const retryAfter = String(Math.max(1, Math.ceil((locked.getTime() - Date.now()) / 1000)));
       return send(ctx, signUpPage({ uid: details.uid, values, errors: {}, formError: lockedMessage(locked) }, 429), { 'Retry-After': retryAfter });
     }
-    for (const key of keys) await recordFailure(db, key);
 
     // One answer whether or not the address has an account: "check your e-mail". The e-mail says
     // which it was, to the address's owner only, and goes out after the answer.
@@ -210,13 +210,11 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
     if (!EMAIL.test(email) || email.length > 320) {
       return send(ctx, forgotPasswordPage({ uid: details.uid, email, error: 'Enter an email address like name@company.com.' }, 400));
     }
-    const keys = [resetEmailKey(email), resetAddressKey(ctx.ip)];
-    const locked = await lockedUntil(db, keys);
+    const locked = await reserveAttempts(db, [resetEmailKey(email), resetAddressKey(ctx.ip)]);
     if (locked) {
       const retryAfter = String(Math.max(1, Math.ceil((locked.getTime() - Date.now()) / 1000)));
       return send(ctx, forgotPasswordPage({ uid: details.uid, email, error: resetLockedMessage(locked) }, 429), { 'Retry-After': retryAfter });
     }
-    for (const key of keys) await recordFailure(db, key);
     void sendPasswordReset(deps, email).catch((error: unknown) => log.error({ err: error }, 'password reset e-mail failed'));
     send(ctx, resetRequestedPage(details.uid));
   }

@@ -44,21 +44,51 @@ export async function lockedUntil(db: Knex, keys: ThrottleKey[], now = Date.now(
   return until > now ? new Date(until) : undefined;
 }
 
-/** Counts one failure against a key inside its window; the failure that reaches the limit locks the key. */
-export async function recordFailure(db: Knex, { key, limit }: ThrottleKey, now = Date.now()): Promise<void> {
-  await db.transaction(async (trx) => {
-    const row = await trx<ThrottleRow>(TABLE).where({ key }).first();
-    const windowOpen = row !== undefined && time(row.window_started_at) + WINDOW_MS > now;
-    const failures = windowOpen ? row.failures + 1 : 1;
-    const locks = failures >= limit;
-    const next: ThrottleRow = {
-      key,
-      failures: locks ? 0 : failures,
-      window_started_at: windowOpen && !locks ? row.window_started_at : new Date(now).toISOString(),
-      locked_until: locks ? new Date(now + LOCK_MS).toISOString() : null,
-    };
-    await trx<ThrottleRow>(TABLE).insert(next).onConflict('key').merge();
-  });
+/**
+ * Reserves one attempt against a key before the attempt is checked, so parallel attempts cannot all
+ * pass a lock check made before any of them was counted: undefined when counted, or when the key's
+ * lock ends when it is locked. Each step is one statement that the database applies to the row
+ * atomically (a conditional UPDATE), on SQLite and Postgres alike. The attempt that reaches the
+ * limit is still checked, and locks the key for whoever comes next.
+ */
+export async function reserveAttempt(db: Knex, { key, limit }: ThrottleKey, now = Date.now()): Promise<Date | undefined> {
+  const at = new Date(now).toISOString();
+  await db<ThrottleRow>(TABLE).insert({ key, failures: 0, window_started_at: at, locked_until: null }).onConflict('key').ignore();
+  // A window that ran out, or a lock that ended, starts afresh.
+  const windowOver = new Date(now - WINDOW_MS).toISOString();
+  await db<ThrottleRow>(TABLE)
+    .where({ key })
+    .where((ended) => ended.where((open) => open.whereNull('locked_until').where('window_started_at', '<=', windowOver)).orWhere('locked_until', '<=', at))
+    .update({ failures: 0, window_started_at: at, locked_until: null });
+  const counted = await db<ThrottleRow>(TABLE).where({ key }).whereNull('locked_until').where('failures', '<', limit).increment('failures', 1);
+  const lockEnd = new Date(now + LOCK_MS);
+  await db<ThrottleRow>(TABLE).where({ key }).whereNull('locked_until').where('failures', '>=', limit).update({ locked_until: lockEnd.toISOString() });
+  if (counted) return undefined;
+  return (await lockedUntil(db, [{ key, limit }], now)) ?? lockEnd;
+}
+
+/** Hands back a reservation whose attempt turned out not to be a failure (lifting the lock it may have set). */
+export async function releaseAttempt(db: Knex, { key, limit }: ThrottleKey): Promise<void> {
+  await db<ThrottleRow>(TABLE).where({ key }).where('failures', '>', 0).decrement('failures', 1);
+  await db<ThrottleRow>(TABLE).where({ key }).where('failures', '<', limit).whereNotNull('locked_until').update({ locked_until: null });
+}
+
+/**
+ * Reserves an attempt against every key, in order: the time the first locked one's lock ends (and
+ * the reservations already made are handed back), or undefined when all were reserved.
+ */
+export async function reserveAttempts(db: Knex, keys: ThrottleKey[], now = Date.now()): Promise<Date | undefined> {
+  const reserved: ThrottleKey[] = [];
+  for (const key of keys) {
+    const locked = await reserveAttempt(db, key, now);
+    if (!locked) {
+      reserved.push(key);
+      continue;
+    }
+    for (const done of reserved) await releaseAttempt(db, done);
+    return locked;
+  }
+  return undefined;
 }
 
 export async function clearFailures(db: Knex, { key }: ThrottleKey): Promise<void> {

@@ -1,7 +1,5 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import * as oidc from 'openid-client';
-import { describeSpecial, specialPurpose } from '../../integrations/addresses.js';
+import { AddressRefused, guardedFetch } from '../../integrations/outbound.js';
 
 /** Seconds Paybench waits for a company's provider (discovery, token, keys, user info). */
 export const PROVIDER_TIMEOUT_SECONDS = 10;
@@ -22,26 +20,21 @@ export class ProviderInvalid extends Error {
   override readonly name = 'ProviderInvalid';
 }
 
-/** Refuses addresses Paybench must not be made to call (its own network) unless allowed. */
-async function checkAddress(url: URL): Promise<void> {
-  if (privateNetworksAllowed()) return;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((entry) => entry.address);
-  if (!addresses.length) throw new ProviderUnreachable(`${url.host} could not be found`);
-  for (const address of addresses) {
-    const special = specialPurpose(address);
-    if (special) throw new ProviderUnreachable(`${describeSpecial(special, isIP(host) ? undefined : host)}, which Paybench does not call`);
-  }
-}
-
-const guardedFetch: oidc.CustomFetch = async (url, options) => {
+/**
+ * Every call to the provider (discovery, token, keys, user info) goes through the outbound guard: an
+ * address Paybench must not be made to call (its own network) is refused unless allowed, after
+ * every lookup and on every redirect, and the connection goes only to the address checked.
+ */
+const guardedProviderFetch: oidc.CustomFetch = async (url, options) => {
   const target = new URL(url);
-  await checkAddress(target);
+  const policy = { allowPrivateNetworks: privateNetworksAllowed() };
   try {
-    const init: RequestInit = { method: options.method, headers: options.headers, body: options.body as RequestInit['body'], redirect: options.redirect, signal: options.signal };
-    return await fetch(url, init);
+    const body = options.body instanceof ReadableStream ? await new Response(options.body).text() : options.body;
+    return await guardedFetch(url, { method: options.method, headers: options.headers, body, redirect: options.redirect, signal: options.signal }, policy);
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `did not answer within ${PROVIDER_TIMEOUT_SECONDS} seconds` : 'could not be reached';
+    if (error instanceof AddressRefused) throw new ProviderUnreachable(`${error.message}, which Paybench does not call`);
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    const reason = options.signal?.aborted ? `did not answer within ${PROVIDER_TIMEOUT_SECONDS} seconds` : code === 'ENOTFOUND' ? 'could not be found' : 'could not be reached';
     throw new ProviderUnreachable(`${target.host} ${reason}`);
   }
 };
@@ -97,7 +90,7 @@ export async function discoverProvider(client: ProviderClient): Promise<oidc.Con
     config = await oidc.discovery(issuer, client.clientId, client.clientSecret, undefined, {
       execute,
       timeout: PROVIDER_TIMEOUT_SECONDS,
-      [oidc.customFetch]: guardedFetch,
+      [oidc.customFetch]: guardedProviderFetch,
     });
   } catch (error) {
     throw providerFailure(error);
@@ -111,7 +104,7 @@ export async function discoverProvider(client: ProviderClient): Promise<oidc.Con
   const auth = methods && !methods.includes('client_secret_basic') && methods.includes('client_secret_post') ? oidc.ClientSecretPost(client.clientSecret) : oidc.ClientSecretBasic(client.clientSecret);
   const configured = new oidc.Configuration(metadata, client.clientId, client.clientSecret, auth);
   configured.timeout = PROVIDER_TIMEOUT_SECONDS;
-  configured[oidc.customFetch] = guardedFetch;
+  configured[oidc.customFetch] = guardedProviderFetch;
   for (const step of execute) step(configured);
   return configured;
 }

@@ -160,6 +160,22 @@ describe('collaborators of a shared slice', () => {
     expect(late.body).toMatchObject({ code: 'slice_revoked', message: 'This shared slice was revoked, so nobody can be invited to it.' });
   });
 
+  it('leaves one live link, one that was e-mailed, when the same address is invited twenty times at once', async () => {
+    const own = await share({ title: 'Board pack', request: ENGINEERS_US });
+    const email = 'race@outside.example';
+    const replies = await Promise.all(Array.from({ length: 20 }, () => invite({ email }, own.id)));
+    expect(replies.map((reply) => reply.status)).toEqual(Array<number>(20).fill(201));
+    // Without the database's one-live-link rule, Postgres left 6–7 unrevoked links here.
+    const live = (await (await testDb(server.env))('market_slice_collaborators').where({ slice_id: own.id, email }).whereNull('revoked_at')) as { id: string }[];
+    expect(live).toHaveLength(1);
+    const listed = await at<{ data: Collaborator[] }>(`/api/benchmarking/shares/${own.id}/collaborators`, admin);
+    expect(listed.body.data.filter((collaborator) => collaborator.status === 'active').map((collaborator) => collaborator.id)).toEqual([live[0]?.id]);
+    expect(replies.map((reply) => reply.body.data.id)).toContain(live[0]?.id);
+    // The live link reached the address: of every link e-mailed, exactly one opens.
+    const opening = async (): Promise<number> => (await Promise.all(smtp.links(email, '/collaborator/').map(async (link) => (await open(link)).status))).filter((status) => status === 200).length;
+    await expect.poll(opening, { timeout: 10_000 }).toBe(1);
+  });
+
   it('keeps the link within 90 days and within the slice’s own expiry, and not for the company’s own people', async () => {
     const tooLong = await at<ErrorBody>(`/api/benchmarking/shares/${slice.id}/collaborators`, admin, { method: 'POST', json: { email: 'long@outside.example', expiresInDays: 91 } });
     expect(tooLong.status).toBe(400);

@@ -8,7 +8,7 @@ import type { components } from '../../contract-types.js';
 import { newId } from '../../db/ids.js';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps.js';
 import type { AppDeps } from '../../deps.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { HttpError, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { RequestContext } from '../../http/operations.js';
 import { normaliseEmail } from '../../identity/users.js';
 import { emit } from '../../platform/events.js';
@@ -21,6 +21,7 @@ import {
   type CollaboratorRow,
   findCollaborator,
   findCollaboratorByToken,
+  findLiveCollaborator,
   insertCollaborator,
   insertOpen,
   listCollaborators,
@@ -124,11 +125,19 @@ export async function inviteCollaborator(ctx: InviteContext, caller: Caller, sli
     revoked_at: null,
     revoked_by: null,
   };
-  await db.transaction(async (trx) => {
-    await revokeEarlierLinks(trx, scope, slice.id, email, caller.userId, now.toISOString());
-    await insertCollaborator(trx, row);
-    await emit(trx, { name: 'sliceCollaborator.invited', companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'sharedSlice', subjectId: slice.id, payload: { collaboratorId: row.id, email, expiresAt: row.expires_at as string } });
-  });
+  try {
+    await db.transaction(async (trx) => {
+      await revokeEarlierLinks(trx, scope, slice.id, email, caller.userId, now.toISOString());
+      await insertCollaborator(trx, row);
+      await emit(trx, { name: 'sliceCollaborator.invited', companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'sharedSlice', subjectId: slice.id, payload: { collaboratorId: row.id, email, expiresAt: row.expires_at as string } });
+    });
+  } catch (error) {
+    // An invitation of the same address committed meanwhile holds the one live link: this request
+    // is the same invitation, answered with that link (already e-mailed), not a second one.
+    const live = isUniqueViolation(error) ? await findLiveCollaborator(db, scope, slice.id, email) : undefined;
+    if (live) return presentCollaborator(live);
+    throw error;
+  }
   const mail = collaboratorEmail({ companyName, inviter, title: slice.title, link: linkOf(config.publicUrl, token), expiresAt });
   ctx.afterCommit(() => mailer.send({ companyId: scope.companyId, to: email, ...mail }));
   return presentCollaborator({ ...row, opens: 0, last_opened_at: null });

@@ -55,11 +55,16 @@ export async function findCollaboratorByToken(db: Knex, tokenHash: string): Prom
   return db('market_slice_collaborators').where({ token_hash: tokenHash }).first<CollaboratorRow | undefined>();
 }
 
+/** The address's unrevoked link to the slice: at most one, which the database enforces. */
+export async function findLiveCollaborator(db: Knex, scope: CompanyScope, sliceId: string, email: string): Promise<CollaboratorListRow | undefined> {
+  return withOpens(db).where({ 'c.company_id': scope.companyId, 'c.slice_id': sliceId, 'c.email': email }).whereNull('c.revoked_at').first();
+}
+
 export async function insertCollaborator(db: Knex, row: CollaboratorRow): Promise<void> {
   await db('market_slice_collaborators').insert(row);
 }
 
-/** Inviting the same address to the same slice again replaces the earlier link. */
+/** Inviting the same address to the same slice again replaces the earlier link (one live link each, by a partial unique index). */
 export async function revokeEarlierLinks(db: Knex, scope: CompanyScope, sliceId: string, email: string, by: string, at: string): Promise<void> {
   await db('market_slice_collaborators').where({ company_id: scope.companyId, slice_id: sliceId, email }).whereNull('revoked_at').update({ revoked_at: at, revoked_by: by });
 }

@@ -41,7 +41,7 @@ describe('the chat app installed through OAuth', () => {
 
   beforeAll(async () => {
     chat = await startFakeChat();
-    server = await startTestServer({ ...fakeChatEnv(chat), PAYBENCH_ALLOW_HTTP_WEBHOOKS: 'true' });
+    server = await startTestServer({ ...fakeChatEnv(chat), PAYBENCH_ALLOW_HTTP_WEBHOOKS: 'true', PAYBENCH_WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' });
     const db = await testDb(server.env);
     company = await createTestCompany(db, 'Chatty Co');
     admin = company.users.admin as TestUser;
