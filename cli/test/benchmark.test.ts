@@ -51,9 +51,12 @@ describe('paybench benchmark', () => {
     for (const cell of result.cells) {
       const row = rows.find((candidate) => candidate['Job family'] === cell.jobFamilyId && candidate.Level === cell.levelId && candidate['Compensation type'] === cell.compensationTypeId);
       expect(row, `${cell.levelId} ${cell.compensationTypeId}`).toBeDefined();
+      // Names beside the ids.
+      expect(row).toMatchObject({ 'Job family name': 'Software Engineering', 'Level name': cell.levelId.toUpperCase(), 'Compensation type name': cell.compensationTypeId === 'base' ? 'Base salary' : 'Total cash' });
       for (const p of result.percentiles) {
         const value = cell.percentiles?.find((candidate) => candidate.percentile === p)?.value;
-        expect(row?.[`P${p}`]).toBe(value === undefined ? '' : String(value));
+        // Major units at the currency's precision: dollars to the cent.
+        expect(row?.[`P${p}`]).toBe(value === undefined ? '' : String(Math.round(value * 100) / 100));
       }
     }
   });
