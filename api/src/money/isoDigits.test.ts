@@ -53,7 +53,6 @@ describe('a currency\'s decimals are ISO 4217\'s everywhere', () => {
 
   it('lists, by comparing the shipped table with Intl, exactly the currencies listed by hand', () => {
     const intlDecimals = (code: string): number | undefined =>
-      // eslint-disable-next-line no-restricted-syntax -- the one place that asks Intl, to show where it is wrong
       new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits;
     const disagreeing = currentCurrencies()
       .filter((currency) => (currency.minor_unit ?? 0) !== intlDecimals(currency.code))
