@@ -50,6 +50,14 @@ export default defineConfig({
         // is copied into the service worker, so it refers to nothing outside itself.
         runtimeCaching: [
           {
+            // The ISO 4217 currency table (public reference data, the same for everyone): every
+            // amount's decimal places come from it (web/src/ui/format.ts), so it is kept with the
+            // app shell and the app opens offline; refreshed in the background when online.
+            urlPattern: ({ url }) => url.pathname === '/api/currencies' && url.search === '',
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'paybench-reference' },
+          },
+          {
             urlPattern: ({ url, request }) =>
               (url.pathname === '/api/me' || url.pathname === '/api/employees/me') &&
               !request.headers.has('X-Paybench-View-As') &&

@@ -51,9 +51,12 @@ describe('paybench benchmark', () => {
     for (const cell of result.cells) {
       const row = rows.find((candidate) => candidate['Job family'] === cell.jobFamilyId && candidate.Level === cell.levelId && candidate['Compensation type'] === cell.compensationTypeId);
       expect(row, `${cell.levelId} ${cell.compensationTypeId}`).toBeDefined();
+      // Names beside the ids.
+      expect(row).toMatchObject({ 'Job family name': 'Software Engineering', 'Level name': cell.levelId.toUpperCase(), 'Compensation type name': cell.compensationTypeId === 'base' ? 'Base salary' : 'Total cash' });
       for (const p of result.percentiles) {
         const value = cell.percentiles?.find((candidate) => candidate.percentile === p)?.value;
-        expect(row?.[`P${p}`]).toBe(value === undefined ? '' : String(value));
+        // Major units at the currency's precision: dollars to the cent.
+        expect(row?.[`P${p}`]).toBe(value === undefined ? '' : String(Math.round(value * 100) / 100));
       }
     }
   });
@@ -82,7 +85,7 @@ describe('paybench benchmark', () => {
     const euros = paybench(['benchmark', 'query', ...uk, '--currency', 'eur'], env);
     expect(euros.stderr).toBe('');
     expect(euros.code).toBe(0);
-    expect(euros.stdout.split('\n')[1]).toMatch(/^United Kingdom\s+software_engineering\s+p3\s+base\s+EUR\s+\d/);
+    expect(euros.stdout.split('\n')[1]).toMatch(/^United Kingdom\s+Software Engineering\s+P3\s+Base salary\s+EUR\s+\d/);
     // Pounds into euros through the dollar, with the bundled rates of 9 May 2025 (1 EUR = 1.1252 USD = 0.8477 GBP).
     expect(euros.stdout.trimEnd().split('\n').at(-1)).toBe(
       'Converted through USD with the ECB euro reference rates of 2025-05-09: 1 USD = 0.8887 EUR, 1 USD = 0.7534 GBP. ' +
@@ -104,8 +107,8 @@ describe('paybench benchmark', () => {
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')).toEqual([
       expect.stringMatching(/^LOCATION\s+FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P50\s+COMPANIES\s+EMPLOYEES\s+CONSISTENCY\s+DEMO$/),
-      expect.stringMatching(/^Pittsburgh\s+software_engineering\s+s1\s+base\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
-      expect.stringMatching(/^Pittsburgh\s+software_engineering\s+m5\s+base\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
+      expect.stringMatching(/^Pittsburgh\s+Software Engineering\s+S1\s+Base salary\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
+      expect.stringMatching(/^Pittsburgh\s+Software Engineering\s+M5\s+Base salary\s+USD\s+Insufficient data\s+Below the threshold\s+Below the threshold\s*$/),
       '',
       'Insufficient data: Fewer than 5 companies or 10 employees, or one company above 25%',
       '',
@@ -120,20 +123,22 @@ describe('paybench benchmark', () => {
     const lines = table.stdout.split('\n');
     expect(lines[0]).toMatch(/^LOCATION\s+FAMILY\s+LEVEL\s+COMP TYPE\s+CURRENCY\s+P50\s/);
     // Each market in its own currency: dollars for the US tier, pounds for the UK.
-    expect(lines[1]).toMatch(/^US Tier 1\s+software_engineering\s+p3\s+base\s+USD\s+\d+/);
-    expect(lines[2]).toMatch(/^United Kingdom\s+software_engineering\s+p3\s+base\s+GBP\s+\d+/);
+    expect(lines[1]).toMatch(/^US Tier 1\s+Software Engineering\s+P3\s+Base salary\s+USD\s+\d+/);
+    expect(lines[2]).toMatch(/^United Kingdom\s+Software Engineering\s+P3\s+Base salary\s+GBP\s+\d+/);
     expect(lines[3]).toBe('');
 
     // The same figures as each location asked alone (one market, as before).
-    const alone = (location: string) => {
+    const alone = (location: string): number => {
       const run = paybench(['benchmark', 'query', '--family', 'Software Engineering', '--level', 'P3', '--location', location, '--percentiles', '50', '--json'], env);
       const cell = (JSON.parse(run.stdout) as Result).cells[0];
-      return String(cell?.percentiles?.[0]?.value);
+      return cell?.percentiles?.[0]?.value ?? NaN;
     };
     const [us, uk] = [alone('840_1'), alone('826')];
     expect(us).not.toBe(uk);
-    expect(lines[1]?.split(/\s{2,}/)[5]).toBe(us);
-    expect(lines[2]?.split(/\s{2,}/)[5]).toBe(uk);
+    // The table reads in whole units with thousands grouped ("139,958"); --json keeps the exact figure.
+    const whole = (value: number) => String(Math.round(value)).replace(/\B(?=(\d{3})+$)/g, ',');
+    expect(lines[1]?.split(/\s{2,}/)[5]).toBe(whole(us));
+    expect(lines[2]?.split(/\s{2,}/)[5]).toBe(whole(uk));
 
     const json = JSON.parse(paybench(['benchmark', 'query', ...two, '--json'], env).stdout) as Result & { markets: { index: number; label: string; locations: string[] }[] };
     expect(json.markets).toEqual([
@@ -145,16 +150,17 @@ describe('paybench benchmark', () => {
       [1, 'GBP'],
     ]);
     const csv = parse(paybench(['benchmark', 'query', ...two, '--csv'], env).stdout, { columns: true }) as Record<string, string>[];
-    expect(csv.map((row) => [row.LOCATION, row.CURRENCY, row.P50])).toEqual([
-      ['US Tier 1', 'USD', us],
-      ['United Kingdom', 'GBP', uk],
+    // The CSV: each name beside its id, amounts in major units at the currency's precision (cents for USD and GBP).
+    expect(csv.map((row) => [row.LOCATION, row['FAMILY ID'], row.FAMILY, row['LEVEL ID'], row.LEVEL, row['COMP TYPE ID'], row['COMP TYPE'], row.CURRENCY, row.P50])).toEqual([
+      ['US Tier 1', 'software_engineering', 'Software Engineering', 'p3', 'P3', 'base', 'Base salary', 'USD', (Math.round(us * 100) / 100).toFixed(2)],
+      ['United Kingdom', 'software_engineering', 'Software Engineering', 'p3', 'P3', 'base', 'Base salary', 'GBP', (Math.round(uk * 100) / 100).toFixed(2)],
     ]);
 
     // Pooled on request: one row, named as the blend, in dollars (the market spans two currencies).
     const blend = paybench(['benchmark', 'query', ...two, '--blend'], env);
     expect(blend.code).toBe(0);
     const blended = blend.stdout.split('\n');
-    expect(blended[1]).toMatch(/^Blend of US Tier 1 \+ United Kingdom\s+software_engineering\s+p3\s+base\s+USD\s+\d+/);
+    expect(blended[1]).toMatch(/^Blend of US Tier 1 \+ United Kingdom\s+Software Engineering\s+P3\s+Base salary\s+USD\s+\d+/);
     expect(blended[2]).toBe('');
     expect(blended[1]?.split(/\s{2,}/)[5]).not.toBe(us);
   });
@@ -164,8 +170,8 @@ describe('paybench benchmark', () => {
     const employees = paybench(['benchmark', 'query', ...slice], env);
     const withContractors = paybench(['benchmark', 'query', ...slice, '--contractors'], env);
     expect([employees.code, withContractors.code]).toEqual([0, 0]);
-    expect(employees.stdout.split('\n')[1]).toMatch(/^US Tier 1\s+software_engineering/);
-    expect(withContractors.stdout.split('\n')[1]).toMatch(/^US Tier 1 \(with contractors\)\s+software_engineering/);
+    expect(employees.stdout.split('\n')[1]).toMatch(/^US Tier 1\s+Software Engineering/);
+    expect(withContractors.stdout.split('\n')[1]).toMatch(/^US Tier 1 \(with contractors\)\s+Software Engineering/);
     // The demo market holds no contractors: the same records, so the same figures and counts.
     const columns = (line: string | undefined) => line?.split(/\s{2,}/).slice(1);
     expect(columns(withContractors.stdout.split('\n')[1])).toEqual(columns(employees.stdout.split('\n')[1]));

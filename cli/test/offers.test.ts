@@ -58,7 +58,7 @@ describe('paybench offers', () => {
     const table = paybench(['offers', 'list'], env);
     expect(table.code).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+CANDIDATE\s+TITLE\s+STATE\s+BASE\s+START\s+EXPIRES$/);
-    expect(table.stdout).toMatch(new RegExp(`${ids.sent}\\s+Lin Okafor\\s+Software Engineering\\s+sent\\s+131,500.00 USD\\s+2030-03-02\\s+2030-02-01`));
+    expect(table.stdout).toMatch(new RegExp(`${ids.sent}\\s+Lin Okafor\\s+Software Engineering\\s+sent\\s+131,500 USD\\s+2030-03-02\\s+2030-02-01`));
     const sent = paybench(['offers', 'list', '--state', 'sent', '--json'], env);
     expect((JSON.parse(sent.stdout) as OfferSummary[]).map((offer) => offer.id)).toEqual([ids.sent]);
   });

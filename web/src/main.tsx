@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { App } from './app/App';
 import { SessionProvider } from './auth/Session';
 import { ErrorBoundary } from './ui/ErrorBoundary';
+import { loadCurrencies } from './ui/format';
 import { Toasts } from './ui/Toasts';
 import { UpdatePrompt } from './ui/UpdatePrompt';
 // Inter, self-hosted, only the weights the design uses (regular, semibold, bold) and the Latin subsets.
@@ -34,8 +35,7 @@ function Shell() {
   );
 }
 
-const root = document.getElementById('root');
-if (root) {
+function render(root: HTMLElement) {
   createRoot(root).render(
     <StrictMode>
       <SessionProvider>
@@ -48,3 +48,9 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// Amounts are written with ISO 4217's decimals from the server's currency table (kept offline by
+// the service worker): the app renders once it is known. Without it (no network, nothing kept) the
+// app still renders, and the screens that need the server say so themselves.
+const root = document.getElementById('root');
+if (root) void loadCurrencies().catch(() => undefined).finally(() => render(root));

@@ -134,8 +134,10 @@ describe('an employee’s total-rewards statement in the installed PWA', () => {
       return { names, urls: urls.sort() };
     });
     expect(kept.names).toContain('paybench-total-rewards');
-    // Only the person's own answers: their statement, their issued statements, who they are, and their own employee record.
-    expect(kept.urls.every((url) => ['/api/me', '/api/employees/me', '/api/total-rewards/statement', '/api/total-rewards/issued-statements'].includes(url))).toBe(true);
+    // Only the person's own answers: their statement, their issued statements, who they are, and their own employee record;
+    // and the currency table every amount's decimals come from (public reference data, the same for everyone).
+    expect(kept.urls.every((url) => ['/api/me', '/api/employees/me', '/api/total-rewards/statement', '/api/total-rewards/issued-statements', '/api/currencies'].includes(url))).toBe(true);
+    expect(kept.urls).toContain('/api/currencies');
     expect(kept.urls).toContain('/api/total-rewards/statement');
     await context.setOffline(false);
 

@@ -135,7 +135,7 @@ describe('issuing total-rewards statements, and reading them offline', () => {
     // The positive control: their list and the PDF they opened are on the device, and only their own answers.
     expect(kept).toContain('/api/total-rewards/issued-statements');
     expect(pdfPath).toBeDefined();
-    expect(kept.every((path) => ['/api/me', '/api/employees/me', '/api/total-rewards/statement', '/api/total-rewards/issued-statements', pdfPath].includes(path))).toBe(true);
+    expect(kept.every((path) => ['/api/me', '/api/employees/me', '/api/total-rewards/statement', '/api/total-rewards/issued-statements', '/api/currencies', pdfPath].includes(path))).toBe(true);
 
     // Offline, the list and that PDF still load.
     await context.setOffline(true);

@@ -148,14 +148,14 @@ describe('the data lab', () => {
     expect(found.belowBandMin?.title).toBe('2 employees paid below their band minimum');
     expect(found.belowBandMin?.severity).toBe('high');
     expect(found.belowBandMin?.people).toEqual([
-      { employeeId: expect.any(String), name: 'Ivy Inside', detail: 'Base USD 95,000, band minimum USD 100,000 (−5.0%)' },
-      { employeeId: expect.any(String), name: 'Olga Outside', detail: 'Base USD 80,000, band minimum USD 100,000 (−20.0%)' },
+      { employeeId: expect.any(String), name: 'Ivy Inside', detail: 'Base $95,000, band minimum $100,000 (−5.0%)' },
+      { employeeId: expect.any(String), name: 'Olga Outside', detail: 'Base $80,000, band minimum $100,000 (−20.0%)' },
     ]);
     expect(found.belowBandMin?.link).toMatch(/^\/bands\/sets\//);
-    expect(found.aboveBandMax?.people.map((p) => [p.name, p.detail])).toEqual([['Ines Iverson', 'Base USD 155,000, band maximum USD 140,000 (+10.7%)']]);
+    expect(found.aboveBandMax?.people.map((p) => [p.name, p.detail])).toEqual([['Ines Iverson', 'Base $155,000, band maximum $140,000 (+10.7%)']]);
 
     expect(names(found.compression)).toEqual(['Ivy Inside', 'Olga Outside']);
-    expect(found.compression?.people[0]?.detail).toBe('Started 2019-05-01, base USD 95,000; 1 hire of the last 12 months at the same job family and level is paid more');
+    expect(found.compression?.people[0]?.detail).toBe('Started 2019-05-01, base $95,000; 1 hire of the last 12 months at the same job family and level is paid more');
 
     expect(found.payEquityGap?.title).toBe('Women are paid 10.0% less than men in the same job and level');
     expect(found.payEquityGap?.valueLabel).toBe('−10.0%');
@@ -175,12 +175,12 @@ describe('the data lab', () => {
     const market = await call<Data<Schemas['OfferInsights']>>(admin, '/api/benchmarking/offer-insights', { method: 'POST', json: { jobFamilyId: 'software_engineering', level: { type: 'level', id: 'p3' }, locationId: 'us_sf_bay_area', currency: 'local' } });
     expect(market.status, JSON.stringify(market.body)).toBe(200);
     const row = found.marketPosition?.table.rows.find((r) => r.label.startsWith('Software Engineering P3 · '));
-    expect(row?.cells.slice(0, 2)).toEqual(['4', 'USD 112,500']);
+    expect(row?.cells.slice(0, 2)).toEqual(['4', '$112,500']);
     const cell = market.body.data.base;
     const p50 = cell.percentiles?.find((p) => p.percentile === 50)?.value;
     if (cell.status === 'published' && p50 !== undefined) {
       const gap = ((112_500 - p50) / p50) * 100;
-      expect(row?.cells[2]).toBe(`USD ${Math.round(p50).toLocaleString('en-US')}`);
+      expect(row?.cells[2]).toBe(`$${Math.round(p50).toLocaleString('en-US')}`);
       expect(row?.cells[3]).toBe(`${gap > 0 ? '+' : '−'}${Math.abs(Math.round(gap * 10) / 10).toFixed(1)}%`);
       expect(row?.cells[4]).toBe(`${cell.sample.companies} companies, ${cell.sample.employees} employees`);
     } else {

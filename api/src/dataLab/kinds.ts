@@ -1,4 +1,5 @@
 import type { DataLabEmployee, DataLabGrant } from '../people/reads/dataLab.js';
+import { formatMajor, formatMoney as writeMoney } from '../money/format.js';
 
 /*
  * The insights, each a pure function of the company's data on a day, so each can be checked by
@@ -53,12 +54,8 @@ export function addMonths(day: string, months: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Minor units as a person reads them: "USD 82,000" (whole units when the cents are zero). */
-export function formatMoney(amount: number, currency: string, minorUnit = 2): string {
-  const major = amount / 10 ** minorUnit;
-  const digits = Number.isInteger(major) ? 0 : minorUnit;
-  return `${currency} ${major.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
-}
+/** Minor units as a person reads them, as every other screen writes pay: "$82,000" (whole units, ISO 4217 decimals). */
+export const formatMoney = (amount: number, currency: string): string => writeMoney({ amount, currency }, 'whole');
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 export const formatPercent = (value: number): string => `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(round1(value)).toFixed(1)}%`;
@@ -128,7 +125,7 @@ export interface MarketComparison {
   marketEmployees: number | null;
 }
 
-const money0 = (value: number, currency: string): string => `${currency} ${Math.round(value).toLocaleString('en-US')}`;
+const money0 = (value: number, currency: string): string => formatMajor(value, currency);
 
 export function marketInsight(comparisons: readonly MarketComparison[], releaseVersion: string, thresholdPercent = 10): ComputedInsight | null {
   if (!comparisons.length) return null;

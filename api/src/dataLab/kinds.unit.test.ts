@@ -36,10 +36,10 @@ describe('insights on generated data', () => {
     const [below, above] = bandInsights(placements, { id: 'set1', name: 'Bands 2026' });
     expect(below?.key).toBe('belowBandMin');
     expect(below?.severity).toBe('high');
-    expect(below?.subjects).toEqual([{ employeeId: 'low', detail: 'Base USD 80,000, band minimum USD 90,000 (−11.1%)' }]);
+    expect(below?.subjects).toEqual([{ employeeId: 'low', detail: 'Base $80,000, band minimum $90,000 (−11.1%)' }]);
     expect(below?.method).toContain('Of 3 employees placed in a band, 1 is below the minimum.');
     expect(below?.link).toBe('/bands/sets/set1');
-    expect(above?.subjects).toEqual([{ employeeId: 'high', detail: 'Base USD 130,000, band maximum USD 120,000 (+8.3%)' }]);
+    expect(above?.subjects).toEqual([{ employeeId: 'high', detail: 'Base $130,000, band maximum $120,000 (+8.3%)' }]);
     expect(bandInsights([placements[1] as (typeof placements)[number]], { id: 'set1', name: 'Bands 2026' })).toEqual([]);
   });
 
@@ -56,9 +56,9 @@ describe('insights on generated data', () => {
     expect(insight?.title).toBe('1 of 2 job families × levels with market data are paid more than 10% below market p50');
     expect(insight?.value).toBe(1);
     expect(insight?.table?.rows).toEqual([
-      { label: 'Software Engineering p3 · us_sf_bay_area', cells: ['4', 'USD 90,000', 'USD 110,000', '−18.2%', '40 companies, 310 employees'] },
-      { label: 'Software Engineering p4 · us_sf_bay_area', cells: ['2', 'USD 105,000', 'USD 100,000', '+5.0%', '22 companies, 140 employees'] },
-      { label: 'Legal p5 · us_sf_bay_area', cells: ['1', 'USD 200,000', 'Insufficient data', '—', 'Withheld: too few companies or employees'] },
+      { label: 'Software Engineering p3 · us_sf_bay_area', cells: ['4', '$90,000', '$110,000', '−18.2%', '40 companies, 310 employees'] },
+      { label: 'Software Engineering p4 · us_sf_bay_area', cells: ['2', '$105,000', '$100,000', '+5.0%', '22 companies, 140 employees'] },
+      { label: 'Legal p5 · us_sf_bay_area', cells: ['1', '$200,000', 'Insufficient data', '—', 'Withheld: too few companies or employees'] },
     ]);
     expect(insight?.method).toContain('1 of 3 cells are withheld');
     expect(insight?.subjects).toEqual([]);
@@ -71,7 +71,7 @@ describe('insights on generated data', () => {
     const middle = person({ startDate: '2025-06-01', base: 100_000 }); // 543 days: neither new nor tenured
     const otherLevel = person({ startDate: '2018-01-01', base: 90_000, levelId: 'p4' });
     const insight = compressionInsight([hire, underpaid, fine, middle, otherLevel], DAY);
-    expect(insight?.subjects).toEqual([{ employeeId: underpaid.id, detail: 'Started 2020-01-01, base USD 120,000; 1 hire of the last 12 months at the same job family and level is paid more' }]);
+    expect(insight?.subjects).toEqual([{ employeeId: underpaid.id, detail: 'Started 2020-01-01, base $120,000; 1 hire of the last 12 months at the same job family and level is paid more' }]);
     expect(insight?.value).toBe(1);
     expect(compressionInsight([fine, middle, otherLevel], DAY)).toBeNull();
   });
@@ -122,7 +122,7 @@ describe('insights on generated data', () => {
     expect(insight?.title).toBe('Merit 2026 has used 90.0% of its budget with 1 of 4 worksheets submitted');
     expect(insight?.value).toBe(90);
     expect(insight?.severity).toBe('medium');
-    expect(insight?.table?.rows[0]?.cells).toEqual(['USD 10,000', 'USD 9,000', 'USD 1,000', '1 of 4']);
+    expect(insight?.table?.rows[0]?.cells).toEqual(['$10,000', '$9,000', '$1,000', '1 of 4']);
     const [over] = budgetPacingInsights([{ cycleId: 'c1', name: 'Merit 2026', currency: 'USD', allocated: 1_000_000, used: 1_100_000, worksheets: 4, submitted: 4 }]);
     expect(over?.severity).toBe('high');
     expect(over?.value).toBe(110);

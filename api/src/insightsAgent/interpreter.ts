@@ -1,5 +1,6 @@
 import type { components } from '../contract-types.js';
 import { COMPANY_STAGES, JOB_FAMILIES, LOCATIONS, OWNERSHIP_GROUPS, findLevel } from '../market/catalog/index.js';
+import { formatMajor, minorOf, formatMoney as writeMoney } from '../money/format.js';
 import type { AgentToolName, ToolCaller, ToolResult } from './tools.js';
 
 /**
@@ -70,15 +71,8 @@ function findPercent(question: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-const digitsOf = (currency: string): number => new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-
-/** An amount in a currency's minor units, written for people ("$1,234,567.89"). */
-export function formatMoney(money: Money, whole = false): string {
-  const digits = digitsOf(money.currency);
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency, minimumFractionDigits: whole ? 0 : digits, maximumFractionDigits: whole ? 0 : digits }).format(
-    money.amount / 10 ** digits,
-  );
-}
+/** An amount in a currency's minor units, written for people ("$1,234,567.89"; whole units: "$1,234,568"). */
+export const formatMoney = (money: Money, whole = false): string => writeMoney(money, whole ? 'whole' : 'minor');
 
 const count = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -227,8 +221,8 @@ async function marketComparison(question: string, call: ToolCaller): Promise<Int
     const currency = marketCell.currency;
     const valueAt = (p: number): number => marketCell.percentiles?.find((entry) => entry.percentile === p)?.value ?? 0;
     // Shown in whole units, rounded once from the market's figure (not again from cents: 139,242.497 is $139,242).
-    const shown = (p: number): string => formatMoney({ amount: Math.round(valueAt(p)) * 10 ** digitsOf(currency), currency }, true);
-    p50 = { amount: Math.round(valueAt(50) * 10 ** digitsOf(currency)), currency };
+    const shown = (p: number): string => formatMajor(Math.round(valueAt(p)), currency);
+    p50 = { amount: minorOf(valueAt(50), currency), currency };
     marketText = `The market's base salary for ${cell} (release ${result.releaseVersion}): p25 ${shown(25)}, p50 ${shown(50)}, p75 ${shown(75)}, from ${marketCell.sample.companyBucket.label} companies and ${marketCell.sample.employeeBucket.label} employees${marketCell.consistency ? ` (consistency: ${marketCell.consistency.consistencyLabel})` : ''}.`;
   }
   const { result: team, rows, columns } = await tableRows(call, { jobFamily: [family.id], level: [level.id], location: [location.id], status: 'active' }, ['name', 'baseSalary', 'compaRatio']);

@@ -58,7 +58,9 @@ function expectedRows(result: Result): Map<string, (number | null)[]> {
   const rows = new Map<string, (number | null)[]>();
   for (const cell of result.cells) {
     const key = [MARKET_NAMES[cell.marketFilterIndex], cell.jobFamilyId, cell.levelId, cell.compensationTypeId].join('|');
-    rows.set(key, result.percentiles.map((p) => cell.percentiles?.find((v) => v.percentile === p)?.value ?? null));
+    // Amounts in major units at the currency's precision: dollars to the cent (the request is in USD).
+    const cents = (value: number | undefined) => (value === undefined ? null : cell.unit === 'currency' ? Math.round(value * 100) / 100 : value);
+    rows.set(key, result.percentiles.map((p) => cents(cell.percentiles?.find((v) => v.percentile === p)?.value)));
   }
   return rows;
 }
@@ -88,6 +90,15 @@ describe('the data-explorer export', () => {
     }
     expect(api.body.data.cells.some((c) => c.status === 'published')).toBe(true);
     expect(read).toEqual(expectedRows(api.body.data));
+    // Read as on screen: the header frozen, names beside the ids, dollars with two decimals and their code.
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const published = [...Array(sheet.rowCount - 1).keys()]
+      .map((i) => sheet.getRow(i + 2))
+      .find((row) => row.getCell(column('Job family')).value === 'software_engineering' && row.getCell(column('Compensation type')).value === 'base' && typeof row.getCell(column('P50')).value === 'number');
+    expect(published?.getCell(column('P50')).numFmt).toBe('#,##0.00 "USD"');
+    expect(published?.getCell(column('Job family name')).value).toBe('Software Engineering');
+    expect(published?.getCell(column('Compensation type name')).value).toBe('Base salary');
+    expect(published?.getCell(column('Level name')).value).toBe(String(published?.getCell(column('Level')).value).toUpperCase());
     expect(sheet.rowCount - 1).toBe(2 * 3 * 3 * 3);
     expect(labels.filter((l) => l === 'Insufficient data')).toHaveLength(api.body.data.cells.filter((c) => c.status === 'insufficient_data').length);
   });

@@ -1,11 +1,11 @@
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../deps.js';
 import { csvFile } from '../downloads/csv.js';
+import { type XlsxFormat, xlsxContent } from '../downloads/xlsx.js';
+import { atPrecision } from '../money/format.js';
 import { saveDownload } from '../downloads/service.js';
 import { jobKind } from '../jobs/kind.js';
-import { JOB_FAMILIES, PERCENTILES, type MarketPercentile } from './catalog/index.js';
+import { JOB_FAMILIES, PERCENTILES, type MarketPercentile, findCompensationType, findLevel, findLevelBlend } from './catalog/index.js';
 import { queryRelease, type BenchmarkCell, type BenchmarkRequest } from './engine/index.js';
 import { currentRelease } from './releases.js';
 import { ratesNamed, ratesText } from './forex.js';
@@ -31,7 +31,9 @@ export function exportHeader(percentiles: readonly number[]): string[] {
     'Job family name',
     'Level type',
     'Level',
+    'Level name',
     'Compensation type',
+    'Compensation type name',
     'Intended vs actual',
     'Equity view',
     'Timeframe',
@@ -60,7 +62,9 @@ function rowOf(version: string, cell: BenchmarkCell, markets: readonly string[],
     familyNames.get(cell.jobFamilyId) ?? cell.jobFamilyId,
     cell.levelType,
     cell.levelId,
+    (cell.levelType === 'levelBlend' ? findLevelBlend(cell.levelId) : findLevel(cell.levelId))?.displayString ?? cell.levelId,
     cell.compensationTypeId,
+    findCompensationType(cell.compensationTypeId)?.title ?? cell.compensationTypeId,
     cell.equityOption?.intendedVsActual ?? null,
     cell.equityOption?.view ?? null,
     cell.equityOption?.timeframe ?? null,
@@ -73,8 +77,24 @@ function rowOf(version: string, cell: BenchmarkCell, markets: readonly string[],
     cell.medianUncertainty?.relativeError ?? null,
     cell.syntheticShare,
     rates,
-    ...percentiles.map((p) => values.get(p) ?? null),
+    // Amounts in major units at the currency's precision (no float tails); a percent figure as the engine gives it.
+    ...percentiles.map((p) => {
+      const value = values.get(p);
+      if (value === undefined) return null;
+      return cell.unit === 'currency' && cell.currency ? atPrecision(value, cell.currency) : value;
+    }),
   ];
+}
+
+/** The spreadsheet's number formats: percentiles in their row's currency, shares as percentages, counts grouped. */
+export function exportFormats(header: readonly string[]): Map<number, XlsxFormat> {
+  const at = (name: string) => header.indexOf(name);
+  const formats = new Map<number, XlsxFormat>([
+    [at('Median error (95%)'), { kind: 'fraction' }],
+    [at('Demo share'), { kind: 'fraction' }],
+  ]);
+  header.forEach((name, index) => /^P\d+$/.test(name) && formats.set(index, { kind: 'money', currencyColumn: at('Currency') }));
+  return formats;
 }
 
 /**
@@ -98,20 +118,8 @@ function percentilesOf(request: BenchmarkRequest): MarketPercentile[] {
   return request.percentiles ?? [...PERCENTILES];
 }
 
-/** XLSX through exceljs's streaming writer: rows are committed as they come and never kept. */
-export function xlsxContent(rows: AsyncIterable<ExportRow>, header: string[], sheetName = 'Market data'): { content: Readable; done: Promise<void> } {
-  const content = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: content, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName);
-  const done = (async () => {
-    sheet.addRow(header).commit();
-    for await (const row of rows) sheet.addRow(row).commit();
-    sheet.commit();
-    await workbook.commit();
-  })();
-  done.catch((error: unknown) => content.destroy(error instanceof Error ? error : new Error(String(error))));
-  return { content, done };
-}
+// The one XLSX writer, shared by every export of the market, bands, offers and reports.
+export { xlsxContent } from '../downloads/xlsx.js';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -122,7 +130,7 @@ export const marketDataExportJob = jobKind<MarketDataExportInput>({ type: MARKET
     const input = job.input;
     const header = exportHeader(percentilesOf(input.request));
     const rows = exportRows(deps, db, input, progress);
-    const written = input.format === 'xlsx' ? xlsxContent(rows, header) : { content: csvFile(header, rows), done: Promise.resolve() };
+    const written = input.format === 'xlsx' ? xlsxContent(rows, header, { sheetName: 'Market data', formats: exportFormats(header) }) : { content: csvFile(header, rows), done: Promise.resolve() };
     const download = await saveDownload(db, deps.downloads, {
       companyId: job.companyId,
       ownerUserId: job.ownerUserId,

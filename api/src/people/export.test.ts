@@ -144,6 +144,23 @@ describe('the bulk download of employee compensation', () => {
       const base = employee.compensation?.baseSalary?.amount.amount;
       expect(records[index]?.['Base salary']).toBe(base === undefined ? null : base / 100);
     }
+
+    // Read in a spreadsheet as on screen: the header bold and frozen, columns wide enough, amounts
+    // with their currency's format (two decimals and the code: pounds in London, dollars at head office), percentages as such, and
+    // names rather than ids (London, not gb_london).
+    const column = (name: string) => header.indexOf(name) + 1;
+    expect(sheet?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet?.getRow(1).font?.bold).toBe(true);
+    expect(sheet?.getColumn(column('Base salary')).width).toBeGreaterThanOrEqual(13);
+    const rep = sheet?.getRow(records.findIndex((row) => row['First name'] === 'Rep') + 2);
+    expect(rep?.getCell(column('Base salary')).value).toBe(55_000.01);
+    expect(rep?.getCell(column('Base salary')).numFmt).toBe('#,##0.00 "GBP"');
+    expect(rep?.getCell(column('Location')).value).toBe('London');
+    const boss = sheet?.getRow(records.findIndex((row) => row['First name'] === 'Boss') + 2);
+    expect(boss?.getCell(column('Bonus target %')).value).toBe(30);
+    expect(boss?.getCell(column('Total cash')).numFmt).toBe('#,##0.00 "USD"');
+    expect(boss?.getCell(column('Bonus target %')).numFmt).toBe('0.00"%"');
+    expect(boss?.getCell(column('Employee number')).numFmt).toBeUndefined();
   });
 
   it('is refused to people without the pay permission', async () => {

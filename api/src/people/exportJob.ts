@@ -1,8 +1,7 @@
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { callerForUser } from '../access/authenticate.js';
 import { companyScope } from '../access/caller.js';
 import { csvFile } from '../downloads/csv.js';
+import { type XlsxFormat, xlsxContent } from '../downloads/xlsx.js';
 import { saveDownload } from '../downloads/service.js';
 import { findUserById } from '../identity/users.js';
 import { jobKind } from '../jobs/kind.js';
@@ -100,19 +99,12 @@ function rowOf(employee: EmployeeRow, records: ReadonlyMap<PayComponentType, Com
   ];
 }
 
-/** XLSX through exceljs's streaming writer, rows committed as they come. */
-function xlsxContent(rows: AsyncIterable<Cell[]>): { content: Readable; done: Promise<void> } {
-  const content = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: content, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Employee compensation');
-  const done = (async () => {
-    sheet.addRow([...EMPLOYEE_COMPENSATION_COLUMNS]).commit();
-    for await (const row of rows) sheet.addRow(row).commit();
-    sheet.commit();
-    await workbook.commit();
-  })();
-  done.catch((error: unknown) => content.destroy(error instanceof Error ? error : new Error(String(error))));
-  return { content, done };
+/** The spreadsheet's number formats: amounts in the employee's currency, with its ISO 4217 decimals. */
+function xlsxFormats(): Map<number, XlsxFormat> {
+  const at = (name: (typeof EMPLOYEE_COMPENSATION_COLUMNS)[number]) => EMPLOYEE_COMPENSATION_COLUMNS.indexOf(name);
+  const money: XlsxFormat = { kind: 'money', currencyColumn: at('Currency') };
+  const amounts = ['Base salary', 'Bonus target', 'Variable pay', 'Commission', 'Benefits', 'Total cash'] as const;
+  return new Map<number, XlsxFormat>([...amounts.map((name) => [at(name), money] as const), [at('Bonus target %'), { kind: 'percent' }]]);
 }
 
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
@@ -155,7 +147,7 @@ export const employeeCompensationExportJob = jobKind<EmployeeCompensationExportI
         await progress(Math.min(95, Math.round((done / Math.max(total, 1)) * 95)), `${done} of ${total} employees written`);
       }
     }
-    const written = input.format === 'xlsx' ? xlsxContent(rows()) : { content: csvFile(EMPLOYEE_COMPENSATION_COLUMNS, rows()), done: Promise.resolve() };
+    const written = input.format === 'xlsx' ? xlsxContent(rows(), EMPLOYEE_COMPENSATION_COLUMNS, { sheetName: 'Employee compensation', formats: xlsxFormats() }) : { content: csvFile(EMPLOYEE_COMPENSATION_COLUMNS, rows()), done: Promise.resolve() };
     const download = await saveDownload(db, storage, {
       companyId: job.companyId,
       ownerUserId: job.ownerUserId,

@@ -6,7 +6,7 @@ import { type TemplateInput, companyBranding, ensureTemplate, renderDocuments } 
 import type { VariableKind, Variables } from '../documents/template.js';
 import { documentLogo } from '../totalRewards/branding.js';
 import { type EmployeeRowOfCycle, type CycleRow, listRows, listWorksheets } from '../meritCycles/store.js';
-import { type MinorUnits, minorUnits } from '../money/minorUnits.js';
+import { formatMoney } from '../money/format.js';
 import { type LetterCycleRow, type LetterRow, findLetterCycle, insertLetterCycleIfAbsent, insertLetters, isEnabled, listLetters, repointLetters } from './store.js';
 
 /*
@@ -60,31 +60,11 @@ export const defaultTemplate = (cycleId: string): TemplateInput => ({
   ].join('\n'),
 });
 
-// Formatters are made once per currency and precision: making one costs far more than using it,
-// and a cycle's close writes thousands of letters.
-const moneyFormats = new Map<string, Intl.NumberFormat | null>();
-
-function moneyFormat(currency: string, fraction: number): Intl.NumberFormat | null {
-  const key = `${currency}:${fraction}`;
-  let format = moneyFormats.get(key);
-  if (format === undefined) {
-    try {
-      format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: fraction, maximumFractionDigits: fraction });
-    } catch {
-      format = null;
-    }
-    moneyFormats.set(key, format);
-  }
-  return format;
-}
-
-/** An amount as people read it in a letter: "$104,000", or "$104,000.50" when it has cents. */
-export function moneyText(amount: number, currency: string, units: MinorUnits): string {
-  const digits = units.of(currency);
-  const major = amount / 10 ** digits;
-  const fraction = amount % 10 ** digits === 0 ? 0 : digits;
-  return moneyFormat(currency, fraction)?.format(major) ?? `${major.toFixed(fraction)} ${currency}`;
-}
+/**
+ * An amount as people read it in a letter: "$104,000", or "$104,000.50" when it has cents — a
+ * letter states the new salary exactly.
+ */
+export const moneyText = (amount: number, currency: string): string => formatMoney({ amount, currency }, 'exact');
 
 /** The change in percent to one decimal place, from the exact minor units: 100,000 → 104,000 is "4.0". */
 export function changePercentOf(oldBase: number, newBase: number): string {
@@ -142,14 +122,13 @@ export interface LetterContext {
   cycle: Pick<CycleRow, 'name' | 'effective_date'>;
   companyName: string;
   message: string;
-  units: MinorUnits;
   /** Each employee's manager's name, from the cycle's own tree. */
   managerNameOf: (row: EmployeeRowOfCycle) => string | null;
 }
 
 export function letterVariables(facts: LetterFacts, context: LetterContext): Variables & Record<LetterVariable, string | AmountRow[]> {
   const { row } = facts;
-  const money = (value: number) => moneyText(value, row.currency, context.units);
+  const money = (value: number) => moneyText(value, row.currency);
   const payChanges: AmountRow[] = [{ label: 'Base salary before', amount: money(facts.oldBase) }];
   if (facts.merit) payChanges.push({ label: 'Merit increase', amount: money(facts.merit) });
   if (facts.promotion) payChanges.push({ label: 'Promotion increase', amount: money(facts.promotion) });
@@ -184,7 +163,7 @@ export async function letterContext(db: Knex, scope: CompanyScope, cycle: CycleR
   // The logo as it is now: each letter's version names it, so its PDF keeps drawing it after a change.
   const logo = await documentLogo(db, scope);
   const branding = await companyBranding(db, scope, logo ? { logoSha256: logo.sha256 } : {});
-  return { cycle, branding, companyName: branding.companyName, message, units: await minorUnits(db), managerNameOf: await managerNames(db, scope, cycle.id, rows) };
+  return { cycle, branding, companyName: branding.companyName, message, managerNameOf: await managerNames(db, scope, cycle.id, rows) };
 }
 
 export const LETTER_SUBJECT = 'rewardLetter';

@@ -11,6 +11,7 @@ import type { CompensationRecordRow, EquityGrantRow } from '../people/store.js';
 import { EquityValuation, vestingOn, vestingStopsOn, vestingTerms } from '../people/valuation.js';
 import { addMonths, vestingEvents } from '../people/vesting.js';
 import { StatementMoney } from './amounts.js';
+import { formatPerShare } from '../money/format.js';
 import { SECTION_ORDER, type SectionName } from './defaults.js';
 import { type CommunicateSettings, renderBanner } from './settings.js';
 
@@ -397,7 +398,7 @@ class StatementBuilder {
       }
       for (const [type, values] of byType) breakdown.push({ group: GRANT_GROUPS[type], label: `${GRANT_LABELS[type]}, next 12 months`, amount: this.money.sum(values) });
       const price = this.price();
-      const perShare = new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency, minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(price.perShare);
+      const perShare = formatPerShare(price.perShare, price.currency);
       notes.push(`Equity counts the shares that vest in the next 12 months, at ${perShare} a share${price.source === 'custom' ? ' (the price the company chose for statements)' : ' (the company’s share price)'}, less any exercise price.`);
       if (unknown) notes.push('Some options are left out: their exercise price is in a currency without a reference rate.');
     }

@@ -2,6 +2,7 @@ import type { components } from '../../../openapi.js';
 import { call, createApi, type Connection } from '../client.js';
 import { csvLine } from '../csv.js';
 import { requireSuccess, saveDownload, waitForJob } from '../jobs.js';
+import { Currencies } from '../money.js';
 import { RejectedInput, hint, printJson, printTable } from '../output.js';
 import type { CommandContext } from './users.js';
 
@@ -85,12 +86,19 @@ function currencyOf(code: string, rates: Record<string, number>, problems: strin
   return upper;
 }
 
+/** What the table calls the ids of the answer's cells ("Software Engineering" for software_engineering). */
+interface Names {
+  family: ReadonlyMap<string, string>;
+  level: ReadonlyMap<string, string>;
+  compType: ReadonlyMap<string, string>;
+}
+
 /**
  * Builds the data explorer's request from the options; defaults cover every industry, stage and
  * ownership group. Each --location is its own market (its own rows, in its own currency) unless
  * --blend pools them into one.
  */
-async function buildRequest(connection: Connection, options: QueryOptions): Promise<{ request: BenchmarkRequest; markets: Market[] }> {
+async function buildRequest(connection: Connection, options: QueryOptions): Promise<{ request: BenchmarkRequest; markets: Market[]; names: Names }> {
   const { filters, families, locations } = await catalog(connection);
   const problems: string[] = [];
   const levels = levelIds(filters);
@@ -124,7 +132,8 @@ async function buildRequest(connection: Connection, options: QueryOptions): Prom
     label: (group.length > 1 ? `Blend of ${group.map(nameOf).join(' + ')}` : nameOf(group[0] ?? '')) + (options.contractors ? ' (with contractors)' : ''),
     locations: group,
   }));
-  return { request, markets };
+  const named = (entries: { id: string; name: string }[]) => new Map(entries.map((entry) => [entry.id, entry.name]));
+  return { request, markets, names: { family: named(families), level: named(levels), compType: named(compTypes) } };
 }
 
 export async function filtersCommand(ctx: CommandContext): Promise<void> {
@@ -147,28 +156,50 @@ export async function filtersCommand(ctx: CommandContext): Promise<void> {
 /**
  * A withheld cell's sample reads "Below the threshold": its size is not published, not even as a
  * range. DEMO says how much of a published cell is generated demo data (100% on the demo market).
+ * The table is for reading: names, and amounts in whole units. The CSV is for a spreadsheet: each
+ * name beside its id, and amounts in major units at the currency's precision. `--json` is the
+ * API's answer, exact.
  */
-function resultRows(result: BenchmarkResult, markets: Market[]): { header: string[]; rows: string[][] } {
-  const header = ['LOCATION', 'FAMILY', 'LEVEL', 'COMP TYPE', 'CURRENCY', ...result.percentiles.map((p) => `P${p}`), 'COMPANIES', 'EMPLOYEES', 'CONSISTENCY', 'DEMO'];
+function resultRows(result: BenchmarkResult, markets: Market[], names: Names, shape: { csv: boolean; currencies: Currencies }): { header: string[]; rows: string[][] } {
+  const { csv, currencies } = shape;
+  const named = (ids: ReadonlyMap<string, string>, id: string): string[] => (csv ? [id, ids.get(id) ?? id] : [ids.get(id) ?? id]);
+  const idColumns = (title: string): string[] => (csv ? [`${title} ID`, title] : [title]);
+  const header = ['LOCATION', ...idColumns('FAMILY'), ...idColumns('LEVEL'), ...idColumns('COMP TYPE'), 'CURRENCY', ...result.percentiles.map((p) => `P${p}`), 'COMPANIES', 'EMPLOYEES', 'CONSISTENCY', 'DEMO'];
+  const amount = (value: number | undefined, cell: BenchmarkResult['cells'][number]): string => {
+    if (value === undefined) return '';
+    if (cell.unit !== 'currency' || !cell.currency) return String(value);
+    return csv ? currencies.atPrecision(value, cell.currency) : Currencies.wholeMajor(value);
+  };
   const rows = result.cells.map((cell) => {
     const values = new Map((cell.percentiles ?? []).map((p) => [p.percentile, p.value]));
-    const percentiles = result.percentiles.map((p) => (cell.status === 'published' ? String(values.get(p) ?? '') : (cell.label ?? 'Insufficient data')));
+    const percentiles = result.percentiles.map((p) => (cell.status === 'published' ? amount(values.get(p), cell) : (cell.label ?? 'Insufficient data')));
     const error = cell.medianUncertainty?.relativeError;
     // The label with the measured error of the median it stands on (its 95% interval, ±).
     const consistency = cell.consistency ? `${cell.consistency.consistencyLabel}${typeof error === 'number' ? ` ±${(error * 100).toFixed(1)}%` : ''}` : '';
     const demo = cell.syntheticShare === null ? '' : `${Math.round(cell.syntheticShare * 100)}%`;
     const market = markets.find((candidate) => candidate.index === cell.marketFilterIndex)?.label ?? String(cell.marketFilterIndex + 1);
-    return [market, cell.jobFamilyId, cell.levelId, cell.compensationTypeId, cell.currency ?? '', ...percentiles, cell.sample.companyBucket.label, cell.sample.employeeBucket.label, consistency, demo];
+    return [
+      market,
+      ...named(names.family, cell.jobFamilyId),
+      ...named(names.level, cell.levelId),
+      ...named(names.compType, cell.compensationTypeId),
+      cell.currency ?? '',
+      ...percentiles,
+      cell.sample.companyBucket.label,
+      cell.sample.employeeBucket.label,
+      consistency,
+      demo,
+    ];
   });
   return { header, rows };
 }
 
 export async function queryCommand(ctx: CommandContext, options: QueryOptions & { csv?: boolean }): Promise<void> {
-  const { request: body, markets } = await buildRequest(ctx.connection, options);
+  const { request: body, markets, names } = await buildRequest(ctx.connection, options);
   const result = (await call(ctx.connection, createApi(ctx.connection).POST('/api/benchmarking/market-data', { body }))).data;
   // The answer as the API gives it, with the markets its cells' `marketFilterIndex` refers to.
   if (ctx.output.json) return printJson({ ...result, markets });
-  const { header, rows } = resultRows(result, markets);
+  const { header, rows } = resultRows(result, markets, names, { csv: Boolean(options.csv), currencies: await Currencies.load(ctx.connection) });
   if (options.csv) {
     process.stdout.write(`${[csvLine(header), ...rows.map(csvLine)].join('\n')}\n`);
     return;

@@ -3,6 +3,7 @@ import type { components } from '../../../openapi.js';
 import { ApiError, call, createApi } from '../client.js';
 import { requireSuccess, saveDownload, waitForJob } from '../jobs.js';
 import { RejectedInput, hint, printJson, printPairs, printTable } from '../output.js';
+import { Currencies } from '../money.js';
 import type { CommandContext } from './users.js';
 
 type Schemas = components['schemas'];
@@ -29,18 +30,6 @@ function stateOption(state: string | undefined): CycleState | undefined {
   const found = STATES.find((candidate) => candidate === state.toLowerCase());
   if (!found) throw new RejectedInput(`--state must be one of ${STATES.join(', ')}, not "${state}".`);
   return found;
-}
-
-/** "1,587.95 USD": major units, exact, from minor units. */
-function amount(money: Money): string {
-  let digits = 2;
-  try {
-    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    // An unknown code keeps two decimals.
-  }
-  const major = (money.amount / 10 ** digits).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return `${major} ${money.currency}`;
 }
 
 /** Basis points as a percentage: 300 → "3.00%". */
@@ -90,6 +79,8 @@ export async function showCycleCommand(ctx: CommandContext, meritCycleId: string
   ];
   if (budgets) {
     const total = budgets.total;
+    const currencies = await Currencies.load(ctx.connection);
+    const amount = (money: Money) => currencies.exact(money);
     pairs.push(['Allocated', amount(total.allocated)], ['Used', amount(total.used)], ['Remaining', `${amount(total.remaining)}${total.overBudget ? ' (over budget)' : ''}`]);
   }
   if (progress) {
@@ -105,6 +96,8 @@ export async function showCycleCommand(ctx: CommandContext, meritCycleId: string
 export async function cycleBudgetsCommand(ctx: CommandContext, meritCycleId: string): Promise<void> {
   const report = (await call(ctx.connection, createApi(ctx.connection).GET('/api/v2/meritCycles/{meritCycleId}/dashboard/cycleBudgets', cyclePath(meritCycleId)))).data;
   if (ctx.output.json) return printJson(report);
+  const currencies = await Currencies.load(ctx.connection);
+  const amount = (money: Money) => currencies.exact(money);
   const row = (planner: string, figures: Schemas['BudgetFigures'], id: string) => [
     id,
     planner,

@@ -2,6 +2,7 @@ import type { components } from '../../../openapi.js';
 import { call, createApi } from '../client.js';
 import { requireSuccess, saveDownload, waitForJob } from '../jobs.js';
 import { RejectedInput, hint, printJson, printTable } from '../output.js';
+import { Currencies } from '../money.js';
 import type { CommandContext } from './users.js';
 
 type OfferState = components['schemas']['OfferState'];
@@ -26,22 +27,13 @@ function stateOption(state: string | undefined): OfferState | undefined {
   return found;
 }
 
-/** "130,000.00 USD": major units, exact, from minor units. */
-function amount(money: components['schemas']['Money']): string {
-  let digits = 2;
-  try {
-    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    // An unknown code keeps two decimals.
-  }
-  const major = (money.amount / 10 ** digits).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return `${major} ${money.currency}`;
-}
-
 export async function listOffersCommand(ctx: CommandContext, options: OffersListOptions): Promise<void> {
   const state = stateOption(options.state);
   const offers = (await call(ctx.connection, createApi(ctx.connection).GET('/api/offers', { params: { query: state ? { state } : {} } }))).data;
   if (ctx.output.json) return printJson(offers);
+  // A base salary reads in whole units, as on every screen.
+  const currencies = await Currencies.load(ctx.connection);
+  const amount = (money: components['schemas']['Money']) => currencies.whole(money);
   printTable(
     ['ID', 'CANDIDATE', 'TITLE', 'STATE', 'BASE', 'START', 'EXPIRES'],
     offers.map((offer) => [offer.id, `${offer.candidate.firstName} ${offer.candidate.lastName}`.trim() || offer.candidate.email, offer.title, offer.state, amount(offer.base), offer.startDate, offer.expiresOn]),

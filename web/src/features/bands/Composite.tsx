@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '../../api/client';
 import { DataTable } from '../../ui/DataTable';
-import { minorUnitOf } from '../../ui/format';
+import { formatMoney } from '../../ui/format';
 import { Section } from '../../ui/Page';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { Loaded } from '../../ui/States';
@@ -10,15 +10,7 @@ import { type CompanyJob, type Money, type Schemas, formatDate, formatDifferenti
 type Contribution = Schemas['CompositeContribution'];
 
 /** Money to the currency's minor unit (a composite is exact to the cent: $96,666.67). */
-export function formatExactMoney(money: Money | null | undefined): string {
-  if (!money) return '—';
-  const digits = minorUnitOf(money.currency);
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(money.amount / 10 ** digits);
-  } catch {
-    return `${(money.amount / 10 ** digits).toFixed(digits)} ${money.currency}`;
-  }
-}
+export const formatExactMoney = (money: Money | null | undefined): string => formatMoney(money, { cents: true });
 
 /** A market cell in words: family · level · location (industry and stages when narrowed). */
 export function useMarketCellLabel() {

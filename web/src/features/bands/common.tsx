@@ -6,7 +6,7 @@ import { useQuery } from '../../api/client';
 import { invalidate } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { Badge, type Tone } from '../../ui/Badge';
-import { formatMoney, minorUnitOf } from '../../ui/format';
+import { formatMajor, toMajorText as majorText, toMinor as toMinorUnits } from '../../ui/format';
 import { FormProblem, fieldProblems as namedFieldProblems } from '../../ui/FormProblem';
 import { PageHeader } from '../../ui/Page';
 import { can } from '../settings/permissions';
@@ -66,15 +66,11 @@ export function formatShare(value: number | null | undefined, signed = false): s
 export const formatRatio = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(2));
 
 /** Major units a person typed → the contract's integer minor units; null when it is not a number. */
-export function toMinor(text: string, currency: string): number | null {
-  const value = Number(text.replace(/[\s,]/g, ''));
-  if (text.trim() === '' || !Number.isFinite(value)) return null;
-  return Math.round(value * 10 ** minorUnitOf(currency));
-}
+export const toMinor = (text: string, currency: string): number | null => toMinorUnits(text, currency);
 
 /** The benchmark a band was built from (major units of its currency), as money. */
 export const formatMarketValue = (source: { marketValue: number; marketCurrency: string }): string =>
-  formatMoney({ amount: Math.round(source.marketValue * 10 ** minorUnitOf(source.marketCurrency)), currency: source.marketCurrency });
+  formatMajor(source.marketValue, source.marketCurrency);
 
 /** What a set's bands are priced in: its one currency, or each zone's own ("USD, GBP for United Kingdom"). */
 export function currenciesText(bandSet: { currency: string; bands: readonly { mid: Money }[] }): string {
@@ -86,7 +82,7 @@ export function currenciesText(bandSet: { currency: string; bands: readonly { mi
 export const zoneCurrency = (zone: { currency: string | null } | undefined, bandSet: { currency: string }): string => zone?.currency ?? bandSet.currency;
 
 /** Minor units → the major-unit text an input starts with. */
-export const toMajorText = (money: Money): string => String(money.amount / 10 ** minorUnitOf(money.currency));
+export const toMajorText = (money: Money): string => majorText(money);
 
 const STATUS: Record<Schemas['BandSetStatus'], { label: string; tone: Tone }> = {
   draft: { label: 'Draft', tone: 'info' },

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { useQuery } from '../../api/client';
 import { usePostQuery } from '../../api/queries';
+import { formatMajor } from '../../ui/format';
 import { isMarketPercentile, type BenchmarkRequest } from './selection';
 
 export type JobCatalogEntry = components['schemas']['JobCatalogEntry'];
@@ -45,7 +46,7 @@ export function useBenchmarkingCatalog() {
 export function formatValue(value: number, unit: 'currency' | 'percent', currency: string | null): string {
   if (unit === 'percent') return `${value.toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
   if (!currency) return value.toLocaleString('en-US', { maximumFractionDigits: 0 });
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
+  return formatMajor(value, currency);
 }
 
 /** The bucket a withheld cell or a thin composition group gets: its size is not published, not even as a range. */

@@ -7,7 +7,7 @@ import { FormProblem, fieldProblems } from '../../ui/FormProblem';
 import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/Page';
 import { Loaded } from '../../ui/States';
-import { minorUnitOf } from '../../ui/format';
+import { minorUnitOf, toMajorText } from '../../ui/format';
 import { useDebounced } from '../../ui/hooks';
 import { useBenchmarkingCatalog } from '../benchmarking/data';
 import { OfferChecksPanel } from './Checks';
@@ -68,7 +68,7 @@ const emptyPackage = (label: string): PackageForm => ({
   frequency: 'monthly',
 });
 
-const major = (amount: number | undefined | null, currency: string) => (amount === null || amount === undefined ? '' : String(amount / 10 ** minorUnitOf(currency)));
+const major = (amount: number | undefined | null, currency: string) => (amount === null || amount === undefined ? '' : toMajorText({ amount, currency }));
 
 function packageForm(label: string, pkg: OfferPackage, id?: string): PackageForm {
   const currency = pkg.base.currency;

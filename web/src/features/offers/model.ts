@@ -1,3 +1,4 @@
+import { formatMajor, formatPrice } from '../../ui/format';
 // The arithmetic of an offer letter, apart from how the contract spells it: amounts are in major
 // units of the package's currency (dollars, not cents), shares are counts. The letter, the builder's
 // preview and the comparison of alternatives all draw from these, so they always agree.
@@ -112,22 +113,11 @@ export const fourYearTotal = (pkg: PackageView, pricePerShare: number): number =
 /** The first year's cash: base, bonus at target, variable and the sign-on bonus. */
 export const firstYearCash = (pkg: PackageView): number => pkg.base + pkg.bonusTarget + pkg.variable + pkg.signOn;
 
-export function money(value: number, currency: string, digits = 0): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value);
-  } catch {
-    return `${value.toFixed(digits)} ${currency}`;
-  }
-}
+/** A figure in major units: whole units (a salary, a package), or the currency's own decimals when asked. */
+export const money = (value: number, currency: string, digits = 0): string => formatMajor(value, currency, digits === 0 ? 'whole' : 'minor');
 
-/** A price per share: cents shown, more only where the price has them. */
-export function sharePrice(value: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(value);
-  } catch {
-    return `${value} ${currency}`;
-  }
-}
+/** A price per share: the currency's decimals shown, more (up to four) only where the price has them. */
+export const sharePrice = (value: number, currency: string): string => formatPrice(value, currency, 4);
 
 export const shareCount = (value: number): string => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(value);
 

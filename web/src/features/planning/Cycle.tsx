@@ -254,8 +254,9 @@ function Overview({ cycle, onSaved }: SectionProps) {
       )}
       {cycle.exchangeRates.length > 0 && (
         <p className="planning-muted">
-          Conversions into {cycle.currency} use the reference rates of {formatDate(cycle.ratesAsOf)}:{' '}
-          {cycle.exchangeRates.map((rate) => `1 ${rate.base} = ${rate.rate} ${rate.currency} (${rate.source}, ${formatDate(rate.date)})`).join('; ')}.
+          {/* Each rate named by its own source and date as stored, not the day the cycle asked for (a rate can be months older). */}
+          Conversions into {cycle.currency} use the latest rates published on or before {formatDate(cycle.ratesAsOf)}:{' '}
+          {cycle.exchangeRates.map((rate) => `1 ${rate.base} = ${rate.rate} ${rate.currency} (${rate.source}, rate of ${formatDate(rate.date)})`).join('; ')}.
         </p>
       )}
       {access.editAll && moves.length > 0 && (

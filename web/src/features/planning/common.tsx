@@ -4,7 +4,7 @@ import type { components } from '../../../../openapi.d.ts';
 import { invalidate } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { Badge, type Tone } from '../../ui/Badge';
-import { minorUnitOf } from '../../ui/format';
+import { toMajorText, toMinor } from '../../ui/format';
 import { FormProblem, fieldProblems as namedFieldProblems } from '../../ui/FormProblem';
 import { PageHeader } from '../../ui/Page';
 import { Tabs } from '../../ui/Panels';
@@ -74,15 +74,10 @@ export function parsePercent(text: string): number | null {
 }
 
 /** Major units a person typed ("5,000", "5000.50") → integer minor units of the currency; null when it is not a number. */
-export function parseAmount(text: string, currency: string): number | null {
-  const cleaned = text.replace(/[\s,]/g, '').replace(/^[^\d-]+/, '');
-  if (cleaned === '') return null;
-  const value = Number(cleaned);
-  return Number.isFinite(value) ? Math.round(value * 10 ** minorUnitOf(currency)) : null;
-}
+export const parseAmount = (text: string, currency: string): number | null => toMinor(text, currency);
 
 /** Minor units → the plain major-unit text an input starts with. */
-export const amountToInput = (money: Money | null | undefined): string => (money ? String(money.amount / 10 ** minorUnitOf(money.currency)) : '');
+export const amountToInput = (money: Money | null | undefined): string => toMajorText(money);
 
 export const formatRatio = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(2));
 

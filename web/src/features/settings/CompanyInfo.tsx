@@ -3,6 +3,7 @@ import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
 import { useVersionedSave } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
+import { formatMajor, formatPrice } from '../../ui/format';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
 import { can } from './permissions';
@@ -10,8 +11,8 @@ import { StockExchangePicker } from './StockExchangePicker';
 
 type CompanySettingsInput = components['schemas']['CompanySettingsInput'];
 
-const money = (value: number | null, currency: string, digits = 2) =>
-  value === null ? 'Not set' : new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: digits }).format(value);
+/** A valuation in whole units; a price per share with the digits it has. */
+const money = (value: number | null, currency: string, digits: 0 | 6) => (value === null ? 'Not set' : digits === 0 ? formatMajor(value, currency) : formatPrice(value, currency));
 
 /**
  * /settings/company-info: the company's currency, share price, valuation and strike price, and the

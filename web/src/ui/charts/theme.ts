@@ -2,6 +2,8 @@
 // axes, tooltips and text alternatives use. No recharts here, so screens may import it eagerly; the
 // drawing itself is in Charts.tsx, loaded with the screens that draw.
 
+import { formatMajor } from '../format';
+
 /** The compensation colour groups of the spec (§3). */
 export type CompGroup =
   | 'base'
@@ -125,7 +127,7 @@ export type Unit = { kind: 'money'; currency: string } | { kind: 'count' } | { k
 export function formatFull(value: number, unit: Unit): string {
   switch (unit.kind) {
     case 'money':
-      return numberFormat(`money:${unit.currency}`, { style: 'currency', currency: unit.currency, maximumFractionDigits: 0 }).format(value);
+      return formatMajor(value, unit.currency);
     case 'count':
       return numberFormat('count', { maximumFractionDigits: 0 }).format(value);
     case 'number':
@@ -141,7 +143,7 @@ export function formatFull(value: number, unit: Unit): string {
 export function formatTick(value: number, unit: Unit): string {
   switch (unit.kind) {
     case 'money':
-      return numberFormat(`money-compact:${unit.currency}`, { style: 'currency', currency: unit.currency, notation: 'compact', maximumFractionDigits: 1 }).format(value);
+      return formatMajor(value, unit.currency, 'compact');
     case 'count':
     case 'number':
       return numberFormat('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
