@@ -16,9 +16,9 @@ import type { ContributedRecord, Contribution } from './contribution.js';
 
 /**
  * Evenly spaced ladders. Sorted, a real cell's pay has irregular gaps: for pay spread smoothly,
- * neighbouring gaps are roughly independent exponentials, and two of them lie within 10% of each
- * other about 5% of the time ((1 − 0.9) / (1 + 0.9)); four in a row (a run of five records) about 1
- * in 7,000. Rounded salaries make equal gaps likelier, but a dense rounded cell also repeats amounts,
+ * neighbouring gaps are roughly independent exponentials: a gap lies within 10% of the one before it
+ * 5% of the time (1/1.9 − 1/2.1), three gaps within 10% of a first one (a run of five records) about 1
+ * in 5,300. Rounded salaries make equal gaps likelier, but a dense rounded cell also repeats amounts,
  * which breaks a run. A ladder — made-up pay a fixed step apart, which pins whoever sits between its
  * rungs — is nothing but runs. Held back: at least half of a participant's records (and at least
  * `minRecords` of them) in runs of at least `minRun` records whose gaps are all within `tolerance`
