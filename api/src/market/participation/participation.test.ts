@@ -81,7 +81,7 @@ describe('customers contributing to the market', () => {
 
   it('is a benchmarking setting: off by default, needing a profile to opt in, editable with benchmarking edit, never for candidates', async () => {
     const initial = await call<{ data: Participation }>('/api/benchmarking/participation', company.users.analyst as TestUser);
-    expect(initial.body.data).toEqual({ participates: false, status: 'not_participating', lastSubmittedAt: null, profile: null, placeableEmployees: 0, contributedEmployees: 0, excludedEmployees: [] });
+    expect(initial.body.data).toEqual({ participates: false, status: 'not_participating', lastSubmittedAt: null, profile: null, placeableEmployees: 0, contributedEmployees: 0, excludedEmployees: [], heldBack: null });
     const bare = await call<ErrorBody>('/api/benchmarking/participation', admin, { method: 'PUT', json: { participates: true } });
     expect(bare.status).toBe(400);
     expect(bare.body.errors).toEqual([
