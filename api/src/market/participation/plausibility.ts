@@ -293,7 +293,11 @@ function headcountFinding(records: number, previous: number | null): Plausibilit
 function referenceRecords(reference: ParticipantMarket, participants: number, cells: ReadonlySet<string>): PayRecord[] {
   const { employees, dimensions } = reference;
   const out: PayRecord[] = [];
+  // Only the places participants are in are read: no string is made for a record of any other place.
+  const places = new Set([...cells].map((cell) => cell.slice(cell.lastIndexOf('|') + 1)));
+  const wanted = Uint8Array.from(dimensions.locations, (id) => (places.has(id) ? 1 : 0));
   for (let i = 0; i < employees.count; i++) {
+    if (!wanted[employees.location[i]!]) continue;
     const cell = `${dimensions.families[employees.family[i]!]}|${dimensions.levels[employees.level[i]!]}|${dimensions.locations[employees.location[i]!]}`;
     const base = employees.amounts.base[i]!;
     if (base > 0 && cells.has(cell)) out.push({ owner: participants + employees.company[i]!, cell, base });
