@@ -1307,6 +1307,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/internal/market/quarantines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contributions the plausibility checks held back from a release build (and those released after a hold), newest first, with what the checks found */
+        get: operations["listMarketQuarantines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/market/quarantines/{quarantineId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release a held-back contribution into the next build, or keep it held, with the reason (the company's latest hold only) */
+        post: operations["decideMarketQuarantine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/benchmarking/filters": {
         parameters: {
             query?: never;
@@ -6706,6 +6740,60 @@ export interface components {
             /** @description Employee records to generate (one generated company per 200), at least 1000; 0 builds the release from the opted-in participants' records alone, with nothing generated. */
             records: number;
         };
+        MarketQuarantineCompany: {
+            id: components["schemas"]["Id"];
+            name: string;
+        };
+        /** @description A company's contribution the plausibility checks held back from a release build (docs/market-privacy.md). */
+        MarketQuarantine: {
+            id: components["schemas"]["Id"];
+            releaseId: components["schemas"]["Id"];
+            /** @description The build that held it back (or, when released, took it in despite the findings). */
+            releaseVersion: string;
+            company: components["schemas"]["MarketQuarantineCompany"];
+            /**
+             * @description quarantined when the build left it out; released when an internal admin had released it into that build.
+             * @enum {string}
+             */
+            outcome: "quarantined" | "released";
+            records: number;
+            /** @description Records of its last contribution a release took; null for a first contribution. */
+            previousRecords: number | null;
+            findings: {
+                /** @enum {string} */
+                check: "ladder" | "duplicated_amounts" | "copied_amounts" | "far_outside_range" | "headcount_jump";
+                /** @description What was found, with the figures. */
+                message: string;
+                /** @description The job family, level and place it was found in. */
+                cell: null | {
+                    id: string;
+                    label: string;
+                };
+                /** @description The participant whose records it copies. */
+                otherCompany: null | components["schemas"]["MarketQuarantineCompany"];
+            }[];
+            decision: null | {
+                /** @enum {string} */
+                action: "release" | "keep";
+                reason: string;
+                /** @description The deciding internal admin's e-mail. */
+                decidedBy: string | null;
+                /** Format: date-time */
+                decidedAt: string;
+            };
+            /** @description The build that took the released contribution in. */
+            appliedReleaseVersion: string | null;
+            /** Format: date-time */
+            heldAt: string;
+        };
+        MarketQuarantineDecisionInput: {
+            /**
+             * @description release takes the contribution into the next build whatever the checks find then; keep leaves it out.
+             * @enum {string}
+             */
+            action: "release" | "keep";
+            reason: string;
+        };
         CompensationTypeOption: {
             id: string;
             title: string;
@@ -8310,6 +8398,14 @@ export interface components {
                 description: string;
                 employees: number;
             }[];
+            /** @description The last release build held the company's contribution back for review (a plausibility check found it implausible); null when its last contribution went in. Which check, and anything of other participants' pay, is for internal admins only. */
+            heldBack: null | {
+                releaseVersion: string;
+                /** Format: date-time */
+                heldAt: string;
+                /** @description Reviewed and released into the next build. */
+                inNextRelease: boolean;
+            };
         };
         /** @description Taking part needs the company's stage, ownership group and industry (a sub-industry), which market filters select companies by. */
         MarketParticipationInput: {
@@ -13560,6 +13656,58 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["MarketRelease"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMarketQuarantines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Held-back contributions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketQuarantine"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    decideMarketQuarantine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quarantineId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketQuarantineDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description The held-back contribution with the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketQuarantine"];
                     };
                 };
             };

@@ -82,6 +82,8 @@ describe("another company's ids answer 404", () => {
       sessionId: session.body.data.id,
       // Market releases are shared by every company, so no release is company A's: an id of A's that is no release answers 404.
       releaseId: job.id,
+      // Held-back contributions are internal admins' to see: an id of A's that is none answers 404.
+      quarantineId: job.id,
       ...(await marketFixtures((path, json) => request(path, { method: 'POST', headers: bearer(a.users.admin as TestUser), json }))),
       employeeId: await insertEmployee(db, a.id, { firstName: 'Tenant', lastName: 'A' }),
     };

@@ -2,6 +2,7 @@ import { buildRelease, emptyMarket, type MarketRelease } from './engine/index.js
 import { generateMarket } from './generator/index.js';
 import { startThread } from '../threads/start.js';
 import { mergeContributions, NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
+import { screenContribution, type Screening, type ScreeningOptions } from './participation/plausibility.js';
 
 /** Everything that determines a release's content: the generator's parameters and the contributions. */
 export interface ReleaseRecipe {
@@ -10,6 +11,14 @@ export interface ReleaseRecipe {
   seed: number;
   records: number;
   contribution: Contribution;
+  /** A new build screens the contribution (participation/plausibility.ts); a rebuild takes the stored one as it is. */
+  screening?: ScreeningOptions;
+}
+
+/** A release, and what the plausibility checks held back from it (null when the recipe asked for none). */
+export interface ScreenedBuild {
+  release: MarketRelease;
+  screening: Screening | null;
 }
 
 export type BuildProgress = (fraction: number, step: string) => void;
@@ -18,16 +27,23 @@ export const NOTHING_TO_BUILD = 'A release of participants alone needs participa
 
 /** Builds a release on the calling thread (the build thread itself, and the benchmark). */
 export function buildInProcess(recipe: ReleaseRecipe, onProgress: BuildProgress = () => undefined): MarketRelease {
+  return buildScreened(recipe, onProgress).release;
+}
+
+/** Builds a release, screening the contribution first when the recipe says so (beside the generated market it joins). */
+export function buildScreened(recipe: ReleaseRecipe, onProgress: BuildProgress = () => undefined): ScreenedBuild {
   onProgress(0, recipe.records > 0 ? 'generating the market' : 'taking participants’ records alone');
   // No generated records: a release of participants alone, nothing in it demo.
   const generated = recipe.records > 0 ? generateMarket({ seed: recipe.seed, employees: recipe.records }) : emptyMarket();
-  const market = mergeContributions(generated, recipe.contribution ?? NO_CONTRIBUTION);
+  const screening = recipe.screening ? screenContribution(recipe.contribution ?? NO_CONTRIBUTION, { ...recipe.screening, reference: generated }) : null;
+  const market = mergeContributions(generated, screening?.contribution ?? recipe.contribution ?? NO_CONTRIBUTION);
   if (market.employees.count === 0) throw new Error(NOTHING_TO_BUILD);
-  return buildRelease(market, { id: recipe.id, builtAt: recipe.builtAt, onProgress: (fraction, step) => onProgress(0.4 + 0.6 * fraction, step) });
+  const release = buildRelease(market, { id: recipe.id, builtAt: recipe.builtAt, onProgress: (fraction, step) => onProgress(0.4 + 0.6 * fraction, step) });
+  return { release, screening };
 }
 
 /** Messages from the build thread. */
-export type BuildMessage = { kind: 'progress'; fraction: number; step: string } | { kind: 'done'; release: MarketRelease } | { kind: 'failed'; message: string };
+export type BuildMessage = { kind: 'progress'; fraction: number; step: string } | { kind: 'done'; release: MarketRelease; screening: Screening | null } | { kind: 'failed'; message: string };
 
 /** Typed arrays are frozen by reference only: freezing one with elements throws. */
 function freezeDeep<T>(value: T): T {
@@ -52,6 +68,11 @@ export function buffersOf(value: unknown, found = new Set<ArrayBuffer>()): Array
  * generated and sorted; the finished columns are moved back, not copied.
  */
 export function buildInThread(recipe: ReleaseRecipe, onProgress: BuildProgress = () => undefined): Promise<MarketRelease> {
+  return buildScreenedInThread(recipe, onProgress).then((built) => built.release);
+}
+
+/** buildInThread with what the plausibility checks held back (a new build's recipe asks for them). */
+export function buildScreenedInThread(recipe: ReleaseRecipe, onProgress: BuildProgress = () => undefined): Promise<ScreenedBuild> {
   return new Promise((resolve, reject) => {
     const worker = startThread(import.meta.url, 'buildWorker', recipe);
     // A build in flight must not keep a stopping process alive.
@@ -61,7 +82,7 @@ export function buildInThread(recipe: ReleaseRecipe, onProgress: BuildProgress =
       if (message.kind === 'progress') onProgress(message.fraction, message.step);
       else if (message.kind === 'done') {
         settled = true;
-        resolve(freezeDeep(message.release));
+        resolve({ release: freezeDeep(message.release), screening: message.screening });
       } else {
         settled = true;
         reject(new Error(message.message));

@@ -5,13 +5,14 @@ import { newId } from '../db/ids.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import { jobKind } from '../jobs/kind.js';
-import { buildInThread, type ReleaseRecipe } from './build.js';
+import { buildInThread, buildScreenedInThread, type ReleaseRecipe } from './build.js';
 import { setDisclosureSecret, type MarketRelease } from './engine/index.js';
 import { secretsKey } from '../integrations/secrets.js';
 import { currencyForexMapping } from './forex.js';
 import { collectContribution } from './participation/collect.js';
 import { NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
 import { loadContribution, markSubmitted, saveContribution } from './participation/store.js';
+import { saveScreenings, screeningHistory } from './participation/screeningStore.js';
 import { countReleases, insertRelease, servedReleaseRow, type ReleaseRow } from './store.js';
 
 /** Seed of the demo market every fresh install publishes. */
@@ -197,7 +198,9 @@ export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE,
     // Progress is written as the thread reports it, one write at a time; a cancel stops the job after the build.
     let reported = 5;
     let reporting: Promise<void> = Promise.resolve();
-    const release = await buildInThread({ id, builtAt, seed: source.seed, records: source.records, contribution }, (fraction, step) => {
+    // Every contribution is screened for plausibility; what fails is held back for an internal admin's review.
+    const screening = await screeningHistory(db, companyIds);
+    const { release, screening: screened } = await buildScreenedInThread({ id, builtAt, seed: source.seed, records: source.records, contribution, screening }, (fraction, step) => {
       const percent = 5 + Math.floor(fraction * 85);
       if (percent <= reported) return;
       reported = percent;
@@ -205,12 +208,20 @@ export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE,
     });
     await reporting;
     await progress(92, 'recording the release');
-    const row = await draftRow(db, source, release, contribution);
+    const verdicts = screened?.verdicts ?? [];
+    const taken = screened?.contribution ?? contribution;
+    const row = await draftRow(db, source, release, taken);
     await db.transaction(async (trx) => {
       await insertRelease(trx, row);
-      await saveContribution(trx, row.id, contribution);
-      await markSubmitted(trx, companyIds, builtAt);
+      await saveContribution(trx, row.id, taken);
+      await markSubmitted(
+        trx,
+        companyIds.filter((_, k) => verdicts[k]?.outcome !== 'quarantined'),
+        builtAt,
+      );
+      await saveScreenings(trx, row.id, companyIds, verdicts);
     });
-    await progress(100, `release ${row.version} built`);
-    return { releaseId: row.id, version: row.version, records: row.record_count, companies: row.company_count, contributedCompanies: row.contributed_companies, contributedRecords: row.contributed_records };
+    const held = verdicts.filter((v) => v.outcome === 'quarantined').length;
+    await progress(100, `release ${row.version} built${held ? `; ${held} contribution${held === 1 ? '' : 's'} held back for review` : ''}`);
+    return { releaseId: row.id, version: row.version, records: row.record_count, companies: row.company_count, contributedCompanies: row.contributed_companies, contributedRecords: row.contributed_records, heldBackCompanies: held };
   });

@@ -7,6 +7,7 @@ import { executiveOperations } from './executive/routes.js';
 import { insightOperations } from './insights/routes.js';
 import { levellingOperations } from './levelling/routes.js';
 import { participationOperations } from './participation/routes.js';
+import { quarantineOperations } from './participation/quarantineRoutes.js';
 import { savedQueryOperations } from './queries/routes.js';
 import { reportOperations } from './reports/routes.js';
 import { sharedSliceOperations } from './shares/routes.js';
@@ -132,4 +133,5 @@ export const marketOperations = [
   ...levellingOperations,
   ...reportOperations,
   ...participationOperations,
+  ...quarantineOperations,
 ];

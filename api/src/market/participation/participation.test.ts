@@ -31,7 +31,7 @@ describe('customers contributing to the market', () => {
     for (let i = 0; i < count; i++) {
       const id = newId();
       await db('employees').insert({ id, company_id: company.id, employee_number: `C-${id.slice(-10)}`, title: 'Contributor', job_family_id: spec.family, level_id: spec.level, location_id: spec.location, country_code: 'US', currency: spec.currency ?? 'USD', status: 'active', created_at: now, updated_at: now });
-      await db('compensation_records').insert({ id: newId(), company_id: company.id, employee_id: id, type: 'base_salary', amount: (spec.base + i * 1000) * 100, currency: spec.currency ?? 'USD', effective_date: recently, reason: 'hire', source: 'manual', created_at: now });
+      await db('compensation_records').insert({ id: newId(), company_id: company.id, employee_id: id, type: 'base_salary', amount: (spec.base + i * 1000 + ((379 * i * i) % 1000)) * 100, currency: spec.currency ?? 'USD', effective_date: recently, reason: 'hire', source: 'manual', created_at: now });
     }
   }
 
@@ -81,7 +81,7 @@ describe('customers contributing to the market', () => {
 
   it('is a benchmarking setting: off by default, needing a profile to opt in, editable with benchmarking edit, never for candidates', async () => {
     const initial = await call<{ data: Participation }>('/api/benchmarking/participation', company.users.analyst as TestUser);
-    expect(initial.body.data).toEqual({ participates: false, status: 'not_participating', lastSubmittedAt: null, profile: null, placeableEmployees: 0, contributedEmployees: 0, excludedEmployees: [] });
+    expect(initial.body.data).toEqual({ participates: false, status: 'not_participating', lastSubmittedAt: null, profile: null, placeableEmployees: 0, contributedEmployees: 0, excludedEmployees: [], heldBack: null });
     const bare = await call<ErrorBody>('/api/benchmarking/participation', admin, { method: 'PUT', json: { participates: true } });
     expect(bare.status).toBe(400);
     expect(bare.body.errors).toEqual([
@@ -157,7 +157,7 @@ describe('customers contributing to the market', () => {
     expect(stored).not.toContain('C-');
     const london = await db('market_release_contributions').where({ release_id: after.id, location_id: 'gb_london' });
     // Set 182 days before the build, and aged to it at 3.5% a year: × 1.035^(182 / 365.25) = 1.0172896.
-    expect(london.map((r: { base: number }) => r.base).sort()).toEqual([71_210, 72_228, 73_245]);
+    expect(london.map((r: { base: number }) => r.base).sort()).toEqual([71_210, 72_613, 73_770]);
   });
 
   it('builds a release of participants alone: nothing in it is generated, and one company’s cell is withheld', async () => {
@@ -240,7 +240,9 @@ describe('customers contributing to the market', () => {
     const profile = { participates: true, companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' };
     // An earlier test set every salary to a cent (placed nowhere), pinned a release and left a draft:
     // give the people pay again, publish that draft, and serve each new build by pinning it.
-    await db('compensation_records').where({ company_id: company.id, type: 'base_salary' }).update({ amount: 12_000_000 });
+    // Irregular amounts: one salary for everyone is what the plausibility checks hold back as duplicated.
+    const salaries = (await db('compensation_records').where({ company_id: company.id, type: 'base_salary' }).orderBy('id').select('id')) as { id: string }[];
+    for (const [k, { id }] of salaries.entries()) await db('compensation_records').where({ id }).update({ amount: 12_000_000 + ((7_919 * k * k) % 1_000_000) });
     for (const draft of (await call<{ data: Release[] }>('/api/internal/market/releases', staff)).body.data.filter((r) => r.status === 'draft')) {
       await call(`/api/internal/market/releases/${draft.id}/publish`, staff, { method: 'POST' });
     }

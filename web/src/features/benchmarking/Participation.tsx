@@ -48,6 +48,7 @@ export function ParticipationScreen() {
     <BenchmarkingFrame>
       <h1>Market participation</h1>
       <ParticipationForm participation={current.data.data} editable={editable} stages={stages} ownership={ownership} industries={industries} onSaved={() => void current.mutate()} />
+      <HeldBack participation={current.data.data} />
       <Coverage participation={current.data.data} />
       <p className="muted small-text">
         A release takes each person’s job family, level, metro and cash pay in force on the build day, aged from the day it was set at 3.5% a year, with no name, id or
@@ -188,6 +189,21 @@ function Coverage({ participation }: { participation: Participation }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** The last build held the company's contribution back for review: said plainly, without which check or anyone else's pay. */
+function HeldBack({ participation }: { participation: Participation }) {
+  const held = participation.heldBack;
+  if (!held) return null;
+  return (
+    <section className="card" role="status" aria-labelledby="held-back-heading">
+      <h2 id="held-back-heading">Held back for review</h2>
+      <p data-testid="held-back">
+        Your contribution to release {held.releaseVersion} was held back for review: our checks found something in your pay data that needs a second look before it is published, so that release does not include your employees.{' '}
+        {held.inNextRelease ? 'It has been reviewed and goes into the next release.' : 'Our team is reviewing it and may contact you; nothing you need to do until then.'}
+      </p>
     </section>
   );
 }

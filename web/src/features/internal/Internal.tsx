@@ -167,10 +167,15 @@ export function InternalScreen() {
         title="Internal tools"
         description="Support customers: every view-as session is recorded with who, whom, when and why."
         actions={
-          <Link href="/internal/ui" className="button">
-            <Palette size={18} aria-hidden="true" />
-            UI kit
-          </Link>
+          <>
+            <Link href="/internal/market-quarantines" className="button">
+              Held-back market contributions
+            </Link>
+            <Link href="/internal/ui" className="button">
+              <Palette size={18} aria-hidden="true" />
+              UI kit
+            </Link>
+          </>
         }
       />
       <div className="internal-grid">
