@@ -3,9 +3,7 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 import { notFound } from './errors.js';
-
-/** Paths owned by the server; the SPA fallback never answers them. */
-const SERVER_PREFIXES = ['/api/', '/engine.io/', '/oauth/', '/.well-known/'];
+import { isServerEndpoint } from './serverPaths.js';
 
 function wantsHtml(accept: string): boolean {
   return accept.includes('text/html');
@@ -39,7 +37,7 @@ export function webApp(webDist: string, publicUrl: string): Middleware {
   const publicAddress = new URL(publicUrl);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (SERVER_PREFIXES.some((prefix) => ctx.path.startsWith(prefix)) || ctx.path === '/api') return next();
+    if (isServerEndpoint(ctx.path) || ctx.path.startsWith('/oauth/')) return next();
     if (!existsSync(index)) return next();
     const canonical = wantsHtml(ctx.get('accept')) ? canonicalPage(publicAddress, ctx.get('host'), ctx.url) : null;
     if (canonical) return ctx.redirect(canonical);
