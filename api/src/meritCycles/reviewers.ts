@@ -8,6 +8,32 @@
  * chain is left, the cycle's owner reviews it, so a worksheet never waits for nobody.
  */
 
+export interface ChainFacts {
+  plannerEmployeeId: string | null;
+  /** The cycle's org tree: each employee's manager at launch. */
+  managerOf: ReadonlyMap<string, string | null>;
+  /** The cycle's chains by the employee at the root of their branch ('' for the company-wide one). */
+  chains: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * Where a worksheet's chain comes from: the chain of the nearest branch at or above its planner,
+ * else the company-wide chain, else the planner's manager (the service reads whether they sign in),
+ * else none.
+ */
+export function chainSource(facts: ChainFacts): { chain: readonly string[] } | { managerEmployeeId: string } | null {
+  let at = facts.plannerEmployeeId;
+  for (let steps = 0; at && steps < 256; steps += 1) {
+    const chain = facts.chains.get(at);
+    if (chain) return { chain };
+    at = facts.managerOf.get(at) ?? null;
+  }
+  const companyWide = facts.chains.get('');
+  if (companyWide) return { chain: companyWide };
+  const manager = facts.plannerEmployeeId ? (facts.managerOf.get(facts.plannerEmployeeId) ?? null) : null;
+  return manager ? { managerEmployeeId: manager } : null;
+}
+
 export type SkipReason = 'planner' | 'ownPay' | 'noAccess';
 
 export interface ReviewerFacts {

@@ -13,7 +13,7 @@ import { parse } from './config.js';
 import { type CycleContext, EDITABLE_STATES, branchOf, loadContext, requireStageOpen, treeOf, windowState } from './context.js';
 import { historyEntries } from './cycles.js';
 import { presentRow } from './present.js';
-import { resolutionNote, resolveReviewers } from './reviewers.js';
+import { chainSource, resolutionNote, resolveReviewers } from './reviewers.js';
 import { noteViewer } from './realtime.js';
 import { type CycleRow, NO_SUMS, type WorksheetRow, addSums, addToSums, isoOf, listChains, listRows, rowsOf, sumsOf, userNames, worksheetsOf, inTransaction } from './store.js';
 import { WORKSHEET_SUBJECT, type WorksheetGuardFacts, worksheetWorkflow } from './workflow.js';
@@ -146,24 +146,17 @@ export const cycleOwner = (cycle: CycleRow): string | null => cycle.created_by ?
  * The chain a worksheet takes at submission: the chain of the nearest org branch at or above its
  * planner, else the company-wide chain, else the planner's manager (when they sign in), else none.
  */
-async function chainFor(db: Knex, context: CycleContext, worksheet: WorksheetRow): Promise<string[]> {
+async function chainFor(db: Knex, context: CycleContext, worksheet: WorksheetRow): Promise<readonly string[]> {
   const chains = await listChains(db, context.scope, context.cycle.id);
-  const byBranch = new Map(chains.map((chain) => [chain.branch_employee_id ?? '', parse<string[]>(chain.reviewers)]));
-  const managerOf = context.managerOf.size ? context.managerOf : await treeOf(db, context.scope, context.cycle);
-  let at = worksheet.planner_employee_id;
-  for (let steps = 0; at && steps < 256; steps += 1) {
-    const chain = byBranch.get(at);
-    if (chain) return chain;
-    at = managerOf.get(at) ?? null;
-  }
-  const fallback = byBranch.get('');
-  if (fallback) return fallback;
-  const manager = worksheet.planner_employee_id ? (managerOf.get(worksheet.planner_employee_id) ?? null) : null;
-  if (manager) {
-    const row = (await rowsOf(db, context.scope).where({ cycle_id: context.cycle.id, employee_id: manager }).first('user_id')) as { user_id: string | null } | undefined;
-    if (row?.user_id) return [row.user_id];
-  }
-  return [];
+  const source = chainSource({
+    plannerEmployeeId: worksheet.planner_employee_id,
+    managerOf: context.managerOf.size ? context.managerOf : await treeOf(db, context.scope, context.cycle),
+    chains: new Map(chains.map((chain) => [chain.branch_employee_id ?? '', parse<string[]>(chain.reviewers)])),
+  });
+  if (!source) return [];
+  if ('chain' in source) return source.chain;
+  const row = (await rowsOf(db, context.scope).where({ cycle_id: context.cycle.id, employee_id: source.managerEmployeeId }).first('user_id')) as { user_id: string | null } | undefined;
+  return row?.user_id ? [row.user_id] : [];
 }
 
 /**
