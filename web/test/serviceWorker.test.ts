@@ -31,6 +31,16 @@ describe('the service worker of a browser that has used the app', () => {
     };
   }
 
+  it('answers the app itself to a client that takes anything, as curl does', async () => {
+    for (const accept of ['*/*', '']) {
+      const reply = await fetch(`${base()}/`, { headers: { accept } });
+      expect(reply.status, accept).toBe(200);
+      expect(reply.headers.get('content-type'), accept).toMatch(/^text\/html/);
+    }
+    // A file that is not there is still a 404.
+    expect((await fetch(`${base()}/nothing-here.js`, { headers: { accept: '*/*' } })).status).toBe(404);
+  });
+
   it('lets every page the server renders through to the server, and opens the signed-out app offline', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

@@ -9,6 +9,11 @@ function wantsHtml(accept: string): boolean {
   return accept.includes('text/html');
 }
 
+/** A page route answers the app to a browser, to a client that takes any type (curl's default Accept), and to one that names none. */
+function takesPage(accept: string): boolean {
+  return !accept.trim() || wantsHtml(accept) || accept.split(',').some((part) => part.split(';')[0]?.trim() === '*/*');
+}
+
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 /**
@@ -56,7 +61,7 @@ export function webApp(webDist: string, publicUrl: string): Middleware {
       });
       return;
     }
-    if (path.extname(ctx.path) || !wantsHtml(ctx.get('accept'))) throw notFound(`No such file: ${ctx.path}`);
+    if (path.extname(ctx.path) || !takesPage(ctx.get('accept'))) throw notFound(`No such file: ${ctx.path}`);
     await send(ctx, 'index.html', { root: webDist, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
   };
 }

@@ -291,7 +291,8 @@ function WorksheetsSection({ cycle }: { cycle: MeritCycle }) {
     <Loaded data={worksheets.data?.data} error={worksheets.error} retry={() => void worksheets.mutate()} skeleton={<SkeletonTable rows={5} columns={6} label="Loading the worksheets" />}>
       {(list) => {
         const all = list.filter((worksheet) => worksheet.state !== 'pulled_up');
-        const visible = openOnly ? all.filter((worksheet) => worksheet.state !== 'approved') : all;
+        // As closing counts them: worksheets with people to plan, not yet approved.
+        const visible = openOnly ? all.filter((worksheet) => worksheet.state !== 'approved' && worksheet.counts.eligible > 0) : all;
         if (!all.length) {
           return (
             <Empty title="No worksheets for you" action={<Link href="/compensationplanning">Back to the merit cycles</Link>}>
