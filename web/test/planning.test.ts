@@ -112,7 +112,7 @@ describe('merit cycles in a real browser', () => {
   });
   afterAll(() => browser?.close());
 
-  it('sets a cycle up, plans it in two browsers at once, sends it back, approves it on a phone, closes it and exports the payroll file', { timeout: 600_000 }, async () => {
+  it('sets a cycle up, plans it in two browsers at once, sends it back from a phone, approves it from the bulk bar once closing points to it, closes it and exports the payroll file', { timeout: 600_000 }, async () => {
     const eligible = TEAM.filter((person) => person.eligible);
     const payroll = eligible.reduce((sum, person) => sum + person.base, 0);
     const allocated = (payroll * 4) / 100;
