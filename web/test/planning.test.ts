@@ -309,7 +309,7 @@ describe('merit cycles in a real browser', () => {
     await marco.page.getByRole('button', { name: 'Submit for approval' }).click();
     await marco.page.getByRole('dialog', { name: 'Submit the worksheet?' }).getByRole('button', { name: 'Submit for approval' }).click();
     await toast(marco.page, 'Submitted for approval.');
-    await expect.poll(() => marco.page.getByTestId('read-only').textContent()).toMatch(/Read-only: The worksheet is in-review\.$/);
+    await expect.poll(() => marco.page.getByTestId('read-only').textContent()).toMatch(/Read-only: The worksheet is in review\.$/);
 
     // ── the admin sends it back from a phone, with what to change ─────────────────────────
     const phone = await signedIn(browser, admin, PASSWORD, 375);

@@ -86,5 +86,11 @@ export const worksheetWorkflow = defineWorkflow({
   ],
 });
 
+/** A worksheet's state after "is", as people say it ("The worksheet is in review."). */
+export function worksheetStateInWords(state: string): string {
+  const words: Record<string, string> = { planning: 'being planned', in_review: 'in review', sent_back: 'sent back', approved: 'approved', pulled_up: 'pulled up' };
+  return words[state] ?? state.replace(/_/g, ' ');
+}
+
 export const MERIT_CYCLE_SUBJECT = 'meritCycle';
 export const WORKSHEET_SUBJECT = 'meritWorksheet';

@@ -16,7 +16,7 @@ import { presentRow } from './present.js';
 import { chainSource, resolutionNote, resolveReviewers } from './reviewers.js';
 import { noteViewer } from './realtime.js';
 import { type CycleRow, NO_SUMS, type WorksheetRow, addSums, addToSums, isoOf, listChains, listRows, rowsOf, sumsOf, userNames, worksheetsOf, inTransaction } from './store.js';
-import { WORKSHEET_SUBJECT, type WorksheetGuardFacts, worksheetWorkflow } from './workflow.js';
+import { WORKSHEET_SUBJECT, type WorksheetGuardFacts, worksheetStateInWords, worksheetWorkflow } from './workflow.js';
 
 type Schemas = components['schemas'];
 type Worksheet = Schemas['Worksheet'];
@@ -108,7 +108,7 @@ export function readOnlyReason(context: CycleContext, worksheet: WorksheetRow): 
   if (context.cycle.state !== 'active') return `The cycle is ${context.cycle.state}.`;
   const window = windowState(context, 'planning');
   if (!window.open) return window.opensAt && Date.now() < Date.parse(window.opensAt) ? `The planning window opens at ${window.opensAt}.` : `The planning window closed at ${window.closesAt}.`;
-  if (!EDITABLE_STATES.has(worksheet.state)) return `The worksheet is ${worksheetWorkflow.label(worksheet.state as 'planning')}.`;
+  if (!EDITABLE_STATES.has(worksheet.state)) return `The worksheet is ${worksheetStateInWords(worksheet.state)}.`;
   if (!context.access.plansWorksheet(worksheet, context.config.plannerMode)) return 'You review or follow this worksheet; its planner plans it.';
   return null;
 }
@@ -293,7 +293,7 @@ export async function pullUpWorksheet(db: Knex, caller: Caller, cycleId: string,
     if (!worksheetWorkflow.transitionFrom(subject.currentState, 'pullUp')) throw new HttpError(409, 'invalid_transition', { message: worksheetWorkflow.refusal(subject.currentState, 'pullUp') });
     const parent = worksheet.parent_worksheet_id ? context.byId.get(worksheet.parent_worksheet_id) : undefined;
     if (!parent) throw new HttpError(409, 'no_worksheet_above', { message: 'This worksheet is at the top of the org; there is no worksheet to pull it up into.' });
-    if (!EDITABLE_STATES.has(parent.state)) throw new HttpError(409, 'worksheet_read_only', { message: `The worksheet above is ${worksheetWorkflow.label(parent.state as 'planning')}; it takes rows over only while it is being planned.` });
+    if (!EDITABLE_STATES.has(parent.state)) throw new HttpError(409, 'worksheet_read_only', { message: `The worksheet above is ${worksheetStateInWords(parent.state)}; it takes rows over only while it is being planned.` });
     requireStageOpen(context, 'planning');
     const moved = await transition(trx, context.scope, worksheetWorkflow, subject, 'pullUp', caller, `Pulled up into ${parent.planner_name ?? 'the worksheet above'}’s worksheet.`);
     const now = new Date().toISOString();
