@@ -4411,6 +4411,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/meritCycles/{meritCycleId}/worksheetMoves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits, approves or sends back many worksheets at once (the named ones, or every one in reach the caller may move so)
+         * @description Each worksheet is moved on its own, at its current version, by the same rules as its own
+         *     operation (`submit`, `approve`, `sendBack`): one refused (another reviewer's turn, rows outside
+         *     an enforced guideline, moved by someone else meanwhile) does not hold the others back, and the
+         *     answer says, per worksheet, whether it moved and why not. Without `worksheetIds` the move
+         *     applies to every worksheet the caller reaches that offers it to them now.
+         */
+        post: operations["moveWorksheets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}": {
         parameters: {
             query?: never;
@@ -10431,6 +10455,32 @@ export interface components {
             availableActions: components["schemas"]["AvailableAction"][];
             version: number;
             updatedAt: components["schemas"]["Timestamp"];
+        };
+        WorksheetMovesInput: {
+            /** @enum {string} */
+            action: "submit" | "approve" | "sendBack";
+            /** @description The worksheets to move; absent, every worksheet in reach that offers the move to the caller. */
+            worksheetIds?: components["schemas"]["Id"][];
+            /** @description One comment for every worksheet moved (required to send back). */
+            comment?: string;
+        };
+        WorksheetMoveResult: {
+            worksheetId: components["schemas"]["Id"];
+            /** @description The worksheet's planner, or "People without a manager". */
+            name: string;
+            moved: boolean;
+            /** @description The worksheet's state after the move (or as it stays when refused; null when it is not in reach). */
+            state: string | null;
+            /** @description Why it was refused (the error code its own operation answers), null when moved. */
+            code: string | null;
+            message: string | null;
+        };
+        WorksheetMovesReply: {
+            data: {
+                moved: number;
+                refused: number;
+                results: components["schemas"]["WorksheetMoveResult"][];
+            };
         };
         WorksheetDetail: {
             worksheet: components["schemas"]["Worksheet"];
@@ -19392,6 +19442,33 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Worksheet"][];
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    moveWorksheets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                meritCycleId: components["parameters"]["MeritCycleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorksheetMovesInput"];
+            };
+        };
+        responses: {
+            /** @description What happened to each worksheet, in the order given (else top of the org first). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorksheetMovesReply"];
                 };
             };
             default: components["responses"]["Error"];

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { serviceWorkerDenylist } from '../api/src/http/serverPaths';
 
 /**
  * Marks an answer the service worker serves from its cache (the network did not answer) with
@@ -15,8 +16,6 @@ const markKeptCopy = {
   },
 };
 
-// Paths the server answers itself: never served from the app shell by the service worker.
-const SERVER_PATHS = [/^\/api\//, /^\/oauth\//, /^\/interaction\//, /^\/auth\/sso\/callback/, /^\/authorize/, /^\/v2\//, /^\/\.well-known\//, /^\/engine\.io\//, /^\/legal\//];
 
 export default defineConfig({
   // Vite compiles .tsx itself; the API serves dist/ on the same origin.
@@ -44,7 +43,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: SERVER_PATHS,
+        // Pages and endpoints the server answers itself (one list with the server's, api/src/http/serverPaths.ts).
+        navigateFallbackDenylist: serviceWorkerDenylist(),
         // Only the signed-in person's own answers are kept for offline use (who they are, their own
         // pay), never while an internal admin views as someone, and nobody else's pay. The function
         // is copied into the service worker, so it refers to nothing outside itself.

@@ -112,7 +112,7 @@ describe('merit cycles in a real browser', () => {
   });
   afterAll(() => browser?.close());
 
-  it('sets a cycle up, plans it in two browsers at once, sends it back, approves it on a phone, closes it and exports the payroll file', { timeout: 600_000 }, async () => {
+  it('sets a cycle up, plans it in two browsers at once, sends it back from a phone, approves it from the bulk bar once closing points to it, closes it and exports the payroll file', { timeout: 600_000 }, async () => {
     const eligible = TEAM.filter((person) => person.eligible);
     const payroll = eligible.reduce((sum, person) => sum + person.base, 0);
     const allocated = (payroll * 4) / 100;
@@ -309,7 +309,7 @@ describe('merit cycles in a real browser', () => {
     await marco.page.getByRole('button', { name: 'Submit for approval' }).click();
     await marco.page.getByRole('dialog', { name: 'Submit the worksheet?' }).getByRole('button', { name: 'Submit for approval' }).click();
     await toast(marco.page, 'Submitted for approval.');
-    await expect.poll(() => marco.page.getByTestId('read-only').textContent()).toMatch(/Read-only: The worksheet is in-review\.$/);
+    await expect.poll(() => marco.page.getByTestId('read-only').textContent()).toMatch(/Read-only: The worksheet is in review\.$/);
 
     // ── the admin sends it back from a phone, with what to change ─────────────────────────
     const phone = await signedIn(browser, admin, PASSWORD, 375);
@@ -336,11 +336,20 @@ describe('merit cycles in a real browser', () => {
     await marco.page.getByRole('dialog', { name: 'Submit the worksheet?' }).getByRole('button', { name: 'Submit for approval' }).click();
     await toast(marco.page, 'Submitted for approval.');
 
-    // The admin approves from the phone: the resubmitted worksheet arrives in the inbox.
+    // The resubmitted worksheet arrives in the admin's inbox on the phone. On the desktop, closing
+    // waits for it, says so and links to it; the bulk bar approves the one selected.
     await card.getByRole('button', { name: 'Approve Marco Manager’s worksheet' }).waitFor();
-    await card.getByRole('button', { name: 'Approve Marco Manager’s worksheet' }).click();
-    await phone.page.getByRole('dialog', { name: 'Approve Marco Manager’s worksheet?' }).getByRole('button', { name: 'Approve' }).click();
-    await toast(phone.page, 'Marco Manager’s worksheet is approved.');
+    await page.goto(`${cycleUrl}/close`);
+    const closeButton = page.getByRole('button', { name: 'Close the cycle' });
+    await closeButton.waitFor();
+    expect(await closeButton.isDisabled()).toBe(true);
+    expect(await page.locator('#close-blocked').textContent()).toBe('1 is not approved. See it');
+    await page.getByRole('link', { name: 'See it' }).click();
+    await page.getByText('Showing the 1 not yet approved.').waitFor();
+    await page.getByRole('checkbox', { name: 'Select Marco Manager’s worksheet' }).check();
+    await page.getByRole('region', { name: 'Selected worksheets' }).getByRole('button', { name: 'Approve 1 selected' }).click();
+    await page.getByRole('dialog', { name: 'Approve the 1 worksheet selected?' }).getByRole('button', { name: 'Approve' }).click();
+    await toast(page, '1 worksheet approved.');
 
     // ── the dashboard, then closing and the payroll file ──────────────────────────────────
     expect(used()).toBe(13_750);

@@ -3,12 +3,15 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 import { notFound } from './errors.js';
-
-/** Paths owned by the server; the SPA fallback never answers them. */
-const SERVER_PREFIXES = ['/api/', '/engine.io/', '/oauth/', '/.well-known/'];
+import { isServerEndpoint } from './serverPaths.js';
 
 function wantsHtml(accept: string): boolean {
   return accept.includes('text/html');
+}
+
+/** A page route answers the app to a browser, to a client that takes any type (curl's default Accept), and to one that names none. */
+function takesPage(accept: string): boolean {
+  return !accept.trim() || wantsHtml(accept) || accept.split(',').some((part) => part.split(';')[0]?.trim() === '*/*');
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
@@ -39,7 +42,7 @@ export function webApp(webDist: string, publicUrl: string): Middleware {
   const publicAddress = new URL(publicUrl);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (SERVER_PREFIXES.some((prefix) => ctx.path.startsWith(prefix)) || ctx.path === '/api') return next();
+    if (isServerEndpoint(ctx.path) || ctx.path.startsWith('/oauth/')) return next();
     if (!existsSync(index)) return next();
     const canonical = wantsHtml(ctx.get('accept')) ? canonicalPage(publicAddress, ctx.get('host'), ctx.url) : null;
     if (canonical) return ctx.redirect(canonical);
@@ -58,7 +61,7 @@ export function webApp(webDist: string, publicUrl: string): Middleware {
       });
       return;
     }
-    if (path.extname(ctx.path) || !wantsHtml(ctx.get('accept'))) throw notFound(`No such file: ${ctx.path}`);
+    if (path.extname(ctx.path) || !takesPage(ctx.get('accept'))) throw notFound(`No such file: ${ctx.path}`);
     await send(ctx, 'index.html', { root: webDist, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
   };
 }

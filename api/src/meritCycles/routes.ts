@@ -25,7 +25,7 @@ import { listEligibility, previewEligibility, setExclusion } from './eligibility
 import { startPayrollExport } from './exportJob.js';
 import { configOf } from './present.js';
 import { addComment, commentsOfEmployee, commentsOfWorksheet, editCycleEmployee, employeeHistory, employeePeers, getCycleEmployee, listCycleEmployees } from './rows.js';
-import { getWorksheet, listCycleWorksheets, moveWorksheet, pullUpWorksheet, worksheetHistory } from './worksheets.js';
+import { getWorksheet, listCycleWorksheets, moveWorksheet, moveWorksheets, pullUpWorksheet, worksheetHistory } from './worksheets.js';
 import type { Knex } from 'knex';
 
 const view = can('compensationPlanning', 'view');
@@ -155,6 +155,11 @@ export const meritCycleOperations = [
     operationId: 'reopenWorksheet',
     access: edit,
     handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await moveWorksheet(deps.db, caller, path.meritCycleId, path.worksheetId, headers['If-Match'], 'reopen', body.comment) }),
+  }),
+  secured({
+    operationId: 'moveWorksheets',
+    access: edit,
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await moveWorksheets(deps.db, caller, path.meritCycleId, body) }),
   }),
   secured({ operationId: 'getWorksheetHistory', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await worksheetHistory(deps.db, caller, path.meritCycleId, path.worksheetId) }) }),
   secured({ operationId: 'listWorksheetComments', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await commentsOfWorksheet(deps.db, caller, path.meritCycleId, path.worksheetId) }) }),

@@ -13,7 +13,7 @@ import { basisPointsOf, median, percentOf } from './formulas.js';
 import { type Plan, actorOf, nameOf, newBaseOf, planOf, presentRow } from './present.js';
 import { announceEmployeesUpdate, noteViewer } from './realtime.js';
 import { type EmployeeRowOfCycle, type RowChangeRow, addSums, addToSums, amountOf, findRow, insertComment, insertRowChange, isoOf, listComments, listRows, rowChanges, rowSums, rowsOf, sumColumns, sumsOf, userNames, inTransaction } from './store.js';
-import { worksheetWorkflow } from './workflow.js';
+import { worksheetStateInWords } from './workflow.js';
 import { requireWorksheet } from './worksheets.js';
 
 type Schemas = components['schemas'];
@@ -151,7 +151,7 @@ export async function editCycleEmployee(
     }
     requireStageOpen(context, 'planning');
     if (!EDITABLE_STATES.has(worksheet.state)) {
-      throw new HttpError(409, 'worksheet_read_only', { message: `This worksheet is ${worksheetWorkflow.label(worksheet.state as 'planning')}; its rows are read-only${worksheet.state === 'in_review' ? ' until a reviewer sends it back' : ''}.` });
+      throw new HttpError(409, 'worksheet_read_only', { message: `This worksheet is ${worksheetStateInWords(worksheet.state)}; its rows are read-only${worksheet.state === 'in_review' ? ' until a reviewer sends it back' : ''}.` });
     }
     if (Number(row.version) !== version) throw await staleRow(trx, context, row, version);
     if (row.eligibility !== 'eligible' && (edit.meritAmount || edit.meritPercentBp !== undefined || edit.promotionAmount || edit.lumpSumAmount || edit.equityRefreshAmount)) {

@@ -35,9 +35,14 @@ export interface WorksheetGuardFacts {
   callerPlansParent: boolean;
   /** The caller's own row is on the worksheet (nobody approves their own pay). */
   callerRowHere: boolean;
+  /** The cycle's owner: named as the reviewer when nobody of the chain may review (meritCycles/reviewers.ts). */
+  ownerUserId: string | null;
 }
 
 const reviewerGuard = (actor: Caller, worksheet: WorksheetGuardFacts): boolean | string => {
+  // Submission names the owner only when nobody else may review (a chain skips whoever may not): the
+  // owner then reviews even their own worksheet or pay, recorded in the history, so the cycle can close.
+  if (worksheet.currentReviewerUserId === actor.userId && actor.userId === worksheet.ownerUserId) return true;
   if (worksheet.plannerUserId && actor.userId === worksheet.plannerUserId) return 'A planner cannot review their own worksheet.';
   if (worksheet.callerRowHere) return 'Your own pay is on this worksheet; another reviewer reviews it.';
   if (worksheet.currentReviewerUserId === actor.userId) return true;
@@ -80,6 +85,12 @@ export const worksheetWorkflow = defineWorkflow({
     },
   ],
 });
+
+/** A worksheet's state after "is", as people say it ("The worksheet is in review."). */
+export function worksheetStateInWords(state: string): string {
+  const words: Record<string, string> = { planning: 'being planned', in_review: 'in review', sent_back: 'sent back', approved: 'approved', pulled_up: 'pulled up' };
+  return words[state] ?? state.replace(/_/g, ' ');
+}
 
 export const MERIT_CYCLE_SUBJECT = 'meritCycle';
 export const WORKSHEET_SUBJECT = 'meritWorksheet';

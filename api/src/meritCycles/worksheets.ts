@@ -1,18 +1,22 @@
 import type { Knex } from 'knex';
 import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
 import { emit } from '../platform/events.js';
-import { availableActions, transition } from '../workflow/service.js';
+import { hasPermission } from '../access/permissions.js';
+import { parsePermissions, rolesOfUsers } from '../access/store.js';
+import { availableActions, recordNote, transition } from '../workflow/service.js';
+import { usersById } from '../workflowSettings/store.js';
 import { type BudgetTree, budgetTree, ownFigures } from './budgets.js';
 import { parse } from './config.js';
 import { type CycleContext, EDITABLE_STATES, branchOf, loadContext, requireStageOpen, treeOf, windowState } from './context.js';
 import { historyEntries } from './cycles.js';
 import { presentRow } from './present.js';
+import { chainSource, resolutionNote, resolveReviewers } from './reviewers.js';
 import { noteViewer } from './realtime.js';
-import { NO_SUMS, type WorksheetRow, addSums, addToSums, isoOf, listChains, listRows, rowsOf, sumsOf, userNames, worksheetsOf, inTransaction } from './store.js';
-import { WORKSHEET_SUBJECT, type WorksheetGuardFacts, worksheetWorkflow } from './workflow.js';
+import { type CycleRow, NO_SUMS, type WorksheetRow, addSums, addToSums, isoOf, listChains, listRows, rowsOf, sumsOf, userNames, worksheetsOf, inTransaction } from './store.js';
+import { WORKSHEET_SUBJECT, type WorksheetGuardFacts, worksheetStateInWords, worksheetWorkflow } from './workflow.js';
 
 type Schemas = components['schemas'];
 type Worksheet = Schemas['Worksheet'];
@@ -41,6 +45,7 @@ async function subjectOf(context: CycleContext, worksheet: WorksheetRow) {
     currentReviewerUserId: currentReviewer(worksheet),
     callerPlansParent: context.access.plansParentOf(worksheet, context.byId),
     callerRowHere: (await context.ownWorksheetId()) === worksheet.id,
+    ownerUserId: cycleOwner(context.cycle),
   };
   return { subjectType: WORKSHEET_SUBJECT, subjectId: worksheet.id, currentState: state, version: Number(worksheet.version), ...facts };
 }
@@ -51,16 +56,21 @@ const isLastStep = (worksheet: WorksheetRow): boolean => {
   return !reviewers.length || (worksheet.review_step ?? 1) >= reviewers.length;
 };
 
+/** The moves the caller may make on the worksheet now; approving is one move, whichever declared step it takes. */
+async function offeredMoves(context: CycleContext, worksheet: WorksheetRow): Promise<{ action: string; needsComment: boolean }[]> {
+  if (context.cycle.state !== 'active') return [];
+  const offered = await availableActions(worksheetWorkflow, await subjectOf(context, worksheet), context.caller);
+  return offered
+    .filter((action) => (action.action === 'approveStep' ? !isLastStep(worksheet) : action.action === 'approve' ? isLastStep(worksheet) : true))
+    .map((action) => ({ action: action.action === 'approveStep' ? 'approve' : action.action, needsComment: action.needsComment }));
+}
+
 async function presentWorksheets(db: Knex, context: CycleContext, worksheets: WorksheetRow[], tree: BudgetTree): Promise<Worksheet[]> {
   const names = await userNames(db, context.scope, worksheets.flatMap(reviewersOf));
   const out: Worksheet[] = [];
   for (const worksheet of worksheets) {
     const sums = tree.sums.get(worksheet.id);
-    const offered = context.cycle.state === 'active' ? await availableActions(worksheetWorkflow, await subjectOf(context, worksheet), context.caller) : [];
-    // Approving is one button: which of the two declared steps it takes depends on the chain.
-    const actions = offered
-      .filter((action) => (action.action === 'approveStep' ? !isLastStep(worksheet) : action.action === 'approve' ? isLastStep(worksheet) : true))
-      .map((action) => ({ action: action.action === 'approveStep' ? 'approve' : action.action, needsComment: action.needsComment }));
+    const actions = await offeredMoves(context, worksheet);
     out.push({
       id: worksheet.id,
       meritCycleId: worksheet.cycle_id,
@@ -98,7 +108,7 @@ export function readOnlyReason(context: CycleContext, worksheet: WorksheetRow): 
   if (context.cycle.state !== 'active') return `The cycle is ${context.cycle.state}.`;
   const window = windowState(context, 'planning');
   if (!window.open) return window.opensAt && Date.now() < Date.parse(window.opensAt) ? `The planning window opens at ${window.opensAt}.` : `The planning window closed at ${window.closesAt}.`;
-  if (!EDITABLE_STATES.has(worksheet.state)) return `The worksheet is ${worksheetWorkflow.label(worksheet.state as 'planning')}.`;
+  if (!EDITABLE_STATES.has(worksheet.state)) return `The worksheet is ${worksheetStateInWords(worksheet.state)}.`;
   if (!context.access.plansWorksheet(worksheet, context.config.plannerMode)) return 'You review or follow this worksheet; its planner plans it.';
   return null;
 }
@@ -129,29 +139,44 @@ export async function worksheetHistory(db: Knex, caller: Caller, cycleId: string
   return historyEntries(db, context.scope, WORKSHEET_SUBJECT, worksheetId);
 }
 
+/** Who owns a cycle: who set it up, else who launched it. */
+export const cycleOwner = (cycle: CycleRow): string | null => cycle.created_by ?? cycle.launched_by;
+
 /**
- * The reviewers of a worksheet at submission: the chain of the nearest org branch at or above its
- * planner, else the company-wide chain, else the planner's manager (when they sign in), else none
- * (whole-company planners review).
+ * The chain a worksheet takes at submission: the chain of the nearest org branch at or above its
+ * planner, else the company-wide chain, else the planner's manager (when they sign in), else none.
  */
-async function chainFor(db: Knex, context: CycleContext, worksheet: WorksheetRow): Promise<string[]> {
+async function chainFor(db: Knex, context: CycleContext, worksheet: WorksheetRow): Promise<readonly string[]> {
   const chains = await listChains(db, context.scope, context.cycle.id);
-  const byBranch = new Map(chains.map((chain) => [chain.branch_employee_id ?? '', parse<string[]>(chain.reviewers)]));
-  const managerOf = context.managerOf.size ? context.managerOf : await treeOf(db, context.scope, context.cycle);
-  let at = worksheet.planner_employee_id;
-  for (let steps = 0; at && steps < 256; steps += 1) {
-    const chain = byBranch.get(at);
-    if (chain) return chain.filter((userId) => userId !== worksheet.planner_user_id);
-    at = managerOf.get(at) ?? null;
-  }
-  const fallback = byBranch.get('');
-  if (fallback) return fallback.filter((userId) => userId !== worksheet.planner_user_id);
-  const manager = worksheet.planner_employee_id ? (managerOf.get(worksheet.planner_employee_id) ?? null) : null;
-  if (manager) {
-    const row = (await rowsOf(db, context.scope).where({ cycle_id: context.cycle.id, employee_id: manager }).first('user_id')) as { user_id: string | null } | undefined;
-    if (row?.user_id && row.user_id !== worksheet.planner_user_id) return [row.user_id];
-  }
-  return [];
+  const source = chainSource({
+    plannerEmployeeId: worksheet.planner_employee_id,
+    managerOf: context.managerOf.size ? context.managerOf : await treeOf(db, context.scope, context.cycle),
+    chains: new Map(chains.map((chain) => [chain.branch_employee_id ?? '', parse<string[]>(chain.reviewers)])),
+  });
+  if (!source) return [];
+  if ('chain' in source) return source.chain;
+  const row = (await rowsOf(db, context.scope).where({ cycle_id: context.cycle.id, employee_id: source.managerEmployeeId }).first('user_id')) as { user_id: string | null } | undefined;
+  return row?.user_id ? [row.user_id] : [];
+}
+
+/**
+ * The reviewers a submitted worksheet takes, and what the history says of those skipped
+ * (meritCycles/reviewers.ts): the chain without its planner, anyone whose pay is on it and anyone
+ * who can no longer review, else the cycle's owner.
+ */
+async function reviewersAtSubmission(db: Knex, context: CycleContext, worksheet: WorksheetRow): Promise<{ reviewers: string[]; note: string | null }> {
+  const chain = await chainFor(db, context, worksheet);
+  const owner = cycleOwner(context.cycle);
+  const everyone = [...new Set([...chain, ...(owner ? [owner] : [])])];
+  const ownRows = chain.length
+    ? ((await rowsOf(db, context.scope).where({ cycle_id: context.cycle.id, worksheet_id: worksheet.id }).whereIn('user_id', chain).select('user_id')) as { user_id: string }[])
+    : [];
+  const users = await usersById(db, context.scope, everyone);
+  const roles = await rolesOfUsers(db, context.scope, everyone);
+  const mayReview = (userId: string) =>
+    Boolean(users.get(userId)?.active) && (roles.get(userId) ?? []).some((role) => hasPermission(parsePermissions(role), 'compensationPlanning', 'edit', undefined));
+  const resolved = resolveReviewers({ chain, plannerUserId: worksheet.planner_user_id, ownPayUserIds: new Set(ownRows.map((row) => row.user_id)), mayReview, ownerUserId: owner });
+  return { reviewers: resolved.reviewers, note: resolutionNote(resolved, (userId) => users.get(userId)?.name ?? 'A former user') };
 }
 
 type WorksheetMove = 'submit' | 'approve' | 'sendBack' | 'reopen';
@@ -174,16 +199,18 @@ export async function moveWorksheet(db: Knex, caller: Caller, cycleId: string, w
     else if (move === 'reopen') requireStageOpen(context, 'planning');
     else requireStageOpen(context, 'review');
     const changes: Partial<WorksheetRow> = {};
+    let resolution: { reviewers: string[]; note: string | null } | undefined;
     if (move === 'submit') {
       const sums = sumsOf(worksheet);
       if (sums.flagged_errors) {
         throw new HttpError(409, 'worksheet_has_errors', { message: `${sums.flagged_errors} ${sums.flagged_errors === 1 ? 'row is' : 'rows are'} outside the guideline this cycle enforces; bring them inside it before submitting.` });
       }
-      const reviewers = await chainFor(trx, context, worksheet);
-      changes.reviewers = JSON.stringify(reviewers);
+      resolution = await reviewersAtSubmission(trx, context, worksheet);
+      changes.reviewers = JSON.stringify(resolution.reviewers);
       changes.review_step = 1;
     }
     const moved = await transition(trx, context.scope, worksheetWorkflow, subject, action, caller, comment);
+    if (resolution?.note) await recordNote(trx, context.scope, worksheetWorkflow, { ...subject, currentState: moved.state }, { action: 'skipReviewers', actor: caller, comment: resolution.note, after: moved });
     if (action === 'approveStep') changes.review_step = (worksheet.review_step ?? 1) + 1;
     if (move === 'sendBack' || move === 'reopen' || action === 'approve') changes.review_step = null;
     const now = new Date().toISOString();
@@ -206,6 +233,52 @@ export async function moveWorksheet(db: Knex, caller: Caller, cycleId: string, w
   });
 }
 
+type BulkMove = Schemas['WorksheetMovesInput']['action'];
+type MoveResult = Schemas['WorksheetMoveResult'];
+
+const nameOf = (worksheet: Pick<WorksheetRow, 'planner_name'>): string => worksheet.planner_name ?? 'People without a manager';
+
+/**
+ * Submits, approves or sends back many worksheets: the named ones, or every one in reach that offers
+ * the move to the caller now. Each moves in its own transaction at its current version, by the rules
+ * of its own operation, so one refused (another reviewer's turn, rows in error, moved meanwhile) holds
+ * none of the others back; the answer says per worksheet what happened. All or nothing would make one
+ * late reviewer or one row in error block fifty approvals that are each complete on their own.
+ */
+export async function moveWorksheets(db: Knex, caller: Caller, cycleId: string, input: { action: BulkMove; worksheetIds?: string[]; comment?: string }): Promise<Schemas['WorksheetMovesReply']['data']> {
+  if (input.action === 'sendBack' && !input.comment?.trim()) {
+    throw badRequest('Worksheets are sent back only with a comment saying why.', [{ field: 'body.comment', message: 'is required' }]);
+  }
+  const context = await loadContext(db, caller, cycleId);
+  const reachable = context.worksheets.filter((worksheet) => context.access.seesWorksheet(worksheet));
+  let targets: { id: string; worksheet: WorksheetRow | undefined }[];
+  if (input.worksheetIds) {
+    const byId = new Map(reachable.map((worksheet) => [worksheet.id, worksheet]));
+    targets = input.worksheetIds.map((id) => ({ id, worksheet: byId.get(id) }));
+  } else {
+    targets = [];
+    for (const worksheet of [...reachable].sort((a, b) => a.depth - b.depth)) {
+      if ((await offeredMoves(context, worksheet)).some((offered) => offered.action === input.action)) targets.push({ id: worksheet.id, worksheet });
+    }
+  }
+  const results: MoveResult[] = [];
+  for (const { id, worksheet } of targets) {
+    if (!worksheet) {
+      results.push({ worksheetId: id, name: '', moved: false, state: null, code: 'not_found', message: 'There is no such worksheet in your reach in this cycle.' });
+      continue;
+    }
+    try {
+      const moved = await moveWorksheet(db, caller, cycleId, id, `"${worksheet.version}"`, input.action, input.comment);
+      results.push({ worksheetId: id, name: nameOf(worksheet), moved: true, state: moved.state, code: null, message: null });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      results.push({ worksheetId: id, name: nameOf(worksheet), moved: false, state: worksheet.state, code: error.code, message: error.message });
+    }
+  }
+  const moved = results.filter((result) => result.moved).length;
+  return { moved, refused: results.length - moved, results };
+}
+
 /**
  * A manager takes over a report manager's worksheet: its rows (and the worksheets below it) move
  * into the worksheet above, in the same transaction; the pulled worksheet is left `pulled_up`.
@@ -220,7 +293,7 @@ export async function pullUpWorksheet(db: Knex, caller: Caller, cycleId: string,
     if (!worksheetWorkflow.transitionFrom(subject.currentState, 'pullUp')) throw new HttpError(409, 'invalid_transition', { message: worksheetWorkflow.refusal(subject.currentState, 'pullUp') });
     const parent = worksheet.parent_worksheet_id ? context.byId.get(worksheet.parent_worksheet_id) : undefined;
     if (!parent) throw new HttpError(409, 'no_worksheet_above', { message: 'This worksheet is at the top of the org; there is no worksheet to pull it up into.' });
-    if (!EDITABLE_STATES.has(parent.state)) throw new HttpError(409, 'worksheet_read_only', { message: `The worksheet above is ${worksheetWorkflow.label(parent.state as 'planning')}; it takes rows over only while it is being planned.` });
+    if (!EDITABLE_STATES.has(parent.state)) throw new HttpError(409, 'worksheet_read_only', { message: `The worksheet above is ${worksheetStateInWords(parent.state)}; it takes rows over only while it is being planned.` });
     requireStageOpen(context, 'planning');
     const moved = await transition(trx, context.scope, worksheetWorkflow, subject, 'pullUp', caller, `Pulled up into ${parent.planner_name ?? 'the worksheet above'}’s worksheet.`);
     const now = new Date().toISOString();

@@ -117,6 +117,37 @@ export async function transition<S extends string, A extends string, Extra exten
   return { state: spec.to, from: subject.currentState, action, historyId, at };
 }
 
+/**
+ * Writes a history row for what the product did along a transition without changing the state (a
+ * reviewer skipped at submission): from and to are the subject's state, the action a name of the
+ * module's own, not one of the workflow's transitions (nobody can take it).
+ */
+export async function recordNote<S extends string, A extends string, Extra extends object>(
+  trx: Knex,
+  scope: CompanyScope,
+  workflow: Workflow<S, A, Extra>,
+  subject: NoInfer<WorkflowSubject<S>>,
+  note: { action: string; actor: Caller; comment: string; /** The transition it goes with: the note is listed after it. */ after?: TransitionResult<S, A> },
+): Promise<void> {
+  checkSubjectRef(subject);
+  if ((workflow.actions as readonly string[]).includes(note.action)) throw new Error(`workflow ${workflow.name}: a note cannot be named like the action ${note.action}`);
+  await insertHistory(trx, {
+    id: newId(),
+    company_id: scope.companyId,
+    workflow: workflow.name,
+    subject_type: subject.subjectType,
+    subject_id: subject.subjectId,
+    subject_version: subject.version ?? null,
+    from_state: subject.currentState,
+    to_state: subject.currentState,
+    action: note.action,
+    actor_user_id: note.actor.userId,
+    comment: note.comment.slice(0, MAX_COMMENT_LENGTH),
+    // The history is read by time, then id: a millisecond after the transition keeps the order.
+    created_at: new Date(Math.max(Date.now(), note.after ? Date.parse(note.after.at) + 1 : 0)).toISOString(),
+  });
+}
+
 export interface AvailableAction<S extends string, A extends string> {
   action: A;
   to: S;

@@ -6,6 +6,7 @@ import { COMPANY_AS_KEY, VIEW_AS_KEY } from '../auth/oidc';
 import { signIn, useSession } from '../auth/Session';
 import { FullSizeSpinner } from '../ui/Spinner';
 import { FailureScreen } from '../ui/Screens';
+import { useOnline } from '../ui/hooks';
 import { retryImport } from './retryImport';
 import type { ModuleName } from './webModule';
 
@@ -26,9 +27,13 @@ export function usePerson() {
 export function RequireSession({ children, allowWithoutCompany = false }: { children: ReactNode; allowWithoutCompany?: boolean }) {
   const { user, isAuthenticating } = useSession();
   const { data, error } = usePerson();
+  const online = useOnline();
   useEffect(() => {
-    if (!isAuthenticating && !user) void signIn();
-  }, [isAuthenticating, user]);
+    if (!isAuthenticating && !user && online) void signIn();
+  }, [isAuthenticating, user, online]);
+  // Signed out without a network (the installed app opened offline): the sign-in screen says so,
+  // rather than waiting on a provider it cannot reach.
+  if (!isAuthenticating && !user && !online) return <Redirect to="/login" replace />;
   if (error) {
     // A view-as session ended elsewhere refuses every request; the way out is to stop sending its headers.
     if (localStorage.getItem(VIEW_AS_KEY) || localStorage.getItem(COMPANY_AS_KEY)) {

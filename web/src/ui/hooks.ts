@@ -25,3 +25,18 @@ export function useMediaQuery(query: string): boolean {
 
 /** Phones: what is laid out as cards rather than tables (below the 640 px breakpoint). */
 export const NARROW = '(max-width: 639px)';
+
+/** Whether the browser says it is online, kept current by its online and offline events. */
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}

@@ -47,9 +47,9 @@ const ROUTES = {
 };
 
 /** Paths oidc-provider serves (including resume and confirm steps); everything else passes by untouched. */
-const PROVIDER_PATH =
+export const PROVIDER_PATH =
   /^\/(?:authorize(?:\/[^/]+)?|oauth\/(?:token|revoke|device(?:\/[^/]+)?)|v2\/logout(?:\/confirm|\/success)?|userinfo|\.well-known\/(?:openid-configuration|oauth-authorization-server|jwks\.json))\/?$/;
-const INTERACTION_PATH = /^\/interaction\//;
+export const INTERACTION_PATH = /^\/interaction\//;
 
 function render(ctx: KoaContextWithOIDC, page: Page): void {
   ctx.status = page.status;

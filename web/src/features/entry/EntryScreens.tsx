@@ -8,6 +8,7 @@ import { signIn, useSession } from '../../auth/Session';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { PaybenchMark } from '../../ui/Brand';
 import { FailureScreen } from '../../ui/Screens';
+import { useOnline } from '../../ui/hooks';
 import './entry.css';
 
 const REASONS: Record<string, string> = {
@@ -26,6 +27,7 @@ export function RootScreen() {
 
 export function LoginScreen() {
   const reason = localStorage.getItem(SESSION_EXPIRED_REASON);
+  const online = useOnline();
   return (
     <main className="entry">
       <div className="card entry-card">
@@ -33,7 +35,8 @@ export function LoginScreen() {
         <h1>Sign in to Paybench</h1>
         <p className="lede">Pay benchmarking, salary bands, merit cycles, total rewards and offers.</p>
         {reason && <p role="alert">{REASONS[reason] ?? REASONS.expired}</p>}
-        <button type="button" className="primary" onClick={() => void signIn('/home')}>
+        {!online && <p role="status">You are offline. Signing in needs a connection.</p>}
+        <button type="button" className="primary" disabled={!online} onClick={() => void signIn('/home')}>
           Continue to sign in
         </button>
       </div>
@@ -73,7 +76,9 @@ export function LogoutScreen() {
     started.current = true;
     void (async () => {
       if (user) await api.POST('/api/me/logout').catch(() => undefined);
-      if ('caches' in window) for (const key of await caches.keys()) await caches.delete(key);
+      // Every kept answer goes; the app's own files (workbox's precache, no one's data) stay, so the
+      // installed app still opens offline, on its signed-out screen.
+      if ('caches' in window) for (const key of await caches.keys()) if (!key.startsWith('workbox-precache')) await caches.delete(key);
       // Coming back from the provider's logout the URL has no reason: keep the one stored on the way out.
       const reason = new URLSearchParams(window.location.search).get('reason') ?? localStorage.getItem(SESSION_EXPIRED_REASON);
       for (const key of Object.keys(localStorage)) if (key.startsWith('paybench.') || key.startsWith('oidc.')) localStorage.removeItem(key);

@@ -59,10 +59,16 @@ export function CloseSection({ cycle, onSaved }: SectionProps) {
                   </p>
                   <p className="planning-muted">Closing writes each changed base salary into people data, effective {formatDate(cycle.effectiveDate)}, all at once.</p>
                   {allows(cycle, 'close') && (
-                    <div className="actions">
-                      <button type="button" className="primary" onClick={() => setClosing(true)}>
+                    <div className="actions planning-close-blocked">
+                      <button type="button" className="primary" disabled={waiting.length > 0} aria-describedby={waiting.length > 0 ? 'close-blocked' : undefined} onClick={() => setClosing(true)}>
                         Close the cycle
                       </button>
+                      {waiting.length > 0 && (
+                        <span id="close-blocked">
+                          {formatNumber(waiting.length)} {waiting.length === 1 ? 'is' : 'are'} not approved.{' '}
+                          <Link href={`/compensationplanning/cycles/${cycle.id}/worksheets?open=1`}>See {waiting.length === 1 ? 'it' : 'them'}</Link>
+                        </span>
+                      )}
                     </div>
                   )}
                 </>

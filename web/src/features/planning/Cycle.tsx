@@ -11,6 +11,8 @@ import { SkeletonTable, SkeletonText } from '../../ui/Skeleton';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Empty, Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
+import { useQueryParam } from '../../ui/urlState';
+import { BulkMoves } from './BulkMoves';
 import { CloseSection } from './Close';
 import {
   COMPONENT_LABELS,
@@ -280,15 +282,19 @@ function Overview({ cycle, onSaved }: SectionProps) {
 
 // ── worksheets ───────────────────────────────────────────────────────────────────────────────
 
-/** The worksheets the caller plans, reviews or reaches, top of the org first. */
+/** The worksheets the caller plans, reviews or reaches, top of the org first; `?open=1` shows those not yet approved. */
 function WorksheetsSection({ cycle }: { cycle: MeritCycle }) {
   const worksheets = useQuery('/api/v2/meritCycles/{meritCycleId}/worksheets', { params: { path: { meritCycleId: cycle.id } } });
   const access = usePlanningAccess();
+  const [openOnly, setOpenOnly] = useQueryParam('open');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
   return (
     <Loaded data={worksheets.data?.data} error={worksheets.error} retry={() => void worksheets.mutate()} skeleton={<SkeletonTable rows={5} columns={6} label="Loading the worksheets" />}>
       {(list) => {
-        const visible = list.filter((worksheet) => worksheet.state !== 'pulled_up');
-        if (!visible.length) {
+        const all = list.filter((worksheet) => worksheet.state !== 'pulled_up');
+        // As closing counts them: worksheets with people to plan, not yet approved.
+        const visible = openOnly ? all.filter((worksheet) => worksheet.state !== 'approved' && worksheet.counts.eligible > 0) : all;
+        if (!all.length) {
           return (
             <Empty title="No worksheets for you" action={<Link href="/compensationplanning">Back to the merit cycles</Link>}>
               Worksheets belong to managers of people in the cycle, and to their reviewers.
@@ -307,7 +313,16 @@ function WorksheetsSection({ cycle }: { cycle: MeritCycle }) {
                 ))}
               </div>
             )}
-            <WorksheetTable cycle={cycle} list={visible} />
+            {openOnly && (
+              <p className="planning-muted">
+                Showing the {formatNumber(visible.length)} not yet approved.{' '}
+                <button type="button" className="link" onClick={() => setOpenOnly(null)}>
+                  Show every worksheet
+                </button>
+              </p>
+            )}
+            {cycle.state === 'active' && access.edit && <BulkMoves cycle={cycle} list={visible} selected={selected} onClear={() => setSelected(new Set())} />}
+            <WorksheetTable cycle={cycle} list={visible} selected={access.edit && cycle.state === 'active' ? selected : null} onSelect={setSelected} />
           </>
         );
       }}
@@ -315,7 +330,14 @@ function WorksheetsSection({ cycle }: { cycle: MeritCycle }) {
   );
 }
 
-function WorksheetTable({ cycle, list }: { cycle: MeritCycle; list: Worksheet[] }) {
+function WorksheetTable({ cycle, list, selected, onSelect }: { cycle: MeritCycle; list: Worksheet[]; selected: Set<string> | null; onSelect: (next: Set<string>) => void }) {
+  const every = selected !== null && list.length > 0 && list.every((worksheet) => selected.has(worksheet.id));
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    onSelect(next);
+  };
   return (
     <DataTable
       caption="Worksheets"
@@ -325,6 +347,18 @@ function WorksheetTable({ cycle, list }: { cycle: MeritCycle; list: Worksheet[] 
       rowKey={(worksheet) => worksheet.id}
       rowAttributes={(worksheet) => ({ 'data-worksheet-id': worksheet.id })}
       columns={[
+        ...(selected
+          ? [
+              {
+                key: 'select',
+                header: <input type="checkbox" aria-label="Select every worksheet shown" checked={every} onChange={(event) => onSelect(event.target.checked ? new Set(list.map((worksheet) => worksheet.id)) : new Set())} />,
+                label: 'Select',
+                cell: (worksheet: Worksheet) => (
+                  <input type="checkbox" aria-label={`Select ${worksheetName(worksheet)}’s worksheet`} checked={selected.has(worksheet.id)} onChange={(event) => toggle(worksheet.id, event.target.checked)} />
+                ),
+              },
+            ]
+          : []),
         { key: 'planner', header: 'Planner', rowHeader: true, cell: (worksheet) => <Link href={`/compensationplanning/cycles/${cycle.id}/worksheets/${worksheet.id}`}>{worksheetName(worksheet)}</Link> },
         { key: 'state', header: 'State', cell: (worksheet) => <WorksheetStateBadge state={worksheet.state} /> },
         { key: 'eligible', header: 'Eligible', numeric: true, cell: (worksheet) => formatNumber(worksheet.counts.eligible) },

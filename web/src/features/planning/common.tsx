@@ -150,6 +150,7 @@ const ACTION_WORDS: Record<string, string> = {
   sendBack: 'Sent back',
   reopen: 'Reopened',
   pullUp: 'Pulled up',
+  skipReviewers: 'Reviewers skipped',
 };
 
 /** A state history, oldest first: who moved it, when, from what to what, and why. */
