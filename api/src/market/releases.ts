@@ -12,6 +12,7 @@ import { currencyForexMapping } from './forex.js';
 import { collectContribution } from './participation/collect.js';
 import { NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
 import { loadContribution, markSubmitted, saveContribution } from './participation/store.js';
+import { recordReleaseParticipants, releaseParticipants } from './participation/verification.js';
 import { countReleases, insertRelease, servedReleaseRow, type ReleaseRow } from './store.js';
 
 /** Seed of the demo market every fresh install publishes. */
@@ -210,7 +211,9 @@ export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE,
       await insertRelease(trx, row);
       await saveContribution(trx, row.id, contribution);
       await markSubmitted(trx, companyIds, builtAt);
+      await recordReleaseParticipants(trx, row.id, companyIds);
     });
-    await progress(100, `release ${row.version} built`);
+    const { added, removed } = await releaseParticipants(db, row.id);
+    await progress(100, `release ${row.version} built: ${added.length} new and ${removed.length} removed participants`);
     return { releaseId: row.id, version: row.version, records: row.record_count, companies: row.company_count, contributedCompanies: row.contributed_companies, contributedRecords: row.contributed_records };
   });

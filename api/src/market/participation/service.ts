@@ -8,6 +8,7 @@ import { currencyForexMapping } from '../forex.js';
 import { EXCLUSION_REASONS, companyCoverage } from './collect.js';
 import { countPlaceableEmployees } from '../../people/reads/contributions.js';
 import { findParticipation, saveParticipation, type ParticipationState } from './store.js';
+import { requestReview, verificationOf } from './verification.js';
 
 type Schemas = components['schemas'];
 
@@ -24,7 +25,7 @@ function refuseCandidates(caller: Caller): void {
 
 type Coverage = Awaited<ReturnType<typeof companyCoverage>>;
 
-function present(state: ParticipationState, placeable: number, coverage: Coverage): Schemas['MarketParticipation'] {
+function present(state: ParticipationState, placeable: number, coverage: Coverage, verification: Schemas['ParticipantVerification']): Schemas['MarketParticipation'] {
   const submittedAt = isoTimestampOrNull(state.submittedAt);
   return {
     participates: state.participates,
@@ -43,13 +44,14 @@ function present(state: ParticipationState, placeable: number, coverage: Coverag
     excludedEmployees: [...coverage.excluded]
       .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
       .map(([reason, employees]) => ({ reason, description: EXCLUSION_REASONS[reason], employees })),
+    verification,
   };
 }
 
 export async function participation(db: Knex, caller: Caller): Promise<Schemas['MarketParticipation']> {
   refuseCandidates(caller);
   const scope = companyScope(caller);
-  return present(await findParticipation(db, scope), await countPlaceableEmployees(db, scope), await coverageOf(db, scope.companyId));
+  return present(await findParticipation(db, scope), await countPlaceableEmployees(db, scope), await coverageOf(db, scope.companyId), await verificationOf(db, scope));
 }
 
 /** How the company's employees would go into a release built now, with today's rates. */
@@ -101,5 +103,7 @@ export async function updateParticipation(db: Knex, caller: Caller, input: Schem
         }
       : null,
   );
+  // Opting in asks Paybench to verify the company; its records wait for that (verification.ts).
+  if (input.participates) await requestReview(db, caller, scope, (await coverageOf(db, scope.companyId)).contributed);
   return participation(db, caller);
 }
