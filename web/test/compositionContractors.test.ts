@@ -64,7 +64,8 @@ describe('data composition with contractors, in a real browser', () => {
     const call = <T>(path: string, user: TestUser, init: Parameters<typeof request>[1] = {}) => request<T>(path, { ...init, base: server.url, headers: { ...bearer(user) } });
 
     const companies: string[] = [];
-    const staff = await createTestUser(db, { companyId: null, internalAdmin: true });
+    // Support staff sit in a company of their own that takes no part.
+    const staff = await createTestUser(db, { companyId: (await createTestCompany(db, 'Support desk')).id, internalAdmin: true });
     for (let index = 0; index < 6; index++) {
       const company = await createTestCompany(db, `Contributor ${index}`);
       companies.push(company.id);
