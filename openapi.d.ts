@@ -2368,6 +2368,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's claimed e-mail domains, each pending, proven or disputed */
+        get: operations["listCompanyDomains"];
+        put?: never;
+        /**
+         * Claim an e-mail domain for the company; it counts for nothing until proven
+         * @description Answers the claim with the TXT record to publish. A verified admin of the company with an
+         *     address at the domain proves it at once. Claiming a domain the company already claims
+         *     answers that claim.
+         */
+        post: operations["claimCompanyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/domains/{companyDomainId}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look for the proof of a claimed domain now (the TXT record, or a verified admin at it) */
+        post: operations["checkCompanyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/domains/{companyDomainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Give up a claim; the domain routes nobody and stands for the company no longer */
+        delete: operations["withdrawCompanyDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every claimed domain with its claimants and the companies that have people at it, disputed first */
+        get: operations["listDomainClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/domains/{companyDomainId}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Settle a domain - assign it to this claim (every other claim is revoked) or revoke this claim */
+        post: operations["resolveDomainClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/market/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every company's request to contribute to the market, waiting ones first */
+        get: operations["listMarketParticipantRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/market/participants/{companyId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a company as a market participant (it needs a proven domain) or refuse it */
+        post: operations["decideMarketParticipantRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/market/releases/{releaseId}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The companies a release took, and which are new or gone since the release built before it */
+        get: operations["getMarketReleaseParticipants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company/sso-connections": {
         parameters: {
             query?: never;
@@ -8191,6 +8333,100 @@ export interface components {
              */
             issuer: string;
         };
+        /**
+         * @description How the domain was proven - its TXT record, a verified admin at it, Paybench support, or the demo seed.
+         * @enum {string|null}
+         */
+        DomainProof: "dns" | "admin_email" | "internal" | "seeded" | null;
+        CompanyDomain: {
+            id: components["schemas"]["Id"];
+            domain: string;
+            /**
+             * @description pending until proven; disputed while another company claims it or has people at it (Paybench support settles it).
+             * @enum {string}
+             */
+            status: "pending" | "proven" | "disputed" | "revoked";
+            proof: components["schemas"]["DomainProof"];
+            /** Format: date-time */
+            provenAt: string | null;
+            /** @description The record to publish at the domain to prove it (until it is proven). */
+            txtRecord: null | {
+                host: string;
+                value: string;
+            };
+            lastCheck: null | {
+                at: components["schemas"]["Timestamp"];
+                result: string;
+            };
+            /** @description The enterprise sign-in provider the domain is routed to once proven. */
+            ssoConnectionId: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description An e-mail domain the company owns, lower case (`bigco.com`).
+         * @example example.com
+         */
+        SsoDomain: string;
+        DomainClaimGroup: {
+            domain: string;
+            /** @description More than one company claims it, or a company that does not claim it has people at it. */
+            disputed: boolean;
+            claims: {
+                id: components["schemas"]["Id"];
+                companyId: components["schemas"]["Id"];
+                companyName: string;
+                /** @enum {string} */
+                status: "pending" | "proven";
+                proof: components["schemas"]["DomainProof"];
+                /** Format: date-time */
+                provenAt: string | null;
+                /** @description The e-mail of who claimed it. */
+                claimedBy: string | null;
+                claimedAt: components["schemas"]["Timestamp"];
+                lastCheck: string | null;
+            }[];
+            /** @description Companies with accounts at the domain (candidates not counted). */
+            people: {
+                companyId: components["schemas"]["Id"];
+                companyName: string;
+                people: number;
+            }[];
+        };
+        DomainClaimResolution: {
+            /** @enum {string} */
+            action: "assign" | "revoke";
+            note?: string;
+        };
+        MarketParticipantRequest: {
+            companyId: components["schemas"]["Id"];
+            companyName: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "refused";
+            provenDomains: string[];
+            /** @description The employees the company's records would contribute when it asked. */
+            headcountOffered: number;
+            /** @description The e-mail of who opted in. */
+            requestedBy: string | null;
+            requestedAt: components["schemas"]["Timestamp"];
+            decidedBy: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            note: string | null;
+            /** @description Set up by the demo seed, not asked for by a person. */
+            seeded: boolean;
+        };
+        ReleaseParticipant: {
+            companyId: string;
+            companyName: string;
+        };
+        ReleaseParticipants: {
+            releaseId: components["schemas"]["Id"];
+            /** @description The release built before this one, compared with. */
+            previousReleaseId: string | null;
+            participants: components["schemas"]["ReleaseParticipant"][];
+            added: components["schemas"]["ReleaseParticipant"][];
+            removed: components["schemas"]["ReleaseParticipant"][];
+        };
         SsoConnection: {
             id: components["schemas"]["Id"];
             /** @description The provider's issuer, as its discovery document names it. */
@@ -8208,11 +8444,6 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
-        /**
-         * @description An e-mail domain the company owns, lower case (`bigco.com`).
-         * @example example.com
-         */
-        SsoDomain: string;
         SsoConnectionInput: {
             /**
              * Format: uri
@@ -8392,11 +8623,23 @@ export interface components {
             /** @description Countries, regions and US tiers (not single metros). */
             locations: components["schemas"]["MarketingCompositionEntry"][];
         };
+        /** @description Whether the company's records may enter a release. */
+        ParticipantVerification: {
+            /**
+             * @description needs_domain until the company proves an e-mail domain; awaiting_approval until Paybench reviews it.
+             * @enum {string}
+             */
+            status: "not_requested" | "needs_domain" | "awaiting_approval" | "approved" | "refused";
+            provenDomains: string[];
+            /** @description Paybench's reason, when refused. */
+            note: string | null;
+        };
         /** @enum {string} */
         EquityProgramme: "yes" | "no";
         MarketParticipation: {
             /** @description The company contributes its current employees, anonymised, to every release built from now on. */
             participates: boolean;
+            verification: components["schemas"]["ParticipantVerification"];
             /** @enum {string} */
             status: "not_participating" | "awaiting_data" | "submitted";
             /**
@@ -11452,6 +11695,7 @@ export interface components {
         /** @description Which currency the PDF's amounts are in. */
         StatementCurrency: "local" | "company";
         StatementEmployeeId: components["schemas"]["Id"];
+        CompanyDomainId: components["schemas"]["Id"];
         SsoConnectionId: components["schemas"]["Id"];
         ApprovalBandSetId: components["schemas"]["Id"];
         PayZoneId: components["schemas"]["Id"];
@@ -15386,6 +15630,242 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["AuthnMigrationCheck"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCompanyDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims, by domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyDomain"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    claimCompanyDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain: components["schemas"]["SsoDomain"];
+                };
+            };
+        };
+        responses: {
+            /** @description The claim. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyDomain"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    checkCompanyDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyDomainId: components["parameters"]["CompanyDomainId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim after the check; `lastCheck` says what was found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyDomain"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    withdrawCompanyDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyDomainId: components["parameters"]["CompanyDomainId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim as it was, now revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyDomain"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listDomainClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Domains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DomainClaimGroup"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    resolveDomainClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyDomainId: components["parameters"]["CompanyDomainId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainClaimResolution"];
+            };
+        };
+        responses: {
+            /** @description The domain after the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DomainClaimGroup"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMarketParticipantRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketParticipantRequest"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    decideMarketParticipantRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "refuse";
+                    /** @description Why; shown to the company when refused. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request as decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketParticipantRequest"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMarketReleaseParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                releaseId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build's participant report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReleaseParticipants"];
                     };
                 };
             };

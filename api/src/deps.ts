@@ -7,6 +7,7 @@ import type { Contract } from './http/contract.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './notifications/mailer.js';
 import type { Realtime } from './realtime/server.js';
+import type { TxtResolver } from './companies/domains/resolver.js';
 
 /** The long-lived pieces a request may use, created once at start-up. */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   downloads: DownloadStorage;
   realtime: Realtime;
   mailer: Mailer;
+  /** Reads DNS TXT records to prove a company's domain; the system's DNS when none is set (tests set their own). */
+  txtResolver?: TxtResolver;
   /** Changes with every commit that writes data; answers kept for reading are checked against it (none: nothing is kept). */
   dataVersion?: VersionSource;
 }

@@ -25,7 +25,7 @@ const withIds = secured.filter((op) => op.pathParameters.length > 0);
  * Path parameters that name something other than a company's own record. `companyId` on the
  * internal tools is the point of those tools: internal staff reach every company by design.
  */
-const CROSS_COMPANY_BY_DESIGN = new Set(['listCompanyReleaseFlags:companyId', 'setCompanyReleaseFlag:companyId', 'provisionCompanyAccount:companyId', 'fulfilCheckoutRequest:checkoutRequestId', 'getCompanyDataLabSubscription:companyId', 'setCompanyDataLabSubscription:companyId']);
+const CROSS_COMPANY_BY_DESIGN = new Set(['listCompanyReleaseFlags:companyId', 'setCompanyReleaseFlag:companyId', 'provisionCompanyAccount:companyId', 'fulfilCheckoutRequest:checkoutRequestId', 'getCompanyDataLabSubscription:companyId', 'setCompanyDataLabSubscription:companyId', 'resolveDomainClaim:companyDomainId', 'decideMarketParticipantRequest:companyId']);
 /** Path parameters that are not ids (enumerations validated by the contract). */
 const NOT_IDS = new Set(['flag']);
 
@@ -175,6 +175,11 @@ describe("another company's ids answer 404", () => {
     const now = new Date().toISOString();
     ids.ssoConnectionId = `sso-${a.id}`;
     await db('sso_connections').insert({ id: ids.ssoConnectionId, company_id: a.id, issuer_url: 'https://login.tenant-a.test', client_id: 'paybench', client_secret_sealed: 'v1:sealed', enabled: true, verified_at: now, version: 1, created_at: now, updated_at: now });
+    ids.companyDomainId = `domain-${a.id}`;
+    await db('company_domains').insert({ id: ids.companyDomainId, company_id: a.id, domain: `tenant-a-${a.id.slice(-6)}.test`, status: 'pending', token: 'token', created_at: now, updated_at: now });
+    // A's request to take part in the market, with a proven domain, for the internal review.
+    await db('company_domains').insert({ id: `proven-${a.id}`, company_id: a.id, domain: `proven-a-${a.id.slice(-6)}.test`, status: 'proven', proof: 'dns', token: 'token', created_at: now, updated_at: now });
+    await db('market_participant_reviews').insert({ company_id: a.id, status: 'pending', requested_at: now, headcount_offered: 0 });
   });
 
   beforeAll(async () => {

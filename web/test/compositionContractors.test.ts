@@ -64,6 +64,8 @@ describe('data composition with contractors, in a real browser', () => {
     const call = <T>(path: string, user: TestUser, init: Parameters<typeof request>[1] = {}) => request<T>(path, { ...init, base: server.url, headers: { ...bearer(user) } });
 
     const companies: string[] = [];
+    // Support staff sit in a company of their own that takes no part.
+    const staff = await createTestUser(db, { companyId: (await createTestCompany(db, 'Support desk')).id, internalAdmin: true });
     for (let index = 0; index < 6; index++) {
       const company = await createTestCompany(db, `Contributor ${index}`);
       companies.push(company.id);
@@ -72,10 +74,13 @@ describe('data composition with contractors, in a real browser', () => {
       if (index === 5) await hire(company.id, 3, { type: 'contractor', location: 'us_boston' });
       const profile = { participates: true, companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: index === 5 ? 'ind_fin_fintech' : 'ind_tech_saas' };
       expect((await call('/api/benchmarking/participation', company.users.admin as TestUser, { method: 'PUT', json: profile })).status).toBe(200);
+      // A verified participant: its admin at its own domain proves it, and Paybench approves.
+      await db('users').where({ id: company.users.admin?.id }).update({ email: `admin@contributor-${index}.test`, email_verified: true });
+      expect((await call('/api/company/domains', company.users.admin as TestUser, { method: 'POST', json: { domain: `contributor-${index}.test` } })).status).toBe(201);
+      expect((await call(`/api/internal/market/participants/${company.id}/decision`, staff, { method: 'POST', json: { decision: 'approve' } })).status).toBe(200);
     }
 
     // A release of the participants alone (nothing generated), published and so served.
-    const staff = await createTestUser(db, { companyId: companies[0] ?? null, internalAdmin: true });
     const started = await call<{ data: Job }>('/api/internal/market/releases', staff, { method: 'POST', json: { seed: 11, records: 0 } });
     const job = await jobEnded(async () => (await call<{ data: Job }>(`/api/background-jobs/${started.body.data.id}`, staff)).body.data);
     expect(job.status, JSON.stringify(job)).toBe('succeeded');

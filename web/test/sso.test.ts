@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../api/test/server.js';
 import { createAdmin, type TestPerson } from '../../api/src/identity/provider/testSupport.js';
 import { CLIENT_ID, CLIENT_SECRET, type CompanyProvider, startCompanyProvider } from '../../api/src/identity/sso/test/provider.js';
+import { TestTxtResolver } from '../../api/src/companies/domains/test/resolver.js';
 import { launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
 
 // Its own server, and a second OpenID provider standing for BigCo's own.
@@ -11,10 +12,12 @@ describe('enterprise sign-in', () => {
   let company: CompanyProvider;
   let browser: Browser;
   let admin: TestPerson;
+  const dns = new TestTxtResolver();
 
   beforeAll(async () => {
     process.env.PAYBENCH_SSO_ALLOW_PRIVATE_NETWORKS = 'true';
     server = await startTestServer();
+    server.deps.txtResolver = dns;
     company = await startCompanyProvider(`${server.url}/auth/sso/callback`);
     admin = await createAdmin(server.deps.db);
     browser = await launchChromium();
@@ -52,6 +55,15 @@ describe('enterprise sign-in', () => {
     expect(await card.getByText('bigco.test', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText('On', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText('Stored (never shown)').isVisible()).toBe(true);
+    // The domain routes nobody until proven: publish the TXT record the screen shows, then Check now.
+    const domain = page.locator('li[aria-label="bigco.test"]');
+    await expect.poll(() => domain.getByTestId('domain-status').textContent(), { timeout: 30_000 }).toBe('Pending proof');
+    const record = (await domain.locator('.sso-record').textContent()) ?? '';
+    expect(record).toMatch(/^paybench-verification=/);
+    dns.publish('bigco.test', record);
+    await domain.getByRole('button', { name: 'Check now' }).click();
+    await expect.poll(() => domain.getByTestId('domain-status').textContent(), { timeout: 30_000 }).toBe('Proven');
+    expect(await domain.getByText('Proven by its DNS TXT record.', { exact: false }).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'settings-sso-1280');
     await context.close();

@@ -1,5 +1,6 @@
 import type { components } from '../contract-types.js';
 import { defineModule } from '../platform/modules.js';
+import { domainOperations } from './domains/routes.js';
 import { companyOperations } from './routes.js';
 
 declare module '../platform/events.js' {
@@ -10,6 +11,6 @@ declare module '../platform/events.js' {
 }
 
 export default defineModule({
-  operations: companyOperations,
+  operations: [...companyOperations, ...domainOperations],
   permissions: ['companySettings'],
 });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { seedProvenDomain } from '../companies/domains/service.js';
+import { seedVerifiedParticipant } from '../market/participation/verification.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
@@ -68,6 +70,9 @@ export async function seedDemoCompany(db: Knex, dataDir: string): Promise<DemoSe
       valuation_minor: DEMO_COMPANY.valuationMinor,
       enterprise_tags: JSON.stringify(['admin_saas_customers']),
     });
+    // The demo's domain and market participation are verified by the seed, and recorded as such.
+    for (const domain of DEMO_COMPANY.domains) await seedProvenDomain(trx, id, domain);
+    await seedVerifiedParticipant(trx, id);
     // The demo shows live job progress.
     await setFlag(trx, { companyId: id }, 'multiplayer', true, 'demo');
     // Every built module is on in the demo: the team view, salary bands, compensation planning,

@@ -171,6 +171,11 @@ export function secured<K extends OperationId>(definition: SecuredOperationDefin
 export const CONNECTING_ROLE_OPERATIONS: Partial<Record<OperationId, string>> = {
   createUser: 'looks up the e-mail address among all companies (emailsWithAccounts would answer it under row security)',
   importUsers: 'looks up the e-mail addresses among all companies (emailsWithAccounts would answer it under row security)',
+  listCompanyDomains: "a claim is disputed when another company claims the domain or has people at it: it reads every company's claims and accounts at the domain",
+  claimCompanyDomain: "a domain is one company's: claiming refuses a domain another company has people at or holds proven",
+  checkCompanyDomain: "a domain is one company's: proving refuses a domain another company has people at or holds proven",
+  createSsoConnection: "a domain is one company's: registering claims its domains, refusing one another company has people at or holds proven",
+  updateSsoConnection: "a domain is one company's: registering claims its domains, refusing one another company has people at or holds proven",
 };
 
 /**

@@ -13,6 +13,7 @@ import { collectContribution } from './participation/collect.js';
 import { NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
 import { loadContribution, markSubmitted, saveContribution } from './participation/store.js';
 import { saveScreenings, screeningHistory } from './participation/screeningStore.js';
+import { recordReleaseParticipants, releaseParticipants } from './participation/verification.js';
 import { countReleases, insertRelease, servedReleaseRow, type ReleaseRow } from './store.js';
 
 /** Seed of the demo market every fresh install publishes. */
@@ -214,14 +215,14 @@ export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE,
     await db.transaction(async (trx) => {
       await insertRelease(trx, row);
       await saveContribution(trx, row.id, taken);
-      await markSubmitted(
-        trx,
-        companyIds.filter((_, k) => verdicts[k]?.outcome !== 'quarantined'),
-        builtAt,
-      );
+      const takenCompanies = companyIds.filter((_, k) => verdicts[k]?.outcome !== 'quarantined');
+      await markSubmitted(trx, takenCompanies, builtAt);
       await saveScreenings(trx, row.id, companyIds, verdicts);
+      await recordReleaseParticipants(trx, row.id, takenCompanies);
     });
     const held = verdicts.filter((v) => v.outcome === 'quarantined').length;
-    await progress(100, `release ${row.version} built${held ? `; ${held} contribution${held === 1 ? '' : 's'} held back for review` : ''}`);
+    const { added, removed } = await releaseParticipants(db, row.id);
+    const heldNote = held ? `; ${held} contribution${held === 1 ? '' : 's'} held back for review` : '';
+    await progress(100, `release ${row.version} built: ${added.length} new and ${removed.length} removed participants${heldNote}`);
     return { releaseId: row.id, version: row.version, records: row.record_count, companies: row.company_count, contributedCompanies: row.contributed_companies, contributedRecords: row.contributed_records, heldBackCompanies: held };
   });

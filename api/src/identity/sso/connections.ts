@@ -9,17 +9,10 @@ import { sealText, secretsKey, unsealText } from '../../integrations/secrets.js'
 import { emit } from '../../platform/events.js';
 import { discoverProvider, parseIssuer, privateNetworksAllowed, ProviderUnreachable } from './provider.js';
 import { presentConnection } from './present.js';
-import {
-  clearDomains,
-  connectionRow,
-  deleteConnection,
-  domainsOfCompany,
-  findConnection,
-  insertConnection,
-  insertDomain,
-  listConnections,
-  type SsoConnectionWithDomains,
-} from './store.js';
+import { claim } from '../../companies/domains/service.js';
+import { FREE_MAIL_DOMAINS } from '../../companies/domains/freeMail.js';
+import { linkToConnection } from '../../companies/domains/store.js';
+import { connectionRow, deleteConnection, domainsOfCompany, findConnection, insertConnection, listConnections, type SsoConnectionWithDomains } from './store.js';
 
 type SsoConnection = components['schemas']['SsoConnection'];
 type SsoConnectionInput = components['schemas']['SsoConnectionInput'];
@@ -37,16 +30,6 @@ declare module '../../platform/events.js' {
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 
-/**
- * Domains anyone can have an address at: no company owns them, so none may route them to its
- * provider (everyone with such an address would be sent there).
- */
-const SHARED_MAIL_DOMAINS: ReadonlySet<string> = new Set([
-  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'yahoo.com', 'ymail.com', 'icloud.com',
-  'me.com', 'mac.com', 'aol.com', 'proton.me', 'protonmail.com', 'pm.me', 'gmx.com', 'gmx.de', 'gmx.net', 'web.de', 'mail.com',
-  'yandex.com', 'yandex.ru', 'zoho.com', 'fastmail.com', 'hey.com', 'qq.com', '163.com',
-]);
-
 /** `@BigCo.com ` → `bigco.com`; each once, in order. */
 export function normaliseDomains(domains: string[]): string[] {
   const out: string[] = [];
@@ -61,7 +44,7 @@ const refused = (code: string, message: string, field: string): HttpError =>
   new HttpError(400, code, { message, errors: [{ field, message }] });
 
 function checkDomains(domains: string[]): void {
-  const shared = domains.find((domain) => SHARED_MAIL_DOMAINS.has(domain));
+  const shared = domains.find((domain) => FREE_MAIL_DOMAINS.has(domain));
   if (shared) throw refused('domain_not_allowed', `${shared} is a public e-mail service: anyone can have an address there, so it cannot be routed to your company's sign-in.`, 'body.domains');
 }
 
@@ -83,27 +66,18 @@ async function verifyProvider(issuerUrl: string, clientId: string, clientSecret:
   }
 }
 
-/** Writes the connection's domains; a domain of another connection or company is 409 `domain_taken`, naming it. */
+/**
+ * Links the connection's domains: each is claimed for the company (companies/domains: refused when
+ * another company has people at it or holds it proven) and routes nobody until the company proves
+ * it. A domain on another of the company's connections is 409 `domain_taken`, naming it.
+ */
 async function writeDomains(db: Knex, caller: Caller, connectionId: string, domains: string[]): Promise<void> {
   const scope = companyScope(caller);
   const own = await domainsOfCompany(db, scope);
   const elsewhere = domains.find((domain) => own.has(domain) && own.get(domain) !== connectionId);
   if (elsewhere) throw new HttpError(409, 'domain_taken', { message: `${elsewhere} is already routed to another of your company's sign-in providers.` });
-  await clearDomains(db, scope, connectionId);
-  for (const domain of domains) {
-    try {
-      // A savepoint per domain: on Postgres a refused insert would otherwise spoil the transaction.
-      await db.transaction((trx) => insertDomain(trx, scope, connectionId, domain));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, 'domain_taken', { message: `${domain} is already registered for single sign-on by another company.` });
-      throw error;
-    }
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === '23505' || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
+  for (const domain of domains) await claim(db, caller, domain);
+  await linkToConnection(db, scope, connectionId, domains);
 }
 
 export async function listSsoConnections(deps: Deps, caller: Caller): Promise<SsoConnection[]> {

@@ -61,8 +61,9 @@ export async function personForSignIn(db: Knex, connection: SsoConnectionWithDom
   if (profile.emailVerified !== true && profile.emailVerified !== 'true') {
     return { refusal: `Your company's sign-in provider has not verified ${email}, so Paybench cannot sign you in with it. Ask your company admin.` };
   }
-  if (!connection.domains.includes(emailDomain(email))) {
-    return { refusal: `${email} is not an address at ${connection.domains.join(', ')}, the domains your company signs in with here, so Paybench refused the sign-in.` };
+  // Only a domain the company proved: a claim alone provisions nobody.
+  if (!connection.proven.includes(emailDomain(email))) {
+    return { refusal: `${email} is not an address at ${connection.proven.join(', ') || 'a proven domain'}, the domains your company signs in with here, so Paybench refused the sign-in.` };
   }
   const scope = { companyId: connection.company_id };
 

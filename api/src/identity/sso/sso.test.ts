@@ -1,13 +1,15 @@
 import type { Knex } from 'knex';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestCompany, bearer, createTestCompany } from '../../../test/factories.js';
+import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser } from '../../../test/factories.js';
 import { type ErrorBody, request } from '../../../test/http.js';
 import { startTestServer } from '../../../test/server.js';
 import { Browser, callbackUrl, discover, startSignIn, type Visit, WEB_CLIENT } from '../provider/testSupport.js';
+import { TestTxtResolver } from '../../companies/domains/test/resolver.js';
 import { CLIENT_ID, CLIENT_SECRET, type CompanyProvider, startCompanyProvider } from './test/provider.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
+type Domain = { id: string; domain: string; status: string; proof: string | null; txtRecord: { host: string; value: string } | null; lastCheck: { result: string } | null; ssoConnectionId: string | null };
 type Connection = { id: string; issuerUrl: string; clientId: string; clientSecretSet: boolean; domains: string[]; enabled: boolean; callbackUrl: string; version: number };
 
 /** Follows redirects across both providers until a page renders or `stop` says the destination is reached. */
@@ -63,11 +65,14 @@ let bigco: TestCompany;
 let other: TestCompany;
 let web: oidc.Configuration;
 let connection: Connection;
+const dns = new TestTxtResolver();
 
 beforeAll(async () => {
   process.env.PAYBENCH_SSO_ALLOW_PRIVATE_NETWORKS = 'true';
   server = await startTestServer();
   db = server.deps.db;
+  // The server's DNS for domain proofs: an in-process zone this file publishes records in.
+  server.deps.txtResolver = dns;
   company = await startCompanyProvider(`${server.url}/auth/sso/callback`);
   web = await discover(server.url, WEB_CLIENT);
   bigco = await createTestCompany(db, 'BigCo');
@@ -81,6 +86,10 @@ afterAll(async () => {
 });
 
 const admin = (of: TestCompany) => bearer(of.users.admin ?? { token: '' });
+type MigrationCheck = { data: { provider: string; action: string; issuer: string } };
+const migrationCheck = (email: string) => request<MigrationCheck>('/api/auth/authn-migration-check', { method: 'POST', json: { email }, base: server.url });
+const domainsOf = async (of: TestCompany) => (await request<{ data: Domain[] }>('/api/company/domains', { base: server.url, headers: admin(of) })).body.data;
+const checkNow = (of: TestCompany, id: string) => request<{ data: Domain }>(`/api/company/domains/${id}/check`, { base: server.url, method: 'POST', headers: admin(of) });
 
 describe('registering a company provider', () => {
   it('reads the discovery document, keeps the secret sealed and answers with the redirect URI to register', async () => {
@@ -110,6 +119,26 @@ describe('registering a company provider', () => {
     expect(list.body.data.map((entry) => entry.id)).toEqual([connection.id]);
   });
 
+  it('routes nobody until the company proves the domain with its TXT record ("Check now")', async () => {
+    const [claim] = await domainsOf(bigco);
+    expect(claim).toMatchObject({ domain: 'bigco.test', status: 'pending', proof: null, ssoConnectionId: connection.id, lastCheck: null });
+    expect(claim?.txtRecord?.host).toBe('bigco.test');
+    // paybench-verification= and 24 random bytes in base64url (32 characters).
+    expect(claim?.txtRecord?.value).toMatch(/^paybench-verification=[A-Za-z0-9_-]{32}$/);
+    expect((await migrationCheck('before.proof@bigco.test')).body.data).toMatchObject({ provider: 'builtin', action: 'sign_up' });
+
+    // Another company's record, or none, proves nothing.
+    dns.publish('bigco.test', 'paybench-verification=someone-elses-token');
+    const early = await checkNow(bigco, claim?.id ?? '');
+    expect(early.body.data).toMatchObject({ status: 'pending', lastCheck: { result: `No TXT record "${claim?.txtRecord?.value}" was found at bigco.test yet. DNS changes can take up to an hour to appear.` } });
+
+    dns.publish('bigco.test', claim?.txtRecord?.value ?? '');
+    const proven = await checkNow(bigco, claim?.id ?? '');
+    expect(proven.status).toBe(200);
+    expect(proven.body.data, JSON.stringify(proven.body.data.lastCheck)).toMatchObject({ status: 'proven', proof: 'dns', txtRecord: null });
+    expect((await migrationCheck('after.proof@bigco.test')).body.data).toMatchObject({ provider: 'enterprise', action: 'sign_in' });
+  });
+
   it('refuses a domain another company registered, naming it', async () => {
     const reply = await request<ErrorBody>('/api/company/sso-connections', {
       base: server.url,
@@ -118,7 +147,7 @@ describe('registering a company provider', () => {
       json: { issuerUrl: company.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, domains: ['other.test', 'bigco.test'] },
     });
     expect(reply.status).toBe(409);
-    expect(reply.body).toMatchObject({ code: 'domain_taken', title: 'Something went wrong', message: 'bigco.test is already registered for single sign-on by another company.' });
+    expect(reply.body).toMatchObject({ code: 'domain_taken', title: 'Something went wrong', message: "bigco.test is already proven by another company. If it is your company's domain, contact Paybench support to settle it." });
     expect(await countOf(db('sso_connections').where({ company_id: other.id }))).toBe(0);
   });
 
@@ -320,6 +349,133 @@ describe('changing and removing a provider', () => {
     const removed = await request<{ data: Connection }>(path, { base: server.url, method: 'DELETE', headers: admin(bigco) });
     expect(removed.status).toBe(200);
     expect((await request<ErrorBody>(path, { base: server.url, headers: admin(bigco) })).status).toBe(404);
-    expect(await countOf(db('sso_domains').where({ domain: 'bigco.test' }))).toBe(0);
+    // The domain stays the company's, proven, routed to no provider.
+    expect(await db('company_domains').where({ domain: 'bigco.test' }).select('company_id', 'status', 'sso_connection_id')).toEqual([{ company_id: bigco.id, status: 'proven', sso_connection_id: null }]);
+  });
+});
+
+describe("another company's domain (the review's squatting attack)", () => {
+  let acme: TestCompany;
+  let squatter: TestCompany;
+  let staff: TestUser;
+  const register = (of: TestCompany, domains: string[]) =>
+    request<{ data: Connection } & ErrorBody>('/api/company/sso-connections', {
+      base: server.url,
+      method: 'POST',
+      headers: admin(of),
+      json: { issuerUrl: company.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, domains },
+    });
+
+  beforeAll(async () => {
+    acme = await createTestCompany(db, 'Acme Co');
+    squatter = await createTestCompany(db, 'Squatter');
+    staff = await createTestUser(db, { companyId: null, internalAdmin: true });
+    // Acme's people sign in with acmeco.test addresses.
+    await db('users').where({ id: acme.users.employee?.id }).update({ email: 'emil@acmeco.test' });
+  });
+
+  it('refuses a domain on which another company has people, and stores nothing', async () => {
+    const reply = await register(squatter, ['acmeco.test']);
+    expect(reply.status).toBe(409);
+    expect(reply.body).toMatchObject({
+      code: 'domain_taken',
+      message: "Another company already has people with acmeco.test addresses in Paybench, so acmeco.test cannot be claimed for yours. If it is your company's domain, contact Paybench support to settle it.",
+    });
+    const claimed = await request<ErrorBody>('/api/company/domains', { base: server.url, method: 'POST', headers: admin(squatter), json: { domain: 'ACMECO.test' } });
+    expect(claimed.status).toBe(409);
+    expect(await countOf(db('sso_connections').where({ company_id: squatter.id }))).toBe(0);
+    expect(await countOf(db('company_domains').where({ company_id: squatter.id }))).toBe(0);
+    expect((await migrationCheck('new.hire@acmeco.test')).body.data.provider).toBe('builtin');
+    // So is the demo company's own domain, which its seed proved.
+    expect((await register(squatter, ['acme.test'])).body.code).toBe('domain_taken');
+  });
+
+  it('routes nobody to an unproven domain; the same claim made proven through the store would route (positive control)', async () => {
+    const reply = await register(squatter, ['squatter.test']);
+    expect(reply.status).toBe(201);
+    const [claim] = await domainsOf(squatter);
+    expect(claim).toMatchObject({ domain: 'squatter.test', status: 'pending', ssoConnectionId: reply.body.data.id });
+    expect((await migrationCheck('someone@squatter.test')).body.data).toMatchObject({ provider: 'builtin', action: 'sign_up' });
+    // Positive control: the proof written straight into the store (no TXT record, no admin there), the route opens.
+    await db('company_domains').where({ id: claim?.id }).update({ status: 'proven', proof: 'dns' });
+    try {
+      expect((await migrationCheck('someone.else@squatter.test')).body.data).toMatchObject({ provider: 'enterprise', action: 'sign_in' });
+    } finally {
+      await db('company_domains').where({ id: claim?.id }).update({ status: 'pending', proof: null });
+    }
+    // So too for the review's exact attack: had the refusal let the squatter's acmeco.test claim in and proved it, Acme's newcomers would go to the squatter.
+    await db('company_domains').insert({ id: crypto.randomUUID(), company_id: squatter.id, domain: 'acmeco.test', status: 'proven', token: 'x', proof: 'dns', sso_connection_id: reply.body.data.id, created_at: new Date().toISOString(), updated_at: new Date().toISOString() });
+    try {
+      expect((await migrationCheck('second.hire@acmeco.test')).body.data).toMatchObject({ provider: 'enterprise', action: 'sign_in' });
+    } finally {
+      await db('company_domains').where({ company_id: squatter.id, domain: 'acmeco.test' }).delete();
+    }
+    expect((await migrationCheck('third.hire@acmeco.test')).body.data.provider).toBe('builtin');
+  });
+
+  it('proves a domain at once for a verified admin at it, refuses free mail, and keeps one proven holder per domain', async () => {
+    await db('users').where({ id: acme.users.admin?.id }).update({ email: 'ada@acmeco.test', email_verified: true });
+    const mine = await request<{ data: Domain }>('/api/company/domains', { base: server.url, method: 'POST', headers: admin(acme), json: { domain: 'acmeco.test' } });
+    expect(mine.status).toBe(201);
+    expect(mine.body.data).toMatchObject({ domain: 'acmeco.test', status: 'proven', proof: 'admin_email', txtRecord: null });
+    const free = await request<ErrorBody>('/api/company/domains', { base: server.url, method: 'POST', headers: admin(acme), json: { domain: 'gmail.com' } });
+    expect(free.status).toBe(400);
+    expect(free.body.message).toBe('gmail.com is a public e-mail service: anyone can have an address there, so no company can claim it.');
+    // A TXT lookup that fails says so and proves nothing.
+    dns.fail('squatter.test');
+    const [claim] = await domainsOf(squatter);
+    const failed = await checkNow(squatter, claim?.id ?? '');
+    expect(failed.body.data).toMatchObject({ status: 'pending', lastCheck: { result: 'The DNS lookup of squatter.test failed (ESERVFAIL). Try again in a few minutes.' } });
+    // Another company's claim id answers 404.
+    expect((await checkNow(acme, claim?.id ?? '')).status).toBe(404);
+    expect((await request(`/api/company/domains/${claim?.id}`, { base: server.url, method: 'DELETE', headers: admin(acme) })).status).toBe(404);
+  });
+
+  it('lets two companies race to prove one domain and keeps exactly one proven', async () => {
+    const claims = await Promise.all([acme, squatter].map(async (of) => (await request<{ data: Domain }>('/api/company/domains', { base: server.url, method: 'POST', headers: admin(of), json: { domain: 'contested.test' } })).body.data));
+    for (const claim of claims) dns.publish('contested.test', claim.txtRecord?.value ?? '');
+    const answers = await Promise.all([acme, squatter].map((of, i) => checkNow(of, claims[i]?.id ?? '')));
+    const proven = answers.filter((answer) => answer.status === 200 && answer.body.data.status === 'proven');
+    expect(proven).toHaveLength(1);
+    expect(await countOf(db('company_domains').where({ domain: 'contested.test', status: 'proven' }))).toBe(1);
+    // The other claim stands, disputed, for Paybench support to settle.
+    const loser = [acme, squatter].find((_, i) => answers[i] !== proven[0]) as TestCompany;
+    expect((await domainsOf(loser)).find((entry) => entry.domain === 'contested.test')?.status).toBe('disputed');
+  });
+
+  it('shows disputed domains to internal admins, who settle them on the record', async () => {
+    type Group = { domain: string; disputed: boolean; claims: { id: string; companyId: string; status: string }[]; people: { companyId: string; people: number }[] };
+    expect((await request('/api/internal/domains', { base: server.url, headers: admin(acme) })).status).toBe(403);
+    const groups = (await request<{ data: Group[] }>('/api/internal/domains', { base: server.url, headers: bearer(staff) })).body.data;
+    const contested = groups.find((group) => group.domain === 'contested.test');
+    expect(contested?.disputed).toBe(true);
+    expect(contested?.claims.map((c) => c.companyId).sort()).toEqual([acme.id, squatter.id].sort());
+    expect(groups.find((group) => group.domain === 'acmeco.test')).toMatchObject({ disputed: false, people: [{ companyId: acme.id, people: 2 }] });
+    // Disputed come first.
+    expect(groups.findIndex((group) => !group.disputed)).toBeGreaterThan(groups.findIndex((group) => group.disputed));
+
+    const squatterClaim = contested?.claims.find((c) => c.companyId === squatter.id);
+    const settled = await request<{ data: Group }>(`/api/internal/domains/${squatterClaim?.id}/resolve`, {
+      base: server.url,
+      method: 'POST',
+      headers: bearer(staff),
+      json: { action: 'assign', note: 'Squatter showed the registrar invoice.' },
+    });
+    expect(settled.status).toBe(200);
+    expect(settled.body.data).toMatchObject({ domain: 'contested.test', disputed: false, claims: [{ companyId: squatter.id, status: 'proven' }] });
+    expect(await db('company_domains').where({ domain: 'contested.test' }).orderBy('status').select('company_id', 'status', 'proof')).toEqual([
+      { company_id: squatter.id, status: 'proven', proof: 'internal' },
+      { company_id: acme.id, status: 'revoked', proof: null },
+    ]);
+    const recorded = await db('audit_events').where({ action: 'company_domain.resolved', subject_id: 'contested.test' }).select('company_id', 'actor_user_id', 'details');
+    expect(recorded.map((row: { company_id: string; actor_user_id: string; details: string }) => [row.company_id, row.actor_user_id, JSON.parse(row.details)]).sort()).toEqual(
+      [
+        [acme.id, staff.id, { domain: 'contested.test', action: 'revoked', note: 'Squatter showed the registrar invoice.' }],
+        [squatter.id, staff.id, { domain: 'contested.test', action: 'assigned', note: 'Squatter showed the registrar invoice.' }],
+      ].sort(),
+    );
+    const revoke = await request<Group>(`/api/internal/domains/${squatterClaim?.id}/resolve`, { base: server.url, method: 'POST', headers: bearer(staff), json: { action: 'revoke' } });
+    expect(revoke.status).toBe(200);
+    expect(await countOf(db('company_domains').where({ domain: 'contested.test', status: 'proven' }))).toBe(0);
   });
 });

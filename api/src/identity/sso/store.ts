@@ -15,18 +15,26 @@ export interface SsoConnectionRow {
 }
 
 export interface SsoConnectionWithDomains extends SsoConnectionRow {
+  /** Every domain the company linked to the connection, proven or not. */
   domains: string[];
+  /** The linked domains the company has proven: only these route anyone. */
+  proven: string[];
 }
 
 const connectionsOf = (db: Knex, scope: CompanyScope) => db<SsoConnectionRow>('sso_connections').where('company_id', scope.companyId);
 
+/** Each connection with the domains its company claims for it (companies/domains). */
 async function withDomains(db: Knex, rows: SsoConnectionRow[]): Promise<SsoConnectionWithDomains[]> {
   if (!rows.length) return [];
-  const domains = await db('sso_domains')
-    .whereIn('connection_id', rows.map((row) => row.id))
+  const domains = await db('company_domains')
+    .whereIn('sso_connection_id', rows.map((row) => row.id))
+    .whereNot('status', 'revoked')
     .orderBy('domain')
-    .select<{ connection_id: string; domain: string }[]>('connection_id', 'domain');
-  return rows.map((row) => ({ ...row, domains: domains.filter((entry) => entry.connection_id === row.id).map((entry) => entry.domain) }));
+    .select<{ sso_connection_id: string; company_id: string; domain: string; status: string }[]>('sso_connection_id', 'company_id', 'domain', 'status');
+  return rows.map((row) => {
+    const own = domains.filter((entry) => entry.sso_connection_id === row.id && entry.company_id === row.company_id);
+    return { ...row, domains: own.map((entry) => entry.domain), proven: own.filter((entry) => entry.status === 'proven').map((entry) => entry.domain) };
+  });
 }
 
 export async function listConnections(db: Knex, scope: CompanyScope): Promise<SsoConnectionWithDomains[]> {
@@ -45,33 +53,35 @@ export async function insertConnection(db: Knex, row: Omit<SsoConnectionRow, 've
   await db('sso_connections').insert({ ...row, version: 1 });
 }
 
+/** Removes the connection; its domains stay claimed (and proven) by the company, routed nowhere. */
 export async function deleteConnection(db: Knex, scope: CompanyScope, id: string): Promise<void> {
-  await db('sso_domains').where({ company_id: scope.companyId, connection_id: id }).delete();
+  await db('company_domains').where({ company_id: scope.companyId, sso_connection_id: id }).update({ sso_connection_id: null });
   await connectionsOf(db, scope).where('id', id).delete();
 }
 
-/** The company's own registered domains, with the connection each is on. */
+/** The company's claimed domains linked to a connection, with the connection each is on. */
 export async function domainsOfCompany(db: Knex, scope: CompanyScope): Promise<Map<string, string>> {
-  const rows = await db('sso_domains').where('company_id', scope.companyId).select<{ domain: string; connection_id: string }[]>('domain', 'connection_id');
-  return new Map(rows.map((row) => [row.domain, row.connection_id]));
-}
-
-export async function clearDomains(db: Knex, scope: CompanyScope, connectionId: string): Promise<void> {
-  await db('sso_domains').where({ company_id: scope.companyId, connection_id: connectionId }).delete();
-}
-
-/** Adds one domain. A domain of another company breaks the primary key: the caller reports it. */
-export async function insertDomain(db: Knex, scope: CompanyScope, connectionId: string, domain: string): Promise<void> {
-  await db('sso_domains').insert({ domain, company_id: scope.companyId, connection_id: connectionId, created_at: new Date().toISOString() });
+  const rows = await db('company_domains')
+    .where('company_id', scope.companyId)
+    .whereNotNull('sso_connection_id')
+    .whereNot('status', 'revoked')
+    .select<{ domain: string; sso_connection_id: string }[]>('domain', 'sso_connection_id');
+  return new Map(rows.map((row) => [row.domain, row.sso_connection_id]));
 }
 
 // ── sign-in (before anyone is signed in: across companies, by the domain's one owner) ───────────
 
-/** The enabled connection an e-mail domain is routed to, if any. */
+/**
+ * The enabled connection an e-mail domain is routed to, if any: only a domain its company proved
+ * (one company at most holds a domain proven; a claim alone routes nobody).
+ */
 export async function connectionForDomain(db: Knex, domain: string): Promise<SsoConnectionWithDomains | undefined> {
   const row = await db<SsoConnectionRow>('sso_connections as c')
-    .join('sso_domains as d', 'd.connection_id', 'c.id')
+    .join('company_domains as d', function provenHere() {
+      this.on('d.sso_connection_id', '=', 'c.id').andOn('d.company_id', '=', 'c.company_id');
+    })
     .where('d.domain', domain)
+    .andWhere('d.status', 'proven')
     .andWhere('c.enabled', true)
     .first<SsoConnectionRow | undefined>('c.*');
   return row ? (await withDomains(db, [row]))[0] : undefined;

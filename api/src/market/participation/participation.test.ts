@@ -81,7 +81,17 @@ describe('customers contributing to the market', () => {
 
   it('is a benchmarking setting: off by default, needing a profile to opt in, editable with benchmarking edit, never for candidates', async () => {
     const initial = await call<{ data: Participation }>('/api/benchmarking/participation', company.users.analyst as TestUser);
-    expect(initial.body.data).toEqual({ participates: false, status: 'not_participating', lastSubmittedAt: null, profile: null, placeableEmployees: 0, contributedEmployees: 0, excludedEmployees: [], heldBack: null });
+    expect(initial.body.data).toEqual({
+      participates: false,
+      status: 'not_participating',
+      lastSubmittedAt: null,
+      profile: null,
+      placeableEmployees: 0,
+      contributedEmployees: 0,
+      excludedEmployees: [],
+      heldBack: null,
+      verification: { status: 'not_requested', provenDomains: [], note: null },
+    });
     const bare = await call<ErrorBody>('/api/benchmarking/participation', admin, { method: 'PUT', json: { participates: true } });
     expect(bare.status).toBe(400);
     expect(bare.body.errors).toEqual([
@@ -126,8 +136,30 @@ describe('customers contributing to the market', () => {
     await hire(12, { family: 'technical_writing', level: 'p6', location: 'us_kansas_city', base: 130_000 });
     const joined = await call<{ data: Participation }>('/api/benchmarking/participation', admin, { method: 'PUT', json: { participates: true, companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' } });
     expect(joined.body.data).toMatchObject({ participates: true, status: 'awaiting_data', profile: { companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' }, placeableEmployees: 27, contributedEmployees: 27 });
+    expect(joined.body.data.verification).toEqual({ status: 'needs_domain', provenDomains: [], note: null });
+
+    // Opted in but not a verified participant: the build leaves its records out.
+    const unverified = await build(11, 20000);
+    expect(unverified.source).toMatchObject({ contributedCompanies: 0, contributedRecords: 0 });
+    type Request = Schemas['MarketParticipantRequest'];
+    const queue = async () => (await call<{ data: Request[] }>('/api/internal/market/participants', staff)).body.data.find((r) => r.companyId === company.id);
+    expect(await queue()).toMatchObject({ companyName: 'Contributing Co', status: 'pending', provenDomains: [], headcountOffered: 27, requestedBy: admin.email, decidedBy: null, seeded: false });
+    expect((await call('/api/internal/market/participants', admin)).status).toBe(403);
+    const early = await call<ErrorBody>(`/api/internal/market/participants/${company.id}/decision`, staff, { method: 'POST', json: { decision: 'approve' } });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('domain_unproven');
+    // The admin proves the company's domain (a verified admin with an address at it), and Paybench approves.
+    await db('users').where({ id: admin.id }).update({ email: 'ada@contributing.test', email_verified: true });
+    const domain = await call<{ data: Schemas['CompanyDomain'] }>('/api/company/domains', admin, { method: 'POST', json: { domain: 'contributing.test' } });
+    expect(domain.body.data).toMatchObject({ status: 'proven', proof: 'admin_email' });
+    expect((await call<{ data: Participation }>('/api/benchmarking/participation', admin)).body.data.verification).toEqual({ status: 'awaiting_approval', provenDomains: ['contributing.test'], note: null });
+    const approved = await call<{ data: Request }>(`/api/internal/market/participants/${company.id}/decision`, staff, { method: 'POST', json: { decision: 'approve', note: 'Known customer.' } });
+    expect(approved.body.data).toMatchObject({ status: 'approved', provenDomains: ['contributing.test'], decidedBy: staff.email, note: 'Known customer.' });
 
     const after = await buildAndPublish(11, 20000);
+    // The build's report names the company as new.
+    const report = (await call<{ data: Schemas['ReleaseParticipants'] }>(`/api/internal/market/releases/${after.id}/participants`, staff)).body.data;
+    expect(report).toEqual({ releaseId: after.id, previousReleaseId: unverified.id, participants: [{ companyId: company.id, companyName: 'Contributing Co' }], added: [{ companyId: company.id, companyName: 'Contributing Co' }], removed: [] });
     expect(after).toMatchObject({ source: { kind: 'mixed', seed: 11, records: 20000, contributedCompanies: 1, contributedRecords: 27 }, recordCount: 20027, companyCount: before.companyCount + 1 });
     const withUs = await cell('software_engineering', 'p3', '840');
     expect(withUs.sample.employees).toBe((baseline.sample.employees ?? 0) + 12);
@@ -183,6 +215,8 @@ describe('customers contributing to the market', () => {
     // The next build leaves the company out.
     const next = await build(11, 20000);
     expect(next.source).toMatchObject({ contributedCompanies: 0, contributedRecords: 0 });
+    const report = (await call<{ data: Schemas['ReleaseParticipants'] }>(`/api/internal/market/releases/${next.id}/participants`, staff)).body.data;
+    expect(report).toMatchObject({ participants: [], added: [], removed: [{ companyId: company.id, companyName: 'Contributing Co' }] });
   });
 
   it('counts every employee a release cannot place, by why, and shows the company', async () => {

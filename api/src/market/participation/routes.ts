@@ -1,7 +1,8 @@
-import { can, secured } from '../../http/operations.js';
+import { can, internalAdmin, secured } from '../../http/operations.js';
 import { participation, updateParticipation } from './service.js';
+import { decideParticipantRequest, listParticipantRequests, releaseParticipants } from './verification.js';
 
-/** The company's opt-in to contribute its employees to the market. */
+/** The company's opt-in to contribute its employees to the market; internal admins verify participants. */
 export const participationOperations = [
   secured({
     operationId: 'getMarketParticipation',
@@ -12,5 +13,20 @@ export const participationOperations = [
     operationId: 'updateMarketParticipation',
     access: can('benchmarking', 'edit'),
     handler: async ({ body }, { deps, caller }) => ({ data: await updateParticipation(deps.db, caller, body) }),
+  }),
+  secured({
+    operationId: 'listMarketParticipantRequests',
+    access: internalAdmin,
+    handler: async (_input, { deps }) => ({ data: await listParticipantRequests(deps.db) }),
+  }),
+  secured({
+    operationId: 'decideMarketParticipantRequest',
+    access: internalAdmin,
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await decideParticipantRequest(deps.db, caller, path.companyId, body) }),
+  }),
+  secured({
+    operationId: 'getMarketReleaseParticipants',
+    access: internalAdmin,
+    handler: async ({ path }, { deps }) => ({ data: await releaseParticipants(deps.db, path.releaseId) }),
   }),
 ];

@@ -9,6 +9,7 @@ import { EXCLUSION_REASONS, companyCoverage } from './collect.js';
 import { countPlaceableEmployees } from '../../people/reads/contributions.js';
 import { findParticipation, saveParticipation, type ParticipationState } from './store.js';
 import { heldBackOf } from './quarantine.js';
+import { requestReview, verificationOf } from './verification.js';
 
 type Schemas = components['schemas'];
 
@@ -25,7 +26,7 @@ function refuseCandidates(caller: Caller): void {
 
 type Coverage = Awaited<ReturnType<typeof companyCoverage>>;
 
-function present(state: ParticipationState, placeable: number, coverage: Coverage, heldBack: Schemas['MarketParticipation']['heldBack']): Schemas['MarketParticipation'] {
+function present(state: ParticipationState, placeable: number, coverage: Coverage, review: { heldBack: Schemas['MarketParticipation']['heldBack']; verification: Schemas['ParticipantVerification'] }): Schemas['MarketParticipation'] {
   const submittedAt = isoTimestampOrNull(state.submittedAt);
   return {
     participates: state.participates,
@@ -44,14 +45,16 @@ function present(state: ParticipationState, placeable: number, coverage: Coverag
     excludedEmployees: [...coverage.excluded]
       .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
       .map(([reason, employees]) => ({ reason, description: EXCLUSION_REASONS[reason], employees })),
-    heldBack,
+    heldBack: review.heldBack,
+    verification: review.verification,
   };
 }
 
 export async function participation(db: Knex, caller: Caller): Promise<Schemas['MarketParticipation']> {
   refuseCandidates(caller);
   const scope = companyScope(caller);
-  return present(await findParticipation(db, scope), await countPlaceableEmployees(db, scope), await coverageOf(db, scope.companyId), await heldBackOf(db, scope.companyId));
+  const review = { heldBack: await heldBackOf(db, scope.companyId), verification: await verificationOf(db, scope) };
+  return present(await findParticipation(db, scope), await countPlaceableEmployees(db, scope), await coverageOf(db, scope.companyId), review);
 }
 
 /** How the company's employees would go into a release built now, with today's rates. */
@@ -103,5 +106,7 @@ export async function updateParticipation(db: Knex, caller: Caller, input: Schem
         }
       : null,
   );
+  // Opting in asks Paybench to verify the company; its records wait for that (verification.ts).
+  if (input.participates) await requestReview(db, caller, scope, (await coverageOf(db, scope.companyId)).contributed);
   return participation(db, caller);
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../../access/caller.js';
 import type { ContributedParticipant, ContributedRecord, Contribution } from './contribution.js';
+import { onlyVerified } from './verification.js';
 
 export interface ProfileRow {
   company_id: string;
@@ -46,8 +47,9 @@ export interface ParticipantCompanyRow {
   equity_programme: string | null;
 }
 
+/** Opted-in companies that are verified participants (verification.ts): no other company's records enter a release. */
 export async function participatingCompanies(db: Knex): Promise<ParticipantCompanyRow[]> {
-  return db('companies')
+  return onlyVerified(db('companies'), db)
     .join('company_market_profiles', 'company_market_profiles.company_id', 'companies.id')
     .where('companies.market_participant', true)
     .select('companies.id', 'companies.currency', 'companies.valuation_minor', 'company_market_profiles.company_stage', 'company_market_profiles.ownership_group', 'company_market_profiles.industry', 'company_market_profiles.equity_programme')

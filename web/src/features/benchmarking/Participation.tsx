@@ -12,6 +12,23 @@ import './benchmarking.css';
 
 type Participation = components['schemas']['MarketParticipation'];
 
+/** Only a verified participant's records enter a release: what stands in the way, in words. */
+function VerificationNote({ verification }: { verification: Participation['verification'] }) {
+  const domains = verification.provenDomains.join(', ');
+  const text = {
+    not_requested: 'Save to ask Paybench to verify your company.',
+    needs_domain: 'Not verified yet: prove your company’s e-mail domain in Settings → Enterprise sign-in. Until then releases leave your employees out.',
+    awaiting_approval: `Waiting for Paybench to verify your company (proven domain: ${domains}). Until then releases leave your employees out.`,
+    approved: `Verified participant (${domains}).`,
+    refused: `Paybench did not verify your company${verification.note ? `: ${verification.note}` : ''}. Save again to ask again.`,
+  }[verification.status];
+  return (
+    <p data-testid="participation-verification" className={verification.status === 'approved' ? 'muted' : undefined}>
+      {text}
+    </p>
+  );
+}
+
 const STATUS: Record<Participation['status'], string> = {
   not_participating: 'Not taking part',
   awaiting_data: 'Taking part: the next release will hold your employees',
@@ -88,7 +105,7 @@ function ParticipationForm({
     const text = (field: string) => String(form.get(field) ?? '');
     const equity = text('equityProgramme');
     setBusy(true);
-    const { error } = await api.PUT('/api/benchmarking/participation', {
+    const { data, error } = await api.PUT('/api/benchmarking/participation', {
       body: {
         participates: form.get('participates') === 'on',
         companyStage: text('companyStage'),
@@ -99,7 +116,15 @@ function ParticipationForm({
     });
     setBusy(false);
     if (error) return add('error', errorMessage(error));
-    add('success', form.get('participates') === 'on' ? 'Saved. The next release will hold your employees, anonymised.' : 'Saved. Releases built from now on leave your company out.');
+    const verified = data?.data.verification.status === 'approved';
+    add(
+      'success',
+      form.get('participates') !== 'on'
+        ? 'Saved. Releases built from now on leave your company out.'
+        : verified
+          ? 'Saved. The next release will hold your employees, anonymised.'
+          : 'Saved. Paybench verifies your company before a release holds your employees.',
+    );
     onSaved();
   }
   return (
@@ -109,6 +134,7 @@ function ParticipationForm({
         <strong>{STATUS[participation.status]}</strong>
         {participation.lastSubmittedAt && <span className="muted"> · last taken by a release {formatDate(participation.lastSubmittedAt)}</span>}
       </p>
+      {participation.participates && <VerificationNote verification={participation.verification} />}
       <form className="settings-form" onSubmit={(event) => void save(event)}>
         <fieldset disabled={!editable || busy}>
           <label className="check">

@@ -13,6 +13,7 @@ import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
 import { DataLabSubscriptionControl } from '../dataLab/SubscriptionControl';
 import { CheckoutRequests } from './CheckoutRequests';
+import { DomainClaims, ParticipantQueue } from './Verification';
 import './internal.css';
 
 type Company = components['schemas']['AccountSummary'];
@@ -214,6 +215,12 @@ export function InternalScreen() {
       </section>
       <section aria-label="Invoice requests">
         <CheckoutRequests />
+      </section>
+      <section aria-label="Market participants">
+        <ParticipantQueue />
+      </section>
+      <section aria-label="E-mail domains">
+        <DomainClaims />
       </section>
     </>
   );

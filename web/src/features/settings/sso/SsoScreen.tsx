@@ -2,13 +2,14 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../../api/client';
-import { useVersionedSave } from '../../../api/queries';
+import { invalidate, useVersionedSave } from '../../../api/queries';
 import { usePerson } from '../../../app/Guard';
 import { FormProblem } from '../../../ui/FormProblem';
 import { PageHeader, Section } from '../../../ui/Page';
 import { Empty, Loaded } from '../../../ui/States';
 import { useToasts } from '../../../ui/Toasts';
 import { can } from '../permissions';
+import { DomainsSection } from './Domains';
 import '../settings.css';
 import './sso.css';
 
@@ -211,8 +212,8 @@ export function SsoSettingsScreen() {
     if (error) return setProblem(problemOf(error));
     setProblem(null);
     setFormKey((key) => key + 1);
-    await connections.mutate();
-    add('success', `People at ${data.data.domains.join(', ')} now sign in at their company's provider.`);
+    await Promise.all([connections.mutate(), invalidate('/api/company/domains')]);
+    add('success', `Saved. People at ${data.data.domains.join(', ')} sign in at their company's provider once each domain is proven (below).`);
   }
 
   return (
@@ -220,14 +221,15 @@ export function SsoSettingsScreen() {
       <PageHeader
         title="Enterprise sign-in (SSO)"
         icon={KeyRound}
-        description="Send people with your company's e-mail addresses to your own OpenID provider to sign in. Their Paybench account is made on their first sign-in, as an employee of your company; everyone else keeps signing in with a password."
+        description="Send people with your company's e-mail addresses to your own OpenID provider to sign in. Only domains you have proven are routed. Their Paybench account is made on their first sign-in, as an employee of your company; everyone else keeps signing in with a password."
       />
+      <DomainsSection editable={editable} />
       <Section title="Sign-in providers" id="sso-providers">
         <Loaded data={connections.data?.data} error={connections.error} inline>
           {(list) =>
             list.length === 0 ? (
               <Empty title="No provider yet" icon={KeyRound} compact headingLevel={3}>
-                {editable ? 'Add your provider below; its domains are routed to it as soon as it is saved.' : 'Your company admin can add one.'}
+                {editable ? 'Add your provider below; its domains are routed to it once proven.' : 'Your company admin can add one.'}
               </Empty>
             ) : (
               <div className="sso-list">
