@@ -42,10 +42,12 @@ describe('a candidate', () => {
     const settings = await request<ErrorBody>('/api/benchmarking/settings', { headers: asCandidate });
     expect(settings.status).toBe(403);
 
-    // An admin hands them every permission there is: benchmarking settings stay out of reach.
+    // An admin tries to hand them every permission there is: a candidate holds no company role,
+    // and benchmarking settings stay out of reach.
     const adminRole = company.roleIds.get('admin') ?? '';
-    const granted = await request(`/api/users/${provisioned.body.data.user.id}/roles`, { method: 'PUT', headers: bearer(admin), json: { roleIds: [adminRole] } });
-    expect(granted.status).toBe(200);
+    const granted = await request<ErrorBody>(`/api/users/${provisioned.body.data.user.id}/roles`, { method: 'PUT', headers: bearer(admin), json: { roleIds: [adminRole] } });
+    expect(granted.status).toBe(409);
+    expect(granted.body.code).toBe('candidate');
     const again = await request<ErrorBody>('/api/benchmarking/settings', { headers: asCandidate });
     expect(again.status).toBe(403);
     expect(again.body.message).toBe('Candidates have no benchmarking settings.');

@@ -43,9 +43,15 @@ describe('plausibility checks when a release is built', () => {
     );
   }
 
-  /** Straight into the table: no verification, no review. */
+  /**
+   * Straight into the tables: a proven domain and an approved review written by the test, as if
+   * verification had been fooled; the plausibility checks are what is left to stop a ladder.
+   */
   async function participate(companyId: string): Promise<void> {
+    const now = new Date().toISOString();
     await db('companies').where({ id: companyId }).update({ market_participant: true });
+    await db('company_domains').insert({ id: newId(), company_id: companyId, domain: `q-${companyId.slice(0, 24)}.test`, status: 'proven', token: newId(), proof: 'internal', proven_at: now, created_at: now, updated_at: now });
+    await db('market_participant_reviews').insert({ company_id: companyId, status: 'approved', requested_at: now, decided_at: now }).onConflict('company_id').merge();
     await db('company_market_profiles')
       .insert({ company_id: companyId, company_stage: 'series_b', ownership_group: 'venture_backed', industry: 'ind_tech_saas', equity_programme: null, updated_by: null, updated_at: new Date().toISOString() })
       .onConflict('company_id')
