@@ -1,4 +1,4 @@
-import { buildRelease, emptyMarket, type MarketRelease } from './engine/index.js';
+import { buildRelease, emptyMarket, randomDisclosureKey, registerDisclosureKey, type MarketRelease } from './engine/index.js';
 import { generateMarket } from './generator/index.js';
 import { startThread } from '../threads/start.js';
 import { mergeContributions, NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
@@ -10,6 +10,8 @@ export interface ReleaseRecipe {
   seed: number;
   records: number;
   contribution: Contribution;
+  /** The disclosure key (engine/disclosure.ts): the server's, derived from its secrets key; random when absent. */
+  disclosureKey?: Uint8Array;
 }
 
 export type BuildProgress = (fraction: number, step: string) => void;
@@ -23,7 +25,12 @@ export function buildInProcess(recipe: ReleaseRecipe, onProgress: BuildProgress 
   const generated = recipe.records > 0 ? generateMarket({ seed: recipe.seed, employees: recipe.records }) : emptyMarket();
   const market = mergeContributions(generated, recipe.contribution ?? NO_CONTRIBUTION);
   if (market.employees.count === 0) throw new Error(NOTHING_TO_BUILD);
-  return buildRelease(market, { id: recipe.id, builtAt: recipe.builtAt, onProgress: (fraction, step) => onProgress(0.4 + 0.6 * fraction, step) });
+  return buildRelease(market, {
+    id: recipe.id,
+    builtAt: recipe.builtAt,
+    disclosureKey: recipe.disclosureKey,
+    onProgress: (fraction, step) => onProgress(0.4 + 0.6 * fraction, step),
+  });
 }
 
 /** Messages from the build thread. */
@@ -51,7 +58,9 @@ export function buffersOf(value: unknown, found = new Set<ArrayBuffer>()): Array
  * Builds a release on a worker thread, so the API keeps answering while a million records are
  * generated and sorted; the finished columns are moved back, not copied.
  */
-export function buildInThread(recipe: ReleaseRecipe, onProgress: BuildProgress = () => undefined): Promise<MarketRelease> {
+export function buildInThread(given: ReleaseRecipe, onProgress: BuildProgress = () => undefined): Promise<MarketRelease> {
+  // The thread keys the records with it; this thread needs it again to draw the cells' moves.
+  const recipe = { ...given, disclosureKey: given.disclosureKey ?? randomDisclosureKey() };
   return new Promise((resolve, reject) => {
     const worker = startThread(import.meta.url, 'buildWorker', recipe);
     // A build in flight must not keep a stopping process alive.
@@ -61,7 +70,9 @@ export function buildInThread(recipe: ReleaseRecipe, onProgress: BuildProgress =
       if (message.kind === 'progress') onProgress(message.fraction, message.step);
       else if (message.kind === 'done') {
         settled = true;
-        resolve(freezeDeep(message.release));
+        const release = freezeDeep(message.release);
+        registerDisclosureKey(release, recipe.disclosureKey);
+        resolve(release);
       } else {
         settled = true;
         reject(new Error(message.message));

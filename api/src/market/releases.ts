@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import { jobKind } from '../jobs/kind.js';
 import { buildInThread, type ReleaseRecipe } from './build.js';
-import { setDisclosureSecret, type MarketRelease } from './engine/index.js';
+import type { MarketRelease } from './engine/index.js';
 import { secretsKey } from '../integrations/secrets.js';
 import { currencyForexMapping } from './forex.js';
 import { collectContribution } from './participation/collect.js';
@@ -46,41 +46,41 @@ export function demoRecords(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** What rebuilds a release: its generator parameters and the contributions stored with it. */
-async function recipeOf(row: ReleaseRow, db: Knex): Promise<ReleaseRecipe> {
+async function recipeOf(row: ReleaseRow, db: Knex, dataDir: string): Promise<ReleaseRecipe> {
   const contribution = Number(row.contributed_records ?? 0) > 0 ? await loadContribution(db, row.id) : NO_CONTRIBUTION;
-  return { id: row.id, builtAt: new Date(row.built_at).toISOString(), seed: Number(row.source_seed), records: Number(row.source_records), contribution };
+  const builtAt = new Date(row.built_at).toISOString();
+  return { id: row.id, builtAt, seed: Number(row.source_seed), records: Number(row.source_records), contribution, disclosureKey: disclosureKey(dataDir) };
 }
 
 /**
  * Rebuilds a release from what it stored, on a worker thread. The generator is deterministic and the
  * contributions are the snapshot taken at build time, so this equals what was built.
  */
-export async function rebuild(row: ReleaseRow, db: Knex): Promise<MarketRelease> {
-  return buildInThread(await recipeOf(row, db));
+export async function rebuild(row: ReleaseRow, db: Knex, dataDir: string): Promise<MarketRelease> {
+  return buildInThread(await recipeOf(row, db, dataDir));
 }
 
 /**
- * Registers the secret a release's published figures are moved with (engine/disclosure.ts): derived
- * from the secrets key and the release, so every node answers the same figures and nobody without
- * the key can tell how far they were moved.
+ * The 256-bit key published figures are moved with (engine/disclosure.ts): derived from the secrets
+ * key, so every node answers the same figures and nobody without the key can compute or search a
+ * move; the same for every release, so an unchanged cell moves the same way in each and averaging
+ * releases gains nothing.
  */
-export function withDisclosureSecret(release: MarketRelease, dataDir: string): MarketRelease {
-  const secret = createHmac('sha256', secretsKey(dataDir)).update(`market-figures:${release.id}`).digest().readUInt32LE(0);
-  setDisclosureSecret(release, secret);
-  return release;
+export function disclosureKey(dataDir: string): Uint8Array {
+  return new Uint8Array(createHmac('sha256', secretsKey(dataDir)).update('paybench market figures').digest());
 }
 
 /** At start-up: publish the demo release on an empty table, then hold the served release in memory. */
 export async function loadServedRelease(deps: AppDeps): Promise<void> {
   rootDbs.set(deps.config, deps.db);
   // The release just seeded is already in memory: keep it rather than build it a second time.
-  const seeded = (await countReleases(deps.db)) === 0 ? await seedDemoRelease(deps.db, deps.log) : undefined;
+  const seeded = (await countReleases(deps.db)) === 0 ? await seedDemoRelease(deps.db, deps.log, deps.config.dataDir) : undefined;
   const row = await servedReleaseRow(deps.db);
   checkedAt.set(deps.config, Date.now());
   if (!row) return;
   // On a worker thread: the server already answers (503 while starting), so the event loop stays free.
-  const release = seeded && row.id === seeded.id ? seeded : await buildInThread(await recipeOf(row, deps.db));
-  served.set(deps.config, { row, release: withDisclosureSecret(release, deps.config.dataDir) });
+  const release = seeded && row.id === seeded.id ? seeded : await buildInThread(await recipeOf(row, deps.db, deps.config.dataDir));
+  served.set(deps.config, { row, release });
   deps.log.info({ release: row.version, records: release.recordCount }, 'market release loaded');
 }
 
@@ -99,7 +99,7 @@ export async function refreshServedRelease(deps: AppDeps): Promise<ServedRelease
       return current;
     }
     const started = Date.now();
-    const next = { row, release: withDisclosureSecret(await rebuild(row, db), deps.config.dataDir) };
+    const next = { row, release: await rebuild(row, db, deps.config.dataDir) };
     served.set(key, next);
     deps.log.info({ release: row.version, records: next.release.recordCount, ms: Date.now() - started }, 'market release loaded');
     return next;
@@ -130,10 +130,11 @@ export function servedReleaseId(deps: AppDeps): string | null {
   return served.get(deps.config)?.row.id ?? null;
 }
 
-async function seedDemoRelease(db: Knex, log: Logger): Promise<MarketRelease> {
+async function seedDemoRelease(db: Knex, log: Logger, dataDir: string): Promise<MarketRelease> {
   const source = { seed: DEMO_SEED, records: demoRecords() };
   const { id, builtAt } = newIdentity();
-  const release = await buildInThread({ id, builtAt, seed: source.seed, records: source.records, contribution: NO_CONTRIBUTION });
+  const recipe = { id, builtAt, seed: source.seed, records: source.records, contribution: NO_CONTRIBUTION, disclosureKey: disclosureKey(dataDir) };
+  const release = await buildInThread(recipe);
   const row = await draftRow(db, source, release, NO_CONTRIBUTION);
   const now = new Date().toISOString();
   try {
@@ -188,7 +189,7 @@ export function checkedBuildSource(source: BuildInput): BuildInput {
  * generate and build the columns on a worker thread (the API keeps answering), and record a draft
  * with its contributions in one transaction.
  */
-export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE, title: 'Market release build' }, () => async ({ job, db, progress }) => {
+export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE, title: 'Market release build' }, (deps) => async ({ job, db, progress }) => {
     const source = job.input;
     const { id, builtAt } = newIdentity();
     await progress(2, 'collecting participants’ data');
@@ -197,7 +198,8 @@ export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE,
     // Progress is written as the thread reports it, one write at a time; a cancel stops the job after the build.
     let reported = 5;
     let reporting: Promise<void> = Promise.resolve();
-    const release = await buildInThread({ id, builtAt, seed: source.seed, records: source.records, contribution }, (fraction, step) => {
+    const recipe = { id, builtAt, seed: source.seed, records: source.records, contribution, disclosureKey: disclosureKey(deps.config.dataDir) };
+    const release = await buildInThread(recipe, (fraction, step) => {
       const percent = 5 + Math.floor(fraction * 85);
       if (percent <= reported) return;
       reported = percent;
