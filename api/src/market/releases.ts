@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import { jobKind } from '../jobs/kind.js';
 import { buildInThread, type ReleaseRecipe } from './build.js';
-import type { MarketRelease } from './engine/index.js';
+import { privacyScorecard, type MarketRelease, type PrivacyScorecard } from './engine/index.js';
 import { secretsKey } from '../integrations/secrets.js';
 import { currencyForexMapping } from './forex.js';
 import { collectContribution } from './participation/collect.js';
@@ -130,12 +130,23 @@ export function servedReleaseId(deps: AppDeps): string | null {
   return served.get(deps.config)?.row.id ?? null;
 }
 
+/**
+ * The release's privacy scorecard (engine/scorecard.ts), as stored: the attack battery under the
+ * release's disclosure key and the utility of its figures. Computed before the release can be published.
+ */
+export async function scoreRelease(db: Knex, release: MarketRelease, dataDir: string): Promise<PrivacyScorecard> {
+  return privacyScorecard(release, { disclosureKey: disclosureKey(dataDir), forex: await currencyForexMapping(db) });
+}
+
 async function seedDemoRelease(db: Knex, log: Logger, dataDir: string): Promise<MarketRelease> {
   const source = { seed: DEMO_SEED, records: demoRecords() };
   const { id, builtAt } = newIdentity();
   const recipe = { id, builtAt, seed: source.seed, records: source.records, contribution: NO_CONTRIBUTION, disclosureKey: disclosureKey(dataDir) };
   const release = await buildInThread(recipe);
-  const row = await draftRow(db, source, release, NO_CONTRIBUTION);
+  const scorecard = await scoreRelease(db, release, dataDir);
+  // The demo market is published without a person to ask: a failing scorecard stops the server instead.
+  if (!scorecard.passed) throw new Error(`The demo market release fails its privacy scorecard: ${scorecard.reason}`);
+  const row = { ...(await draftRow(db, source, release, NO_CONTRIBUTION)), privacy_scorecard: JSON.stringify(scorecard) };
   const now = new Date().toISOString();
   try {
     await insertRelease(db, { ...row, status: 'published', published_at: now });
@@ -206,13 +217,22 @@ export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE,
       reporting = reporting.then(() => progress(percent, step));
     });
     await reporting;
-    await progress(92, 'recording the release');
-    const row = await draftRow(db, source, release, contribution);
+    await progress(91, 'running the privacy scorecard');
+    const scorecard = await scoreRelease(db, release, deps.config.dataDir);
+    await progress(94, 'recording the release');
+    const row = { ...(await draftRow(db, source, release, contribution)), privacy_scorecard: JSON.stringify(scorecard) };
     await db.transaction(async (trx) => {
       await insertRelease(trx, row);
       await saveContribution(trx, row.id, contribution);
       await markSubmitted(trx, companyIds, builtAt);
     });
     await progress(100, `release ${row.version} built`);
-    return { releaseId: row.id, version: row.version, records: row.record_count, companies: row.company_count, contributedCompanies: row.contributed_companies, contributedRecords: row.contributed_records };
+    return {
+      releaseId: row.id,
+      version: row.version,
+      records: row.record_count,
+      companies: row.company_count,
+      contributedCompanies: row.contributed_companies,
+      contributedRecords: row.contributed_records,
+    };
   });

@@ -25,6 +25,12 @@ export interface AttackOutcome {
   recovered: number;
   /** The protected estimate closest to its target, relative (null when the attack gave no estimate). */
   closest: number | null;
+  /**
+   * Whether a recovered target fails the scorecard. The colluders' attack assumes more than the threat
+   * model (every record but the target's known, the target's colleague's too): it is measured and
+   * shown, not gating (docs/market-privacy.md, what is still not defended); counts are reported.
+   */
+  gating: boolean;
   /** Differencing only: protected pairs the attacker could confirm (the smaller median the mean of the larger's p40 and p60). */
   confirmed?: number;
   /** Counts only: what differencing counts recovers (informational, see countsAttack). */
@@ -66,8 +72,20 @@ function valueAt(cell: BenchmarkCell, percentile: number): number | null {
   return cell.percentiles?.find((p) => p.percentile === percentile)?.value ?? null;
 }
 
-/** Runs every attack of the battery. */
+/** Batteries already run in this process, by key, rule and keys tried: the outcome depends on nothing else. */
+const batteries = new Map<string, AttackOutcome[]>();
+
+/** Runs every attack of the battery (once per key, rule and number of keys in a process). */
 export function runAttackBattery(options: BatteryOptions): AttackOutcome[] {
+  const id = `${Buffer.from(options.disclosureKey).toString('hex')} ${JSON.stringify(options.rule ?? DEFAULT_PRIVACY_RULE)} ${options.keys ?? 4}`;
+  const known = batteries.get(id);
+  if (known) return known.map((outcome) => ({ ...outcome }));
+  const outcomes = battery(options);
+  batteries.set(id, outcomes);
+  return outcomes.map((outcome) => ({ ...outcome }));
+}
+
+function battery(options: BatteryOptions): AttackOutcome[] {
   const context: AttackContext = { rule: options.rule ?? DEFAULT_PRIVACY_RULE, keys: Array.from({ length: options.keys ?? 4 }, (_, i) => trialKey(options.disclosureKey, i)) };
   return [differencingAttack(context), trackerAttack(context), releasesAttack(context), reconstructionAttack(context), keySearchAttack(context), colludersAttack(context), countsAttack(context)];
 }
@@ -79,7 +97,7 @@ export interface AttackContext {
 
 /** Whether an outcome holds: its positive control recovered every target and the protected attack none. */
 export function attackHolds(outcome: AttackOutcome): boolean {
-  if (outcome.attack === 'counts') return outcome.controlRecovered === outcome.targets;
+  if (!outcome.gating) return outcome.controlRecovered === outcome.targets;
   return outcome.controlRecovered === outcome.targets && outcome.recovered === 0;
 }
 
@@ -200,7 +218,7 @@ function differencingAttack(context: AttackContext): AttackOutcome {
 }
 
 function start(attack: AttackId, title: string): AttackOutcome {
-  return { attack, title, targets: 0, controlRecovered: 0, recovered: 0, closest: null };
+  return { attack, title, gating: attack !== 'colluders' && attack !== 'counts', targets: 0, controlRecovered: 0, recovered: 0, closest: null };
 }
 
 /** One target attacked: with the protection off it counts to the control, on to the result. */
@@ -418,7 +436,7 @@ const COLLUDER_METROS = ['us_austin', 'us_denver', 'us_seattle', 'us_chicago', '
  * what is left. Without moves exactly the target's pay is left.
  */
 function colludersAttack(context: AttackContext): AttackOutcome {
-  const outcome = start('colluders', 'Four colluding participants who know every record but the target, over eight cells around the target');
+  const outcome = start('colluders', 'Colluders who know every record but the target (more than four participants know), over eight cells around the target');
   const companies: CompanySpec[] = [{}, {}, {}, {}, {}];
   const boston: RecordSpec[] = [
     ...[70_000, 95_000, 150_000, 180_000].map((base, i) => ({ company: i, base, location: 'us_boston' })),

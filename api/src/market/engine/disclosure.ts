@@ -267,7 +267,7 @@ let nextValue = 0;
 let aboveValue = 0;
 let rankKey = 0;
 
-function readAround(runs: readonly SortedRun[], n: number, lower: number, anchored: boolean): void {
+function readAround(runs: readonly SortedRun[], n: number, lower: number, anchored: boolean, keyed: number): void {
   const below = lower > 0 ? lower - 1 : 0;
   const next = lower + 1 < n ? lower + 1 : n - 1;
   const above = lower + 2 < n ? lower + 2 : n - 1;
@@ -275,7 +275,7 @@ function readAround(runs: readonly SortedRun[], n: number, lower: number, anchor
     // One run (a whole country, or one currency): the ranks are positions.
     const { values, keys, from, divisor, scale } = runs[0]!;
     const stored = values[from + lower]!;
-    rankKey = anchored && keys ? keys[from + lower]! : 0;
+    rankKey = anchored && keys ? keys[from + (keyed < n ? keyed : n - 1)]! : 0;
     if (divisor === 1 && scale === 1) {
       belowValue = values[from + below]!;
       rankValue = stored;
@@ -291,14 +291,14 @@ function readAround(runs: readonly SortedRun[], n: number, lower: number, anchor
     return;
   }
   if (runs.length === 2) {
-    readAroundOfTwo(runs[0]!, runs[1]!, below, lower, next, above, anchored);
+    readAroundOfTwo(runs[0]!, runs[1]!, below, lower, next, above, anchored && keyed < n ? keyed : anchored ? n - 1 : -1);
     return;
   }
   belowValue = valueAtRankOfRuns(runs, below);
   rankValue = valueAtRankOfRuns(runs, lower);
   nextValue = valueAtRankOfRuns(runs, next);
   aboveValue = valueAtRankOfRuns(runs, above);
-  rankKey = anchored ? keyAtRankOfRuns(runs, lower) : 0;
+  rankKey = anchored ? keyAtRankOfRuns(runs, keyed < n ? keyed : n - 1) : 0;
 }
 
 /** A value of a run as percentile.ts reads it: converted where read. */
@@ -313,7 +313,7 @@ function valueOf(run: SortedRun, index: number): number {
  * taken from the first run). The record key at `lower` is that of the first run holding its value,
  * as keyAtRankOfRuns says.
  */
-function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: number, next: number, above: number, anchored: boolean): void {
+function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: number, next: number, above: number, keyed: number): void {
   const sizeA = a.to - a.from;
   const sizeB = b.to - b.from;
   // The smallest i (values taken from a) such that a[i] is not below the last of b's below − i.
@@ -327,12 +327,13 @@ function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: numbe
   }
   let i = lo;
   let j = below - lo;
+  if (keyed < 0) rankKey = 0;
   for (let rank = below; rank <= above; rank++) {
     const fromA = j >= sizeB || (i < sizeA && valueOf(a, a.from + i) <= valueOf(b, b.from + j));
     const value = fromA ? valueOf(a, a.from + i) : valueOf(b, b.from + j);
-    if (rank === lower) {
-      rankValue = value;
-      if (anchored && a.keys && b.keys) {
+    if (rank === lower) rankValue = value;
+    if (rank === keyed) {
+      if (a.keys && b.keys) {
         if (fromA) rankKey = a.keys[a.from + i]!;
         else rankKey = i > 0 && valueOf(a, a.from + i - 1) === value ? a.keys[a.from + i - 1]! : b.keys[b.from + j]!;
       } else rankKey = 0;
@@ -367,14 +368,16 @@ function movedPercentile(runs: readonly SortedRun[], n: number, percent: number,
   const scaled = (n - 1) * percent;
   const lower = Math.floor(scaled / 100);
   const fraction = (scaled - lower * 100) / 100;
-  readAround(runs, n, lower, moves.anchored);
+  // The side comes from the record weighing most in the figure: a person's pay moves every figure
+  // made mostly of it the same way, whoever stands next to them in each cell.
+  readAround(runs, n, lower, moves.anchored, fraction > 0.5 ? lower + 1 : lower);
   const exact = fraction === 0 ? rankValue : rankValue + fraction * (nextValue - rankValue);
   return movedFigure(exact, moves, SLOT_OF[percent]!, floor, ceiling);
 }
 
 /** The record at `rank`, moved (the median interval's ends). */
 function movedRecord(runs: readonly SortedRun[], n: number, rank: number, moves: FigureMoves, half: number): number {
-  readAround(runs, n, rank, moves.anchored);
+  readAround(runs, n, rank, moves.anchored, rank);
   return movedFigure(rankValue, moves, half, -Infinity, Infinity);
 }
 

@@ -45,3 +45,4 @@ export type {
   ValidationIssue,
 } from './request.js';
 export { MESSAGES as BENCHMARK_REQUEST_MESSAGES, isValidBenchmarkRequest, validateBenchmarkRequest } from './validate.js';
+export { measureUtility, privacyScorecard, type PrivacyScorecard, type ReleaseUtility } from './scorecard.js';
