@@ -184,7 +184,7 @@ describe('the data explorer', () => {
     expect(usdCell?.currency).toBe('USD');
     // The same move converted; each answer at three significant figures.
     const usdMedian = usdCell?.percentiles?.find((p) => p.percentile === 50)?.value ?? NaN;
-    expect(Math.abs(usdMedian - localMedian / gbpPerUsd) / usdMedian).toBeLessThan(0.006);
+    expect(Math.abs(usdMedian - localMedian / gbpPerUsd) / usdMedian).toBeLessThan(0.011);
   });
 
   it('names the rates a converted answer used and their date, and says when they are old', async () => {

@@ -208,8 +208,10 @@ function differencingAttack(context: AttackContext): AttackOutcome {
         const p40 = valueAt(larger, 40);
         const p60 = valueAt(larger, 60);
         const confirmed = p40 !== null && p60 !== null && Math.abs((valueAt(smaller, 50) ?? NaN) - (p40 + p60) / 2) < 0.5;
-        if (disclosure && confirmed) outcome.confirmed = (outcome.confirmed ?? 0) + 1;
-        record(outcome, disclosure, valueAt(larger, 50), MEDIAN_TARGET);
+        // A confirmation that points away from the target (rounding can make the check hold) recovers nothing.
+        const median = valueAt(larger, 50);
+        if (disclosure && confirmed && median !== null && within(median, MEDIAN_TARGET)) outcome.confirmed = (outcome.confirmed ?? 0) + 1;
+        record(outcome, disclosure, median, MEDIAN_TARGET);
         record(outcome, disclosure, valueAt(cellOf(tailRelease, requestFor(plant, 'withTarget'), options), 90), TAIL_TARGET);
       }
     }

@@ -145,8 +145,13 @@ export class RecordKeyer {
   }
 }
 
-/** What a release's cells draw with: HMAC-SHA-256 under the cell subkey of the release's disclosure key. */
-const prfs = new WeakMap<MarketRelease, KeyedPrf>();
+/**
+ * What a release's cells draw with: HMAC-SHA-256 under the cell subkey of the release's disclosure
+ * key, and the draws of cells asked lately (2^14 slots of: filled, key sum, records, eight words).
+ */
+const prfs = new WeakMap<MarketRelease, { prf: KeyedPrf; cache: Int32Array }>();
+const DRAW_CACHE_BITS = 14;
+const DRAW_SLOT = 11;
 
 /**
  * Registers the disclosure key a release was built with (the release itself never holds it). The
@@ -155,13 +160,13 @@ const prfs = new WeakMap<MarketRelease, KeyedPrf>();
  * record keys and draws are PRF outputs under 256-bit keys.
  */
 export function registerDisclosureKey(release: MarketRelease, key: Uint8Array): void {
-  prfs.set(release, new KeyedPrf(subkey(key, 'cell draws')));
+  prfs.set(release, { prf: new KeyedPrf(subkey(key, 'cell draws')), cache: new Int32Array(2 ** DRAW_CACHE_BITS * DRAW_SLOT) });
 }
 
-function prfOf(release: MarketRelease): KeyedPrf {
-  const prf = prfs.get(release);
-  if (!prf) throw new Error(`Release ${release.id} has no disclosure key`);
-  return prf;
+function drawsOf(release: MarketRelease): { prf: KeyedPrf; cache: Int32Array } {
+  const known = prfs.get(release);
+  if (!known) throw new Error(`Release ${release.id} has no disclosure key`);
+  return known;
 }
 
 /** 'cell', as a message word: keeps cell draws apart from any other use of the subkey. */
@@ -184,13 +189,25 @@ const MIN_RELATIVE_FLOOR = 0.0002;
  * and every release, and any other set of records draws independent ones.
  */
 export function figureMoves(release: MarketRelease, cell: { keySum: number; records: number; outsideFour: number; anchored: boolean }): FigureMoves {
-  const prf = prfOf(release);
-  prf.message[0] = CELL_DRAW;
-  prf.message[1] = cell.keySum;
-  prf.message[2] = cell.records;
-  prf.digest(3);
+  const known = drawsOf(release);
+  // A cell asked before reads its draws back: the HMAC is most of a cell's cost.
+  const slot = (Math.imul(cell.keySum ^ Math.imul(cell.records, 0x9e3779b1), 0x85ebca6b) >>> (32 - DRAW_CACHE_BITS)) * DRAW_SLOT;
+  const cache = known.cache;
+  if (cache[slot] === 1 && cache[slot + 1] === cell.keySum && cache[slot + 2] === cell.records) {
+    cellMoves.draws.set(cache.subarray(slot + 3, slot + DRAW_SLOT));
+  } else {
+    const prf = known.prf;
+    prf.message[0] = CELL_DRAW;
+    prf.message[1] = cell.keySum;
+    prf.message[2] = cell.records;
+    prf.digest(3);
+    cellMoves.draws.set(prf.out);
+    cache[slot] = 1;
+    cache[slot + 1] = cell.keySum;
+    cache[slot + 2] = cell.records;
+    cache.set(prf.out, slot + 3);
+  }
   // One object reused: queries are synchronous and a cell's moves are used before the next cell's.
-  cellMoves.draws.set(prf.out);
   cellMoves.anchored = cell.anchored;
   cellMoves.relative = relativeFloor(cell.outsideFour);
   return cellMoves;

@@ -153,7 +153,10 @@ describe.each(PLANTS)('differencing two published cells that differ by one perso
       const larger = cellOf(medianRelease, requestFor(plant, 'withTarget'));
       const smaller = cellOf(medianRelease, requestFor(plant, 'without'));
       expect([larger.status, smaller.status]).toEqual(['published', 'published']);
-      if (medianAttack(larger, smaller) !== null) confirmed++;
+      // A confirmation counts when it points at the target: at three significant figures the check
+      // can hold by coincidence of rounding, and then points at the moved median, not the target.
+      const confirmedAt = medianAttack(larger, smaller);
+      if (confirmedAt !== null && Math.abs(confirmedAt - MEDIAN_TARGET) / MEDIAN_TARGET < 0.05) confirmed++;
       // An attacker who guesses anyway: the larger cell's median for the median target, its p90 for the tail.
       closest = Math.min(closest, Math.abs(valueAt(larger, 50) - MEDIAN_TARGET) / MEDIAN_TARGET);
       const tail = cellOf(tailRelease, requestFor(plant, 'withTarget'));
@@ -267,7 +270,7 @@ describe('published figures', () => {
       const inEur = queryRelease(release, { ...typical, currency: 'EUR' }, { forex: FOREX }).cells;
       inUsd.forEach((cell, i) => {
         // Both at three significant figures: the same move converted, each rounded once.
-        cell.percentiles?.forEach((p, k) => expect(Math.abs(inEur[i]!.percentiles![k]!.value - p.value * FOREX.EUR) / inEur[i]!.percentiles![k]!.value).toBeLessThan(0.006));
+        cell.percentiles?.forEach((p, k) => expect(Math.abs(inEur[i]!.percentiles![k]!.value - p.value * FOREX.EUR) / inEur[i]!.percentiles![k]!.value).toBeLessThan(0.011));
       });
     });
   });
@@ -351,7 +354,8 @@ describe('the tracker attack: a small target set padded with tracker populations
       const padded = cellFor(tracker.padded, options);
       const alone = cellFor(tracker.alone, options);
       expect([padded.status, alone.status]).toEqual(['published', 'published']);
-      if (medianAttack(padded, alone) !== null) confirmed++;
+      const confirmedAt = medianAttack(padded, alone);
+      if (confirmedAt !== null && Math.abs(confirmedAt - TARGET) / TARGET < 0.05) confirmed++;
       estimates.push(valueAt(padded, 50));
     }
     return { estimates, confirmed, average: estimates.reduce((a, b) => a + b, 0) / estimates.length };
