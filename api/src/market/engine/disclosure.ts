@@ -11,14 +11,16 @@ import { intervalOf, medianIntervalRanks, medianUncertainty, type MedianUncertai
  * the cell key method of flexible table builders (the Australian Bureau of Statistics' TableBuilder),
  * applied to percentiles. See docs/market-privacy.md.
  *
- * - Every record has a key, a hash of what it is (amount, company, location); a cell's key is the sum
- *   of its records' keys, so the same records give the same key however the request reached them
- *   (order, path, currency, an empty location added) and any other set of records another key.
- * - Each published figure is a record or a blend of two neighbouring records of the sorted cell. It
- *   is moved by a deterministic amount drawn from the cell key and a secret: at least an eighth and
- *   at most a half of the span of the records around it (the one below to the second above). The
- *   figure then no longer equals any record, and two cells that differ by one person differ by
- *   noise as large as the gaps around that person: differencing them does not give the person's pay.
+ * - Every record has a key, a PRF output (AES-256 under a subkey of the 256-bit disclosure key) of
+ *   what it is (company, place, family × level × measure, amount), computed when the release is
+ *   built; a cell's key is the sum of its records' keys, so the same records give the same key however
+ *   the request reached them (order, path, currency, an empty location added), in every release.
+ * - A cell's draws are HMAC-SHA-256 of its key and size. Each published figure is a record or a blend
+ *   of two neighbouring records of the sorted cell. It is moved by at least the larger of an eighth of
+ *   the span of the records around it (the one below to the second above) and a relative floor of
+ *   the figure, at most the larger of half the span and three times the floor; the side from the
+ *   record weighing most in it, so a person moves every figure made of them the same way. Figures are
+ *   published at three significant figures, intervals rounded outward; counts are perturbed.
  * - Asking again gives the same figure (the key is the same), so repeating a request averages
  *   nothing away; converting to another currency moves the figure by the same share of its span.
  *
