@@ -6871,6 +6871,40 @@ export interface components {
             /** @default false */
             dryRun: boolean;
         };
+        MarketPrivacyAttack: {
+            /** @description Whether a recovered target fails the scorecard (the colluders' attack, which assumes more than the threat model, and counts are shown, not gating). */
+            gating: boolean;
+            /** @enum {string} */
+            attack: "differencing" | "tracker" | "releases" | "reconstruction" | "key_search" | "colluders" | "counts";
+            title: string;
+            /** @description Targets attacked with the protection off (the positive control). */
+            targets: number;
+            /** @description Of those, recovered within 5% with the protection off (all, or the attack proves nothing). */
+            controlRecovered: number;
+            /** @description Recovered within 5% with the protection on (must be 0; for counts, averages giving the exact head count). */
+            recovered: number;
+            /** @description The protected estimate closest to its target, relative. */
+            closest: number | null;
+            confirmed?: number;
+            note?: string;
+        };
+        MarketPrivacyScorecard: {
+            passed: boolean;
+            /** @description Which attacks failed and how; null when it passed. */
+            reason: string | null;
+            /** Format: date-time */
+            computedAt: string;
+            attacks: components["schemas"]["MarketPrivacyAttack"][];
+            utility: {
+                /** @description Cells of the measuring request (base pay, every family × level, each of the release's first countries). */
+                cells: number;
+                cellsWithheldShare: number;
+                figures: number;
+                /** @description Median of |published − exact| ÷ exact over the published figures. */
+                medianRelativeMove: number;
+                p90RelativeMove: number;
+            };
+        };
         /** @description A data release. It stores the parameters that rebuild its rows, not the rows; published releases never change. */
         MarketRelease: {
             id: components["schemas"]["Id"];
@@ -6899,6 +6933,8 @@ export interface components {
             builtAt: string;
             /** Format: date-time */
             publishedAt: string | null;
+            /** @description The attack battery run against the release before it can be published, and the utility cost of its figures; null for a release built before scorecards (scored when it is published). A failing scorecard blocks publishing (409 release_privacy_failed). */
+            privacyScorecard?: components["schemas"]["MarketPrivacyScorecard"] | null;
         };
         /** @description The demo market's generation parameters; the same parameters always give the same release. */
         MarketReleaseSource: {

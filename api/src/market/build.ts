@@ -1,4 +1,4 @@
-import { buildRelease, emptyMarket, type MarketRelease } from './engine/index.js';
+import { buildRelease, emptyMarket, randomDisclosureKey, registerDisclosureKey, type MarketRelease } from './engine/index.js';
 import { generateMarket } from './generator/index.js';
 import { startThread } from '../threads/start.js';
 import { mergeContributions, NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
@@ -13,6 +13,8 @@ export interface ReleaseRecipe {
   contribution: Contribution;
   /** A new build screens the contribution (participation/plausibility.ts); a rebuild takes the stored one as it is. */
   screening?: ScreeningOptions;
+  /** The disclosure key (engine/disclosure.ts): the server's, derived from its secrets key; random when absent. */
+  disclosureKey?: Uint8Array;
 }
 
 /** A release, and what the plausibility checks held back from it (null when the recipe asked for none). */
@@ -38,7 +40,12 @@ export function buildScreened(recipe: ReleaseRecipe, onProgress: BuildProgress =
   const screening = recipe.screening ? screenContribution(recipe.contribution ?? NO_CONTRIBUTION, { ...recipe.screening, reference: generated }) : null;
   const market = mergeContributions(generated, screening?.contribution ?? recipe.contribution ?? NO_CONTRIBUTION);
   if (market.employees.count === 0) throw new Error(NOTHING_TO_BUILD);
-  const release = buildRelease(market, { id: recipe.id, builtAt: recipe.builtAt, onProgress: (fraction, step) => onProgress(0.4 + 0.6 * fraction, step) });
+  const release = buildRelease(market, {
+    id: recipe.id,
+    builtAt: recipe.builtAt,
+    disclosureKey: recipe.disclosureKey,
+    onProgress: (fraction, step) => onProgress(0.4 + 0.6 * fraction, step),
+  });
   return { release, screening };
 }
 
@@ -72,7 +79,9 @@ export function buildInThread(recipe: ReleaseRecipe, onProgress: BuildProgress =
 }
 
 /** buildInThread with what the plausibility checks held back (a new build's recipe asks for them). */
-export function buildScreenedInThread(recipe: ReleaseRecipe, onProgress: BuildProgress = () => undefined): Promise<ScreenedBuild> {
+export function buildScreenedInThread(given: ReleaseRecipe, onProgress: BuildProgress = () => undefined): Promise<ScreenedBuild> {
+  // The thread keys the records with it; this thread needs it again to draw the cells' moves.
+  const recipe = { ...given, disclosureKey: given.disclosureKey ?? randomDisclosureKey() };
   return new Promise((resolve, reject) => {
     const worker = startThread(import.meta.url, 'buildWorker', recipe);
     // A build in flight must not keep a stopping process alive.
@@ -82,7 +91,9 @@ export function buildScreenedInThread(recipe: ReleaseRecipe, onProgress: BuildPr
       if (message.kind === 'progress') onProgress(message.fraction, message.step);
       else if (message.kind === 'done') {
         settled = true;
-        resolve({ release: freezeDeep(message.release), screening: message.screening });
+        const release = freezeDeep(message.release);
+        registerDisclosureKey(release, recipe.disclosureKey);
+        resolve({ release, screening: message.screening });
       } else {
         settled = true;
         reject(new Error(message.message));

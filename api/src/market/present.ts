@@ -33,7 +33,7 @@ import {
   type OwnershipGroup,
   type SubIndustry,
 } from './catalog/index.js';
-import { disclose, type CompositionEntry, type FamilyCoverage } from './engine/index.js';
+import { disclose, type CompositionEntry, type FamilyCoverage, type PrivacyScorecard } from './engine/index.js';
 import type { ReleaseRow, SettingsRow } from './store.js';
 
 type Schemas = components['schemas'];
@@ -66,7 +66,14 @@ export function presentRelease(row: ReleaseRow, servingId: string | null): Schem
     companyCount: Number(row.company_count),
     builtAt: iso(row.built_at),
     publishedAt: row.published_at ? iso(row.published_at) : null,
+    privacyScorecard: parseScorecard(row.privacy_scorecard),
   };
+}
+
+/** A stored scorecard (JSON written by the release build), or null for a release built before scorecards. */
+export function parseScorecard(stored: string | null | undefined): PrivacyScorecard | null {
+  if (!stored) return null;
+  return JSON.parse(stored) as PrivacyScorecard;
 }
 
 export type BenchmarkingLocation = 'Europe' | 'Canada' | 'United States' | null;

@@ -117,8 +117,9 @@ describe('only the product’s percentiles', () => {
     expect(answered).toEqual(ALLOWED);
     // The cell is published, so it holds at least 10 records: n unknown salaries.
     expect(cell?.status).toBe('published');
-    const n = cell?.sample.employees ?? 0;
-    expect(n).toBe(12);
+    // It holds 12 records (the differencing test below rebuilds it); the published count is perturbed by at most 2.
+    const n = 12;
+    expect(Math.abs((cell?.sample.employees ?? 0) - n)).toBeLessThanOrEqual(2);
     // Every answer is one linear equation in the sorted salaries. The seven allowed ones are at
     // most 7 independent equations in 12 unknowns: at least 5 directions stay free, so endless
     // different payrolls publish the same seven numbers.
@@ -224,7 +225,8 @@ describe('the currency of an answer', () => {
     expect(euros.body.data.currencyMode).toBe('EUR');
     expect(euros.body.data.cells[0]?.currency).toBe('EUR');
     const median = (result: Result) => result.cells[0]?.percentiles?.[0]?.value ?? NaN;
-    expect(median(euros.body.data)).toBeCloseTo((median(local.body.data) / gbp) * eur, 6);
+    // The same move converted, each answer at three significant figures.
+    expect(Math.abs(median(euros.body.data) - (median(local.body.data) / gbp) * eur) / median(euros.body.data)).toBeLessThan(0.011);
     const unknown = await post('/api/benchmarking/market-data', { ...ukOnly, currency: 'XYZ' });
     expect(unknown.status).toBe(400);
     expect(errorsOf(unknown)?.[0]?.field).toBe('body.currency');
@@ -312,8 +314,9 @@ describe('differencing', () => {
     const served = await post<{ data: Result }>('/api/benchmarking/market-data', all);
     expect(served.status).toBe(200);
     const cell = served.body.data.cells[0];
-    // The same 12 records…
-    expect(cell?.sample).toMatchObject({ employees: exact?.sample.employees, companies: exact?.sample.companies });
+    // The same 12 records, their counts perturbed by the cell key method (employees ±2, companies ±1)…
+    expect(Math.abs((cell?.sample.employees ?? 0) - (exact?.sample.employees ?? 0))).toBeLessThanOrEqual(2);
+    expect(Math.abs((cell?.sample.companies ?? 0) - (exact?.sample.companies ?? 0))).toBeLessThanOrEqual(1);
     expect(exact?.sample.employees).toBe(12);
     // …answered with figures that none of the exact statistics equals, each within the cell’s range.
     const moved = cell?.percentiles?.map((p) => p.value) ?? [];
@@ -321,6 +324,8 @@ describe('differencing', () => {
     expect(moved).toHaveLength(7);
     moved.forEach((value, i) => expect(value, `p${ALLOWED[i]}`).not.toBe(exactValues[i]));
     expect(moved).toEqual([...moved].sort((a, b) => a - b));
+    // Published at three significant figures.
+    moved.forEach((value) => expect(Number(value.toPrecision(3))).toBe(value));
     const spread = exactValues[6]! - exactValues[0]!;
     moved.forEach((value, i) => expect(Math.abs(value - exactValues[i]!)).toBeLessThan(spread));
     const again = await post<{ data: Result }>('/api/benchmarking/market-data', all);

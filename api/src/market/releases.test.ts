@@ -56,6 +56,16 @@ describe('market data releases', () => {
     expect(reply.body.data).toHaveLength(1);
     expect(reply.body.data[0]).toMatchObject({ status: 'published', serving: true, pinned: false, source: { kind: 'demo', seed: DEMO_SEED, records: 4000 }, recordCount: 4000 });
     expect(reply.body.data[0]?.companyCount).toBeGreaterThanOrEqual(10);
+    // Published only after its privacy scorecard passed: every gating attack's control recovered its
+    // targets, and the protected release none within 5%.
+    const scorecard = reply.body.data[0]?.privacyScorecard;
+    expect(scorecard?.passed).toBe(true);
+    for (const attack of scorecard?.attacks ?? []) {
+      expect(attack.controlRecovered, attack.attack).toBe(attack.targets);
+      if (attack.gating) expect(attack.recovered, attack.attack).toBe(0);
+    }
+    expect(scorecard?.attacks.map((a) => a.attack)).toEqual(['differencing', 'tracker', 'releases', 'reconstruction', 'key_search', 'colluders', 'counts']);
+    expect(scorecard?.utility.figures).toBeGreaterThan(0);
   });
 
   it('is for internal staff only', async () => {
@@ -78,6 +88,18 @@ describe('market data releases', () => {
 
     const pinDraft = await call<ErrorBody>(`/api/internal/market/releases/${draft.id}/pin`, { method: 'POST' });
     expect(pinDraft.status).toBe(400);
+
+    // A failing scorecard blocks publishing, with the reason.
+    expect(draft.privacyScorecard?.passed).toBe(true);
+    const db = await testDb(server.env);
+    const stored = (await db('market_releases').where({ id: draft.id }).first('privacy_scorecard')) as { privacy_scorecard: string };
+    const failing = { ...draft.privacyScorecard, passed: false, reason: 'differencing: 1 targets recovered within 5%' };
+    await db('market_releases').where({ id: draft.id }).update({ privacy_scorecard: JSON.stringify(failing) });
+    const refused = await call<ErrorBody>(`/api/internal/market/releases/${draft.id}/publish`, { method: 'POST' });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain('release_privacy_failed');
+    expect(JSON.stringify(refused.body)).toContain('differencing: 1 targets recovered within 5%');
+    await db('market_releases').where({ id: draft.id }).update({ privacy_scorecard: stored.privacy_scorecard });
 
     const published = await call<{ data: Release }>(`/api/internal/market/releases/${draft.id}/publish`, { method: 'POST' });
     expect(published.body.data).toMatchObject({ status: 'published', serving: true });

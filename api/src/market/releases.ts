@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import { jobKind } from '../jobs/kind.js';
 import { buildInThread, buildScreenedInThread, type ReleaseRecipe } from './build.js';
-import { setDisclosureSecret, type MarketRelease } from './engine/index.js';
+import { privacyScorecard, type MarketRelease, type PrivacyScorecard } from './engine/index.js';
 import { secretsKey } from '../integrations/secrets.js';
 import { currencyForexMapping } from './forex.js';
 import { collectContribution } from './participation/collect.js';
@@ -48,41 +48,41 @@ export function demoRecords(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** What rebuilds a release: its generator parameters and the contributions stored with it. */
-async function recipeOf(row: ReleaseRow, db: Knex): Promise<ReleaseRecipe> {
+async function recipeOf(row: ReleaseRow, db: Knex, dataDir: string): Promise<ReleaseRecipe> {
   const contribution = Number(row.contributed_records ?? 0) > 0 ? await loadContribution(db, row.id) : NO_CONTRIBUTION;
-  return { id: row.id, builtAt: new Date(row.built_at).toISOString(), seed: Number(row.source_seed), records: Number(row.source_records), contribution };
+  const builtAt = new Date(row.built_at).toISOString();
+  return { id: row.id, builtAt, seed: Number(row.source_seed), records: Number(row.source_records), contribution, disclosureKey: disclosureKey(dataDir) };
 }
 
 /**
  * Rebuilds a release from what it stored, on a worker thread. The generator is deterministic and the
  * contributions are the snapshot taken at build time, so this equals what was built.
  */
-export async function rebuild(row: ReleaseRow, db: Knex): Promise<MarketRelease> {
-  return buildInThread(await recipeOf(row, db));
+export async function rebuild(row: ReleaseRow, db: Knex, dataDir: string): Promise<MarketRelease> {
+  return buildInThread(await recipeOf(row, db, dataDir));
 }
 
 /**
- * Registers the secret a release's published figures are moved with (engine/disclosure.ts): derived
- * from the secrets key and the release, so every node answers the same figures and nobody without
- * the key can tell how far they were moved.
+ * The 256-bit key published figures are moved with (engine/disclosure.ts): derived from the secrets
+ * key, so every node answers the same figures and nobody without the key can compute or search a
+ * move; the same for every release, so an unchanged cell moves the same way in each and averaging
+ * releases gains nothing.
  */
-export function withDisclosureSecret(release: MarketRelease, dataDir: string): MarketRelease {
-  const secret = createHmac('sha256', secretsKey(dataDir)).update(`market-figures:${release.id}`).digest().readUInt32LE(0);
-  setDisclosureSecret(release, secret);
-  return release;
+export function disclosureKey(dataDir: string): Uint8Array {
+  return new Uint8Array(createHmac('sha256', secretsKey(dataDir)).update('paybench market figures').digest());
 }
 
 /** At start-up: publish the demo release on an empty table, then hold the served release in memory. */
 export async function loadServedRelease(deps: AppDeps): Promise<void> {
   rootDbs.set(deps.config, deps.db);
   // The release just seeded is already in memory: keep it rather than build it a second time.
-  const seeded = (await countReleases(deps.db)) === 0 ? await seedDemoRelease(deps.db, deps.log) : undefined;
+  const seeded = (await countReleases(deps.db)) === 0 ? await seedDemoRelease(deps.db, deps.log, deps.config.dataDir) : undefined;
   const row = await servedReleaseRow(deps.db);
   checkedAt.set(deps.config, Date.now());
   if (!row) return;
   // On a worker thread: the server already answers (503 while starting), so the event loop stays free.
-  const release = seeded && row.id === seeded.id ? seeded : await buildInThread(await recipeOf(row, deps.db));
-  served.set(deps.config, { row, release: withDisclosureSecret(release, deps.config.dataDir) });
+  const release = seeded && row.id === seeded.id ? seeded : await buildInThread(await recipeOf(row, deps.db, deps.config.dataDir));
+  served.set(deps.config, { row, release });
   deps.log.info({ release: row.version, records: release.recordCount }, 'market release loaded');
 }
 
@@ -101,7 +101,7 @@ export async function refreshServedRelease(deps: AppDeps): Promise<ServedRelease
       return current;
     }
     const started = Date.now();
-    const next = { row, release: withDisclosureSecret(await rebuild(row, db), deps.config.dataDir) };
+    const next = { row, release: await rebuild(row, db, deps.config.dataDir) };
     served.set(key, next);
     deps.log.info({ release: row.version, records: next.release.recordCount, ms: Date.now() - started }, 'market release loaded');
     return next;
@@ -132,11 +132,23 @@ export function servedReleaseId(deps: AppDeps): string | null {
   return served.get(deps.config)?.row.id ?? null;
 }
 
-async function seedDemoRelease(db: Knex, log: Logger): Promise<MarketRelease> {
+/**
+ * The release's privacy scorecard (engine/scorecard.ts), as stored: the attack battery under the
+ * release's disclosure key and the utility of its figures. Computed before the release can be published.
+ */
+export async function scoreRelease(db: Knex, release: MarketRelease, dataDir: string): Promise<PrivacyScorecard> {
+  return privacyScorecard(release, { disclosureKey: disclosureKey(dataDir), forex: await currencyForexMapping(db) });
+}
+
+async function seedDemoRelease(db: Knex, log: Logger, dataDir: string): Promise<MarketRelease> {
   const source = { seed: DEMO_SEED, records: demoRecords() };
   const { id, builtAt } = newIdentity();
-  const release = await buildInThread({ id, builtAt, seed: source.seed, records: source.records, contribution: NO_CONTRIBUTION });
-  const row = await draftRow(db, source, release, NO_CONTRIBUTION);
+  const recipe = { id, builtAt, seed: source.seed, records: source.records, contribution: NO_CONTRIBUTION, disclosureKey: disclosureKey(dataDir) };
+  const release = await buildInThread(recipe);
+  const scorecard = await scoreRelease(db, release, dataDir);
+  // The demo market is published without a person to ask: a failing scorecard stops the server instead.
+  if (!scorecard.passed) throw new Error(`The demo market release fails its privacy scorecard: ${scorecard.reason}`);
+  const row = { ...(await draftRow(db, source, release, NO_CONTRIBUTION)), privacy_scorecard: JSON.stringify(scorecard) };
   const now = new Date().toISOString();
   try {
     await insertRelease(db, { ...row, status: 'published', published_at: now });
@@ -190,7 +202,7 @@ export function checkedBuildSource(source: BuildInput): BuildInput {
  * generate and build the columns on a worker thread (the API keeps answering), and record a draft
  * with its contributions in one transaction.
  */
-export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE, title: 'Market release build' }, () => async ({ job, db, progress }) => {
+export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE, title: 'Market release build' }, (deps) => async ({ job, db, progress }) => {
     const source = job.input;
     const { id, builtAt } = newIdentity();
     await progress(2, 'collecting participants’ data');
@@ -201,17 +213,20 @@ export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE,
     let reporting: Promise<void> = Promise.resolve();
     // Every contribution is screened for plausibility; what fails is held back for an internal admin's review.
     const screening = await screeningHistory(db, companyIds);
-    const { release, screening: screened } = await buildScreenedInThread({ id, builtAt, seed: source.seed, records: source.records, contribution, screening }, (fraction, step) => {
+    const recipe = { id, builtAt, seed: source.seed, records: source.records, contribution, screening, disclosureKey: disclosureKey(deps.config.dataDir) };
+    const { release, screening: screened } = await buildScreenedInThread(recipe, (fraction, step) => {
       const percent = 5 + Math.floor(fraction * 85);
       if (percent <= reported) return;
       reported = percent;
       reporting = reporting.then(() => progress(percent, step));
     });
     await reporting;
-    await progress(92, 'recording the release');
+    await progress(91, 'running the privacy scorecard');
+    const scorecard = await scoreRelease(db, release, deps.config.dataDir);
+    await progress(94, 'recording the release');
     const verdicts = screened?.verdicts ?? [];
     const taken = screened?.contribution ?? contribution;
-    const row = await draftRow(db, source, release, taken);
+    const row = { ...(await draftRow(db, source, release, taken)), privacy_scorecard: JSON.stringify(scorecard) };
     await db.transaction(async (trx) => {
       await insertRelease(trx, row);
       await saveContribution(trx, row.id, taken);
@@ -224,5 +239,13 @@ export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE,
     const { added, removed } = await releaseParticipants(db, row.id);
     const heldNote = held ? `; ${held} contribution${held === 1 ? '' : 's'} held back for review` : '';
     await progress(100, `release ${row.version} built: ${added.length} new and ${removed.length} removed participants${heldNote}`);
-    return { releaseId: row.id, version: row.version, records: row.record_count, companies: row.company_count, contributedCompanies: row.contributed_companies, contributedRecords: row.contributed_records, heldBackCompanies: held };
+    return {
+      releaseId: row.id,
+      version: row.version,
+      records: row.record_count,
+      companies: row.company_count,
+      contributedCompanies: row.contributed_companies,
+      contributedRecords: row.contributed_records,
+      heldBackCompanies: held,
+    };
   });

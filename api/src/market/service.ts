@@ -6,20 +6,21 @@ import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, badRequest, notFound, type FieldError } from '../http/errors.js';
 import { FAMILY_BLEND_GROUPS, INDUSTRY_GROUPS, JOB_FAMILIES, LOCATIONS } from './catalog/index.js';
-import { describeRelease, disclose, isValidBenchmarkRequest, queryRelease, validateBenchmarkRequest, type BenchmarkRequest, type BenchmarkRequestInput, type BenchmarkResult, type CompositionEntry } from './engine/index.js';
+import { describeRelease, disclose, isValidBenchmarkRequest, queryRelease, type PrivacyScorecard, validateBenchmarkRequest, type BenchmarkRequest, type BenchmarkRequestInput, type BenchmarkResult, type CompositionEntry } from './engine/index.js';
 import type { MarketEmploymentType } from './engine/participants.js';
 import {
   presentCatalogEntry,
   presentEntry,
   presentExecutiveMetadata,
   presentFilters,
+  parseScorecard,
   presentRelease,
   presentSettings,
   type BenchmarkingFilters,
 } from './present.js';
 import { currencyForexMapping, ratesNamed } from './forex.js';
-import { currentRelease, refreshServedRelease, servedReleaseId, type ServedRelease } from './releases.js';
-import { findRelease, listReleases, markPublished, pinOnly, saveSettings, findSettings } from './store.js';
+import { currentRelease, rebuild, refreshServedRelease, scoreRelease, servedReleaseId, type ServedRelease } from './releases.js';
+import { findRelease, listReleases, markPublished, pinOnly, saveScorecard, saveSettings, findSettings, type ReleaseRow } from './store.js';
 
 type Schemas = components['schemas'];
 
@@ -37,9 +38,22 @@ export async function publishRelease(deps: AppDeps, releaseId: string): Promise<
   const row = await findRelease(deps.db, releaseId);
   if (!row) throw notFound();
   if (row.status === 'published') throw new HttpError(409, 'release_published', { message: `Release ${row.version} is already published and cannot change.` });
+  const scorecard = await scorecardOf(deps, row);
+  if (!scorecard.passed) {
+    throw new HttpError(409, 'release_privacy_failed', { message: `Release ${row.version} fails its privacy scorecard and is not published: ${scorecard.reason}` });
+  }
   await markPublished(deps.db, releaseId, new Date().toISOString());
   await refreshServedRelease(deps);
   return presentRelease((await findRelease(deps.db, releaseId)) ?? row, servedReleaseId(deps));
+}
+
+/** The release's stored scorecard; a release built before scorecards is rebuilt and scored now, and the score stored. */
+async function scorecardOf(deps: AppDeps, row: ReleaseRow): Promise<PrivacyScorecard> {
+  const stored = parseScorecard(row.privacy_scorecard);
+  if (stored) return stored;
+  const scorecard = await scoreRelease(deps.db, await rebuild(row, deps.db, deps.config.dataDir), deps.config.dataDir);
+  await saveScorecard(deps.db, row.id, JSON.stringify(scorecard));
+  return scorecard;
 }
 
 export async function pinRelease(deps: AppDeps, releaseId: string): Promise<Schemas['MarketRelease']> {

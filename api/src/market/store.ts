@@ -19,6 +19,8 @@ export interface ReleaseRow {
   contributed_records: number;
   built_at: string | Date;
   published_at: string | Date | null;
+  /** The privacy scorecard (engine/scorecard.ts) as JSON; null for a release built before scorecards. */
+  privacy_scorecard?: string | null;
 }
 
 export interface SettingsRow {
@@ -60,6 +62,10 @@ export async function insertRelease(db: Knex, row: ReleaseRow): Promise<void> {
 /** Only a draft can be published: the where clause makes publishing a published release a no-op. */
 export async function markPublished(db: Knex, id: string, at: string): Promise<void> {
   await db('market_releases').where({ id, status: 'draft' }).update({ status: 'published', published_at: at });
+}
+
+export async function saveScorecard(db: Knex, id: string, scorecard: string): Promise<void> {
+  await db('market_releases').where({ id }).update({ privacy_scorecard: scorecard });
 }
 
 export async function pinOnly(db: Knex, id: string): Promise<void> {

@@ -1,6 +1,8 @@
-import { randomInt } from 'node:crypto';
+import { createCipheriv, createHmac, type Cipher } from 'node:crypto';
 import { PERCENTILES, type MarketPercentile } from '../catalog/index.js';
-import { countOfRuns, percentileIncOfRuns, storedAtRankOfRuns, valueAtRankOfRuns, type SortedRun } from './percentile.js';
+import type { MeasureId, ReleaseDimensions } from './participants.js';
+import { countOfRuns, keyAtRankOfRuns, percentileIncOfRuns, valueAtRankOfRuns, type SortedRun } from './percentile.js';
+import { KeyedPrf } from './prf.js';
 import type { MarketRelease } from './release.js';
 import { intervalOf, medianIntervalRanks, medianUncertainty, type MedianUncertainty } from './uncertainty.js';
 
@@ -9,14 +11,16 @@ import { intervalOf, medianIntervalRanks, medianUncertainty, type MedianUncertai
  * the cell key method of flexible table builders (the Australian Bureau of Statistics' TableBuilder),
  * applied to percentiles. See docs/market-privacy.md.
  *
- * - Every record has a key, a hash of what it is (amount, company, location); a cell's key is the sum
- *   of its records' keys, so the same records give the same key however the request reached them
- *   (order, path, currency, an empty location added) and any other set of records another key.
- * - Each published figure is a record or a blend of two neighbouring records of the sorted cell. It
- *   is moved by a deterministic amount drawn from the cell key and a secret: at least an eighth and
- *   at most a half of the span of the records around it (the one below to the second above). The
- *   figure then no longer equals any record, and two cells that differ by one person differ by
- *   noise as large as the gaps around that person: differencing them does not give the person's pay.
+ * - Every record has a key, a PRF output (AES-256 under a subkey of the 256-bit disclosure key) of
+ *   what it is (company, place, family × level × measure, amount), computed when the release is
+ *   built; a cell's key is the sum of its records' keys, so the same records give the same key however
+ *   the request reached them (order, path, currency, an empty location added), in every release.
+ * - A cell's draws are HMAC-SHA-256 of its key and size. Each published figure is a record or a blend
+ *   of two neighbouring records of the sorted cell. It is moved by at least the larger of an eighth of
+ *   the span of the records around it (the one below to the second above) and a relative floor of
+ *   the figure, at most the larger of half the span and three times the floor; the side from the
+ *   record weighing most in it, so a person moves every figure made of them the same way. Figures are
+ *   published at three significant figures, intervals rounded outward; counts are perturbed.
  * - Asking again gives the same figure (the key is the same), so repeating a request averages
  *   nothing away; converting to another currency moves the figure by the same share of its span.
  *
@@ -25,71 +29,231 @@ import { intervalOf, medianIntervalRanks, medianUncertainty, type MedianUncertai
  * is also how uncertain such a figure is.
  */
 
-/**
- * Per record: its key, from what the record is (wraps around in 32 bits): its amount, and its
- * company and location as whoOf packs them (company × 256 + location).
- */
-export function recordKey(amount: number, who: number): number {
-  // Two multiplications: this runs for every record a query reads. Quality matters little, since
-  // the sum is mixed with the secret before it draws anything (cellKey).
-  return Math.imul(amount ^ 0x5bd1e995, 0xcc9e2d51) ^ Math.imul(who, 0x1b873593);
+/** The 256-bit subkeys of one disclosure key, each for one use (domain separation). */
+function subkey(key: Uint8Array, purpose: string): Buffer {
+  return createHmac('sha256', key).update(`paybench market disclosure: ${purpose}`).digest();
 }
 
-function finish(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+/** A 32-bit PRF tag of an identifier (a company, place, family × level × measure), stable across releases. */
+function tagOf(tags: Buffer, what: string): number {
+  return createHmac('sha256', tags).update(what).digest().readInt32LE(0);
 }
 
-const secrets = new WeakMap<MarketRelease, number>();
+/** Records keyed per AES call: one update of 128 KiB. */
+const KEY_BATCH = 4096;
+/** 'side', marking the side block (its company tag's place), which a company tag cannot be told from otherwise. */
+const SIDE_BLOCK = 0x73696465;
 
 /**
- * The secret a served release's figures are moved with: the same on every node (derived from the
- * secrets key), never published. A release without one (built in a test or a benchmark) gets a
- * random secret for the life of the process.
+ * Record keys of one amount column, computed while the release is built: AES-256 (a PRP, so a PRF on
+ * one 16-byte block, as AES-CMAC-PRF is) of the record's company tag, place tag, family × level ×
+ * measure tag and amount, under a subkey of the disclosure key; the first 32 bits are the key, its
+ * lowest bit (the side a figure made of the record moves) from a block of the amount alone. The
+ * tags are HMAC-SHA-256 of the identifiers, so an unchanged record has the same key in every release.
+ * Batched through one cipher: ten million records cost seconds, not the minutes one HMAC each would.
  */
-export function setDisclosureSecret(release: MarketRelease, secret: number): void {
-  secrets.set(release, secret >>> 0);
-}
+export class RecordKeyer {
+  private readonly tags: Buffer;
+  private readonly recordSubkey: Buffer;
+  private cipher: Cipher;
+  private readonly companyTags: Int32Array;
+  private readonly places: readonly string[];
+  private readonly placeTags: Int32Array;
+  private readonly placeTagged: Uint8Array;
+  private readonly families: readonly string[];
+  private readonly levelIds: readonly string[];
+  private readonly groupTags: Int32Array;
+  private readonly groupTagged: Uint8Array;
+  private readonly levels: number;
+  private measure: MeasureId = 'base';
+  private readonly batch = Buffer.alloc(KEY_BATCH * 32);
+  private pending = 0;
+  private written = 0;
+  private out: Int32Array = new Int32Array(0);
 
-function secretOf(release: MarketRelease): number {
-  let secret = secrets.get(release);
-  if (secret === undefined) {
-    secret = randomInt(0, 2 ** 32);
-    secrets.set(release, secret);
+  constructor(key: Uint8Array, of: { dimensions: ReleaseDimensions; companyIds: readonly string[] }) {
+    this.tags = subkey(key, 'identifier tags');
+    this.recordSubkey = subkey(key, 'record keys');
+    this.cipher = this.newCipher();
+    this.companyTags = Int32Array.from(of.companyIds, (id) => tagOf(this.tags, `company ${id}`));
+    // Tags of places and family × level are made when a record first needs them: a release names 256 places and hundreds of jobs.
+    this.places = of.dimensions.locations;
+    this.placeTags = new Int32Array(this.places.length);
+    this.placeTagged = new Uint8Array(this.places.length);
+    this.families = of.dimensions.families;
+    this.levelIds = of.dimensions.levels;
+    this.levels = of.dimensions.levels.length;
+    this.groupTags = new Int32Array(this.families.length * this.levels);
+    this.groupTagged = new Uint8Array(this.families.length * this.levels);
   }
-  return secret;
-}
 
-/** The key of a cell: its records' keys summed, with how many there are and the release's secret. */
-export function cellKey(release: MarketRelease, recordKeySum: number, records: number): number {
-  return finish(finish(recordKeySum ^ secretOf(release)) ^ Math.imul(records + 1, 0x9e3779b1));
-}
+  /** Starts the keys of one amount column. */
+  column(measure: MeasureId, out: Int32Array): void {
+    this.measure = measure;
+    this.groupTagged.fill(0);
+    this.out = out;
+    this.written = 0;
+    this.pending = 0;
+  }
 
-/** How a published cell's figures are moved (see FigureMoves). */
-export function figureMoves(release: MarketRelease, recordKeySum: number, records: number, anchored: boolean): FigureMoves {
-  return { cell: cellKey(release, recordKeySum, records), secret: secretOf(release), anchored };
-}
+  private newCipher(): Cipher {
+    return createCipheriv('aes-256-ecb', this.recordSubkey, null).setAutoPadding(false);
+  }
 
-/** A number in [0, 1) drawn from the cell key for one figure of the cell. */
-function draw(key: number, figure: number): number {
-  return finish(key ^ Math.imul(figure + 1, 0x27d4eb2f)) / 2 ** 32;
+  private placeTag(location: number): number {
+    if (this.placeTagged[location] === 0) {
+      this.placeTags[location] = tagOf(this.tags, `place ${this.places[location]}`);
+      this.placeTagged[location] = 1;
+    }
+    return this.placeTags[location]!;
+  }
+
+  private groupTag(family: number, level: number): number {
+    const group = family * this.levels + level;
+    if (this.groupTagged[group] === 0) {
+      this.groupTags[group] = tagOf(this.tags, `${this.measure} ${this.families[family]} ${this.levelIds[level]}`);
+      this.groupTagged[group] = 1;
+    }
+    return this.groupTags[group]!;
+  }
+
+  add(family: number, level: number, company: number, location: number, amount: number): void {
+    const at = this.pending * 32;
+    const group = this.groupTag(family, level);
+    this.batch.writeInt32LE(this.companyTags[company]!, at);
+    this.batch.writeInt32LE(this.placeTag(location), at + 4);
+    this.batch.writeInt32LE(group, at + 8);
+    this.batch.writeInt32LE(amount | 0, at + 12);
+    // A second block of the amount alone (and its family, level and measure) gives the key's side bit:
+    // records of equal pay move a figure the same way, whichever of them a read path puts at its rank.
+    this.batch.writeInt32LE(SIDE_BLOCK, at + 16);
+    this.batch.writeInt32LE(0, at + 20);
+    this.batch.writeInt32LE(group, at + 24);
+    this.batch.writeInt32LE(amount | 0, at + 28);
+    if (++this.pending === KEY_BATCH) this.flush();
+  }
+
+  finish(): void {
+    this.flush();
+    this.cipher.final();
+    this.cipher = this.newCipher();
+  }
+
+  private flush(): void {
+    if (this.pending === 0) return;
+    const sealed = this.cipher.update(this.batch.subarray(0, this.pending * 32));
+    for (let i = 0; i < this.pending; i++) this.out[this.written++] = (sealed.readInt32LE(i * 32) & ~1) | (sealed.readInt32LE(i * 32 + 16) & 1);
+    this.pending = 0;
+  }
 }
 
 /**
- * Where a figure lands: down (true) or up, at `at` of the way from an eighth to a half of its span
- * off the exact value, within [floor, ceiling] (its neighbouring figures, so that percentiles stay in
- * order). When its side has no room left it goes the other way; when neither has, it is the exact
- * value held within the bounds. Plain arithmetic: thousands of cells go through here per request.
+ * What a release's cells draw with: HMAC-SHA-256 under the cell subkey of the release's disclosure
+ * key, and the draws of cells asked lately (2^14 slots of: filled, key sum, records, eight words).
  */
-function land(exact: number, span: number, floor: number, ceiling: number, down: boolean, at: number): number {
-  const belowFrom = Math.max(exact - span / 2, floor);
-  const belowTo = Math.min(exact - span / 8, ceiling);
-  const aboveFrom = Math.max(exact + span / 8, floor);
-  const aboveTo = Math.min(exact + span / 2, ceiling);
+const prfs = new WeakMap<MarketRelease, { prf: KeyedPrf; cache: Int32Array }>();
+const DRAW_CACHE_BITS = 14;
+const DRAW_SLOT = 11;
+
+/**
+ * Registers the disclosure key a release was built with (the release itself never holds it). The
+ * server derives it from its secrets key, the same for every release (see releases.ts); a release
+ * built in a test or a benchmark gets a random one. Without it no draw can be computed or searched:
+ * record keys and draws are PRF outputs under 256-bit keys.
+ */
+export function registerDisclosureKey(release: MarketRelease, key: Uint8Array): void {
+  prfs.set(release, { prf: new KeyedPrf(subkey(key, 'cell draws')), cache: new Int32Array(2 ** DRAW_CACHE_BITS * DRAW_SLOT) });
+}
+
+function drawsOf(release: MarketRelease): { prf: KeyedPrf; cache: Int32Array } {
+  const known = prfs.get(release);
+  if (!known) throw new Error(`Release ${release.id} has no disclosure key`);
+  return known;
+}
+
+/** 'cell', as a message word: keeps cell draws apart from any other use of the subkey. */
+const CELL_DRAW = 0x63656c6c;
+
+/**
+ * The relative floor of a figure's move: a share of the figure itself, larger the fewer records stand
+ * outside the cell's four largest companies (what up to four colluding participants do not know):
+ * 5% with 3 or fewer outside, 1.5% with 10, 0.15% with 100, never under 0.02%.
+ */
+export function relativeFloor(outsideFour: number): number {
+  return Math.min(MAX_RELATIVE_FLOOR, Math.max(MIN_RELATIVE_FLOOR, 0.15 / Math.max(1, outsideFour)));
+}
+export const MAX_RELATIVE_FLOOR = 0.05;
+const MIN_RELATIVE_FLOOR = 0.0002;
+
+/**
+ * How a published cell's figures are moved (see FigureMoves): the cell's draws are one HMAC-SHA-256
+ * of its records' keys summed and its size, so the same records draw the same moves in every request
+ * and every release, and any other set of records draws independent ones.
+ */
+export function figureMoves(release: MarketRelease, cell: { keySum: number; records: number; outsideFour: number; anchored: boolean }): FigureMoves {
+  const known = drawsOf(release);
+  // A cell asked before reads its draws back: the HMAC is most of a cell's cost.
+  const slot = (Math.imul(cell.keySum ^ Math.imul(cell.records, 0x9e3779b1), 0x85ebca6b) >>> (32 - DRAW_CACHE_BITS)) * DRAW_SLOT;
+  const cache = known.cache;
+  if (cache[slot] === 1 && cache[slot + 1] === cell.keySum && cache[slot + 2] === cell.records) {
+    cellMoves.draws.set(cache.subarray(slot + 3, slot + DRAW_SLOT));
+  } else {
+    const prf = known.prf;
+    prf.message[0] = CELL_DRAW;
+    prf.message[1] = cell.keySum;
+    prf.message[2] = cell.records;
+    prf.digest(3);
+    cellMoves.draws.set(prf.out);
+    cache[slot] = 1;
+    cache[slot + 1] = cell.keySum;
+    cache[slot + 2] = cell.records;
+    cache.set(prf.out, slot + 3);
+  }
+  // One object reused: queries are synchronous and a cell's moves are used before the next cell's.
+  cellMoves.anchored = cell.anchored;
+  cellMoves.relative = relativeFloor(cell.outsideFour);
+  return cellMoves;
+}
+
+const cellMoves: FigureMoves = { draws: new Int32Array(8), anchored: true, relative: 0 };
+
+/** A number in [0, 1) from the 16-bit half `half` (0 … 15) of the cell's draws. */
+function draw(draws: Int32Array, half: number): number {
+  const word = draws[half >>> 1]!;
+  return ((half & 1) === 0 ? word & 0xffff : word >>> 16) / 65536;
+}
+
+/** Which half of the draws sizes each figure: the percentile's slot, the interval's ends after. */
+const SIZE_HALF_OF_INTERVAL_LOWER = 7;
+const SIZE_HALF_OF_INTERVAL_UPPER = 8;
+/** Halves 9 … 15 give the side of figures without a record key (a per-company factor); 15 the counts. */
+const SIDE_HALF = 9;
+const COUNT_HALF = 15;
+
+/**
+ * Published counts, perturbed by the cell key method for counts: employees moved by −2 … +2 and
+ * companies by −1 … +1 (from the cell's draws, so the same records give the same counts), never
+ * below the rule's minimums. Differencing two cells gives their difference ± 4, and repeating a
+ * request gives the same numbers.
+ */
+export function perturbedCounts(moves: FigureMoves, counts: { companies: number; employees: number }, minimums: { companies: number; employees: number }): { companies: number; employees: number } {
+  const word = moves.draws[COUNT_HALF >>> 1]! >>> 16;
+  const employees = Math.max(minimums.employees, counts.employees + (word % 5) - 2);
+  const companies = Math.max(minimums.companies, counts.companies + (Math.floor(word / 5) % 3) - 1);
+  return { companies, employees };
+}
+
+/**
+ * Where a figure lands: down (true) or up, at `at` of the way from `least` to `most` off the exact
+ * value, within [floor, ceiling] (its neighbouring figures, so that percentiles stay in order). When
+ * its side has no room left it goes the other way; when neither has, it is the exact value held
+ * within the bounds. Plain arithmetic: thousands of cells go through here per request.
+ */
+function land(exact: number, least: number, most: number, floor: number, ceiling: number, down: boolean, at: number): number {
+  const belowFrom = Math.max(exact - most, floor);
+  const belowTo = Math.min(exact - least, ceiling);
+  const aboveFrom = Math.max(exact + least, floor);
+  const aboveTo = Math.min(exact + most, ceiling);
   const below = belowTo > belowFrom ? belowTo - belowFrom : 0;
   const above = aboveTo > aboveFrom ? aboveTo - aboveFrom : 0;
   if (below + above === 0) return Math.min(Math.max(exact, floor), ceiling);
@@ -98,59 +262,62 @@ function land(exact: number, span: number, floor: number, ceiling: number, down:
 }
 
 /**
- * What a figure is moved with. `cell` (the cell key) draws how far; `side` says which way: drawn
- * from the stored amount of the record the figure is made of (the lower one of a blend) and the
- * secret, so that a person standing at a figure in many cells moves it the same way in all of them.
+ * What a figure is moved with: the cell's draws (how far), whether the runs hold record keys (the
+ * side then comes from the key of the record the figure is made of, so that a person standing at a
+ * figure moves it the same way in every cell and release; else from the draws), and the relative
+ * floor of the move.
  */
 export interface FigureMoves {
-  cell: number;
-  secret: number;
-  /** Whether the runs hold stored amounts (false where a per-company factor made new values: then the cell key draws the side too). */
+  draws: Int32Array;
+  /** Whether the runs hold stored amounts with their record keys (false where a per-company factor made new values). */
   anchored: boolean;
+  /** The least move as a share of the figure (relativeFloor). */
+  relative: number;
 }
 
 /**
  * The records around one rank of the cell being published, read once per figure: the one below,
- * the rank itself, the next and the second above (each clamped to the cell), and the stored amount
- * at the rank. Module scratch rather than a returned object: thousands of figures per request.
+ * the rank itself, the next and the second above (each clamped to the cell), and the record key at
+ * the rank. Module scratch rather than a returned object: thousands of figures per request.
  */
 let belowValue = 0;
 let rankValue = 0;
 let nextValue = 0;
 let aboveValue = 0;
-let storedValue = 0;
+let rankKey = 0;
 
-function readAround(runs: readonly SortedRun[], n: number, lower: number, anchored: boolean): void {
+function readAround(runs: readonly SortedRun[], n: number, lower: number, anchored: boolean, keyed: number): void {
   const below = lower > 0 ? lower - 1 : 0;
   const next = lower + 1 < n ? lower + 1 : n - 1;
   const above = lower + 2 < n ? lower + 2 : n - 1;
   if (runs.length === 1) {
     // One run (a whole country, or one currency): the ranks are positions.
-    const { values, from, divisor, scale } = runs[0]!;
-    storedValue = values[from + lower]!;
+    const { values, keys, from, divisor, scale } = runs[0]!;
+    const stored = values[from + lower]!;
+    rankKey = anchored && keys ? keys[from + (keyed < n ? keyed : n - 1)]! : 0;
     if (divisor === 1 && scale === 1) {
       belowValue = values[from + below]!;
-      rankValue = storedValue;
+      rankValue = stored;
       nextValue = values[from + next]!;
       aboveValue = values[from + above]!;
     } else {
       // As valueAt in percentile.ts: converted where read.
       belowValue = (values[from + below]! / divisor) * scale;
-      rankValue = (storedValue / divisor) * scale;
+      rankValue = (stored / divisor) * scale;
       nextValue = (values[from + next]! / divisor) * scale;
       aboveValue = (values[from + above]! / divisor) * scale;
     }
     return;
   }
   if (runs.length === 2) {
-    readAroundOfTwo(runs[0]!, runs[1]!, below, lower, next, above, anchored);
+    readAroundOfTwo(runs[0]!, runs[1]!, below, lower, next, above, anchored && keyed < n ? keyed : anchored ? n - 1 : -1);
     return;
   }
   belowValue = valueAtRankOfRuns(runs, below);
   rankValue = valueAtRankOfRuns(runs, lower);
   nextValue = valueAtRankOfRuns(runs, next);
   aboveValue = valueAtRankOfRuns(runs, above);
-  storedValue = anchored ? storedAtRankOfRuns(runs, lower) : 0;
+  rankKey = anchored ? keyAtRankOfRuns(runs, keyed < n ? keyed : n - 1) : 0;
 }
 
 /** A value of a run as percentile.ts reads it: converted where read. */
@@ -162,10 +329,10 @@ function valueOf(run: SortedRun, index: number): number {
 /**
  * readAround over two runs (two currencies): one binary search finds how many of the `below`
  * smallest values lie in each run, and the ranks up to `above` follow by merging a few steps (ties
- * taken from the first run). The stored amount at `lower` is that of the first run holding its value,
- * as storedAtRankOfRuns says.
+ * taken from the first run). The record key at `lower` is that of the first run holding its value,
+ * as keyAtRankOfRuns says.
  */
-function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: number, next: number, above: number, anchored: boolean): void {
+function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: number, next: number, above: number, keyed: number): void {
   const sizeA = a.to - a.from;
   const sizeB = b.to - b.from;
   // The smallest i (values taken from a) such that a[i] is not below the last of b's below − i.
@@ -179,15 +346,16 @@ function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: numbe
   }
   let i = lo;
   let j = below - lo;
+  if (keyed < 0) rankKey = 0;
   for (let rank = below; rank <= above; rank++) {
     const fromA = j >= sizeB || (i < sizeA && valueOf(a, a.from + i) <= valueOf(b, b.from + j));
     const value = fromA ? valueOf(a, a.from + i) : valueOf(b, b.from + j);
-    if (rank === lower) {
-      rankValue = value;
-      if (anchored) {
-        if (fromA) storedValue = a.values[a.from + i]!;
-        else storedValue = i > 0 && valueOf(a, a.from + i - 1) === value ? a.values[a.from + i - 1]! : b.values[b.from + j]!;
-      } else storedValue = 0;
+    if (rank === lower) rankValue = value;
+    if (rank === keyed) {
+      if (a.keys && b.keys) {
+        if (fromA) rankKey = a.keys[a.from + i]!;
+        else rankKey = i > 0 && valueOf(a, a.from + i - 1) === value ? a.keys[a.from + i - 1]! : b.keys[b.from + j]!;
+      } else rankKey = 0;
     }
     if (rank === below) belowValue = value;
     if (rank === next) nextValue = value;
@@ -199,15 +367,19 @@ function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: numbe
 
 /**
  * The figure at the rank readAround last read (exact value `exact`), moved within [floor, ceiling]:
- * by the span from the record below to the second above, the side from the stored amount at the
- * rank; amounts are never negative, so neither is a moved one.
+ * by at least an eighth and at most a half of the span from the record below to the second above,
+ * and at least the relative floor of the figure (three times it at most), so a figure moves even
+ * where four records share its value; the side from the record key at the rank. Amounts are never
+ * negative, so neither is a moved one.
  */
-function movedFigure(exact: number, moves: FigureMoves, figure: number, floor: number, ceiling: number): number {
+function movedFigure(exact: number, moves: FigureMoves, half: number, floor: number, ceiling: number): number {
   const span = aboveValue - belowValue;
-  if (span === 0) return Math.min(Math.max(exact, floor), ceiling);
-  const bits = moves.anchored ? finish(Math.imul(storedValue | 0, 0x2c1b3c6d) ^ moves.secret) : moves.cell;
-  const down = (finish(bits ^ Math.imul(figure + 1, 0x165667b1)) & 1) === 1;
-  return land(exact, span, Math.max(floor, exact >= 0 ? 0 : -Infinity), ceiling, down, draw(moves.cell, figure));
+  const relative = Math.abs(exact) * moves.relative;
+  const least = Math.max(span / 8, relative);
+  const most = Math.max(span / 2, 3 * relative);
+  if (most === 0) return Math.min(Math.max(exact, floor), ceiling);
+  const down = moves.anchored ? (rankKey & 1) === 1 : draw(moves.draws, SIDE_HALF + (half % 6)) < 0.5;
+  return land(exact, least, most, Math.max(floor, exact >= 0 ? 0 : -Infinity), ceiling, down, draw(moves.draws, half));
 }
 
 /** Percentile `percent` of the n records, moved within [floor, ceiling] (PERCENTILE.INC, as percentileIncOfRuns). */
@@ -215,15 +387,17 @@ function movedPercentile(runs: readonly SortedRun[], n: number, percent: number,
   const scaled = (n - 1) * percent;
   const lower = Math.floor(scaled / 100);
   const fraction = (scaled - lower * 100) / 100;
-  readAround(runs, n, lower, moves.anchored);
+  // The side comes from the record weighing most in the figure: a person's pay moves every figure
+  // made mostly of it the same way, whoever stands next to them in each cell.
+  readAround(runs, n, lower, moves.anchored, fraction > 0.5 ? lower + 1 : lower);
   const exact = fraction === 0 ? rankValue : rankValue + fraction * (nextValue - rankValue);
-  return movedFigure(exact, moves, percent, floor, ceiling);
+  return movedFigure(exact, moves, SLOT_OF[percent]!, floor, ceiling);
 }
 
 /** The record at `rank`, moved (the median interval's ends). */
-function movedRecord(runs: readonly SortedRun[], n: number, rank: number, moves: FigureMoves, figure: number): number {
-  readAround(runs, n, rank, moves.anchored);
-  return movedFigure(rankValue, moves, figure, -Infinity, Infinity);
+function movedRecord(runs: readonly SortedRun[], n: number, rank: number, moves: FigureMoves, half: number): number {
+  readAround(runs, n, rank, moves.anchored, rank);
+  return movedFigure(rankValue, moves, half, -Infinity, Infinity);
 }
 
 /** The seven moved percentiles of the cell being published (queries are synchronous). */
@@ -233,9 +407,6 @@ const MIDDLE = PERCENTILES.indexOf(50);
 const SLOT_OF = new Int8Array(101).fill(-1);
 PERCENTILES.forEach((percent, slot) => (SLOT_OF[percent] = slot));
 
-/** Figure tags of the median interval's ends, apart from the percentiles' own (their percent). */
-const INTERVAL_LOWER = 101;
-const INTERVAL_UPPER = 102;
 
 export interface PublishedFigures {
   percentiles: { percentile: MarketPercentile; value: number }[];
@@ -257,13 +428,36 @@ export function publishedFigures(runs: readonly SortedRun[], percentiles: readon
   allSeven[MIDDLE] = movedPercentile(runs, n, 50, moves, -Infinity, Infinity);
   for (let i = MIDDLE + 1; i < PERCENTILES.length; i++) allSeven[i] = movedPercentile(runs, n, PERCENTILES[i]!, moves, allSeven[i - 1]!, Infinity);
   for (let i = MIDDLE - 1; i >= 0; i--) allSeven[i] = movedPercentile(runs, n, PERCENTILES[i]!, moves, -Infinity, allSeven[i + 1]!);
+  // Published at three significant figures: what a move is cannot be read back from its last digits.
   const published: { percentile: MarketPercentile; value: number }[] = [];
-  for (const percentile of percentiles) published.push({ percentile, value: allSeven[SLOT_OF[percentile]!]! });
+  for (const percentile of percentiles) published.push({ percentile, value: toPrecision(allSeven[SLOT_OF[percentile]!]!, 'nearest') });
   const median = allSeven[MIDDLE]!;
   const ranks = medianIntervalRanks(n);
-  const lower = Math.min(movedRecord(runs, n, ranks.lower, moves, INTERVAL_LOWER), median);
-  const upper = Math.max(movedRecord(runs, n, ranks.upper, moves, INTERVAL_UPPER), median);
-  return { percentiles: published, medianUncertainty: intervalOf(median, lower, upper) };
+  const lower = Math.min(movedRecord(runs, n, ranks.lower, moves, SIZE_HALF_OF_INTERVAL_LOWER), median);
+  const upper = Math.max(movedRecord(runs, n, ranks.upper, moves, SIZE_HALF_OF_INTERVAL_UPPER), median);
+  const shown = toPrecision(median, 'nearest');
+  return { percentiles: published, medianUncertainty: intervalOf(shown, toPrecision(lower, 'down'), toPrecision(upper, 'up')) };
+}
+
+/** Significant figures every published market figure is rounded to. */
+export const PUBLISHED_SIGNIFICANT_FIGURES = 3;
+const POWERS = Array.from({ length: 40 }, (_, i) => 10 ** (i - 20));
+
+/**
+ * A figure at three significant figures (123,456 → 123,000; 0.012345 → 0.0123): to the nearest, or
+ * outward for an interval's ends. Arithmetic, not toPrecision: thousands of figures per request.
+ */
+export function toPrecision(value: number, direction: 'nearest' | 'down' | 'up'): number {
+  if (value === 0 || !Number.isFinite(value)) return value;
+  const exponent = Math.floor(Math.log10(Math.abs(value))) - (PUBLISHED_SIGNIFICANT_FIGURES - 1);
+  const round = direction === 'nearest' ? Math.round : direction === 'down' ? Math.floor : Math.ceil;
+  if (exponent < 0) {
+    // Divide by a power of ten rather than multiply by its inverse: 123 / 10,000 is 0.0123 exactly as printed.
+    const scale = POWERS[20 - exponent] ?? 10 ** -exponent;
+    return round(value * scale) / scale;
+  }
+  const unit = POWERS[20 + exponent] ?? 10 ** exponent;
+  return round(value / unit) * unit;
 }
 
 /** The exact statistics, for arithmetic tests and the DuckDB cross-check. */

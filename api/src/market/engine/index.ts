@@ -21,7 +21,8 @@ export {
   type ParticipantMarket,
   type ReleaseDimensions,
 } from './participants.js';
-export { setDisclosureSecret } from './disclosure.js';
+export { PUBLISHED_SIGNIFICANT_FIGURES, registerDisclosureKey, toPrecision } from './disclosure.js';
+export { DISCLOSURE_KEY_BYTES, randomDisclosureKey } from './prf.js';
 export { percentileInc } from './percentile.js';
 export type { EquityOption } from './plan.js';
 export { DEFAULT_PRIVACY_RULE, isPublishable, meetsMinimums, withheldStatement, withholdingReason, type InsufficientReason, type PrivacyRule } from './privacy.js';
@@ -44,3 +45,4 @@ export type {
   ValidationIssue,
 } from './request.js';
 export { MESSAGES as BENCHMARK_REQUEST_MESSAGES, isValidBenchmarkRequest, validateBenchmarkRequest } from './validate.js';
+export { measureUtility, privacyScorecard, type PrivacyScorecard, type ReleaseUtility } from './scorecard.js';

@@ -33,6 +33,8 @@ function rankOf(n: number, percent: number): { lower: number; fraction: number }
  */
 export interface SortedRun {
   values: ArrayLike<number>;
+  /** Record keys at the same indices as values (disclosure.ts), where the values are stored amounts. */
+  keys?: Int32Array;
   from: number;
   to: number;
   divisor: number;
@@ -160,16 +162,16 @@ function firstAbove(run: SortedRun, from: number, to: number, target: number): n
 }
 
 /**
- * The stored amount (before divisor and scale) of the record at 0-based rank k of the union of sorted
- * runs: the same number whichever currency the runs are read in.
+ * The record key (disclosure.ts) of the record at 0-based rank k of the union of sorted runs: of the
+ * first run holding its value, the same whichever currency the runs are read in; 0 without keys.
  */
-export function storedAtRankOfRuns(runs: readonly SortedRun[], k: number): number {
+export function keyAtRankOfRuns(runs: readonly SortedRun[], k: number): number {
   const only = runs.length === 1 ? runs[0] : undefined;
-  if (only) return only.values[only.from + k]!;
+  if (only) return only.keys ? only.keys[only.from + k]! : 0;
   const value = valueAtRankOfRuns(runs, k);
   for (const run of runs) {
     const at = firstAtLeast(run, run.from, run.to, value);
-    if (at < run.to && valueAt(run, at) === value) return run.values[at]!;
+    if (at < run.to && valueAt(run, at) === value) return run.keys ? run.keys[at]! : 0;
   }
   throw new Error(`Rank ${k} is outside the runs`);
 }

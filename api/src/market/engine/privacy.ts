@@ -4,15 +4,22 @@ export interface PrivacyRule {
   minEmployees: number;
   /** Largest share of a cell's records one company may hold (0.25 = 25%, which is still allowed). */
   maxCompanyShare: number;
+  /**
+   * Fewest records outside the cell's four largest companies: what up to four colluding participants,
+   * who know their own employees' pay, cannot know (docs/market-privacy.md, the threat model).
+   */
+  minOutsideFour: number;
 }
 
-export const DEFAULT_PRIVACY_RULE: Readonly<PrivacyRule> = Object.freeze({ minCompanies: 5, minEmployees: 10, maxCompanyShare: 0.25 });
+export const DEFAULT_PRIVACY_RULE: Readonly<PrivacyRule> = Object.freeze({ minCompanies: 5, minEmployees: 10, maxCompanyShare: 0.25, minOutsideFour: 2 });
 
 export interface CellSampleCounts {
   companies: number;
   employees: number;
   /** Records of the company holding the most records in the cell. */
   largestCompanyEmployees: number;
+  /** Records of the four companies holding the most (all of them when there are four or fewer); unchecked when absent. */
+  largestFourEmployees?: number;
 }
 
 /** Which part of the rule failed: for tests and diagnostics only, never published (it narrows the cell). */
@@ -27,6 +34,7 @@ export function withholdingReason(rule: PrivacyRule, sample: CellSampleCounts): 
   // An empty cell has no percentiles to publish, whatever the thresholds.
   if (sample.employees < Math.max(1, rule.minEmployees)) return 'employees';
   if (sample.largestCompanyEmployees > rule.maxCompanyShare * sample.employees + SHARE_TOLERANCE) return 'concentration';
+  if (sample.largestFourEmployees !== undefined && sample.employees - sample.largestFourEmployees < rule.minOutsideFour) return 'concentration';
   return null;
 }
 
@@ -53,7 +61,7 @@ export function withheldStatement(rule: PrivacyRule = DEFAULT_PRIVACY_RULE): str
 
 export function privacyRule(overrides: Partial<PrivacyRule> = {}): PrivacyRule {
   const rule = { ...DEFAULT_PRIVACY_RULE, ...overrides };
-  if (rule.minCompanies < 0 || rule.minEmployees < 0) throw new Error('Privacy minimums cannot be negative');
+  if (rule.minCompanies < 0 || rule.minEmployees < 0 || rule.minOutsideFour < 0) throw new Error('Privacy minimums cannot be negative');
   if (!(rule.maxCompanyShare > 0 && rule.maxCompanyShare <= 1)) throw new Error('maxCompanyShare must be in (0, 1]');
   return rule;
 }

@@ -14,12 +14,12 @@ import {
   type MarketPercentile,
   type SampleBucket,
 } from '../catalog/index.js';
-import { figureMoves, publishedFigures } from './disclosure.js';
+import { figureMoves, perturbedCounts, publishedFigures } from './disclosure.js';
 import type { SortedRun } from './percentile.js';
 import { planMeasures, type EquityOption, type MeasurePlan } from './plan.js';
 import type { MedianUncertainty } from './uncertainty.js';
 import { isPublishable, privacyRule, withheldStatement, type PrivacyRule } from './privacy.js';
-import type { MarketRelease } from './release.js';
+import { SLICE_STATS, type MarketRelease } from './release.js';
 import type { BenchmarkRequest, CurrencyMode, LevelSelection } from './request.js';
 import {
   closeCompanies,
@@ -180,6 +180,8 @@ interface CellRead {
   employees: number;
   companies: number;
   largest: number;
+  /** Records of the four largest companies. */
+  topFour: number;
   /** Sum of the records' keys (disclosure.ts). */
   key: number;
   /** Records of generated (demo) companies. */
@@ -200,15 +202,19 @@ function computeCell(
 ): BenchmarkCell {
   const read = readWholeSlice(release, workspace, scope, groups, plan) ?? readGathered(release, workspace, scope, groups, plan);
   const { employees, companies, largest } = read;
-  const published = isPublishable(privacy.rule, { companies, employees, largestCompanyEmployees: largest });
+  const published = isPublishable(privacy.rule, { companies, employees, largestCompanyEmployees: largest, largestFourEmployees: read.topFour });
   let values: PercentileValue[] | null = null;
   let uncertainty: MedianUncertainty | null = null;
+  let counts = { companies, employees };
   if (published) {
     const runs = read.runs ?? finishRuns(workspace, read.gather ?? startGather(), plan.companyFactor !== 'none');
-    const moves = privacy.disclosure ? figureMoves(release, read.key, employees, plan.companyFactor === 'none') : null;
+    const moves = privacy.disclosure
+      ? figureMoves(release, { keySum: read.key, records: employees, outsideFour: employees - read.topFour, anchored: plan.companyFactor === 'none' })
+      : null;
     const figures = publishedFigures(runs, percentiles, moves);
     values = figures.percentiles;
     uncertainty = figures.medianUncertainty;
+    if (moves) counts = perturbedCounts(moves, counts, { companies: privacy.rule.minCompanies, employees: privacy.rule.minEmployees });
   }
   // One literal with every field, in one order: thousands of cells share a shape and build fast.
   return {
@@ -226,10 +232,10 @@ function computeCell(
     insufficientReason: published ? null : privacy.statement,
     percentiles: values,
     sample: {
-      companies: published ? companies : null,
-      employees: published ? employees : null,
-      companyBucket: published ? bucketOf(COMPANY_COUNT_BUCKETS, companies) : BELOW_THRESHOLD_BUCKET,
-      employeeBucket: published ? bucketOf(EMPLOYEE_COUNT_BUCKETS, employees) : BELOW_THRESHOLD_BUCKET,
+      companies: published ? counts.companies : null,
+      employees: published ? counts.employees : null,
+      companyBucket: published ? bucketOf(COMPANY_COUNT_BUCKETS, counts.companies) : BELOW_THRESHOLD_BUCKET,
+      employeeBucket: published ? bucketOf(EMPLOYEE_COUNT_BUCKETS, counts.employees) : BELOW_THRESHOLD_BUCKET,
     },
     consistency: uncertainty ? consistencyFor(plan.broadCompType, uncertainty.relativeError) : null,
     medianUncertainty: uncertainty,
@@ -268,20 +274,21 @@ function readWholeSlice(release: MarketRelease, workspace: Workspace, scope: Fil
       const from = column.offsets[run]!;
       const to = column.offsets[run + 1]!;
       if (from === to) continue;
-      runs.push({ values: column.values, from, to, divisor: scope.slotDivisor[slot]!, scale: plan.scale });
+      runs.push({ values: column.values, keys: column.keys, from, to, divisor: scope.slotDivisor[slot]!, scale: plan.scale });
       employees += to - from;
       key = (key + column.runKeys[run]!) | 0;
       synthetic += column.runSynthetic[run]!;
     }
   }
-  const at = (group * (1 << release.sliceRuns) + scope.runSet) * 2;
-  return { employees, companies: column.sliceStats[at]!, largest: column.sliceStats[at + 1]!, key, synthetic, runs, gather: null };
+  const at = (group * (1 << release.sliceRuns) + scope.runSet) * SLICE_STATS;
+  const stats = column.sliceStats;
+  return { employees, companies: stats[at]!, largest: stats[at + 1]!, topFour: stats[at + 2]!, key, synthetic, runs, gather: null };
 }
 
 function readGathered(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellRead {
   const gather = gatherCell(release, workspace, scope, groups, plan);
-  const { companies, largest, synthetic } = closeCompanies(workspace, gather, release.syntheticCompanies);
-  return { employees: gather.length, companies, largest, key: gather.key, synthetic, runs: null, gather };
+  const { companies, largest, topFour, synthetic } = closeCompanies(workspace, gather, release.syntheticCompanies);
+  return { employees: gather.length, companies, largest, topFour, key: gather.key, synthetic, runs: null, gather };
 }
 
 function gatherCell(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellGather {

@@ -1,5 +1,6 @@
 import { findLocation } from '../catalog/index.js';
-import { recordKey } from './disclosure.js';
+import { RecordKeyer, registerDisclosureKey } from './disclosure.js';
+import { randomDisclosureKey } from './prf.js';
 import { placeOfLocation } from './participants.js';
 import {
   MAX_PLACES,
@@ -45,10 +46,15 @@ export interface MeasureColumn {
   readonly position: Uint32Array;
   /**
    * Sample of whole slices, computed once: for group g and a set of the release's first sliceRuns
-   * runs (bit k for run k), its distinct companies at [(g × 2^sliceRuns + set) × 2] and the records
-   * of its largest company at the next index.
+   * runs (bit k for run k), its distinct companies at [(g × 2^sliceRuns + set) × SLICE_STATS], the
+   * records of its largest company at the next index and those of its four largest at the one after.
    */
   readonly sliceStats: Uint32Array;
+  /**
+   * Each place's record key (disclosure.ts): a keyed PRF of the record's company, place, family,
+   * level, amount and measure, computed once when the release is built, never published.
+   */
+  readonly keys: Int32Array;
   /** Per (group, run): its records' keys summed in 32 bits (see disclosure.ts), for whole slices. */
   readonly runKeys: Int32Array;
   /** Per (group, run): its records of generated (demo) companies, for whole slices. */
@@ -57,6 +63,9 @@ export interface MeasureColumn {
 
 /** MeasureColumn.position of a record without this amount. */
 export const NOT_IN_COLUMN = 0xffffffff;
+
+/** Numbers per group × set in MeasureColumn.sliceStats. */
+export const SLICE_STATS = 3;
 
 /** Slice statistics cover every set of the first runs, up to this many (2^6 sets per group). */
 export const MAX_SLICE_RUNS = 6;
@@ -108,6 +117,11 @@ export interface BuildReleaseOptions {
   builtAt?: string;
   /** Called between steps with the fraction done, for a background job's progress. */
   onProgress?: (fraction: number, step: string) => void;
+  /**
+   * The key record keys and draws are made with (32 bytes, from the server's secrets key, the same
+   * for every release so an unchanged cell moves the same way in each); random when not given.
+   */
+  disclosureKey?: Uint8Array;
 }
 
 // Sort keys pack amount and in-group position into one double: exact while amount < 2^31 and position < 2^22.
@@ -139,16 +153,21 @@ export function buildRelease(market: ParticipantMarket, options: BuildReleaseOpt
     sliceRuns,
     companyCount: market.companies.count,
     syntheticCompanies: market.syntheticCompanies ?? 0,
+    keyer: null as RecordKeyer | null,
+    measure: 'base' as MeasureId,
   };
+  const disclosureKey = options.disclosureKey ?? randomDisclosureKey();
+  layout.keyer = new RecordKeyer(disclosureKey, { dimensions: market.dimensions, companyIds: market.companies.ids });
   const measures = {} as Record<MeasureId, MeasureColumn>;
   const keys = new Float64Array(market.employees.count);
   const physicalAmounts = new Int32Array(market.employees.count);
   MEASURE_IDS.forEach((id, index) => {
     progress((index + 1) / (MEASURE_IDS.length + 1), `sorting ${id}`);
+    layout.measure = id;
     measures[id] = sortMeasure(market.employees.amounts[id], layout, keys, physicalAmounts);
   });
   progress(1, 'done');
-  return Object.freeze({
+  const release: MarketRelease = Object.freeze({
     id: options.id,
     builtAt: options.builtAt ?? new Date().toISOString(),
     dimensions: freezeDimensions(market.dimensions),
@@ -165,6 +184,8 @@ export function buildRelease(market: ParticipantMarket, options: BuildReleaseOpt
     equityPractices: market.equityPractices ? copyPractices(market.equityPractices, market.companies.count) : null,
     syntheticCompanies: market.syntheticCompanies ?? 0,
   });
+  registerDisclosureKey(release, disclosureKey);
+  return release;
 }
 
 /** One run per country, currency and employment type, in the order the locations first name them. */
@@ -281,6 +302,9 @@ interface SortLayout {
   sliceRuns: number;
   companyCount: number;
   syntheticCompanies: number;
+  /** Record keys of the column being sorted. */
+  keyer: RecordKeyer | null;
+  measure: MeasureId;
 }
 
 /** Sorts one amount column; `keys` and `physicalAmounts` are scratch space shared by every column. */
@@ -320,6 +344,9 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
   const values = new Int32Array(present);
   const who = new Uint32Array(present);
   const founder = new Uint8Array(present);
+  const recordKeys = new Int32Array(present);
+  const keyer = layout.keyer!;
+  keyer.column(layout.measure, recordKeys);
   for (let g = 0; g < groups; g++) {
     const start = groupStart[g]!;
     for (let j = offsets[g * runCount]!; j < offsets[(g + 1) * runCount]!; j++) {
@@ -330,12 +357,16 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
       values[j] = (key - position) / POSITION_BITS;
       who[j] = whoOf(records.company[r]!, records.location[r]!);
       founder[j] = records.founder[r]!;
+      keyer.add(records.family[r]!, records.level[r]!, records.company[r]!, records.location[r]!, values[j]!);
     }
+  }
+  keyer.finish();
+  for (let g = 0; g < groups; g++) {
     for (let k = 0; k < runCount; k++) {
       let key = 0;
       let synthetic = 0;
       for (let j = offsets[g * runCount + k]!; j < offsets[g * runCount + k + 1]!; j++) {
-        key = (key + recordKey(values[j]!, who[j]!)) | 0;
+        key = (key + recordKeys[j]!) | 0;
         if (who[j]! >>> 8 < layout.syntheticCompanies) synthetic++;
       }
       runKeys[g * runCount + k] = key;
@@ -343,13 +374,15 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
     }
   }
   const sliceStats = sliceStatistics(offsets, who, groups, runCount, layout.sliceRuns, layout.companyCount);
-  return { offsets, values, who, founder, position: place, sliceStats, runKeys, runSynthetic };
+  return { offsets, values, who, founder, position: place, sliceStats, keys: recordKeys, runKeys, runSynthetic };
 }
 
 /** Distinct companies and largest company of every group × set of the first `covered` runs (see MeasureColumn.sliceStats). */
 function sliceStatistics(offsets: Uint32Array, who: Uint32Array, groups: number, runs: number, covered: number, companies: number): Uint32Array {
   const sets = 1 << covered;
-  const stats = new Uint32Array(groups * sets * 2);
+  const stats = new Uint32Array(groups * sets * SLICE_STATS);
+  // The four largest companies' records of each set of the group being read, largest first.
+  const four = new Uint32Array(sets * 4);
   if (covered === 0) return stats;
   const counts = new Uint32Array(companies * covered);
   const touched = new Uint32Array(companies);
@@ -365,6 +398,7 @@ function sliceStatistics(offsets: Uint32Array, who: Uint32Array, groups: number,
         counts[c * covered + k]!++;
       }
     }
+    four.fill(0);
     for (let t = 0; t < seen; t++) {
       const c = touched[t]!;
       for (let set = 1; set < sets; set++) {
@@ -372,14 +406,30 @@ function sliceStatistics(offsets: Uint32Array, who: Uint32Array, groups: number,
         const lowest = 31 - Math.clz32(set & -set);
         sums[set] = sums[set & (set - 1)]! + counts[c * covered + lowest]!;
         if (sums[set] === 0) continue;
-        const at = (g * sets + set) * 2;
+        const at = (g * sets + set) * SLICE_STATS;
         stats[at]!++;
-        if (sums[set]! > stats[at + 1]!) stats[at + 1] = sums[set]!;
+        insertLargest(four, set * 4, sums[set]!);
       }
       for (let q = 0; q < covered; q++) counts[c * covered + q] = 0;
     }
+    for (let set = 1; set < sets; set++) {
+      const at = (g * sets + set) * SLICE_STATS;
+      stats[at + 1] = four[set * 4]!;
+      stats[at + 2] = four[set * 4]! + four[set * 4 + 1]! + four[set * 4 + 2]! + four[set * 4 + 3]!;
+    }
   }
   return stats;
+}
+
+/** Keeps largest[at … at + 3] the four largest counts seen, largest first. */
+export function insertLargest(largest: Uint32Array, at: number, count: number): void {
+  if (count <= largest[at + 3]!) return;
+  let i = at + 3;
+  while (i > at && largest[i - 1]! < count) {
+    largest[i] = largest[i - 1]!;
+    i--;
+  }
+  largest[i] = count;
 }
 
 function freezeDimensions(dimensions: ReleaseDimensions): ReleaseDimensions {

@@ -1,6 +1,5 @@
-import { recordKey } from './disclosure.js';
 import type { SortedRun } from './percentile.js';
-import { NOT_IN_COLUMN, type MarketRelease, type MeasureColumn } from './release.js';
+import { insertLargest, NOT_IN_COLUMN, type MarketRelease, type MeasureColumn } from './release.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -81,7 +80,7 @@ export function gatherSortedGroup(
       // The hot loop has no founder test; founder-filtered E9 groups are few and small.
       const end =
         founders === null
-          ? scanRun(column, from, to, filter.companyOk, filter.locationSlot, workspace.values, start, workspace.tally, workspace.touched)
+          ? scanRun(column, from, to, filter.companyOk, filter.locationSlot, workspace, start)
           : scanRunOfFounders(column, from, to, filter, founders, workspace, start);
       gather.companies = companiesSeen;
       gather.key = keySum;
@@ -101,12 +100,13 @@ function scanRun(
   to: number,
   companyOk: Uint8Array,
   locationSlot: Uint8Array,
-  out: Float64Array,
+  workspace: Workspace,
   start: number,
-  tally: Uint32Array,
-  touched: Uint32Array,
 ): number {
-  const { values, who } = column;
+  const { values, who, keys } = column;
+  const { tally, touched } = workspace;
+  const out = workspace.values;
+  const keysOut = workspace.keys;
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
@@ -114,9 +114,10 @@ function scanRun(
     const w = who[j]!;
     const c = w >>> 8;
     if (companyOk[c] === 0 || locationSlot[w & 255] === 0) continue;
-    const value = values[j]!;
-    out[n++] = value;
-    key = (key + recordKey(value, w)) | 0;
+    const recordKey = keys[j]!;
+    keysOut[n] = recordKey;
+    out[n++] = values[j]!;
+    key = (key + recordKey) | 0;
     const before = tally[c]!;
     tally[c] = before + 1;
     if (before === 0) touched[seen++] = c;
@@ -135,11 +136,12 @@ function scanRunOfFounders(
   workspace: Workspace,
   start: number,
 ): number {
-  const { values, who, founder } = column;
+  const { values, who, founder, keys } = column;
   const { companyOk, locationSlot } = filter;
   const { founderOk } = founders;
   const { tally, touched } = workspace;
   const out = workspace.values;
+  const keysOut = workspace.keys;
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
@@ -147,9 +149,10 @@ function scanRunOfFounders(
     const w = who[j]!;
     const c = w >>> 8;
     if (companyOk[c] === 0 || locationSlot[w & 255] === 0 || founderOk[founder[j]!] !== 1) continue;
-    const value = values[j]!;
-    out[n++] = value;
-    key = (key + recordKey(value, w)) | 0;
+    const recordKey = keys[j]!;
+    keysOut[n] = recordKey;
+    out[n++] = values[j]!;
+    key = (key + recordKey) | 0;
     const before = tally[c]!;
     tally[c] = before + 1;
     if (before === 0) touched[seen++] = c;
@@ -204,7 +207,7 @@ function scanWithFactor(
   workspace: Workspace,
   start: number,
 ): number {
-  const { values, who, founder } = column;
+  const { values, who, founder, keys } = column;
   const { companyOk, locationSlot } = filter;
   const { tally, touched } = workspace;
   const out = workspace.values;
@@ -220,7 +223,7 @@ function scanWithFactor(
     if (founderOk !== null && founderOk[founder[j]!] !== 1) continue;
     const value = values[j]!;
     out[n++] = (value / slotDivisor[slot]!) * scale * factor;
-    key = (key + recordKey(value, w)) | 0;
+    key = (key + keys[j]!) | 0;
     const before = tally[c]!;
     tally[c] = before + 1;
     if (before === 0) touched[seen++] = c;
@@ -305,7 +308,7 @@ export function gatherMatchedGroup(
       const to = column.offsets[group * runCount + k + 1]!;
       if (from === to) continue;
       const before = end;
-      end = readMarked(column, marks, base, from, to, workspace.values, end, workspace.tally, workspace.touched);
+      end = readMarked(column, marks, base, from, to, workspace, end);
       if (end > before) workspace.pieceEnds[pieces++] = end;
     }
     gather.companies = companiesSeen;
@@ -346,12 +349,13 @@ function readMarked(
   base: number,
   from: number,
   to: number,
-  out: Float64Array,
+  workspace: Workspace,
   start: number,
-  tally: Uint32Array,
-  touched: Uint32Array,
 ): number {
-  const { values, who } = column;
+  const { values, who, keys } = column;
+  const { tally, touched } = workspace;
+  const out = workspace.values;
+  const keysOut = workspace.keys;
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
@@ -371,11 +375,11 @@ function readMarked(
       const lowest = bits & -bits;
       const j = wordBase + 31 - Math.clz32(lowest);
       bits ^= lowest;
-      const value = values[j]!;
-      const holder = who[j]!;
-      const c = holder >>> 8;
-      out[n++] = value;
-      key = (key + recordKey(value, holder)) | 0;
+      const c = who[j]! >>> 8;
+      const recordKey = keys[j]!;
+      keysOut[n] = recordKey;
+      out[n++] = values[j]!;
+      key = (key + recordKey) | 0;
       const before = tally[c]!;
       tally[c] = before + 1;
       if (before === 0) touched[seen++] = c;
@@ -388,20 +392,38 @@ function readMarked(
 
 /** Merges the ascending pieces values[start .. pieceEnds[0]), [pieceEnds[0] .. pieceEnds[1]), … into one ascending run. */
 function mergePieces(workspace: Workspace, start: number, pieces: number): void {
-  const values = workspace.values;
+  const { values, keys } = workspace;
   const end = workspace.pieceEnds[pieces - 1]!;
-  if (workspace.mergeSpace.length < end - start) workspace.mergeSpace = new Float64Array(Math.max(end - start, workspace.mergeSpace.length * 2));
+  if (workspace.mergeSpace.length < end - start) {
+    const length = Math.max(end - start, workspace.mergeSpace.length * 2);
+    workspace.mergeSpace = new Float64Array(length);
+    workspace.mergeKeySpace = new Int32Array(length);
+  }
   const space = workspace.mergeSpace;
+  const keySpace = workspace.mergeKeySpace;
   let merged = workspace.pieceEnds[0]!;
   for (let p = 1; p < pieces; p++) {
     const next = workspace.pieceEnds[p]!;
     let a = start;
     let b = merged;
     let o = 0;
-    while (a < merged && b < next) space[o++] = values[b]! < values[a]! ? values[b++]! : values[a++]!;
-    while (a < merged) space[o++] = values[a++]!;
-    while (b < next) space[o++] = values[b++]!;
+    // Each value takes its record key along.
+    while (a < merged && b < next) {
+      const fromB = values[b]! < values[a]!;
+      const at = fromB ? b++ : a++;
+      keySpace[o] = keys[at]!;
+      space[o++] = values[at]!;
+    }
+    while (a < merged) {
+      keySpace[o] = keys[a]!;
+      space[o++] = values[a++]!;
+    }
+    while (b < next) {
+      keySpace[o] = keys[b]!;
+      space[o++] = values[b++]!;
+    }
     values.set(space.subarray(0, o), start);
+    keys.set(keySpace.subarray(0, o), start);
     merged = next;
   }
 }
@@ -413,32 +435,40 @@ function mergePieces(workspace: Workspace, start: number, pieces: number): void 
 export function finishRuns(workspace: Workspace, gather: CellGather, unordered: boolean): SortedRun[] {
   const values = workspace.values;
   if (unordered) {
+    // Values a per-company factor made: no record stands at a figure, the cell's draws give its side.
     values.subarray(0, gather.length).sort();
     return [{ values, from: 0, to: gather.length, divisor: 1, scale: 1 }];
   }
   const runs: SortedRun[] = [];
   let from = 0;
+  const keys = workspace.keys;
   gather.runEnds.forEach((to, i) => {
-    runs.push({ values, from, to, divisor: gather.runDivisors[i]!, scale: gather.scale });
+    runs.push({ values, keys, from, to, divisor: gather.runDivisors[i]!, scale: gather.scale });
     from = to;
   });
   return runs;
 }
 
+const four = new Uint32Array(4);
+
 /**
- * Distinct companies of the cell, the records of the largest and the records of generated companies
+ * Distinct companies of the cell, the records of the largest, of the four largest and the records of generated companies
  * (those numbered below `syntheticCompanies`); resets the tally for the next cell.
  */
-export function closeCompanies(workspace: Workspace, gather: CellGather, syntheticCompanies: number): { companies: number; largest: number; synthetic: number } {
+export function closeCompanies(
+  workspace: Workspace,
+  gather: CellGather,
+  syntheticCompanies: number,
+): { companies: number; largest: number; topFour: number; synthetic: number } {
   const { tally, touched } = workspace;
-  let largest = 0;
   let synthetic = 0;
+  four.fill(0);
   for (let i = 0; i < gather.companies; i++) {
     const c = touched[i]!;
     const n = tally[c]!;
-    if (n > largest) largest = n;
+    insertLargest(four, 0, n);
     if (c < syntheticCompanies) synthetic += n;
     tally[c] = 0;
   }
-  return { companies: gather.companies, largest, synthetic };
+  return { companies: gather.companies, largest: four[0]!, topFour: four[0]! + four[1]! + four[2]! + four[3]!, synthetic };
 }

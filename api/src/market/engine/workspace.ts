@@ -28,11 +28,14 @@ export interface Workspace {
   touched: Uint32Array;
   /** The cell's values, as sorted runs laid end to end. */
   values: Float64Array;
+  /** The record key of each value (disclosure.ts), at the same index. */
+  keys: Int32Array;
   /** For selective filters: one bit per place of a group's sorted column, marking the matched records' places (all clear between uses). */
   marks: Int32Array;
   /** Where the pieces of one currency end in values, before they are merged into one run. */
   pieceEnds: Uint32Array;
   mergeSpace: Float64Array;
+  mergeKeySpace: Int32Array;
   /**
    * For selective filters: the records of group g that pass the current market filter are
    * matched[groupStart[g] .. matchedEnd[g]), valid while matchedPass[g] equals pass.
@@ -54,9 +57,11 @@ export function workspaceOf(release: MarketRelease): Workspace {
       tally: new Uint32Array(release.companies.count),
       touched: new Uint32Array(release.companies.count),
       values: new Float64Array(1024),
+      keys: new Int32Array(1024),
       marks: new Int32Array(1024),
       pieceEnds: new Uint32Array(release.runCurrencies.length),
       mergeSpace: new Float64Array(0),
+      mergeKeySpace: new Int32Array(0),
       matched: new Uint32Array(0),
       matchedEnd: new Uint32Array(release.groupStart.length - 1),
       matchedPass: new Uint32Array(release.groupStart.length - 1),
@@ -70,7 +75,9 @@ export function workspaceOf(release: MarketRelease): Workspace {
 /** Makes sure the value buffers hold at least `size` values. */
 export function reserveValues(workspace: Workspace, size: number): void {
   if (workspace.values.length >= size) return;
-  workspace.values = new Float64Array(Math.max(size, workspace.values.length * 2));
+  const length = Math.max(size, workspace.values.length * 2);
+  workspace.values = new Float64Array(length);
+  workspace.keys = new Int32Array(length);
 }
 
 /** Starts a market filter: every group's matched records are stale until collected again. */

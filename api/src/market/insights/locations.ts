@@ -18,6 +18,7 @@ import {
 import {
   BENCHMARK_REQUEST_MESSAGES,
   queryRelease,
+  toPrecision,
   validateBenchmarkRequest,
   type BenchmarkCell,
   type BenchmarkRequest,
@@ -168,7 +169,8 @@ function syntheticCell(cell: InsightCell, { index, area }: { index: number; area
     source: 'synthetic',
     label: syntheticLabel(area),
     // A published local median stays; only a withheld one is estimated.
-    p50: cell.p50 ?? (referenceP50 === null ? null : round(referenceP50 * index, 2)),
+    // Published as market figures are: at three significant figures.
+    p50: cell.p50 ?? (referenceP50 === null ? null : toPrecision(referenceP50 * index, 'nearest')),
     differential: round(index, 4),
     differentialPercent: round((index - 1) * 100, 1),
   };

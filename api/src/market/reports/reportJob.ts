@@ -17,7 +17,7 @@ import {
 } from '../catalog/index.js';
 import { describeRelease, disclose, queryRelease, type CompositionEntry, type MarketRelease } from '../engine/index.js';
 import { CONTENT_TYPES, xlsxContent, type ExportFormat, type ExportRow } from '../exportJob.js';
-import { currentRelease, rebuild, withDisclosureSecret } from '../releases.js';
+import { currentRelease, rebuild } from '../releases.js';
 import { currencyForexMapping } from '../service.js';
 import { findRelease } from '../store.js';
 
@@ -103,7 +103,7 @@ export const marketDataReportJob = jobKind<MarketDataReportInput>({ type: MARKET
     if (!row || row.status !== 'published') throw new Error(`Release ${input.releaseId} is not published`);
     const served = await currentRelease(deps);
     await progress(2, `reading release ${row.version}`);
-    const release = served.row.id === row.id ? served.release : withDisclosureSecret(await rebuild(row, db), deps.config.dataDir);
+    const release = served.row.id === row.id ? served.release : await rebuild(row, db, deps.config.dataDir);
     await progress(10, 'writing the report');
     const forex = await currencyForexMapping(db);
     const [header, rows] =

@@ -1,0 +1,521 @@
+import { createHmac } from 'node:crypto';
+import { EVERYWHERE, FOREX, marketOf, request, type CompanySpec, type RecordSpec } from '../test/handMarket.js';
+import { percentileInc } from './percentile.js';
+import { DEFAULT_PRIVACY_RULE, type PrivacyRule } from './privacy.js';
+import { queryRelease, type BenchmarkCell, type QueryOptions } from './query.js';
+import { buildRelease, type MarketRelease } from './release.js';
+import type { BenchmarkRequest, MarketFilter } from './request.js';
+
+/**
+ * The attack battery against published market figures (docs/market-privacy.md, the threat model),
+ * shared by the engine's tests and every release's privacy scorecard. Each attack plants targets in
+ * small hand-made markets built with the release's own disclosure key and rule, attacks them once
+ * with the protection off (the positive control: the attack must recover its targets, or it proves
+ * nothing) and once with it on, and counts the targets recovered within 5%.
+ */
+
+export interface AttackOutcome {
+  attack: AttackId;
+  title: string;
+  /** Targets attacked (per key tried). */
+  targets: number;
+  /** With the protection off: targets recovered within 5% (should be all). */
+  controlRecovered: number;
+  /** With the protection on: targets recovered within 5% (must be 0). */
+  recovered: number;
+  /** The protected estimate closest to its target, relative (null when the attack gave no estimate). */
+  closest: number | null;
+  /**
+   * Whether a recovered target fails the scorecard. The colluders' attack assumes more than the threat
+   * model (every record but the target's known, the target's colleague's too): it is measured and
+   * shown, not gating (docs/market-privacy.md, what is still not defended); counts are reported.
+   */
+  gating: boolean;
+  /** Differencing only: protected pairs the attacker could confirm (the smaller median the mean of the larger's p40 and p60). */
+  confirmed?: number;
+  /** Counts only: what differencing counts recovers (informational, see countsAttack). */
+  note?: string;
+}
+
+export type AttackId = 'differencing' | 'tracker' | 'releases' | 'reconstruction' | 'key_search' | 'colluders' | 'counts';
+
+export interface BatteryOptions {
+  /** The disclosure key the planted markets are built with: the release's, so its own PRF is attacked. */
+  disclosureKey: Uint8Array;
+  rule?: PrivacyRule;
+  /** Keys tried per attack (derived from disclosureKey): more is slower and surer. */
+  keys?: number;
+}
+
+/** Recovered: within 5% of the target. */
+export const RECOVERY_TOLERANCE = 0.05;
+
+const within = (estimate: number, target: number): boolean => Math.abs(estimate - target) / target < RECOVERY_TOLERANCE;
+const relative = (estimate: number, target: number): number => Math.abs(estimate - target) / target;
+
+function trialKey(key: Uint8Array, trial: number): Uint8Array {
+  return new Uint8Array(createHmac('sha256', key).update(`attack trial ${trial}`).digest());
+}
+
+/** A hand-made market built as a release with one disclosure key. */
+function planted(companies: CompanySpec[], records: RecordSpec[], key: Uint8Array, id: string): MarketRelease {
+  return buildRelease(marketOf(companies, records), { id, disclosureKey: key });
+}
+
+function cellOf(release: MarketRelease, req: BenchmarkRequest, options: QueryOptions): BenchmarkCell {
+  const cell = queryRelease(release, req, { forex: FOREX, ...options }).cells[0];
+  if (!cell) throw new Error('The attack asked for no cell');
+  return cell;
+}
+
+function valueAt(cell: BenchmarkCell, percentile: number): number | null {
+  return cell.percentiles?.find((p) => p.percentile === percentile)?.value ?? null;
+}
+
+/** Batteries already run in this process, by key, rule and keys tried: the outcome depends on nothing else. */
+const batteries = new Map<string, AttackOutcome[]>();
+
+/** Runs every attack of the battery (once per key, rule and number of keys in a process). */
+export function runAttackBattery(options: BatteryOptions): AttackOutcome[] {
+  const id = `${Buffer.from(options.disclosureKey).toString('hex')} ${JSON.stringify(options.rule ?? DEFAULT_PRIVACY_RULE)} ${options.keys ?? 4}`;
+  const known = batteries.get(id);
+  if (known) return known.map((outcome) => ({ ...outcome }));
+  const outcomes = battery(options);
+  batteries.set(id, outcomes);
+  return outcomes.map((outcome) => ({ ...outcome }));
+}
+
+function battery(options: BatteryOptions): AttackOutcome[] {
+  const context: AttackContext = { rule: options.rule ?? DEFAULT_PRIVACY_RULE, keys: Array.from({ length: options.keys ?? 4 }, (_, i) => trialKey(options.disclosureKey, i)) };
+  return [differencingAttack(context), trackerAttack(context), releasesAttack(context), reconstructionAttack(context), keySearchAttack(context), colludersAttack(context), countsAttack(context)];
+}
+
+export interface AttackContext {
+  rule: PrivacyRule;
+  keys: Uint8Array[];
+}
+
+/** Whether an outcome holds: its positive control recovered every target and the protected attack none. */
+export function attackHolds(outcome: AttackOutcome): boolean {
+  if (!outcome.gating) return outcome.controlRecovered === outcome.targets;
+  return outcome.controlRecovered === outcome.targets && outcome.recovered === 0;
+}
+
+// ─── Differencing over every filter dimension ────────────────────────────────────────────────────
+
+interface Plant {
+  dimension: string;
+  target: Partial<RecordSpec>;
+  targetCompany: CompanySpec;
+  withTarget: Partial<BenchmarkRequest>;
+  without: Partial<BenchmarkRequest>;
+}
+
+const AUSTIN = { ...EVERYWHERE, locations: ['us_austin'] };
+const allStagesBut = (stage: string): MarketFilter => ({ ...AUSTIN, companyStages: EVERYWHERE.companyStages.filter((s) => s !== stage) });
+const PLANTS: Plant[] = [
+  {
+    dimension: 'location (a metro more)',
+    target: { location: 'us_boston' },
+    targetCompany: {},
+    withTarget: { marketFilters: [{ ...EVERYWHERE, locations: ['us_austin', 'us_boston'] }] },
+    without: { marketFilters: [AUSTIN] },
+  },
+  {
+    dimension: 'stage (all stages, and all but seed)',
+    target: {},
+    targetCompany: { stage: 'seed' },
+    withTarget: { marketFilters: [AUSTIN] },
+    without: { marketFilters: [allStagesBut('seed')] },
+  },
+  {
+    dimension: 'ownership group',
+    target: {},
+    targetCompany: { ownership: 'public', stage: 'public' },
+    withTarget: { marketFilters: [AUSTIN] },
+    without: { marketFilters: [{ ...AUSTIN, companyOwnershipGroups: ['venture_backed'] }] },
+  },
+  {
+    dimension: 'industry (a group, and all its sub-industries but one)',
+    target: {},
+    targetCompany: { industry: 'ind_tech_ai' },
+    withTarget: { marketFilters: [{ ...AUSTIN, industries: ['ind_technology'] }] },
+    without: { marketFilters: [{ ...AUSTIN, industries: ['ind_tech_saas'] }] },
+  },
+  {
+    dimension: 'employment type (employees, and employees and contractors)',
+    target: { contractor: true },
+    targetCompany: {},
+    withTarget: { marketFilters: [{ ...AUSTIN, employmentTypes: ['employee', 'contractor'] }] },
+    without: { marketFilters: [AUSTIN] },
+  },
+  {
+    dimension: 'family blend',
+    target: { family: 'data_analytics' },
+    targetCompany: {},
+    withTarget: { marketFilters: [AUSTIN], jobFamilies: ['bg_data'] },
+    without: { marketFilters: [AUSTIN], jobFamilies: ['data_science'] },
+  },
+  {
+    dimension: 'level blend',
+    target: { level: 'm5' },
+    targetCompany: {},
+    withTarget: { marketFilters: [AUSTIN], levels: [{ type: 'levelBlend', id: 'lb_p5_m5' }] },
+    without: { marketFilters: [AUSTIN], levels: [{ type: 'level', id: 'p5' }] },
+  },
+];
+
+
+/** Ten colleagues in five companies, two each, in Austin (or the plant's family and level), and the target at a sixth. */
+function plantedRelease(plant: Plant, base: number[], target: number, key: Uint8Array): MarketRelease {
+  const family = plant.dimension === 'family blend' ? 'data_science' : 'software_engineering';
+  const level = plant.dimension === 'level blend' ? 'p5' : 'p3';
+  const records: RecordSpec[] = base.map((pay, i) => ({ company: i % 5, base: pay, location: 'us_austin', family, level }));
+  records.push({ company: 5, base: target, location: 'us_austin', family, level, ...plant.target });
+  return planted([{}, {}, {}, {}, {}, plant.targetCompany], records, key, `planted-${plant.dimension}`);
+}
+
+function requestFor(plant: Plant, which: 'withTarget' | 'without'): BenchmarkRequest {
+  const family = plant.dimension === 'family blend' ? 'data_science' : 'software_engineering';
+  const level = plant.dimension === 'level blend' ? 'p5' : 'p3';
+  return request({ jobFamilies: [family], levels: [{ type: 'level', id: level }], ...plant[which] });
+}
+
+// Sparse pay, so that the people next to the target are far from it.
+export const SPARSE = [60_000, 70_000, 80_000, 90_000, 100_000, 160_000, 170_000, 180_000, 190_000, 200_000];
+export const MEDIAN_TARGET = 120_000;
+// Tightly packed pay and one high earner; the target is the second highest, which p90 of 11 records is.
+const TAIL_BASE = [100_000, 101_000, 102_000, 103_000, 104_000, 105_000, 106_000, 107_000, 108_000, 400_000];
+const TAIL_TARGET = 300_000;
+
+/**
+ * Differencing the median: with 11 records and 10, the larger cell's median is its record 5, the
+ * extra person when the smaller cell's median is the mean of the larger's p40 and p60. And p90 of 11
+ * records is the second highest, so a high earner added to a cell shows up as its p90.
+ */
+function differencingAttack(context: AttackContext): AttackOutcome {
+  const outcome = start('differencing', 'Differencing two published cells that differ by one person, over every filter dimension (and the tail through p90)');
+  for (const key of context.keys) {
+    for (const plant of PLANTS) {
+      const medianRelease = plantedRelease(plant, SPARSE, MEDIAN_TARGET, key);
+      const tailRelease = plantedRelease(plant, TAIL_BASE, TAIL_TARGET, key);
+      for (const disclosure of [false, true]) {
+        const options = { disclosure, privacy: context.rule };
+        const larger = cellOf(medianRelease, requestFor(plant, 'withTarget'), options);
+        const smaller = cellOf(medianRelease, requestFor(plant, 'without'), options);
+        // Confirmed when the smaller cell's median is the mean of the larger's p40 and p60; an
+        // attacker who cannot confirm still guesses the larger cell's median.
+        const p40 = valueAt(larger, 40);
+        const p60 = valueAt(larger, 60);
+        const confirmed = p40 !== null && p60 !== null && Math.abs((valueAt(smaller, 50) ?? NaN) - (p40 + p60) / 2) < 0.5;
+        // A confirmation that points away from the target (rounding can make the check hold) recovers nothing.
+        const median = valueAt(larger, 50);
+        if (disclosure && confirmed && median !== null && within(median, MEDIAN_TARGET)) outcome.confirmed = (outcome.confirmed ?? 0) + 1;
+        record(outcome, disclosure, median, MEDIAN_TARGET);
+        record(outcome, disclosure, valueAt(cellOf(tailRelease, requestFor(plant, 'withTarget'), options), 90), TAIL_TARGET);
+      }
+    }
+  }
+  return outcome;
+}
+
+function start(attack: AttackId, title: string): AttackOutcome {
+  return { attack, title, gating: attack !== 'colluders' && attack !== 'counts', targets: 0, controlRecovered: 0, recovered: 0, closest: null };
+}
+
+/** One target attacked: with the protection off it counts to the control, on to the result. */
+function record(outcome: AttackOutcome, protectedRun: boolean, estimate: number | null, target: number): void {
+  if (!protectedRun) {
+    outcome.targets++;
+    if (estimate !== null && within(estimate, target)) outcome.controlRecovered++;
+    return;
+  }
+  if (estimate === null) return;
+  if (within(estimate, target)) outcome.recovered++;
+  const distance = relative(estimate, target);
+  outcome.closest = outcome.closest === null ? distance : Math.min(outcome.closest, distance);
+}
+
+// ─── Tracker padding, and averaging across queries ───────────────────────────────────────────────
+
+const TARGET = 120_000;
+const TRACKED: MarketFilter = { companyStages: ['seed'], companyOwnershipGroups: ['venture_backed'], locations: ['us_boston'], industries: ['ind_tech_ai'] };
+const TARGET_COMPANY: CompanySpec = { stage: 'seed', ownership: 'venture_backed', industry: 'ind_tech_ai' };
+
+interface Tracker {
+  company: CompanySpec;
+  location: string;
+  contractor?: boolean;
+  /** The filter of T alone and of C ∪ T. */
+  alone: MarketFilter;
+  padded: MarketFilter;
+}
+
+function both(key: 'locations' | 'companyStages' | 'industries' | 'companyOwnershipGroups', value: string): Pick<Tracker, 'alone' | 'padded'> {
+  return { alone: { ...TRACKED, [key]: [value] }, padded: { ...TRACKED, [key]: [...TRACKED[key], value] } };
+}
+
+/** Nine trackers, one per filter dimension and complement: location, stage, industry, ownership (T and ¬T) and employment type. */
+const TRACKERS: Tracker[] = [
+  { company: TARGET_COMPANY, location: 'us_austin', ...both('locations', 'us_austin') },
+  { company: TARGET_COMPANY, location: 'us_denver', ...both('locations', 'us_denver') },
+  { company: { ...TARGET_COMPANY, stage: 'series_a' }, location: 'us_boston', ...both('companyStages', 'series_a') },
+  { company: { ...TARGET_COMPANY, stage: 'series_b' }, location: 'us_boston', ...both('companyStages', 'series_b') },
+  { company: { ...TARGET_COMPANY, industry: 'ind_tech_saas' }, location: 'us_boston', ...both('industries', 'ind_tech_saas') },
+  { company: { ...TARGET_COMPANY, industry: 'ind_fin_fintech' }, location: 'us_boston', ...both('industries', 'ind_fin_fintech') },
+  { company: { ...TARGET_COMPANY, ownership: 'founder_owned' }, location: 'us_boston', ...both('companyOwnershipGroups', 'founder_owned') },
+  { company: { ...TARGET_COMPANY, ownership: 'private_equity_backed' }, location: 'us_boston', ...both('companyOwnershipGroups', 'private_equity_backed') },
+  {
+    company: TARGET_COMPANY,
+    location: 'us_boston',
+    contractor: true,
+    alone: { ...TRACKED, employmentTypes: ['contractor'] },
+    padded: { ...TRACKED, employmentTypes: ['employee', 'contractor'] },
+  },
+];
+
+/**
+ * Company 0 holds the target alone; each tracker is five companies of two colleagues, five paid below
+ * the target and five above, spread differently per tracker so that its moves differ. `joiners`
+ * adds, per tracker, that many pairs of people (one far below, one far above): a later release in
+ * which the trackers grew but the target is still every padded cell's median.
+ */
+function trackerMarket(joiners = 0): { companies: CompanySpec[]; records: RecordSpec[] } {
+  const companies: CompanySpec[] = [TARGET_COMPANY];
+  const records: RecordSpec[] = [{ company: 0, base: TARGET, location: 'us_boston' }];
+  TRACKERS.forEach((tracker, t) => {
+    const first = companies.length;
+    for (let c = 0; c < 5; c++) companies.push(tracker.company);
+    const where = { location: tracker.location, contractor: tracker.contractor };
+    for (let j = 0; j < 5; j++) {
+      records.push({ company: first + j, base: 60_000 + 10_000 * j - 1_000 * t, ...where });
+      records.push({ company: first + ((j + 1) % 5), base: 160_000 + 10_000 * j + 3_000 * t, ...where });
+    }
+    for (let j = 0; j < joiners; j++) {
+      records.push({ company: first + (j % 5), base: 30_000 + 500 * j + 100 * t, ...where });
+      records.push({ company: first + ((j + 2) % 5), base: 260_000 + 500 * j + 100 * t, ...where });
+    }
+  });
+  return { companies, records };
+}
+
+/** Each tracker pair's estimate of the target: the padded cell's median (the target's record in every one). */
+function trackerEstimates(release: MarketRelease, options: QueryOptions): number[] {
+  const estimates: number[] = [];
+  for (const tracker of TRACKERS) {
+    const padded = cellOf(release, request({ marketFilters: [tracker.padded] }), options);
+    const median = valueAt(padded, 50);
+    if (median !== null) estimates.push(median);
+  }
+  return estimates;
+}
+
+const mean = (values: number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
+
+function trackerAttack(context: AttackContext): AttackOutcome {
+  const outcome = start('tracker', 'Tracker padding over nine filter dimensions (T and ¬T), each pair and the average of all nine');
+  const { companies, records } = trackerMarket();
+  for (const key of context.keys) {
+    const release = planted(companies, records, key, 'tracker');
+    for (const disclosure of [false, true]) {
+      const estimates = trackerEstimates(release, { disclosure, privacy: context.rule });
+      for (const estimate of estimates) record(outcome, disclosure, estimate, TARGET);
+      record(outcome, disclosure, mean(estimates), TARGET);
+    }
+  }
+  return outcome;
+}
+
+/**
+ * Averaging across releases: the same target in four releases, the trackers growing between them
+ * (new draws for every padded cell), and unrelated records added elsewhere. The attacker averages
+ * every padded median of every release.
+ */
+function releasesAttack(context: AttackContext): AttackOutcome {
+  const outcome = start('releases', 'Averaging the tracker pairs across four releases in which the trackers grow');
+  for (const key of context.keys) {
+    for (const disclosure of [false, true]) {
+      const estimates: number[] = [];
+      for (let version = 0; version < 4; version++) {
+        const { companies, records } = trackerMarket(version);
+        const release = planted(companies, records, key, `release-${version}`);
+        estimates.push(...trackerEstimates(release, { disclosure, privacy: context.rule }));
+      }
+      record(outcome, disclosure, mean(estimates), TARGET);
+    }
+  }
+  return outcome;
+}
+
+// ─── Reconstruction from the seven percentiles ───────────────────────────────────────────────────
+
+/**
+ * A cell of 11 records (five companies of two and one of one): p10, p40, p50, p60 and p90 sit at its
+ * records 1, 4, 5, 6 and 9 exactly (PERCENTILE.INC at ranks (n − 1) × p), so an attacker reads five
+ * people's pay off the seven figures.
+ */
+function reconstructionAttack(context: AttackContext): AttackOutcome {
+  const outcome = start('reconstruction', 'Reconstruction from the seven percentiles: five of eleven records read off p10, p40, p50, p60 and p90');
+  const pay = [...SPARSE, MEDIAN_TARGET].sort((a, b) => a - b);
+  const records: RecordSpec[] = pay.map((base, i) => ({ company: i < 10 ? i % 5 : 5, base, location: 'us_austin' }));
+  const ranks: [number, number][] = [
+    [10, 1],
+    [40, 4],
+    [50, 5],
+    [60, 6],
+    [90, 9],
+  ];
+  for (const key of context.keys) {
+    const release = planted([{}, {}, {}, {}, {}, {}], records, key, 'reconstruction');
+    for (const disclosure of [false, true]) {
+      const cell = cellOf(release, request({ marketFilters: [{ ...EVERYWHERE, locations: ['us_austin'] }] }), { disclosure, privacy: context.rule });
+      for (const [percentile, rank] of ranks) record(outcome, disclosure, valueAt(cell, percentile), pay[rank]!);
+    }
+  }
+  return outcome;
+}
+
+// ─── Key search ──────────────────────────────────────────────────────────────────────────────────
+
+/** The reduced key space of the positive control: 2^8 keys, each derived from an 8-bit secret. */
+const REDUCED_BITS = 8;
+const reducedKey = (secret: number): Uint8Array => new Uint8Array(createHmac('sha256', 'reduced key space').update(String(secret)).digest());
+
+const KNOWN: RecordSpec[] = SPARSE.map((base, i) => ({ company: i % 5, base, location: 'us_austin' }));
+const AUSTIN_CELL = (): BenchmarkRequest => request({ marketFilters: [{ ...EVERYWHERE, locations: ['us_austin'] }] });
+const figuresOf = (cell: BenchmarkCell): string => JSON.stringify(cell.percentiles);
+
+/**
+ * Key search against whatever secret remains. The attacker knows one cell completely (ten of their
+ * own people) and every record but the target's of another; they try every key of the space on the
+ * known cell, keep the keys that reproduce its published figures, and with each try every whole
+ * hundred of pay for the target until the published figures come out. Positive control: a release
+ * keyed from an 8-bit secret (the search finds the key, then the target exactly). Protected: the
+ * release's 256-bit key, against which the same search finds no key.
+ */
+function keySearchAttack(context: AttackContext): AttackOutcome {
+  const outcome = start('key_search', `Key search: every key of a ${REDUCED_BITS}-bit space tried on a fully known cell, then the target's pay searched under the key found`);
+  const companies: CompanySpec[] = [{}, {}, {}, {}, {}, {}];
+  const withTarget = (pay: number): RecordSpec[] => [...KNOWN, { company: 5, base: pay, location: 'us_austin' }];
+  const options = { privacy: context.rule };
+  for (const [trial, key] of context.keys.entries()) {
+    const weak = reducedKey((trial * 37 + 11) % 2 ** REDUCED_BITS);
+    for (const [protectedRun, releaseKey] of [
+      [false, weak],
+      [true, key],
+    ] as const) {
+      const publishedKnown = figuresOf(cellOf(planted(companies, KNOWN, releaseKey, 'known'), AUSTIN_CELL(), options));
+      const publishedTarget = figuresOf(cellOf(planted(companies, withTarget(MEDIAN_TARGET), releaseKey, 'target'), AUSTIN_CELL(), options));
+      let estimate: number | null = null;
+      for (let secret = 0; secret < 2 ** REDUCED_BITS && estimate === null; secret++) {
+        const candidate = reducedKey(secret);
+        if (figuresOf(cellOf(planted(companies, KNOWN, candidate, 'try'), AUSTIN_CELL(), options)) !== publishedKnown) continue;
+        for (let pay = 100_500; pay < 160_000; pay += 500) {
+          if (figuresOf(cellOf(planted(companies, withTarget(pay), candidate, 'try'), AUSTIN_CELL(), options)) === publishedTarget) {
+            estimate = pay;
+            break;
+          }
+        }
+      }
+      record(outcome, protectedRun, estimate, MEDIAN_TARGET);
+    }
+  }
+  return outcome;
+}
+
+// ─── Colluders who know everyone but the target ──────────────────────────────────────────────────
+
+const COLLUDER_METROS = ['us_austin', 'us_denver', 'us_seattle', 'us_chicago', 'us_new_york', 'us_los_angeles', 'us_atlanta', 'us_dallas'];
+
+/**
+ * Four colluding participants know all their own employees' pay and every other record but the
+ * target's (a stronger attacker than the threat model: the target's colleague is known too). The
+ * target works in Boston; each cell is Boston and one more metro, where the colluders have people at
+ * other pay, so every cell holds the target with different neighbours and different draws. For every
+ * whole hundred of pay the attacker computes the exact figures each cell would have and keeps the pay
+ * whose published figures are each within the largest move the rule allows (half the span around
+ * the figure or three times its relative floor, plus the rounding); the estimate is the middle of
+ * what is left. Without moves exactly the target's pay is left.
+ */
+function colludersAttack(context: AttackContext): AttackOutcome {
+  const outcome = start('colluders', 'Colluders who know every record but the target (more than four participants know), over eight cells around the target');
+  const companies: CompanySpec[] = [{}, {}, {}, {}, {}];
+  const boston: RecordSpec[] = [
+    ...[70_000, 95_000, 150_000, 180_000].map((base, i) => ({ company: i, base, location: 'us_boston' })),
+    { company: 4, base: TARGET, location: 'us_boston' },
+    { company: 4, base: 210_000, location: 'us_boston' },
+  ];
+  const metroRecords = (metro: string, m: number): RecordSpec[] =>
+    [60_000, 85_000, 105_000, 140_000, 165_000, 190_000, 75_000, 200_000].map((base, i) => ({ company: i % 4, base: base + 1_500 * m, location: metro }));
+  const records = [...boston, ...COLLUDER_METROS.flatMap(metroRecords)];
+  const cells = COLLUDER_METROS.map((metro, m) => ({ metro, known: [...boston.filter((r) => r.base !== TARGET), ...metroRecords(metro, m)].map((r) => r.base) }));
+  for (const key of context.keys) {
+    const release = planted(companies, records, key, 'colluders');
+    for (const disclosure of [false, true]) {
+      const published = cells.map((cell) => cellOf(release, request({ marketFilters: [{ ...EVERYWHERE, locations: ['us_boston', cell.metro] }] }), { disclosure, privacy: context.rule }));
+      const left: number[] = [];
+      for (let pay = 40_000; pay <= 300_000; pay += 100) {
+        const fits = cells.every((cell, i) => figuresFit(published[i]!, [...cell.known, pay], disclosure ? context.rule : null));
+        if (fits) left.push(pay);
+      }
+      record(outcome, disclosure, left.length === 0 ? null : (left[0]! + left[left.length - 1]!) / 2, TARGET);
+    }
+  }
+  return outcome;
+}
+
+/** Whether a cell's published percentiles could come from these records: exactly, or (with moves) within the largest move the rule allows. */
+function figuresFit(cell: BenchmarkCell, pay: number[], rule: PrivacyRule | null): boolean {
+  if (!cell.percentiles) return false;
+  const sorted = [...pay].sort((a, b) => a - b);
+  const n = sorted.length;
+  // The colluders are the four largest companies; what stands outside them sets the relative floor.
+  const floor = Math.min(0.05, Math.max(0.0002, 0.15 / Math.max(1, rule ? 2 : 1)));
+  return cell.percentiles.every(({ percentile, value }) => {
+    const exact = percentileInc(sorted, n, percentile);
+    if (rule === null) return Math.abs(value - exact) < 1;
+    const lower = Math.floor(((n - 1) * percentile) / 100);
+    const span = sorted[Math.min(n - 1, lower + 2)]! - sorted[Math.max(0, lower - 1)]!;
+    const most = Math.max(span / 2, 3 * floor * exact) + exact * 0.005;
+    return Math.abs(value - exact) <= most;
+  });
+}
+
+// ─── Counts ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Differencing counts: the withheld group between two published cells (here one person) is the
+ * difference of their employee counts, and the average over the nine tracker pairs. Counts say how
+ * many, not what anyone is paid: the outcome reports how often the difference is exact, and holds
+ * when the control recovers it (the battery is sound); docs/market-privacy.md says what is left.
+ */
+function countsAttack(context: AttackContext): AttackOutcome {
+  const outcome = start('counts', 'Differencing head counts: one pair per dimension and the nine tracker pairs averaged');
+  const { companies, records } = trackerMarket();
+  let exactPairs = 0;
+  let pairs = 0;
+  let exactAverages = 0;
+  for (const key of context.keys) {
+    const release = planted(companies, records, key, 'counts');
+    for (const disclosure of [false, true]) {
+      const differences: number[] = [];
+      for (const tracker of TRACKERS) {
+        const padded = cellOf(release, request({ marketFilters: [tracker.padded] }), { disclosure, privacy: context.rule });
+        const alone = cellOf(release, request({ marketFilters: [tracker.alone] }), { disclosure, privacy: context.rule });
+        if (padded.sample.employees !== null && alone.sample.employees !== null) differences.push(padded.sample.employees - alone.sample.employees);
+      }
+      const average = mean(differences);
+      if (!disclosure) {
+        outcome.targets++;
+        if (average === 1 && differences.every((d) => d === 1)) outcome.controlRecovered++;
+        continue;
+      }
+      pairs += differences.length;
+      exactPairs += differences.filter((d) => d === 1).length;
+      if (average !== null && Math.round(average) === 1) exactAverages++;
+    }
+  }
+  outcome.recovered = exactAverages;
+  outcome.note = `${exactPairs} of ${pairs} single pairs give the exact difference (of 1); the average of nine pairs rounds to it in ${exactAverages} of ${context.keys.length}`;
+  return outcome;
+}
