@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { EVERYWHERE, FOREX, marketOf, request, type CompanySpec, type RecordSpec } from '../test/handMarket.js';
+import { EVERYWHERE, FOREX, marketOf, request, type CompanySpec, type RecordSpec } from './handMarket.js';
 import { percentileInc } from './percentile.js';
 import { DEFAULT_PRIVACY_RULE, type PrivacyRule } from './privacy.js';
 import { queryRelease, type BenchmarkCell, type QueryOptions } from './query.js';
@@ -103,7 +103,8 @@ export function attackHolds(outcome: AttackOutcome): boolean {
 
 // ─── Differencing over every filter dimension ────────────────────────────────────────────────────
 
-interface Plant {
+/** A target planted in a segment of its own, and the pair of cells that differ by it. */
+export interface Plant {
   dimension: string;
   target: Partial<RecordSpec>;
   targetCompany: CompanySpec;
@@ -113,7 +114,7 @@ interface Plant {
 
 const AUSTIN = { ...EVERYWHERE, locations: ['us_austin'] };
 const allStagesBut = (stage: string): MarketFilter => ({ ...AUSTIN, companyStages: EVERYWHERE.companyStages.filter((s) => s !== stage) });
-const PLANTS: Plant[] = [
+export const PLANTS: Plant[] = [
   {
     dimension: 'location (a metro more)',
     target: { location: 'us_boston' },

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { placesOf } from '../catalog/index.js';
 import { buildDemoRelease } from '../generator/index.js';
-import { marketOf, type CompanySpec, type RecordSpec } from '../test/handMarket.js';
+import { marketOf, type CompanySpec, type RecordSpec } from './handMarket.js';
 import { describeRelease, disclose, roundDownToTwoFigures, type ReleaseComposition } from './composition.js';
 import { buildRelease, type MarketRelease } from './release.js';
 

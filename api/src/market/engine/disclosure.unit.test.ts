@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateMarket } from '../generator/generate.js';
-import { EVERYWHERE, FOREX, marketOf, recordsFor, request, type CompanySpec, type RecordSpec } from '../test/handMarket.js';
+import { EVERYWHERE, FOREX, marketOf, recordsFor, request, type CompanySpec, type RecordSpec } from './handMarket.js';
 import { createHash } from 'node:crypto';
 import { registerDisclosureKey } from './disclosure.js';
 import { percentileInc } from './percentile.js';
+import { PLANTS, type Plant } from './attacks.js';
 import { queryRelease, type BenchmarkCell, type QueryOptions } from './query.js';
 import { buildRelease, type MarketRelease } from './release.js';
 import type { BenchmarkRequest, MarketFilter } from './request.js';
@@ -23,72 +24,10 @@ const valueAt = (cell: BenchmarkCell, percentile: number): number => {
   return found.value;
 };
 
-/**
- * One person differs between two published cells. Each case plants the target in a segment of its
- * own — another metro, stage, ownership group, sub-industry, family or level — and asks the cell
- * with the segment and the neighbour without it: the pair the outside review differenced.
- */
-interface Plant {
-  dimension: string;
-  target: Partial<RecordSpec>;
-  targetCompany: CompanySpec;
-  withTarget: Partial<BenchmarkRequest>;
-  without: Partial<BenchmarkRequest>;
-}
-
-const AUSTIN = { ...EVERYWHERE, locations: ['us_austin'] };
-const allStagesBut = (stage: string): MarketFilter => ({ ...AUSTIN, companyStages: EVERYWHERE.companyStages.filter((s) => s !== stage) });
-const PLANTS: Plant[] = [
-  {
-    dimension: 'location (a metro more)',
-    target: { location: 'us_boston' },
-    targetCompany: {},
-    withTarget: { marketFilters: [{ ...EVERYWHERE, locations: ['us_austin', 'us_boston'] }] },
-    without: { marketFilters: [AUSTIN] },
-  },
-  {
-    dimension: 'stage (all stages, and all but seed)',
-    target: {},
-    targetCompany: { stage: 'seed' },
-    withTarget: { marketFilters: [AUSTIN] },
-    without: { marketFilters: [allStagesBut('seed')] },
-  },
-  {
-    dimension: 'ownership group',
-    target: {},
-    targetCompany: { ownership: 'public', stage: 'public' },
-    withTarget: { marketFilters: [AUSTIN] },
-    without: { marketFilters: [{ ...AUSTIN, companyOwnershipGroups: ['venture_backed'] }] },
-  },
-  {
-    dimension: 'industry (a group, and all its sub-industries but one)',
-    target: {},
-    targetCompany: { industry: 'ind_tech_ai' },
-    withTarget: { marketFilters: [{ ...AUSTIN, industries: ['ind_technology'] }] },
-    without: { marketFilters: [{ ...AUSTIN, industries: ['ind_tech_saas'] }] },
-  },
-  {
-    dimension: 'employment type (employees, and employees and contractors)',
-    target: { contractor: true },
-    targetCompany: {},
-    withTarget: { marketFilters: [{ ...AUSTIN, employmentTypes: ['employee', 'contractor'] }] },
-    without: { marketFilters: [AUSTIN] },
-  },
-  {
-    dimension: 'family blend',
-    target: { family: 'data_analytics' },
-    targetCompany: {},
-    withTarget: { marketFilters: [AUSTIN], jobFamilies: ['bg_data'] },
-    without: { marketFilters: [AUSTIN], jobFamilies: ['data_science'] },
-  },
-  {
-    dimension: 'level blend',
-    target: { level: 'm5' },
-    targetCompany: {},
-    withTarget: { marketFilters: [AUSTIN], levels: [{ type: 'levelBlend', id: 'lb_p5_m5' }] },
-    without: { marketFilters: [AUSTIN], levels: [{ type: 'level', id: 'p5' }] },
-  },
-];
+// One person differs between two published cells. Each plant (the attack battery's own, attacks.ts,
+// so the tests and the scorecard difference the same pairs) puts the target in a segment of its own —
+// another metro, stage, ownership group, sub-industry, family or level — and asks the cell with the
+// segment and the neighbour without it: the pair the outside review differenced.
 
 /** Ten colleagues in five companies, two each, in Austin: data scientists at P5 (or the plant's family and level). */
 function plantedRelease(plant: Plant, base: number[], target: number): MarketRelease {

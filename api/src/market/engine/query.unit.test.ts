@@ -3,7 +3,7 @@ import { placesOf, subIndustriesOf } from '../catalog/index.js';
 import { generateMarket, type GeneratedMarket } from '../generator/generate.js';
 import { percentileInc } from './percentile.js';
 import { DEFAULT_PRIVACY_RULE, withholdingReason, type PrivacyRule } from './privacy.js';
-import { EVERYWHERE, FOREX, marketOf, recordsFor, request, type CompanySpec } from '../test/handMarket.js';
+import { EVERYWHERE, FOREX, marketOf, recordsFor, request, type CompanySpec } from './handMarket.js';
 import { NO_AMOUNT, type MeasureId } from './participants.js';
 import { queryRelease, queryRelease as runQuery, type BenchmarkCell, type BenchmarkResult, type QueryOptions } from './query.js';
 import { buildRelease, type MarketRelease } from './release.js';

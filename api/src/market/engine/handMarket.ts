@@ -1,8 +1,8 @@
 import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../catalog/index.js';
-import { catalogDimensions, contractorPlace, emptyAmounts, type MeasureId, type ParticipantMarket, type ReleaseDimensions } from '../engine/participants.js';
-import type { BenchmarkRequest, MarketFilter } from '../engine/request.js';
+import { catalogDimensions, contractorPlace, emptyAmounts, type MeasureId, type ParticipantMarket, type ReleaseDimensions } from './participants.js';
+import type { BenchmarkRequest, MarketFilter } from './request.js';
 
-/** Hand-made markets for engine tests: every record spelled out, defaults for what a test does not care about. */
+/** Hand-made markets for the attack battery (attacks.ts) and the engine's tests: every record spelled out, defaults for what a test does not care about. */
 export const dimensions = catalogDimensions();
 export const code = (ids: readonly string[], id: string): number => {
   const index = ids.indexOf(id);
