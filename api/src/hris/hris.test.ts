@@ -450,8 +450,10 @@ describe('HRIS imports', () => {
     const run = await finishedImport(admin, started.body.data.id);
     expect(run).toMatchObject({ status: 'applied', rowCount: 12_000, plan: { create: 12_000, changesTruncated: true, compensationRecords: { add: 12_000 } } });
     expect(run.plan?.changes).toHaveLength(1_000);
-    const job = await request<{ data: { status: string; progress: number; type: string } }>(`/api/background-jobs/${run.jobId}`, { headers: admin });
-    expect(job.body.data).toMatchObject({ type: 'peopleImport', status: 'succeeded', progress: 100 });
+    // The run is written as applied inside the job; the job itself ends a moment later.
+    const job = async () => (await request<{ data: { status: string; progress: number; type: string } }>(`/api/background-jobs/${run.jobId}`, { headers: admin })).body.data;
+    await expect.poll(async () => (await job()).status, { timeout: 10_000 }).toBe('succeeded');
+    expect(await job()).toMatchObject({ type: 'peopleImport', status: 'succeeded', progress: 100 });
     await expect.poll(() => seen.filter((event) => event.jobId === run.jobId).at(-1)?.status, { timeout: 10_000 }).toBe('succeeded');
     const progress = seen.filter((event) => event.jobId === run.jobId && event.status === 'running').map((event) => event.progress);
     expect(progress.some((value) => value > 0 && value < 100)).toBe(true);

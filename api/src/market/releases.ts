@@ -6,7 +6,8 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import { jobKind } from '../jobs/kind.js';
 import { buildInThread, buildScreenedInThread, type ReleaseRecipe } from './build.js';
-import { privacyScorecard, type MarketRelease, type PrivacyScorecard } from './engine/index.js';
+import { privacyScorecard, SCORECARD_KEYS, type AttackOutcome, type MarketRelease, type PrivacyScorecard } from './engine/index.js';
+import { runInThread } from '../threads/start.js';
 import { secretsKey } from '../integrations/secrets.js';
 import { currencyForexMapping } from './forex.js';
 import { collectContribution } from './participation/collect.js';
@@ -137,7 +138,22 @@ export function servedReleaseId(deps: AppDeps): string | null {
  * release's disclosure key and the utility of its figures. Computed before the release can be published.
  */
 export async function scoreRelease(db: Knex, release: MarketRelease, dataDir: string): Promise<PrivacyScorecard> {
-  return privacyScorecard(release, { disclosureKey: disclosureKey(dataDir), forex: await currencyForexMapping(db) });
+  const key = disclosureKey(dataDir);
+  return privacyScorecard(release, { disclosureKey: key, forex: await currencyForexMapping(db), attacks: await attackBattery(key) });
+}
+
+/** Batteries run or running in this process, by key: the outcome depends on nothing else. */
+const batteries = new Map<string, Promise<AttackOutcome[]>>();
+
+/** The attack battery under a key, on a thread of its own (seconds of work: a starting server keeps answering 503 meanwhile). */
+function attackBattery(disclosureKey: Uint8Array): Promise<AttackOutcome[]> {
+  const id = Buffer.from(disclosureKey).toString('hex');
+  const known = batteries.get(id);
+  if (known) return known;
+  const running = runInThread<AttackOutcome[]>(import.meta.url, 'attackThread', { disclosureKey, keys: SCORECARD_KEYS });
+  batteries.set(id, running);
+  running.catch(() => batteries.delete(id));
+  return running;
 }
 
 async function seedDemoRelease(db: Knex, log: Logger, dataDir: string): Promise<MarketRelease> {

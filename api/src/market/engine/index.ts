@@ -45,4 +45,5 @@ export type {
   ValidationIssue,
 } from './request.js';
 export { MESSAGES as BENCHMARK_REQUEST_MESSAGES, isValidBenchmarkRequest, validateBenchmarkRequest } from './validate.js';
-export { measureUtility, privacyScorecard, type PrivacyScorecard, type ReleaseUtility } from './scorecard.js';
+export { measureUtility, privacyScorecard, SCORECARD_KEYS, type PrivacyScorecard, type ReleaseUtility } from './scorecard.js';
+export { runAttackBattery, type AttackOutcome, type BatteryOptions } from './attacks.js';

@@ -162,12 +162,14 @@ describe('customers contributing to the market', () => {
     expect(report).toEqual({ releaseId: after.id, previousReleaseId: unverified.id, participants: [{ companyId: company.id, companyName: 'Contributing Co' }], added: [{ companyId: company.id, companyName: 'Contributing Co' }], removed: [] });
     expect(after).toMatchObject({ source: { kind: 'mixed', seed: 11, records: 20000, contributedCompanies: 1, contributedRecords: 27 }, recordCount: 20027, companyCount: before.companyCount + 1 });
     const withUs = await cell('software_engineering', 'p3', '840');
-    expect(withUs.sample.employees).toBe((baseline.sample.employees ?? 0) + 12);
+    // Published counts are perturbed (employees by at most 2, companies by at most 1), so each side of
+    // the difference may be off by that much.
+    expect(Math.abs((withUs.sample.employees ?? 0) - ((baseline.sample.employees ?? 0) + 12))).toBeLessThanOrEqual(4);
     // The baseline's generated records and our 12: the share of the cell that is demo data.
     const generated = baseline.sample.employees ?? 0;
-    expect(withUs.syntheticShare).toBe(Math.round((generated / (generated + 12)) * 100) / 100);
+    expect(Math.abs((withUs.syntheticShare ?? 0) - generated / (generated + 12))).toBeLessThanOrEqual(0.01);
     expect(withUs.syntheticShare).toBeLessThan(1);
-    expect(withUs.sample.companies).toBe((baseline.sample.companies ?? 0) + 1);
+    expect(Math.abs((withUs.sample.companies ?? 0) - ((baseline.sample.companies ?? 0) + 1))).toBeLessThanOrEqual(2);
     const alone = await cell('technical_writing', 'p6', 'us_kansas_city');
     // Our records alone: withheld, and nothing in the answer says it is one company with a dozen people.
     const below = { id: 'below_threshold', label: 'Below the threshold', min: 0, max: null };
@@ -339,7 +341,8 @@ describe('customers contributing to the market', () => {
     expect(employeesOnly.status).toBe('published');
     const withContractors = await unitedStates(['employee', 'contractor']);
     expect(withContractors.status).toBe('published');
-    expect(withContractors.sample.employees).toBe((employeesOnly.sample.employees ?? 0) + 2);
+    // Perturbed counts: each side by at most 2.
+    expect(Math.abs((withContractors.sample.employees ?? 0) - ((employeesOnly.sample.employees ?? 0) + 2))).toBeLessThanOrEqual(4);
     // Two contractors of one company alone fail the rule: nothing is said of them.
     expect(await unitedStates(['contractor'])).toMatchObject({ status: 'insufficient_data', percentiles: null, sample: { employees: null, companies: null } });
     const unknownType = await call<ErrorBody>('/api/benchmarking/market-data', admin, {
