@@ -48,10 +48,12 @@ describe('the demo company’s pay, against its market', () => {
     // A spread, not everyone on the median: some below 0.95 and some above 1.05 …
     expect(values.filter((ratio) => ratio < 0.95).length).toBeGreaterThan(report.compared / 10);
     expect(values.filter((ratio) => ratio > 1.05).length).toBeGreaterThan(report.compared / 10);
-    // … and few far out: at most 3% at 1.20 and above, none under 0.70.
+    // … and few far out: at most 3% at 1.20 and above, none under 0.65. (The demo's pay sits at 0.70 or
+    // more of the exact median; the published median a compa-ratio divides by moves by up to 5% in a
+    // thin cell, in a direction the installation's disclosure key draws: docs/market-privacy.md.)
     const high = report.bands.find((band) => band.label === '1.20 and above');
     expect(high?.count).toBeLessThanOrEqual(Math.floor(report.compared * 0.03));
-    expect(Math.min(...values)).toBeGreaterThanOrEqual(0.7);
+    expect(Math.min(...values)).toBeGreaterThanOrEqual(0.65);
   });
 
   it('pays nobody below the full-time legal minimum of their country', async () => {
