@@ -6,7 +6,7 @@ import { createAdmin } from '../../api/src/identity/provider/testSupport.js';
 import { insertEmployee, insertPay } from '../../api/src/team/test/fixtures.js';
 import { bearer, createTestUser, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
-import { apiTokenOf, launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
+import { apiTokenOf, launchChromium, screenshot, seriousViolations, signInThroughProvider, expectNoSidewaysScroll } from './browser.js';
 
 type Schemas = components['schemas'];
 type Band = Schemas['Band'];
@@ -229,7 +229,7 @@ describe('salary bands in a real browser', () => {
     expect(await bandCell(page, p3, austin.id, 'mid').textContent()).toBe(dollars(nearest1000(V * 0.9)));
     expect(await bandCell(page, p3, austin.id, 'max').textContent()).toBe(dollars(nearest1000(V * 0.9 * 1.2)));
     // The editor fits the desktop: the grid scrolls inside its own region, never the page.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await expectNoSidewaysScroll(page, 1280);
     await axeClean(page, 'the built draft');
     await screenshot(page, `bands-built-${engine}-1280`);
     // G4's band in each zone, built from the mean of P4's and P5's medians.
@@ -267,7 +267,7 @@ describe('salary bands in a real browser', () => {
     const changes = await preview.getByRole('table', { name: /changes/ }).locator('tbody tr').count();
     expect(changes).toBeGreaterThan(0);
     expect((await setNow(bandSetId)).bands).toEqual(before.bands);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await expectNoSidewaysScroll(page, 1280);
     await axeClean(page, 'the smoothing preview');
     await screenshot(page, `bands-smoothing-preview-${engine}-1280`);
     await page.getByRole('button', { name: 'Apply smoothing' }).click();
@@ -409,7 +409,7 @@ describe('salary bands in a real browser', () => {
     }
     await page.getByRole('tab', { name: 'Evaluation' }).click();
     await page.getByTestId('out-of-band').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page, 375);
     await axeClean(page, 'the evaluation at 375 px');
 
     // A draft on a phone is read too: no building, smoothing, publishing or inline editing.
@@ -439,7 +439,7 @@ describe('salary bands in a real browser', () => {
     const changed = page.getByRole('table', { name: 'Bands that changed' }).locator('tbody tr');
     expect(await changed.count()).toBe(1);
     expect(await changed.first().textContent()).toContain(`${dollars(100_000)} – ${dollars(110_000)} – ${dollars(120_000)}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page, 375);
     await axeClean(page, 'the changes on a phone');
     await context.close();
   }, 180_000);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../openapi.d.ts';
 import { insertEmployee, insertPay } from '../../api/src/team/test/fixtures.js';
 import { type BandsAdmin, bandsAdmin } from './bandsSetup.js';
-import { launchChromium, seriousViolations } from './browser.js';
+import { launchChromium, seriousViolations, expectNoSidewaysScroll } from './browser.js';
 import { signedIn } from './companySetup.js';
 
 type Schemas = components['schemas'];
@@ -96,7 +96,7 @@ describe('comp grades and grade bands, in a real browser', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('tab', { name: 'Grades' }).click();
     await grid.waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page, 375);
     await context.close();
   }, 300_000);
 });

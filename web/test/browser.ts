@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
 import { hashToken, newTokenSecret, tokenPrefix } from '../../api/src/access/tokens.js';
 import { newId } from '../../api/src/db/ids.js';
 import { testDb } from '../../api/test/factories.js';
@@ -79,4 +80,12 @@ export async function apiTokenOf(email: string): Promise<string> {
   const token = newTokenSecret();
   await db('api_tokens').insert({ id: newId(), company_id: user.company_id, user_id: user.id, name: 'browser test', token_hash: hashToken(token), token_prefix: tokenPrefix(token), created_at: new Date().toISOString() });
   return token;
+}
+
+/**
+ * The page fits `width` without sideways scrolling. Polled: after a viewport change the layout
+ * (and React's media-query state) settles a frame or two later, more so on a loaded machine.
+ */
+export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 }).toBeLessThanOrEqual(width);
 }

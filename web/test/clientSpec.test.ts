@@ -3,7 +3,7 @@ import type { Browser, ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdmin } from '../../api/src/identity/provider/testSupport.js';
 import { testDb } from '../../api/test/factories.js';
-import { ARTIFACTS, apiTokenOf, launchChromium, signInThroughProvider } from './browser.js';
+import { ARTIFACTS, apiTokenOf, launchChromium, signInThroughProvider, expectNoSidewaysScroll } from './browser.js';
 
 describe('the web client’s plumbing, as a person meets it', () => {
   let browser: Browser;
@@ -25,7 +25,7 @@ describe('the web client’s plumbing, as a person meets it', () => {
     const tabBar = page.getByRole('navigation', { name: 'Main' });
     await tabBar.waitFor();
     // Nothing sticks out sideways: the page is as wide as the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page, 375);
     const barBox = await tabBar.boundingBox();
     expect(barBox && barBox.x >= 0 && barBox.x + barBox.width <= 375 && barBox.y + barBox.height <= 667).toBe(true);
     // Sign out is not on the bar itself; the bar's "Menu" holds it, on screen.

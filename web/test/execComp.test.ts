@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../openapi.d.ts';
-import { apiTokenOf, demoPassword, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
+import { apiTokenOf, demoPassword, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider, expectNoSidewaysScroll } from './browser.js';
 
 type ExecutiveRequest = components['schemas']['ExecutiveCompRequest'];
 type ExecutiveResult = components['schemas']['ExecutiveCompResult'];
@@ -108,7 +108,7 @@ describe('executive compensation in a real browser', () => {
     await page.getByRole('list', { name: 'Executive titles found' }).getByRole('button', { name: 'Chief Technology Officer' }).click();
     await page.getByRole('button', { name: 'Price these titles' }).click();
     await page.locator('tr[data-row="cto|base"] td[data-percentile="25"]').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page, 375);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   }, 120_000);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../openapi.d.ts';
 import { createAdmin } from '../../api/src/identity/provider/testSupport.js';
 import { testDb } from '../../api/test/factories.js';
-import { apiTokenOf, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
+import { apiTokenOf, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider, expectNoSidewaysScroll } from './browser.js';
 
 type BenchmarkRequest = components['schemas']['BenchmarkRequest'];
 type BackgroundJob = components['schemas']['BackgroundJob'];
@@ -183,7 +183,7 @@ describe('the data explorer in a real browser', () => {
     await card.locator('td[data-percentile="25"]').waitFor();
     expect(await card.locator('td.col-market').textContent()).toBe('US Tier 1');
     // No sideways scrolling on a phone: the card fits the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page, 375);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   }, 120_000);

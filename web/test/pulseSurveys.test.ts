@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestUser, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
 import { insertEmployee, insertPay } from '../../api/src/team/test/fixtures.js';
-import { apiTokenOf, demoPassword, launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
+import { apiTokenOf, demoPassword, launchChromium, screenshot, seriousViolations, signInThroughProvider, expectNoSidewaysScroll } from './browser.js';
 
 const EMPLOYEE = 'employee@acme.test';
 const ADMIN = 'admin@acme.test';
@@ -111,7 +111,7 @@ describe('pulse surveys in the browser', () => {
     // Every scale step is a full tap target and the form fits the phone without sideways scrolling.
     const step = await page.locator('.pulse-step').first().boundingBox();
     expect(step?.height ?? 0).toBeGreaterThanOrEqual(44);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page, 375);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `pulse-answer-${inject('engine')}-375`);
 

@@ -10,7 +10,7 @@ import { type Call, closedCycleWithLetters, releaseLetters } from '../../api/src
 import { insertEmployee, insertPay } from '../../api/src/team/test/fixtures.js';
 import { type TestUser, bearer, createTestUser, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
-import { apiTokenOf, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
+import { apiTokenOf, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider, expectNoSidewaysScroll } from './browser.js';
 
 /*
  * An employee opens their reward letter on a phone. Hand-checked: 100,000 USD + 4,000 merit =
@@ -70,7 +70,7 @@ describe('an employee’s reward letter on a phone', () => {
     await expect.poll(() => letter.textContent(), { timeout: 30_000 }).toContain('your base salary changes by 4.0%, from $100,000 to $104,000');
     expect(await letter.textContent()).toContain('confirm your pay from 1 April 2026');
     expect(await letter.textContent()).not.toContain('Cora');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page, 375);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'I have read my letter' }).tap();

@@ -11,7 +11,7 @@ import { type TestPerson, createPerson } from '../../api/src/identity/provider/t
 import { insertEmployee, insertGrant, insertPay, monthsAgo } from '../../api/src/team/test/fixtures.js';
 import { type TestUser, bearer, createTestUser, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
-import { apiTokenOf, launchChromium, screenshot, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
+import { apiTokenOf, launchChromium, screenshot, screenshotsAtBothWidths, seriousViolations, signInThroughProvider, expectNoSidewaysScroll } from './browser.js';
 
 type Statement = components['schemas']['TotalRewardsStatement'];
 type Money = components['schemas']['Money'];
@@ -104,7 +104,7 @@ describe('an employee’s total-rewards statement in the installed PWA', () => {
     await expect.poll(() => page.getByTestId('tr-sim-equity').textContent()).toBe('$67,200');
     expect(await page.getByText('it models no tax', { exact: false }).count()).toBeGreaterThan(0);
 
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page, 375);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotsAtBothWidths(page, `total-rewards-statement-${engine}`);
 

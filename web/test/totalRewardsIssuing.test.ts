@@ -10,7 +10,7 @@ import { type TestPerson, createPerson } from '../../api/src/identity/provider/t
 import { insertEmployee, insertPay } from '../../api/src/team/test/fixtures.js';
 import { type TestUser, bearer, createTestUser, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
-import { launchChromium, seriousViolations, signInThroughProvider } from './browser.js';
+import { launchChromium, seriousViolations, signInThroughProvider, expectNoSidewaysScroll } from './browser.js';
 
 // Hand-checked: the employee's base salary is €60,000.00 (6,000,000 cents) from 2024-01-01, in force on
 // 2025-06-30, so the statement issued as of that day says "€60,000"; Cora's is $99,000.00.
@@ -111,7 +111,7 @@ describe('issuing total-rewards statements, and reading them offline', () => {
     // On a phone the form and the list still fit.
     await page.setViewportSize({ width: 375, height: 800 });
     await row.waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page, 375);
     await context.close();
   }, 240_000);
 
