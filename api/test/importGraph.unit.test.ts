@@ -1,0 +1,158 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The floor plan of `api/src`, checked over its runtime imports (type-only imports are erased and
+ * tie nothing). Two rules, each with the arrows that break it today, so the list can only shrink:
+ * - no import loop between folders: an arrow that closes a loop is refused unless listed;
+ * - nothing imports upward: the floor (HTTP, database, auth, money, reference data, the process
+ *   entry) knows neither the platform nor an area, and the platform knows no area.
+ * An arrow that goes away must leave its list too, so the lists stay the true debt.
+ */
+
+const SRC = path.resolve(import.meta.dirname, '..', 'src');
+
+const FLOOR = new Set(['http', 'db', 'access', 'money', 'currencies', 'forex', 'reference', 'threads', 'system', 'config',
+  'contract-defaults', 'contract-types', 'main', 'server', 'app', 'startupWorker', 'modules', 'deps']);
+const PLATFORM = new Set(['platform', 'workflow', 'documents', 'jobs', 'downloads', 'realtime', 'notifications', 'people', 'events', 'helpdesk']);
+
+/** Arrows inside an import loop today (folder → folder). */
+const KNOWN_LOOP_ARROWS = [
+  'access -> downloads', 'access -> http', 'access -> identity', 'access -> jobs', 'access -> notifications', 'access -> people',
+  'access -> realtime', 'bands -> meritCycles', 'bands -> workflowSettings', 'companies -> access', 'companies -> http',
+  'companies -> identity', 'companies -> money', 'companies -> reference', 'currencies -> http', 'currencies -> reference',
+  'downloads -> access', 'downloads -> http', 'downloads -> money', 'forex -> access', 'forex -> currencies', 'forex -> http',
+  'forex -> market', 'forex -> money', 'forex -> reference', 'hris -> access', 'hris -> downloads', 'hris -> http',
+  'hris -> identity', 'hris -> imports', 'hris -> jobs', 'hris -> market', 'hris -> money', 'hris -> people', 'hris -> realtime',
+  'http -> access', 'identity -> access', 'identity -> companies', 'identity -> http', 'identity -> integrations',
+  'identity -> notifications', 'imports -> access', 'imports -> http', 'imports -> identity', 'integrations -> access',
+  'integrations -> hris', 'integrations -> http', 'integrations -> jobs', 'integrations -> realtime', 'jobs -> access',
+  'jobs -> downloads', 'jobs -> http', 'market -> access', 'market -> companies', 'market -> downloads', 'market -> forex',
+  'market -> http', 'market -> identity', 'market -> integrations', 'market -> jobs', 'market -> money', 'market -> people',
+  'market -> realtime', 'market -> reference', 'meritCycles -> bands', 'meritCycles -> workflowSettings', 'money -> currencies',
+  'money -> forex', 'money -> http', 'notifications -> access', 'notifications -> http', 'notifications -> integrations',
+  'people -> access', 'people -> downloads', 'people -> forex', 'people -> hris', 'people -> http', 'people -> identity',
+  'people -> imports', 'people -> jobs', 'people -> market', 'people -> money', 'people -> realtime', 'realtime -> access',
+  'reference -> http', 'workflowSettings -> bands', 'workflowSettings -> meritCycles',
+];
+
+/** Arrows from the floor up to the platform or an area, or from the platform to an area, today. */
+const KNOWN_UPWARD_ARROWS = [
+  'access -> downloads', 'access -> identity', 'access -> jobs', 'access -> notifications', 'access -> people', 'access -> platform',
+  'access -> realtime', 'app -> platform', 'config -> notifications', 'currencies -> platform', 'forex -> market', 'forex -> platform',
+  'main -> demo', 'modules -> platform', 'notifications -> integrations', 'people -> hris', 'people -> identity', 'people -> imports',
+  'people -> market', 'reference -> platform', 'server -> downloads', 'server -> identity', 'server -> jobs', 'server -> market',
+  'server -> notifications', 'server -> platform', 'server -> realtime', 'startupWorker -> demo', 'system -> platform',
+];
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (name !== 'test') yield* sourceFiles(full);
+    } else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) yield full;
+  }
+}
+
+/** A file's folder under `api/src`; a file at the top is a node of its own (`config`, `server`). */
+function folderOf(file: string): string {
+  const parts = path.relative(SRC, file).split(path.sep);
+  return parts.length === 1 ? parts[0].replace(/\.ts$/, '') : parts[0];
+}
+
+function isTypeOnly(clause: ts.ImportClause | undefined): boolean {
+  if (!clause) return false; // `import './x.js'` runs the module
+  if (clause.isTypeOnly) return true;
+  const named = clause.namedBindings;
+  return !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((element) => element.isTypeOnly);
+}
+
+function runtimeSpecifiers(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && !isTypeOnly(node.importClause)) found.push(node.moduleSpecifier.text);
+    else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) found.push(node.moduleSpecifier.text);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [first] = node.arguments;
+      if (first && ts.isStringLiteral(first)) found.push(first.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found.filter((specifier) => specifier.startsWith('.'));
+}
+
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of sourceFiles(SRC)) {
+    const from = folderOf(file);
+    for (const specifier of runtimeSpecifiers(file)) {
+      const target = path.resolve(path.dirname(file), specifier);
+      if (!target.startsWith(SRC + path.sep)) continue;
+      const to = folderOf(target.replace(/\.js$/, '.ts'));
+      if (to === from) continue;
+      graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    }
+  }
+  return graph;
+}
+
+/** Tarjan's strongly connected components: each folder's component number. */
+function components(graph: Map<string, Set<string>>): Map<string, number> {
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const component = new Map<string, number>();
+  let counter = 0;
+  const visit = (node: string): void => {
+    order.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node) ?? 0, order.get(next) ?? 0));
+    }
+    if (low.get(node) !== order.get(node)) return;
+    const id = component.size;
+    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+      onStack.delete(member);
+      component.set(member, id);
+      if (member === node) break;
+    }
+  };
+  const nodes = new Set([...graph.keys(), ...[...graph.values()].flatMap((targets) => [...targets])]);
+  for (const node of nodes) if (!order.has(node)) visit(node);
+  return component;
+}
+
+const arrows = (graph: Map<string, Set<string>>, keep: (from: string, to: string) => boolean): string[] =>
+  [...graph].flatMap(([from, targets]) => [...targets].filter((to) => keep(from, to)).map((to) => `${from} -> ${to}`)).sort();
+
+const layer = (folder: string): number => (FLOOR.has(folder) ? 0 : PLATFORM.has(folder) ? 1 : 2);
+
+describe('the import graph of api/src', () => {
+  const graph = folderGraph();
+
+  it('sees the folders and their arrows (the check reads real imports)', () => {
+    expect(graph.get('market')?.has('money')).toBe(true);
+    expect(graph.size).toBeGreaterThan(30);
+  });
+
+  it('adds no import loop between folders, and the known ones only shrink', () => {
+    const component = components(graph);
+    const inLoops = arrows(graph, (from, to) => component.get(from) === component.get(to));
+    expect({ new: inLoops.filter((arrow) => !KNOWN_LOOP_ARROWS.includes(arrow)), gone: KNOWN_LOOP_ARROWS.filter((arrow) => !inLoops.includes(arrow)) }).toEqual({ new: [], gone: [] });
+  });
+
+  it('imports nothing upward: the floor knows no platform or area, the platform no area', () => {
+    const upward = arrows(graph, (from, to) => layer(to) > layer(from));
+    expect({ new: upward.filter((arrow) => !KNOWN_UPWARD_ARROWS.includes(arrow)), gone: KNOWN_UPWARD_ARROWS.filter((arrow) => !upward.includes(arrow)) }).toEqual({ new: [], gone: [] });
+  });
+});
