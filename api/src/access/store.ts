@@ -3,6 +3,7 @@ import type { UserRow } from '../identity/users.js';
 import type { CompanyScope } from './caller.js';
 import type { FlagName } from './flags.js';
 import type { PermissionMap } from './permissions.js';
+import { writeAtVersion } from '../http/versions.js';
 
 export interface RoleRow {
   id: string;
@@ -79,8 +80,7 @@ export async function updateRole(
   version: number,
   changes: Pick<RoleRow, 'name' | 'description' | 'permissions' | 'updated_at'>,
 ): Promise<boolean> {
-  const updated = await rolesOf(db, scope).where({ id, version }).update({ ...changes, version: version + 1 });
-  return updated === 1;
+  return writeAtVersion(() => rolesOf(db, scope).where({ id }), version, changes);
 }
 
 /** Roles each user holds, for many users at once. */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
+import { writeAtVersion } from '../http/versions.js';
 
 export interface DocumentTemplateRow {
   id: string;
@@ -53,7 +54,7 @@ export async function insertTemplateIfAbsent(db: Knex, row: DocumentTemplateRow)
 
 /** Changes a template only at the version the caller read; false when it changed first (or is not there). */
 export async function updateTemplate(db: Knex, scope: CompanyScope, id: string, version: number, changes: Pick<DocumentTemplateRow, 'title' | 'body' | 'updated_by' | 'updated_at'>): Promise<boolean> {
-  return (await templatesOf(db, scope).where({ id, version }).update({ ...changes, version: version + 1 })) === 1;
+  return writeAtVersion(() => templatesOf(db, scope).where({ id }), version, changes);
 }
 
 // Versions have 13 columns: 50 rows stay far below either engine's limit of bound parameters.

@@ -21,12 +21,21 @@ export function versionConflict(what: string, current?: number): HttpError {
 }
 
 /**
- * Writes `changes` to the one row `row()` selects only while its version is still `version`, and
- * bumps the version; returns the new one. A row that is gone is 404; a newer one is 409 with its version.
+ * The one versioned write: `changes` go to the one row `row()` selects only while its version is
+ * still `version`, and the version goes up by one; true when it did. `nullIsFirst` reads a row
+ * stored before it had versions (null) as version 1.
+ */
+export async function writeAtVersion(row: () => Knex.QueryBuilder, version: number, changes: Record<string, unknown>, { nullIsFirst = false }: { nullIsFirst?: boolean } = {}): Promise<boolean> {
+  const atVersion = row().andWhere((query) => (nullIsFirst && version === 1 ? query.where('version', 1).orWhereNull('version') : query.where('version', version)));
+  return (await atVersion.update({ ...changes, version: version + 1 })) === 1;
+}
+
+/**
+ * `writeAtVersion` that answers for itself: returns the new version; a row that is gone is 404, a
+ * newer one 409 with its version.
  */
 export async function updateAtVersion(row: () => Knex.QueryBuilder, version: number, changes: Record<string, unknown>, what: string): Promise<number> {
-  const updated = await row().where('version', version).update({ ...changes, version: version + 1 });
-  if (updated === 1) return version + 1;
+  if (await writeAtVersion(row, version, changes)) return version + 1;
   const current = (await row().first('version')) as { version: number | string } | undefined;
   if (!current) throw notFound();
   throw versionConflict(what, Number(current.version));

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import { queueJobIn } from '../jobs/queue.js';
 import { scheduledSyncJob } from './jobs.js';
+import { writeAtVersion } from '../http/versions.js';
 
 export interface IntegrationRow {
   id: string;
@@ -44,10 +45,7 @@ export async function insertIntegration(db: Knex, row: IntegrationRow): Promise<
 
 /** Updates only when the version is the one read: false means someone else changed it first. */
 export async function updateIntegration(db: Knex, scope: CompanyScope, id: string, version: number, changes: Partial<IntegrationRow>): Promise<boolean> {
-  const count = await db('integrations')
-    .where({ company_id: scope.companyId, id, version })
-    .update({ ...changes, version: version + 1 });
-  return count > 0;
+  return writeAtVersion(() => db('integrations').where({ company_id: scope.companyId, id }), version, changes);
 }
 
 /** Status after a test or a sync; not a configuration change, so the version stays. */

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { recordsInForce } from './reads/payInForce.js';
 import type { CompanyScope } from '../access/caller.js';
 import { type EmployeeReach, withinReach } from './visibility.js';
+import { writeAtVersion } from '../http/versions.js';
 
 // ── rows ─────────────────────────────────────────────────────────────────────────────────
 
@@ -241,7 +242,7 @@ export async function insertEmployees(db: Knex, rows: EmployeeRow[]): Promise<vo
 
 /** Optimistic update: true when the row still had `version`. */
 export async function updateEmployee(db: Knex, scope: CompanyScope, id: string, version: number, changes: Partial<EmployeeRow>): Promise<boolean> {
-  return (await employeesOf(db, scope).where({ id, version }).update({ ...changes, version: version + 1 })) === 1;
+  return writeAtVersion(() => employeesOf(db, scope).where({ id }), version, changes);
 }
 
 export async function reassignReports(db: Knex, scope: CompanyScope, fromManagerId: string, toManagerId: string, now: string): Promise<number> {
@@ -278,11 +279,7 @@ export async function insertRecords(db: Knex, rows: CompensationRecordRow[]): Pr
 }
 
 export async function updateRecord(db: Knex, scope: CompanyScope, id: string, version: number, changes: Partial<CompensationRecordRow>): Promise<boolean> {
-  const updated = await recordsOf(db, scope)
-    .where({ id })
-    .andWhere((q) => (version === 1 ? q.where('version', 1).orWhereNull('version') : q.where('version', version)))
-    .update({ ...changes, version: version + 1 });
-  return updated === 1;
+  return writeAtVersion(() => recordsOf(db, scope).where({ id }), version, changes, { nullIsFirst: true });
 }
 
 export async function deleteRecord(db: Knex, scope: CompanyScope, id: string): Promise<void> {
@@ -332,11 +329,7 @@ export async function insertGrants(db: Knex, rows: EquityGrantRow[]): Promise<vo
 }
 
 export async function updateGrant(db: Knex, scope: CompanyScope, id: string, version: number, changes: Partial<EquityGrantRow>): Promise<boolean> {
-  const updated = await grantsOf(db, scope)
-    .where({ id })
-    .andWhere((q) => (version === 1 ? q.where('version', 1).orWhereNull('version') : q.where('version', version)))
-    .update({ ...changes, version: version + 1 });
-  return updated === 1;
+  return writeAtVersion(() => grantsOf(db, scope).where({ id }), version, changes, { nullIsFirst: true });
 }
 
 export async function deleteGrant(db: Knex, scope: CompanyScope, id: string): Promise<void> {
@@ -385,7 +378,7 @@ export async function insertCandidate(db: Knex, row: CandidateRow): Promise<void
 }
 
 export async function updateCandidate(db: Knex, scope: CompanyScope, id: string, version: number, changes: Partial<CandidateRow>): Promise<boolean> {
-  return (await candidatesOf(db, scope).where({ id, version }).update({ ...changes, version: version + 1 })) === 1;
+  return writeAtVersion(() => candidatesOf(db, scope).where({ id }), version, changes);
 }
 
 export async function deleteCandidate(db: Knex, scope: CompanyScope, id: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
+import { writeAtVersion } from '../http/versions.js';
 
 /* The reward-letter tables; every function takes the company's scope. */
 
@@ -85,8 +86,7 @@ export async function findLetter(db: Knex, scope: CompanyScope, cycleId: string,
 
 /** Switches a letter on (pointed at the version just issued) or off (no version), at the version read; false when it was stale. */
 export async function switchLetter(db: Knex, scope: CompanyScope, letterId: string, version: number, enabled: boolean, documentVersionId: string | null, at: string): Promise<boolean> {
-  const updated = await lettersOf(db, scope).where({ id: letterId, version }).update({ enabled, document_version_id: documentVersionId, version: version + 1, updated_at: at });
-  return updated === 1;
+  return writeAtVersion(() => lettersOf(db, scope).where({ id: letterId }), version, { enabled, document_version_id: documentVersionId, updated_at: at });
 }
 
 export async function insertLetters(db: Knex, rows: LetterRow[]): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
+import { writeAtVersion } from '../http/versions.js';
 
 /* The team view's own table: its settings. It reads people only through people/reads/team.ts. */
 
@@ -36,8 +37,5 @@ export async function updateSettingsRow(
   version: number,
   changes: Partial<Pick<SettingsRow, 'columns' | 'comp_timeline' | 'equity_details'>> & Pick<SettingsRow, 'updated_by' | 'updated_at'>,
 ): Promise<boolean> {
-  const updated = await db('team_view_settings')
-    .where({ company_id: scope.companyId, owner_key: ownerKey, version })
-    .update({ ...changes, version: version + 1 });
-  return updated === 1;
+  return writeAtVersion(() => db('team_view_settings').where({ company_id: scope.companyId, owner_key: ownerKey }), version, changes);
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
+import { writeAtVersion } from '../http/versions.js';
 
 /* Total rewards' own table: the company's communicate settings. People are read through people/reads/totalRewards.ts. */
 
@@ -47,8 +48,7 @@ export async function updateSettingsRow(
   version: number,
   changes: Partial<SettingsColumns> & Pick<CommunicateSettingsRow, 'updated_by' | 'updated_at'>,
 ): Promise<boolean> {
-  const updated = await settingsOf(db, scope).where({ version }).update({ ...changes, version: version + 1 });
-  return updated === 1;
+  return writeAtVersion(() => settingsOf(db, scope), version, changes);
 }
 
 /** An issued statement's record beside its document version (same id): whom, what, as of when. */

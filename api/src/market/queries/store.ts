@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../../access/caller.js';
+import { writeAtVersion } from '../../http/versions.js';
 
 /** A saved report query: a named data-explorer request a company keeps. */
 export interface SavedQueryRow {
@@ -65,8 +66,7 @@ export async function updateSavedQuery(
   version: number,
   changes: Pick<SavedQueryRow, 'name' | 'description' | 'request' | 'updated_by' | 'updated_at'>,
 ): Promise<boolean> {
-  const updated = await savedQueriesOf(db, scope).where({ id, version }).update({ ...changes, version: version + 1 });
-  return updated === 1;
+  return writeAtVersion(() => savedQueriesOf(db, scope).where({ id }), version, changes);
 }
 
 export async function deleteSavedQuery(db: Knex, scope: CompanyScope, id: string, version: number): Promise<boolean> {
