@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { type ChatOAuthConfig, chatOAuthFrom } from './notifications/chatApp/provider.js';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -105,4 +104,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentModel: env.PAYBENCH_AGENT_MODEL || 'gpt-4o-mini',
     agentKey: env.PAYBENCH_AGENT_KEY || undefined,
   };
+}
+
+/** The chat app's OAuth client (notifications/chatApp/provider.ts uses it). */
+export interface ChatOAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  apiUrl: string;
+}
+
+const ENV = {
+  clientId: 'PAYBENCH_CHAT_OAUTH_CLIENT_ID',
+  clientSecret: 'PAYBENCH_CHAT_OAUTH_CLIENT_SECRET',
+  authorizeUrl: 'PAYBENCH_CHAT_OAUTH_AUTHORIZE_URL',
+  tokenUrl: 'PAYBENCH_CHAT_OAUTH_TOKEN_URL',
+  apiUrl: 'PAYBENCH_CHAT_OAUTH_API_URL',
+} as const satisfies Record<keyof ChatOAuthConfig, string>;
+
+/** The chat app's OAuth client from the environment: all five variables, or none (not configured). */
+export function chatOAuthFrom(env: NodeJS.ProcessEnv): ChatOAuthConfig | undefined {
+  const entries = Object.entries(ENV) as [keyof ChatOAuthConfig, string][];
+  const given = entries.filter(([, name]) => env[name]);
+  if (given.length === 0) return undefined;
+  const missing = entries.filter(([, name]) => !env[name]).map(([, name]) => name);
+  if (missing.length) throw new Error(`The chat app's OAuth needs ${missing.join(', ')} as well`);
+  const config = Object.fromEntries(entries.map(([key, name]) => [key, String(env[name])])) as unknown as ChatOAuthConfig;
+  for (const key of ['authorizeUrl', 'tokenUrl', 'apiUrl'] as const) {
+    if (!/^https?:\/\//.test(config[key])) throw new Error(`${ENV[key]} must be an http(s) URL, got "${config[key]}"`);
+  }
+  return config;
 }

@@ -41,7 +41,7 @@ const KNOWN_LOOP_ARROWS = [
 /** Arrows from the floor up to the platform or an area, or from the platform to an area, today. */
 const KNOWN_UPWARD_ARROWS = [
   'access -> downloads', 'access -> identity', 'access -> jobs', 'access -> notifications', 'access -> people', 'access -> platform',
-  'access -> realtime', 'app -> platform', 'config -> notifications', 'currencies -> platform', 'forex -> market', 'forex -> platform',
+  'access -> realtime', 'app -> platform', 'currencies -> platform', 'forex -> market', 'forex -> platform',
   'main -> demo', 'modules -> platform', 'notifications -> integrations', 'people -> hris', 'people -> identity', 'people -> imports',
   'people -> market', 'reference -> platform', 'server -> downloads', 'server -> identity', 'server -> jobs', 'server -> market',
   'server -> notifications', 'server -> platform', 'server -> realtime', 'startupWorker -> demo', 'system -> platform',

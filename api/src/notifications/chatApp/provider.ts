@@ -1,3 +1,4 @@
+import type { ChatOAuthConfig } from '../../config.js';
 import { HttpError } from '../../http/errors.js';
 
 /**
@@ -29,36 +30,6 @@ export interface ChatChannel {
 }
 
 /** The OAuth client of this deployment (`PAYBENCH_CHAT_OAUTH_*`). */
-export interface ChatOAuthConfig {
-  clientId: string;
-  clientSecret: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  apiUrl: string;
-}
-
-const ENV = {
-  clientId: 'PAYBENCH_CHAT_OAUTH_CLIENT_ID',
-  clientSecret: 'PAYBENCH_CHAT_OAUTH_CLIENT_SECRET',
-  authorizeUrl: 'PAYBENCH_CHAT_OAUTH_AUTHORIZE_URL',
-  tokenUrl: 'PAYBENCH_CHAT_OAUTH_TOKEN_URL',
-  apiUrl: 'PAYBENCH_CHAT_OAUTH_API_URL',
-} as const satisfies Record<keyof ChatOAuthConfig, string>;
-
-/** The chat app's OAuth client from the environment: all five variables, or none (not configured). */
-export function chatOAuthFrom(env: NodeJS.ProcessEnv): ChatOAuthConfig | undefined {
-  const entries = Object.entries(ENV) as [keyof ChatOAuthConfig, string][];
-  const given = entries.filter(([, name]) => env[name]);
-  if (given.length === 0) return undefined;
-  const missing = entries.filter(([, name]) => !env[name]).map(([, name]) => name);
-  if (missing.length) throw new Error(`The chat app's OAuth needs ${missing.join(', ')} as well`);
-  const config = Object.fromEntries(entries.map(([key, name]) => [key, String(env[name])])) as unknown as ChatOAuthConfig;
-  for (const key of ['authorizeUrl', 'tokenUrl', 'apiUrl'] as const) {
-    if (!/^https?:\/\//.test(config[key])) throw new Error(`${ENV[key]} must be an http(s) URL, got "${config[key]}"`);
-  }
-  return config;
-}
-
 const TIMEOUT_MS = 10_000;
 const SCOPES = 'channels:read,groups:read,chat:write';
 const MAX_CHANNEL_PAGES = 20;

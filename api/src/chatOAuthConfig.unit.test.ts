@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatOAuthFrom } from './provider.js';
+import { chatOAuthFrom } from './config.js';
 
 const FULL = {
   PAYBENCH_CHAT_OAUTH_CLIENT_ID: 'id',
