@@ -123,7 +123,7 @@ export async function setInsightState(db: Knex, caller: Caller, key: string, inp
   if (!row || !people) throw notFound('That insight is not in your data lab. It may have been recomputed away.');
   if (input.snoozeDays !== undefined && input.state !== 'snoozed') throw badRequest('Only a snooze takes a number of days', [{ field: 'body.snoozeDays', message: 'is only for state snoozed' }]);
   const snoozedUntil = input.state === 'snoozed' ? new Date(Date.now() + (input.snoozeDays ?? 7) * 86_400_000).toISOString() : null;
-  await saveInsightState(db, reader.scope, caller.userId, key, input.state, snoozedUntil);
+  await saveInsightState(db, reader.scope, { userId: caller.userId, key, state: input.state, snoozedUntil });
   const states = await insightStates(db, reader.scope, caller.userId);
   return presentInsight(row, people, states.get(key), new Date());
 }

@@ -90,7 +90,11 @@ export async function insightStates(db: Knex, scope: CompanyScope, userId: strin
 }
 
 /** Sets (or, for `open`, clears) the person's state of an insight. */
-export async function saveInsightState(db: Knex, scope: CompanyScope, userId: string, key: string, state: 'open' | 'dismissed' | 'snoozed', snoozedUntil: string | null): Promise<void> {
+export async function saveInsightState(
+  db: Knex,
+  scope: CompanyScope,
+  { userId, key, state, snoozedUntil }: { userId: string; key: string; state: 'open' | 'dismissed' | 'snoozed'; snoozedUntil: string | null },
+): Promise<void> {
   await db('data_lab_insight_states').where({ company_id: scope.companyId, user_id: userId, insight_key: key }).delete();
   if (state === 'open') return;
   await db('data_lab_insight_states').insert({ id: newId(), company_id: scope.companyId, user_id: userId, insight_key: key, state, snoozed_until: snoozedUntil, created_at: new Date().toISOString() });

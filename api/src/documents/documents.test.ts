@@ -143,9 +143,9 @@ describe('documents on a real database', () => {
   it('never changes a version: rendering again (after the template changed) makes a new one', async () => {
     const first = await render('Ada', 'employee-immutable');
     const template = await createTemplate(db, scope, ownerUserId, { ...LETTER, key: 'test.changing' });
-    const changed = await updateTemplate(db, scope, ownerUserId, template.id, 1, { title: LETTER.title, body: `${LETTER.body}\n\nP.S. Congratulations.` });
+    const changed = await updateTemplate(db, scope, { actorUserId: ownerUserId, id: template.id, version: 1, input: { title: LETTER.title, body: `${LETTER.body}\n\nP.S. Congratulations.` } });
     expect(changed.version).toBe(2);
-    expect(await refusal(updateTemplate(db, scope, ownerUserId, template.id, 1, LETTER))).toMatchObject({ status: 409, code: 'version_conflict' });
+    expect(await refusal(updateTemplate(db, scope, { actorUserId: ownerUserId, id: template.id, version: 1, input: LETTER }))).toMatchObject({ status: 409, code: 'version_conflict' });
     const again = await render('Ada', 'employee-immutable');
     expect(again.id).not.toBe(first.id);
     expect((await findDocumentVersion(db, scope, first.id))?.html).toBe(first.html);

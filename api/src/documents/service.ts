@@ -84,11 +84,7 @@ export async function ensureTemplate(db: Knex, scope: CompanyScope, defaults: Te
 export async function updateTemplate(
   db: Knex,
   scope: CompanyScope,
-  actorUserId: string | null,
-  id: string,
-  version: number,
-  input: { title: string; body: string },
-  rules: TemplateRules = {},
+  { actorUserId, id, version, input, rules = {} }: { actorUserId: string | null; id: string; version: number; input: { title: string; body: string }; rules?: TemplateRules },
 ): Promise<DocumentTemplate> {
   const parsed = checkedTemplate(input, rules);
   const changes = { title: input.title.trim(), body: input.body, updated_by: actorUserId, updated_at: new Date().toISOString() };

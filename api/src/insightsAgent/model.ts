@@ -61,14 +61,21 @@ async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Chunk
 export class ModelError extends Error {}
 
 /** Asks the model; streams its answer's text to `onText`; returns the operations whose answers it was given. */
-export async function askModel(
-  settings: ModelSettings,
-  contract: Contract,
-  history: readonly ChatTurn[],
-  question: string,
-  call: ToolCaller,
-  onText: (text: string) => void,
-): Promise<{ cited: AgentToolName[] }> {
+export async function askModel({
+  settings,
+  contract,
+  history,
+  question,
+  call,
+  onText,
+}: {
+  settings: ModelSettings;
+  contract: Contract;
+  history: readonly ChatTurn[];
+  question: string;
+  call: ToolCaller;
+  onText: (text: string) => void;
+}): Promise<{ cited: AgentToolName[] }> {
   const tools = toolDefinitions(contract);
   const messages: Message[] = [{ role: 'system', content: SYSTEM_PROMPT }, ...history.map((turn) => ({ role: turn.role, content: turn.content }) as Message), { role: 'user', content: question }];
   const cited: AgentToolName[] = [];

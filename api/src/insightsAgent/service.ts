@@ -122,10 +122,11 @@ export async function askInsightsAgent(deps: AppDeps, caller: Caller, koa: Conte
     try {
       if (deps.config.agentUrl) {
         const settings = { url: deps.config.agentUrl, model: deps.config.agentModel, key: deps.config.agentKey };
-        const answer = await askModel(settings, deps.contract, history, content, call, (piece) => {
+        const onText = (piece: string) => {
           text += piece;
           sink.send('token', { text: piece });
-        });
+        };
+        const answer = await askModel({ settings, contract: deps.contract, history, question: content, call, onText });
         cited = answer.cited;
       } else {
         const answer = await interpret(content, call);

@@ -43,6 +43,6 @@ export const integrationOperations = [
     operationId: 'syncIntegration',
     access: can('integrations', 'edit'),
     status: 202,
-    handler: async ({ path, body }, { deps, caller, koa, afterCommit }) => ({ data: await syncNow(deps, caller, path.integrationId, body, socketIdOf(koa.get('x-socket-id')), afterCommit) }),
+    handler: async ({ path, body }, { deps, caller, koa, afterCommit }) => ({ data: await syncNow(deps, caller, { id: path.integrationId, dryRun: body?.dryRun, originSocketId: socketIdOf(koa.get('x-socket-id')), afterCommit }) }),
   }),
 ];

@@ -243,14 +243,18 @@ export async function testConnection(deps: AppDeps, caller: Caller, id: string, 
 }
 
 /** "Sync now": an import of the connection's rows, run as the caller, in the background. */
-export async function syncNow(deps: AppDeps, caller: Caller, id: string, body: { dryRun?: boolean } | undefined, originSocketId: string | undefined, afterCommit: AfterCommit) {
+export async function syncNow(
+  deps: AppDeps,
+  caller: Caller,
+  { id, dryRun, originSocketId, afterCommit }: { id: string; dryRun?: boolean; originSocketId: string | undefined; afterCommit: AfterCommit },
+) {
   const scope = companyScope(caller);
   const row = await ownIntegration(deps.db, scope, id);
   const importKind = row.import_kind as PeopleImportKind;
   requireKindPermission(caller, importKind);
   return queueRun(
     deps,
-    { scope, ownerUserId: caller.userId, kind: importKind, dryRun: body?.dryRun ?? false, mapping: null, mappingName: row.mapping_name, integrationId: row.id, filename: row.name, trigger: 'manual' },
+    { scope, ownerUserId: caller.userId, kind: importKind, dryRun: dryRun ?? false, mapping: null, mappingName: row.mapping_name, integrationId: row.id, filename: row.name, trigger: 'manual' },
     manualSyncJob,
     originSocketId,
     afterCommit,

@@ -257,7 +257,11 @@ export async function renderCycleLetters(db: Knex, scope: CompanyScope, cycle: C
 }
 
 /** Writes one letter now (switched on before release): a new document version from the cycle's stored template. */
-export async function renderOneLetter(db: Knex, scope: CompanyScope, cycle: CycleRow, message: string, letterId: string, employeeId: string, createdBy: string): Promise<string> {
+export async function renderOneLetter(
+  db: Knex,
+  scope: CompanyScope,
+  { cycle, message, letterId, employeeId, createdBy }: { cycle: CycleRow; message: string; letterId: string; employeeId: string; createdBy: string },
+): Promise<string> {
   const rows = await listRows(db, scope, cycle.id);
   const facts = lettersFromRows(rows.filter((row) => row.employee_id === employeeId))[0];
   if (!facts) throw new Error(`employee ${employeeId} has no letter in cycle ${cycle.id}`);

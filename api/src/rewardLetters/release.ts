@@ -121,14 +121,14 @@ export const releaseLettersJob = jobKind<ReleaseJobInput>({ type: 'rewardLetters
           : await applyRelease(trx, scope, caller, found, Number(found.letters.version), request);
       const done = { status: 'done' as const, message: `${released} ${released === 1 ? 'letter' : 'letters'} released` };
       // Settled with the release itself: a retried job finds it done.
-      if (!(await settleRelease(trx, scope, release.id, done.status, done.message, job.id))) throw new Error('the planned release changed while it was carried out');
+      if (!(await settleRelease(trx, scope, { id: release.id, status: done.status, outcome: done.message, jobId: job.id }))) throw new Error('the planned release changed while it was carried out');
       return done;
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     // Refused (the move is no longer allowed, the branch is released already): nothing of it is kept but the reason.
     outcome = { status: 'failed', message: error.message };
-    await settleRelease(db, scope, release.id, 'failed', error.message, job.id);
+    await settleRelease(db, scope, { id: release.id, status: 'failed', outcome: error.message, jobId: job.id });
   }
   await progress(100, outcome.message);
   return { releaseId: release.id, ...outcome };
@@ -183,7 +183,7 @@ export async function cancelRelease(db: Knex, caller: Caller, cycleId: string, r
     if (Number(found.letters.version) !== version) throw versionConflict('these reward letters', Number(found.letters.version));
     const release = await findRelease(trx, scope, releaseId);
     if (!release || release.cycle_id !== cycleId) throw notFound();
-    if (!(await settleRelease(trx, scope, releaseId, 'cancelled', 'Called off before its moment.'))) {
+    if (!(await settleRelease(trx, scope, { id: releaseId, status: 'cancelled', outcome: 'Called off before its moment.' }))) {
       throw new HttpError(409, 'release_not_scheduled', { message: 'This release is no longer planned: it has happened or was called off.' });
     }
     await updateAtVersion(() => letterCyclesOf(trx, scope).where({ cycle_id: cycleId }), version, { updated_at: new Date().toISOString() }, 'these reward letters');

@@ -47,7 +47,7 @@ export const rewardLetterOperations = [
   secured({
     operationId: 'updateRewardLetter',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await switchLetterOnOrOff(deps.db, caller, path.meritCycleId, path.employeeId, headers['If-Match'], body.enabled) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await switchLetterOnOrOff(deps.db, caller, { cycleId: path.meritCycleId, employeeId: path.employeeId, ifMatch: headers['If-Match'], enabled: body.enabled }) }),
   }),
   secured({ operationId: 'getRewardLetterPdf', access: member, handler: async ({ path }, { deps, caller }) => letterPdf(deps.db, caller, path.meritCycleId, path.employeeId) }),
   secured({ operationId: 'confirmRewardLetter', access: member, handler: async ({ path }, { deps, caller }) => ({ data: await confirmLetter(deps.db, caller, path.meritCycleId, path.employeeId) }) }),

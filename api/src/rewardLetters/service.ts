@@ -175,7 +175,7 @@ export async function updateLetterTemplate(db: Knex, caller: Caller, cycleId: st
     if (found.state !== 'draft' || (await anyReleased(trx, scope, cycleId))) throw new HttpError(409, 'letters_released', { message: 'These reward letters are released; a released letter never changes, so the template cannot be changed any more.' });
     const current = await getTemplate(trx, scope, templateKeyOf(cycleId));
     if (!current) throw new Error(`the letters of cycle ${cycleId} have no template`);
-    await updateTemplate(trx, scope, caller.userId, current.id, current.version, { title: input.title, body: input.body }, { variables: OFFERED });
+    await updateTemplate(trx, scope, { actorUserId: caller.userId, id: current.id, version: current.version, input: { title: input.title, body: input.body }, rules: { variables: OFFERED } });
     const now = new Date().toISOString();
     await updateAtVersion(() => letterCyclesOf(trx, scope).where({ cycle_id: cycleId }), version, { message: (input.message ?? found.letters.message).trim(), updated_at: now }, 'these reward letters');
     await renderCycleLetters(trx, scope, found.cycle, caller.userId);
@@ -235,7 +235,11 @@ export async function startLetterExport(db: Knex, jobs: JobQueue, caller: Caller
  * Switches one employee's letter on (written now from the stored template) or off (not written,
  * released, reminded or exported) before it is released, at the letter's version.
  */
-export async function switchLetterOnOrOff(db: Knex, caller: Caller, cycleId: string, employeeId: string, ifMatch: string, enabled: boolean): Promise<RewardLetterSummary> {
+export async function switchLetterOnOrOff(
+  db: Knex,
+  caller: Caller,
+  { cycleId, employeeId, ifMatch, enabled }: { cycleId: string; employeeId: string; ifMatch: string; enabled: boolean },
+): Promise<RewardLetterSummary> {
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   requireWholeCompany(caller, 'Switching a reward letter on or off');
@@ -249,8 +253,8 @@ export async function switchLetterOnOrOff(db: Knex, caller: Caller, cycleId: str
     }
     const now = new Date().toISOString();
     const was = isEnabled(letter);
-    const documentVersionId = !enabled ? null : was && letter.document_version_id ? letter.document_version_id : await renderOneLetter(trx, scope, found.cycle, found.letters.message, letter.id, employeeId, caller.userId);
-    if (!(await switchLetter(trx, scope, letter.id, version, enabled, documentVersionId, now))) throw versionConflict('this reward letter', Number(letter.version) + 1);
+    const documentVersionId = !enabled ? null : was && letter.document_version_id ? letter.document_version_id : await renderOneLetter(trx, scope, { cycle: found.cycle, message: found.letters.message, letterId: letter.id, employeeId, createdBy: caller.userId });
+    if (!(await switchLetter(trx, scope, { letterId: letter.id, version, enabled, documentVersionId, at: now }))) throw versionConflict('this reward letter', Number(letter.version) + 1);
     const goingOut = (await listLetters(trx, scope, cycleId, { enabledOnly: true })).length;
     await letterCyclesOf(trx, scope).where({ cycle_id: cycleId }).update({ letters: goingOut, updated_at: now });
     if (was !== enabled) {

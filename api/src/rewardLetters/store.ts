@@ -85,7 +85,11 @@ export async function findLetter(db: Knex, scope: CompanyScope, cycleId: string,
 }
 
 /** Switches a letter on (pointed at the version just issued) or off (no version), at the version read; false when it was stale. */
-export async function switchLetter(db: Knex, scope: CompanyScope, letterId: string, version: number, enabled: boolean, documentVersionId: string | null, at: string): Promise<boolean> {
+export async function switchLetter(
+  db: Knex,
+  scope: CompanyScope,
+  { letterId, version, enabled, documentVersionId, at }: { letterId: string; version: number; enabled: boolean; documentVersionId: string | null; at: string },
+): Promise<boolean> {
   return writeAtVersion(() => lettersOf(db, scope).where({ id: letterId }), version, { enabled, document_version_id: documentVersionId, updated_at: at });
 }
 
@@ -161,7 +165,11 @@ export async function findRelease(db: Knex, scope: CompanyScope, id: string): Pr
 }
 
 /** Moves a planned release on from `scheduled` only; false when it was not scheduled any more. */
-export async function settleRelease(db: Knex, scope: CompanyScope, id: string, status: ReleaseRow['status'], outcome: string | null, jobId?: string): Promise<boolean> {
+export async function settleRelease(
+  db: Knex,
+  scope: CompanyScope,
+  { id, status, outcome, jobId }: { id: string; status: ReleaseRow['status']; outcome: string | null; jobId?: string },
+): Promise<boolean> {
   const changes: Partial<ReleaseRow> = { status, outcome, updated_at: new Date().toISOString() };
   if (jobId) changes.job_id = jobId;
   return (await releasesOf(db, scope).where({ id, status: 'scheduled' }).update(changes)) === 1;

@@ -127,7 +127,7 @@ export async function inviteCollaborator(ctx: InviteContext, caller: Caller, sli
   };
   try {
     await db.transaction(async (trx) => {
-      await revokeEarlierLinks(trx, scope, slice.id, email, caller.userId, now.toISOString());
+      await revokeEarlierLinks(trx, scope, { sliceId: slice.id, email, by: caller.userId, at: now.toISOString() });
       await insertCollaborator(trx, row);
       await emit(trx, { name: 'sliceCollaborator.invited', companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'sharedSlice', subjectId: slice.id, payload: { collaboratorId: row.id, email, expiresAt: row.expires_at as string } });
     });

@@ -65,7 +65,7 @@ export async function insertCollaborator(db: Knex, row: CollaboratorRow): Promis
 }
 
 /** Inviting the same address to the same slice again replaces the earlier link (one live link each, by a partial unique index). */
-export async function revokeEarlierLinks(db: Knex, scope: CompanyScope, sliceId: string, email: string, by: string, at: string): Promise<void> {
+export async function revokeEarlierLinks(db: Knex, scope: CompanyScope, { sliceId, email, by, at }: { sliceId: string; email: string; by: string; at: string }): Promise<void> {
   await db('market_slice_collaborators').where({ company_id: scope.companyId, slice_id: sliceId, email }).whereNull('revoked_at').update({ revoked_at: at, revoked_by: by });
 }
 
