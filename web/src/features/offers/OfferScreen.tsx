@@ -72,7 +72,10 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
   const [asking, setAsking] = useState<'reject' | 'rescind' | null>(null);
   const [busy, setBusy] = useState(false);
   const packages = offerPackages(offer);
-  const main = packages[0];
+  // Once accepted, the package agreed is the offer's package on this page (an alternative, when chosen).
+  const agreed = offer.acceptance?.package ?? offer.package;
+  const agreedLabel = offer.acceptance ? (offer.acceptance.alternativeId ? `Package accepted: ${offer.acceptance.packageLabel}` : 'Package accepted') : 'Package';
+  const main = offer.acceptance ? packages.find((option) => option.id === (offer.acceptance?.alternativeId ?? 'main')) : packages[0];
   const pricePerShare = offer.package.equity?.pricePerShare ?? 0;
   const name = `${offer.candidate.firstName} ${offer.candidate.lastName}`;
 
@@ -207,27 +210,27 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
       )}
       <div className="offer-detail">
         <div>
-          <Section title="Package" id="offer-package">
+          <Section title={agreedLabel} id="offer-package">
             <dl className="offer-letter-facts">
               <div>
                 <dt>Base salary</dt>
-                <dd>{formatMoney(offer.package.base)}</dd>
+                <dd>{formatMoney(agreed.base)}</dd>
               </div>
               <div>
                 <dt>Bonus target</dt>
-                <dd>{offer.package.bonusTarget ? `${formatMoney(offer.package.bonusTarget)} (${offer.package.bonusTargetPercent}%)` : '—'}</dd>
+                <dd>{agreed.bonusTarget ? `${formatMoney(agreed.bonusTarget)} (${agreed.bonusTargetPercent}%)` : '—'}</dd>
               </div>
               <div>
                 <dt>Variable</dt>
-                <dd>{formatMoney(offer.package.variable)}</dd>
+                <dd>{formatMoney(agreed.variable)}</dd>
               </div>
               <div>
                 <dt>Sign-on</dt>
-                <dd>{formatMoney(offer.package.signOn)}</dd>
+                <dd>{formatMoney(agreed.signOn)}</dd>
               </div>
               <div>
                 <dt>Equity</dt>
-                <dd>{offer.package.equity ? `${offer.package.equity.shares.toLocaleString()} ${offer.package.equity.type === 'option' ? 'options' : 'RSUs'}` : '—'}</dd>
+                <dd>{agreed.equity ? `${agreed.equity.shares.toLocaleString()} ${agreed.equity.type === 'option' ? 'options' : 'RSUs'}` : '—'}</dd>
               </div>
               <div>
                 <dt>Candidate activity</dt>
@@ -236,7 +239,7 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
                 </dd>
               </div>
             </dl>
-            {main && <PackageChart pkg={main} pricePerShare={pricePerShare} title="The offer by year, equity at today’s price" />}
+            {main && <PackageChart pkg={main} pricePerShare={pricePerShare} title={offer.acceptance ? `${main.label} by year, equity at today’s price` : 'The offer by year, equity at today’s price'} />}
           </Section>
           {packages.length > 1 && (
             <Section title="Alternatives" id="offer-alternatives">
