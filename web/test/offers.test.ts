@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Knex } from 'knex';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -5,6 +6,7 @@ import type { components } from '../../openapi.d.ts';
 import { hashPassword } from '../../api/src/identity/passwords.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
+import { pdfText } from '../../api/src/documents/test/pdfText.js';
 import { launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
 
 type Schemas = components['schemas'];
@@ -72,7 +74,7 @@ describe('an offer in a real browser', () => {
     }
     // Offer letters, salary bands (the band the offer is checked against) and live updates, switched on by support.
     const support = await createTestUser(db, { companyId: company.id, internalAdmin: true });
-    for (const flag of ['offer_letters', 'bands', 'multiplayer']) {
+    for (const flag of ['offer_letters', 'bands', 'multiplayer', 'team_view']) {
       const reply = await request(`/api/internal/companies/${company.id}/release-flags/${flag}`, { method: 'PUT', headers: bearer(support), json: { enabled: true } });
       expect(reply.status, flag).toBe(200);
     }
@@ -233,7 +235,32 @@ describe('an offer in a real browser', () => {
     // ── the recruiter's screen shows it accepted, without a reload ─────────────────────────
     await page.getByTestId('offer-state').getByText('Accepted').waitFor();
     await page.getByText(/Accepted by “Ada Lovelace”.*More equity/).waitFor();
+    // The package accepted is the one the page shows: $135,000 and 8,000 options, not the offer's $150,000 and 4,000.
+    const agreed = page.getByRole('region', { name: 'Package accepted: More equity' });
+    await agreed.waitFor();
+    expect(await agreed.locator('dt:has-text("Base salary") + dd').textContent()).toBe(dollars(135_000));
+    expect(await agreed.locator('dt:has-text("Equity") + dd').textContent()).toBe('8,000 options');
+    // Checks show the approval as recorded, not waiting.
+    const accepted = page.getByRole('complementary', { name: 'Checks' });
+    await accepted.getByText('Approved', { exact: true }).first().waitFor();
+    expect(await accepted.getByTestId('approver-decision').allTextContents()).toEqual([expect.stringMatching(/^Approved · /)]);
+    expect(await accepted.getByTestId('approval-status').textContent()).not.toContain('Waiting');
+    // The hire starts on the start date, not today.
+    expect(await page.getByTestId('hire-status').textContent()).toContain('Starting on Mar 3, 2031');
+    // The PDF states the package accepted.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
+    const text = pdfText(readFileSync(await download.path()));
+    expect(text).toContain('Your package: More equity');
+    expect(text).toContain(dollars(135_000));
+    expect(text).toContain('8,000 shares');
+    expect(text).not.toContain(dollars(150_000));
     await axeClean(page, 'the accepted offer');
+
+    // The team overview lists her as starting soon, not in the head count.
+    await page.goto(`${base()}/team`);
+    const soon = page.getByRole('region', { name: 'Starting soon' });
+    await soon.getByTestId('starting-soon-hire').filter({ hasText: 'Ada Lovelace' }).getByText('Starting on Mar 3, 2031').waitFor();
+    await axeClean(page, '/team with a future hire');
 
     // The link no longer opens the letter once it is answered.
     const again = await phone.newPage();
