@@ -315,12 +315,12 @@ function HireStatus({ hire, manager }: { hire: NonNullable<Offer['hire']>; manag
           <>
             <strong>Starting on {formatDate(hire.startDate)}</strong>
             {reports}. Not counted as an employee until then; they become active on that day (UTC).{' '}
-            {hire.employeeId && <Link href={`/people/${hire.employeeId}`}>Their record</Link>}
+            {hire.employeeId && <Link href={`/team/employees?employee=${hire.employeeId}`}>Their record</Link>}
           </>
         ) : hire.status === 'started' ? (
           <>
             <strong>Started</strong> on {formatDate(hire.startDate)}
-            {reports}. {hire.employeeId && <Link href={`/people/${hire.employeeId}`}>Their record</Link>}
+            {reports}. {hire.employeeId && <Link href={`/team/employees?employee=${hire.employeeId}`}>Their record</Link>}
           </>
         ) : (
           <>
