@@ -7,6 +7,7 @@ import { hashPassword } from '../../api/src/identity/passwords.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
 import { pdfText } from '../../api/src/documents/test/pdfText.js';
+import { insertEmployee } from '../../api/src/team/test/fixtures.js';
 import { launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
 
 type Schemas = components['schemas'];
@@ -103,6 +104,8 @@ describe('an offer in a real browser', () => {
     const candidate = await call<{ id: string }>(admin, '/api/candidates', { method: 'POST', json: { email: candidateEmail, firstName: 'Ada', lastName: 'Lovelace', title: 'Software engineer' } });
     expect(candidate.status).toBe(201);
     candidateId = candidate.body.data.id;
+    // The hiring manager the recruiter names: an employee of the company.
+    await insertEmployee(db, company.id, { firstName: 'Maya', lastName: 'Manager', title: 'Engineering manager', department: 'Engineering', startDate: '2020-01-01' });
     browser = await launchChromium();
   });
   afterAll(() => browser?.close());
@@ -121,6 +124,9 @@ describe('an offer in a real browser', () => {
     await page.getByLabel('Location').selectOption('us_sf_bay_area');
     await page.getByLabel('Start date').fill(START);
     await page.getByLabel('Offer expires on').fill(EXPIRES);
+    await page.getByLabel(/^Hiring manager/).fill('Maya');
+    await page.getByRole('list', { name: 'Matching people' }).getByRole('button', { name: /Maya Manager/ }).click();
+    await page.getByTestId('hiring-manager').getByText('Maya Manager').waitFor();
     const main = page.getByRole('group', { name: 'Package' });
     await main.getByLabel('Base salary (a year)').fill('150000');
     await main.getByLabel('Bonus target (% of base)').fill('10');
@@ -246,7 +252,7 @@ describe('an offer in a real browser', () => {
     expect(await accepted.getByTestId('approver-decision').allTextContents()).toEqual([expect.stringMatching(/^Approved · /)]);
     expect(await accepted.getByTestId('approval-status').textContent()).not.toContain('Waiting');
     // The hire starts on the start date, not today.
-    expect(await page.getByTestId('hire-status').textContent()).toContain('Starting on Mar 3, 2031');
+    expect(await page.getByTestId('hire-status').textContent()).toContain('Starting on Mar 3, 2031, reporting to Maya Manager');
     // The PDF states the package accepted.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
     const text = pdfText(readFileSync(await download.path()));
@@ -259,7 +265,11 @@ describe('an offer in a real browser', () => {
     // The team overview lists her as starting soon, not in the head count.
     await page.goto(`${base()}/team`);
     const soon = page.getByRole('region', { name: 'Starting soon' });
-    await soon.getByTestId('starting-soon-hire').filter({ hasText: 'Ada Lovelace' }).getByText('Starting on Mar 3, 2031').waitFor();
+    const ada = soon.getByTestId('starting-soon-hire').filter({ hasText: 'Ada Lovelace' });
+    await ada.getByText('Starting on Mar 3, 2031').waitFor();
+    expect(await ada.textContent()).toContain('reports to Maya Manager');
+    // Maya is the head count: Ada is not in it until her first day.
+    await expect.poll(() => page.getByTestId('headcount').textContent()).toBe('1');
     await axeClean(page, '/team with a future hire');
 
     // The link no longer opens the letter once it is answered.
