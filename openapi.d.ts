@@ -1625,6 +1625,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/starting-soon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accepted hires who have not started yet, soonest first
+         * @description The people the caller may see (`team`) whose start date is still ahead: not active, and not
+         *     counted anywhere else until a scheduled job makes them active on that date (UTC).
+         */
+        get: operations["listStartingSoon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team/employees/overview": {
         parameters: {
             query?: never;
@@ -5355,6 +5376,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/offers/{offerId}/cancel-hire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the hire of an accepted offer before its start date, with a comment
+         * @description Needs `offers` edit and `team` edit over the whole company (it removes the future hire's
+         *     employee record, pay and grant). Only while the hire has not started: after the start date it
+         *     is 409 `hire_started` (terminate the employee instead). The offer moves to `hireCancelled`; its
+         *     history records who cancelled it, when and why; the candidate is marked withdrawn.
+         */
+        post: operations["cancelOfferHire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/offers/{offerId}/pdf": {
         parameters: {
             query?: never;
@@ -7346,6 +7390,22 @@ export interface components {
             columns: components["schemas"]["CompareColumn"][];
             rows: components["schemas"]["CompareRow"][];
         };
+        TeamRef: {
+            id: string;
+            name: string;
+        };
+        /** @description An accepted hire before their start date. */
+        TeamStartingSoon: {
+            employeeId: components["schemas"]["Id"];
+            firstName: string;
+            lastName: string;
+            title: string;
+            department: string | null;
+            startDate: components["schemas"]["Date"];
+            manager: components["schemas"]["TeamRef"] | null;
+            /** @description The accepted offer that made the hire, when one did. */
+            offerId: string | null;
+        };
         /**
          * @description Which employment status to include.
          * @default active
@@ -7407,10 +7467,6 @@ export interface components {
             /** @description Whether the column is pay data (shown only with employeeCompensation). */
             pay: boolean;
         };
-        TeamRef: {
-            id: string;
-            name: string;
-        };
         TeamCompaRatioValue: {
             /** @description Base salary ÷ market p50; null when there is no published market cell or no base. */
             ratio: number | null;
@@ -7457,7 +7513,7 @@ export interface components {
             /** @enum {string} */
             employmentType?: "full_time" | "part_time" | "contractor" | "intern";
             /** @enum {string} */
-            status?: "active" | "terminated";
+            status?: "active" | "starting" | "terminated";
             performanceRating?: string | null;
             baseSalary?: components["schemas"]["Money"] | null;
             bonusTarget?: components["schemas"]["Money"] | null;
@@ -8784,8 +8840,11 @@ export interface components {
             /** Format: date */
             startDate: string | null;
             employmentType: components["schemas"]["EmploymentType"];
-            /** @enum {string} */
-            status: "active" | "terminated";
+            /**
+             * @description `starting`: an accepted hire before their start date (not in head counts, cycles or analytics until then).
+             * @enum {string}
+             */
+            status: "active" | "starting" | "terminated";
             /** Format: date */
             terminationDate: string | null;
             /** @description The company job of the salary bands, once mapped. */
@@ -10961,7 +11020,7 @@ export interface components {
             enabled: boolean;
         };
         /** @enum {string} */
-        OfferState: "draft" | "pendingApproval" | "approved" | "sent" | "opened" | "accepted" | "declined" | "expired" | "rescinded";
+        OfferState: "draft" | "pendingApproval" | "approved" | "sent" | "opened" | "accepted" | "declined" | "expired" | "rescinded" | "hireCancelled";
         OfferCandidate: {
             id: components["schemas"]["Id"];
             email: string;
@@ -10981,6 +11040,7 @@ export interface components {
             startDate: components["schemas"]["Date"];
             expiresOn: components["schemas"]["Date"];
             currency: components["schemas"]["CurrencyCode"];
+            /** @description The offer's base; once accepted, the base of the package accepted. */
             base: components["schemas"]["Money"];
             outOfRange: boolean;
             createdAt: components["schemas"]["Timestamp"];
@@ -11041,6 +11101,8 @@ export interface components {
             /** @description The job title the letter shows; the company job's title (else the family's name) when empty. */
             title?: string;
             department?: string | null;
+            /** @description The employee the hire will report to (an active employee of the company); the hire's manager from their first day. */
+            hiringManagerId?: components["schemas"]["Id"] | null;
             locationId: string;
             /** @description The location's country when absent. */
             countryCode?: string | null;
@@ -11171,6 +11233,7 @@ export interface components {
                 band: components["schemas"]["OfferBandCheck"];
             }[];
         };
+        /** @description The acceptance as recorded, with the package accepted (the chosen alternative's, else the offer's own). */
         OfferAcceptance: {
             /** @description The name the candidate typed. */
             signature: string;
@@ -11179,6 +11242,23 @@ export interface components {
             /** @description The alternative package chosen; null for the main package. */
             alternativeId: string | null;
             packageLabel: string;
+            package: components["schemas"]["OfferPackage"];
+        };
+        OfferHiringManager: {
+            employeeId: components["schemas"]["Id"];
+            name: string;
+        };
+        /**
+         * @description `starting`: an employee record that is not active yet — not in head counts, analytics, cycles
+         *     or market participation — until the start date, when a scheduled job makes it active (days
+         *     are UTC). `started`: active. `cancelled`: an admin cancelled it before the start date; the
+         *     employee record was removed and the offer's history says who, when and why.
+         */
+        OfferHire: {
+            /** @enum {string} */
+            status: "starting" | "started" | "cancelled";
+            employeeId: components["schemas"]["Id"] | null;
+            startDate: components["schemas"]["Date"];
         };
         OfferHistoryEntry: {
             id: string;
@@ -11208,6 +11288,7 @@ export interface components {
             startDate: components["schemas"]["Date"];
             expiresOn: components["schemas"]["Date"];
             currency: components["schemas"]["CurrencyCode"];
+            /** @description The offer's base; once accepted, the base of the package accepted. */
             base: components["schemas"]["Money"];
             outOfRange: boolean;
             createdAt: components["schemas"]["Timestamp"];
@@ -11231,9 +11312,13 @@ export interface components {
             acceptance: components["schemas"]["OfferAcceptance"] | null;
             declineReason: string | null;
             hiredEmployeeId: string | null;
+            /** @description Who the hire will report to; null when the offer names nobody. */
+            hiringManager: components["schemas"]["OfferHiringManager"] | null;
+            /** @description The hire an accepted offer made; null before acceptance. */
+            hire: components["schemas"]["OfferHire"] | null;
             history: components["schemas"]["OfferHistoryEntry"][];
             /** @description What the caller may do next (buttons to offer). */
-            actions: ("edit" | "delete" | "submit" | "approve" | "reject" | "send" | "rescind")[];
+            actions: ("edit" | "delete" | "submit" | "approve" | "reject" | "send" | "rescind" | "cancelHire")[];
             /** @description When the candidate's current link stops working; null while there is none. */
             linkExpiresAt: components["schemas"]["Timestamp"] | null;
         };
@@ -11307,6 +11392,8 @@ export interface components {
             levelId?: string;
             track?: string | null;
             department?: string | null;
+            /** @description The employee the hire will report to (an active employee of the company); the hire's manager from their first day. */
+            hiringManagerId?: components["schemas"]["Id"] | null;
             locationId?: string;
             countryCode?: string | null;
             startDate?: components["schemas"]["Date"];
@@ -14547,6 +14634,29 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CompareResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listStartingSoon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The future hires. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamStartingSoon"][];
                     };
                 };
             };
@@ -21349,6 +21459,39 @@ export interface operations {
         };
     };
     rescindOffer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The offer. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Offer"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelOfferHire: {
         parameters: {
             query?: never;
             header: {

@@ -250,7 +250,7 @@ const offers = program.command('offers').description('offers to candidates: the 
 offers
   .command('list')
   .description('the offers (id, candidate, title, state, base, start date, expiry date)')
-  .option('--state <state>', 'only offers in this state (draft, pendingApproval, approved, sent, opened, accepted, declined, expired, rescinded)')
+  .option('--state <state>', 'only offers in this state (draft, pendingApproval, approved, sent, opened, accepted, declined, expired, rescinded, hireCancelled)')
   .action(run(async (ctx, options: { state?: string }) => (await load.offers()).listOffersCommand(ctx, options)));
 offers
   .command('export')

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Knex } from 'knex';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -5,6 +6,8 @@ import type { components } from '../../openapi.d.ts';
 import { hashPassword } from '../../api/src/identity/passwords.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
+import { pdfText } from '../../api/src/documents/test/pdfText.js';
+import { insertEmployee } from '../../api/src/team/test/fixtures.js';
 import { launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
 
 type Schemas = components['schemas'];
@@ -72,7 +75,7 @@ describe('an offer in a real browser', () => {
     }
     // Offer letters, salary bands (the band the offer is checked against) and live updates, switched on by support.
     const support = await createTestUser(db, { companyId: company.id, internalAdmin: true });
-    for (const flag of ['offer_letters', 'bands', 'multiplayer']) {
+    for (const flag of ['offer_letters', 'bands', 'multiplayer', 'team_view']) {
       const reply = await request(`/api/internal/companies/${company.id}/release-flags/${flag}`, { method: 'PUT', headers: bearer(support), json: { enabled: true } });
       expect(reply.status, flag).toBe(200);
     }
@@ -101,6 +104,8 @@ describe('an offer in a real browser', () => {
     const candidate = await call<{ id: string }>(admin, '/api/candidates', { method: 'POST', json: { email: candidateEmail, firstName: 'Ada', lastName: 'Lovelace', title: 'Software engineer' } });
     expect(candidate.status).toBe(201);
     candidateId = candidate.body.data.id;
+    // The hiring manager the recruiter names: an employee of the company.
+    await insertEmployee(db, company.id, { firstName: 'Maya', lastName: 'Manager', title: 'Engineering manager', department: 'Engineering', startDate: '2020-01-01' });
     browser = await launchChromium();
   });
   afterAll(() => browser?.close());
@@ -119,6 +124,9 @@ describe('an offer in a real browser', () => {
     await page.getByLabel('Location').selectOption('us_sf_bay_area');
     await page.getByLabel('Start date').fill(START);
     await page.getByLabel('Offer expires on').fill(EXPIRES);
+    await page.getByLabel(/^Hiring manager/).fill('Maya');
+    await page.getByRole('list', { name: 'Matching people' }).getByRole('button', { name: /Maya Manager/ }).click();
+    await page.getByTestId('hiring-manager').getByText('Maya Manager').waitFor();
     const main = page.getByRole('group', { name: 'Package' });
     await main.getByLabel('Base salary (a year)').fill('150000');
     await main.getByLabel('Bonus target (% of base)').fill('10');
@@ -233,7 +241,36 @@ describe('an offer in a real browser', () => {
     // ── the recruiter's screen shows it accepted, without a reload ─────────────────────────
     await page.getByTestId('offer-state').getByText('Accepted').waitFor();
     await page.getByText(/Accepted by “Ada Lovelace”.*More equity/).waitFor();
+    // The package accepted is the one the page shows: $135,000 and 8,000 options, not the offer's $150,000 and 4,000.
+    const agreed = page.getByRole('region', { name: 'Package accepted: More equity' });
+    await agreed.waitFor();
+    expect(await agreed.locator('dt:has-text("Base salary") + dd').textContent()).toBe(dollars(135_000));
+    expect(await agreed.locator('dt:has-text("Equity") + dd').textContent()).toBe('8,000 options');
+    // Checks show the approval as recorded, not waiting.
+    const accepted = page.getByRole('complementary', { name: 'Checks' });
+    await accepted.getByText('Approved', { exact: true }).first().waitFor();
+    expect(await accepted.getByTestId('approver-decision').allTextContents()).toEqual([expect.stringMatching(/^Approved · /)]);
+    expect(await accepted.getByTestId('approval-status').textContent()).not.toContain('Waiting');
+    // The hire starts on the start date, not today.
+    expect(await page.getByTestId('hire-status').textContent()).toContain('Starting on Mar 3, 2031, reporting to Maya Manager');
+    // The PDF states the package accepted.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
+    const text = pdfText(readFileSync(await download.path()));
+    expect(text).toContain('Your package: More equity');
+    expect(text).toContain(dollars(135_000));
+    expect(text).toContain('8,000 shares');
+    expect(text).not.toContain(dollars(150_000));
     await axeClean(page, 'the accepted offer');
+
+    // The team overview lists her as starting soon, not in the head count.
+    await page.goto(`${base()}/team`);
+    const soon = page.getByRole('region', { name: 'Starting soon' });
+    const ada = soon.getByTestId('starting-soon-hire').filter({ hasText: 'Ada Lovelace' });
+    await ada.getByText('Starting on Mar 3, 2031').waitFor();
+    expect(await ada.textContent()).toContain('reports to Maya Manager');
+    // Maya is the head count: Ada is not in it until her first day.
+    await expect.poll(() => page.getByTestId('headcount').textContent()).toBe('1');
+    await axeClean(page, '/team with a future hire');
 
     // The link no longer opens the letter once it is answered.
     const again = await phone.newPage();

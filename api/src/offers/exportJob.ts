@@ -11,7 +11,8 @@ import { findJobFamily, findLevel, findLocation } from '../market/catalog/index.
 import { today } from '../money/converter.js';
 import { minorUnits } from '../money/minorUnits.js';
 import { candidateForOffer } from '../people/offerHire.js';
-import { bonusTargetOf, parsePackage } from './package.js';
+import { bonusTargetOf } from './package.js';
+import { bindingPackage, parseAcceptance } from './present.js';
 import { type OfferRow, listOfferRows } from './store.js';
 import type { OfferState } from './workflow.js';
 
@@ -35,6 +36,7 @@ export const OFFERS_EXPORT_COLUMNS = [
   'Start date',
   'Expires on',
   'Currency',
+  'Package',
   'Base',
   'Bonus target %',
   'Bonus target',
@@ -67,7 +69,9 @@ async function offerRows(db: Knex, companyId: string, input: OffersExportInput):
     names.set(row.candidate_id, { name: candidate ? `${candidate.firstName} ${candidate.lastName}`.trim() : '', email: candidate?.email ?? row.candidate_email });
   }
   return rows.map((row) => {
-    const pkg = parsePackage(row.package);
+    // An accepted offer exports the package accepted, named by its label.
+    const pkg = bindingPackage(row);
+    const label = parseAcceptance(row)?.packageLabel ?? 'Offer';
     const places = digits.of(row.currency);
     const amount = (value: number | null) => (value === null ? null : majorUnits(value, places, input.format));
     const candidate = names.get(row.candidate_id);
@@ -84,6 +88,7 @@ async function offerRows(db: Knex, companyId: string, input: OffersExportInput):
       row.start_date,
       row.expires_on,
       row.currency,
+      label,
       amount(pkg.base),
       pkg.bonusTargetBp === null ? null : pkg.bonusTargetBp / 100,
       amount(bonusTargetOf(pkg)),

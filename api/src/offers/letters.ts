@@ -15,11 +15,12 @@ import { findLocation } from '../market/catalog/index.js';
 import { today } from '../money/converter.js';
 import { minorUnitOf } from '../money/minorUnits.js';
 import { candidateForOffer, hireFromOffer } from '../people/offerHire.js';
+import { activeManager } from './hire.js';
 import { storedSettings } from '../totalRewards/settings.js';
 import { transition } from '../workflow/service.js';
 import { type EquityPrices, parseAlternatives, parsePackage, presentPackage } from './package.js';
 import { letterPdf } from './pdf.js';
-import { type OfferAcceptanceRecord, parseAcceptance, stateOf } from './present.js';
+import { type OfferAcceptanceRecord, presentAcceptance, stateOf } from './present.js';
 import { type OfferContext, actorFor, announce, detail, expireDue, pricesOf, requireOffer, subjectOf, writeOffer } from './service.js';
 import { type LetterLinkRow, type OfferRow, findLinkByHash, findOffer, insertLink, offersToEmail, revokeLinks } from './store.js';
 import { CANDIDATE_ACTOR, CLOSED_STATES, offerWorkflow } from './workflow.js';
@@ -99,6 +100,7 @@ const CLOSED_MESSAGES: Record<string, string> = {
   declined: 'This offer was declined: the letter no longer opens.',
   expired: 'This offer has expired: the letter no longer opens.',
   rescinded: 'This offer was withdrawn: the letter no longer opens.',
+  hireCancelled: 'This offer was accepted and the hire later cancelled: the letter no longer opens.',
 };
 
 const closed = (state: string): HttpError => new HttpError(410, 'offer_closed', { message: CLOSED_MESSAGES[state] ?? 'This offer letter no longer opens.' });
@@ -174,7 +176,7 @@ async function presentLetter(db: Knex, scope: CompanyScope, row: OfferRow): Prom
             exercisePrice: prices.exercisePriceMicros === null ? null : micros(prices.exercisePriceMicros),
           }
         : null,
-    acceptance: parseAcceptance(row),
+    acceptance: presentAcceptance(row, prices),
     declineReason: row.decline_reason,
   };
 }
@@ -256,6 +258,8 @@ export async function acceptLetter(ctx: OfferContext, token: string, input: Sche
       locationId: current.location_id,
       currency: current.currency,
       startDate: current.start_date,
+      managerId: await activeManager(trx, scope, current.hiring_manager_id),
+      ownerUserId: current.created_by,
       base: pkg.base,
       bonusTargetBp: pkg.bonusTargetBp,
       variable: pkg.variable,

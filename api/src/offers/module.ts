@@ -32,6 +32,8 @@ declare module '../platform/events.js' {
     'offer.rescinded': OfferEventPayload;
     /** A draft was deleted. */
     'offer.deleted': OfferEventPayload;
+    /** An admin cancelled the accepted offer's hire before its start date. */
+    'offer.hireCancelled': OfferEventPayload;
   }
 }
 

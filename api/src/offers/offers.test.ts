@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, baseUrl, request } from '../../test/http.js';
 import { TestSockets } from '../../test/sockets.js';
+import { pdfText } from '../documents/test/pdfText.js';
 import { jobEnded, until } from '../../test/waiting.js';
 import type { components } from '../contract-types.js';
 import { insertEmployee, insertPay } from '../team/test/fixtures.js';
@@ -376,6 +377,64 @@ describe('offers and offer letters', () => {
     const after = await get(offer.id);
     const pay = await call<Data<Schemas['CompensationRecord'][]>>(admin, `/api/employees/${after.hiredEmployeeId}/compensation`);
     expect(pay.body.data.find((r) => r.type === 'base_salary')?.amount).toEqual(USD(138_000));
+  });
+
+  it('after the candidate accepts an alternative, shows the accepted package everywhere, and Checks show the approvals as recorded', async () => {
+    // $195,000 is above the band's $140,000 maximum: the default rule wants the analyst, then the admin.
+    const katherine = (await call<Data<{ id: string }>>(admin, '/api/candidates', { method: 'POST', json: { email: `katherine-${company.id.slice(-6)}@candidates.test`, firstName: 'Katherine', lastName: 'Johnson' } })).body.data.id;
+    const offer = await create(
+      offerInput(katherine, 195_000, {
+        package: { base: 195_000_00, equity: { type: 'rsu', shares: 8000 } },
+        alternatives: [{ id: 'equity', label: 'More equity', package: { base: 180_000_00, equity: { type: 'rsu', shares: 14_000 } } }],
+      }),
+    );
+    const pending = (await act(planner, offer, 'submit')).body.data;
+    expect(pending.checks.approvalRoute?.approvers.map((a) => a.decision)).toEqual([null, null]);
+    const first = (await act(analyst, pending, 'approve')).body.data;
+    // The analyst's approval is recorded: Checks say so (not "waiting"), with when.
+    expect(first.checks.approvalRoute?.approvers.map((a) => [a.userId, a.decision])).toEqual([
+      [analyst.id, 'approved'],
+      [admin.id, null],
+    ]);
+    expect(first.checks.approvalRoute?.approvers[0]?.decidedAt).toEqual(expect.any(String));
+    const approved = (await act(admin, first, 'approve')).body.data;
+    expect((await get(offer.id)).checks.approvalRoute?.approvers.map((a) => a.decision)).toEqual(['approved', 'approved']);
+    const sent = await act(planner, approved, 'send');
+    const token = sent.body.link?.token ?? '';
+    const read = (await letter(token)).body.data;
+    const accepted = await call<Data<Letter>>(null, `/api/offer-letters/${token}/accept`, { method: 'POST', json: { signature: 'Katherine Johnson', offerVersion: read.offerVersion, alternativeId: 'equity' } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.data.acceptance?.package).toMatchObject({ base: USD(180_000), equity: { type: 'rsu', shares: 14_000 } });
+
+    // The recruiter's offer: the acceptance carries the package accepted; the list shows its base.
+    const after = await get(offer.id);
+    expect(after.acceptance).toMatchObject({ alternativeId: 'equity', packageLabel: 'More equity', package: { base: USD(180_000), equity: { shares: 14_000 } } });
+    expect(after.base).toEqual(USD(180_000));
+    expect(after.checks.approvalRoute?.approvers.map((a) => a.decision)).toEqual(['approved', 'approved']);
+    const listed = await call<Data<Schemas['OfferSummary'][]>>(planner, '/api/offers?state=accepted');
+    expect(listed.body.data.find((o) => o.id === offer.id)?.base).toEqual(USD(180_000));
+
+    // The PDF states the package accepted, not the original.
+    const pdf = await fetch(`${baseUrl()}/api/offers/${offer.id}/pdf`, { headers: bearer(planner) });
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain('Your package: More equity');
+    expect(text).toContain('$180,000');
+    expect(text).toContain('14,000 shares');
+    expect(text).not.toContain('$195,000');
+    expect(text).not.toContain('8,000 shares');
+
+    // The export: the accepted package's figures, named.
+    const started = await call<Data<Schemas['BackgroundJob']>>(planner, '/api/offers/exports', { method: 'POST', json: { format: 'csv', state: 'accepted' } });
+    const job = await jobEnded(planner, started.body.data.id);
+    const file = await fetch(`${baseUrl()}/api/downloads/${job.downloadId}`, { headers: bearer(planner) });
+    const rows = parse((await file.text()).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows.find((r) => r['Offer ID'] === offer.id)).toMatchObject({ Package: 'More equity', Base: '180000.00', 'Equity type': 'rsu', 'Equity shares': '14000' });
+
+    // The hire record: base and grant of the package accepted.
+    const pay = await call<Data<Schemas['CompensationRecord'][]>>(admin, `/api/employees/${after.hiredEmployeeId}/compensation`);
+    expect(pay.body.data.find((r) => r.type === 'base_salary')?.amount).toEqual(USD(180_000));
+    const grants = await call<Data<Schemas['EquityGrant'][]>>(admin, `/api/employees/${after.hiredEmployeeId}/equity-grants`);
+    expect(grants.body.data.map((g) => [g.grantType, g.shares])).toEqual([['rsu', 14_000]]);
   });
 
   it('records a decline with its reason; a declined, rescinded or expired letter does not open', async () => {

@@ -36,14 +36,18 @@ export function letterContent(letter: Letter): DocumentContent {
   blocks.push({ kind: 'paragraph', lines: [`Dear ${letter.candidate.firstName || name},`] });
   if (letter.welcomeMessage.trim()) blocks.push(...paragraphs(letter.welcomeMessage));
   blocks.push({ kind: 'paragraph', lines: [`Position: ${letter.title}, ${letter.locationName}.`, `Start date: ${letter.startDate}.`, `This offer is open until the end of ${letter.expiresOn}.`] });
-  for (const [index, option] of letter.packages.entries()) {
-    blocks.push({ kind: 'heading', text: index === 0 ? 'Your package' : `Alternative: ${option.label}` });
-    blocks.push({ kind: 'table', rows: packageRows(option.package) });
-    const vesting = vestingLine(option.package);
+  // Once accepted, the letter states the package agreed, not the choices that were on the table.
+  const shown = letter.acceptance
+    ? [{ heading: letter.acceptance.alternativeId ? `Your package: ${letter.acceptance.packageLabel}` : 'Your package', pkg: letter.acceptance.package }]
+    : letter.packages.map((option, index) => ({ heading: index === 0 ? 'Your package' : `Alternative: ${option.label}`, pkg: option.package }));
+  for (const option of shown) {
+    blocks.push({ kind: 'heading', text: option.heading });
+    blocks.push({ kind: 'table', rows: packageRows(option.pkg) });
+    const vesting = vestingLine(option.pkg);
     if (vesting) blocks.push({ kind: 'paragraph', lines: [vesting] });
   }
   const facts = letter.equityFacts;
-  if (facts && letter.packages.some((option) => option.package.equity)) {
+  if (facts && shown.some((option) => option.pkg.equity)) {
     blocks.push({ kind: 'heading', text: 'About your equity' });
     blocks.push({
       kind: 'paragraph',

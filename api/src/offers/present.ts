@@ -3,7 +3,7 @@ import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps.js';
 import type { WorkflowHistoryEntry } from '../workflow/present.js';
 import type { StoredApproval } from './approvals.js';
 import { noBand } from './checks.js';
-import { type EquityPrices, parseAlternatives, parsePackage, presentPackage } from './package.js';
+import { type EquityPrices, type StoredPackage, parseAlternatives, parsePackage, presentPackage } from './package.js';
 import type { OfferRow } from './store.js';
 import { CANDIDATE_ACTOR, SYSTEM_ACTOR, offerWorkflow, type OfferState } from './workflow.js';
 
@@ -19,6 +19,27 @@ export interface OfferAcceptanceRecord {
 
 export const parseApproval = (row: OfferRow): StoredApproval | null => (row.approval ? (JSON.parse(row.approval) as StoredApproval) : null);
 export const parseAcceptance = (row: OfferRow): OfferAcceptanceRecord | null => (row.acceptance ? (JSON.parse(row.acceptance) as OfferAcceptanceRecord) : null);
+
+/**
+ * The package the candidate accepted — the alternative they chose, else the offer's own — or null
+ * before acceptance. Every place that shows what was agreed (page, letter, PDF, export, hire) reads this.
+ */
+export function acceptedPackage(row: OfferRow): StoredPackage | null {
+  const acceptance = parseAcceptance(row);
+  if (!acceptance) return null;
+  if (acceptance.alternativeId === null) return parsePackage(row.package);
+  return parseAlternatives(row.alternatives).find((alternative) => alternative.id === acceptance.alternativeId)?.package ?? parsePackage(row.package);
+}
+
+/** The package that binds: the accepted one once accepted, else the offer's own. */
+export const bindingPackage = (row: OfferRow): StoredPackage => acceptedPackage(row) ?? parsePackage(row.package);
+
+/** The acceptance as recorded, with the package it accepted. */
+export function presentAcceptance(row: OfferRow, prices: EquityPrices): Schemas['OfferAcceptance'] | null {
+  const acceptance = parseAcceptance(row);
+  const pkg = acceptedPackage(row);
+  return acceptance && pkg ? { ...acceptance, package: presentPackage(pkg, row.currency, prices) } : null;
+}
 
 export function stateOf(row: OfferRow): OfferState {
   if (!offerWorkflow.isState(row.state)) throw new Error(`offer ${row.id} is in ${row.state}, which is not a state of offers`);
@@ -46,7 +67,8 @@ export function presentSummary(row: OfferRow, candidate: CandidateNames | undefi
     startDate: row.start_date,
     expiresOn: row.expires_on,
     currency: row.currency,
-    base: { amount: row.base_amount, currency: row.currency },
+    // Once accepted, the base agreed (an alternative's, when the candidate chose one).
+    base: { amount: bindingPackage(row).base, currency: row.currency },
     outOfRange: Boolean(row.out_of_range),
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
@@ -77,6 +99,8 @@ export interface OfferDetailParts {
   history: Schemas['OfferHistoryEntry'][];
   actions: Schemas['Offer']['actions'];
   linkExpiresAt: string | null;
+  hiringManager: Schemas['OfferHiringManager'] | null;
+  hire: Schemas['OfferHire'] | null;
 }
 
 export function presentOffer(row: OfferRow, parts: OfferDetailParts): Schemas['Offer'] {
@@ -97,9 +121,11 @@ export function presentOffer(row: OfferRow, parts: OfferDetailParts): Schemas['O
     welcomeMessage: row.welcome_message,
     checks: parts.checks,
     approval: parts.approval,
-    acceptance: parseAcceptance(row),
+    acceptance: presentAcceptance(row, parts.prices),
     declineReason: row.decline_reason,
     hiredEmployeeId: row.hired_employee_id,
+    hiringManager: parts.hiringManager,
+    hire: parts.hire,
     history: parts.history,
     actions: parts.actions,
     linkExpiresAt: parts.linkExpiresAt,

@@ -10,7 +10,7 @@ import { offerViewers } from './store.js';
  * never pay: a client reads the offer again with its own access.
  */
 
-export type OfferUpdateEvent = 'created' | 'updated' | 'submitted' | 'approved' | 'rejected' | 'sent' | 'opened' | 'viewed' | 'accepted' | 'declined' | 'expired' | 'rescinded' | 'deleted';
+export type OfferUpdateEvent = 'created' | 'updated' | 'submitted' | 'approved' | 'rejected' | 'sent' | 'opened' | 'viewed' | 'accepted' | 'declined' | 'expired' | 'rescinded' | 'deleted' | 'hireCancelled';
 
 export interface OfferUpdate {
   offerId: string;

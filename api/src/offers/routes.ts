@@ -2,6 +2,7 @@ import { can, member, secured } from '../http/operations.js';
 import { socketIdOf } from '../realtime/socketId.js';
 import { getApprovalSettings, updateApprovalSettings } from './approvals.js';
 import { startOffersExport } from './exportJob.js';
+import { cancelOfferHire } from './hire.js';
 import { findOffersByEmail, recruiterLetter, sendOffer } from './letters.js';
 import { letterPdf } from './pdf.js';
 import { approveOffer, checkOffer, createOffer, deleteOffer, getOffer, listOffers, rejectOffer, rescindOffer, submitOffer, updateOffer } from './service.js';
@@ -87,6 +88,12 @@ export const offersOperations = [
     operationId: 'rescindOffer',
     access: edit,
     handler: async ({ path, headers, body }, { deps, caller, afterCommit }) => ({ data: await rescindOffer({ deps, afterCommit }, caller, path.offerId, headers['If-Match'], body.comment) }),
+  }),
+  secured({
+    operationId: 'cancelOfferHire',
+    access: edit,
+    handler: async ({ path, headers, body }, { deps, caller, afterCommit }) => ({ data: await cancelOfferHire({ deps, afterCommit }, caller, path.offerId, headers['If-Match'], body.comment) }),
+    etag: (body) => body.data.version,
   }),
   secured({
     operationId: 'previewOfferLetter',

@@ -10,11 +10,12 @@ import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js
 import { findJobFamily, findLevel, findLocation } from '../market/catalog/index.js';
 import { Converter, today } from '../money/converter.js';
 import { minorUnitOf } from '../money/minorUnits.js';
-import { candidateForOffer } from '../people/offerHire.js';
+import { candidateForOffer, hireStatusOf } from '../people/offerHire.js';
 import { emit } from '../platform/events.js';
 import { availableActions, history, transition } from '../workflow/service.js';
 import { type StoredApproval, awaitedApprovers, matchingRule, presentRoute } from './approvals.js';
 import { type CheckSubject, companyJobOf, offerChecks } from './checks.js';
+import { checkHiringManager, hireOf, hiringManagerOf, mayCancelHires } from './hire.js';
 import { type AlternativeInput, type EquityPrices, type StoredAlternative, equityPricesOf, parseAlternatives, parsePackage, storePackage } from './package.js';
 import { type CandidateNames, parseApproval, presentHistoryEntry, presentOffer, presentSummary, stateOf } from './present.js';
 import { type OfferUpdateEvent, announceOfferUpdate } from './realtime.js';
@@ -43,7 +44,7 @@ export async function pricesOf(db: Knex, scope: CompanyScope): Promise<EquityPri
   return { ...equityPricesOf(company), companyName: company.name };
 }
 
-async function requireOffer(db: Knex, scope: CompanyScope, id: string): Promise<OfferRow> {
+export async function requireOffer(db: Knex, scope: CompanyScope, id: string): Promise<OfferRow> {
   const row = await findOffer(db, scope, id);
   if (!row) throw notFound();
   return row;
@@ -79,6 +80,7 @@ const EVENT_NAMES = {
   expired: 'offer.expired',
   rescinded: 'offer.rescinded',
   deleted: 'offer.deleted',
+  hireCancelled: 'offer.hireCancelled',
 } as const;
 
 /** The domain event (audit and outbox, in the transaction) and the recruiters' live update (after the commit). */
@@ -221,9 +223,10 @@ const WORKFLOW_BUTTONS: Partial<Record<string, Offer['actions'][number]>> = {
   reject: 'reject',
   send: 'send',
   rescind: 'rescind',
+  cancelHire: 'cancelHire',
 };
 
-async function actionsFor(row: OfferRow, caller: Caller): Promise<Offer['actions']> {
+async function actionsFor(db: Knex, scope: CompanyScope, row: OfferRow, caller: Caller): Promise<Offer['actions']> {
   const state = stateOf(row);
   const canEdit = hasPermission(caller.permissions, 'offers', 'edit', undefined);
   const buttons = new Set<Offer['actions'][number]>();
@@ -233,7 +236,9 @@ async function actionsFor(row: OfferRow, caller: Caller): Promise<Offer['actions
     const button = WORKFLOW_BUTTONS[available.action];
     if (button) buttons.add(button);
   }
-  const order: Offer['actions'] = ['edit', 'delete', 'submit', 'approve', 'reject', 'send', 'rescind'];
+  // A hire can be cancelled only before it starts, and only by those who may remove an employee record.
+  if (buttons.has('cancelHire') && (!mayCancelHires(caller) || (await hireStatusOf(db, scope, row.hired_employee_id)) === 'started')) buttons.delete('cancelHire');
+  const order: Offer['actions'] = ['edit', 'delete', 'submit', 'approve', 'reject', 'send', 'rescind', 'cancelHire'];
   return order.filter((action) => buttons.has(action));
 }
 
@@ -253,18 +258,23 @@ export async function detail(deps: AppDeps, db: Knex, caller: Caller, row: Offer
     countryCode: row.country_code,
     currency: row.currency,
   };
-  const checks = await offerChecks(deps, db, caller, checkSubject(placement, parsePackage(row.package), parseAlternatives(row.alternatives)), converter);
   const approval = parseApproval(row);
+  const route = approval ? await presentRoute(db, scope, approval) : null;
+  const live = await offerChecks(deps, db, caller, checkSubject(placement, parsePackage(row.package), parseAlternatives(row.alternatives)), converter);
+  // Once submitted, the route the offer went through — with the decisions recorded — not today's rule with nobody's decision.
+  const checks = route ? { ...live, approvalRoute: route } : live;
   const candidateName = candidate ? `${candidate.firstName} ${candidate.lastName}`.trim() : '';
   const linkExpiry = row.state === 'sent' || row.state === 'opened' ? await latestLinkExpiry(db, scope, row.id, row.send_number) : null;
   return presentOffer(row, {
     candidate,
     prices,
     checks,
-    approval: approval ? await presentRoute(db, scope, approval) : null,
+    approval: route,
     history: (await history(db, scope, OFFER_SUBJECT, row.id)).map((entry) => presentHistoryEntry(entry, candidateName)),
-    actions: await actionsFor(row, caller),
+    actions: await actionsFor(db, scope, row, caller),
     linkExpiresAt: linkExpiry ? new Date(linkExpiry).toISOString() : null,
+    hiringManager: await hiringManagerOf(db, scope, row),
+    hire: await hireOf(db, scope, row),
   });
 }
 
@@ -314,6 +324,7 @@ export async function createOffer(ctx: OfferContext, caller: Caller, input: Sche
   throwIfInvalid(errors);
   const pkg = await storePackage(input.package, placement.currency, prices, converter, 'body.package', errors);
   const alternatives = await storeAlternatives(input.alternatives ?? [], placement.currency, prices, converter, errors);
+  await checkHiringManager(db, scope, input.hiringManagerId, errors);
   if (input.expiresOn < today()) errors.push({ field: 'body.expiresOn', message: 'must not be in the past' });
   throwIfInvalid(errors);
   const checks = await offerChecks(ctx.deps, db, caller, checkSubject(placement, pkg, alternatives), converter);
@@ -353,6 +364,7 @@ export async function createOffer(ctx: OfferContext, caller: Caller, input: Sche
     declined_at: null,
     decline_reason: null,
     hired_employee_id: null,
+    hiring_manager_id: input.hiringManagerId ?? null,
     created_by: caller.userId,
     updated_by: caller.userId,
     created_at: now,
@@ -398,6 +410,7 @@ export async function updateOffer(ctx: OfferContext, caller: Caller, id: string,
   const pkg = patch.package ? await storePackage(patch.package, placement.currency, prices, converter, 'body.package', errors) : parsePackage(current.package);
   const alternatives = patch.alternatives ? await storeAlternatives(patch.alternatives, placement.currency, prices, converter, errors) : parseAlternatives(current.alternatives);
   if (patch.expiresOn !== undefined && patch.expiresOn < today()) errors.push({ field: 'body.expiresOn', message: 'must not be in the past' });
+  await checkHiringManager(db, scope, patch.hiringManagerId, errors);
   if (patch.currency !== undefined && patch.currency !== current.currency && !patch.package) errors.push({ field: 'body.package', message: 'changing the currency needs the package in it' });
   throwIfInvalid(errors);
   const checks = await offerChecks(ctx.deps, db, caller, checkSubject(placement, pkg, alternatives), converter);
@@ -421,6 +434,7 @@ export async function updateOffer(ctx: OfferContext, caller: Caller, id: string,
       alternatives: JSON.stringify(alternatives),
       benefits_summary: patch.benefitsSummary ?? row.benefits_summary,
       welcome_message: patch.welcomeMessage ?? row.welcome_message,
+      ...(patch.hiringManagerId !== undefined ? { hiring_manager_id: patch.hiringManagerId } : {}),
       out_of_range: checks.outOfRange,
       updated_by: caller.userId,
     };
@@ -547,4 +561,3 @@ export async function rescindOffer(ctx: OfferContext, caller: Caller, id: string
   return detail(ctx.deps, db, caller, written);
 }
 
-export { requireOffer };

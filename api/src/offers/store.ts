@@ -41,6 +41,8 @@ export interface OfferRow {
   declined_at: string | Date | null;
   decline_reason: string | null;
   hired_employee_id: string | null;
+  /** The employee the hire will report to; absent on rows read before it was recorded. */
+  hiring_manager_id?: string | null;
   created_by: string;
   updated_by: string | null;
   created_at: string | Date;

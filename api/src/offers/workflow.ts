@@ -25,13 +25,14 @@ const byAwaitedApprover = (actor: Caller, offer: AwaitingApprovers): true | stri
  * intermediate ones are `recordApproval`, which keeps it pending); a rejection sends it back to draft.
  * An approved offer is sent; the candidate's first read opens it; they accept or decline. Editing a
  * pending, approved, sent or opened offer revises it back to draft. A sent or opened offer expires
- * after its expiry date; an approved, sent or opened one can be rescinded.
+ * after its expiry date; an approved, sent or opened one can be rescinded. An accepted offer's hire
+ * can be cancelled before its start date.
  */
 export const offerWorkflow = defineWorkflow({
   name: 'offer',
   subject: 'offer',
-  states: ['draft', 'pendingApproval', 'approved', 'sent', 'opened', 'accepted', 'declined', 'expired', 'rescinded'],
-  labels: { pendingApproval: 'pending' },
+  states: ['draft', 'pendingApproval', 'approved', 'sent', 'opened', 'accepted', 'declined', 'expired', 'rescinded', 'hireCancelled'],
+  labels: { pendingApproval: 'pending', hireCancelled: 'hire cancelled' },
   initial: 'draft',
   transitions: [
     { action: 'submit', from: ['draft'], to: 'pendingApproval', pastTense: 'submitted for approval', permission: EDIT },
@@ -46,6 +47,8 @@ export const offerWorkflow = defineWorkflow({
     { action: 'decline', from: ['sent', 'opened'], to: 'declined', pastTense: 'declined', guard: byCandidate, needsComment: true },
     { action: 'expire', from: ['sent', 'opened'], to: 'expired', pastTense: 'expired', guard: bySystem },
     { action: 'rescind', from: ['approved', 'sent', 'opened'], to: 'rescinded', pastTense: 'rescinded', permission: EDIT, needsComment: true },
+    // Before the start date only (the service checks the hire has not started), with why.
+    { action: 'cancelHire', from: ['accepted'], to: 'hireCancelled', pastTense: 'cancelled the hire', permission: EDIT, needsComment: true },
   ],
 });
 
@@ -57,4 +60,4 @@ export const OFFER_SUBJECT = 'offer';
 /** States whose letter opens. */
 export const OPEN_LETTER_STATES: readonly OfferState[] = ['sent', 'opened'];
 /** States that end an offer: the letter no longer opens and nothing changes any more. */
-export const CLOSED_STATES: readonly OfferState[] = ['accepted', 'declined', 'expired', 'rescinded'];
+export const CLOSED_STATES: readonly OfferState[] = ['accepted', 'declined', 'expired', 'rescinded', 'hireCancelled'];

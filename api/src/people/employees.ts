@@ -31,6 +31,7 @@ import {
   updateEmployee as storeUpdateEmployee,
 } from './store.js';
 import { checkCatalog, checkCurrency, checkLeave } from './validation.js';
+import { STARTING, type StatusFilter } from './reads/status.js';
 import { type EmployeeReach, employeeReach, isWithinReach } from './visibility.js';
 
 type Employee = components['schemas']['Employee'];
@@ -60,7 +61,7 @@ export interface EmployeeListQuery {
   family?: string;
   level?: string;
   manager?: string;
-  status: 'active' | 'terminated' | 'all';
+  status: StatusFilter;
   employmentType?: string;
   limit: number;
   cursor?: string;
@@ -335,6 +336,9 @@ export async function terminateEmployee(db: Knex, caller: Caller, id: string, if
   const row = await db.transaction(async (trx) => {
     const current = await changeableEmployee(trx, ctx, id);
     if (Number(current.version) !== version) throw versionConflict('this employee', Number(current.version));
+    if (current.status === STARTING) {
+      throw new HttpError(409, 'hire_not_started', { message: `${fullName(current)} has not started yet (starts on ${current.start_date ?? 'their start date'}): cancel the hire from their offer instead.` });
+    }
     if (current.status === 'terminated') {
       throw new HttpError(409, 'already_terminated', { message: `${fullName(current)} already left on ${current.termination_date ?? 'an unknown date'}.` });
     }

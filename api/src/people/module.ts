@@ -1,6 +1,7 @@
 import type { components } from '../contract-types.js';
 import { defineModule } from '../platform/modules.js';
 import { employeeCompensationExportJob } from './exportJob.js';
+import { hireStartJob } from './hireStart.js';
 import { peopleOperations } from './routes.js';
 
 declare module '../platform/events.js' {
@@ -8,6 +9,10 @@ declare module '../platform/events.js' {
     'employee.created': Record<string, never>;
     'employee.updated': { fields: string[] };
     'employee.terminated': { terminationDate: string; reportsMovedTo: string | null; reportsMoved: number };
+    /** A future hire's start date came: they are active from today. */
+    'employee.started': { startDate: string };
+    /** A future hire was cancelled before their start date (the offer records who and why): their record is gone. */
+    'employee.hireCancelled': { offerId: string; startDate: string };
     'equity_grant.created': { grantId: string; grantNumber: string; grantType: string; shares: number };
     'equity_grant.updated': { grantId: string; changes: components['schemas']['EquityGrantUpdate'] };
     'equity_grant.deleted': { grantId: string; grantNumber: string; shares: number };
@@ -23,5 +28,5 @@ declare module '../platform/events.js' {
 export default defineModule({
   operations: peopleOperations,
   permissions: ['employeeCompensation', 'offers', 'team'],
-  jobs: [employeeCompensationExportJob],
+  jobs: [employeeCompensationExportJob, hireStartJob],
 });

@@ -1,11 +1,18 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import { newId } from '../db/ids.js';
+import { HttpError } from '../http/errors.js';
+import { today } from '../money/converter.js';
+import { emit } from '../platform/events.js';
+import { scheduleHireStart } from './hireStart.js';
 import { recordsInForce } from './reads/payInForce.js';
+import { STARTING, hireStatusOn } from './reads/status.js';
 import {
   type CompensationRecordRow,
   type EmployeeRow,
   type EquityGrantRow,
+  candidatesOf,
+  employeesOf,
   findCandidate,
   findEmployee,
   findEmployeeByNumber,
@@ -74,6 +81,10 @@ export interface OfferHire {
   locationId: string;
   currency: string;
   startDate: string;
+  /** The offer's hiring manager (an employee id), the hire's manager from their first day. */
+  managerId: string | null;
+  /** Who the scheduled start is queued for (the offer's author): a job needs a user. */
+  ownerUserId: string;
   /** Minor units a year. */
   base: number;
   bonusTargetBp: number | null;
@@ -93,16 +104,21 @@ export interface OfferHire {
 /** The employee number an accepted offer's hire gets: the same offer always names the same employee. */
 export const offerEmployeeNumber = (offerId: string): string => `offer-${offerId}`;
 
+/** The offer an employee number names, when an accepted offer made the employee. */
+export const offerIdOfEmployeeNumber = (employeeNumber: string): string | null => (employeeNumber.startsWith('offer-') ? employeeNumber.slice('offer-'.length) : null);
+
 /**
  * Creates the employee, their pay records and grant dated the start date, in the caller's
- * transaction, and marks the candidate hired. Idempotent by the offer: an employee already made
- * from this offer is returned as it is, and nothing is written twice.
+ * transaction, and marks the candidate hired. A start date still ahead (UTC) makes a `starting`
+ * person, and queues the job that makes them active on that date. Idempotent by the offer: an
+ * employee already made from this offer is returned as it is, and nothing is written twice.
  */
 export async function hireFromOffer(trx: Knex, scope: CompanyScope, hire: OfferHire): Promise<{ employeeId: string; created: boolean }> {
   const number = offerEmployeeNumber(hire.offerId);
   const existing = await findEmployeeByNumber(trx, scope, number);
   if (existing) return { employeeId: existing.id, created: false };
   const now = new Date().toISOString();
+  const status = hireStatusOn(hire.startDate, today());
   const employee: EmployeeRow = {
     id: newId(),
     company_id: scope.companyId,
@@ -117,14 +133,14 @@ export async function hireFromOffer(trx: Knex, scope: CompanyScope, hire: OfferH
     job_family_id: hire.jobFamilyId,
     level_id: hire.levelId,
     track: hire.track && hire.track.length <= 16 ? hire.track : null,
-    manager_id: null,
+    manager_id: hire.managerId,
     department: hire.department,
     country_code: hire.countryCode,
     location_id: hire.locationId,
     currency: hire.currency,
     start_date: hire.startDate,
     employment_type: 'full_time',
-    status: 'active',
+    status,
     termination_date: null,
     performance_rating: null,
     demographics: '{}',
@@ -179,7 +195,40 @@ export async function hireFromOffer(trx: Knex, scope: CompanyScope, hire: OfferH
   if (candidate && !candidate.hired_employee_id) {
     await updateCandidate(trx, scope, candidate.id, Number(candidate.version), { status: 'hired', hired_employee_id: employee.id, updated_at: now });
   }
+  if (status === STARTING) await scheduleHireStart(trx, scope, { employeeId: employee.id, startDate: hire.startDate, ownerUserId: hire.ownerUserId });
   return { employeeId: employee.id, created: true };
+}
+
+/** Where an offer's hire stands: not started yet, started, or gone (cancelled, or removed since). */
+export async function hireStatusOf(db: Knex, scope: CompanyScope, employeeId: string | null): Promise<'starting' | 'started' | 'gone'> {
+  const employee = employeeId ? await findEmployee(db, scope, employeeId) : undefined;
+  if (!employee) return 'gone';
+  return employee.status === STARTING ? 'starting' : 'started';
+}
+
+/**
+ * Cancels a future hire before their first day, in the caller's transaction: their pay records,
+ * grant and employee record go (they never worked here), and the candidate is marked withdrawn.
+ * A hire who has started is 409: they are an employee now, to be terminated instead.
+ */
+export async function cancelHireFromOffer(trx: Knex, scope: CompanyScope, hire: { employeeId: string; offerId: string; actorUserId: string }): Promise<void> {
+  const employee = await findEmployee(trx, scope, hire.employeeId);
+  if (!employee) return;
+  if (employee.status !== STARTING) {
+    throw new HttpError(409, 'hire_started', { message: `${employee.first_name} ${employee.last_name} started on ${employee.start_date ?? 'their start date'}: terminate the employee instead.` });
+  }
+  await trx('compensation_records').where({ company_id: scope.companyId, employee_id: employee.id }).delete();
+  await trx('equity_grants').where({ company_id: scope.companyId, employee_id: employee.id }).delete();
+  const candidate = await candidatesOf(trx, scope).where({ hired_employee_id: employee.id }).first<{ id: string; version: number | string } | undefined>('id', 'version');
+  if (candidate) await updateCandidate(trx, scope, candidate.id, Number(candidate.version), { status: 'withdrawn', hired_employee_id: null, updated_at: new Date().toISOString() });
+  await employeesOf(trx, scope).where({ id: employee.id }).delete();
+  await emit(trx, { companyId: scope.companyId, actorUserId: hire.actorUserId, name: 'employee.hireCancelled', subjectType: 'employee', subjectId: employee.id, payload: { offerId: hire.offerId, startDate: employee.start_date ?? '' } });
+}
+
+/** The hiring manager an offer may name: an active employee of the company, with their name. */
+export async function hiringManagerForOffer(db: Knex, scope: CompanyScope, employeeId: string): Promise<{ employeeId: string; name: string; active: boolean } | undefined> {
+  const employee = await findEmployee(db, scope, employeeId);
+  return employee ? { employeeId: employee.id, name: `${employee.first_name} ${employee.last_name}`.trim(), active: employee.status === 'active' } : undefined;
 }
 
 /** Whether the employee an offer made is still there (for the offer's presenter). */

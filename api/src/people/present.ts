@@ -1,5 +1,6 @@
 import type { components } from '../contract-types.js';
 import { isoTimestamp } from '../db/timestamps.js';
+import { STARTING } from './reads/status.js';
 import type { CandidateRow, CompensationRecordRow, EmployeeRow, EquityGrantRow, PayComponentType } from './store.js';
 
 type Employee = components['schemas']['Employee'];
@@ -77,7 +78,7 @@ export function presentEmployee(row: EmployeeRow, extras: EmployeeExtras): Emplo
     currency: row.currency,
     startDate: row.start_date,
     employmentType: row.employment_type as Employee['employmentType'],
-    status: row.status === 'terminated' ? 'terminated' : 'active',
+    status: row.status === 'terminated' ? 'terminated' : row.status === STARTING ? 'starting' : 'active',
     terminationDate: row.termination_date,
     leave: row.leave_start_date ? { startDate: row.leave_start_date, endDate: row.leave_end_date ?? null } : null,
     companyJobId: row.company_job_id,

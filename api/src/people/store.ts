@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { recordsInForce } from './reads/payInForce.js';
+import { STARTING, type StatusFilter, whereStatus } from './reads/status.js';
 import type { CompanyScope } from '../access/caller.js';
 import { type EmployeeReach, withinReach } from './visibility.js';
 import { writeAtVersion } from '../http/versions.js';
@@ -157,7 +158,7 @@ export interface EmployeeFilters {
   familyIds?: string[];
   levelId?: string;
   managerId?: string;
-  status: 'active' | 'terminated' | 'all';
+  status: StatusFilter;
   employmentType?: string;
 }
 
@@ -169,7 +170,7 @@ const likePattern = (text: string): string => `%${text.toLowerCase().replace(/[%
 /** The employees of the reach that pass the filters, ordered by name; one page after `after`. */
 export function filteredEmployees(db: Knex, scope: CompanyScope, reach: EmployeeReach, filters: EmployeeFilters) {
   const query = withinReach(employeesOf(db, scope), scope, reach);
-  if (filters.status !== 'all') query.andWhere('employees.status', filters.status);
+  whereStatus(query, 'employees.status', filters.status);
   if (filters.department) query.andWhereRaw('lower(employees.department) = ?', [filters.department.toLowerCase()]);
   if (filters.locationIds) query.whereIn('employees.location_id', filters.locationIds);
   if (filters.familyIds) query.whereIn('employees.job_family_id', filters.familyIds);
@@ -232,7 +233,8 @@ export async function managementChain(db: Knex, scope: CompanyScope, employeeId:
 }
 
 export async function countActiveReports(db: Knex, scope: CompanyScope, managerId: string): Promise<number> {
-  const row = await employeesOf(db, scope).where({ manager_id: managerId, status: 'active' }).count<{ count: number | string }[]>({ count: '*' }).first();
+  // Future hires who will report to them count too: they must not start under someone who left.
+  const row = await employeesOf(db, scope).where({ manager_id: managerId }).whereIn('status', ['active', STARTING]).count<{ count: number | string }[]>({ count: '*' }).first();
   return Number(row?.count ?? 0);
 }
 
@@ -247,7 +249,8 @@ export async function updateEmployee(db: Knex, scope: CompanyScope, id: string, 
 
 export async function reassignReports(db: Knex, scope: CompanyScope, fromManagerId: string, toManagerId: string, now: string): Promise<number> {
   return employeesOf(db, scope)
-    .where({ manager_id: fromManagerId, status: 'active' })
+    .where({ manager_id: fromManagerId })
+    .whereIn('status', ['active', STARTING])
     .update({ manager_id: toManagerId, updated_at: now, version: db.raw('version + 1') });
 }
 

@@ -64,7 +64,7 @@ export function presentRecordColumn(row: EmployeeRow, column: TeamColumn): Parti
     case 'employmentType':
       return { employmentType: employmentType(row.employment_type) };
     case 'status':
-      return { status: row.status === 'terminated' ? 'terminated' : 'active' };
+      return { status: row.status === 'terminated' ? 'terminated' : row.status === 'starting' ? 'starting' : 'active' };
     default:
       return {};
   }

@@ -2,11 +2,17 @@ import { can, secured } from '../http/operations.js';
 import { compaRatioReport, payDistribution, payEquity, playground } from './analytics.js';
 import { compTimeline, employee, equityDetailsChart, overview, table } from './service.js';
 import { teamViewSettings, updateCompanySettings, updateMySettings } from './settings.js';
+import { startingSoon } from './startingSoon.js';
 
 const viewTeam = can('team', 'view');
 const viewPay = can('employeeCompensation', 'view');
 
 export const teamOperations = [
+  secured({
+    operationId: 'listStartingSoon',
+    access: viewTeam,
+    handler: async (_input, { deps, caller }) => ({ data: await startingSoon(deps, caller) }),
+  }),
   secured({
     operationId: 'getTeamOverview',
     access: viewTeam,

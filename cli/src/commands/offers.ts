@@ -7,7 +7,7 @@ import type { CommandContext } from './users.js';
 
 type OfferState = components['schemas']['OfferState'];
 
-const STATES: readonly OfferState[] = ['draft', 'pendingApproval', 'approved', 'sent', 'opened', 'accepted', 'declined', 'expired', 'rescinded'];
+const STATES: readonly OfferState[] = ['draft', 'pendingApproval', 'approved', 'sent', 'opened', 'accepted', 'declined', 'expired', 'rescinded', 'hireCancelled'];
 
 export interface OffersListOptions {
   state?: string;

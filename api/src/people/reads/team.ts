@@ -4,6 +4,7 @@ import { chunks } from '../../imports/plan.js';
 import type { CompensationRecordRow, EquityGrantRow, EmployeeRow as PeopleEmployeeRow } from '../store.js';
 import { type EmployeeReach, withinReach } from '../visibility.js';
 import { inForceSql, valueInForceSql } from './payInForce.js';
+import { STARTING, type StatusFilter, whereStatus } from './status.js';
 
 /*
  * The team view's reads of the people tables (employees, compensation_records, equity_grants, the
@@ -32,7 +33,7 @@ export interface CompanyEquityRow {
 }
 
 export interface TeamFilters {
-  status: 'active' | 'terminated' | 'all';
+  status: StatusFilter;
   search?: string;
   department?: string[];
   level?: string[];
@@ -106,7 +107,7 @@ const likePattern = (text: string): string => `%${text.toLowerCase().replace(/[\
 
 /** Narrows a query on `employees as e` to the filters. */
 function applyFilters(query: Knex.QueryBuilder, filters: TeamFilters): Knex.QueryBuilder {
-  if (filters.status !== 'all') query.where('e.status', filters.status);
+  whereStatus(query, 'e.status', filters.status);
   whereValues(query, 'e.department', filters.department);
   whereValues(query, 'e.level_id', filters.level);
   whereValues(query, 'e.location_id', filters.location);
@@ -521,3 +522,25 @@ export async function orderedIds(
 }
 
 // ── team-view settings (the one table the team view writes) ────────────────────────────────
+
+export interface StartingRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  title: string;
+  department: string | null;
+  start_date: string;
+  employee_number: string;
+  manager_id: string | null;
+  manager_first_name: string | null;
+  manager_last_name: string | null;
+}
+
+/** Future hires in reach (status `starting`), soonest first, with their manager's name. */
+export async function startingInReach(db: Knex, scope: CompanyScope, reach: EmployeeReach): Promise<StartingRow[]> {
+  const query = withinReach(db('employees as e').where('e.company_id', scope.companyId).andWhere('e.status', STARTING), scope, reach, 'e')
+    .leftJoin('employees as m', (join) => join.on('m.id', '=', 'e.manager_id').andOn('m.company_id', '=', 'e.company_id'))
+    .orderBy([{ column: 'e.start_date' }, { column: 'e.last_name' }, { column: 'e.first_name' }, { column: 'e.id' }])
+    .select('e.id', 'e.first_name', 'e.last_name', 'e.title', 'e.department', 'e.start_date', 'e.employee_number', 'e.manager_id', 'm.first_name as manager_first_name', 'm.last_name as manager_last_name');
+  return (await query) as StartingRow[];
+}

@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/Page';
 import { Loaded } from '../../ui/States';
 import { minorUnitOf, toMajorText } from '../../ui/format';
 import { useDebounced } from '../../ui/hooks';
+import { HiringManagerField } from './HiringManager';
 import { useBenchmarkingCatalog } from '../benchmarking/data';
 import { OfferChecksPanel } from './Checks';
 import { type Offer, type OfferCheckRequest, type OfferInput, type OfferPackage, type OfferPackageInput, toMinor } from './common';
@@ -40,6 +41,7 @@ interface OfferForm {
   track: string;
   title: string;
   department: string;
+  hiringManager: { id: string; name: string } | null;
   locationId: string;
   currency: string;
   startDate: string;
@@ -97,6 +99,7 @@ function formOf(offer: Offer): OfferForm {
     track: offer.track ?? '',
     title: offer.title,
     department: offer.department ?? '',
+    hiringManager: offer.hiringManager ? { id: offer.hiringManager.employeeId, name: offer.hiringManager.name } : null,
     locationId: offer.locationId,
     currency: offer.currency,
     startDate: offer.startDate,
@@ -116,6 +119,7 @@ const blankForm = (): OfferForm => ({
   track: '',
   title: '',
   department: '',
+  hiringManager: null,
   locationId: '',
   currency: 'USD',
   startDate: isoDay(30),
@@ -360,6 +364,7 @@ function BuilderForm({ offer }: { offer: Offer | null }) {
       track: form.track || null,
       title: form.title,
       department: form.department || null,
+      hiringManagerId: form.hiringManager?.id ?? null,
       locationId: form.locationId,
       startDate: form.startDate,
       expiresOn: form.expiresOn,
@@ -452,6 +457,7 @@ function BuilderForm({ offer }: { offer: Offer | null }) {
               Department
               <input value={form.department} maxLength={200} onChange={(event) => set('department', event.target.value)} />
             </label>
+            <HiringManagerField manager={form.hiringManager} onChange={(manager) => set('hiringManager', manager)} />
             <label>
               Location
               <select required value={form.locationId} onChange={(event) => set('locationId', event.target.value)}>

@@ -2,7 +2,7 @@ import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { components } from '../../../../openapi.d.ts';
 import { errorMessage } from '../../api/client';
 import { Badge } from '../../ui/Badge';
-import { formatMoney, formatNumber } from '../../ui/format';
+import { formatDate, formatMoney, formatNumber } from '../../ui/format';
 import { formatValue, sampleText } from '../benchmarking/data';
 import type { OfferChecks } from './common';
 
@@ -135,13 +135,19 @@ export function ApprovalRoute({ route }: { route: Route }) {
         {route.approvers.map((approver) => (
           <li key={approver.userId}>
             <span>{approver.name ?? 'An approver'}</span>
-            <span className="muted small-text">{approver.decision === 'approved' ? 'Approved' : approver.decision === 'rejected' ? 'Sent back' : 'Waiting'}</span>
+            <span className="muted small-text" data-testid="approver-decision">
+              {approver.decision === 'approved' ? 'Approved' : approver.decision === 'rejected' ? 'Sent back' : routeApproved(route) ? 'Not needed' : 'Waiting'}
+              {approver.decidedAt && ` · ${formatDate(approver.decidedAt.slice(0, 10))}`}
+            </span>
           </li>
         ))}
       </ul>
     </div>
   );
 }
+
+/** Whether the approvals the route needs are all recorded. */
+const routeApproved = (route: Route | null): boolean => route !== null && route.approvers.filter((approver) => approver.decision === 'approved').length >= route.requiredApprovals;
 
 /** Every check of a package, as the builder and the offer show them beside the package. */
 export function OfferChecksPanel({ checks, error, loading }: { checks: OfferChecks | undefined; error?: unknown; loading?: boolean }) {
@@ -153,7 +159,11 @@ export function OfferChecksPanel({ checks, error, loading }: { checks: OfferChec
       {checks && (
         <>
           <div className={checks.approvalRequired ? 'card offer-approval' : 'card'} role="status" data-testid="approval-status">
-            {checks.approvalRequired ? (
+            {checks.approvalRequired && routeApproved(checks.approvalRoute) ? (
+              <p>
+                <CheckCircle2 size={18} aria-hidden="true" /> <strong>Approved</strong>: the package is out of band and its approvers approved it.
+              </p>
+            ) : checks.approvalRequired ? (
               <p>
                 <AlertTriangle size={18} aria-hidden="true" /> <strong>Approval required</strong>: the package is out of band.
               </p>

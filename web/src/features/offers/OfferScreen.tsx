@@ -17,13 +17,15 @@ import { type Offer, actionText, offerPackages, stateLabel, stateTone, useOfferU
 import { PackageChart } from './PackageChart';
 import './offers.css';
 
-type Action = 'submit' | 'approve' | 'reject' | 'send' | 'rescind';
+type Action = 'submit' | 'approve' | 'reject' | 'send' | 'rescind' | 'cancelHire';
+type Commented = 'reject' | 'rescind' | 'cancelHire';
 
 const ACTION_PATHS = {
   submit: '/api/offers/{offerId}/submit',
   approve: '/api/offers/{offerId}/approve',
   reject: '/api/offers/{offerId}/reject',
   rescind: '/api/offers/{offerId}/rescind',
+  cancelHire: '/api/offers/{offerId}/cancel-hire',
 } as const;
 
 const LABELS: Record<Action, string> = {
@@ -32,12 +34,28 @@ const LABELS: Record<Action, string> = {
   reject: 'Send back',
   send: 'Send to the candidate',
   rescind: 'Rescind',
+  cancelHire: 'Cancel the hire',
+};
+
+const DIALOGS: Record<Commented, { title: string; question: string; danger: boolean }> = {
+  reject: { title: 'Send the offer back', question: 'What should change?', danger: false },
+  rescind: { title: 'Rescind the offer', question: 'Why is it withdrawn?', danger: true },
+  cancelHire: { title: 'Cancel the hire', question: 'Why is the hire cancelled? Their employee record, pay and grant are removed.', danger: true },
+};
+
+const DONE: Record<Action, string> = {
+  submit: 'The offer was submitted.',
+  approve: 'You approved the offer.',
+  reject: 'The offer was sent back.',
+  send: 'The offer was sent.',
+  rescind: 'The offer was rescinded.',
+  cancelHire: 'The hire was cancelled.',
 };
 
 const when = (timestamp: string) => new Date(timestamp).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A comment before an action that needs one (sending back, rescinding). */
-function CommentDialog({ action, onClose, onDone }: { action: 'reject' | 'rescind'; onClose: () => void; onDone: (comment: string) => Promise<string | null> }) {
+function CommentDialog({ action, onClose, onDone }: { action: Commented; onClose: () => void; onDone: (comment: string) => Promise<string | null> }) {
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -45,15 +63,15 @@ function CommentDialog({ action, onClose, onDone }: { action: 'reject' | 'rescin
     setProblem(await onDone(comment.trim()));
   }
   return (
-    <Modal title={action === 'reject' ? 'Send the offer back' : 'Rescind the offer'} onClose={onClose}>
+    <Modal title={DIALOGS[action].title} onClose={onClose}>
       <form className="settings-form" onSubmit={(event) => void submit(event)}>
         <label>
-          {action === 'reject' ? 'What should change?' : 'Why is it withdrawn?'}
+          {DIALOGS[action].question}
           <textarea rows={3} required maxLength={4000} value={comment} onChange={(event) => setComment(event.target.value)} />
         </label>
         <FormProblem message={problem} />
         <div className="actions">
-          <button type="submit" className={action === 'rescind' ? 'danger' : 'primary'} disabled={!comment.trim()}>
+          <button type="submit" className={DIALOGS[action].danger ? 'danger' : 'primary'} disabled={!comment.trim()}>
             {LABELS[action]}
           </button>
           <button type="button" className="ghost" onClick={onClose}>
@@ -69,10 +87,13 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
   const [, navigate] = useLocation();
   const { add } = useToasts();
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
-  const [asking, setAsking] = useState<'reject' | 'rescind' | null>(null);
+  const [asking, setAsking] = useState<Commented | null>(null);
   const [busy, setBusy] = useState(false);
   const packages = offerPackages(offer);
-  const main = packages[0];
+  // Once accepted, the package agreed is the offer's package on this page (an alternative, when chosen).
+  const agreed = offer.acceptance?.package ?? offer.package;
+  const agreedLabel = offer.acceptance ? (offer.acceptance.alternativeId ? `Package accepted: ${offer.acceptance.packageLabel}` : 'Package accepted') : 'Package';
+  const main = offer.acceptance ? packages.find((option) => option.key === (offer.acceptance?.alternativeId ?? 'main')) : packages[0];
   const pricePerShare = offer.package.equity?.pricePerShare ?? 0;
   const name = `${offer.candidate.firstName} ${offer.candidate.lastName}`;
 
@@ -88,7 +109,7 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
         const { error } = await api.POST(ACTION_PATHS[action], init);
         if (error) return statusOf(error) === 409 ? errorMessage(error, 'Someone else changed this offer first. Reload and try again.') : errorMessage(error);
       }
-      add('success', action === 'send' ? 'The offer was sent.' : action === 'approve' ? 'You approved the offer.' : action === 'submit' ? 'The offer was submitted.' : action === 'reject' ? 'The offer was sent back.' : 'The offer was rescinded.');
+      add('success', DONE[action]);
       await Promise.all([onChanged(), invalidate('/api/offers')]);
       return null;
     } finally {
@@ -164,6 +185,11 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
             {LABELS.rescind}
           </button>
         )}
+        {can('cancelHire') && (
+          <button type="button" className="danger" disabled={busy} onClick={() => setAsking('cancelHire')}>
+            {LABELS.cancelHire}
+          </button>
+        )}
         {can('delete') && (
           <button type="button" className="ghost" disabled={busy} onClick={() => void remove()}>
             Delete the draft
@@ -198,6 +224,7 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
           </p>
         </div>
       )}
+      {offer.hire && <HireStatus hire={offer.hire} manager={offer.hiringManager} />}
       {offer.declineReason && (
         <div className="card" role="status">
           <p>
@@ -207,27 +234,27 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
       )}
       <div className="offer-detail">
         <div>
-          <Section title="Package" id="offer-package">
+          <Section title={agreedLabel} id="offer-package">
             <dl className="offer-letter-facts">
               <div>
                 <dt>Base salary</dt>
-                <dd>{formatMoney(offer.package.base)}</dd>
+                <dd>{formatMoney(agreed.base)}</dd>
               </div>
               <div>
                 <dt>Bonus target</dt>
-                <dd>{offer.package.bonusTarget ? `${formatMoney(offer.package.bonusTarget)} (${offer.package.bonusTargetPercent}%)` : '—'}</dd>
+                <dd>{agreed.bonusTarget ? `${formatMoney(agreed.bonusTarget)} (${agreed.bonusTargetPercent}%)` : '—'}</dd>
               </div>
               <div>
                 <dt>Variable</dt>
-                <dd>{formatMoney(offer.package.variable)}</dd>
+                <dd>{formatMoney(agreed.variable)}</dd>
               </div>
               <div>
                 <dt>Sign-on</dt>
-                <dd>{formatMoney(offer.package.signOn)}</dd>
+                <dd>{formatMoney(agreed.signOn)}</dd>
               </div>
               <div>
                 <dt>Equity</dt>
-                <dd>{offer.package.equity ? `${offer.package.equity.shares.toLocaleString()} ${offer.package.equity.type === 'option' ? 'options' : 'RSUs'}` : '—'}</dd>
+                <dd>{agreed.equity ? `${agreed.equity.shares.toLocaleString()} ${agreed.equity.type === 'option' ? 'options' : 'RSUs'}` : '—'}</dd>
               </div>
               <div>
                 <dt>Candidate activity</dt>
@@ -236,7 +263,7 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
                 </dd>
               </div>
             </dl>
-            {main && <PackageChart pkg={main} pricePerShare={pricePerShare} title="The offer by year, equity at today’s price" />}
+            {main && <PackageChart pkg={main} pricePerShare={pricePerShare} title={offer.acceptance ? `${main.label} by year, equity at today’s price` : 'The offer by year, equity at today’s price'} />}
           </Section>
           {packages.length > 1 && (
             <Section title="Alternatives" id="offer-alternatives">
@@ -274,6 +301,33 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
           }}
         />
       )}
+    </div>
+  );
+}
+
+/** Where the accepted offer's hire stands: starting on a date (not active until then), started, or cancelled. */
+function HireStatus({ hire, manager }: { hire: NonNullable<Offer['hire']>; manager: Offer['hiringManager'] }) {
+  const reports = manager ? `, reporting to ${manager.name}` : '';
+  return (
+    <div className="card" role="status" data-testid="hire-status">
+      <p>
+        {hire.status === 'starting' ? (
+          <>
+            <strong>Starting on {formatDate(hire.startDate)}</strong>
+            {reports}. Not counted as an employee until then; they become active on that day (UTC).{' '}
+            {hire.employeeId && <Link href={`/team/employees?employee=${hire.employeeId}`}>Their record</Link>}
+          </>
+        ) : hire.status === 'started' ? (
+          <>
+            <strong>Started</strong> on {formatDate(hire.startDate)}
+            {reports}. {hire.employeeId && <Link href={`/team/employees?employee=${hire.employeeId}`}>Their record</Link>}
+          </>
+        ) : (
+          <>
+            <strong>Hire cancelled</strong> before the start date ({formatDate(hire.startDate)}); the history says who and why.
+          </>
+        )}
+      </p>
     </div>
   );
 }

@@ -26,6 +26,7 @@ export const STATES: { state: OfferState; label: string; tone: Tone }[] = [
   { state: 'declined', label: 'Declined', tone: 'danger' },
   { state: 'expired', label: 'Expired', tone: 'neutral' },
   { state: 'rescinded', label: 'Rescinded', tone: 'danger' },
+  { state: 'hireCancelled', label: 'Hire cancelled', tone: 'neutral' },
 ];
 
 export const stateLabel = (state: OfferState): string => STATES.find((entry) => entry.state === state)?.label ?? state;
@@ -118,6 +119,7 @@ export function actionText(action: string): string {
     decline: 'Declined',
     expire: 'Expired',
     rescind: 'Rescinded',
+    cancelHire: 'Hire cancelled',
   };
   return known[action] ?? action.charAt(0).toUpperCase() + action.slice(1);
 }

@@ -8,6 +8,7 @@ import { SkeletonStats } from '../../ui/Skeleton';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Empty, Loaded } from '../../ui/States';
 import { type Schemas, TeamPage, formatMoney, formatNumber, formatRatio, usePermissions } from './common';
+import { StartingSoon } from './StartingSoon';
 
 function Breakdown({ title, entries, filter }: { title: string; entries: Schemas['TeamBreakdown'][]; filter: string }) {
   const top = entries.slice(0, 8);
@@ -111,6 +112,7 @@ export function TeamOverviewScreen() {
           )
         }
       </Loaded>
+      <StartingSoon />
     </TeamPage>
   );
 }
