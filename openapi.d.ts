@@ -3668,6 +3668,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bands/zone-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The people whose pay zone is priced for another country, by zone and country, with the zones to add
+         * @description A zone is priced for the countries its rules name; the catch-all zone, which names none, for
+         *     the country of the market location bands are built from (`marketLocationId`, default the
+         *     anchor zone's one country, else the United States — what a build uses). Every active employee
+         *     with a country whose zone is not priced for it is counted, by zone and country, and by metro
+         *     within the country; `employees` names only those in the caller's `team` reach (the counts
+         *     cover everyone; a holder limited to some pay zones sees their zones only). Each group carries
+         *     a suggested zone for the whole country: its differential is the country's pay index against
+         *     the market location (the median ratio of published base medians over every family × level,
+         *     as location insights compute it, falling back to the region when the country has too little),
+         *     in the country's currency when the reference rates cover it.
+         */
+        get: operations["getPayZoneCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/zone-check/suggested-zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the zones the check suggests (all, or those of some countries), in one change
+         * @description The suggestions are made again from the zones and the market as they are now; a country the
+         *     market cannot price is left out (its group stays, with the reason). Needs `bands` edit over
+         *     all zones. Answers the zones made and the check after them. Sets already built keep their
+         *     bands until they are built again.
+         */
+        post: operations["addSuggestedPayZones"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bands/band-sets/{bandSetId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a band set waiting for approval back to draft
+         * @description Workflow `bandSet` action `withdraw` (pendingApproval → draft), at the version read (409
+         *     `version_conflict` when stale, 409 `invalid_transition` from any other state), with an optional
+         *     comment; the history records it and the approvers stop waiting. Needs `bands` edit over all
+         *     zones (the people who author band sets; an approver who only views bands is 403).
+         */
+        post: operations["withdrawBandSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bands/band-sets/{bandSetId}/history": {
         parameters: {
             query?: never;
@@ -9736,6 +9811,57 @@ export interface components {
              */
             format: "csv" | "xlsx";
         };
+        /** @description A zone for the whole country, priced from the market; `differentialBp` null when the market cannot price it (`reason` says so). */
+        PayZoneSuggestion: {
+            name: string;
+            rules: components["schemas"]["PayZoneRule"][];
+            differentialBp: number | null;
+            currency: components["schemas"]["CurrencyCode"] | null;
+            /** @description The country's median pay against the market location's (four decimals). */
+            payIndex: number | null;
+            /** @description The area the pay index was read for (the country, or its region when the country has too little). */
+            basis: string | null;
+            reason: string | null;
+        };
+        PayZoneMismatch: {
+            zoneId: components["schemas"]["Id"];
+            zoneName: string;
+            catchAll: boolean;
+            /** @description ISO 3166-1 alpha-2 of the people's country. */
+            country: string;
+            countryName: string;
+            /** @description All of them, whether or not the caller may read their names. */
+            count: number;
+            /** @description The count per metro of the country (`locationId` null for elsewhere in it). */
+            metros: {
+                locationId: string | null;
+                name: string;
+                count: number;
+            }[];
+            /** @description The people the caller's team reach covers, by last name. */
+            employees: {
+                employeeId: components["schemas"]["Id"];
+                name: string;
+                locationName: string | null;
+            }[];
+            suggestion: components["schemas"]["PayZoneSuggestion"];
+        };
+        PayZoneCheck: {
+            /** @description Where the anchor's pay is read in the market; the catch-all zone is priced for its country. */
+            marketLocation: {
+                id: string;
+                name: string;
+                country: string | null;
+            };
+            /** @description Active employees in a zone priced for another country. */
+            total: number;
+            /** @description By zone and country, the largest first. */
+            groups: components["schemas"]["PayZoneMismatch"][];
+        };
+        SuggestedZonesResult: {
+            created: components["schemas"]["PayZone"][];
+            zoneCheck: components["schemas"]["PayZoneCheck"];
+        };
         BandSetHistoryEntry: {
             id: components["schemas"]["Id"];
             action: string;
@@ -9834,6 +9960,8 @@ export interface components {
             equityPercentile?: components["schemas"]["MarketPercentile"];
         };
         BandBuildResult: {
+            /** @description The people whose pay zone is priced for another country than theirs, from the build's market location (see getPayZoneCheck). */
+            zoneCheck: components["schemas"]["PayZoneCheck"];
             /** @description Grade bands built (grade × pay zone) for the comp grades with at least one company job the build priced. */
             gradeBandsBuilt: number;
             /** @description Comp grades with company jobs of which the build priced none; their grade bands are kept as they were. */
@@ -18402,6 +18530,96 @@ export interface operations {
         };
         responses: {
             /** @description The set, now live. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BandSetDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPayZoneCheck: {
+        parameters: {
+            query?: {
+                marketLocationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayZoneCheck"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addSuggestedPayZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    countries?: string[];
+                    marketLocationId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The zones made and the check after them. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SuggestedZonesResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    withdrawBandSet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                bandSetId: components["parameters"]["BandSetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The set, a draft again. */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];

@@ -98,7 +98,7 @@ describe('salary bands', () => {
 
   it('answers 404 from every bands operation while the company does not have the bands flag', async () => {
     const dark = await createTestCompany(db, 'No Bands Co');
-    expect(bandsOperations.length).toBe(54);
+    expect(bandsOperations.length).toBe(57);
     for (const op of bandsOperations) {
       const reply = await request<ErrorBody>(fillPath(op, {}), {
         method: op.method.toUpperCase(),

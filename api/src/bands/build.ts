@@ -9,11 +9,8 @@ import {
   COMPANY_STAGES,
   FOUNDER_TYPES,
   INSUFFICIENT_DATA_LABEL,
-  LOCATIONS,
   OWNERSHIP_GROUPS,
   TOTAL_EQUITY_ID,
-  UNITED_STATES_ID,
-  findLocation,
   type LevelType,
 } from '../market/catalog/index.js';
 import { queryRelease } from '../market/engine/index.js';
@@ -23,7 +20,7 @@ import { Converter } from '../money/converter.js';
 import { minorUnits } from '../money/minorUnits.js';
 import { type JobComposite, compositesFor } from './composite.js';
 import { zoneBenchmark } from './formulas.js';
-import { type BandPhilosophy, type BandSource, type CompositeBandSource, type GradeBandSource, isAnchor, parseRules } from './present.js';
+import { type BandPhilosophy, type BandSource, type CompositeBandSource, type GradeBandSource, isAnchor } from './present.js';
 import { type BandRanges, rangesText } from './ranges.js';
 import { bandSetDetail, requireDraft, requireSet } from './sets.js';
 import { agingRateOf } from './settings.js';
@@ -32,7 +29,6 @@ import {
   type CompanyJobRow,
   type GradeBandRow,
   type GradeRow,
-  type PayZoneRow,
   deleteBandsOfSet,
   gradeBandsOf,
   insertBands,
@@ -43,24 +39,11 @@ import {
   setsOf,
 } from './store.js';
 import { ensureZones } from './zones.js';
-import { type ZonePricing, minorOf, zoneBenchmarkOf, zoneFigures, zonePricings } from './zonePricing.js';
+import { buildZoneCheck } from './zoneCheck.js';
+import { type ZonePricing, marketLocationFor, minorOf, zoneBenchmarkOf, zoneFigures, zonePricings } from './zonePricing.js';
 
 type Schemas = components['schemas'];
 type MarketPercentile = Schemas['MarketPercentile'];
-
-/** Where the anchor zone is priced: the philosophy's location, else the anchor's one country in the market, else the US. */
-function marketLocationFor(requested: string | undefined, anchor: PayZoneRow | undefined): string {
-  if (requested !== undefined) {
-    if (!findLocation(requested)) throw badRequest(`${requested} is not a location of the market catalog.`, [{ field: 'body.marketLocationId', message: 'is not a catalog location' }]);
-    return requested;
-  }
-  const countries = [...new Set(anchor ? parseRules(anchor.rules).map((rule) => rule.country) : [])];
-  if (countries.length === 1) {
-    const country = LOCATIONS.find((location) => location.kind === 'country' && location.country === countries[0]);
-    if (country) return country.paybenchLocationId;
-  }
-  return UNITED_STATES_ID;
-}
 
 /** What the build read from the market for one family × level: a figure, or why there is none. */
 type Priced = { value: number } | { reason: string };
@@ -361,5 +344,7 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
     equityWithheld,
     gradeBandsBuilt: grades.rows.length,
     gradesWithheld: grades.withheld,
+    // Bands built for the wrong country are the build's to say, not the data lab's to discover.
+    zoneCheck: await buildZoneCheck(deps, caller, zones, philosophy.marketLocationId),
   };
 }

@@ -11,12 +11,13 @@ import { buildBandSet } from './build.js';
 import { evaluateBandSet } from './evaluate.js';
 import { startBandSetExport } from './exportJob.js';
 import { createCompanyJob, createJobsFromEmployees, deleteCompanyJob, listCompanyJobs, unmappedEmployees, updateCompanyJob } from './jobs.js';
-import { bandSetHistory, createBandSet, deleteBandSet, duplicateBandSet, getBandSet, listBandSets, publishBandSet, updateBand } from './sets.js';
+import { bandSetHistory, createBandSet, deleteBandSet, duplicateBandSet, getBandSet, listBandSets, publishBandSet, updateBand, withdrawBandSet } from './sets.js';
 import { smoothBandSet, smoothingOf } from './smooth.js';
 import { bandSetChanges } from './changes.js';
 import { createPayZone, deletePayZone, listPayZones, updatePayZone } from './zones.js';
 import { createCompGrade, createGradeBand, deleteCompGrade, deleteGradeBand, listCompGrades, updateCompGrade, updateGradeBand } from './grades.js';
 import { acrossZones } from './zoneAccess.js';
+import { addSuggestedZones, payZoneCheck } from './zoneCheck.js';
 
 const view = can('bands', 'view');
 const edit = can('bands', 'edit');
@@ -45,6 +46,17 @@ export const bandsOperations = [
     operationId: 'deletePayZone',
     access: edit,
     handler: async ({ path }, { deps, caller }) => ({ data: await deletePayZone(deps.db, acrossZones(caller), path.payZoneId) }),
+  }),
+  secured({
+    operationId: 'getPayZoneCheck',
+    access: view,
+    handler: async ({ query }, { deps, caller }) => ({ data: await payZoneCheck(deps, caller, query.marketLocationId) }),
+  }),
+  secured({
+    operationId: 'addSuggestedPayZones',
+    access: edit,
+    status: 201,
+    handler: async ({ body }, { deps, caller }) => ({ data: await addSuggestedZones(deps, acrossZones(caller), body ?? {}) }),
   }),
   secured({
     operationId: 'listCompanyJobs',
@@ -113,6 +125,11 @@ export const bandsOperations = [
     operationId: 'publishBandSet',
     access: edit,
     handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await publishBandSet(deps.db, acrossZones(caller), path.bandSetId, headers['If-Match'], body?.comment, body?.meritCycleId) }),
+  }),
+  secured({
+    operationId: 'withdrawBandSet',
+    access: edit,
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await withdrawBandSet(deps.db, acrossZones(caller), path.bandSetId, headers['If-Match'], body?.comment) }),
   }),
   secured({
     operationId: 'getBandSetHistory',

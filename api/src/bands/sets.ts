@@ -250,6 +250,20 @@ export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMat
   return bandSetDetail(db, scope, id);
 }
 
+/** Takes a submission back to draft at the version read: the workflow's `withdraw`, with its history row. */
+export async function withdrawBandSet(db: Knex, caller: Caller, id: string, ifMatch: string, comment: string | undefined): Promise<BandSetDetail> {
+  const scope = companyScope(caller);
+  const version = versionOf(ifMatch);
+  await db.transaction(async (trx) => {
+    const set = await requireSet(trx, scope, id);
+    if (Number(set.version) !== version) throw versionConflict('this band set', Number(set.version));
+    if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
+    const withdrawn = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting: [] }, 'withdraw', caller, comment);
+    await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { status: withdrawn.state, updated_at: new Date().toISOString() }, 'this band set');
+  });
+  return bandSetDetail(db, scope, id);
+}
+
 export async function bandSetHistory(db: Knex, caller: Caller, id: string): Promise<Schemas['BandSetHistoryEntry'][]> {
   const scope = companyScope(caller);
   await requireSet(db, scope, id);

@@ -15,7 +15,7 @@ const VIEW = { permission: 'bands', authority: 'view' } as const;
  * (both in the publishing transaction, each with its history row). Where the workflow settings name
  * approvers, publishing submits the draft instead: it waits in `pendingApproval` for each approver in
  * order (`recordApproval` keeps it waiting, the last `approve` makes it live), and a rejection sends
- * it back to draft with the reason. A draft can instead be published to a merit cycle (`cycle`), which
+ * it back to draft with the reason; its authors (bands edit over all zones) may withdraw it to draft meanwhile. A draft can instead be published to a merit cycle (`cycle`), which
  * archives the set that cycle had; with approvers it waits for them the same way, and the last
  * approval publishes it to the cycle (`approveToCycle`). Archived sets stay readable and can be duplicated into a new draft.
  */
@@ -33,6 +33,8 @@ export const bandSetWorkflow = defineWorkflow({
     // The last approval of a submission to a merit cycle publishes it to that cycle.
     { action: 'approveToCycle', from: ['pendingApproval'], to: 'cycle', pastTense: 'approved', permission: VIEW, guard: byAwaitedApprover },
     { action: 'reject', from: ['pendingApproval'], to: 'draft', pastTense: 'rejected', permission: VIEW, guard: byAwaitedApprover, needsComment: true },
+    // Its authors can take a submission back (a change to make, an approver away): back to draft, the approvers no longer wait.
+    { action: 'withdraw', from: ['pendingApproval'], to: 'draft', pastTense: 'withdrawn', permission: EDIT },
     // A draft published to a merit cycle serves that cycle only; the live set stays as it is.
     { action: 'publishToCycle', from: ['draft'], to: 'cycle', pastTense: 'published to a merit cycle', permission: EDIT },
     { action: 'archive', from: ['live', 'cycle'], to: 'archived', pastTense: 'archived', permission: EDIT },

@@ -2,6 +2,8 @@ import type { components } from '../contract-types.js';
 import { badRequest } from '../http/errors.js';
 import type { Converter } from '../money/converter.js';
 import { applyDifferential, roundFigures, roundHalfUp, widthAround, type Width } from './formulas.js';
+import { LOCATIONS, UNITED_STATES_ID, findLocation } from '../market/catalog/index.js';
+import { parseRules } from './present.js';
 import type { PayZoneRow } from './store.js';
 
 type ZoneCurrencyConversion = components['schemas']['ZoneCurrencyConversion'];
@@ -63,3 +65,17 @@ export const minorOf = (pricing: ZonePricing, figures: { min: number; mid: numbe
   mid_amount: Math.round(figures.mid * pricing.scale),
   max_amount: Math.round(figures.max * pricing.scale),
 });
+
+/** Where the anchor zone is priced: the philosophy's location, else the anchor's one country in the market, else the US. */
+export function marketLocationFor(requested: string | undefined, anchor: PayZoneRow | undefined): string {
+  if (requested !== undefined) {
+    if (!findLocation(requested)) throw badRequest(`${requested} is not a location of the market catalog.`, [{ field: 'body.marketLocationId', message: 'is not a catalog location' }]);
+    return requested;
+  }
+  const countries = [...new Set(anchor ? parseRules(anchor.rules).map((rule) => rule.country) : [])];
+  if (countries.length === 1) {
+    const country = LOCATIONS.find((location) => location.kind === 'country' && location.country === countries[0]);
+    if (country) return country.paybenchLocationId;
+  }
+  return UNITED_STATES_ID;
+}

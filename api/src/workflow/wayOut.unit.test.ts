@@ -259,6 +259,8 @@ describe('every workflow has a way out', () => {
     expect(await deadEnds(pulseSurveyWorkflow, [editor('dataLab'), caller(SURVEY_SYSTEM, {})], {})).toEqual(['closed']);
     // Waiting on an approver: the approver it waits for approves or rejects it.
     expect(await deadEnds(bandSetWorkflow, [editor('bands'), approver('bands')], { awaiting: ['approver'] })).toEqual(['archived']);
+    // Its approver gone (left, lost the permission): its authors withdraw it back to draft.
+    expect(await deadEnds(bandSetWorkflow, [editor('bands')], { awaiting: ['someone-who-left'] })).toEqual(['archived']);
     expect(await deadEnds(offerWorkflow, [editor('offers'), approver('offers'), caller(`${CANDIDATE_ACTOR}c1`, {}), caller(OFFER_SYSTEM, {})], { awaiting: ['approver'] })).toEqual(['accepted', 'declined', 'expired', 'rescinded']);
   });
 });

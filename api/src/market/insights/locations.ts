@@ -154,7 +154,7 @@ function marketCell(cell: BenchmarkCell, locationId: string, referenceP50: numbe
  * The pay index of the location, or of the nearest area it belongs to (a metro's tier or country,
  * a country's region) when the location itself has too little published data for one.
  */
-function nearestIndex(release: MarketRelease, forex: Readonly<Record<string, number>>, compensationType: string, reference: string, location: string): { index: number; area: string } | null {
+export function nearestIndex(release: MarketRelease, forex: Readonly<Record<string, number>>, compensationType: string, reference: string, location: string): { index: number; area: string } | null {
   for (let id: string | null | undefined = location; id; id = findLocation(id)?.parentId) {
     const index = payIndex(release, forex, compensationType, reference, id);
     if (index !== null) return { index, area: locationName(id) };

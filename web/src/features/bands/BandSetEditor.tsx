@@ -2,7 +2,7 @@ import { Layers } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { api, useQuery } from '../../api/client';
-import { useVersionedSave } from '../../api/queries';
+import { invalidate, useVersionedSave } from '../../api/queries';
 import { DataTable } from '../../ui/DataTable';
 import { NARROW, useMediaQuery } from '../../ui/hooks';
 import { Modal } from '../../ui/Modal';
@@ -142,6 +142,46 @@ function PublishDialog({ bandSet, live, onClose }: { bandSet: BandSetDetail; liv
   );
 }
 
+/** Taking a submission back to draft at the version read, saying why if the author likes; the approvers stop waiting. */
+function WithdrawDialog({ bandSet, onClose }: { bandSet: BandSetDetail; onClose: () => void }) {
+  const { add } = useToasts();
+  const [comment, setComment] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const { save, busy } = useVersionedSave((ifMatch, body: { comment?: string }) =>
+    api.POST('/api/bands/band-sets/{bandSetId}/withdraw', { params: { path: { bandSetId: bandSet.id }, header: { 'If-Match': ifMatch } }, body }),
+  );
+  async function withdraw() {
+    const result = await save(bandSet.version, comment.trim() ? { comment: comment.trim() } : {});
+    if (!result.ok) return setProblem(result.message);
+    await invalidate((path) => path.startsWith('/api/bands/') || path.startsWith('/api/band-set-approvals/'));
+    add('success', `“${bandSet.name}” is a draft again; its approvers no longer wait for it.`);
+    onClose();
+  }
+  return (
+    <Modal
+      title={`Withdraw “${bandSet.name}”?`}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="primary" disabled={busy} onClick={() => void withdraw()}>
+            Withdraw to draft
+          </button>
+          <button type="button" onClick={onClose}>
+            Keep it waiting
+          </button>
+        </>
+      }
+    >
+      <p>The set goes back to draft, so it can be changed and published again; the history records who withdrew it and why.</p>
+      <label>
+        Comment (optional)
+        <textarea value={comment} maxLength={4000} rows={3} onChange={(event) => setComment(event.target.value)} />
+      </label>
+      <Problem message={problem} />
+    </Modal>
+  );
+}
+
 /** States in the history's words (the stored names are the workflow's). */
 const STATE_WORDS: Record<string, string> = { pendingApproval: 'pending approval', cycle: 'merit cycle' };
 const ACTIONS: Record<string, string> = {
@@ -153,6 +193,7 @@ const ACTIONS: Record<string, string> = {
   approve: 'Approved and published',
   approveToCycle: 'Approved and published to a merit cycle',
   reject: 'Sent back to draft',
+  withdraw: 'Withdrawn to draft',
 };
 
 /** Every change of the set's state, oldest first. */
@@ -200,6 +241,7 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
   const [tab, setTab] = useState('bands');
   const [publishing, setPublishing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const duplicate = useDuplicate();
   const sets = useQuery('/api/bands/band-sets');
   const live = sets.data?.data.find((set) => set.status === 'live');
@@ -219,6 +261,11 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
       {access.edit && (
         <button type="button" onClick={() => void duplicate(bandSet)}>
           Duplicate
+        </button>
+      )}
+      {access.edit && bandSet.status === 'pendingApproval' && (
+        <button type="button" onClick={() => setWithdrawing(true)}>
+          Withdraw to draft
         </button>
       )}
       {wholeSet && (
@@ -316,6 +363,7 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
           },
         ]}
       />
+      {withdrawing && <WithdrawDialog bandSet={bandSet} onClose={() => setWithdrawing(false)} />}
       {publishing && <PublishDialog bandSet={bandSet} live={live} onClose={() => setPublishing(false)} />}
       {deleting && (
         <DeleteDraft

@@ -10,6 +10,7 @@ import { Empty, Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { type BandSet, BandsFrame, Problem, StatusBadge, fieldProblems, formatDate, formatNumber, refreshBands, useBandsAccess } from './common';
 import { CurrencyOptions } from '../../ui/CurrencyOptions';
+import { ZoneCheck } from './ZoneCheck';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -135,6 +136,7 @@ export function BandSetsScreen() {
       description="Band sets give each company job a minimum, midpoint and maximum in every pay zone, built from market data. One set is live at a time."
       actions={sets.data?.data.length ? create : undefined}
     >
+      <ZoneCheck after="Build a draft again to price its people in them." />
       <Loaded data={sets.data?.data} error={sets.error} retry={() => void sets.mutate()} skeleton={<SkeletonTable rows={4} columns={6} label="Loading the band sets" />}>
         {(list) => {
           if (list.length === 0) {

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { Section } from '../../ui/Page';
 import { useToasts } from '../../ui/Toasts';
+import { ZoneCheck } from './ZoneCheck';
 import {
   type BandSetDetail,
   type CompanyJob,
@@ -52,6 +53,12 @@ function BuildOutcome({ result, jobs, name }: { result: BuildResult; jobs: Compa
         <p data-testid="build-grades">
           {result.gradeBandsBuilt > 0 ? `Built ${formatNumber(result.gradeBandsBuilt)} grade ${result.gradeBandsBuilt === 1 ? 'band' : 'bands'} from the mean of each grade’s priced jobs. ` : ''}
           {result.gradesWithheld.map((entry) => `Grade ${entry.gradeKey}: ${entry.reason}.`).join(' ')}
+        </p>
+      )}
+      {result.zoneCheck.total > 0 && (
+        <p data-testid="build-zone-check">
+          {formatNumber(result.zoneCheck.total)} {result.zoneCheck.total === 1 ? 'person is' : 'people are'} in a pay zone priced for {result.zoneCheck.marketLocation.name}:{' '}
+          {result.zoneCheck.groups.map((group) => `${group.countryName} ${formatNumber(group.count)}`).join(', ')}. See below.
         </p>
       )}
       {result.withheld.length > 0 && (
@@ -233,6 +240,7 @@ export function BuildForm({ bandSet, jobs, locations, name }: BuildProps) {
       )}
       <Problem message={problem?.message ?? null} fields={problem?.fields} />
       {result && <BuildOutcome result={result} jobs={jobs} name={name} />}
+      <ZoneCheck marketLocationId={philosophy?.marketLocationId} after="Rebuild the bands to price their people in them." level={3} />
     </Section>
   );
 }
