@@ -277,8 +277,51 @@ function sortThinExact(runs: readonly SortedRun[], n: number): boolean {
       thinExact[at++] = run.divisor === 1 && run.scale === 1 ? stored : (stored / run.divisor) * run.scale;
     }
   }
-  thinExact.subarray(0, n).sort();
+  // Insertion sort: moved records change places with their neighbours only, so the exact amounts come nearly sorted.
+  for (let i = 1; i < n; i++) {
+    const value = thinExact[i]!;
+    let j = i - 1;
+    while (j >= 0 && thinExact[j]! > value) {
+      thinExact[j + 1] = thinExact[j]!;
+      j--;
+    }
+    thinExact[j + 1] = value;
+  }
   return true;
+}
+
+/** Variance of ln(1 ± move) of a record's move, the size uniform in [RECORD_MOVE_LEAST, RECORD_MOVE_MOST] (a second-order value, ±0.5%). */
+const MOVE_LOG_VARIANCE = (() => {
+  let sum = 0;
+  const steps = 1000;
+  for (let i = 0; i < steps; i++) {
+    const size = RECORD_MOVE_LEAST + ((i + 0.5) / steps) * (RECORD_MOVE_MOST - RECORD_MOVE_LEAST);
+    sum += (Math.log(1 + size) ** 2 + Math.log(1 - size) ** 2) / 2;
+  }
+  return sum / steps;
+})();
+/** z of the 75th percentile of a normal distribution: the interquartile range is 2 × 0.6745 σ. */
+const Z75 = 0.6745;
+
+/**
+ * Takes the records' moves back out of a dense cell's spread. Moving every record by its own factor
+ * widens a cell's distribution (its log-variance grows by the moves' own), which would push p10 and
+ * p90 of a large cell outwards by a percent or two; the figures are drawn back towards the median by
+ * the share the moves added, measured from the moved p25 and p75. A function of moved figures only,
+ * so it says nothing the moved records do not; thin cells, kept off their exact figures, are left.
+ */
+function narrowSpread(): void {
+  const median = allSeven[MIDDLE]!;
+  const p25 = allSeven[SLOT_OF[25]!]!;
+  const p75 = allSeven[SLOT_OF[75]!]!;
+  if (!(median > 0 && p25 > 0 && p75 > p25)) return;
+  const sigma = Math.log(p75 / p25) / (2 * Z75);
+  const keep = Math.sqrt(Math.max(0, sigma * sigma - MOVE_LOG_VARIANCE)) / sigma;
+  const centre = Math.log(median);
+  for (let i = 0; i < allSeven.length; i++) {
+    const value = allSeven[i]!;
+    if (i !== MIDDLE && value > 0) allSeven[i] = Math.exp(centre + keep * (Math.log(value) - centre));
+  }
 }
 
 /**
@@ -519,6 +562,7 @@ export function publishedFigures(runs: readonly SortedRun[], percentiles: readon
   allSeven[MIDDLE] = movedPercentile(runs, n, 50, moves, -Infinity, Infinity);
   for (let i = MIDDLE + 1; i < PERCENTILES.length; i++) allSeven[i] = movedPercentile(runs, n, PERCENTILES[i]!, moves, allSeven[i - 1]!, Infinity);
   for (let i = MIDDLE - 1; i >= 0; i--) allSeven[i] = movedPercentile(runs, n, PERCENTILES[i]!, moves, -Infinity, allSeven[i + 1]!);
+  if (!thinSorted && moves.anchored) narrowSpread();
   // Published at three significant figures: what a move is cannot be read back from its last digits.
   const published: { percentile: MarketPercentile; value: number }[] = [];
   for (const percentile of percentiles) published.push({ percentile, value: toPrecision(allSeven[SLOT_OF[percentile]!]!, 'nearest') });
