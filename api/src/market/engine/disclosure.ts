@@ -15,18 +15,15 @@ import { intervalOf, medianIntervalRanks, medianUncertainty, type MedianUncertai
  *   what it is (company, place, family × level × measure, amount), computed when the release is
  *   built; a cell's key is the sum of its records' keys, so the same records give the same key however
  *   the request reached them (order, path, currency, an empty location added), in every release.
- * - A cell's draws are HMAC-SHA-256 of its key and size. Each published figure is a record or a blend
- *   of two neighbouring records of the sorted cell. It is moved by at least the larger of an eighth of
- *   the span of the records around it (the one below to the second above) and a relative floor of
- *   the figure, at most the larger of half the span and three times the floor; the side from the
- *   record weighing most in it, so a person moves every figure made of them the same way. Figures are
- *   published at three significant figures, intervals rounded outward; counts are perturbed.
+ * - Every record is moved when the release is built by its own factor, 1 ± 7.5–13%, drawn from a PRF
+ *   of who it is (movedAmount), and the columns are sorted by the moved amounts: every figure is a
+ *   percentile of moved pay, and a person moves the same way in every cell and release.
+ * - A cell's draws are HMAC-SHA-256 of its key and size. Each figure then moves on by one to three
+ *   relative floors (small) on the side its record moved; a thin cell's figure is kept off the exact
+ *   one; a dense cell's spread is narrowed by what the moves added. Figures are published at three
+ *   significant figures, intervals rounded outward; counts are perturbed.
  * - Asking again gives the same figure (the key is the same), so repeating a request averages
- *   nothing away; converting to another currency moves the figure by the same share of its span.
- *
- * Where records are dense the span is small and so is the move (a large cell moves by a fraction of
- * a percent); where they are sparse — small cells, the tails — the move is as large as the gaps, which
- * is also how uncertain such a figure is.
+ *   nothing away; converting to another currency converts the same moved figure.
  */
 
 /** The 256-bit subkeys of one disclosure key, each for one use (domain separation). */
@@ -408,20 +405,16 @@ export interface FigureMoves {
 }
 
 /**
- * The records around one rank of the cell being published, read once per figure: the one below,
- * the rank itself, the next and the second above (each clamped to the cell), and the record key at
- * the rank. Module scratch rather than a returned object: thousands of figures per request.
+ * The records at one rank of the cell being published, read once per figure: the rank itself and
+ * the next (clamped to the cell), and the record key of the record weighing most. Module scratch
+ * rather than a returned object: thousands of figures per request.
  */
-let belowValue = 0;
 let rankValue = 0;
 let nextValue = 0;
-let aboveValue = 0;
 let rankKey = 0;
 
 function readAround(runs: readonly SortedRun[], n: number, lower: number, anchored: boolean, keyed: number): void {
-  const below = lower > 0 ? lower - 1 : 0;
   const next = lower + 1 < n ? lower + 1 : n - 1;
-  const above = lower + 2 < n ? lower + 2 : n - 1;
   if (runs.length === 1) {
     // One run (a whole country, or one currency): the ranks are positions.
     const only = runs[0]!;
@@ -429,27 +422,21 @@ function readAround(runs: readonly SortedRun[], n: number, lower: number, anchor
     const stored = values[from + lower]!;
     rankKey = anchored && keys ? keys[placeOf(only, from + (keyed < n ? keyed : n - 1))]! : 0;
     if (divisor === 1 && scale === 1) {
-      belowValue = values[from + below]!;
       rankValue = stored;
       nextValue = values[from + next]!;
-      aboveValue = values[from + above]!;
     } else {
       // As valueAt in percentile.ts: converted where read.
-      belowValue = (values[from + below]! / divisor) * scale;
       rankValue = (stored / divisor) * scale;
       nextValue = (values[from + next]! / divisor) * scale;
-      aboveValue = (values[from + above]! / divisor) * scale;
     }
     return;
   }
   if (runs.length === 2) {
-    readAroundOfTwo(runs[0]!, runs[1]!, below, lower, next, above, anchored && keyed < n ? keyed : anchored ? n - 1 : -1);
+    readAroundOfTwo(runs[0]!, runs[1]!, lower, next, anchored && keyed < n ? keyed : anchored ? n - 1 : -1);
     return;
   }
-  belowValue = valueAtRankOfRuns(runs, below);
   rankValue = valueAtRankOfRuns(runs, lower);
   nextValue = valueAtRankOfRuns(runs, next);
-  aboveValue = valueAtRankOfRuns(runs, above);
   rankKey = anchored ? keyAtRankOfRuns(runs, keyed < n ? keyed : n - 1) : 0;
 }
 
@@ -460,12 +447,14 @@ function valueOf(run: SortedRun, index: number): number {
 }
 
 /**
- * readAround over two runs (two currencies): one binary search finds how many of the `below`
- * smallest values lie in each run, and the ranks up to `above` follow by merging a few steps (ties
- * taken from the first run). The record key at `lower` is that of the first run holding its value,
- * as keyAtRankOfRuns says.
+ * readAround over two runs (two currencies): one binary search finds how many of the `lower`
+ * smallest values lie in each run, and the next rank follows by one merge step (ties taken from the
+ * first run). The record key at `keyed` is that of the first run holding its value, as
+ * keyAtRankOfRuns says.
  */
-function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: number, next: number, above: number, keyed: number): void {
+function readAroundOfTwo(a: SortedRun, b: SortedRun, lower: number, next: number, keyed: number): void {
+  const below = lower;
+  const above = next;
   const sizeA = a.to - a.from;
   const sizeB = b.to - b.from;
   // The smallest i (values taken from a) such that a[i] is not below the last of b's below − i.
@@ -490,9 +479,7 @@ function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: numbe
         else rankKey = i > 0 && valueOf(a, a.from + i - 1) === value ? a.keys[placeOf(a, a.from + i - 1)]! : b.keys[placeOf(b, b.from + j)]!;
       } else rankKey = 0;
     }
-    if (rank === below) belowValue = value;
     if (rank === next) nextValue = value;
-    if (rank === above) aboveValue = value;
     if (fromA) i++;
     else j++;
   }
