@@ -6991,7 +6991,7 @@ export interface components {
             dryRun: boolean;
         };
         MarketPrivacyAttack: {
-            /** @description Whether a recovered target fails the scorecard (the colluders' attack, which assumes more than the threat model, and counts are shown, not gating). */
+            /** @description Whether a recovered target fails the scorecard (every attack on pay does; counts are shown, not gating). */
             gating: boolean;
             /** @enum {string} */
             attack: "differencing" | "tracker" | "releases" | "reconstruction" | "key_search" | "colluders" | "counts";

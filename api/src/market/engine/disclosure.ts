@@ -1,7 +1,7 @@
 import { createCipheriv, createHmac, type Cipher } from 'node:crypto';
 import { PERCENTILES, type MarketPercentile } from '../catalog/index.js';
 import type { MeasureId, ReleaseDimensions } from './participants.js';
-import { countOfRuns, keyAtRankOfRuns, percentileIncOfRuns, valueAtRankOfRuns, type SortedRun } from './percentile.js';
+import { countOfRuns, keyAtRankOfRuns, percentileInc, percentileIncOfRuns, placeOf, valueAtRankOfRuns, type SortedRun } from './percentile.js';
 import { KeyedPrf } from './prf.js';
 import type { MarketRelease } from './release.js';
 import { intervalOf, medianIntervalRanks, medianUncertainty, type MedianUncertainty } from './uncertainty.js';
@@ -15,18 +15,15 @@ import { intervalOf, medianIntervalRanks, medianUncertainty, type MedianUncertai
  *   what it is (company, place, family × level × measure, amount), computed when the release is
  *   built; a cell's key is the sum of its records' keys, so the same records give the same key however
  *   the request reached them (order, path, currency, an empty location added), in every release.
- * - A cell's draws are HMAC-SHA-256 of its key and size. Each published figure is a record or a blend
- *   of two neighbouring records of the sorted cell. It is moved by at least the larger of an eighth of
- *   the span of the records around it (the one below to the second above) and a relative floor of
- *   the figure, at most the larger of half the span and three times the floor; the side from the
- *   record weighing most in it, so a person moves every figure made of them the same way. Figures are
- *   published at three significant figures, intervals rounded outward; counts are perturbed.
+ * - Every record is moved when the release is built by its own factor, 1 ± 7.5–13%, drawn from a PRF
+ *   of who it is (movedAmount), and the columns are sorted by the moved amounts: every figure is a
+ *   percentile of moved pay, and a person moves the same way in every cell and release.
+ * - A cell's draws are HMAC-SHA-256 of its key and size. Each figure then moves on by one to three
+ *   relative floors (small) on the side its record moved; a thin cell's figure is kept off the exact
+ *   one; a dense cell's spread is narrowed by what the moves added. Figures are published at three
+ *   significant figures, intervals rounded outward; counts are perturbed.
  * - Asking again gives the same figure (the key is the same), so repeating a request averages
- *   nothing away; converting to another currency moves the figure by the same share of its span.
- *
- * Where records are dense the span is small and so is the move (a large cell moves by a fraction of
- * a percent); where they are sparse — small cells, the tails — the move is as large as the gaps, which
- * is also how uncertain such a figure is.
+ *   nothing away; converting to another currency converts the same moved figure.
  */
 
 /** The 256-bit subkeys of one disclosure key, each for one use (domain separation). */
@@ -41,16 +38,42 @@ function tagOf(tags: Buffer, what: string): number {
 
 /** Records keyed per AES call: one update of 128 KiB. */
 const KEY_BATCH = 4096;
-/** 'side', marking the side block (its company tag's place), which a company tag cannot be told from otherwise. */
-const SIDE_BLOCK = 0x73696465;
+/** 'whom', marking the identity block (in its family × level × measure tag's place), which a tag cannot be told from otherwise. */
+const IDENTITY_BLOCK = 0x77686f6d;
 
 /**
- * Record keys of one amount column, computed while the release is built: AES-256 (a PRP, so a PRF on
- * one 16-byte block, as AES-CMAC-PRF is) of the record's company tag, place tag, family × level ×
- * measure tag and amount, under a subkey of the disclosure key; the first 32 bits are the key, its
- * lowest bit (the side a figure made of the record moves) from a block of the amount alone. The
- * tags are HMAC-SHA-256 of the identifiers, so an unchanged record has the same key in every release.
- * Batched through one cipher: ten million records cost seconds, not the minutes one HMAC each would.
+ * Each record's own move, applied when the release is built (docs/market-privacy.md, moving records):
+ * its amount is multiplied by 1 ± (RECORD_MOVE_LEAST … RECORD_MOVE_MOST), the side and the size drawn
+ * from a PRF of who the record is, not of its amount, so the same person moves the same way in every
+ * cell and every release, and nothing a colluder knows about anyone else tells them how far the
+ * target moved. Every figure is then made of moved amounts.
+ */
+export const RECORD_MOVE_LEAST = 0.075;
+export const RECORD_MOVE_MOST = 0.13;
+
+/**
+ * The moved amount of a record from its identity draw (32 bits: bit 0 the side, 1 down; bits 16 … 31
+ * the size). Its parity is its side, so records that end at one moved amount move a figure made of
+ * them the same way whichever of them a read path puts at the figure's rank. Zero stays zero.
+ */
+export function movedAmount(amount: number, draw: number): number {
+  if (amount <= 0) return amount;
+  const down = draw & 1;
+  const size = RECORD_MOVE_LEAST + ((draw >>> 16) / 65536) * (RECORD_MOVE_MOST - RECORD_MOVE_LEAST);
+  const moved = amount * (down === 1 ? 1 - size : 1 + size);
+  return Math.min(2 ** 31 - 1 - 1, 2 * Math.floor(moved / 2)) + down;
+}
+
+/**
+ * Record keys and record moves of one amount column, computed while the release is built: AES-256
+ * (a PRP, so a PRF on one 16-byte block, as AES-CMAC-PRF is) under a subkey of the disclosure key of
+ * two blocks per record. The first, the record's company tag, place tag, family × level × measure tag
+ * and amount, gives its key (which cells sum); the second, the same tags and the record's rank among
+ * its company's records of that place and family × level (by amount), gives its move (movedAmount):
+ * a person's identity, which a pay rise or the aging of pay between builds does not change. The
+ * key's lowest bit is then the moved amount's side. The tags are HMAC-SHA-256 of the identifiers, so
+ * an unchanged record has the same key and move in every release. Batched through one cipher: ten
+ * million records cost seconds, not the minutes one HMAC each would.
  */
 export class RecordKeyer {
   private readonly tags: Buffer;
@@ -70,6 +93,7 @@ export class RecordKeyer {
   private pending = 0;
   private written = 0;
   private out: Int32Array = new Int32Array(0);
+  private draws: Int32Array = new Int32Array(0);
 
   constructor(key: Uint8Array, of: { dimensions: ReleaseDimensions; companyIds: readonly string[] }) {
     this.tags = subkey(key, 'identifier tags');
@@ -87,11 +111,12 @@ export class RecordKeyer {
     this.groupTagged = new Uint8Array(this.families.length * this.levels);
   }
 
-  /** Starts the keys of one amount column. */
-  column(measure: MeasureId, out: Int32Array): void {
+  /** Starts the keys (into `out`) and identity draws (into `draws`, see movedAmount) of one amount column. */
+  column(measure: MeasureId, out: Int32Array, draws: Int32Array): void {
     this.measure = measure;
     this.groupTagged.fill(0);
     this.out = out;
+    this.draws = draws;
     this.written = 0;
     this.pending = 0;
   }
@@ -117,19 +142,20 @@ export class RecordKeyer {
     return this.groupTags[group]!;
   }
 
-  add(family: number, level: number, company: number, location: number, amount: number): void {
+  /** A record: `rank` is its place among its company's records of this place and family × level, by amount. */
+  add(record: { family: number; level: number; company: number; location: number; amount: number; rank: number }): void {
     const at = this.pending * 32;
-    const group = this.groupTag(family, level);
-    this.batch.writeInt32LE(this.companyTags[company]!, at);
-    this.batch.writeInt32LE(this.placeTag(location), at + 4);
+    const group = this.groupTag(record.family, record.level);
+    const company = this.companyTags[record.company]!;
+    const place = this.placeTag(record.location);
+    this.batch.writeInt32LE(company, at);
+    this.batch.writeInt32LE(place, at + 4);
     this.batch.writeInt32LE(group, at + 8);
-    this.batch.writeInt32LE(amount | 0, at + 12);
-    // A second block of the amount alone (and its family, level and measure) gives the key's side bit:
-    // records of equal pay move a figure the same way, whichever of them a read path puts at its rank.
-    this.batch.writeInt32LE(SIDE_BLOCK, at + 16);
-    this.batch.writeInt32LE(0, at + 20);
-    this.batch.writeInt32LE(group, at + 24);
-    this.batch.writeInt32LE(amount | 0, at + 28);
+    this.batch.writeInt32LE(record.amount | 0, at + 12);
+    this.batch.writeInt32LE(company, at + 16);
+    this.batch.writeInt32LE(place, at + 20);
+    this.batch.writeInt32LE(IDENTITY_BLOCK, at + 24);
+    this.batch.writeInt32LE((group ^ Math.imul(record.rank, 0x9e3779b1)) | 0, at + 28);
     if (++this.pending === KEY_BATCH) this.flush();
   }
 
@@ -142,7 +168,10 @@ export class RecordKeyer {
   private flush(): void {
     if (this.pending === 0) return;
     const sealed = this.cipher.update(this.batch.subarray(0, this.pending * 32));
-    for (let i = 0; i < this.pending; i++) this.out[this.written++] = (sealed.readInt32LE(i * 32) & ~1) | (sealed.readInt32LE(i * 32 + 16) & 1);
+    for (let i = 0; i < this.pending; i++) {
+      this.draws[this.written] = sealed.readInt32LE(i * 32 + 16);
+      this.out[this.written++] = sealed.readInt32LE(i * 32);
+    }
     this.pending = 0;
   }
 }
@@ -175,14 +204,15 @@ function drawsOf(release: MarketRelease): { prf: KeyedPrf; cache: Int32Array } {
 const CELL_DRAW = 0x63656c6c;
 
 /**
- * The relative floor of a figure's move: a share of the figure itself, larger the fewer records stand
- * outside the cell's four largest companies (what up to four colluding participants do not know):
- * 5% with 3 or fewer outside, 1.5% with 10, 0.15% with 100, never under 0.02%.
+ * The relative floor of a figure's move on top of its records' own moves: a small share of the figure,
+ * larger the fewer records stand outside the cell's four largest companies: 0.4% with 3 or fewer
+ * outside, 0.12% with 10, never under 0.02%. The records' moves (movedAmount) are what protect a
+ * person; this keeps a figure off the exact moved amount of the record it is made of.
  */
 export function relativeFloor(outsideFour: number): number {
-  return Math.min(MAX_RELATIVE_FLOOR, Math.max(MIN_RELATIVE_FLOOR, 0.15 / Math.max(1, outsideFour)));
+  return Math.min(MAX_RELATIVE_FLOOR, Math.max(MIN_RELATIVE_FLOOR, 0.012 / Math.max(1, outsideFour)));
 }
-export const MAX_RELATIVE_FLOOR = 0.05;
+export const MAX_RELATIVE_FLOOR = 0.004;
 const MIN_RELATIVE_FLOOR = 0.0002;
 
 /**
@@ -212,10 +242,107 @@ export function figureMoves(release: MarketRelease, cell: { keySum: number; reco
   // One object reused: queries are synchronous and a cell's moves are used before the next cell's.
   cellMoves.anchored = cell.anchored;
   cellMoves.relative = relativeFloor(cell.outsideFour);
+  cellMoves.thin = thinFloor(cell.outsideFour);
   return cellMoves;
 }
 
-const cellMoves: FigureMoves = { draws: new Int32Array(8), anchored: true, relative: 0 };
+const cellMoves: FigureMoves = { draws: new Int32Array(8), anchored: true, relative: 0, thin: 0 };
+
+/**
+ * How far a figure of a thin cell stays from the exact figure at least, as a share of it: 6% with 3
+ * or fewer records outside the four largest companies, 1.8% with 10, 0.6% with 30. Moved records can
+ * change places: a neighbour's moved pay can land on a person's own, so a thin cell's figures are
+ * also kept off the exact ones (by this and an eighth of the span of the exact records around them).
+ */
+export function thinFloor(outsideFour: number): number {
+  return Math.min(0.06, 0.18 / Math.max(1, outsideFour));
+}
+
+/** Cells of at most this many records are thin: their exact amounts are sorted to keep figures off them. */
+export const THIN_CELL = 100;
+const thinExact = new Float64Array(THIN_CELL);
+
+/** Sorts the exact amounts of a thin cell's records into thinExact; false when the runs do not carry them. */
+function sortThinExact(runs: readonly SortedRun[], n: number): boolean {
+  if (n > THIN_CELL || n === 0) return false;
+  let at = 0;
+  for (const run of runs) {
+    const exact = run.exact;
+    if (!exact) return false;
+    for (let i = run.from; i < run.to; i++) {
+      const stored = exact[placeOf(run, i)]!;
+      thinExact[at++] = run.divisor === 1 && run.scale === 1 ? stored : (stored / run.divisor) * run.scale;
+    }
+  }
+  // Insertion sort: moved records change places with their neighbours only, so the exact amounts come nearly sorted.
+  for (let i = 1; i < n; i++) {
+    const value = thinExact[i]!;
+    let j = i - 1;
+    while (j >= 0 && thinExact[j]! > value) {
+      thinExact[j + 1] = thinExact[j]!;
+      j--;
+    }
+    thinExact[j + 1] = value;
+  }
+  return true;
+}
+
+/** Variance of ln(1 ± move) of a record's move, the size uniform in [RECORD_MOVE_LEAST, RECORD_MOVE_MOST] (a second-order value, ±0.5%). */
+const MOVE_LOG_VARIANCE = (() => {
+  let sum = 0;
+  const steps = 1000;
+  for (let i = 0; i < steps; i++) {
+    const size = RECORD_MOVE_LEAST + ((i + 0.5) / steps) * (RECORD_MOVE_MOST - RECORD_MOVE_LEAST);
+    sum += (Math.log(1 + size) ** 2 + Math.log(1 - size) ** 2) / 2;
+  }
+  return sum / steps;
+})();
+/** z of the 75th percentile of a normal distribution: the interquartile range is 2 × 0.6745 σ. */
+const Z75 = 0.6745;
+
+/**
+ * Takes the records' moves back out of a dense cell's spread. Moving every record by its own factor
+ * widens a cell's distribution (its log-variance grows by the moves' own), which would push p10 and
+ * p90 of a large cell outwards by a percent or two; the figures are drawn back towards the median by
+ * the share the moves added, measured from the moved p25 and p75. A function of moved figures only,
+ * so it says nothing the moved records do not; thin cells, kept off their exact figures, are left.
+ */
+function narrowSpread(): void {
+  const median = allSeven[MIDDLE]!;
+  const p25 = allSeven[SLOT_OF[25]!]!;
+  const p75 = allSeven[SLOT_OF[75]!]!;
+  if (!(median > 0 && p25 > 0 && p75 > p25)) return;
+  const sigma = Math.log(p75 / p25) / (2 * Z75);
+  const keep = Math.sqrt(Math.max(0, sigma * sigma - MOVE_LOG_VARIANCE)) / sigma;
+  const centre = Math.log(median);
+  for (let i = 0; i < allSeven.length; i++) {
+    const value = allSeven[i]!;
+    if (i !== MIDDLE && value > 0) allSeven[i] = Math.exp(centre + keep * (Math.log(value) - centre));
+  }
+}
+
+/**
+ * A thin cell's figure kept at least max(an eighth of the exact span around its rank, thinFloor of
+ * the exact figure) off the exact figure: one closer is moved on, away from the exact one, by between
+ * once and twice that (drawn), within [floor, ceiling] where there is room (else to as far on the
+ * other side of the exact figure).
+ */
+function keptOff(figure: number, n: number, percent: number, moves: FigureMoves, floor: number, ceiling: number): number {
+  const exact = percentileInc(thinExact, n, percent);
+  const lower = Math.floor(((n - 1) * percent) / 100);
+  const span = thinExact[Math.min(n - 1, lower + 2)]! - thinExact[Math.max(0, lower - 1)]!;
+  const off = Math.max(span / 8, Math.abs(exact) * moves.thin);
+  if (Math.abs(figure - exact) >= off) return figure;
+  // How far past the floor is drawn (up to twice it), so that a figure kept off does not say where the exact one is.
+  const by = off * (1 + draw(moves.draws, SLOT_OF[percent]!));
+  // Moved on from where the records put it, not from the exact figure: what it says stays centred on moved pay.
+  const up = figure > exact || (figure === exact && (rankKey & 1) === 0);
+  const there = up ? figure + by : figure - by;
+  const other = up ? exact - by : exact + by;
+  if (there >= floor && there <= ceiling && there >= 0) return there;
+  if (other >= floor && other <= ceiling && other >= 0) return other;
+  return figure;
+}
 
 /** A number in [0, 1) from the 16-bit half `half` (0 … 15) of the cell's draws. */
 function draw(draws: Int32Array, half: number): number {
@@ -273,50 +400,43 @@ export interface FigureMoves {
   anchored: boolean;
   /** The least move as a share of the figure (relativeFloor). */
   relative: number;
+  /** In a thin cell, how far a figure stays from the exact one at least, as a share of it (thinFloor). */
+  thin: number;
 }
 
 /**
- * The records around one rank of the cell being published, read once per figure: the one below,
- * the rank itself, the next and the second above (each clamped to the cell), and the record key at
- * the rank. Module scratch rather than a returned object: thousands of figures per request.
+ * The records at one rank of the cell being published, read once per figure: the rank itself and
+ * the next (clamped to the cell), and the record key of the record weighing most. Module scratch
+ * rather than a returned object: thousands of figures per request.
  */
-let belowValue = 0;
 let rankValue = 0;
 let nextValue = 0;
-let aboveValue = 0;
 let rankKey = 0;
 
 function readAround(runs: readonly SortedRun[], n: number, lower: number, anchored: boolean, keyed: number): void {
-  const below = lower > 0 ? lower - 1 : 0;
   const next = lower + 1 < n ? lower + 1 : n - 1;
-  const above = lower + 2 < n ? lower + 2 : n - 1;
   if (runs.length === 1) {
     // One run (a whole country, or one currency): the ranks are positions.
-    const { values, keys, from, divisor, scale } = runs[0]!;
+    const only = runs[0]!;
+    const { values, keys, from, divisor, scale } = only;
     const stored = values[from + lower]!;
-    rankKey = anchored && keys ? keys[from + (keyed < n ? keyed : n - 1)]! : 0;
+    rankKey = anchored && keys ? keys[placeOf(only, from + (keyed < n ? keyed : n - 1))]! : 0;
     if (divisor === 1 && scale === 1) {
-      belowValue = values[from + below]!;
       rankValue = stored;
       nextValue = values[from + next]!;
-      aboveValue = values[from + above]!;
     } else {
       // As valueAt in percentile.ts: converted where read.
-      belowValue = (values[from + below]! / divisor) * scale;
       rankValue = (stored / divisor) * scale;
       nextValue = (values[from + next]! / divisor) * scale;
-      aboveValue = (values[from + above]! / divisor) * scale;
     }
     return;
   }
   if (runs.length === 2) {
-    readAroundOfTwo(runs[0]!, runs[1]!, below, lower, next, above, anchored && keyed < n ? keyed : anchored ? n - 1 : -1);
+    readAroundOfTwo(runs[0]!, runs[1]!, lower, next, anchored && keyed < n ? keyed : anchored ? n - 1 : -1);
     return;
   }
-  belowValue = valueAtRankOfRuns(runs, below);
   rankValue = valueAtRankOfRuns(runs, lower);
   nextValue = valueAtRankOfRuns(runs, next);
-  aboveValue = valueAtRankOfRuns(runs, above);
   rankKey = anchored ? keyAtRankOfRuns(runs, keyed < n ? keyed : n - 1) : 0;
 }
 
@@ -327,12 +447,14 @@ function valueOf(run: SortedRun, index: number): number {
 }
 
 /**
- * readAround over two runs (two currencies): one binary search finds how many of the `below`
- * smallest values lie in each run, and the ranks up to `above` follow by merging a few steps (ties
- * taken from the first run). The record key at `lower` is that of the first run holding its value,
- * as keyAtRankOfRuns says.
+ * readAround over two runs (two currencies): one binary search finds how many of the `lower`
+ * smallest values lie in each run, and the next rank follows by one merge step (ties taken from the
+ * first run). The record key at `keyed` is that of the first run holding its value, as
+ * keyAtRankOfRuns says.
  */
-function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: number, next: number, above: number, keyed: number): void {
+function readAroundOfTwo(a: SortedRun, b: SortedRun, lower: number, next: number, keyed: number): void {
+  const below = lower;
+  const above = next;
   const sizeA = a.to - a.from;
   const sizeB = b.to - b.from;
   // The smallest i (values taken from a) such that a[i] is not below the last of b's below − i.
@@ -353,30 +475,25 @@ function readAroundOfTwo(a: SortedRun, b: SortedRun, below: number, lower: numbe
     if (rank === lower) rankValue = value;
     if (rank === keyed) {
       if (a.keys && b.keys) {
-        if (fromA) rankKey = a.keys[a.from + i]!;
-        else rankKey = i > 0 && valueOf(a, a.from + i - 1) === value ? a.keys[a.from + i - 1]! : b.keys[b.from + j]!;
+        if (fromA) rankKey = a.keys[placeOf(a, a.from + i)]!;
+        else rankKey = i > 0 && valueOf(a, a.from + i - 1) === value ? a.keys[placeOf(a, a.from + i - 1)]! : b.keys[placeOf(b, b.from + j)]!;
       } else rankKey = 0;
     }
-    if (rank === below) belowValue = value;
     if (rank === next) nextValue = value;
-    if (rank === above) aboveValue = value;
     if (fromA) i++;
     else j++;
   }
 }
 
 /**
- * The figure at the rank readAround last read (exact value `exact`), moved within [floor, ceiling]:
- * by at least an eighth and at most a half of the span from the record below to the second above,
- * and at least the relative floor of the figure (three times it at most), so a figure moves even
- * where four records share its value; the side from the record key at the rank. Amounts are never
- * negative, so neither is a moved one.
+ * The figure at the rank readAround last read (its value `exact`, made of moved records), moved on
+ * within [floor, ceiling] by one to three times the relative floor of the figure, the side the record
+ * at the rank moved (its key's lowest bit), so the figure never moves back towards a record's own
+ * pay. Amounts are never negative, so neither is a moved one.
  */
 function movedFigure(exact: number, moves: FigureMoves, half: number, floor: number, ceiling: number): number {
-  const span = aboveValue - belowValue;
-  const relative = Math.abs(exact) * moves.relative;
-  const least = Math.max(span / 8, relative);
-  const most = Math.max(span / 2, 3 * relative);
+  const least = Math.abs(exact) * moves.relative;
+  const most = 3 * least;
   if (most === 0) return Math.min(Math.max(exact, floor), ceiling);
   const down = moves.anchored ? (rankKey & 1) === 1 : draw(moves.draws, SIDE_HALF + (half % 6)) < 0.5;
   return land(exact, least, most, Math.max(floor, exact >= 0 ? 0 : -Infinity), ceiling, down, draw(moves.draws, half));
@@ -391,7 +508,8 @@ function movedPercentile(runs: readonly SortedRun[], n: number, percent: number,
   // made mostly of it the same way, whoever stands next to them in each cell.
   readAround(runs, n, lower, moves.anchored, fraction > 0.5 ? lower + 1 : lower);
   const exact = fraction === 0 ? rankValue : rankValue + fraction * (nextValue - rankValue);
-  return movedFigure(exact, moves, SLOT_OF[percent]!, floor, ceiling);
+  const figure = movedFigure(exact, moves, SLOT_OF[percent]!, floor, ceiling);
+  return thinSorted ? keptOff(figure, n, percent, moves, floor, ceiling) : figure;
 }
 
 /** The record at `rank`, moved (the median interval's ends). */
@@ -402,6 +520,8 @@ function movedRecord(runs: readonly SortedRun[], n: number, rank: number, moves:
 
 /** The seven moved percentiles of the cell being published (queries are synchronous). */
 const allSeven = new Float64Array(PERCENTILES.length);
+/** Whether the cell being published is thin and thinExact holds its exact amounts. */
+let thinSorted = false;
 const MIDDLE = PERCENTILES.indexOf(50);
 /** Where each percentile sits in allSeven, by its percent. */
 const SLOT_OF = new Int8Array(101).fill(-1);
@@ -421,6 +541,7 @@ export interface PublishedFigures {
 export function publishedFigures(runs: readonly SortedRun[], percentiles: readonly MarketPercentile[], moves: FigureMoves | null): PublishedFigures {
   if (moves === null) return exactFigures(runs, percentiles);
   const n = countOfRuns(runs);
+  thinSorted = sortThinExact(runs, n);
   // All seven, whichever were asked for: a figure must not depend on the request, or asking for
   // different subsets would give several moves of the same figure to solve for the exact one. The
   // median first, free, then outwards, each kept on its side of the one inside it (percentiles never
@@ -428,6 +549,7 @@ export function publishedFigures(runs: readonly SortedRun[], percentiles: readon
   allSeven[MIDDLE] = movedPercentile(runs, n, 50, moves, -Infinity, Infinity);
   for (let i = MIDDLE + 1; i < PERCENTILES.length; i++) allSeven[i] = movedPercentile(runs, n, PERCENTILES[i]!, moves, allSeven[i - 1]!, Infinity);
   for (let i = MIDDLE - 1; i >= 0; i--) allSeven[i] = movedPercentile(runs, n, PERCENTILES[i]!, moves, -Infinity, allSeven[i + 1]!);
+  if (!thinSorted && moves.anchored) narrowSpread();
   // Published at three significant figures: what a move is cannot be read back from its last digits.
   const published: { percentile: MarketPercentile; value: number }[] = [];
   for (const percentile of percentiles) published.push({ percentile, value: toPrecision(allSeven[SLOT_OF[percentile]!]!, 'nearest') });

@@ -33,8 +33,12 @@ function rankOf(n: number, percent: number): { lower: number; fraction: number }
  */
 export interface SortedRun {
   values: ArrayLike<number>;
-  /** Record keys at the same indices as values (disclosure.ts), where the values are stored amounts. */
+  /** Record keys of the column the values come from, by place (disclosure.ts), where the values are stored amounts. */
   keys?: Int32Array;
+  /** Exact amounts of that column, by place: disclosure control measures a thin cell's figures against them. */
+  exact?: Int32Array;
+  /** Where each value's record sits in the column; absent when values are the column itself (the index is the place). */
+  places?: Int32Array;
   from: number;
   to: number;
   divisor: number;
@@ -161,17 +165,22 @@ function firstAbove(run: SortedRun, from: number, to: number, target: number): n
   return lo;
 }
 
+/** Where the value at `index` of a run sits in its column. */
+export function placeOf(run: SortedRun, index: number): number {
+  return run.places ? run.places[index]! : index;
+}
+
 /**
  * The record key (disclosure.ts) of the record at 0-based rank k of the union of sorted runs: of the
  * first run holding its value, the same whichever currency the runs are read in; 0 without keys.
  */
 export function keyAtRankOfRuns(runs: readonly SortedRun[], k: number): number {
   const only = runs.length === 1 ? runs[0] : undefined;
-  if (only) return only.keys ? only.keys[only.from + k]! : 0;
+  if (only) return only.keys ? only.keys[placeOf(only, only.from + k)]! : 0;
   const value = valueAtRankOfRuns(runs, k);
   for (const run of runs) {
     const at = firstAtLeast(run, run.from, run.to, value);
-    if (at < run.to && valueAt(run, at) === value) return run.keys ? run.keys[at]! : 0;
+    if (at < run.to && valueAt(run, at) === value) return run.keys ? run.keys[placeOf(run, at)]! : 0;
   }
   throw new Error(`Rank ${k} is outside the runs`);
 }

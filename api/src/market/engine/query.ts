@@ -19,7 +19,7 @@ import type { SortedRun } from './percentile.js';
 import { planMeasures, type EquityOption, type MeasurePlan } from './plan.js';
 import type { MedianUncertainty } from './uncertainty.js';
 import { isPublishable, privacyRule, withheldStatement, type PrivacyRule } from './privacy.js';
-import { SLICE_STATS, type MarketRelease } from './release.js';
+import { exactRelease, SLICE_STATS, type MarketRelease } from './release.js';
 import type { BenchmarkRequest, CurrencyMode, LevelSelection } from './request.js';
 import {
   closeCompanies,
@@ -101,7 +101,9 @@ export interface BenchmarkResult {
 }
 
 /** Answers a validated benchmark request from a release: one cell per market filter × family × level × comp type. */
-export function queryRelease(release: MarketRelease, request: BenchmarkRequest, options: QueryOptions = {}): BenchmarkResult {
+export function queryRelease(published: MarketRelease, request: BenchmarkRequest, options: QueryOptions = {}): BenchmarkResult {
+  // Exact figures (tests and cross-checks only) come from the columns sorted by exact amounts.
+  const release = options.disclosure === false ? exactRelease(published) : published;
   const workspace = workspaceOf(release);
   const rule = privacyRule(options.privacy);
   const privacy: CellPrivacy = { rule, statement: withheldStatement(rule), disclosure: options.disclosure !== false };
@@ -207,7 +209,7 @@ function computeCell(
   let uncertainty: MedianUncertainty | null = null;
   let counts = { companies, employees };
   if (published) {
-    const runs = read.runs ?? finishRuns(workspace, read.gather ?? startGather(), plan.companyFactor !== 'none');
+    const runs = read.runs ?? finishRuns(workspace, read.gather ?? startGather(), release.measures[plan.measure], plan.companyFactor !== 'none');
     const moves = privacy.disclosure
       ? figureMoves(release, { keySum: read.key, records: employees, outsideFour: employees - read.topFour, anchored: plan.companyFactor === 'none' })
       : null;
@@ -274,7 +276,7 @@ function readWholeSlice(release: MarketRelease, workspace: Workspace, scope: Fil
       const from = column.offsets[run]!;
       const to = column.offsets[run + 1]!;
       if (from === to) continue;
-      runs.push({ values: column.values, keys: column.keys, from, to, divisor: scope.slotDivisor[slot]!, scale: plan.scale });
+      runs.push({ values: column.values, keys: column.keys, exact: column.exact, from, to, divisor: scope.slotDivisor[slot]!, scale: plan.scale });
       employees += to - from;
       key = (key + column.runKeys[run]!) | 0;
       synthetic += column.runSynthetic[run]!;

@@ -1,5 +1,5 @@
 import { findLocation } from '../catalog/index.js';
-import { RecordKeyer, registerDisclosureKey } from './disclosure.js';
+import { movedAmount, RecordKeyer, registerDisclosureKey } from './disclosure.js';
 import { randomDisclosureKey } from './prf.js';
 import { placeOfLocation } from './participants.js';
 import {
@@ -30,7 +30,10 @@ export const MAX_COMPANIES = 2 ** 24;
  */
 export interface MeasureColumn {
   readonly offsets: Uint32Array;
+  /** Each record's moved amount (disclosure.ts, movedAmount), ascending per (group, run): what figures are made of. */
   readonly values: Int32Array;
+  /** The exact amount at each place, for exact arithmetic (exactRelease) and cross-checks; never published. */
+  readonly exact: Int32Array;
   /**
    * Company and location of each place, packed (whoOf): one read where a selective filter's records
    * lie scattered over the column, instead of two.
@@ -341,26 +344,61 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
   }
   const runKeys = new Int32Array(groups * runCount);
   const runSynthetic = new Uint32Array(groups * runCount);
-  const values = new Int32Array(present);
-  const who = new Uint32Array(present);
-  const founder = new Uint8Array(present);
-  const recordKeys = new Int32Array(present);
   const keyer = layout.keyer!;
-  keyer.column(layout.measure, recordKeys);
+  // Record keys and identity draws in the order of exact amounts (a company's records ranked by pay).
+  const exactKeys = new Int32Array(present);
+  const draws = new Int32Array(present);
+  const physicalAt = new Uint32Array(present);
+  const exactAt = new Int32Array(present);
+  keyer.column(layout.measure, exactKeys, draws);
+  const ranks = new Map<number, number>();
   for (let g = 0; g < groups; g++) {
     const start = groupStart[g]!;
+    ranks.clear();
     for (let j = offsets[g * runCount]!; j < offsets[(g + 1) * runCount]!; j++) {
       const key = keys[j]!;
       const position = key % POSITION_BITS;
       const r = start + position;
-      place[r] = j;
-      values[j] = (key - position) / POSITION_BITS;
-      who[j] = whoOf(records.company[r]!, records.location[r]!);
-      founder[j] = records.founder[r]!;
-      keyer.add(records.family[r]!, records.level[r]!, records.company[r]!, records.location[r]!, values[j]!);
+      const amount = (key - position) / POSITION_BITS;
+      physicalAt[j] = r;
+      exactAt[j] = amount;
+      const who = whoOf(records.company[r]!, records.location[r]!);
+      const rank = ranks.get(who) ?? 0;
+      ranks.set(who, rank + 1);
+      keyer.add({ family: records.family[r]!, level: records.level[r]!, company: records.company[r]!, location: records.location[r]!, amount, rank });
     }
   }
   keyer.finish();
+  // Every record moved by its own draw, then each run sorted again by the moved amounts: the release
+  // answers from these, so every figure is made of moved records (docs/market-privacy.md).
+  const moved = new Int32Array(present);
+  for (let j = 0; j < present; j++) moved[j] = movedAmount(exactAt[j]!, draws[j]!);
+  for (let run = 0; run < groups * runCount; run++) {
+    const from = offsets[run]!;
+    const to = offsets[run + 1]!;
+    for (let j = from; j < to; j++) keys[j] = moved[j]! * POSITION_BITS + (j - from);
+    if (to - from > 1) keys.subarray(from, to).sort();
+  }
+  const values = new Int32Array(present);
+  const exact = new Int32Array(present);
+  const who = new Uint32Array(present);
+  const founder = new Uint8Array(present);
+  const recordKeys = new Int32Array(present);
+  for (let run = 0; run < groups * runCount; run++) {
+    const from = offsets[run]!;
+    for (let j = from; j < offsets[run + 1]!; j++) {
+      const key = keys[j]!;
+      const at = from + (key % POSITION_BITS);
+      const r = physicalAt[at]!;
+      place[r] = j;
+      values[j] = moved[at]!;
+      exact[j] = exactAt[at]!;
+      who[j] = whoOf(records.company[r]!, records.location[r]!);
+      founder[j] = records.founder[r]!;
+      // The key's lowest bit is the side its record moved (the moved amount's parity): a figure made of it moves on.
+      recordKeys[j] = (exactKeys[at]! & ~1) | (values[j]! & 1);
+    }
+  }
   for (let g = 0; g < groups; g++) {
     for (let k = 0; k < runCount; k++) {
       let key = 0;
@@ -374,7 +412,7 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
     }
   }
   const sliceStats = sliceStatistics(offsets, who, groups, runCount, layout.sliceRuns, layout.companyCount);
-  return { offsets, values, who, founder, position: place, sliceStats, keys: recordKeys, runKeys, runSynthetic };
+  return { offsets, values, exact, who, founder, position: place, sliceStats, keys: recordKeys, runKeys, runSynthetic };
 }
 
 /** Distinct companies and largest company of every group × set of the first `covered` runs (see MeasureColumn.sliceStats). */
@@ -478,13 +516,61 @@ function checkCodes(codes: Uint8Array | Uint32Array, size: number, what: string)
   }
 }
 
-/** The amounts of one measure per record in physical order, NO_AMOUNT where absent (for exports and cross-checks). */
+/** The exact amounts of one measure per record in physical order, NO_AMOUNT where absent (for exports and cross-checks). */
 export function amountColumn(release: MarketRelease, measure: MeasureId): Int32Array {
-  const { position, values } = release.measures[measure];
+  const { position, exact } = release.measures[measure];
   const amounts = new Int32Array(position.length);
   for (let r = 0; r < position.length; r++) {
     const j = position[r]!;
-    amounts[r] = j === NOT_IN_COLUMN ? NO_AMOUNT : values[j]!;
+    amounts[r] = j === NOT_IN_COLUMN ? NO_AMOUNT : exact[j]!;
   }
   return amounts;
+}
+
+const exactReleases = new WeakMap<MarketRelease, MarketRelease>();
+
+/**
+ * The release with its columns sorted by the exact amounts instead of the moved ones: what queries
+ * with disclosure switched off answer from (arithmetic tests, the DuckDB cross-check, the scorecard's
+ * utility). Made on first use and kept beside the release; no route asks for it.
+ */
+export function exactRelease(release: MarketRelease): MarketRelease {
+  const known = exactReleases.get(release);
+  if (known) return known;
+  const measures = {} as Record<MeasureId, MeasureColumn>;
+  for (const id of MEASURE_IDS) measures[id] = byExactAmount(release.measures[id]);
+  const exact: MarketRelease = Object.freeze({ ...release, measures: Object.freeze(measures) });
+  exactReleases.set(release, exact);
+  return exact;
+}
+
+function byExactAmount(column: MeasureColumn): MeasureColumn {
+  const present = column.values.length;
+  const recordAt = new Uint32Array(present);
+  for (let r = 0; r < column.position.length; r++) if (column.position[r] !== NOT_IN_COLUMN) recordAt[column.position[r]!] = r;
+  const order = new Float64Array(present);
+  const runs = column.offsets.length - 1;
+  for (let run = 0; run < runs; run++) {
+    const from = column.offsets[run]!;
+    const to = column.offsets[run + 1]!;
+    for (let j = from; j < to; j++) order[j] = column.exact[j]! * POSITION_BITS + (j - from);
+    if (to - from > 1) order.subarray(from, to).sort();
+  }
+  const values = new Int32Array(present);
+  const who = new Uint32Array(present);
+  const founder = new Uint8Array(present);
+  const keys = new Int32Array(present);
+  const position = new Uint32Array(column.position.length).fill(NOT_IN_COLUMN);
+  for (let run = 0; run < runs; run++) {
+    const from = column.offsets[run]!;
+    for (let j = from; j < column.offsets[run + 1]!; j++) {
+      const at = from + (order[j]! % POSITION_BITS);
+      values[j] = column.exact[at]!;
+      who[j] = column.who[at]!;
+      founder[j] = column.founder[at]!;
+      keys[j] = column.keys[at]!;
+      position[recordAt[at]!] = j;
+    }
+  }
+  return { ...column, values, exact: values, who, founder, keys, position };
 }

@@ -106,7 +106,7 @@ function scanRun(
   const { values, who, keys } = column;
   const { tally, touched } = workspace;
   const out = workspace.values;
-  const keysOut = workspace.keys;
+  const placesOut = workspace.places;
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
@@ -115,7 +115,7 @@ function scanRun(
     const c = w >>> 8;
     if (companyOk[c] === 0 || locationSlot[w & 255] === 0) continue;
     const recordKey = keys[j]!;
-    keysOut[n] = recordKey;
+    placesOut[n] = j;
     out[n++] = values[j]!;
     key = (key + recordKey) | 0;
     const before = tally[c]!;
@@ -141,7 +141,7 @@ function scanRunOfFounders(
   const { founderOk } = founders;
   const { tally, touched } = workspace;
   const out = workspace.values;
-  const keysOut = workspace.keys;
+  const placesOut = workspace.places;
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
@@ -150,7 +150,7 @@ function scanRunOfFounders(
     const c = w >>> 8;
     if (companyOk[c] === 0 || locationSlot[w & 255] === 0 || founderOk[founder[j]!] !== 1) continue;
     const recordKey = keys[j]!;
-    keysOut[n] = recordKey;
+    placesOut[n] = j;
     out[n++] = values[j]!;
     key = (key + recordKey) | 0;
     const before = tally[c]!;
@@ -355,7 +355,7 @@ function readMarked(
   const { values, who, keys } = column;
   const { tally, touched } = workspace;
   const out = workspace.values;
-  const keysOut = workspace.keys;
+  const placesOut = workspace.places;
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
@@ -377,7 +377,7 @@ function readMarked(
       bits ^= lowest;
       const c = who[j]! >>> 8;
       const recordKey = keys[j]!;
-      keysOut[n] = recordKey;
+      placesOut[n] = j;
       out[n++] = values[j]!;
       key = (key + recordKey) | 0;
       const before = tally[c]!;
@@ -392,7 +392,7 @@ function readMarked(
 
 /** Merges the ascending pieces values[start .. pieceEnds[0]), [pieceEnds[0] .. pieceEnds[1]), … into one ascending run. */
 function mergePieces(workspace: Workspace, start: number, pieces: number): void {
-  const { values, keys } = workspace;
+  const { values, places: keys } = workspace;
   const end = workspace.pieceEnds[pieces - 1]!;
   if (workspace.mergeSpace.length < end - start) {
     const length = Math.max(end - start, workspace.mergeSpace.length * 2);
@@ -407,7 +407,7 @@ function mergePieces(workspace: Workspace, start: number, pieces: number): void 
     let a = start;
     let b = merged;
     let o = 0;
-    // Each value takes its record key along.
+    // Each value takes its record's place in the column along.
     while (a < merged && b < next) {
       const fromB = values[b]! < values[a]!;
       const at = fromB ? b++ : a++;
@@ -432,7 +432,7 @@ function mergePieces(workspace: Workspace, start: number, pieces: number): void 
  * Makes the gathered values ready for percentiles: sorted runs stay as they are (percentiles are
  * selected across them); values gathered out of order are sorted into one run.
  */
-export function finishRuns(workspace: Workspace, gather: CellGather, unordered: boolean): SortedRun[] {
+export function finishRuns(workspace: Workspace, gather: CellGather, column: MeasureColumn, unordered: boolean): SortedRun[] {
   const values = workspace.values;
   if (unordered) {
     // Values a per-company factor made: no record stands at a figure, the cell's draws give its side.
@@ -441,9 +441,9 @@ export function finishRuns(workspace: Workspace, gather: CellGather, unordered: 
   }
   const runs: SortedRun[] = [];
   let from = 0;
-  const keys = workspace.keys;
+  const places = workspace.places;
   gather.runEnds.forEach((to, i) => {
-    runs.push({ values, keys, from, to, divisor: gather.runDivisors[i]!, scale: gather.scale });
+    runs.push({ values, places, keys: column.keys, exact: column.exact, from, to, divisor: gather.runDivisors[i]!, scale: gather.scale });
     from = to;
   });
   return runs;

@@ -28,8 +28,8 @@ export interface Workspace {
   touched: Uint32Array;
   /** The cell's values, as sorted runs laid end to end. */
   values: Float64Array;
-  /** The record key of each value (disclosure.ts), at the same index. */
-  keys: Int32Array;
+  /** Where each value's record sits in its column (its record key and exact amount are there), at the same index. */
+  places: Int32Array;
   /** For selective filters: one bit per place of a group's sorted column, marking the matched records' places (all clear between uses). */
   marks: Int32Array;
   /** Where the pieces of one currency end in values, before they are merged into one run. */
@@ -57,7 +57,7 @@ export function workspaceOf(release: MarketRelease): Workspace {
       tally: new Uint32Array(release.companies.count),
       touched: new Uint32Array(release.companies.count),
       values: new Float64Array(1024),
-      keys: new Int32Array(1024),
+      places: new Int32Array(1024),
       marks: new Int32Array(1024),
       pieceEnds: new Uint32Array(release.runCurrencies.length),
       mergeSpace: new Float64Array(0),
@@ -77,7 +77,7 @@ export function reserveValues(workspace: Workspace, size: number): void {
   if (workspace.values.length >= size) return;
   const length = Math.max(size, workspace.values.length * 2);
   workspace.values = new Float64Array(length);
-  workspace.keys = new Int32Array(length);
+  workspace.places = new Int32Array(length);
 }
 
 /** Starts a market filter: every group's matched records are stale until collected again. */
