@@ -5927,6 +5927,22 @@ export interface components {
             /** @example European Central Bank */
             source: string;
         };
+        /** @description Which exchange rates converted the figures beside it, as stored: the company's own rates (`/api/company/exchange-rates`, used for the company's own money wherever it has set one for the pair) or the ECB reference rates (always for market figures), with their dates. */
+        RatesUsed: {
+            /**
+             * @description Whose rates were used; `none` when nothing needed converting.
+             * @enum {string}
+             */
+            source: "company" | "reference" | "company_and_reference" | "none";
+            /**
+             * @description The rates named for people, with a flag on any older than 30 days.
+             * @example Converted at the ECB reference rate of 9 May 2025 — older than 30 days; your company has set no rate of its own for these currencies.
+             */
+            label: string;
+            /** @description Whether any rate used is more than 30 days old. */
+            stale: boolean;
+            rates: components["schemas"]["ForexRate"][];
+        };
         /** @enum {string} */
         Authority: "edit" | "view";
         PermissionGrant: {
@@ -7372,9 +7388,10 @@ export interface components {
             /** @description Employees with a base salary on record. */
             employees: number;
             byCurrency: components["schemas"]["TeamPayrollCurrency"][];
-            /** @description The reference rates the conversion used. */
+            /** @description The rates the conversion used (the company's own where it has set one, else the reference rates). */
             rates: components["schemas"]["ForexRate"][];
-            /** @description Pay currencies without a reference rate; left out of the totals. */
+            rateSource: components["schemas"]["RatesUsed"];
+            /** @description Pay currencies without a company or reference rate; left out of the totals. */
             unconverted: components["schemas"]["CurrencyCode"][];
         };
         TeamCompaRatioSummary: {
@@ -9929,6 +9946,7 @@ export interface components {
                 noBand: number;
             };
             exchangeRates: components["schemas"]["ForexRate"][];
+            rateSource: components["schemas"]["RatesUsed"];
         };
         /**
          * @description How an employee maps to a company job. familyLevel: their job family and level (the default);
