@@ -6366,6 +6366,23 @@ export interface components {
                 action: "create" | "update";
             }[];
             changesTruncated: boolean;
+            marketExclusions?: components["schemas"]["PeopleImportMarketExclusions"];
+        };
+        /** @description HRIS files only: how many of the file's active employees a market release built today would leave out once the file is applied, and why — by the same rules as the company's market participation — with the fix for each. Said whether or not the company takes part in the market yet. */
+        PeopleImportMarketExclusions: {
+            /** @description Active employees in the file. */
+            activeEmployees: number;
+            /** @description Of those, the ones the market would leave out. */
+            employees: number;
+            /** @description Most first. */
+            reasons: {
+                /** @enum {string} */
+                reason: "intern" | "part_time" | "no_job_family_or_level" | "no_location" | "no_base_salary" | "stale_pay" | "no_exchange_rate";
+                /** @example Base salary last set more than 24 months before the build */
+                description: string;
+                fix: string;
+                employees: number;
+            }[];
         };
         PeopleImportSource: {
             /** @enum {string} */
