@@ -122,7 +122,8 @@ export async function computeInsights(deps: AppDeps, db: Knex, scope: CompanySco
   const converter = await Converter.open(db, day, { scope });
   const insights: ComputedInsight[] = [];
   const bands = await bandPlacements(db, scope, employees, converter);
-  if (bands) insights.push(...bandInsights(bands.placements, bands.set));
+  const rates = converter.rateSource();
+  if (bands) insights.push(...bandInsights(bands.placements, bands.set, rates.source === 'none' ? '' : rates.label));
   const market = await marketComparisons(deps, employees, converter.market());
   const marketFinding = market ? marketInsight(market.comparisons, market.releaseVersion) : null;
   if (marketFinding) insights.push(marketFinding);
