@@ -6046,6 +6046,22 @@ export interface components {
             /** @example European Central Bank */
             source: string;
         };
+        /** @description Which exchange rates converted the figures beside it, as stored: the company's own rates (`/api/company/exchange-rates`, used for the company's own money wherever it has set one for the pair) or the ECB reference rates (always for market figures), with their dates. */
+        RatesUsed: {
+            /**
+             * @description Whose rates were used; `none` when nothing needed converting.
+             * @enum {string}
+             */
+            source: "company" | "reference" | "company_and_reference" | "none";
+            /**
+             * @description The rates named for people, with a flag on any older than 30 days.
+             * @example Converted at the ECB reference rate of 9 May 2025 — older than 30 days; your company has set no rate of its own for these currencies.
+             */
+            label: string;
+            /** @description Whether any rate used is more than 30 days old. */
+            stale: boolean;
+            rates: components["schemas"]["ForexRate"][];
+        };
         /** @enum {string} */
         Authority: "edit" | "view";
         PermissionGrant: {
@@ -6469,6 +6485,23 @@ export interface components {
                 action: "create" | "update";
             }[];
             changesTruncated: boolean;
+            marketExclusions?: components["schemas"]["PeopleImportMarketExclusions"];
+        };
+        /** @description HRIS files only: how many of the file's active employees a market release built today would leave out once the file is applied, and why — by the same rules as the company's market participation — with the fix for each. Said whether or not the company takes part in the market yet. */
+        PeopleImportMarketExclusions: {
+            /** @description Active employees in the file. */
+            activeEmployees: number;
+            /** @description Of those, the ones the market would leave out. */
+            employees: number;
+            /** @description Most first. */
+            reasons: {
+                /** @enum {string} */
+                reason: "intern" | "part_time" | "no_job_family_or_level" | "no_location" | "no_base_salary" | "stale_pay" | "no_exchange_rate";
+                /** @example Base salary last set more than 24 months before the build */
+                description: string;
+                fix: string;
+                employees: number;
+            }[];
         };
         PeopleImportSource: {
             /** @enum {string} */
@@ -7507,9 +7540,10 @@ export interface components {
             /** @description Employees with a base salary on record. */
             employees: number;
             byCurrency: components["schemas"]["TeamPayrollCurrency"][];
-            /** @description The reference rates the conversion used. */
+            /** @description The rates the conversion used (the company's own where it has set one, else the reference rates). */
             rates: components["schemas"]["ForexRate"][];
-            /** @description Pay currencies without a reference rate; left out of the totals. */
+            rateSource: components["schemas"]["RatesUsed"];
+            /** @description Pay currencies without a company or reference rate; left out of the totals. */
             unconverted: components["schemas"]["CurrencyCode"][];
         };
         TeamCompaRatioSummary: {
@@ -10116,6 +10150,7 @@ export interface components {
                 noBand: number;
             };
             exchangeRates: components["schemas"]["ForexRate"][];
+            rateSource: components["schemas"]["RatesUsed"];
         };
         /**
          * @description How an employee maps to a company job. familyLevel: their job family and level (the default);

@@ -50,7 +50,15 @@ describe('paybench employees and grants', () => {
     const dry = paybench(['employees', 'import', good, '--dry-run'], env);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toBe('2 to create, 0 to update, 0 unchanged; 2 compensation records to add\n');
-    expect(dry.stderr).toBe('');
+    // Neither has a job family or level: the market would leave both out, and says how to fix it.
+    expect(dry.stderr).toBe(
+      [
+        'A market release built today would leave out 2 of the 2 active employees in this file, if your company takes part in the market:',
+        '  2 no_job_family_or_level: No job family or level from the market catalog.',
+        '    Fix: Give them a job family and level from the market catalog (the Job family and Level columns).',
+        '',
+      ].join('\n'),
+    );
     expect(await employeeNumbers()).toEqual([]);
 
     const json = paybench(['--json', 'employees', 'import', good, '--dry-run'], env);
@@ -74,7 +82,7 @@ describe('paybench employees and grants', () => {
     const xlsx = path.join(dir, 'people.xlsx');
     await workbook.xlsx.writeFile(xlsx);
     const run = paybench(['employees', 'import', xlsx], env);
-    expect(run.stderr).toBe('');
+    expect(run.stderr).toMatch(/^A market release built today would leave out 1 of the 1 active employee in this file/);
     expect(run.stdout).toBe('1 created, 0 updated, 0 unchanged; 0 compensation records added\n');
     expect(await db('employees').where({ company_id: company.id, employee_number: 'X1' }).first()).toMatchObject({ start_date: '2024-05-06' });
 

@@ -117,7 +117,7 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
     activeEmployeesForBands(db, scope),
     employeeReach(db, scope, caller, 'employeeCompensation'),
     employeeReach(db, scope, caller, 'team'),
-    Converter.open(db, asOf),
+    Converter.open(db, asOf, { scope }), // employees' pay is the company's own money
   ]);
   // A holder of `bands` scoped to zones sees their zones' bands and the employees in them only.
   const zoneReach = await callerZoneReach(db, scope, caller);
@@ -204,5 +204,6 @@ export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, g
     unplaced,
     outOfBand: outOfBandByTeam(groupBy, teams),
     exchangeRates: converter.ratesUsed(),
+    rateSource: converter.rateSource(),
   };
 }

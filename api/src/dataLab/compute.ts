@@ -118,11 +118,13 @@ async function cyclePacing(db: Knex, scope: CompanyScope): Promise<CyclePacing[]
 /** Every insight of the company on `day`, most severe first. */
 export async function computeInsights(deps: AppDeps, db: Knex, scope: CompanyScope, day: string): Promise<ComputedInsight[]> {
   const employees = await dataLabEmployees(db, scope, day);
-  const converter = await Converter.open(db, day);
+  // Pay against bands is the company's own money (its own rates); against the market, the reference rates.
+  const converter = await Converter.open(db, day, { scope });
   const insights: ComputedInsight[] = [];
   const bands = await bandPlacements(db, scope, employees, converter);
-  if (bands) insights.push(...bandInsights(bands.placements, bands.set));
-  const market = await marketComparisons(deps, employees, converter);
+  const rates = converter.rateSource();
+  if (bands) insights.push(...bandInsights(bands.placements, bands.set, rates.source === 'none' ? '' : rates.label));
+  const market = await marketComparisons(deps, employees, converter.market());
   const marketFinding = market ? marketInsight(market.comparisons, market.releaseVersion) : null;
   if (marketFinding) insights.push(marketFinding);
   const compression = compressionInsight(employees, day);

@@ -83,7 +83,8 @@ const BAND_SIDES = [
   { kind: 'aboveBandMax', severity: 'medium', bound: 'maximum', relation: 'above', outside: (p: BandPlacement) => p.base > p.max, limit: (p: BandPlacement) => p.max },
 ] as const;
 
-export function bandInsights(placements: readonly BandPlacement[], bandSet: { id: string; name: string }): ComputedInsight[] {
+/** `ratesNote`: which exchange rates converted pay into band currencies (the company's own where set), when any did. */
+export function bandInsights(placements: readonly BandPlacement[], bandSet: { id: string; name: string }, ratesNote = ''): ComputedInsight[] {
   return BAND_SIDES.flatMap((side): ComputedInsight[] => {
     const outside = placements.filter(side.outside);
     if (!outside.length) return [];
@@ -95,7 +96,7 @@ export function bandInsights(placements: readonly BandPlacement[], bandSet: { id
         title: `{people} paid ${side.relation} their band ${side.bound}`,
         value: outside.length,
         unit: 'people',
-        method: `Each active employee's base salary in force today, converted to their band's currency, against the ${side.bound} of their band (company job × pay zone) in the live band set "${bandSet.name}". Of ${placements.length} employees placed in a band, ${outside.length} ${outside.length === 1 ? 'is' : 'are'} ${side.relation} the ${side.bound}.`,
+        method: `Each active employee's base salary in force today, converted to their band's currency, against the ${side.bound} of their band (company job × pay zone) in the live band set "${bandSet.name}". Of ${placements.length} employees placed in a band, ${outside.length} ${outside.length === 1 ? 'is' : 'are'} ${side.relation} the ${side.bound}.${ratesNote ? ` ${ratesNote}` : ''}`,
         link: `/bands/sets/${bandSet.id}`,
         linkLabel: 'Open the live band set',
         subjects: outside.map((p) => {

@@ -70,14 +70,15 @@ const toNumber = (value: Rational): number => Number(value.n) / Number(value.d);
 const today = (): string => new Date().toISOString().slice(0, 10);
 
 /** The rate and its provenance: the company's own for the pair, or the reference rates. */
-interface RateUsed {
+export interface RateUsed {
   rate: Rational;
   rates: ForexRate[];
   source: Conversion['source'];
   exchangeRateId: string | null;
 }
 
-async function rateFor(db: Knex, scope: CompanyScope | undefined, from: string, to: string, onOrBefore: string): Promise<RateUsed> {
+/** The rate from → to in force on the date: the company's own for the pair when `scope` has one, else the ECB reference rates. */
+export async function rateFor(db: Knex, scope: CompanyScope | undefined, from: string, to: string, onOrBefore: string): Promise<RateUsed> {
   const own = scope && from !== to ? await companyRateInForce(db, scope, from, to, onOrBefore) : undefined;
   const exact = own ? fromDecimal(own.rate) : undefined;
   if (own && exact) {

@@ -26,6 +26,13 @@ export interface EmployeeWrites {
   compensation: CompensationRow[];
 }
 
+/** What a file plans: its summary, what it writes, and every row's employee as it will be (changed or not). */
+export interface EmployeePlan {
+  plan: PeopleImportPlan;
+  writes: EmployeeWrites;
+  inFile: EmployeeRow[];
+}
+
 const EMPLOYMENT_TYPES: Record<string, string> = {
   fulltime: 'full_time', full: 'full_time', ft: 'full_time', permanent: 'full_time', regular: 'full_time', salaried: 'full_time',
   parttime: 'part_time', part: 'part_time', pt: 'part_time',
@@ -232,7 +239,7 @@ const COMPARED: (keyof EmployeeRow)[] = [
  * Checks every row of an HRIS file against the company's records and works out what changes:
  * employees by employee id, and dated compensation records. Nothing is written here.
  */
-export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dryRun: boolean): Promise<{ plan: PeopleImportPlan; writes: EmployeeWrites }> {
+export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dryRun: boolean): Promise<EmployeePlan> {
   const pacer = new Pacer();
   const drafts: Draft[] = [];
   for (const row of rows) {
@@ -308,6 +315,7 @@ export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dry
 
   const changes: PeopleImportPlan['changes'] = [];
   const writes: EmployeeWrites = { employees: [], compensation: [] };
+  const planned: EmployeeRow[] = [];
   const records = { add: 0, update: 0 };
   for (const draft of drafts) {
     if (pacer.due) await pacer.pause();
@@ -362,6 +370,7 @@ export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dry
       if (draft.leaveEnd !== undefined) draft.row.problem('leaveEndDate', 'must not be before startDate');
       else draft.row.problem('leaveStartDate', 'must not be after endDate');
     }
+    planned.push(target);
     const changed = !stored || COMPARED.some((column) => (stored[column] ?? null) !== (target[column] ?? null));
     if (changed) {
       changes.push({ line: draft.row.line, key: draft.number, action: stored ? 'update' : 'create' });
@@ -369,7 +378,7 @@ export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dry
     }
     planPay(draft, target, stored === undefined, history, ctx, writes, records);
   }
-  return { plan: planOf(dryRun, rows.length, changes, records), writes };
+  return { plan: planOf(dryRun, rows.length, changes, records), writes, inFile: planned };
 }
 
 /** The dated compensation records a row adds or corrects; the same pay as the one in force adds nothing. */

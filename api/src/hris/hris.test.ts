@@ -282,7 +282,10 @@ describe('HRIS imports', () => {
         { line: 4, key: 'E3', action: 'create' },
       ],
       changesTruncated: false,
+      marketExclusions: expect.objectContaining({ activeEmployees: 3 }) as unknown,
     });
+    // Pay dated by start dates of 2021 and 2023: more than 24 months before today, so the market leaves E1 and E2 out.
+    expect(dry.plan?.marketExclusions?.reasons.find((entry) => entry.reason === 'stale_pay')?.employees).toBeGreaterThanOrEqual(2);
     expect(await employees()).toEqual([]);
 
     const applied = await importFile(admin, 'employees', fixed);

@@ -11,6 +11,7 @@ import { JobCancelled } from '../jobs/worker.js';
 import { compensationTypesOf, planEmployees } from './employees.js';
 import { type FieldName, type FieldPermission, type PeopleImportKind, fieldsOf } from './fields.js';
 import { planGrants } from './grants.js';
+import { marketExclusionsOf } from './marketExclusions.js';
 import { type ColumnMapping, mappingProblems, suggestMapping } from './mapping.js';
 import { type PeopleImportPlan, RowErrors, mappedRows } from './rows.js';
 import {
@@ -123,7 +124,7 @@ async function check(db: Knex, run: RunRow, scope: CompanyScope, table: SourceTa
   if (run.kind === 'employees') {
     const mapped = (field: FieldName): boolean => mapping[field] !== undefined;
     const existing = await companyEmployees(db, scope);
-    const { plan, writes } = await planEmployees(
+    const { plan, writes, inFile } = await planEmployees(
       rows,
       {
         companyId: scope.companyId,
@@ -143,7 +144,10 @@ async function check(db: Knex, run: RunRow, scope: CompanyScope, table: SourceTa
       },
       dryRun,
     );
-    return { plan: errors.count ? null : plan, errors, writes: errors.count || dryRun ? null : writes };
+    if (errors.count) return { plan: null, errors, writes: null };
+    // Said before anything is written, in the dry run as in the result: what the market will leave out.
+    const marketExclusions = await marketExclusionsOf(db, scope, { inFile, compensation: writes.compensation, minor: currencies, day: today() });
+    return { plan: { ...plan, marketExclusions }, errors, writes: dryRun ? null : writes };
   }
   const { plan, writes } = await planGrants(
     rows,

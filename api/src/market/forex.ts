@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type { components } from '../contract-types.js';
 import { latestRates } from '../forex/store.js';
+import { STALE_RATE_DAYS, staleBefore } from '../money/ratesUsed.js';
 
 type Schemas = components['schemas'];
 
 const FOREX_TTL_MS = 10 * 60 * 1000;
-/** Rates older than this many days are flagged in every answer converted with them. */
-export const STALE_RATE_DAYS = 30;
+export { STALE_RATE_DAYS };
 
 interface DatedMapping {
   at: number;
@@ -74,6 +74,6 @@ export async function ratesNamed(db: Knex, currencies: string[], today = new Dat
     const date = dates[currency];
     return perUsd !== undefined && date !== undefined ? [{ currency, perUsd, date, source: 'ECB euro reference rates' }] : [];
   });
-  const oldest = new Date(today.getTime() - STALE_RATE_DAYS * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const oldest = staleBefore(today);
   return { exchangeRates, exchangeRatesStale: exchangeRates.some((rate) => rate.date < oldest) };
 }

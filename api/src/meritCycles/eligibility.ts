@@ -40,7 +40,8 @@ async function eligibilityRows(db: Knex, caller: Caller, cycleId: string, rules?
     const employees = await activeEmployeesForMeritCycle(db, scope);
     const bases = await baseSalariesForMeritCycle(db, scope, asOf);
     const exclusions = await listExclusions(db, scope, cycle.id);
-    const converter = await Converter.open(db, asOf);
+    // Planning budgets are the company's own money: its own rates where it has set them.
+    const converter = await Converter.open(db, asOf, { scope });
     const computed = await computeCycle({
       cycle,
       config: rules ? { ...configOf(cycle), eligibility: rules } : configOf(cycle),

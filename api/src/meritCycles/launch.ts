@@ -275,7 +275,8 @@ export async function launchCycle(trx: Knex, scope: CompanyScope, caller: Caller
   const employees = await activeEmployeesForMeritCycle(trx, scope);
   const bases = await baseSalariesForMeritCycle(trx, scope, asOf);
   const exclusions = await listExclusions(trx, scope, cycle.id);
-  const converter = await Converter.open(trx, asOf);
+  // Planning budgets are the company's own money: its own rates where it has set them (named on the cycle).
+  const converter = await Converter.open(trx, asOf, { scope });
   const now = new Date().toISOString();
   const computed = await computeCycle({
     cycle,

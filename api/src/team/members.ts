@@ -149,7 +149,8 @@ export class Team {
   private static async assemble(deps: AppDeps, access: TeamAccess, members: Member[], given: { converter?: Converter; company?: CompanyEquityRow }): Promise<Team> {
     const company = given.company ?? (await companyEquity(deps.db, access.scope));
     if (!company) throw notFound();
-    const converter = given.converter ?? (await Converter.open(deps.db, today()));
+    // The company's own money: its own rates where it has set them.
+    const converter = given.converter ?? (await Converter.open(deps.db, today(), { scope: access.scope }));
     return new Team(deps, access, members, converter, EquityValuation.of(company, converter));
   }
 
@@ -208,7 +209,8 @@ export class Team {
     const marketP50 = { amount: Math.round(median.p50 * 10 ** this.converter.minorUnit(median.currency)), currency: median.currency };
     const base = this.amountOf(member, 'base_salary');
     if (!base) return { ratio: null, marketP50, label: 'No base salary', cell };
-    const inMarketCurrency = await this.converter.convert(base, median.currency);
+    // Compared with the market at the reference rates the market is priced at.
+    const inMarketCurrency = await this.converter.market().convert(base, median.currency);
     if (!inMarketCurrency) return { ratio: null, marketP50, label: 'No exchange rate', cell };
     return { ratio: this.converter.major(inMarketCurrency) / median.p50, marketP50, label: null, cell };
   }

@@ -54,6 +54,8 @@ function breakdown(members: Member[], keyOf: (row: Member['row']) => string | nu
 }
 
 async function payroll(team: Team): Promise<Schemas['TeamPayroll']> {
+  // A converter of its own, so the rates named are the payroll's alone.
+  const converter = team.converter.fresh();
   const byCurrency = new Map<string, { employees: number; base: number; cash: number }>();
   for (const member of team.members) {
     const base = team.amountOf(member, 'base_salary');
@@ -61,7 +63,7 @@ async function payroll(team: Team): Promise<Schemas['TeamPayroll']> {
     const cash = await team.totalCash(member);
     // Sums stay in the pay currency (the employee's), and each sum is converted once.
     const currency = cash?.currency ?? base.currency;
-    const baseInPayCurrency = (await team.converter.convert(base, currency)) ?? base;
+    const baseInPayCurrency = (await converter.convert(base, currency)) ?? base;
     const entry = byCurrency.get(currency) ?? { employees: 0, base: 0, cash: 0 };
     entry.employees += 1;
     entry.base += baseInPayCurrency.amount;
@@ -75,8 +77,8 @@ async function payroll(team: Team): Promise<Schemas['TeamPayroll']> {
   const unconverted: string[] = [];
   const lines: Schemas['TeamPayrollCurrency'][] = [];
   for (const [currency, entry] of [...byCurrency].sort(([a], [b]) => a.localeCompare(b))) {
-    const convertedBase = await team.converter.convert({ amount: entry.base, currency }, target);
-    const convertedCash = await team.converter.convert({ amount: entry.cash, currency }, target);
+    const convertedBase = await converter.convert({ amount: entry.base, currency }, target);
+    const convertedCash = await converter.convert({ amount: entry.cash, currency }, target);
     if (convertedBase && convertedCash) {
       base += convertedBase.amount;
       cash += convertedCash.amount;
@@ -98,7 +100,8 @@ async function payroll(team: Team): Promise<Schemas['TeamPayroll']> {
     annualTotalCash: { amount: cash, currency: target },
     employees,
     byCurrency: lines,
-    rates: team.converter.ratesUsed(),
+    rates: converter.ratesUsed(),
+    rateSource: converter.rateSource(),
     unconverted,
   };
 }
@@ -234,7 +237,7 @@ const MONEY_TYPES: Partial<Record<TeamColumn, PayRecordType[]>> = {
 
 const CATALOG_FIELDS = { jobFamily: ['job_family_id', jobFamilyRef], level: ['level_id', levelRef], location: ['location_id', locationRef] } as const;
 
-/** Minor units of `from` → minor units of `to`, as a factor (null without a reference rate). */
+/** Minor units of `from` → minor units of `to`, as a factor (null without a rate). */
 async function conversionFactor(converter: Converter, from: string, to: string): Promise<number | null> {
   const rate = await converter.exactRate(from, to);
   if (!rate) return null;
@@ -290,7 +293,7 @@ async function tableSortKey(deps: AppDeps, access: TeamAccess, query: TableQuery
     published.set(`${cell.jobFamilyId}|${cell.levelId}|${cell.locationId}`, { currency: median.currency, perMinorUnit: 1 / median.p50 / 10 ** converter.minorUnit(median.currency) });
     const pair = `${currency}>${median.currency}`;
     if (rates.has(pair)) continue;
-    const factor = await conversionFactor(converter, currency, median.currency);
+    const factor = await conversionFactor(converter.market(), currency, median.currency);
     if (factor !== null) rates.set(pair, factor);
   }
   return { kind: 'compaRatio', day, cells: published, rates };
@@ -359,7 +362,7 @@ async function tablePage(deps: AppDeps, access: TeamAccess, query: TableQuery): 
   // Pay columns the caller may not see are dropped, not filled with zeros.
   const columns = requested.filter((column) => payVisible || !isPayColumn(column));
   const sort = query.sort ?? 'name';
-  const converter = await Converter.open(deps.db, today());
+  const converter = await Converter.open(deps.db, today(), { scope: access.scope });
   const company = await companyEquity(deps.db, access.scope);
   if (!company) throw notFound();
   // One after another: on Postgres a request's queries share one connection (its tenant transaction).

@@ -40,6 +40,20 @@ export function importSummary(plan: PeopleImportPlan, kind: Kind): string {
   return `${counts}; ${added}${corrected}`;
 }
 
+/**
+ * The rows a market release would leave out, why and the fix for each (the web's words), as lines
+ * for stderr: advice beside the result, so stdout stays the summary alone. Empty when none.
+ */
+export function marketExclusionLines(plan: PeopleImportPlan): string[] {
+  const exclusions = plan.marketExclusions;
+  if (!exclusions || exclusions.employees === 0) return [];
+  const of = `${exclusions.employees} of the ${exclusions.activeEmployees} active employee${exclusions.activeEmployees === 1 ? '' : 's'} in this file`;
+  return [
+    `A market release built today would leave out ${of}, if your company takes part in the market:`,
+    ...exclusions.reasons.flatMap((entry) => [`  ${entry.employees} ${entry.reason}: ${entry.description}.`, `    Fix: ${entry.fix}`]),
+  ];
+}
+
 /** A refused mapping or permission: the server's field errors as lines a person can act on. */
 function refusal(error: unknown, columns: string[] | undefined): unknown {
   if (!(error instanceof ApiError) || error.status !== 400) return error;
@@ -95,6 +109,7 @@ export async function importPeopleFile(ctx: CommandContext, kind: Kind, file: st
   if (run.status !== 'planned' && run.status !== 'applied') throw new Failed(`The import ${run.status}${run.message ? `: ${run.message}` : '.'}`);
   if (ctx.output.json || !run.plan) return;
   process.stdout.write(`${importSummary(run.plan, kind)}\n`);
+  for (const line of marketExclusionLines(run.plan)) process.stderr.write(`${line}\n`);
   if (options.dryRun && (run.plan.create || run.plan.update || run.plan.compensationRecords.add || run.plan.compensationRecords.update)) hint('Nothing was written. Run again without --dry-run to apply.');
 }
 

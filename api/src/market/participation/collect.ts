@@ -102,9 +102,20 @@ export const EXCLUSION_REASONS = {
   no_location: 'No location or country from the market catalog',
   no_base_salary: 'No positive base salary in force',
   stale_pay: `Base salary last set more than ${PAY_MAX_AGE_MONTHS} months before the build`,
-  no_exchange_rate: 'Pay, or the currency of the place of work, without a reference rate',
+  no_exchange_rate: 'Pay in a currency without a reference rate',
 } as const;
 export type ExclusionReason = keyof typeof EXCLUSION_REASONS;
+
+/** What a company does so that an employee left out for each reason counts (shown where people data comes in). */
+export const EXCLUSION_FIXES: Readonly<Record<ExclusionReason, string>> = {
+  intern: 'Nothing to fix: interns are never part of the market.',
+  part_time: 'Nothing to fix yet: the market has no full-time equivalent to annualise part-time pay, so part-time employees are left out; import them as full-time only if they are.',
+  no_job_family_or_level: 'Give them a job family and level from the market catalog (the Job family and Level columns).',
+  no_location: 'Give them a location or country the market catalog knows (the Location or Country column).',
+  no_base_salary: 'Import their annual base salary (the Base salary column).',
+  stale_pay: `Import each salary with the day it was last set (the Pay effective date column): without one, a new employee's pay is dated from their start date. Pay unchanged for more than ${PAY_MAX_AGE_MONTHS} months stays out.`,
+  no_exchange_rate: 'Pay them in a currency with a reference rate, or ask support to load rates for their pay currency; pay in US dollars or euros counts anywhere.',
+};
 
 type Placement = { record: Omit<ContributedRecord, 'participant'> } | { reason: ExclusionReason };
 
@@ -125,6 +136,13 @@ export function placeOf(employee: Pick<ContributingEmployeeRow, 'location_id' | 
 const hasRate = (currency: string, forex: Readonly<Record<string, number>>): boolean => currency === 'USD' || (forex[currency] ?? 0) > 0;
 
 /**
+ * The currency a place's records are kept in: its own, or US dollars where the reference rates do
+ * not convert its own (the naira, the hryvnia, …), so pay in dollars, euros or any currency with a
+ * rate still counts there. The rule depends on the rates alone, so every record of a place agrees.
+ */
+export const recordCurrencyOf = (placeCurrency: string, forex: Readonly<Record<string, number>>): string => (hasRate(placeCurrency, forex) ? placeCurrency : 'USD');
+
+/**
  * What one active employee contributes (pay in force, aged to the build day and converted into the
  * currency of their place), or why they cannot be placed.
  */
@@ -143,22 +161,56 @@ function placeEmployee(
   const base = types?.get('base_salary');
   if (!base || !(Number(base.amount) > 0)) return { reason: 'no_base_salary' };
   if (isoDate(base.effective_date) < monthsBefore(day, PAY_MAX_AGE_MONTHS)) return { reason: 'stale_pay' };
+  // Converted from the currency the pay is in: only pay in a currency without a rate is left out.
+  const currency = recordCurrencyOf(place.currencyCode, forex);
   const local = (row: PayRow | undefined): number | null => {
     if (!row) return null;
     const aged = (Number(row.amount) / 10 ** minor.of(row.currency)) * agingFactor(isoDate(row.effective_date), day);
-    const converted = convert(aged, row.currency, place.currencyCode, forex);
+    const converted = convert(aged, row.currency, currency, forex);
     return converted === null ? null : Math.round(converted);
   };
-  const baseLocal = hasRate(place.currencyCode, forex) ? local(base) : null;
+  const baseLocal = local(base);
   if (baseLocal === null) return { reason: 'no_exchange_rate' };
   const variableParts = [local(types?.get('variable_pay')), local(types?.get('commission'))].filter((v): v is number => v !== null && v > 0);
   const variable = variableParts.length ? variableParts.reduce((a, b) => a + b, 0) : null;
   const bonus = local(types?.get('bonus_target'));
   const annualBonus = bonus !== null && bonus > 0 ? bonus : null;
   const employmentType: MarketEmploymentType = employee.employment_type === 'contractor' ? 'contractor' : 'employee';
-  const record = { jobFamilyId: employee.job_family_id, levelId: employee.level_id, locationId: place.paybenchLocationId, employmentType, base: baseLocal, variable, annualBonus, totalCash: baseLocal + (variable ?? 0) + (annualBonus ?? 0), newHireEquity: null };
+  const record = {
+    jobFamilyId: employee.job_family_id,
+    levelId: employee.level_id,
+    locationId: place.paybenchLocationId,
+    employmentType,
+    ...(currency === place.currencyCode ? {} : { currency }),
+    base: baseLocal,
+    variable,
+    annualBonus,
+    totalCash: baseLocal + (variable ?? 0) + (annualBonus ?? 0),
+    newHireEquity: null,
+  };
   // A base that rounds to nothing in the place's currency places nowhere.
   return isPlaceable(record) ? { record } : { reason: 'no_base_salary' };
+}
+
+/**
+ * Why a release built on `day` would leave each of these active employees out, counted by reason —
+ * the same rules as the build, for people data that is not (or not yet) stored, like an import's
+ * planned rows. `pay`: the pay in force on `day`, one row per employee and type.
+ */
+export function exclusionsAmong(input: {
+  employees: ContributingEmployeeRow[];
+  pay: PayRow[];
+  minor: MinorUnits;
+  forex: Readonly<Record<string, number>>;
+  day: string;
+}): Map<ExclusionReason, number> {
+  const payOf = latestPay(input.pay);
+  const excluded = new Map<ExclusionReason, number>();
+  for (const employee of input.employees) {
+    const placed = placeEmployee(employee, payOf.get(employee.id), input.minor, input.forex, input.day);
+    if ('reason' in placed) excluded.set(placed.reason, (excluded.get(placed.reason) ?? 0) + 1);
+  }
+  return excluded;
 }
 
 /** Every active employee of these companies with their placement, and the currencies' minor units read for it. */

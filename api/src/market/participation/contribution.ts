@@ -56,7 +56,9 @@ export interface ContributedRecord {
   locationId: string;
   /** Contractors go in apart from employees (see contractorPlace) and are read only on request. */
   employmentType: MarketEmploymentType;
-  /** Whole units of the place's currency. */
+  /** The currency of the amounts when not the place's own: USD in a place whose own has no reference rate. */
+  currency?: string;
+  /** Whole units of the place's currency (or of `currency`). */
   base: number;
   variable: number | null;
   annualBonus: number | null;
@@ -95,10 +97,13 @@ function withPlacesOf(dimensions: ReleaseDimensions, contribution: Contribution)
     .filter((id) => !known.has(id))
     .sort((a, b) => orderOf(a) - orderOf(b) || a.localeCompare(b));
   if (added.length === 0) return dimensions;
+  // A place's records all share one currency (collect.ts picks it by the rates alone).
+  const recordCurrency = new Map(contribution.records.flatMap((record) => (record.currency ? [[record.locationId, record.currency] as const] : [])));
   const currencies = added.map((id) => {
-    const place = findLocation(placeOfLocation(id).placeId);
+    const { placeId } = placeOfLocation(id);
+    const place = findLocation(placeId);
     if (!place || !isPlace(place)) throw new Error(`Contributed location '${id}' is not a place of the market catalog`);
-    return place.currencyCode;
+    return recordCurrency.get(placeId) ?? place.currencyCode;
   });
   if (dimensions.locations.length + added.length > MAX_PLACES) {
     throw new Error(`Contributed records are in ${dimensions.locations.length + added.length} places; a release holds at most ${MAX_PLACES}`);

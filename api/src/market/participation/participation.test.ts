@@ -243,7 +243,7 @@ describe('customers contributing to the market', () => {
     // Placed, not dropped: in the UK outside its metros, and in Madrid (Spain has no metro in the catalog).
     await add(1, { location: '826', country: 'GB' });
     await add(1, { location: null, country: 'ES', pay: { amount: 6_000_000, currency: 'EUR' } });
-    // In Lagos, paid in dollars: the naira has no reference rate, so the pay cannot be put in the place's currency.
+    // In Lagos, paid in dollars: the naira has no reference rate, but dollars need none; kept at Nigeria in dollars.
     await add(1, { location: null, country: 'NG' });
     await add(2, { pay: null });
     await add(1, { pay: { amount: 0, currency: 'USD' } });
@@ -253,16 +253,16 @@ describe('customers contributing to the market', () => {
     await add(2, { type: 'part_time' });
     await add(1, { pay: { amount: 10_000_000, currency: 'USD', date: '2020-06-01' } }); // set years before the build
     const after = (await call<{ data: Participation }>('/api/benchmarking/participation', admin)).body.data;
-    // The two in Spain and the UK, and the two contractors (kept apart, read only on request).
-    expect(after.contributedEmployees).toBe(before.contributedEmployees + 4);
+    // The ones in Spain, the UK and Nigeria, and the two contractors (kept apart, read only on request).
+    expect(after.contributedEmployees).toBe(before.contributedEmployees + 5);
     expect(after.placeableEmployees).toBe(before.placeableEmployees + 15);
     // Each reason counts exactly the employees added for it (on top of any counted before).
     const added = new Map([...counted(after)].map(([reason, employees]) => [reason, employees - (counted(before).get(reason) ?? 0)]));
-    expect(Object.fromEntries(added)).toEqual({ no_base_salary: 3, no_job_family_or_level: 4, no_location: 3, no_exchange_rate: 2, intern: 1, part_time: 2, stale_pay: 1 });
+    expect(Object.fromEntries(added)).toEqual({ no_base_salary: 3, no_job_family_or_level: 4, no_location: 3, no_exchange_rate: 1, intern: 1, part_time: 2, stale_pay: 1 });
     expect(after.excludedEmployees.find((entry) => entry.reason === 'intern')?.description).toBe('An intern (the market is the pay of employees, and of contractors on request)');
     expect(after.excludedEmployees.find((entry) => entry.reason === 'stale_pay')?.description).toBe('Base salary last set more than 24 months before the build');
     expect(after.excludedEmployees.find((entry) => entry.reason === 'no_location')?.description).toBe('No location or country from the market catalog');
-    expect(after.excludedEmployees.find((entry) => entry.reason === 'no_exchange_rate')?.description).toBe('Pay, or the currency of the place of work, without a reference rate');
+    expect(after.excludedEmployees.find((entry) => entry.reason === 'no_exchange_rate')?.description).toBe('Pay in a currency without a reference rate');
     expect(after.excludedEmployees.some((entry) => (entry.reason as string) === 'country_level_location')).toBe(false);
     // Most first.
     const sizes = after.excludedEmployees.map((entry) => entry.employees);
@@ -326,6 +326,10 @@ describe('customers contributing to the market', () => {
     const stored = await db('market_release_contributions').where({ release_id: id });
     expect(stored.filter((r: { location_id: string }) => r.location_id === '724')).toHaveLength(1);
     expect(stored.filter((r: { location_id: string }) => r.location_id === '826')).toHaveLength(1);
+    // Paid in dollars in Nigeria, whose naira has no reference rate: kept, in dollars, at Nigeria.
+    const nigeria = stored.filter((r: { location_id: string }) => r.location_id === '566') as { currency: string | null; base: number }[];
+    expect(nigeria.map((r) => r.currency)).toEqual(['USD']);
+    expect(stored.filter((r: { location_id: string; currency: string | null }) => r.location_id === '724')[0]?.currency).toBeNull();
     expect(stored.filter((r: { employment_type: string }) => r.employment_type === 'contractor')).toHaveLength(2);
 
     // The two contractors (San Francisco, software engineering P3) count only where a filter asks for them.
@@ -371,6 +375,8 @@ describe('customers contributing to the market', () => {
       ['724', 'Spain', 'insufficient_data'],
       ['356', 'India', 'insufficient_data'],
     ]);
+    // Nigeria is in the release, priced in dollars (the currency its records are kept in), and withheld.
+    expect(await cell('software_engineering', 'p3', '566')).toMatchObject({ status: 'insufficient_data', currency: 'USD', percentiles: null });
     const composition = (await call<{ data: Schemas['LocationComposition'] }>('/api/benchmarking/data-composition/locations', admin)).body.data.locations;
     expect(composition.find((l) => l.id === '724')).toMatchObject({ name: 'Spain', belowThreshold: true, companies: null, employees: null });
 

@@ -297,7 +297,7 @@ function EvaluationBody({ result, bandSet, groups, zones, pay }: EvaluationProps
           )}
           {result.exchangeRates.length > 0 && (
             <p className="bands-muted">
-              Converted with {result.exchangeRates.map((rate) => `1 ${rate.base} = ${rate.rate} ${rate.currency} (${rate.date})`).join(', ')}.
+              <span data-testid="evaluation-rate-source">{result.rateSource.label}</span> {result.exchangeRates.map((rate) => `1 ${rate.base} = ${rate.rate} ${rate.currency}`).join(', ')}.
             </p>
           )}
         </Section>

@@ -29,6 +29,30 @@ export function planSummary(plan: Schemas['PeopleImportPlan'], kind: ImportKind,
   return `${counts}; ${formatNumber(plan.compensationRecords.add)} compensation records ${add}`;
 }
 
+/** The headline of an import's market warning (in the words the CLI prints too). */
+export function marketExclusionsHeadline(exclusions: Schemas['PeopleImportMarketExclusions']): string {
+  const of = `${formatNumber(exclusions.employees)} of the ${formatNumber(exclusions.activeEmployees)} active employee${exclusions.activeEmployees === 1 ? '' : 's'} in this file`;
+  return `A market release built today would leave out ${of}, if your company takes part in the market:`;
+}
+
+/** How many rows the market will leave out, why, and the fix for each; nothing when it takes them all. */
+function MarketExclusions({ plan }: { plan: Schemas['PeopleImportPlan'] }) {
+  const exclusions = plan.marketExclusions;
+  if (!exclusions || exclusions.employees === 0) return null;
+  return (
+    <div className="import-market-warning" data-testid="import-market-exclusions" role="note">
+      <p>{marketExclusionsHeadline(exclusions)}</p>
+      <ul>
+        {exclusions.reasons.map((entry) => (
+          <li key={entry.reason}>
+            <strong>{formatNumber(entry.employees)}</strong> — {entry.description}. <span className="muted">{entry.fix}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** An import started on the server, followed until it settles (it runs as a background job). */
 function useImportRun(runId: string | null) {
   return useQuery(
@@ -49,16 +73,22 @@ function RunResult({ run, kind }: { run: PeopleImport; kind: ImportKind }) {
   }
   if (run.status === 'planned' && run.plan) {
     return (
-      <p role="status" className="import-plan">
-        Every row is fine: {planSummary(run.plan, kind)}. Nothing has been written yet.
-      </p>
+      <>
+        <p role="status" className="import-plan">
+          Every row is fine: {planSummary(run.plan, kind)}. Nothing has been written yet.
+        </p>
+        <MarketExclusions plan={run.plan} />
+      </>
     );
   }
   if (run.status === 'applied' && run.plan) {
     return (
-      <p role="status" className="import-plan">
-        Imported: {planSummary(run.plan, kind, true)}.
-      </p>
+      <>
+        <p role="status" className="import-plan">
+          Imported: {planSummary(run.plan, kind, true)}.
+        </p>
+        <MarketExclusions plan={run.plan} />
+      </>
     );
   }
   if (run.status === 'rejected') {

@@ -51,11 +51,11 @@ function Payroll({ payroll }: { payroll: Schemas['TeamPayroll'] }) {
         ]}
       />
       {payroll.rates.length > 0 && (
-        <p className="team-muted">
-          Converted with {payroll.rates.map((rate) => `1 ${rate.base} = ${rate.rate} ${rate.currency} (${rate.date})`).join(', ')} — {[...new Set(payroll.rates.map((rate) => rate.source))].join(', ')}.
+        <p className={payroll.rateSource.stale ? 'team-muted rates-stale' : 'team-muted'} data-testid="payroll-rate-source" role={payroll.rateSource.stale ? 'status' : undefined}>
+          {payroll.rateSource.label} {payroll.rates.map((rate) => `1 ${rate.base} = ${rate.rate} ${rate.currency}`).join(', ')}.
         </p>
       )}
-      {payroll.unconverted.length > 0 && <p className="team-muted">Left out of the total, with no reference rate: {payroll.unconverted.join(', ')}.</p>}
+      {payroll.unconverted.length > 0 && <p className="team-muted">Left out of the total, with no exchange rate: {payroll.unconverted.join(', ')}.</p>}
     </section>
   );
 }
