@@ -24,15 +24,7 @@ describe('market data releases', () => {
     request<T>(path, { ...init, base: server.url, headers: { ...bearer(staff), ...(init.headers as Record<string, string> | undefined) } });
 
   beforeAll(async () => {
-    // Read from the process environment (the server's Config does not carry it), so set it around the start.
-    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '4000';
-    try {
-      server = await startTestServer();
-    } finally {
-      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
-    }
+    server = await startTestServer({}, { demoMarketRecords: 4_000 });
     const db = await testDb(server.env);
     const company = await createTestCompany(db, 'Release Staff Co');
     staff = await createTestUser(db, { companyId: company.id, internalAdmin: true });
