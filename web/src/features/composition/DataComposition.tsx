@@ -171,7 +171,8 @@ type Row = Pick<MarketingEntry, 'id' | 'name' | 'companyBucket' | 'employeeBucke
 function CompositionTable({ caption, entries, label, share = true, people = 'Employees' }: { caption: string; entries: Row[]; label: string; share?: boolean; people?: string }) {
   const largest = Math.max(1, ...entries.map((entry) => entry.employees ?? 0));
   return (
-    <div className="table-scroll">
+    // Wider than a phone: the scrolling region takes keyboard focus.
+    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table>
         <caption>{caption}</caption>
         <thead>

@@ -57,6 +57,8 @@ function AttackTable({ scorecard }: { scorecard: Scorecard }) {
   return (
     <DataTable
       caption="Attacks run against the release"
+      // Wider than a narrow window: the scrolling region takes keyboard focus.
+      regionLabel="Attacks run against the release"
       rows={scorecard.attacks}
       rowKey={(attack) => attack.attack}
       cardsOnPhone
@@ -198,6 +200,7 @@ export function MarketReleasesScreen() {
         {(rows) => (
           <DataTable
             caption="Market data releases (newest first)"
+            regionLabel="Market data releases"
             rows={rows}
             rowKey={(release) => release.id}
             cardsOnPhone
