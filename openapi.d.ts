@@ -1503,6 +1503,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/benchmarking/data-composition/privacy-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A summary of the privacy checks the served release passed before it was published
+         * @description When the release's privacy scorecard was computed, each gating attack's targets and how many
+         *     it recovered within 5%, and what the protection costs (how far published figures move at the
+         *     median and the 90th percentile, the share of cells withheld). Nothing per cell and nothing of
+         *     the key: the full scorecard is for internal admins (`listMarketReleases`).
+         */
+        get: operations["getDataCompositionPrivacyChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/benchmarking/job-catalog": {
         parameters: {
             query?: never;
@@ -2423,6 +2446,31 @@ export interface paths {
         put?: never;
         /** Look for the proof of a claimed domain now (the TXT record, or a verified admin at it) */
         post: operations["checkCompanyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/domains/{companyDomainId}/proof-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a one-time link to an address at a pending domain; opening it there proves the domain
+         * @description The admin types the part of the address before the @; the link goes to that address at the
+         *     claimed domain, works once for 24 hours, and replaces the claim's earlier links. Opening it
+         *     (`/domain-proof/{secret}`, a page of the server's) and confirming proves the domain (proof
+         *     `email_link`). A company sends at most 5 links in 24 hours (429 `rate_limited` with
+         *     Retry-After). A proven domain is 409 `domain_proven`; a domain another company has people at
+         *     or holds proven is 409 `domain_taken`.
+         */
+        post: operations["sendDomainProofLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7361,6 +7409,27 @@ export interface components {
             releaseVersion: string;
             locations: components["schemas"]["CompositionEntry"][];
         };
+        CompositionPrivacyChecks: {
+            releaseVersion: string;
+            /** @description Null for a release built and published before scorecards. */
+            checks: null | {
+                checkedAt: components["schemas"]["Timestamp"];
+                passed: boolean;
+                /** @description The gating attacks (a target recovered fails the release). */
+                attacks: {
+                    /** @enum {string} */
+                    attack: "differencing" | "tracker" | "releases" | "reconstruction" | "key_search";
+                    title: string;
+                    targets: number;
+                    /** @description Targets recovered within 5% with the protection on. */
+                    recovered: number;
+                }[];
+                /** @description Median of |published − exact| ÷ exact over the measured figures, to three significant figures. */
+                medianRelativeMove: number;
+                p90RelativeMove: number;
+                cellsWithheldShare: number;
+            };
+        };
         JobCatalogEntry: {
             displayString: string;
             upstreamId: string;
@@ -8535,10 +8604,10 @@ export interface components {
             issuer: string;
         };
         /**
-         * @description How the domain was proven - its TXT record, a verified admin at it, Paybench support, or the demo seed.
+         * @description How the domain was proven - its TXT record, a verified admin at it, a link sent to an address at it, Paybench support, or the demo seed.
          * @enum {string|null}
          */
-        DomainProof: "dns" | "admin_email" | "internal" | "seeded" | null;
+        DomainProof: "dns" | "admin_email" | "email_link" | "internal" | "seeded" | null;
         CompanyDomain: {
             id: components["schemas"]["Id"];
             domain: string;
@@ -14545,6 +14614,29 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getDataCompositionPrivacyChecks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompositionPrivacyChecks"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     searchJobCatalog: {
         parameters: {
             query?: {
@@ -16016,6 +16108,41 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CompanyDomain"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendDomainProofLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyDomainId: components["parameters"]["CompanyDomainId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The address before the @, such as `it` for it@example.com. */
+                    localPart: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link is sent. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            sentTo: string;
+                            expiresAt: components["schemas"]["Timestamp"];
+                        };
                     };
                 };
             };

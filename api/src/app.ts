@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
+import { domainProofRoutes } from './companies/domains/proofLinks.js';
 import { HttpError, notFound } from './http/errors.js';
 import { CLIENT_CLOSED, clientWentAway, errorHandler } from './http/errorHandler.js';
 import { hostRedirects } from './http/hostRedirects.js';
@@ -42,10 +43,12 @@ export function createApp(deps: AppDeps, identity: IdentityProvider): Koa {
   });
   app.use(securityHeaders());
   app.use(identity.middleware);
-  // The API and the identity provider's endpoints (token, device code, sign-in forms) share one limit.
-  const limited = ['/api/', '/oauth/', '/interaction/', '/authorize', '/v2/logout'];
+  // The API, the identity provider's endpoints (token, device code, sign-in forms) and the domain proof page share one limit.
+  const limited = ['/api/', '/oauth/', '/interaction/', '/authorize', '/v2/logout', '/domain-proof/'];
   app.use(async (ctx, next) => (limited.some((prefix) => ctx.path.startsWith(prefix)) ? limiter(ctx, next) : next()));
   app.use(async (ctx, next) => (ctx.path.startsWith('/api/events/') ? eventsLimiter(ctx, next) : next()));
+  // Whichever identity provider runs: the link is opened by whoever holds the mailbox.
+  app.use(domainProofRoutes(deps));
   app.use(router.routes());
   app.use(async (ctx, next) => {
     const match = router.match(ctx.path, ctx.method);

@@ -71,3 +71,35 @@ export async function createTestCompany(db: Knex, name = `Company ${unique()}`):
 }
 
 export const bearer = (user: { token: string }): Record<string, string> => ({ Authorization: `Bearer ${user.token}` });
+
+/** The market profile a participant states when it opts in. */
+export interface ParticipantProfile {
+  companyStage: string;
+  ownershipGroup: string;
+  industry: string;
+}
+
+const SAAS_SERIES_B: ParticipantProfile = { companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: 'ind_tech_saas' };
+
+/**
+ * Makes a company a verified market participant the way the product does, over HTTP: an admin of
+ * its at its own domain opts it in with a profile, claims the domain (proven at once: a verified
+ * admin has an address there), and an internal admin approves the request. Its records enter the
+ * next release build (if the plausibility checks pass them).
+ */
+export async function makeVerifiedParticipant(
+  db: Knex,
+  options: { base: string; companyId: string; staff: TestUser; domain?: string; profile?: Partial<ParticipantProfile> },
+): Promise<{ admin: TestUser; domain: string }> {
+  const domain = options.domain ?? `participant-${unique()}.test`;
+  const adminRole = await db('roles').where({ company_id: options.companyId, key: 'admin' }).first<{ id: string }>('id');
+  const admin = await createTestUser(db, { companyId: options.companyId, roleIds: [adminRole.id], email: `admin-${unique()}@${domain}` });
+  const call = async (path: string, user: TestUser, method: string, json: unknown) => {
+    const reply = await fetch(`${options.base}${path}`, { method, headers: { ...bearer(user), 'content-type': 'application/json' }, body: JSON.stringify(json) });
+    if (!reply.ok) throw new Error(`${method} ${path} answered ${reply.status}: ${await reply.text()}`);
+  };
+  await call('/api/benchmarking/participation', admin, 'PUT', { participates: true, ...SAAS_SERIES_B, ...options.profile });
+  await call('/api/company/domains', admin, 'POST', { domain });
+  await call(`/api/internal/market/participants/${options.companyId}/decision`, options.staff, 'POST', { decision: 'approve' });
+  return { admin, domain };
+}

@@ -14,14 +14,7 @@ describe('installing the chat app through OAuth, in a real browser', () => {
 
   beforeAll(async () => {
     chat = await startFakeChat();
-    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '20000';
-    try {
-      server = await startTestServer(fakeChatEnv(chat));
-    } finally {
-      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
-    }
+    server = await startTestServer(fakeChatEnv(chat), { demoMarketRecords: 20_000 });
     browser = await launchChromium();
   });
   afterAll(async () => {

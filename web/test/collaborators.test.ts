@@ -29,14 +29,7 @@ describe('a collaborator invited to a shared slice, in a real browser', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '20000';
-    try {
-      server = await startTestServer({ SMTP_URL: smtp.url });
-    } finally {
-      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
-    }
+    server = await startTestServer({ SMTP_URL: smtp.url }, { demoMarketRecords: 20_000 });
     const db = await testDb(server.env);
     const demoAdmin = await db('users').where({ email: ADMIN }).first<{ company_id: string }>();
     const adminRole = await db('roles').where({ company_id: demoAdmin.company_id, key: 'admin' }).first<{ id: string }>();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../openapi.d.ts';
 import { newId } from '../../api/src/db/ids.js';
 import { jobEnded } from '../../api/src/market/test/requests.js';
-import { type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../api/test/factories.js';
+import { type TestUser, bearer, createTestCompany, createTestUser, makeVerifiedParticipant, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
 import { startTestServer } from '../../api/test/server.js';
 import { demoPassword, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
@@ -52,14 +52,7 @@ describe('data composition with contractors, in a real browser', () => {
   }
 
   beforeAll(async () => {
-    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '4000';
-    try {
-      server = await startTestServer();
-    } finally {
-      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
-    }
+    server = await startTestServer({}, { demoMarketRecords: 4_000 });
     db = await testDb(server.env);
     const call = <T>(path: string, user: TestUser, init: Parameters<typeof request>[1] = {}) => request<T>(path, { ...init, base: server.url, headers: { ...bearer(user) } });
 
@@ -72,12 +65,7 @@ describe('data composition with contractors, in a real browser', () => {
       if (index < 5) await hire(company.id, 2, { type: 'full_time' });
       if (index === 0) await hire(company.id, 2, { type: 'contractor', family: 'data_science' });
       if (index === 5) await hire(company.id, 3, { type: 'contractor', location: 'us_boston' });
-      const profile = { participates: true, companyStage: 'series_b', ownershipGroup: 'venture_backed', industry: index === 5 ? 'ind_fin_fintech' : 'ind_tech_saas' };
-      expect((await call('/api/benchmarking/participation', company.users.admin as TestUser, { method: 'PUT', json: profile })).status).toBe(200);
-      // A verified participant: its admin at its own domain proves it, and Paybench approves.
-      await db('users').where({ id: company.users.admin?.id }).update({ email: `admin@contributor-${index}.test`, email_verified: true });
-      expect((await call('/api/company/domains', company.users.admin as TestUser, { method: 'POST', json: { domain: `contributor-${index}.test` } })).status).toBe(201);
-      expect((await call(`/api/internal/market/participants/${company.id}/decision`, staff, { method: 'POST', json: { decision: 'approve' } })).status).toBe(200);
+      await makeVerifiedParticipant(db, { base: server.url, companyId: company.id, staff, domain: `contributor-${index}.test`, profile: { industry: index === 5 ? 'ind_fin_fintech' : 'ind_tech_saas' } });
     }
 
     // A release of the participants alone (nothing generated), published and so served.

@@ -59,6 +59,7 @@ describe('the service worker of a browser that has used the app', () => {
       ['/invitation/not-a-real-secret', 'This invitation is no longer valid'],
       ['/password-reset/not-a-real-secret', 'This link has expired'],
       ['/verify-email/not-a-real-token', 'This link has expired'],
+      ['/domain-proof/not-a-real-token', 'This link has expired'],
       ['/oauth/device', 'Connect the Paybench CLI'],
       ['/auth/sso/callback?code=abc&state=def', null],
     ];

@@ -4,7 +4,8 @@ import { startTestServer } from '../../api/test/server.js';
 import { createAdmin, type TestPerson } from '../../api/src/identity/provider/testSupport.js';
 import { CLIENT_ID, CLIENT_SECRET, type CompanyProvider, startCompanyProvider } from '../../api/src/identity/sso/test/provider.js';
 import { TestTxtResolver } from '../../api/src/companies/domains/test/resolver.js';
-import { launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
+import { type TestSmtp, startTestSmtp } from '../../api/src/identity/testMail.js';
+import { expectNoSidewaysScroll, launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
 
 // Its own server, and a second OpenID provider standing for BigCo's own.
 describe('enterprise sign-in', () => {
@@ -12,11 +13,13 @@ describe('enterprise sign-in', () => {
   let company: CompanyProvider;
   let browser: Browser;
   let admin: TestPerson;
+  let smtp: TestSmtp;
   const dns = new TestTxtResolver();
 
   beforeAll(async () => {
     process.env.PAYBENCH_SSO_ALLOW_PRIVATE_NETWORKS = 'true';
-    server = await startTestServer();
+    smtp = await startTestSmtp();
+    server = await startTestServer({ SMTP_URL: smtp.url });
     server.deps.txtResolver = dns;
     company = await startCompanyProvider(`${server.url}/auth/sso/callback`);
     admin = await createAdmin(server.deps.db);
@@ -26,6 +29,7 @@ describe('enterprise sign-in', () => {
     await browser?.close();
     await company?.close();
     await server?.stop();
+    await smtp?.stop();
     delete process.env.PAYBENCH_SSO_ALLOW_PRIVATE_NETWORKS;
   });
 
@@ -66,6 +70,42 @@ describe('enterprise sign-in', () => {
     expect(await domain.getByText('Proven by its DNS TXT record.', { exact: false }).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'settings-sso-1280');
+    await context.close();
+  });
+
+  it('an admin proves another domain on a phone by a link sent to an address there, which its reader confirms', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await signInThroughProvider(page, server.url, admin.email, admin.password);
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('link', { name: /Enterprise sign-in \(SSO\)/ }).click();
+    const claimForm = page.getByRole('form', { name: 'Claim a domain' });
+    await claimForm.getByLabel('Domain').fill('linkco.test');
+    await claimForm.getByRole('button', { name: 'Claim domain' }).click();
+    const domain = page.locator('li[aria-label="linkco.test"]');
+    await expect.poll(() => domain.getByTestId('domain-status').textContent(), { timeout: 30_000 }).toBe('Pending proof');
+    const sendForm = domain.getByRole('form', { name: 'Prove linkco.test by a link' });
+    await sendForm.getByLabel('Or send a link to an address at linkco.test').fill('it');
+    await expectNoSidewaysScroll(page, 375);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'settings-domain-link-375');
+    await sendForm.getByRole('button', { name: 'Send link' }).click();
+    await page.getByText('We sent a link to it@linkco.test.', { exact: false }).waitFor();
+
+    // The reader of it@linkco.test opens the link (no Paybench account needed) and confirms.
+    await expect.poll(() => smtp.links('it@linkco.test', '/domain-proof/').length, { timeout: 30_000 }).toBe(1);
+    const reader = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const mailbox = await reader.newPage();
+    await mailbox.goto(smtp.links('it@linkco.test', '/domain-proof/')[0]!);
+    await mailbox.getByRole('heading', { name: /controls linkco\.test/ }).waitFor();
+    expect(await seriousViolations(mailbox)).toEqual([]);
+    await mailbox.getByRole('button', { name: 'Confirm linkco.test' }).click();
+    await mailbox.getByRole('heading', { name: 'linkco.test is proven' }).waitFor();
+    await reader.close();
+
+    await page.reload();
+    await expect.poll(() => page.locator('li[aria-label="linkco.test"]').getByTestId('domain-status').textContent(), { timeout: 30_000 }).toBe('Proven');
+    expect(await page.locator('li[aria-label="linkco.test"]').getByText('Proven by a link sent to an address at it.', { exact: false }).isVisible()).toBe(true);
     await context.close();
   });
 

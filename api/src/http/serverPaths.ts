@@ -12,10 +12,10 @@ export const SERVER_ENDPOINT_PREFIXES = ['/api/', '/engine.io/', '/.well-known/'
 /**
  * Pages the server renders: the identity provider's (authorization, sign-in, sign-up, consent, forgot
  * password, the device code, sign-out), the pages of links sent by e-mail (invitation, password reset,
- * e-mail verification), enterprise sign-in's callback, and the legal texts (static files, opened
+ * e-mail verification, proof of a company's e-mail domain), enterprise sign-in's callback, and the legal texts (static files, opened
  * from the network like any other page of the server's).
  */
-export const SERVER_PAGE_PREFIXES = ['/authorize', '/oauth/', '/interaction/', '/v2/', '/invitation/', '/password-reset/', '/verify-email/', '/auth/sso/', '/legal/'] as const;
+export const SERVER_PAGE_PREFIXES = ['/authorize', '/oauth/', '/interaction/', '/v2/', '/invitation/', '/password-reset/', '/verify-email/', '/domain-proof/', '/auth/sso/', '/legal/'] as const;
 
 const startsWithAny = (pathname: string, prefixes: readonly string[]): boolean => prefixes.some((prefix) => pathname.startsWith(prefix));
 

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROOF_LINK_PATH } from '../companies/domains/proofLinks.js';
 import { INTERACTION_PATH, PROVIDER_PATH } from '../identity/provider/builtin.js';
 import { INVITATION_PATH } from '../identity/provider/invitationRoutes.js';
 import { RESET_PATH } from '../identity/provider/resetRoutes.js';
@@ -17,6 +18,7 @@ describe('the paths the server answers itself', () => {
       [INVITATION_PATH, '/invitation/abcDEF_123-x'],
       [RESET_PATH, '/password-reset/abcDEF_123-x'],
       [VERIFY_PATH, '/verify-email/abcdef'],
+      [PROOF_LINK_PATH, '/domain-proof/abcDEF_123-x'],
       [SSO_CALLBACK_PATH, '/auth/sso/callback'],
       [INTERACTION_PATH, '/interaction/uid123/forgot'],
       [PROVIDER_PATH, '/authorize'],

@@ -244,14 +244,7 @@ describe('data composition of a thin market', () => {
   const get = <T>(path: string) => request<T>(path, { base: server.url, headers: bearer(reader) });
 
   beforeAll(async () => {
-    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '5000';
-    try {
-      server = await startTestServer();
-    } finally {
-      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
-    }
+    server = await startTestServer({}, { demoMarketRecords: 5_000 });
     reader = (await createTestCompany(await testDb(server.env), 'Thin Market Co')).users.analyst as TestUser;
   });
   afterAll(() => server.stop());

@@ -24,15 +24,7 @@ describe('market data releases', () => {
     request<T>(path, { ...init, base: server.url, headers: { ...bearer(staff), ...(init.headers as Record<string, string> | undefined) } });
 
   beforeAll(async () => {
-    // Read from the process environment (the server's Config does not carry it), so set it around the start.
-    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '4000';
-    try {
-      server = await startTestServer();
-    } finally {
-      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
-    }
+    server = await startTestServer({}, { demoMarketRecords: 4_000 });
     const db = await testDb(server.env);
     const company = await createTestCompany(db, 'Release Staff Co');
     staff = await createTestUser(db, { companyId: company.id, internalAdmin: true });
@@ -66,6 +58,30 @@ describe('market data releases', () => {
     }
     expect(scorecard?.attacks.map((a) => a.attack)).toEqual(['differencing', 'tracker', 'releases', 'reconstruction', 'key_search', 'colluders', 'counts']);
     expect(scorecard?.utility.figures).toBeGreaterThan(0);
+  });
+
+  it("summarises the served release's privacy checks for members: when, each gating attack's targets and recoveries, the utility, nothing more", async () => {
+    const served = (await call<{ data: Release[] }>('/api/internal/market/releases')).body.data.find((release) => release.serving) as Release;
+    const scorecard = served.privacyScorecard!;
+    const reply = await request<{ data: components['schemas']['CompositionPrivacyChecks'] }>('/api/benchmarking/data-composition/privacy-checks', { base: server.url, headers: bearer(analyst) });
+    expect(reply.status).toBe(200);
+    const gating = scorecard.attacks.filter((attack) => attack.gating);
+    expect(gating.map((attack) => attack.attack)).toEqual(['differencing', 'tracker', 'releases', 'reconstruction', 'key_search', 'colluders']);
+    // Three significant figures of what the scorecard stored, by hand: 0.014736 → 0.0147.
+    const three = (value: number) => (value === 0 ? 0 : Math.round(value / 10 ** (Math.floor(Math.log10(value)) - 2)) * 10 ** (Math.floor(Math.log10(value)) - 2));
+    expect(reply.body.data).toEqual({
+      releaseVersion: served.version,
+      checks: {
+        checkedAt: scorecard.computedAt,
+        passed: true,
+        attacks: gating.map((attack) => ({ attack: attack.attack, title: attack.title, targets: attack.targets, recovered: 0 })),
+        medianRelativeMove: expect.closeTo(three(scorecard.utility.medianRelativeMove), 12),
+        p90RelativeMove: expect.closeTo(three(scorecard.utility.p90RelativeMove), 12),
+        cellsWithheldShare: expect.closeTo(three(scorecard.utility.cellsWithheldShare), 12),
+      },
+    });
+    // Neither the controls, the closest estimates nor the non-gating attacks reach members.
+    expect(JSON.stringify(reply.body)).not.toMatch(/controlRecovered|closest|colluders|counts|note/);
   });
 
   it('is for internal staff only', async () => {

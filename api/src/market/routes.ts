@@ -17,6 +17,7 @@ import {
   benchmarkingSettings,
   checkedRequest,
   companyComposition,
+  compositionPrivacyChecks,
   executiveMetadata,
   forexFor,
   jobCatalog,
@@ -110,6 +111,11 @@ export const marketOperations = [
     operationId: 'getDataCompositionCompanies',
     access: viewBenchmarking,
     handler: async ({ query }, { deps }) => ({ data: await companyComposition(deps, query.employmentTypes) }),
+  }),
+  secured({
+    operationId: 'getDataCompositionPrivacyChecks',
+    access: viewBenchmarking,
+    handler: async (_input, { deps }) => ({ data: await compositionPrivacyChecks(deps) }),
   }),
   secured({
     operationId: 'getDataCompositionJobFamilies',

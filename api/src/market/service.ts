@@ -215,6 +215,33 @@ export async function jobFamilyComposition(deps: AppDeps, employmentTypes?: Comp
   };
 }
 
+type GatingAttack = NonNullable<Schemas['CompositionPrivacyChecks']['checks']>['attacks'][number]['attack'];
+const GATING_ATTACKS: readonly string[] = ['differencing', 'tracker', 'releases', 'reconstruction', 'key_search', 'colluders'] satisfies GatingAttack[];
+const isGatingAttack = (attack: string): attack is GatingAttack => GATING_ATTACKS.includes(attack);
+const threeFigures = (value: number): number => (value === 0 ? 0 : Number(value.toPrecision(3)));
+
+/**
+ * What members may read of the served release's scorecard: when it was checked, how each gating
+ * attack fared, and the utility cost. Nothing per cell, nothing of the key or the controls.
+ */
+export async function compositionPrivacyChecks(deps: AppDeps): Promise<Schemas['CompositionPrivacyChecks']> {
+  const served = await currentRelease(deps);
+  const scorecard = parseScorecard(served.row.privacy_scorecard);
+  if (!scorecard) return { releaseVersion: served.row.version, checks: null };
+  const attacks = scorecard.attacks.flatMap(({ attack, gating, title, targets, recovered }) => (gating && isGatingAttack(attack) ? [{ attack, title, targets, recovered }] : []));
+  return {
+    releaseVersion: served.row.version,
+    checks: {
+      checkedAt: scorecard.computedAt,
+      passed: scorecard.passed,
+      attacks,
+      medianRelativeMove: threeFigures(scorecard.utility.medianRelativeMove),
+      p90RelativeMove: threeFigures(scorecard.utility.p90RelativeMove),
+      cellsWithheldShare: threeFigures(scorecard.utility.cellsWithheldShare),
+    },
+  };
+}
+
 const locationNames = new Map(LOCATIONS.map((l) => [l.paybenchLocationId, l.paybenchLocationName]));
 
 export async function locationComposition(deps: AppDeps, employmentTypes?: CompositionPopulation): Promise<Schemas['LocationComposition']> {

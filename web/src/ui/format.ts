@@ -101,3 +101,7 @@ export function formatDate(value: string | null | undefined): string {
   const [year, month, day] = value.split('-').map(Number);
   return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
+
+/** A share or relative move as a percentage: 0.015 → "1.5%", 0.0017 → "0.17%" (two decimals under 1%). */
+export const formatShare = (value: number): string =>
+  new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: Math.abs(value) < 0.01 && value !== 0 ? 2 : 1 }).format(value);

@@ -1,5 +1,6 @@
 import { can, internalAdmin, secured } from '../../http/operations.js';
 import { listDomainClaims, resolveDomainClaim } from './disputes.js';
+import { sendDomainProofLink } from './proofLinks.js';
 import { checkCompanyDomain, claimCompanyDomain, listCompanyDomains, withdrawCompanyDomain } from './service.js';
 
 const view = can('companySettings', 'view');
@@ -22,6 +23,12 @@ export const domainOperations = [
     operationId: 'checkCompanyDomain',
     access: edit,
     handler: async ({ path }, { deps, caller }) => ({ data: await checkCompanyDomain(deps, caller, path.companyDomainId) }),
+  }),
+  secured({
+    operationId: 'sendDomainProofLink',
+    access: edit,
+    status: 202,
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await sendDomainProofLink(deps, caller, path.companyDomainId, body) }),
   }),
   secured({
     operationId: 'withdrawCompanyDomain',

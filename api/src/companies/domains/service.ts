@@ -46,7 +46,7 @@ export const normaliseDomain = (domain: string): string => domain.trim().toLower
 const newToken = (): string => randomBytes(24).toString('base64url');
 
 /** Why another company stands in the way of this one holding the domain; undefined when none does. */
-async function heldElsewhere(db: Knex, companyId: string, domain: string): Promise<string | undefined> {
+export async function heldElsewhere(db: Knex, companyId: string, domain: string): Promise<string | undefined> {
   const people = await peopleElsewhere(db, companyId, domain);
   if (people.length) return `Another company already has people with ${domain} addresses in Paybench, so ${domain} cannot be claimed for yours. If it is your company's domain, contact Paybench support to settle it.`;
   const proven = (await claimsElsewhere(db, companyId, domain)).find((claim) => claim.status === 'proven');
@@ -85,7 +85,7 @@ export async function claim(db: Knex, caller: Caller, domain: string): Promise<C
 }
 
 /** Marks a claim proven; another company proving it first (the partial unique index) is 409. */
-async function prove(db: Knex, caller: Caller, row: CompanyDomainRow, proof: DomainProof): Promise<CompanyDomainRow> {
+export async function prove(db: Knex, actor: { userId: string | null }, row: CompanyDomainRow, proof: DomainProof): Promise<CompanyDomainRow> {
   const scope = { companyId: row.company_id };
   const now = new Date().toISOString();
   try {
@@ -95,12 +95,18 @@ async function prove(db: Knex, caller: Caller, row: CompanyDomainRow, proof: Dom
     if (isUniqueViolation(error)) throw new HttpError(409, 'domain_taken', { message: `${row.domain} was proven by another company a moment ago. Contact Paybench support to settle it.` });
     throw error;
   }
-  await emit(db, { companyId: row.company_id, actorUserId: caller.userId, name: 'company_domain.proven', subjectType: 'company_domain', subjectId: row.domain, payload: { domain: row.domain, proof } });
+  await emit(db, { companyId: row.company_id, actorUserId: actor.userId, name: 'company_domain.proven', subjectType: 'company_domain', subjectId: row.domain, payload: { domain: row.domain, proof } });
   return found(await findClaim(db, scope, row.id));
 }
 
 const proofWords = (proof: DomainProof): string =>
-  ({ dns: 'The TXT record was found.', admin_email: 'A verified admin of your company has an address at this domain.', internal: 'Paybench support assigned it to your company.', seeded: 'Set up with the demo.' })[proof];
+  ({
+    dns: 'The TXT record was found.',
+    admin_email: 'A verified admin of your company has an address at this domain.',
+    email_link: 'A link sent to an address at this domain was opened.',
+    internal: 'Paybench support assigned it to your company.',
+    seeded: 'Set up with the demo.',
+  })[proof];
 
 function isUniqueViolation(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CompanyScope } from '../../access/caller.js';
 
 export type DomainStatus = 'pending' | 'proven' | 'revoked';
-export type DomainProof = 'dns' | 'admin_email' | 'internal' | 'seeded';
+export type DomainProof = 'dns' | 'admin_email' | 'email_link' | 'internal' | 'seeded';
 
 export interface CompanyDomainRow {
   id: string;

@@ -486,3 +486,46 @@ export function enterpriseRedirectPage(target: string): Page {
     `\n<meta http-equiv="refresh" content="0;url=${url}">`,
   );
 }
+
+// ── proof of an e-mail domain by link (companies/domains/proofLinks.ts) ─────────────────────────
+
+export interface DomainProofView {
+  path: string;
+  domain: string;
+  companyName: string;
+  email: string;
+  requestedBy: string | null;
+}
+
+/** Opening the link asks for a click: a mail scanner that fetches links must not prove a domain. */
+export function domainProofPage(view: DomainProofView): Page {
+  const asker = view.requestedBy ? `${escapeHtml(view.requestedBy)}, an admin of ${escapeHtml(view.companyName)},` : `An admin of ${escapeHtml(view.companyName)}`;
+  return layout(
+    `Confirm ${view.domain}`,
+    `<h1>Confirm that ${escapeHtml(view.companyName)} controls ${escapeHtml(view.domain)}</h1>
+<p class="lead">${asker} asked Paybench to send this link to ${escapeHtml(view.email)}. Confirming proves that the company controls ${escapeHtml(view.domain)}: people with addresses there can be routed to its sign-in, and it can take part in the salary market as the organisation at this domain.</p>
+<p>If you do not know ${escapeHtml(view.companyName)} or did not expect this, close this page: nothing changes.</p>
+<form method="post" action="${escapeHtml(view.path)}">
+<div class="actions"><button class="primary" type="submit">Confirm ${escapeHtml(view.domain)}</button></div>
+</form>`,
+  );
+}
+
+export function domainProvenPage(homeUrl: string, domain: string, companyName: string): Page {
+  return layout(
+    'Domain proven',
+    `<h1>${escapeHtml(domain)} is proven</h1>
+<div class="notice" role="status"><p>Thank you: ${escapeHtml(companyName)} now holds ${escapeHtml(domain)} proven in Paybench.</p></div>
+<div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Go to Paybench</a></div>`,
+  );
+}
+
+export function domainProofUsedPage(homeUrl: string): Page {
+  return layout(
+    'Link not valid',
+    `<h1>This link has expired</h1>
+${alert('The link is older than a day, has already been used, was replaced by a newer one, or its domain is no longer claimed. A company admin can send a new one from Settings → Enterprise sign-in.')}
+<div class="actions"><a class="button primary" href="${escapeHtml(homeUrl)}">Go to Paybench</a></div>`,
+    410,
+  );
+}

@@ -61,14 +61,7 @@ describe('customers contributing to the market', () => {
     ).body.data.cells[0]!;
 
   beforeAll(async () => {
-    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '4000';
-    try {
-      server = await startTestServer();
-    } finally {
-      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
-    }
+    server = await startTestServer({}, { demoMarketRecords: 4_000 });
     db = await testDb(server.env);
     company = await createTestCompany(db, 'Contributing Co');
     admin = company.users.admin as TestUser;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../../test/factories.js';
+import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, makeVerifiedParticipant, testDb } from '../../../test/factories.js';
 import { type ErrorBody, request } from '../../../test/http.js';
 import { startTestServer } from '../../../test/server.js';
 import type { components } from '../../contract-types.js';
@@ -44,19 +44,10 @@ describe('plausibility checks when a release is built', () => {
   }
 
   /**
-   * Straight into the tables: a proven domain and an approved review written by the test, as if
-   * verification had been fooled; the plausibility checks are what is left to stop a ladder.
+   * Each fake passes verification (its admin at its own domain, approved by Paybench), as a
+   * determined attacker's companies could: the plausibility checks are what is left to stop a ladder.
    */
-  async function participate(companyId: string): Promise<void> {
-    const now = new Date().toISOString();
-    await db('companies').where({ id: companyId }).update({ market_participant: true });
-    await db('company_domains').insert({ id: newId(), company_id: companyId, domain: `q-${companyId.slice(0, 24)}.test`, status: 'proven', token: newId(), proof: 'internal', proven_at: now, created_at: now, updated_at: now });
-    await db('market_participant_reviews').insert({ company_id: companyId, status: 'approved', requested_at: now, decided_at: now }).onConflict('company_id').merge();
-    await db('company_market_profiles')
-      .insert({ company_id: companyId, company_stage: 'series_b', ownership_group: 'venture_backed', industry: 'ind_tech_saas', equity_programme: null, updated_by: null, updated_at: new Date().toISOString() })
-      .onConflict('company_id')
-      .merge();
-  }
+  const participate = (companyId: string) => makeVerifiedParticipant(db, { base: server.url, companyId, staff });
 
   async function build(): Promise<{ release: Release; job: Job }> {
     const started = await call<{ data: Job }>('/api/internal/market/releases', staff, { method: 'POST', json: { seed: 11, records: 10_000 } });
@@ -72,15 +63,10 @@ describe('plausibility checks when a release is built', () => {
   const participationOf = async (company: TestCompany) => (await call<{ data: Participation }>('/api/benchmarking/participation', company.users.admin as TestUser)).body.data;
 
   beforeAll(async () => {
-    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '4000';
-    try {
-      server = await startTestServer();
-    } finally {
-      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
-    }
+    server = await startTestServer({}, { demoMarketRecords: 4_000 });
     db = await testDb(server.env);
+    // Support staff sit in a company of their own that takes no part.
+    staff = await createTestUser(db, { companyId: (await createTestCompany(db, 'Support desk')).id, internalAdmin: true });
     fakes = [];
     for (let fake = 0; fake < 6; fake++) {
       const company = await createTestCompany(db, FAKE_NAMES[fake]);
@@ -99,7 +85,6 @@ describe('plausibility checks when a release is built', () => {
     growing = await createTestCompany(db, 'Growing Co');
     await employ(growing.id, Array.from({ length: 30 }, (_, k) => ({ location: 'us_boston', base: 140_000 + ((k * k * 7_919) % 60_000) })));
     await participate(growing.id);
-    staff = await createTestUser(db, { companyId: growing.id, internalAdmin: true });
   });
   afterAll(async () => {
     await db.destroy();

@@ -30,14 +30,7 @@ describe('collaborators of a shared slice', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '20000';
-    try {
-      server = await startTestServer({ SMTP_URL: smtp.url });
-    } finally {
-      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
-    }
+    server = await startTestServer({ SMTP_URL: smtp.url }, { demoMarketRecords: 20_000 });
     company = await createTestCompany(await testDb(server.env), 'Collab Co');
     admin = company.users.admin as TestUser;
     slice = await share({ title: 'Engineers for the board', request: ENGINEERS_US });

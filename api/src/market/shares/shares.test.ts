@@ -142,14 +142,7 @@ describe('a shared slice after a new release is published', () => {
   const call = <T>(path: string, user: TestUser, init: Parameters<typeof request>[1] = {}) => request<T>(path, { ...init, base: server.url, headers: bearer(user) });
 
   beforeAll(async () => {
-    const configured = process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-    process.env.PAYBENCH_DEMO_MARKET_RECORDS = '20000';
-    try {
-      server = await startTestServer();
-    } finally {
-      if (configured === undefined) delete process.env.PAYBENCH_DEMO_MARKET_RECORDS;
-      else process.env.PAYBENCH_DEMO_MARKET_RECORDS = configured;
-    }
+    server = await startTestServer({}, { demoMarketRecords: 20_000 });
     const db = await testDb(server.env);
     const own = await createTestCompany(db, 'Slice Release Co');
     editor = own.users.admin as TestUser;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { useQuery } from '../../api/client';
+import { formatShare } from '../../ui/format';
 import { Loaded } from '../../ui/States';
 import { BELOW_THRESHOLD } from '../benchmarking/data';
 import { BenchmarkingFrame } from '../benchmarking/Frame';
@@ -95,6 +96,55 @@ function PopulationSwitch() {
   );
 }
 
+type PrivacyChecks = components['schemas']['CompositionPrivacyChecks'];
+
+const ATTACK_WORDS: Record<NonNullable<PrivacyChecks['checks']>['attacks'][number]['attack'], string> = {
+  differencing: 'Differencing two cells that differ by one person',
+  tracker: 'Tracker padding',
+  releases: 'Averaging across releases',
+  reconstruction: 'Reconstruction from the seven percentiles',
+  key_search: 'Searching for the key',
+  colluders: 'Four colluding participants who know everyone else',
+};
+
+/**
+ * The served release's privacy checks in a few lines: when, what every gating attack recovered, and
+ * what the protection costs. Nothing per cell (the full scorecard is for Paybench's own staff).
+ */
+function PrivacyChecksSummary() {
+  const { data } = useQuery('/api/benchmarking/data-composition/privacy-checks');
+  const summary = data?.data;
+  if (!summary) return null;
+  const { checks } = summary;
+  return (
+    <section className="card composition-privacy" aria-labelledby="composition-privacy-heading" data-testid="composition-privacy">
+      <h3 id="composition-privacy-heading">Privacy checks</h3>
+      {!checks ? (
+        <p>Release {summary.releaseVersion} was published before privacy checks were run on every release.</p>
+      ) : (
+        <>
+          <p>
+            Release {summary.releaseVersion} was checked on {new Date(checks.checkedAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })} before it was
+            published.{' '}
+            {checks.passed ? 'Every attack the checks run recovered none of its targets within 5%:' : 'Not every check passed:'}
+          </p>
+          <ul>
+            {checks.attacks.map((attack) => (
+              <li key={attack.attack}>
+                {ATTACK_WORDS[attack.attack]}: {attack.recovered} of {attack.targets} targets recovered within 5%
+              </li>
+            ))}
+          </ul>
+          <p>
+            The cost: published figures move by {formatShare(checks.medianRelativeMove)} at the median and {formatShare(checks.p90RelativeMove)} at the 90th percentile, and{' '}
+            {formatShare(checks.cellsWithheldShare)} of the cells measured are withheld.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
 function Frame({ title, children, population = true }: { title: string; children: ReactNode; population?: boolean }) {
   return (
     <BenchmarkingFrame>
@@ -103,6 +153,7 @@ function Frame({ title, children, population = true }: { title: string; children
       <h2>{title}</h2>
       {population && <PopulationSwitch />}
       {children}
+      {population && <PrivacyChecksSummary />}
     </BenchmarkingFrame>
   );
 }
@@ -121,7 +172,8 @@ type Row = Pick<MarketingEntry, 'id' | 'name' | 'companyBucket' | 'employeeBucke
 function CompositionTable({ caption, entries, label, share = true, people = 'Employees' }: { caption: string; entries: Row[]; label: string; share?: boolean; people?: string }) {
   const largest = Math.max(1, ...entries.map((entry) => entry.employees ?? 0));
   return (
-    <div className="table-scroll">
+    // Wider than a phone: the scrolling region takes keyboard focus.
+    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table>
         <caption>{caption}</caption>
         <thead>

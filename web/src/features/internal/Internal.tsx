@@ -169,6 +169,9 @@ export function InternalScreen() {
         description="Support customers: every view-as session is recorded with who, whom, when and why."
         actions={
           <>
+            <Link href="/internal/market-releases" className="button">
+              Market releases
+            </Link>
             <Link href="/internal/market-quarantines" className="button">
               Held-back market contributions
             </Link>

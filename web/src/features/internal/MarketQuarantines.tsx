@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/Page';
 import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
+import { ReviewList } from './ReviewList';
 import './internal.css';
 
 type Quarantine = components['schemas']['MarketQuarantine'];
@@ -120,14 +121,15 @@ export function MarketQuarantinesScreen() {
         title="Held-back market contributions"
         description="Contributions the plausibility checks held back from a release build, with what they found. Release one into the next build, or keep it held back; the reason is recorded. The company is told only that its contribution was held back for review."
       />
-      {holds.error && <p role="alert">{errorMessage(holds.error)}</p>}
-      {!holds.data && !holds.error && <p className="muted">Loading held-back contributions…</p>}
-      {holds.data && list.length === 0 && <p className="muted">No contribution has been held back.</p>}
-      <div className="quarantine-list">
-        {list.map((hold) => (
-          <Hold key={hold.id} hold={hold} latest={latest.has(hold.id)} onDecided={() => holds.mutate()} />
-        ))}
-      </div>
+      <ReviewList answer={holds} loading="Loading held-back contributions…" empty="No contribution has been held back.">
+        {(rows) => (
+          <div className="quarantine-list">
+            {rows.map((hold) => (
+              <Hold key={hold.id} hold={hold} latest={latest.has(hold.id)} onDecided={() => holds.mutate()} />
+            ))}
+          </div>
+        )}
+      </ReviewList>
     </>
   );
 }

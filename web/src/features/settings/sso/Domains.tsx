@@ -19,9 +19,45 @@ const STATUS: Record<Domain['status'], { label: string; badge: string }> = {
 const PROOF: Record<NonNullable<Domain['proof']>, string> = {
   dns: 'by its DNS TXT record',
   admin_email: 'by a verified admin with an address at it',
+  email_link: 'by a link sent to an address at it',
   internal: 'by Paybench support',
   seeded: 'by the demo set-up',
 };
+
+/** "Send a link": the admin types who at the domain should get it; opening it there proves the domain. */
+function ProofLinkForm({ domain }: { domain: Domain }) {
+  const { add } = useToasts();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function sendLink(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const localPart = String(new FormData(form).get('localPart') ?? '').trim();
+    setBusy(true);
+    const { data, error } = await api.POST('/api/company/domains/{companyDomainId}/proof-link', { params: { path: { companyDomainId: domain.id } }, body: { localPart } });
+    setBusy(false);
+    if (error) return setProblem(errorMessage(error));
+    setProblem(null);
+    form.reset();
+    add('success', `We sent a link to ${data.data.sentTo}. Opening it there proves ${domain.domain} (it works once, for 24 hours).`);
+  }
+  const id = `proof-link-${domain.id}`;
+  return (
+    <form className="sso-proof-link" onSubmit={(event) => void sendLink(event)} aria-label={`Prove ${domain.domain} by a link`}>
+      <label htmlFor={id}>Or send a link to an address at {domain.domain}</label>
+      <div className="sso-address">
+        <input id={id} name="localPart" required maxLength={64} placeholder="it" autoComplete="off" autoCapitalize="none" spellCheck={false} />
+        <span aria-hidden="true">@{domain.domain}</span>
+      </div>
+      <FormProblem message={problem} />
+      <div className="sso-actions">
+        <button type="submit" disabled={busy}>
+          {busy ? 'Sending…' : 'Send link'}
+        </button>
+      </div>
+    </form>
+  );
+}
 
 function DomainRow({ domain, editable, onChanged }: { domain: Domain; editable: boolean; onChanged: () => Promise<unknown> }) {
   const { add } = useToasts();
@@ -66,6 +102,7 @@ function DomainRow({ domain, editable, onChanged }: { domain: Domain; editable: 
           Last check ({new Date(domain.lastCheck.at).toLocaleString()}): {domain.lastCheck.result}
         </p>
       )}
+      {editable && domain.status === 'pending' && <ProofLinkForm domain={domain} />}
       {editable && (
         <div className="sso-actions">
           {domain.status !== 'proven' && (
@@ -103,7 +140,7 @@ export function DomainsSection({ editable }: { editable: boolean }) {
     <Section title="E-mail domains" id="sso-domains">
       <p className="muted">
         A domain routes people to your sign-in provider, and makes your company a verifiable market participant, only once you prove you control it: with a DNS TXT record,
-        or because a verified admin of your company has an address at it.
+        with a link sent to an address at it, or because a verified admin of your company has an address at it.
       </p>
       <Loaded data={domains.data?.data} error={domains.error} inline>
         {(list) =>
