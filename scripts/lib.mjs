@@ -12,6 +12,13 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
+/** Runs a command in the repository, keeping its output (both streams, in order) to show on failure. */
+export function runQuietly(command, args) {
+  const result = spawnSync('sh', ['-c', '"$0" "$@" 2>&1', command, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  if (result.error) throw result.error;
+  return { status: result.status ?? 1, output: result.stdout.toString() };
+}
+
 /**
  * The newest modification time of a source: a file's own, or that of any file under a folder
  * (0 when it does not exist).

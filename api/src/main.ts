@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { loadConfig } from './config.js';
+import { chooseLogFormat, prettyDestination } from './http/logFormat.js';
 import { DEMO_COMPANY } from './demo/seed.js';
 import { startServer } from './server.js';
 
@@ -7,7 +8,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  // Readable lines in a terminal; JSON for log collectors (not a terminal, or LOG_FORMAT=json).
+  const format = chooseLogFormat(process.env.LOG_FORMAT, Boolean(process.stdout.isTTY));
+  const log = format === 'pretty' ? pino({ level: config.logLevel }, prettyDestination()) : pino({ level: config.logLevel });
   const running = await startServer(config, log);
   const lines = [
     '',

@@ -21,13 +21,13 @@ const PASSWORD = 'merit cycles by hand 2026';
 const DATES = { periodStart: '2025-01-01', periodEnd: '2025-12-31', effectiveDate: '2026-01-01' };
 const BAND = { min: 80_000, mid: 100_000, max: 120_000 }; // dollars, every P3 software engineer
 
-/** The merit matrix the admin types: min / target / max % by rating and compa-ratio column (1: < 0.9 … 4: ≥ 1.1). */
+/** The merit matrix the admin types: min / target / max % by rating and compa-ratio column (1: below 0.9 … 4: 1.1 and above). */
 const MATRIX: Record<string, { label: string; cells: [number, number, number][] }> = {
   exceeds: { label: 'Exceeds expectations', cells: [[5, 6, 7], [4, 5, 6], [3, 4, 5], [2, 3, 4]] },
   meets: { label: 'Meets expectations', cells: [[4, 5, 6], [3, 4, 5], [2, 3, 4], [1, 2, 3]] },
   developing: { label: 'Developing', cells: [[1, 2, 3], [1, 1.5, 2], [0, 1, 2], [0, 0.5, 1]] },
 };
-const COLUMN_LABELS = ['< 0.9', '0.9–1', '1–1.1', '≥ 1.1'];
+const COLUMN_LABELS = ['below 0.9', '0.9 to 1', '1 to 1.1', '1.1 and above'];
 
 /** Marco's team: who is eligible is decided by the rules the admin clicks (hired before 2025-01-01, full time). */
 const TEAM = [

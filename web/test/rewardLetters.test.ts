@@ -23,6 +23,7 @@ describe('an employee’s reward letter on a phone', () => {
   let admin: TestUser;
   let cycleId: string;
   let colleagueId: string;
+  let ownEmployeeId: string;
   const base = () => inject('baseUrl');
   const engine = inject('engine');
   const call: Call = (path, init) => request(path, { method: init.method, headers: { ...bearer(init), ...(init.ifMatch !== undefined ? { 'If-Match': `"${init.ifMatch}"` } : {}) }, json: init.json });
@@ -36,7 +37,7 @@ describe('an employee’s reward letter on a phone', () => {
     admin = await createTestUser(db, { companyId: person.companyId, roleIds: [roles.get('admin') ?? ''] });
     const support = await createTestUser(db, { companyId: person.companyId, internalAdmin: true });
     expect((await request(`/api/internal/companies/${person.companyId}/release-flags/compensation_planning`, { method: 'PUT', headers: bearer(support), json: { enabled: true } })).status).toBe(200);
-    const own = await insertEmployee(db, person.companyId, { firstName: person.firstName, lastName: person.lastName, userId: person.id, performanceRating: 'meets' });
+    const own = (ownEmployeeId = await insertEmployee(db, person.companyId, { firstName: person.firstName, lastName: person.lastName, userId: person.id, performanceRating: 'meets' }));
     await insertPay(db, person.companyId, own, [{ type: 'base_salary', amount: 10_000_000, currency: 'USD', effectiveDate: '2024-01-01' }]);
     colleagueId = await insertEmployee(db, person.companyId, { firstName: 'Cora', lastName: 'Colleague', performanceRating: 'meets' });
     await insertPay(db, person.companyId, colleagueId, [{ type: 'base_salary', amount: 9_000_000, currency: 'USD', effectiveDate: '2024-01-01' }]);
@@ -110,6 +111,40 @@ describe('an employee’s reward letter on a phone', () => {
     // The planners' screen of the cycle is not theirs.
     await page.goto(`${base()}/rewardletters/cycles/${cycleId}`);
     await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 30_000 }).not.toContain('Reward letters: Spring 2026');
+    await context.close();
+  }, 240_000);
+
+  it('says offline that a letter never opened on this device is not saved here, and what to do', async () => {
+    // A second released letter the person has not opened yet.
+    const laterCycle = await closedCycleWithLetters(call, admin.token, { name: 'Autumn 2026', effectiveDate: '2026-10-01' }, {
+      [ownEmployeeId]: { meritAmount: { amount: 200_000, currency: 'USD' } },
+      [colleagueId]: { meritAmount: { amount: 100_000, currency: 'USD' } },
+    });
+    await releaseLetters(call, admin.token, laterCycle, 'releaseToEmployees');
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-US', isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await signInThroughProvider(page, base(), person.email, person.password);
+    await page.goto(`${base()}/rewardletters`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect.poll(() => page.getByRole('list', { name: 'Your reward letters' }).getByRole('link').count(), { timeout: 30_000 }).toBe(2);
+
+    await context.setOffline(true);
+    await page.goto(`${base()}/rewardletters/${laterCycle}`);
+    await page.getByRole('heading', { name: 'This letter is not saved on this device' }).waitFor({ timeout: 30_000 });
+    const body = (await page.locator('main').textContent()) ?? '';
+    expect(body).toContain('Connect to the internet and open it once');
+    expect(body).not.toContain('Something went wrong');
+    await expectNoSidewaysScroll(page, 375);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Back online, "Try again" opens it.
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).tap();
+    await page.getByRole('heading', { name: 'Autumn 2026' }).waitFor({ timeout: 30_000 });
+    await page.locator('.rl-document').waitFor();
     await context.close();
   }, 240_000);
 });

@@ -103,6 +103,29 @@ const MAIN_SCREENS = [
 
 const adminToken = () => apiTokenOf(ADMIN);
 
+/*
+ * Identifiers in what a person reads: snake_case (`in_review`, `location_id`), camelCase
+ * (`dataLabNightlyInsights`) and a key's "… id" label ("Location id"). Code, keyboard keys and
+ * e-mail addresses and links are left out: they are meant to be typed or copied as they are.
+ */
+const SNAKE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+const CAMEL = /\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/g;
+const KEY_LABEL = /\b[A-Z][a-z]+ id\b/g;
+/** The only identifiers a person may see, each with why. */
+const ALLOWED_IDENTIFIERS = new Set<string>([]);
+
+/** The identifiers in the page's visible text (not in code, kbd or pre, not in e-mail addresses or URLs). */
+async function identifiersShown(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    let shown = document.body.innerText;
+    for (const element of document.querySelectorAll<HTMLElement>('code, kbd, pre')) if (element.innerText) shown = shown.replace(element.innerText, ' ');
+    return shown;
+  });
+  const words = text.replace(/\S+@\S+/g, ' ').replace(/\b(?:https?:\/\/|www\.)\S+/g, ' ');
+  const found = [...words.matchAll(SNAKE), ...words.matchAll(CAMEL), ...words.matchAll(KEY_LABEL)].map((match) => match[0]);
+  return [...new Set(found)].filter((word) => !ALLOWED_IDENTIFIERS.has(word));
+}
+
 async function call<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const reply = await fetch(`${inject('baseUrl')}${path}`, {
     method: init.method ?? 'GET',
@@ -200,6 +223,25 @@ describe('every route of the PWA', () => {
     expect(await settled(page)).toBe('Not found');
     await context.close();
   }, 300_000);
+
+  it('shows words, not identifiers, on every route, as an admin with the demo data', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signInThroughProvider(page, base(), ADMIN, demoPassword(inject('serverEnv')));
+    const token = await adminToken();
+    const cycles = await call<{ id: string }[]>('/api/v2/meritCycles', token);
+    // The spec's routes, and the screens under them that hold the workflow's words: a cycle's sections and its approvals.
+    const extra = ['/compensationplanning/approvals', '/offers/approvals', ...cycles.slice(0, 2).flatMap((cycle) => ['', '/settings', '/recommendations', '/approvals', '/worksheets'].map((section) => `/compensationplanning/cycles/${cycle.id}${section}`))];
+    const found: string[] = [];
+    for (const route of [...ROUTES, ...extra]) {
+      await page.goto(`${base()}${withIds(route)}`);
+      await settled(page);
+      await page.waitForLoadState('networkidle');
+      for (const word of await identifiersShown(page)) found.push(`${route}: ${word}`);
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  }, 600_000);
 
   it('keeps the main new screens free of serious accessibility problems, photographed at 375 and 1280 px', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,4 +1,5 @@
 import { defineModule } from '../platform/modules.js';
+import { skipReviewersOnRemoval, skipReviewersOnRoleChange, skipReviewersOnRoles } from './lostReviewers.js';
 import { payrollExportJob } from './exportJob.js';
 import { notifyNextActor, notifyPlannersOfLaunch } from './notify.js';
 import { meritCycleOperations } from './routes.js';
@@ -49,5 +50,5 @@ export default defineModule({
   operations: meritCycleOperations,
   permissions: ['compensationPlanning'],
   jobs: [payrollExportJob, windowClosingJob],
-  subscribers: [notifyNextActor, notifyPlannersOfLaunch],
+  subscribers: [notifyNextActor, notifyPlannersOfLaunch, skipReviewersOnRemoval, skipReviewersOnRoles, skipReviewersOnRoleChange],
 });

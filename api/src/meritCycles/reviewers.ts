@@ -92,3 +92,38 @@ export function resolutionNote(resolved: ResolvedReviewers, nameOf: (userId: str
   if (resolved.toOwner) return `${head} Nobody else in the chain may review it, so ${who}, who owns the cycle, reviews it.`;
   return `${head} ${who} ${resolved.reviewers.length === 1 ? 'reviews' : 'review'} it.`;
 }
+
+export interface ReviewFacts {
+  /** The worksheet's reviewers as submission resolved them, and whose turn it is (1-based). */
+  reviewers: readonly string[];
+  step: number;
+  mayReview: (userId: string) => boolean;
+  ownerUserId: string | null;
+}
+
+/**
+ * A worksheet in review after reviewers still to come lost access (role taken away, removed): they
+ * are skipped to the next reviewer in the chain, else to the cycle's owner; those who already
+ * approved stay in the list. With nobody left (the owner lost access too) the turn is nobody's, so
+ * whole-company planners review it. Null when every reviewer to come may still review.
+ */
+export function skipLostReviewers(facts: ReviewFacts): ResolvedReviewers | null {
+  const done = facts.reviewers.slice(0, Math.max(0, facts.step - 1));
+  const ahead = facts.reviewers.slice(Math.max(0, facts.step - 1));
+  const lost = ahead.filter((userId) => !facts.mayReview(userId));
+  if (!lost.length) return null;
+  const skipped = lost.map((userId) => ({ userId, reason: 'noAccess' as const }));
+  const kept = ahead.filter((userId) => facts.mayReview(userId));
+  if (kept.length) return { reviewers: [...done, ...kept], skipped, toOwner: false };
+  const owner = facts.ownerUserId && facts.mayReview(facts.ownerUserId) ? facts.ownerUserId : null;
+  return owner ? { reviewers: [...done, owner], skipped, toOwner: true } : { reviewers: [...done], skipped, toOwner: false };
+}
+
+/** What the history says when reviewers to come were skipped after submission. */
+export function lostReviewersNote(resolved: ResolvedReviewers, step: number, nameOf: (userId: string) => string): string {
+  const head = `Skipped: ${resolved.skipped.map((skip) => `${nameOf(skip.userId)} ${REASONS[skip.reason]}`).join('; ')}.`;
+  const next = resolved.reviewers[step - 1];
+  if (!next) return `${head} Nobody else in the chain may review it, so whole-company planners review it.`;
+  if (resolved.toOwner) return `${head} Nobody else in the chain may review it, so ${nameOf(next)}, who owns the cycle, reviews it.`;
+  return `${head} ${nameOf(next)} reviews it now.`;
+}

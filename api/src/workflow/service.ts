@@ -127,7 +127,7 @@ export async function recordNote<S extends string, A extends string, Extra exten
   scope: CompanyScope,
   workflow: Workflow<S, A, Extra>,
   subject: NoInfer<WorkflowSubject<S>>,
-  note: { action: string; actor: Caller; comment: string; /** The transition it goes with: the note is listed after it. */ after?: TransitionResult<S, A> },
+  note: { action: string; actor: Pick<Caller, 'userId'>; comment: string; /** The transition it goes with: the note is listed after it. */ after?: TransitionResult<S, A> },
 ): Promise<void> {
   checkSubjectRef(subject);
   if ((workflow.actions as readonly string[]).includes(note.action)) throw new Error(`workflow ${workflow.name}: a note cannot be named like the action ${note.action}`);

@@ -4,7 +4,7 @@ import type { Caller } from '../access/caller.js';
 import { FLAG_DEFAULTS } from '../access/flags.js';
 import type { PermissionMap } from '../access/permissions.js';
 import { bandSetWorkflow } from '../bands/workflow.js';
-import { type ResolvedReviewers, type ReviewerFacts, chainSource, resolveReviewers } from '../meritCycles/reviewers.js';
+import { type ResolvedReviewers, type ReviewFacts, type ReviewerFacts, chainSource, resolveReviewers, skipLostReviewers } from '../meritCycles/reviewers.js';
 import { meritCycleWorkflow, worksheetWorkflow } from '../meritCycles/workflow.js';
 import { CANDIDATE_ACTOR, SYSTEM_ACTOR as OFFER_SYSTEM, offerWorkflow } from '../offers/workflow.js';
 import { SYSTEM_ACTOR as SURVEY_SYSTEM, pulseSurveyWorkflow } from '../pulseSurveys/workflow.js';
@@ -54,6 +54,8 @@ interface Scenario {
   employees: { manager: number | null; user: number | null }[];
   companyChain: number[] | null;
   branchChains: { branch: number; reviewers: number[] }[];
+  /** Before the walk's move `at`, `user` loses access (role taken away or removed); never the owner. */
+  losses: { at: number; user: number }[];
   /** The walk's choices. */
   choices: number[];
 }
@@ -64,6 +66,7 @@ const scenario: fc.Arbitrary<Scenario> = fc
     employees: fc.array(fc.record({ manager: fc.nat(), user: fc.option(fc.nat()) }), { minLength: 1, maxLength: 12 }),
     companyChain: fc.option(fc.array(fc.nat(), { maxLength: 4 })),
     branchChains: fc.array(fc.record({ branch: fc.nat(), reviewers: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }) }), { maxLength: 3 }),
+    losses: fc.array(fc.record({ at: fc.nat({ max: 60 }), user: fc.nat() }), { maxLength: 3 }),
     choices: fc.array(fc.nat(), { minLength: 400, maxLength: 400 }),
   })
   .map((raw) => {
@@ -84,11 +87,14 @@ const scenario: fc.Arbitrary<Scenario> = fc
       employees,
       companyChain: raw.companyChain ? chain(raw.companyChain) : null,
       branchChains: raw.branchChains.map((entry) => ({ branch: entry.branch % employees.length, reviewers: chain(entry.reviewers) })),
+      losses: users > 1 ? raw.losses.map((loss) => ({ at: loss.at, user: 1 + (loss.user % (users - 1)) })) : [],
       choices: raw.choices,
     };
   });
 
 type Resolver = (facts: ReviewerFacts) => ResolvedReviewers;
+/** What happens to worksheets in review when someone loses access (the service's `skipReviewersWithoutAccess`). */
+type Reskipper = (facts: ReviewFacts) => ResolvedReviewers | null;
 
 interface Sheet {
   id: string;
@@ -139,7 +145,7 @@ function below(root: string, managerOf: ReadonlyMap<string, string | null>, empl
  * Walks one cycle to its close, the moves chosen by `choices`; answers why it got stuck, or null.
  * Sending back and reopening are allowed twice per worksheet, so every walk ends.
  */
-async function walk(input: Scenario, resolve: Resolver): Promise<string | null> {
+async function walk(input: Scenario, resolve: Resolver, reskip: Reskipper = skipLostReviewers): Promise<string | null> {
   const cycle = launch(input);
   const ownerCaller = cycle.users[0]?.caller as Caller;
   const reaches = (user: (typeof cycle.users)[number], sheet: Sheet): boolean => {
@@ -184,7 +190,27 @@ async function walk(input: Scenario, resolve: Resolver): Promise<string | null> 
     const why = await stuck(sheet);
     if (why) return why;
   }
-  for (const choice of input.choices) {
+  const loseAccess = async (userIndex: number) => {
+    const user = cycle.users[userIndex];
+    if (!user) return null;
+    user.reach = 'none';
+    user.caller = caller(user.id, PLANNING.none);
+    const mayReview = (id: string) => cycle.users.find((candidate) => candidate.id === id)?.reach !== 'none';
+    for (const sheet of cycle.sheets.filter((candidate) => candidate.state === 'in_review')) {
+      const moved = reskip({ reviewers: sheet.reviewers, step: sheet.step ?? 1, mayReview, ownerUserId: cycle.owner });
+      if (moved) sheet.reviewers = moved.reviewers;
+    }
+    for (const sheet of cycle.sheets) {
+      const why = await stuck(sheet);
+      if (why) return `after ${user.id} lost access, ${why}`;
+    }
+    return null;
+  };
+  for (const [at, choice] of input.choices.entries()) {
+    for (const loss of input.losses.filter((candidate) => candidate.at === at)) {
+      const why = await loseAccess(loss.user);
+      if (why) return why;
+    }
     const open = cycle.sheets.filter((sheet) => sheet.state !== 'approved');
     if (!open.length) break;
     const sheet = open[choice % open.length] as Sheet;
@@ -234,9 +260,29 @@ describe('every workflow has a way out', () => {
     );
     expect(found.failed).toBe(true);
     // The issue's own case: Alex (the owner, u0) manages Ravi (u1, whole-company, the only reviewer).
-    const locked: Scenario = { reaches: ['all', 'all'], employees: [{ manager: null, user: 0 }, { manager: 0, user: 1 }, { manager: 0, user: null }], companyChain: [1], branchChains: [], choices: Array(50).fill(0) };
+    const locked: Scenario = { reaches: ['all', 'all'], employees: [{ manager: null, user: 0 }, { manager: 0, user: 1 }, { manager: 0, user: null }], companyChain: [1], branchChains: [], losses: [], choices: Array(50).fill(0) };
     expect(await walk(locked, withoutSkipping)).toBe('nobody may move worksheet e0 (in_review, planner u0, reviewers u1 at step 1) on');
     expect(await walk(locked, resolveReviewers)).toBeNull();
+  });
+
+  it('moves a worksheet on when a reviewer loses access after it was submitted to them (the property can fail without it)', async () => {
+    const neverReskip: Reskipper = () => null;
+    const found = await fc.check(
+      fc.asyncProperty(scenario, async (input) => (await walk(input, resolveReviewers, neverReskip)) === null),
+      { numRuns: 300, seed: 20261207 },
+    );
+    expect(found.failed).toBe(true);
+    // Alex (u0) owns the cycle and has pay on the top worksheet; Ravi (u1), its only reviewer, loses
+    // access once it waits on him: skipped, Alex reviews it, and the cycle closes.
+    const orphaned: Scenario = { reaches: ['all', 'all'], employees: [{ manager: null, user: 0 }, { manager: 0, user: null }], companyChain: [1], branchChains: [], losses: [{ at: 1, user: 1 }], choices: Array(50).fill(0) };
+    expect(await walk(orphaned, resolveReviewers, neverReskip)).toBe('after u1 lost access, nobody may move worksheet top (in_review, planner none, reviewers u1 at step 1) on');
+    expect(await walk(orphaned, resolveReviewers)).toBeNull();
+    // The pure rule: later reviewers first, then the owner; those who approved already stay listed.
+    const away = new Set(['u2']);
+    const mayReview = (id: string) => !away.has(id);
+    expect(skipLostReviewers({ reviewers: ['u1', 'u2', 'u3'], step: 2, mayReview, ownerUserId: 'u0' })).toEqual({ reviewers: ['u1', 'u3'], skipped: [{ userId: 'u2', reason: 'noAccess' }], toOwner: false });
+    expect(skipLostReviewers({ reviewers: ['u1', 'u2'], step: 2, mayReview, ownerUserId: 'u0' })).toEqual({ reviewers: ['u1', 'u0'], skipped: [{ userId: 'u2', reason: 'noAccess' }], toOwner: true });
+    expect(skipLostReviewers({ reviewers: ['u2', 'u1'], step: 2, mayReview, ownerUserId: 'u0' })).toBeNull();
   });
 
   it('leaves every other workflow a way on or back from each state but its last, for the people who hold it', async () => {

@@ -1,8 +1,10 @@
+import { hash } from 'node:crypto';
 import { createLocalJWKSet } from 'jose';
 import type { Context, Middleware } from 'koa';
 import mount from 'koa-mount';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC, type TokenLike } from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
+import { HttpError } from '../../http/errors.js';
 import { secretsKey } from '../../integrations/secrets.js';
 import { findUserById } from '../users.js';
 import { endSession, knexAdapterFactory } from './adapter.js';
@@ -14,6 +16,8 @@ import { RESET_PATH, resetRoutes } from './resetRoutes.js';
 import { enterpriseCallback, SSO_CALLBACK_PATH } from '../sso/signIn.js';
 import { VERIFY_PATH, verifyRoutes } from './verifyRoutes.js';
 import {
+  AUTO_SUBMIT_SCRIPT,
+  autoSignOutPage,
   deviceCodePage,
   deviceConfirmPage,
   deviceDonePage,
@@ -22,6 +26,7 @@ import {
   type Page,
   providerForm,
   signedOutPage,
+  useAppFonts,
 } from './pages.js';
 import type { IdentityProvider } from './types.js';
 import { accessTokenVerifier, SESSION_CLAIM } from './verify.js';
@@ -56,6 +61,28 @@ function render(ctx: KoaContextWithOIDC, page: Page): void {
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-store');
   ctx.body = page.html;
+}
+
+/** Lets the page's one inline script run: the policy names its hash (the rest stays 'self' only). */
+function allowScript(ctx: KoaContextWithOIDC, script: string): void {
+  const policy = ctx.response.get('content-security-policy');
+  if (!policy) return;
+  const digest = `'sha256-${hash('sha256', script, 'base64')}'`;
+  ctx.set('Content-Security-Policy', policy.replace(/script-src ([^;]*)/, `script-src $1 ${digest}`));
+}
+
+/**
+ * Sign-out without the "Sign out of Paybench?" question when the web app asks for it with a valid ID
+ * token of the person signed in on this browser (signing out in the app, or after being signed out
+ * elsewhere): the question guards against a sign-out another site starts, which lacks that token.
+ */
+async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promise<void> {
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+  const accountId = (ctx.oidc.session as { accountId?: string } | undefined)?.accountId;
+  const fromTheApp = ctx.oidc.client?.clientId === WEB_CLIENT_ID && accountId !== undefined && hint?.payload?.sub === accountId;
+  if (!fromTheApp) return render(ctx, logoutPage(providerForm(form)));
+  allowScript(ctx, AUTO_SUBMIT_SCRIPT);
+  render(ctx, autoSignOutPage(providerForm(form)));
 }
 
 /** The messages of oidc-provider's device-flow re-render errors, by error class name. */
@@ -170,7 +197,7 @@ function configuration(deps: AppDeps, publicUrl: string, jwks: Configuration['jw
       },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => render(ctx, logoutPage(providerForm(form))),
+        logoutSource,
         postLogoutSuccessSource: async (ctx) => render(ctx, signedOutPage(homeUrl)),
       },
       deviceFlow: {
@@ -199,6 +226,24 @@ function configuration(deps: AppDeps, publicUrl: string, jwks: Configuration['jw
   };
 }
 
+const LOGOUT_FORM_LIMIT = 16 * 1024;
+
+/**
+ * RP-initiated logout sent as a form post (OpenID Connect allows GET or POST): answered with the
+ * same request as a GET. oidc-provider takes POST only with SameSite=None cookies, which these are not.
+ */
+async function logoutByPost(ctx: Context): Promise<void> {
+  if (!ctx.is('application/x-www-form-urlencoded')) throw new HttpError(415, 'unsupported_media_type', { message: 'Send the sign-out as a form (application/x-www-form-urlencoded).' });
+  let body = '';
+  for await (const chunk of ctx.req) {
+    body += String(chunk);
+    if (body.length > LOGOUT_FORM_LIMIT) throw new HttpError(413, 'payload_too_large', { message: 'The sign-out form is too large.' });
+  }
+  const query = new URLSearchParams(body).toString();
+  ctx.status = 303;
+  ctx.redirect(query ? `/v2/logout?${query}` : '/v2/logout');
+}
+
 /** Serves the provider with its own cookie keys: koa-mount would otherwise sign with the (keyless) host app's. */
 function providerMiddleware(provider: Provider, interactions: Middleware, invitations: Middleware, resets: Middleware, enterprise: Middleware, verifications: Middleware): Middleware {
   const downstream = mount(provider);
@@ -207,6 +252,9 @@ function providerMiddleware(provider: Provider, interactions: Middleware, invita
     if (RESET_PATH.test(ctx.path)) return resets(ctx, next);
     if (SSO_CALLBACK_PATH.test(ctx.path)) return enterprise(ctx, next);
     if (VERIFY_PATH.test(ctx.path)) return verifications(ctx, next);
+    // The sign-out question's answer is a form post; opened again (back, reload) it goes to the app's sign-out.
+    if (ctx.method === 'GET' && /^\/v2\/logout\/confirm\/?$/.test(ctx.path)) return ctx.redirect('/logout');
+    if (ctx.method === 'POST' && /^\/v2\/logout\/?$/.test(ctx.path)) return logoutByPost(ctx);
     const interaction = INTERACTION_PATH.test(ctx.path);
     if (!interaction && !PROVIDER_PATH.test(ctx.path)) return next();
     // Client addresses and secure cookies follow the host app's proxy trust.
@@ -224,6 +272,7 @@ export async function builtinIdentityProvider(deps: AppDeps): Promise<IdentityPr
   const sealingKey = secretsKey(deps.config.dataDir);
   const [signing, cookieKeys] = await Promise.all([loadSigningKeys(deps.db, sealingKey), loadCookieKeys(deps.db, sealingKey)]);
   const provider = new Provider(publicUrl, configuration(deps, publicUrl, { keys: signing.keys }, cookieKeys));
+  useAppFonts(deps.config.webDist);
   provider.on('server_error', (_ctx: unknown, error: unknown) => deps.log.error({ err: error }, 'identity provider failed'));
 
   const keys = createLocalJWKSet({ keys: signing.keys.map(publicJwk) });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, importJWK, type JWK, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,9 +144,17 @@ describe('logout', () => {
     });
     expect(logoutUrl.pathname).toBe('/v2/logout');
 
+    // The app's own sign-out (its ID token names the person signed in here): no question, the form goes by itself.
     const confirm = await browser.visit(logoutUrl);
     expect(confirm.response.status).toBe(200);
-    expect(confirm.html).toContain('Sign out of Paybench?');
+    expect(confirm.html).not.toContain('Sign out of Paybench?');
+    expect(confirm.html).toContain('<h1>Signing you out…</h1>');
+    expect(confirm.html).toContain('<input type="hidden" name="logout" value="yes">');
+    const script = /<script>([^<]*)<\/script>/.exec(confirm.html)?.[1] ?? '';
+    expect(script).toBe('document.forms[0].submit();');
+    // The policy lets exactly that script run: its SHA-256, computed here independently.
+    const digest = createHash('sha256').update(script).digest('base64');
+    expect(confirm.response.headers.get('content-security-policy')).toContain(`'sha256-${digest}'`);
     const done = await browser.visit('/v2/logout/confirm', { form: { xsrf: hiddenValue(confirm.html, 'xsrf'), logout: 'yes' } }, (next) =>
       next.pathname === '/logout',
     );
@@ -163,6 +172,51 @@ describe('logout', () => {
     );
     expect(again.url.pathname).toMatch(/^\/interaction\//);
     expect(again.html).toContain('field-password');
+  });
+});
+
+describe('the provider’s sign-out and pages', () => {
+  it('asks before signing out when the request does not come from the app with this person’s ID token', async () => {
+    const browser = new Browser(server.url);
+    await signInWithCode(browser, web, server.url, person);
+    const asked = await browser.visit('/v2/logout');
+    expect(asked.response.status).toBe(200);
+    expect(asked.html).toContain('Sign out of Paybench?');
+    expect(asked.response.headers.get('content-security-policy')).not.toContain('sha256-');
+  });
+
+  it('takes the sign-out by form post too, and sends a reopened confirmation to the app’s sign-out', async () => {
+    const browser = new Browser(server.url);
+    const tokens = await signInWithCode(browser, web, server.url, person);
+    const posted = await browser.visit('/v2/logout', { form: { id_token_hint: tokens.id_token ?? '', post_logout_redirect_uri: `${server.url}/logout` } });
+    expect(posted.url.pathname).toBe('/v2/logout');
+    expect(posted.response.status).toBe(200);
+    expect(posted.html).toContain('<h1>Signing you out…</h1>');
+    const reopened = await fetch(`${server.url}/v2/logout/confirm`, { redirect: 'manual' });
+    expect(reopened.status).toBe(302);
+    expect(reopened.headers.get('location')).toBe('/logout');
+  });
+
+  it('wears the app’s mark, font and colours, and /favicon.ico answers the app’s icon', async () => {
+    const page = await new Browser(server.url).visit('/v2/logout/success');
+    expect(page.response.status).toBe(200);
+    expect(page.html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    // The mark of web/public/favicon.svg: the accent tile and its three bars.
+    for (const part of ['<rect width="64" height="64" rx="14" fill="#3b5bdb"/>', '<rect x="42" y="14" width="8" height="36" rx="2" fill="#ffffff"/>']) expect(page.html).toContain(part);
+    expect(page.html).toContain('color:#1f2a44;background:#f4f6fa');
+    const font = /src:url\((\/assets\/inter-latin-400-normal-[^)]+\.woff2)\)/.exec(page.html)?.[1];
+    expect(font).toBeDefined();
+    const fontFile = await fetch(`${server.url}${font}`);
+    expect(fontFile.status).toBe(200);
+    expect(new Uint8Array(await fontFile.arrayBuffer()).slice(0, 4)).toEqual(new Uint8Array([0x77, 0x4f, 0x46, 0x32])); // "wOF2"
+
+    const icon = await fetch(`${server.url}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    const bytes = new Uint8Array(await icon.arrayBuffer());
+    // An ICO header (reserved 0, type 1, one image) whose image is the app's 192 px PNG icon.
+    expect([...bytes.slice(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
+    const png = await (await fetch(`${server.url}/icons/icon-192.png`)).arrayBuffer();
+    expect(Buffer.from(bytes.slice(22)).equals(Buffer.from(png))).toBe(true);
   });
 });
 

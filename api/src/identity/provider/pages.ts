@@ -1,4 +1,7 @@
-// Server-rendered sign-in pages: no scripts, no external assets, styled like the product.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+// Server-rendered sign-in pages: no scripts, no external assets, styled like the product (its mark,
+// its Inter font from the web build, its colours from web/src/ui/tokens.css).
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -8,18 +11,18 @@ const CSS = `
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;padding:24px 16px;
-font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5;
-color:#1f2a44;background:#f4f6fb}
+font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:16px;line-height:1.5;
+color:#1f2a44;background:#f4f6fa}
 main{width:100%;max-width:420px}
 .brand{display:flex;align-items:center;gap:10px;margin:8px 0 24px;font-weight:700;font-size:1.25rem;letter-spacing:-.01em}
-.brand-mark{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:8px;background:#1f2a44;color:#fff;font-size:1rem}
-.card{background:#fff;border:1px solid #e1e6f0;border-radius:12px;padding:24px;box-shadow:0 1px 2px rgba(31,42,68,.06),0 8px 24px rgba(31,42,68,.06)}
+.brand-mark{display:block;width:32px;height:32px}
+.card{background:#fff;border:1px solid #e1e5ef;border-radius:12px;padding:24px;box-shadow:0 1px 2px rgba(31,42,68,.06),0 8px 24px rgba(31,42,68,.06)}
 h1{margin:0 0 8px;font-size:1.5rem;line-height:1.25;letter-spacing:-.01em}
 p{margin:0 0 16px}
-.lead{color:#4a5878}
+.lead{color:#525b70}
 .field{margin:0 0 16px}
 label{display:block;margin:0 0 6px;font-weight:600}
-.hint{margin:0 0 6px;color:#4a5878;font-size:.875rem}
+.hint{margin:0 0 6px;color:#525b70;font-size:.875rem}
 input[type=email],input[type=password],input[type=text]{display:block;width:100%;min-height:44px;padding:10px 12px;
 font:inherit;color:inherit;background:#fff;border:1px solid #b9c2d4;border-radius:8px}
 input[aria-invalid=true]{border-color:#c92a2a}
@@ -37,14 +40,14 @@ font:inherit;font-weight:600;text-decoration:none;border-radius:8px;border:1px s
 .secondary:hover{background:#f4f6fb}
 :focus-visible{outline:3px solid #3b5bdb;outline-offset:2px}
 a{color:#3b5bdb;font-weight:600}
-.switch{margin:20px 0 0;text-align:center;color:#4a5878}
+.switch{margin:20px 0 0;text-align:center;color:#525b70}
 .forgot{margin:-8px 0 16px;text-align:right}
 .code{margin:0 0 16px;padding:12px;border-radius:8px;background:#f4f6fb;text-align:center;
 font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:1.75rem;letter-spacing:.12em}
 .code-input{text-transform:uppercase;text-align:center;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;letter-spacing:.12em}
 ul{margin:0 0 20px;padding-left:20px}
 li{margin:0 0 4px}
-.who{color:#4a5878;font-size:.875rem}
+.who{color:#525b70;font-size:.875rem}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);border:0}
 @media (min-width:640px){body{padding:64px 24px}.card{padding:32px}}
 `;
@@ -54,6 +57,28 @@ export interface Page {
   html: string;
 }
 
+/** The app's mark (web/src/ui/Brand.tsx, web/public/favicon.svg): three rising bars on the accent tile. */
+const MARK = `<svg class="brand-mark" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+<rect width="64" height="64" rx="14" fill="#3b5bdb"/><rect x="14" y="34" width="8" height="16" rx="2" fill="#bac8ff"/>
+<rect x="28" y="24" width="8" height="26" rx="2" fill="#dbe4ff"/><rect x="42" y="14" width="8" height="36" rx="2" fill="#ffffff"/></svg>`;
+
+let fontFaces = '';
+
+/**
+ * The app's own Inter files, found once in the web build (their names carry a content hash), so
+ * these pages are set in the same font as the app. Without a build the system font stands in.
+ */
+export function useAppFonts(webDist: string): void {
+  const assets = path.join(webDist, 'assets');
+  if (!existsSync(assets)) return;
+  const files = readdirSync(assets);
+  fontFaces = [400, 600, 700]
+    .map((weight) => ({ weight, file: files.find((name) => name.startsWith(`inter-latin-${weight}-normal-`) && name.endsWith('.woff2')) }))
+    .filter((face): face is { weight: number; file: string } => Boolean(face.file))
+    .map((face) => `@font-face{font-family:Inter;font-style:normal;font-display:swap;font-weight:${face.weight};src:url(/assets/${face.file}) format("woff2")}`)
+    .join('\n');
+}
+
 function layout(title: string, content: string, status = 200, head = ''): Page {
   const html = `<!doctype html>
 <html lang="en">
@@ -61,12 +86,14 @@ function layout(title: string, content: string, status = 200, head = ''): Page {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Paybench</title>${head}
-<style>${CSS}</style>
+<title>${escapeHtml(title)} · Paybench</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="/favicon.ico" sizes="192x192">${head}
+<style>${fontFaces}${CSS}</style>
 </head>
 <body>
 <main>
-<p class="brand"><span class="brand-mark" aria-hidden="true">P</span>Paybench</p>
+<p class="brand">${MARK}Paybench</p>
 <div class="card">
 ${content}
 </div>
@@ -308,6 +335,26 @@ ${form.hiddenInputs}
 <button class="secondary" type="submit">Stay signed in</button>
 </div>
 </form>`,
+  );
+}
+
+/** The one script these pages carry: it sends the sign-out form the app asked for (see `autoSignOutPage`). */
+export const AUTO_SUBMIT_SCRIPT = "document.forms[0].submit();";
+
+/**
+ * The app's own sign-out (its ID token names this browser's session): nothing to ask, the form goes
+ * by itself; without scripts the button does it.
+ */
+export function autoSignOutPage(form: ProviderForm): Page {
+  return layout(
+    'Signing out',
+    `<h1>Signing you out…</h1>
+<form method="post" action="${form.action}">
+${form.hiddenInputs}
+<input type="hidden" name="logout" value="yes">
+<noscript><div class="actions"><button class="primary" type="submit">Finish signing out</button></div></noscript>
+</form>
+<script>${AUTO_SUBMIT_SCRIPT}</script>`,
   );
 }
 

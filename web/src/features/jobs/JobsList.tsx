@@ -8,7 +8,7 @@ import { Badge, type Tone } from '../../ui/Badge';
 import { CloseButton } from '../../ui/Modal';
 import { SkeletonText } from '../../ui/Skeleton';
 import { Empty } from '../../ui/States';
-import { type BackgroundJob, JOB_TITLES, useBackgroundJobs } from './useBackgroundJobs';
+import { type BackgroundJob, jobTitle, useBackgroundJobs } from './useBackgroundJobs';
 import './jobs.css';
 
 const STATUS_TEXT: Record<BackgroundJob['status'], string> = {
@@ -28,7 +28,7 @@ const STATUS_TONE: Record<BackgroundJob['status'], Tone> = {
 };
 
 function JobRow({ job, highlight }: { job: BackgroundJob; highlight: boolean }) {
-  const title = JOB_TITLES[job.type] ?? job.type;
+  const title = jobTitle(job.type);
   return (
     <li className={highlight ? 'job highlight' : 'job'} data-job-id={job.id} data-status={job.status}>
       <div className="job-head">

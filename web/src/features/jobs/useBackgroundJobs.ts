@@ -48,6 +48,32 @@ export const JOB_TITLES: Record<string, string> = {
   benchmarkExport: 'Market data export',
   marketDataReport: 'Market data report',
   usersExport: 'Users export',
-  employeeCompensationExport: 'Employee compensation export',
+  employeeCompensationExport: 'Employee pay export',
   buildMarketRelease: 'Market release build',
+  bandsImport: 'Salary bands import',
+  bandsExport: 'Salary bands export',
+  dataLabInsights: 'Data-lab insights',
+  dataLabNightlyInsights: 'Nightly data-lab insights',
+  documentBulkPdf: 'Documents (PDF archive)',
+  documentPdf: 'Document PDF',
+  integrationScheduledSync: 'Scheduled sync',
+  integrationSync: 'Sync',
+  meritCycleWindowClosing: 'Planning window closing notice',
+  meritCyclePayrollExport: 'Merit cycle payroll export',
+  offersExport: 'Offers export',
+  peopleImport: 'People-data import',
+  pulseSurveyClosing: 'Pulse survey closing',
+  rewardLettersRelease: 'Reward letters release',
+  rewardLettersRemind: 'Reward letter reminders',
+  rewardLettersRender: 'Reward letters',
+  surveyImport: 'Survey import',
+  totalRewardsIssue: 'Total rewards statements',
 };
+
+/** A job's name as people read it: its title, else its kind's key in words ("someNewJob" → "Some new job"). */
+export function jobTitle(type: string): string {
+  const known = JOB_TITLES[type];
+  if (known) return known;
+  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : 'A background job';
+}

@@ -9,6 +9,7 @@ import { FormProblem } from '../../ui/FormProblem';
 import { PageHeader } from '../../ui/Page';
 import { Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
+import { useBenchmarkingCatalog } from '../benchmarking/data';
 import { can } from '../settings/permissions';
 import './offers.css';
 
@@ -18,10 +19,18 @@ type RuleInput = components['schemas']['OfferApprovalRuleInput'];
 const toInput = (settings: Settings): RuleInput[] =>
   settings.rules.map((rule) => ({ id: rule.id, department: rule.department, locationId: rule.locationId, mode: rule.mode, approverUserIds: rule.approvers.map((approver) => approver.userId), requiredApprovals: rule.requiredApprovals }));
 
+/** The locations a rule may name, by their names: the market's, and the rule's own if it is not among them. */
+const locationChoices = (locations: readonly { id: string }[], current: string | null | undefined): string[] => {
+  const ids = locations.map((location) => location.id);
+  return current && !ids.includes(current) ? [current, ...ids] : ids;
+};
+
 /** The offer approval rules' editor; also shown on /settings/workflows beside the other approval settings. */
 export function RulesEditor({ settings, editable }: { settings: Settings; editable: boolean }) {
   const { add } = useToasts();
   const users = useQuery('/api/users', { params: { query: { limit: 500 } } });
+  const locations = useQuery('/api/benchmarking/data-composition/locations');
+  const { name: locationName } = useBenchmarkingCatalog();
   const [rules, setRules] = useState<RuleInput[]>(() => toInput(settings));
   const [problem, setProblem] = useState<string | null>(null);
   const { save, busy } = useVersionedSave((ifMatch: string, body: { rules: RuleInput[] }) => api.PUT('/api/offers/approval-settings', { params: { header: { 'If-Match': ifMatch } }, body }));
@@ -56,8 +65,15 @@ export function RulesEditor({ settings, editable }: { settings: Settings; editab
               <input value={rule.department ?? ''} maxLength={200} onChange={(event) => update(index, { department: event.target.value })} />
             </label>
             <label>
-              Location id (empty: any)
-              <input value={rule.locationId ?? ''} maxLength={64} onChange={(event) => update(index, { locationId: event.target.value })} />
+              Location
+              <select value={rule.locationId ?? ''} onChange={(event) => update(index, { locationId: event.target.value })}>
+                <option value="">Any location</option>
+                {locationChoices(locations.data?.data.locations ?? [], rule.locationId).map((id) => (
+                  <option key={id} value={id}>
+                    {locationName(id)}
+                  </option>
+                ))}
+              </select>
             </label>
             <label>
               Approvals

@@ -9,6 +9,7 @@ import { Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { CurrencyOptions } from '../../ui/CurrencyOptions';
 import { NextStep, type SectionProps } from './Cycle';
+import { AXIS_LABELS, MeritMatrix, type RangeText, columnLabels } from './MeritMatrix';
 import { VariablesEditor, variablesOf, variablesText } from './VariablesEditor';
 import { useBandSets } from './Cycles';
 import {
@@ -359,11 +360,6 @@ function ColumnsByRole({ cycle, onSaved }: SectionProps) {
 
 // ── recommendation logic ─────────────────────────────────────────────────────────────────────
 
-interface RangeText {
-  min: string;
-  target: string;
-  max: string;
-}
 const rangeText = (range: GuidelineRange | null | undefined): RangeText => ({ min: bpToInput(range?.minBp), target: bpToInput(range?.targetBp), max: bpToInput(range?.maxBp) });
 function rangeOf(text: RangeText): GuidelineRange | null {
   const minBp = parsePercent(text.min);
@@ -390,14 +386,7 @@ function RangeInputs({ value, onChange, label, compact = false }: { value: Range
   );
 }
 
-const AXIS_LABELS = { compaRatio: 'Compa-ratio', rangePenetration: 'Range penetration' } as const;
 const DEFAULT_THRESHOLDS = { compaRatio: [0.9, 1, 1.1], rangePenetration: [0.25, 0.5, 0.75] } as const;
-
-/** The four columns of the matrix by the thresholds: "< 0.9", "0.9–1", "1–1.1", "≥ 1.1". */
-export function columnLabels(thresholds: readonly (number | string)[]): string[] {
-  const [a, b, c] = thresholds.map((value) => String(value));
-  return [`< ${a}`, `${a}–${b}`, `${b}–${c}`, `≥ ${c}`];
-}
 
 export function RecommendationSection({ cycle, onSaved }: SectionProps) {
   const { add } = useToasts();
@@ -420,6 +409,8 @@ export function RecommendationSection({ cycle, onSaved }: SectionProps) {
     api.PUT('/api/v2/meritCycles/{meritCycleId}/recommendationLogic', { params: { path: { meritCycleId: cycle.id }, header: { 'If-Match': ifMatch } }, body }),
   );
   const draft = draftOnly(cycle);
+
+  const labels = columnLabels(thresholds.map((value) => value || '?'));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -445,7 +436,7 @@ export function RecommendationSection({ cycle, onSaved }: SectionProps) {
           const text = cells[`${rating.value}|${column}`];
           if (!text || (!text.min && !text.target && !text.max)) continue;
           const range = rangeOf(text);
-          if (!range) return setLocal(`“${rating.label}”, column ${column} needs a min, target and max percentage.`);
+          if (!range) return setLocal(`“${rating.label}” at ${AXIS_LABELS[axis].toLowerCase()} ${labels[column - 1]} needs a min, target and max percentage.`);
           matrixCells.push({ rating: rating.value, column, ...range });
         }
       }
@@ -457,7 +448,6 @@ export function RecommendationSection({ cycle, onSaved }: SectionProps) {
     add('success', 'The recommendation logic is saved.');
   }
 
-  const labels = columnLabels(thresholds.map((value) => value || '?'));
   return (
     <>
       <Section title="Recommendation logic" id="cycle-recommendation">
@@ -507,36 +497,7 @@ export function RecommendationSection({ cycle, onSaved }: SectionProps) {
                     </label>
                   ))}
                 </div>
-                <div className="table-scroll" role="region" aria-label="Merit matrix" tabIndex={0}>
-                  <table className="planning-matrix">
-                    <caption className="visually-hidden">Merit matrix: min, target and max % by rating and {AXIS_LABELS[axis].toLowerCase()}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Rating</th>
-                        {labels.map((label, index) => (
-                          <th key={index} scope="col">
-                            {AXIS_LABELS[axis]} {label}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {[...scale].reverse().map((rating) => (
-                        <tr key={rating.value}>
-                          <th scope="row">{rating.label}</th>
-                          {[1, 2, 3, 4].map((column) => {
-                            const key = `${rating.value}|${column}`;
-                            return (
-                              <td key={column}>
-                                <RangeInputs compact label={`${rating.label}, ${AXIS_LABELS[axis].toLowerCase()} ${labels[column - 1]}`} value={cells[key] ?? { min: '', target: '', max: '' }} onChange={(value) => setCells({ ...cells, [key]: value })} />
-                              </td>
-                            );
-                          })}
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <MeritMatrix scale={scale} axis={axis} thresholds={thresholds} cells={cells} onChange={(key, value) => setCells((before) => ({ ...before, [key]: value }))} />
               </>
             )}
             <label className="check">

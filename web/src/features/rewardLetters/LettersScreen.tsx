@@ -1,4 +1,4 @@
-import { CheckCircle2, Download, Mail } from 'lucide-react';
+import { CheckCircle2, Download, Mail, WifiOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { TRY_AGAIN, api, errorMessage, statusOf, useQuery } from '../../api/client';
@@ -10,6 +10,7 @@ import { PageHeader, Section } from '../../ui/Page';
 import { SkeletonText } from '../../ui/Skeleton';
 import { Empty, ErrorState, Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
+import { useOnline } from '../../ui/hooks';
 import { saveFile } from '../../ui/files';
 import { formatDate, formatMoney } from '../../ui/format';
 import { can } from '../settings/permissions';
@@ -106,6 +107,7 @@ export function MyLetterScreen() {
   const { add } = useToasts();
   const [busy, setBusy] = useState(false);
   const shownAsOf = useShownAsOf();
+  const online = useOnline();
   const { data, error, mutate } = useQuery('/api/reward-letters/{meritCycleId}', { params: { path: { meritCycleId } } });
   const letter = data?.data;
   if (error && !letter) {
@@ -115,6 +117,17 @@ export function MyLetterScreen() {
           <PageHeader title="Reward letter" icon={Mail} />
           <Empty title="There is no letter here for you" icon={Mail} action={<Link href="/rewardletters">Your letters</Link>}>
             A letter appears once your company releases it.
+          </Empty>
+        </>
+      );
+    }
+    // No answer at all while offline: the device kept no copy, since the letter was never opened here.
+    if (statusOf(error) === undefined && !online) {
+      return (
+        <>
+          <PageHeader title="Reward letter" icon={Mail} />
+          <Empty title="This letter is not saved on this device" icon={WifiOff} action={<button type="button" onClick={() => void mutate()}>Try again</button>}>
+            You are offline, and this letter was not opened on this device before. Connect to the internet and open it once; after that it stays readable here offline.
           </Empty>
         </>
       );

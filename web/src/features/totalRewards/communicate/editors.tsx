@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '../../../api/client';
 import { minorUnitOf } from '../../../ui/format';
 import type { Schemas, SectionName } from '../model';
@@ -168,7 +168,14 @@ function ColourField({ label, value, onChange, disabled }: { label: string; valu
   );
 }
 
-const BANNER_VARIABLES = ['firstName', 'lastName', 'tenure', 'companyName', 'jobTitle'];
+/** The banner's placeholders, typed as they are (so shown as code), with what each stands for. */
+const BANNER_VARIABLES: [string, string][] = [
+  ['firstName', 'first name'],
+  ['lastName', 'last name'],
+  ['tenure', 'time at the company'],
+  ['companyName', 'company name'],
+  ['jobTitle', 'job title'],
+];
 
 export function AppearanceEditor({ settings, editable, onDraft }: EditorProps) {
   const [problems, setProblems] = useState<{ logo: string | null; banner: string | null }>({ logo: null, banner: null });
@@ -198,7 +205,14 @@ export function AppearanceEditor({ settings, editable, onDraft }: EditorProps) {
         <label htmlFor={bannerId}>Banner text</label>
         <input id={bannerId} value={value.bannerText} maxLength={300} aria-describedby={`${bannerId}-hint`} onChange={(event) => set({ bannerText: event.target.value })} />
         <p id={`${bannerId}-hint`} className="muted small-text">
-          One line. Each employee’s own values go in for {BANNER_VARIABLES.map((name) => `{{${name}}}`).join(', ')}; any other placeholder is refused when you save.
+          One line. Each employee’s own values go in for{' '}
+          {BANNER_VARIABLES.map(([name, meaning], index) => (
+            <Fragment key={name}>
+              {index ? ', ' : ''}
+              <code>{`{{${name}}}`}</code> ({meaning})
+            </Fragment>
+          ))}
+          ; any other placeholder is refused when you save.
         </p>
         <ImageField label="Banner image" value={value.bannerImage} onChange={(bannerImage) => set({ bannerImage })} disabled={!editable} problem={problems.banner} onProblem={(banner) => setProblems({ ...problems, banner })} />
       </fieldset>
