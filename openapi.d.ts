@@ -7418,7 +7418,7 @@ export interface components {
                 /** @description The gating attacks (a target recovered fails the release). */
                 attacks: {
                     /** @enum {string} */
-                    attack: "differencing" | "tracker" | "releases" | "reconstruction" | "key_search";
+                    attack: "differencing" | "tracker" | "releases" | "reconstruction" | "key_search" | "colluders";
                     title: string;
                     targets: number;
                     /** @description Targets recovered within 5% with the protection on. */
