@@ -58,8 +58,8 @@ function* sourceFiles(dir: string): Generator<string> {
 
 /** A file's folder under `api/src`; a file at the top is a node of its own (`config`, `server`). */
 function folderOf(file: string): string {
-  const parts = path.relative(SRC, file).split(path.sep);
-  return parts.length === 1 ? parts[0].replace(/\.ts$/, '') : parts[0];
+  const [first = '', ...rest] = path.relative(SRC, file).split(path.sep);
+  return rest.length === 0 ? first.replace(/\.ts$/, '') : first;
 }
 
 function isTypeOnly(clause: ts.ImportClause | undefined): boolean {
