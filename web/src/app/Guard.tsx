@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Suspense, lazy, useEffect } from 'react';
 import { Redirect } from 'wouter';
-import { useQuery } from '../api/client';
 import { COMPANY_AS_KEY, VIEW_AS_KEY } from '../auth/oidc';
 import { signIn, useSession } from '../auth/Session';
 import { FullSizeSpinner } from '../ui/Spinner';
 import { FailureScreen } from '../ui/Screens';
 import { useOnline } from '../ui/hooks';
+import { usePerson } from './person';
 import { retryImport } from './retryImport';
 import type { ModuleName } from './webModule';
 
@@ -15,10 +15,7 @@ const ModuleAccessScreen = lazy(() => retryImport(() => import('../features/sett
 
 export type { ModuleName };
 
-export function usePerson() {
-  const { user } = useSession();
-  return useQuery('/api/me', user ? {} : null);
-}
+export { usePerson };
 
 /**
  * Authorized means signed in with a person and a company; verified e-mail and accepted terms come

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { DataTable } from '../../ui/DataTable';
-import { FormProblem, fieldProblems } from '../../ui/FormProblem';
+import { FormProblem } from '../../ui/FormProblem';
 import { useToasts } from '../../ui/Toasts';
 
 type SharedSlice = components['schemas']['SharedSlice'];
@@ -23,27 +24,26 @@ export function SliceCollaborators({ slice }: { slice: SharedSlice }) {
   const collaborators = useQuery('/api/benchmarking/shares/{sliceId}/collaborators', { params: { path: { sliceId: slice.id } } });
   const { add } = useToasts();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
+  const invitation = useMutation({ failure: 'problem', fieldNames: { email: 'E-mail', expiresInDays: 'Days' } });
+  // Revoking has no busy state of its own: the row changes once the list is asked again.
+  const revocation = useMutation();
 
   async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();
     const days = Number(form.get('days') ?? DEFAULT_DAYS);
-    setBusy(true);
-    const { data, error } = await api.POST('/api/benchmarking/shares/{sliceId}/collaborators', { params: { path: { sliceId: slice.id } }, body: { email, expiresInDays: days } });
-    setBusy(false);
-    if (error) return setProblem({ message: errorMessage(error), fields: fieldProblems(error, { email: 'E-mail', expiresInDays: 'Days' }) });
-    setProblem(null);
+    const result = await invitation.run(() => api.POST('/api/benchmarking/shares/{sliceId}/collaborators', { params: { path: { sliceId: slice.id } }, body: { email, expiresInDays: days } }));
+    if (!result.ok) return;
     setOpen(false);
     await collaborators.mutate();
-    add('success', `${data.data.email} was e-mailed a link to this slice, open until ${new Date(data.data.expiresAt).toLocaleDateString()}.`);
+    const invited = result.data.data;
+    add('success', `${invited.email} was e-mailed a link to this slice, open until ${new Date(invited.expiresAt).toLocaleDateString()}.`);
   }
 
   async function revoke(collaborator: Collaborator) {
-    const { error } = await api.POST('/api/benchmarking/shares/{sliceId}/collaborators/{collaboratorId}/revoke', { params: { path: { sliceId: slice.id, collaboratorId: collaborator.id } } });
-    if (error) return add('error', errorMessage(error));
+    const result = await revocation.run(() => api.POST('/api/benchmarking/shares/{sliceId}/collaborators/{collaboratorId}/revoke', { params: { path: { sliceId: slice.id, collaboratorId: collaborator.id } } }));
+    if (!result.ok) return;
     await collaborators.mutate();
     add('success', `${collaborator.email} can no longer open this slice.`);
   }
@@ -62,7 +62,7 @@ export function SliceCollaborators({ slice }: { slice: SharedSlice }) {
       <p className="muted small-text">People outside your company you invite can read this slice, and nothing else, through their own link; no account needed.</p>
       {open && (
         <form className="settings-form" onSubmit={(event) => void invite(event)} aria-label="Invite a collaborator">
-          <FormProblem message={problem?.message ?? null} fields={problem?.fields} />
+          <FormProblem message={invitation.problem?.message ?? null} fields={invitation.problem?.fields} />
           <label>
             E-mail
             <input name="email" type="email" required maxLength={320} autoComplete="off" />
@@ -72,7 +72,7 @@ export function SliceCollaborators({ slice }: { slice: SharedSlice }) {
             <input name="days" type="number" min={1} max={MAX_DAYS} defaultValue={DEFAULT_DAYS} required />
           </label>
           <div className="actions">
-            <button type="submit" className="primary" disabled={busy}>
+            <button type="submit" className="primary" disabled={invitation.busy}>
               Send the invitation
             </button>
             <button type="button" onClick={() => setOpen(false)}>

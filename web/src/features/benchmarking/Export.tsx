@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { api, errorMessage } from '../../api/client';
-import { invalidate } from '../../api/queries';
+import { api } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { useToasts } from '../../ui/Toasts';
 import { JobsList } from '../jobs/JobsList';
@@ -22,19 +22,17 @@ export function ExportScreen() {
   const person = usePerson().data?.data;
   const { add } = useToasts();
   const [format, setFormat] = useState<'csv' | 'xlsx'>('xlsx');
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   const [jobId, setJobId] = useState<string | undefined>();
   const problems = filters && selection ? validateSelection(selection, filters) : [];
 
   async function start() {
     if (!filters || !selection || problems.length > 0) return;
-    setBusy(true);
-    const { data, error } = await api.POST('/api/benchmarking/market-data/exports', { body: { format, request: toRequest(selection, filters) } });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
-    setJobId(data.data.id);
+    const body = { format, request: toRequest(selection, filters) };
+    const result = await run(() => api.POST('/api/benchmarking/market-data/exports', { body }), { invalidates: '/api/me/background-jobs' });
+    if (!result.ok) return;
+    setJobId(result.data.data.id);
     add('info', 'The export has started. It appears in your background jobs and can be downloaded when it is done.');
-    await invalidate('/api/me/background-jobs');
   }
 
   return (

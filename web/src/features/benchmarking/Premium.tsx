@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { FormProblem } from '../../ui/FormProblem';
 import { PageHeader } from '../../ui/Page';
@@ -40,26 +41,19 @@ export function PremiumScreen() {
   const filters = useQuery('/api/benchmarking/filters');
   const state = useQuery('/api/benchmarking/premium');
   const [plan, setPlan] = useState<PremiumPlan>('premium_annual');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { run, busy, problem, setProblem } = useMutation({ failure: 'problem' });
   const views = filters.data?.data.equityViewOptions.filter((view) => view.isPremium) ?? [];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setProblem(null);
-    const { data, error } = await api.POST('/api/benchmarking/checkout-session', { body: { plan } });
-    if (error) {
-      setBusy(false);
-      setProblem(errorMessage(error));
-      return;
-    }
-    if (data.data.kind === 'redirect') {
-      window.location.assign(data.data.url);
-      return;
-    }
-    await state.mutate();
-    setBusy(false);
+    // Busy until the page leaves for the provider's checkout, or until the request shows here.
+    const result = await run(async () => {
+      const answer = await api.POST('/api/benchmarking/checkout-session', { body: { plan } });
+      if (answer.data && answer.data.data.kind !== 'redirect') await state.mutate();
+      return answer;
+    }, { hold: (answer) => (answer.data.kind === 'redirect' ? 'leaving' : undefined) });
+    if (result.ok && result.data.data.kind === 'redirect') window.location.assign(result.data.data.url);
   }
 
   if (state.error) {
@@ -106,7 +100,7 @@ export function PremiumScreen() {
             ))}
           </fieldset>
           <p className="muted">Paybench sends an invoice to {person?.email ?? 'your e-mail'}; premium is switched on once it is paid.</p>
-          <FormProblem message={problem} />
+          <FormProblem message={problem?.message ?? null} />
           <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
             Request an invoice
           </button>

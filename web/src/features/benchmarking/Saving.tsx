@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
-import { api, errorMessage } from '../../api/client';
-import { invalidate } from '../../api/queries';
+import { api } from '../../api/client';
+import { type PathMatch, useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { useToasts } from '../../ui/Toasts';
 import { can } from '../settings/permissions';
 import type { BenchmarkRequest } from './selection';
 
 /** The saved reports and shared slices, with everything read from them. */
-const refreshLists = () => invalidate((path) => path.startsWith('/api/benchmarking/saved-queries') || path.startsWith('/api/benchmarking/shares'));
+const LISTS: PathMatch = (path) => path.startsWith('/api/benchmarking/saved-queries') || path.startsWith('/api/benchmarking/shares');
 
 /**
  * Keep the current request as a named report, or share what it answers now as a read-only slice.
@@ -19,27 +19,23 @@ export function SaveAndShare({ request }: { request: BenchmarkRequest }) {
   const { add } = useToasts();
   const [, navigate] = useLocation();
   const [mode, setMode] = useState<'save' | 'share' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   if (!can(person, 'benchmarking', 'edit') || person?.viewAs) return null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
-    setBusy(true);
     if (mode === 'save') {
-      const { error } = await api.POST('/api/benchmarking/saved-queries', { body: { name, request } });
-      setBusy(false);
-      if (error) return add('error', errorMessage(error));
+      const result = await run(() => api.POST('/api/benchmarking/saved-queries', { body: { name, request } }), { invalidates: LISTS });
+      if (!result.ok) return;
       add('success', `Saved as “${name}”. It is listed under Reports.`);
     } else {
-      const { data, error } = await api.POST('/api/benchmarking/shares', { body: { title: name, request } });
-      setBusy(false);
-      if (error) return add('error', errorMessage(error));
+      const result = await run(() => api.POST('/api/benchmarking/shares', { body: { title: name, request } }), { invalidates: LISTS });
+      if (!result.ok) return;
       add('success', 'Shared. People in your company with market data access can open this link.');
-      navigate(data.data.path);
+      navigate(result.data.data.path);
     }
     setMode(null);
-    await refreshLists();
   }
 
   return (

@@ -2,8 +2,8 @@ import { Bookmark, BookmarkPlus, Bot, FlaskConical, MessageSquareHeart, RefreshC
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
-import { api, errorMessage, useQuery } from '../../api/client';
-import { invalidate, useVersionedSave } from '../../api/queries';
+import { api, useQuery } from '../../api/client';
+import { invalidate, useMutation, useVersionedSave } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { Badge, type Tone } from '../../ui/Badge';
 import { PageHeader, Section } from '../../ui/Page';
@@ -99,15 +99,12 @@ function Insights({ editable }: { editable: boolean }) {
   const [showHidden, setShowHidden] = useState(false);
   const insights = useQuery('/api/data-lab/insights', { params: { query: { include: showHidden ? 'all' : 'open' } } });
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   const focus = new URLSearchParams(useSearch()).get('insight');
 
   async function recompute() {
-    setBusy(true);
-    const { error } = await api.POST('/api/data-lab/insights/recompute');
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
-    add('success', 'Recomputing insights. They update here when the job is done.');
+    const result = await run(() => api.POST('/api/data-lab/insights/recompute'));
+    if (result.ok) add('success', 'Recomputing insights. They update here when the job is done.');
   }
 
   return (
@@ -155,7 +152,7 @@ function Insights({ editable }: { editable: boolean }) {
 
 function InsightCard({ insight, focused }: { insight: Insight; focused: boolean }) {
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   const [showAll, setShowAll] = useState(false);
   const severity = SEVERITY[insight.severity];
   const headingId = `insight-${insight.key}`;
@@ -165,21 +162,15 @@ function InsightCard({ insight, focused }: { insight: Insight; focused: boolean 
   }, [focused, headingId]);
 
   async function setState(state: 'open' | 'dismissed' | 'snoozed') {
-    setBusy(true);
-    const { error } = await api.PUT('/api/data-lab/insights/{insightKey}/state', { params: { path: { insightKey: insight.key } }, body: state === 'snoozed' ? { state, snoozeDays: 7 } : { state } });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
-    add('success', state === 'dismissed' ? `Dismissed “${insight.title}”.` : state === 'snoozed' ? `Snoozed “${insight.title}” for 7 days.` : `Reopened “${insight.title}”.`);
-    await invalidate('/api/data-lab/insights');
+    const body = state === 'snoozed' ? { state, snoozeDays: 7 } : { state };
+    const result = await run(() => api.PUT('/api/data-lab/insights/{insightKey}/state', { params: { path: { insightKey: insight.key } }, body }), { invalidates: '/api/data-lab/insights' });
+    if (result.ok) add('success', state === 'dismissed' ? `Dismissed “${insight.title}”.` : state === 'snoozed' ? `Snoozed “${insight.title}” for 7 days.` : `Reopened “${insight.title}”.`);
   }
 
   async function bookmark() {
-    setBusy(true);
-    const { error } = await api.POST('/api/data-lab/bookmarks', { body: { kind: 'insight', name: insight.title.slice(0, 200), target: insight.key, shared: false } });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
-    add('success', `Bookmarked “${insight.title}”.`);
-    await invalidate('/api/data-lab/bookmarks');
+    const body = { kind: 'insight' as const, name: insight.title.slice(0, 200), target: insight.key, shared: false };
+    const result = await run(() => api.POST('/api/data-lab/bookmarks', { body }), { invalidates: '/api/data-lab/bookmarks' });
+    if (result.ok) add('success', `Bookmarked “${insight.title}”.`);
   }
 
   const [allRows, setAllRows] = useState(false);
@@ -306,6 +297,8 @@ function BookmarkRow({ item, canShare }: { item: BookmarkItem; canShare: boolean
   const { save, busy } = useVersionedSave((ifMatch: string, body: Schemas['DataLabBookmarkUpdate']) =>
     api.PATCH('/api/data-lab/bookmarks/{bookmarkId}', { params: { path: { bookmarkId: item.id }, header: { 'If-Match': ifMatch } }, body }),
   );
+  // Deleting has no busy state of its own: the row goes once the list is asked again.
+  const deletion = useMutation();
 
   async function change(body: Schemas['DataLabBookmarkUpdate'], done: string) {
     const result = await save(item.version, body);
@@ -316,10 +309,8 @@ function BookmarkRow({ item, canShare }: { item: BookmarkItem; canShare: boolean
   }
 
   async function remove() {
-    const { error } = await api.DELETE('/api/data-lab/bookmarks/{bookmarkId}', { params: { path: { bookmarkId: item.id } } });
-    if (error) return add('error', errorMessage(error));
-    add('success', `Deleted the bookmark “${item.name}”.`);
-    await invalidate('/api/data-lab/bookmarks');
+    const result = await deletion.run(() => api.DELETE('/api/data-lab/bookmarks/{bookmarkId}', { params: { path: { bookmarkId: item.id } } }), { invalidates: '/api/data-lab/bookmarks' });
+    if (result.ok) add('success', `Deleted the bookmark “${item.name}”.`);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -377,25 +368,23 @@ function NewBookmark({ canShare }: { canShare: boolean }) {
   const [name, setName] = useState('');
   const [target, setTarget] = useState('');
   const [shared, setShared] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
     let address = target.trim();
     // A full address pasted from the browser keeps only its path and query.
     if (/^https?:\/\//.test(address)) {
       const url = new URL(address);
       address = `${url.pathname}${url.search}`;
     }
-    const { error } = await api.POST('/api/data-lab/bookmarks', { body: { kind, name: name.trim(), target: address, shared } });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
+    const body = { kind, name: name.trim(), target: address, shared };
+    const result = await run(() => api.POST('/api/data-lab/bookmarks', { body }), { invalidates: '/api/data-lab/bookmarks' });
+    if (!result.ok) return;
     add('success', `Saved the bookmark “${name.trim()}”.`);
     setName('');
     setTarget('');
     setShared(false);
-    await invalidate('/api/data-lab/bookmarks');
   }
 
   return (

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useParams } from 'wouter';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { saveBlob } from '../../ui/files';
 import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
@@ -25,8 +25,7 @@ export function DownloadScreen({ kind = 'download' }: { kind?: keyof typeof KIND
   const { title, back, again } = KINDS[kind];
   const { downloadId = '' } = useParams<{ downloadId: string }>();
   const metadata = useQuery('/api/downloads/{downloadId}/metadata', { params: { path: { downloadId } } });
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { run, busy, problem, setProblem } = useMutation({ failure: 'problem' });
   if (metadata.error) {
     const status = (metadata.error as { status?: number }).status;
     return status === 404 ? (
@@ -40,12 +39,9 @@ export function DownloadScreen({ kind = 'download' }: { kind?: keyof typeof KIND
 
   async function download() {
     if (!file) return;
-    setBusy(true);
     setProblem(null);
-    const { data, error } = await api.GET('/api/downloads/{downloadId}', { params: { path: { downloadId } }, parseAs: 'blob' });
-    setBusy(false);
-    if (error || !data) return setProblem(errorMessage(error));
-    saveBlob(data, file.filename);
+    const result = await run(() => api.GET('/api/downloads/{downloadId}', { params: { path: { downloadId } }, parseAs: 'blob' }));
+    if (result.ok) saveBlob(result.data, file.filename);
   }
 
   const expired = new Date(file.expiresAt).getTime() < Date.now();
@@ -62,7 +58,7 @@ export function DownloadScreen({ kind = 'download' }: { kind?: keyof typeof KIND
         <dt>Available until</dt>
         <dd>{new Date(file.expiresAt).toLocaleString()}</dd>
       </dl>
-      {problem && <p role="alert">{problem}</p>}
+      {problem && <p role="alert">{problem.message}</p>}
       <div className="actions">
         <button type="button" className="primary" onClick={() => void download()} disabled={busy || expired}>
           {busy ? 'Downloading…' : `Download ${file.filename}`}

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { api } from '../../api/client';
-import { forgetAllAnswers } from '../../api/queries';
+import { forgetAllAnswers, useMutation } from '../../api/queries';
 import { retryImport } from '../../app/retryImport';
 import { SESSION_EXPIRED_REASON, userManager } from '../../auth/oidc';
 import { signIn, useSession } from '../../auth/Session';
@@ -112,12 +112,11 @@ export function UnverifiedScreen() {
   const { user } = useSession();
   const [, navigate] = useLocation();
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Both outcomes are a notice in place, never a toast.
+  const { run, busy } = useMutation({ failure: 'problem' });
   async function resend() {
-    setBusy(true);
-    const { data, error } = await api.POST('/api/me/email-verification');
-    setBusy(false);
-    setNotice(error ? (error.message ?? error.description) : `We sent a new link to ${data.data.sentTo}. It works for a day.`);
+    const result = await run(() => api.POST('/api/me/email-verification'));
+    setNotice(result.ok ? `We sent a new link to ${result.data.data.sentTo}. It works for a day.` : result.problem.message);
   }
   async function checkAgain() {
     const { data } = await api.GET('/api/me');

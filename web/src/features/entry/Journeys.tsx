@@ -1,8 +1,8 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
-import { invalidate } from '../../api/queries';
+import { leaveFor, useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { signIn, useSession } from '../../auth/Session';
 import { userManager } from '../../auth/oidc';
@@ -115,24 +115,23 @@ export function OnboardingScreen() {
 /** /onboarding/user: the profile step — the person's name — then on to market data. */
 export function OnboardingUserScreen() {
   const { person, user, completeUser, readOnly } = useOnboarding();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   const { add } = useToasts();
   if (!person || !user.data) return <FullSizeSpinner loading />;
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    const { error } = await api.POST('/api/accounts', {
-      body: { accountData: { firstName: String(form.get('firstName') ?? ''), lastName: String(form.get('lastName') ?? '') }, subdomain: 'app' },
-    });
-    if (error) {
-      setBusy(false);
-      return add('error', errorMessage(error));
-    }
-    await completeUser('profile');
-    await invalidate('/api/me');
-    setBusy(false);
-    add('success', 'Your profile is saved.');
+    const body = { accountData: { firstName: String(form.get('firstName') ?? ''), lastName: String(form.get('lastName') ?? '') }, subdomain: 'app' as const };
+    // Saving the name also completes the profile step; the screen stays busy until /api/me says so.
+    const result = await run(
+      async () => {
+        const answer = await api.POST('/api/accounts', { body });
+        if (answer.error === undefined) await completeUser('profile');
+        return answer;
+      },
+      { invalidates: '/api/me', hold: 'invalidated' },
+    );
+    if (result.ok) add('success', 'Your profile is saved.');
   }
   return (
     <>
@@ -189,12 +188,12 @@ export function OnboardingCompanyScreen() {
  * so it can send the person to their company's identity provider.
  */
 export function SsoScreen() {
-  const [busy, setBusy] = useState(false);
+  // Busy until the page leaves for the provider; a failed start frees the button and says nothing.
+  const { run, busy } = useMutation({ failure: 'problem' });
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    setBusy(true);
-    await userManager.signinRedirect({ login_hint: email, state: { returnTo: '/home' } });
+    await run(() => leaveFor(userManager.signinRedirect({ login_hint: email, state: { returnTo: '/home' } })), { hold: 'leaving' });
   }
   return (
     <main className="entry">

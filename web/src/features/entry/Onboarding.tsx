@@ -1,8 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { api } from '../../api/client';
-import { forgetAllAnswers } from '../../api/queries';
-import { useToasts } from '../../ui/Toasts';
+import { forgetAllAnswers, useMutation } from '../../api/queries';
 import './entry.css';
 
 /** The person changed (company, terms): drop every cached answer so screens load fresh ones. */
@@ -10,17 +9,13 @@ const forgetCachedAnswers = () => forgetAllAnswers({ refetch: true });
 
 export function CreateCompanyScreen() {
   const [, navigate] = useLocation();
-  const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    const { error } = await api.POST('/api/companies', {
-      body: { name: String(form.get('name') ?? ''), currency: String(form.get('currency') ?? 'USD') },
-    });
-    setBusy(false);
-    if (error) return add('error', error.message ?? error.description);
+    const body = { name: String(form.get('name') ?? ''), currency: String(form.get('currency') ?? 'USD') };
+    const result = await run(() => api.POST('/api/companies', { body }));
+    if (!result.ok) return;
     await forgetCachedAnswers();
     navigate('/home');
   }

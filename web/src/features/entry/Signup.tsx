@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
-import { api, errorMessage } from '../../api/client';
-import { invalidate } from '../../api/queries';
+import { api } from '../../api/client';
+import { leaveFor, useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { userManager } from '../../auth/oidc';
 import { useSession } from '../../auth/Session';
@@ -61,7 +61,8 @@ function Steps({ current }: { current: number }) {
 export function SignupScreen() {
   const { user, isAuthenticating } = useSession();
   const person = usePerson().data?.data;
-  const [busy, setBusy] = useState(false);
+  // Busy until the page leaves for the provider; a failed start frees the button and says nothing.
+  const { run, busy } = useMutation({ failure: 'problem' });
   if (isAuthenticating || (user && !person)) return <FullSizeSpinner loading />;
   if (person) {
     return (
@@ -82,10 +83,7 @@ export function SignupScreen() {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     rememberSource();
-    setBusy(true);
-    await userManager
-      .signinRedirect({ login_hint: email || undefined, extraQueryParams: { screen_hint: 'signup' }, state: { returnTo: '/create-account' } })
-      .catch(() => setBusy(false));
+    await run(() => leaveFor(userManager.signinRedirect({ login_hint: email || undefined, extraQueryParams: { screen_hint: 'signup' }, state: { returnTo: '/create-account' } })), { hold: 'leaving' });
   }
   return (
     <main className="entry">
@@ -113,25 +111,20 @@ export function SignupScreen() {
 export function CreateAccountScreen() {
   const person = usePerson().data?.data;
   const [, navigate] = useLocation();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { run, busy, problem } = useMutation({ failure: 'problem' });
   if (!person) return <FullSizeSpinner loading />;
   if (person.companyId) return <Redirect to="/home" replace />;
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    const { error } = await api.POST('/api/accounts', {
-      body: {
-        accountData: { firstName: String(form.get('firstName') ?? '').trim(), lastName: String(form.get('lastName') ?? '').trim() },
-        subdomain: 'app',
-        ...storedSource(),
-      },
-    });
-    setBusy(false);
-    if (error) return setProblem(errorMessage(error));
+    const body = {
+      accountData: { firstName: String(form.get('firstName') ?? '').trim(), lastName: String(form.get('lastName') ?? '').trim() },
+      subdomain: 'app' as const,
+      ...storedSource(),
+    };
+    const result = await run(() => api.POST('/api/accounts', { body }), { invalidates: '/api/me' });
+    if (!result.ok) return;
     sessionStorage.removeItem(SIGNUP_SOURCE_KEY);
-    await invalidate('/api/me');
     navigate('/create-company');
   }
   return (
@@ -149,7 +142,7 @@ export function CreateAccountScreen() {
           Last name
           <input name="lastName" required maxLength={100} autoComplete="family-name" defaultValue={person.lastName} />
         </label>
-        <FormProblem message={problem} />
+        <FormProblem message={problem?.message ?? null} />
         <button type="submit" className="primary" disabled={busy}>
           Continue to your company
         </button>

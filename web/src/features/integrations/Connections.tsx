@@ -2,6 +2,7 @@ import { Cable } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { type MutationCall, useMutation } from '../../api/queries';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { Empty } from '../../ui/States';
 import { type Column, DataTable } from '../../ui/DataTable';
@@ -47,38 +48,18 @@ function LastSync({ sync }: { sync: Integration['lastSync'] }) {
 function ConnectionActions({ connection, refresh }: { connection: Integration; refresh: () => Promise<unknown> }) {
   const { add } = useToasts();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   const path = { params: { path: { integrationId: connection.id } } };
 
-  async function act(call: () => Promise<string>) {
-    setBusy(true);
-    try {
-      add('info', await call());
-    } catch (error) {
-      add('error', errorMessage(error));
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
+  // Whatever the outcome, the list is asked again: a failed sync or test shows there too.
+  async function act<Data>(call: MutationCall<Data>, done: (data: Data) => string) {
+    const result = await run(call);
+    if (result.ok) add('info', done(result.data));
+    await refresh();
   }
-  const sync = () =>
-    act(async () => {
-      const { error } = await api.POST('/api/integrations/{integrationId}/syncs', { ...path, body: { dryRun: false } });
-      if (error) throw error;
-      return `${connection.name}: sync started.`;
-    });
-  const test = () =>
-    act(async () => {
-      const { data, error } = await api.POST('/api/integrations/{integrationId}/test', path);
-      if (error) throw error;
-      return `${connection.name}: ${data.data.message}`;
-    });
-  const disconnect = () =>
-    act(async () => {
-      const { error } = await api.DELETE('/api/integrations/{integrationId}', path);
-      if (error) throw error;
-      return `${connection.name} is disconnected.`;
-    });
+  const sync = () => act(() => api.POST('/api/integrations/{integrationId}/syncs', { ...path, body: { dryRun: false } }), () => `${connection.name}: sync started.`);
+  const test = () => act(() => api.POST('/api/integrations/{integrationId}/test', path), (answer) => `${connection.name}: ${answer.data.message}`);
+  const disconnect = () => act(() => api.DELETE('/api/integrations/{integrationId}', path), () => `${connection.name} is disconnected.`);
 
   return (
     <>
@@ -183,7 +164,7 @@ export function ConnectForm({ category, connectors, onConnected }: { category: C
   // Until the person picks one, the first system that works here (the list may still be loading).
   const [picked, setKind] = useState<string | null>(null);
   const kind = picked ?? choices.find((connector) => connector.available)?.kind ?? choices[0]?.kind ?? '';
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   const { add } = useToasts();
   const connector = choices.find((entry) => entry.kind === kind);
   const importKind: ImportKind = category === 'hris' ? 'employees' : 'equityGrants';
@@ -199,13 +180,10 @@ export function ConnectForm({ category, connectors, onConnected }: { category: C
       if (value) config[field.key] = value;
     }
     const hours = text('syncIntervalHours');
-    setBusy(true);
-    const { data, error } = await api.POST('/api/integrations', {
-      body: { kind: connector.kind, config, ...(text('name') ? { name: text('name') } : {}), mappingName: text('mappingName') || null, syncIntervalHours: hours ? Number(hours) : null },
-    });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
-    const connection = data.data;
+    const body = { kind: connector.kind, config, ...(text('name') ? { name: text('name') } : {}), mappingName: text('mappingName') || null, syncIntervalHours: hours ? Number(hours) : null };
+    const result = await run(() => api.POST('/api/integrations', { body }));
+    if (!result.ok) return;
+    const connection = result.data.data;
     if (connection.status === 'connected') add('success', `${connection.name} is connected.`);
     else add('warning', `${connection.name} was saved, but its test failed: ${connection.statusMessage ?? 'no reason given'}`);
     onConnected();

@@ -3,12 +3,12 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, statusOf, useQuery } from '../../api/client';
-import { invalidate, useVersionedSave } from '../../api/queries';
+import { type PathMatch, invalidate, useMutation, useVersionedSave } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { Badge } from '../../ui/Badge';
 import { BarList, NEUTRAL, colourOf } from '../../ui/charts';
 import { type Column, DataTable } from '../../ui/DataTable';
-import { FormProblem, fieldProblems } from '../../ui/FormProblem';
+import { FormProblem } from '../../ui/FormProblem';
 import { formatDate, formatNumber } from '../../ui/format';
 import { PageHeader, Section } from '../../ui/Page';
 import { Empty, Loaded } from '../../ui/States';
@@ -136,21 +136,18 @@ export function NewPulseSurveyScreen() {
   const [values, setValues] = useState<string[]>([]);
   const [opensOn, setOpensOn] = useState(today());
   const [closesOn, setClosesOn] = useState(inDays(14));
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem } = useMutation({ failure: 'problem', fieldNames: FIELD_NAMES });
 
   const options = kind === 'everyone' ? [] : (groups.data?.data[kind] ?? []);
   const reach = kind === 'everyone' ? (groups.data?.data.everyone ?? 0) : options.filter((option) => values.includes(option.value)).reduce((sum, option) => sum + option.people, 0);
 
   async function submit() {
-    setBusy(true);
-    const { data, error } = await api
-      .POST('/api/data-lab/pulse-surveys', { body: { title, introduction: introduction.trim() || null, questions: questions.map((q) => q.trim()).filter(Boolean), target: { kind, values }, opensOn, closesOn } })
-      .finally(() => setBusy(false));
-    if (error || !data) return setProblem({ message: errorMessage(error), fields: fieldProblems(error, FIELD_NAMES) });
-    await invalidate('/api/data-lab/pulse-surveys');
-    add('success', `“${data.data.title}” was saved as a draft. Open it when it is ready to send.`);
-    navigate(`${HOME}/${data.data.id}`);
+    const body = { title, introduction: introduction.trim() || null, questions: questions.map((q) => q.trim()).filter(Boolean), target: { kind, values }, opensOn, closesOn };
+    const result = await run(() => api.POST('/api/data-lab/pulse-surveys', { body }), { invalidates: '/api/data-lab/pulse-surveys' });
+    if (!result.ok) return;
+    const draft = result.data.data;
+    add('success', `“${draft.title}” was saved as a draft. Open it when it is ready to send.`);
+    navigate(`${HOME}/${draft.id}`);
   }
 
   if (blocked) return <div className="pulse-admin">{blocked}</div>;
@@ -373,27 +370,26 @@ function ResultsView({ results }: { results: Results }) {
 
 function SurveyActions({ survey }: { survey: Survey }) {
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   const transition = useVersionedSave((ifMatch: string, action: 'open' | 'close') =>
     action === 'open'
       ? api.POST('/api/data-lab/pulse-surveys/{pulseSurveyId}/open', { params: { path: { pulseSurveyId: survey.id }, header: { 'If-Match': ifMatch } } })
       : api.POST('/api/data-lab/pulse-surveys/{pulseSurveyId}/close', { params: { path: { pulseSurveyId: survey.id }, header: { 'If-Match': ifMatch } } }),
   );
-  const refresh = () => invalidate((path) => path.startsWith('/api/data-lab/pulse-surveys'));
+  const surveys: PathMatch = (path) => path.startsWith('/api/data-lab/pulse-surveys');
 
   async function act(action: 'open' | 'close') {
     const result = await transition.save(survey.version, action);
     if (!result.ok) return;
-    await refresh();
+    await invalidate(surveys);
     add('success', action === 'open' ? `“${survey.title}” is open: ${result.data.data.audienceSize ?? 0} people were sent it by e-mail.` : `“${survey.title}” is closed.`);
   }
 
   async function remind() {
-    setBusy(true);
-    const { data, error } = await api.POST('/api/data-lab/pulse-surveys/{pulseSurveyId}/reminders', { params: { path: { pulseSurveyId: survey.id } } }).finally(() => setBusy(false));
-    if (error || !data) return add('error', errorMessage(error));
-    await refresh();
-    add('success', data.data.reminded ? `A reminder is on its way to ${data.data.reminded} ${data.data.reminded === 1 ? 'person' : 'people'} who have not answered.` : 'Everyone has answered: nobody to remind.');
+    const result = await run(() => api.POST('/api/data-lab/pulse-surveys/{pulseSurveyId}/reminders', { params: { path: { pulseSurveyId: survey.id } } }), { invalidates: surveys });
+    if (!result.ok) return;
+    const { reminded } = result.data.data;
+    add('success', reminded ? `A reminder is on its way to ${reminded} ${reminded === 1 ? 'person' : 'people'} who have not answered.` : 'Everyone has answered: nobody to remind.');
   }
 
   if (!survey.actions.length) return null;

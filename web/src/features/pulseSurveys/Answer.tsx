@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, statusOf, useQuery } from '../../api/client';
-import { invalidate } from '../../api/queries';
-import { FormProblem, fieldProblems } from '../../ui/FormProblem';
+import { useMutation } from '../../api/queries';
+import { FormProblem } from '../../ui/FormProblem';
 import { formatDate } from '../../ui/format';
 import { PageHeader } from '../../ui/Page';
 import { Empty, Loaded } from '../../ui/States';
@@ -26,23 +26,18 @@ function Thanks() {
 function AnswerForm({ survey }: { survey: Questionnaire }) {
   const [scores, setScores] = useState<Record<string, number>>({});
   const [comment, setComment] = useState('');
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem } = useMutation({ failure: 'problem' });
   const [sent, setSent] = useState(false);
   const missing = survey.questions.filter((question) => scores[question.id] === undefined).length;
 
   async function submit() {
-    setBusy(true);
-    const { error } = await api
-      .POST('/api/data-lab/pulse-surveys/{pulseSurveyId}/answers', {
-        params: { path: { pulseSurveyId: survey.id } },
-        body: { scores: survey.questions.map((question) => ({ questionId: question.id, score: scores[question.id] ?? 0 })), comment: comment.trim() || null },
-      })
-      .finally(() => setBusy(false));
-    if (error) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
-    setProblem(null);
-    setSent(true);
-    await invalidate([QUESTIONNAIRE, '/api/data-lab/pulse-surveys/assigned']);
+    const body = { scores: survey.questions.map((question) => ({ questionId: question.id, score: scores[question.id] ?? 0 })), comment: comment.trim() || null };
+    // Busy until the survey is asked again, so the form cannot be sent twice before it turns into the thanks.
+    const result = await run(() => api.POST('/api/data-lab/pulse-surveys/{pulseSurveyId}/answers', { params: { path: { pulseSurveyId: survey.id } }, body }), {
+      invalidates: [QUESTIONNAIRE, '/api/data-lab/pulse-surveys/assigned'],
+      hold: 'invalidated',
+    });
+    if (result.ok) setSent(true);
   }
 
   if (sent) return <Thanks />;

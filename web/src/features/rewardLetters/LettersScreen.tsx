@@ -1,8 +1,7 @@
 import { CheckCircle2, Download, Mail, WifiOff } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { TRY_AGAIN, api, errorMessage, statusOf, useQuery } from '../../api/client';
-import { invalidate } from '../../api/queries';
+import { invalidate, useMutation } from '../../api/queries';
 import { useShownAsOf } from '../../api/offline';
 import { usePerson } from '../../app/Guard';
 import { Badge } from '../../ui/Badge';
@@ -105,7 +104,7 @@ export function LetterDocument({ letter }: { letter: RewardLetter }) {
 export function MyLetterScreen() {
   const { meritCycleId = '' } = useParams<{ meritCycleId: string }>();
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation({ fallback: () => TRY_AGAIN });
   const shownAsOf = useShownAsOf();
   const online = useOnline();
   const { data, error, mutate } = useQuery('/api/reward-letters/{meritCycleId}', { params: { path: { meritCycleId } } });
@@ -146,13 +145,11 @@ export function MyLetterScreen() {
   }
   async function confirm() {
     if (!letter) return;
-    setBusy(true);
-    const { data: confirmed, error: failed } = await api.POST('/api/v2/meritCycles/{meritCycleId}/rewardLetters/employees/{employeeId}/confirm', {
-      params: { path: { meritCycleId, employeeId: letter.letter.employeeId } },
-    });
-    setBusy(false);
-    if (failed || !confirmed) return void add('error', errorMessage(failed, TRY_AGAIN));
-    await mutate({ data: confirmed.data }, { revalidate: false });
+    const params = { path: { meritCycleId, employeeId: letter.letter.employeeId } };
+    const result = await run(() => api.POST('/api/v2/meritCycles/{meritCycleId}/rewardLetters/employees/{employeeId}/confirm', { params }));
+    if (!result.ok) return;
+    // The letter shows its confirmation at once; the list of letters is asked again.
+    await mutate({ data: result.data.data }, { revalidate: false });
     await invalidate('/api/reward-letters');
     add('success', 'Thank you: your confirmation is recorded.');
   }

@@ -1,7 +1,7 @@
 import { BellRing, CalendarClock, Send, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { api, errorMessage } from '../../api/client';
-import { useVersionedSave } from '../../api/queries';
+import { api } from '../../api/client';
+import { useMutation, useVersionedSave } from '../../api/queries';
 import { useToasts } from '../../ui/Toasts';
 import { formatNumber } from '../../ui/format';
 import { type LettersOfCycle, type Schemas, formatWhen } from './common';
@@ -121,19 +121,15 @@ export function ReleasePanel({ cycleId, letters, onChange }: { cycleId: string; 
 export function Reminders({ cycleId, letters }: { cycleId: string; letters: LettersOfCycle }) {
   const { add } = useToasts();
   const [when, setWhen] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { run, busy, problem } = useMutation({ failure: 'problem' });
   const unconfirmed = letters.letters.filter((letter) => letter.releasedAt && !letter.confirmedAt).length;
   if (!letters.releasedCount) return null;
   async function send() {
-    setBusy(true);
     const sendAt = instantOf(when);
-    const { data, error } = await api.POST('/api/v2/meritCycles/{meritCycleId}/rewardLetters/reminders', { params: { path: { meritCycleId: cycleId } }, body: sendAt ? { sendAt } : {} });
-    setBusy(false);
-    if (error || !data) return setProblem(errorMessage(error));
-    setProblem(null);
+    const result = await run(() => api.POST('/api/v2/meritCycles/{meritCycleId}/rewardLetters/reminders', { params: { path: { meritCycleId: cycleId } }, body: sendAt ? { sendAt } : {} }));
+    if (!result.ok) return;
     setWhen('');
-    const { unconfirmed: count, withoutEmail } = data.data;
+    const { unconfirmed: count, withoutEmail } = result.data.data;
     const missing = withoutEmail ? ` ${formatNumber(withoutEmail)} without a sign-in cannot be e-mailed.` : '';
     add('success', `${sendAt ? `Reminders planned for ${formatWhen(sendAt)}` : 'Reminders on their way'}: ${formatNumber(count)} ${count === 1 ? 'person has' : 'people have'} not confirmed.${missing}`);
   }
@@ -153,7 +149,7 @@ export function Reminders({ cycleId, letters }: { cycleId: string; letters: Lett
           </button>
         </div>
       )}
-      {problem && <p role="alert">{problem}</p>}
+      {problem && <p role="alert">{problem.message}</p>}
     </div>
   );
 }

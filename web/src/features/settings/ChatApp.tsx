@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { FormProblem } from '../../ui/FormProblem';
 import { Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
@@ -15,8 +16,7 @@ export function ChatAppSettings({ editable }: { editable: boolean }) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { run, busy, problem, setProblem } = useMutation({ failure: 'problem' });
   const finishing = useRef(false);
   const installed = app.data?.data.installed === true;
   const channels = useQuery('/api/company/chat-app/channels', installed && editable ? {} : null);
@@ -33,58 +33,41 @@ export function ChatAppSettings({ editable }: { editable: boolean }) {
     finishing.current = true;
     navigate('/settings/notifications', { replace: true });
     if (refusal || !code || !state) {
-      setProblem(`The chat app was not connected: ${refusal ?? 'it sent no authorization back'}.`);
+      setProblem({ message: `The chat app was not connected: ${refusal ?? 'it sent no authorization back'}.`, fields: [] });
       return;
     }
     void (async () => {
-      setBusy(true);
-      const { data, error } = await api.POST('/api/company/chat-app/callback', { body: { code, state } });
-      setBusy(false);
-      if (error) return setProblem(errorMessage(error));
-      setProblem(null);
-      await app.mutate({ data: data.data }, { revalidate: false });
-      add('success', `Chat app connected${data.data.workspaceName ? ` to ${data.data.workspaceName}` : ''}. Choose its channel.`);
+      const result = await run(() => api.POST('/api/company/chat-app/callback', { body: { code, state } }));
+      if (!result.ok) return;
+      const connected = result.data.data;
+      await app.mutate({ data: connected }, { revalidate: false });
+      add('success', `Chat app connected${connected.workspaceName ? ` to ${connected.workspaceName}` : ''}. Choose its channel.`);
     })();
   }, [search, navigate, app, add]);
 
   async function connect() {
-    setBusy(true);
-    const { data, error } = await api.POST('/api/company/chat-app/authorize');
-    if (error) {
-      setBusy(false);
-      return setProblem(errorMessage(error));
-    }
-    window.location.assign(data.data.url);
+    const result = await run(() => api.POST('/api/company/chat-app/authorize'), { hold: 'leaving' });
+    if (result.ok) window.location.assign(result.data.data.url);
   }
 
   async function chooseChannel() {
     if (!channelId) return;
-    setBusy(true);
-    const { data, error } = await api.PUT('/api/company/chat-app/channel', { body: { channelId } });
-    setBusy(false);
-    if (error) return setProblem(errorMessage(error));
-    setProblem(null);
-    await app.mutate({ data: data.data }, { revalidate: false });
-    add('success', `Chat notifications go to #${data.data.channel?.name ?? channelId}.`);
+    const result = await run(() => api.PUT('/api/company/chat-app/channel', { body: { channelId } }));
+    if (!result.ok) return;
+    await app.mutate({ data: result.data.data }, { revalidate: false });
+    add('success', `Chat notifications go to #${result.data.data.channel?.name ?? channelId}.`);
   }
 
   async function sendTest() {
-    setBusy(true);
-    const { data, error } = await api.POST('/api/company/chat-app/test');
-    setBusy(false);
-    if (error) return setProblem(errorMessage(error));
-    setProblem(null);
-    add('success', `Test message sent to #${data.data.channel.name}.`);
+    const result = await run(() => api.POST('/api/company/chat-app/test'));
+    if (result.ok) add('success', `Test message sent to #${result.data.data.channel.name}.`);
   }
 
   async function disconnect() {
-    setBusy(true);
-    const { data, error } = await api.DELETE('/api/company/chat-app');
-    setBusy(false);
-    if (error) return setProblem(errorMessage(error));
-    setProblem(null);
+    const result = await run(() => api.DELETE('/api/company/chat-app'));
+    if (!result.ok) return;
     setChannelId('');
-    await app.mutate({ data: data.data }, { revalidate: false });
+    await app.mutate({ data: result.data.data }, { revalidate: false });
     add('success', 'Chat app disconnected. Chat notifications use the webhook, if one is set.');
   }
 
@@ -92,7 +75,7 @@ export function ChatAppSettings({ editable }: { editable: boolean }) {
     <Loaded data={app.data?.data} error={app.error} inline>
       {(current) => (
         <div className="chat-app" data-chat-app={current.installed ? 'installed' : current.configured ? 'available' : 'not-configured'}>
-          <FormProblem message={problem} />
+          <FormProblem message={problem?.message ?? null} />
           {!current.configured && (
             <p className="muted">Installing the chat app through OAuth is not configured on this Paybench. Use the chat webhook below to post to a channel.</p>
           )}

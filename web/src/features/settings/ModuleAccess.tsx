@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { api, errorMessage, useQuery } from '../../api/client';
 import { useCompanyProfile } from '../../api/company';
-import { usePerson } from '../../app/Guard';
+import { usePerson } from '../../app/person';
 import { homeTiles } from '../../app/registry';
 import type { ModuleName } from '../../app/webModule';
 import { FormProblem, fieldProblems } from '../../ui/FormProblem';

@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { DataTable } from '../../ui/DataTable';
 import { Loaded } from '../../ui/States';
@@ -63,17 +64,15 @@ function PersonalSettings({ readOnly }: { readOnly: boolean }) {
 function CompanySettings({ editable }: { editable: boolean }) {
   const settings = useQuery('/api/company/notification-settings');
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const url = String(form.get('webhook') ?? '').trim();
     const chatEvents = EVENTS.map((entry) => entry.id).filter((id) => form.get(`chat-${id}`) === 'on');
-    setBusy(true);
-    const { data, error } = await api.PUT('/api/company/notification-settings', { body: { chatWebhookUrl: url || null, chatEvents } });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
-    await settings.mutate({ data: data.data }, { revalidate: false });
+    const result = await run(() => api.PUT('/api/company/notification-settings', { body: { chatWebhookUrl: url || null, chatEvents } }));
+    if (!result.ok) return;
+    await settings.mutate({ data: result.data.data }, { revalidate: false });
     add('success', 'Chat notifications saved.');
   }
   return (

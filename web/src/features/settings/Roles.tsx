@@ -2,9 +2,10 @@ import { Copy, Pencil, Plus, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { Badge } from '../../ui/Badge';
-import { FormProblem, fieldProblems } from '../../ui/FormProblem';
+import { FormProblem } from '../../ui/FormProblem';
 import { Sheet } from '../../ui/Modal';
 import { PageHeader } from '../../ui/Page';
 import { SkeletonCards } from '../../ui/Skeleton';
@@ -52,23 +53,19 @@ function RoleEditor({ draft, groups, onClose, onSaved }: { draft: Draft; groups:
   const { add } = useToasts();
   const source = draft.role ?? draft.copyOf;
   const [choices, setChoices] = useState<Record<string, Choice>>(() => choicesOf(source?.permissions ?? {}, groups));
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem } = useMutation({ failure: 'problem', fieldNames: { name: 'Name', description: 'Description', permissions: 'Permissions' } });
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const name = String(form.get('name') ?? '').trim();
-    setBusy(true);
-    const { error } = await api.POST('/api/roles', {
-      body: {
-        ...(draft.role ? { id: draft.role.id, version: draft.role.version } : {}),
-        name,
-        description: String(form.get('description') ?? '').trim(),
-        permissions: mapOf(choices),
-      },
-    });
-    setBusy(false);
-    if (error) return setProblem({ message: errorMessage(error), fields: fieldProblems(error, { name: 'Name', description: 'Description', permissions: 'Permissions' }) });
+    const body = {
+      ...(draft.role ? { id: draft.role.id, version: draft.role.version } : {}),
+      name,
+      description: String(form.get('description') ?? '').trim(),
+      permissions: mapOf(choices),
+    };
+    const result = await run(() => api.POST('/api/roles', { body }));
+    if (!result.ok) return;
     add('success', draft.role ? `Saved ${name}.` : `Created the role ${name}.`);
     await onSaved();
     onClose();

@@ -2,10 +2,11 @@ import { Inbox, SearchX, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { Badge } from '../../ui/Badge';
 import { DataTable } from '../../ui/DataTable';
-import { FormProblem, fieldProblems } from '../../ui/FormProblem';
+import { FormProblem } from '../../ui/FormProblem';
 import { Sheet } from '../../ui/Modal';
 import { PageHeader, Section } from '../../ui/Page';
 import { SkeletonTable } from '../../ui/Skeleton';
@@ -20,7 +21,6 @@ type User = components['schemas']['User'];
 type Role = components['schemas']['Role'];
 type AccessRequest = components['schemas']['AccessRequest'];
 type PermissionGroup = components['schemas']['PermissionGroup'];
-type Problem = { message: string; fields: string[] } | null;
 
 const fullName = (user: { firstName: string; lastName: string; email: string }) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
@@ -144,27 +144,24 @@ function RoleGrants({ role, groups }: { role: Role; groups: readonly PermissionG
 /** Adding a person: their name, e-mail, roles (with `roles` edit) and whether to send them an invitation. */
 function AddUser({ roles, mayNameRoles, onClose, onAdded }: { roles: readonly Role[]; mayNameRoles: boolean; onClose: () => void; onAdded: () => Promise<unknown> }) {
   const { add } = useToasts();
-  const [problem, setProblem] = useState<Problem>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem } = useMutation({ failure: 'problem', fieldNames: { email: 'E-mail', firstName: 'First name', lastName: 'Last name', roleKeys: 'Roles' } });
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const roleKeys = form.getAll('roleKeys').map(String);
     const invite = form.get('invite') === 'on';
-    setBusy(true);
-    const { data, error } = await api.POST('/api/users', {
-      body: {
-        email: String(form.get('email') ?? '').trim(),
-        firstName: String(form.get('firstName') ?? '').trim(),
-        lastName: String(form.get('lastName') ?? '').trim(),
-        invite,
-        isCandidate: false,
-        ...(mayNameRoles && roleKeys.length ? { roleKeys } : {}),
-      },
-    });
-    setBusy(false);
-    if (error) return setProblem({ message: errorMessage(error), fields: fieldProblems(error, { email: 'E-mail', firstName: 'First name', lastName: 'Last name', roleKeys: 'Roles' }) });
-    add('success', invite ? `Added ${fullName(data.data)}; an invitation is on its way to ${data.data.email}.` : `Added ${fullName(data.data)}.`);
+    const body = {
+      email: String(form.get('email') ?? '').trim(),
+      firstName: String(form.get('firstName') ?? '').trim(),
+      lastName: String(form.get('lastName') ?? '').trim(),
+      invite,
+      isCandidate: false,
+      ...(mayNameRoles && roleKeys.length ? { roleKeys } : {}),
+    };
+    const result = await run(() => api.POST('/api/users', { body }));
+    if (!result.ok) return;
+    const added = result.data.data;
+    add('success', invite ? `Added ${fullName(added)}; an invitation is on its way to ${added.email}.` : `Added ${fullName(added)}.`);
     await onAdded();
     onClose();
   }
@@ -218,28 +215,26 @@ function ManageUser({ user, roles, mayEditUsers, mayEditRoles, self, onClose, on
   const { add } = useToasts();
   const invitation = useQuery('/api/users/{userId}/invitation', { params: { path: { userId: user.id } } });
   const [chosen, setChosen] = useState<Set<string>>(new Set(user.roles.map((role) => role.id)));
-  const [problem, setProblem] = useState<Problem>(null);
+  // The sheet's buttons have no busy state of their own; a failure shows at the sheet's foot.
+  const { run, problem } = useMutation({ failure: 'problem' });
   const [confirming, setConfirming] = useState(false);
   const name = fullName(user);
+  const path = { params: { path: { userId: user.id } } };
   async function saveRoles() {
-    const { error } = await api.PUT('/api/users/{userId}/roles', { params: { path: { userId: user.id } }, body: { roleIds: [...chosen] } });
-    if (error) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
-    setProblem(null);
+    const result = await run(() => api.PUT('/api/users/{userId}/roles', { ...path, body: { roleIds: [...chosen] } }));
+    if (!result.ok) return;
     add('success', `Saved ${name}’s roles.`);
     await onChanged();
   }
   async function invitationAction(resend: boolean) {
-    const { error } = resend
-      ? await api.POST('/api/users/{userId}/invitation', { params: { path: { userId: user.id } } })
-      : await api.DELETE('/api/users/{userId}/invitation', { params: { path: { userId: user.id } } });
-    if (error) return setProblem({ message: errorMessage(error), fields: [] });
-    setProblem(null);
+    const result = await run(() => (resend ? api.POST('/api/users/{userId}/invitation', path) : api.DELETE('/api/users/{userId}/invitation', path)));
+    if (!result.ok) return;
     add('success', resend ? `A new invitation is on its way to ${user.email}.` : `${name}’s invitation no longer works.`);
     await invitation.mutate();
   }
   async function remove() {
-    const { error } = await api.DELETE('/api/users/{userId}', { params: { path: { userId: user.id } } });
-    if (error) return setProblem({ message: errorMessage(error), fields: [] });
+    const result = await run(() => api.DELETE('/api/users/{userId}', path));
+    if (!result.ok) return;
     add('success', `Removed ${name}.`);
     await onChanged();
     onClose();

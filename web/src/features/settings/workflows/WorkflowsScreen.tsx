@@ -2,8 +2,8 @@ import { ArrowUp, Download, GitBranch, Plus, Trash2, Upload } from 'lucide-react
 import { type ChangeEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { components } from '../../../../../openapi.d.ts';
-import { api, errorMessage, useQuery } from '../../../api/client';
-import { invalidate, useVersionedSave } from '../../../api/queries';
+import { api, useQuery } from '../../../api/client';
+import { invalidate, useMutation, useVersionedSave } from '../../../api/queries';
 import { usePerson } from '../../../app/Guard';
 import { FormProblem } from '../../../ui/FormProblem';
 import { PageHeader, Section } from '../../../ui/Page';
@@ -179,14 +179,11 @@ function ChainsFile({ settings, editable }: { settings: Settings; editable: bool
   const [, navigate] = useLocation();
   const [text, setText] = useState<{ name: string; content: string } | null>(null);
   const [result, setResult] = useState<ChainImport | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run: write, busy } = useMutation();
 
   async function exportFile() {
-    setBusy(true);
-    const { data, error } = await api.POST('/api/workflow-settings/merit-chains/export', { params: { query: {} } });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
-    navigate(`/downloads/${data.data.id}`);
+    const made = await write(() => api.POST('/api/workflow-settings/merit-chains/export', { params: { query: {} } }));
+    if (made.ok) navigate(`/downloads/${made.data.data.id}`);
   }
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -199,19 +196,20 @@ function ChainsFile({ settings, editable }: { settings: Settings; editable: bool
 
   async function run(dryRun: boolean) {
     if (!text) return;
-    setBusy(true);
-    const { data, error } = await api.POST('/api/workflow-settings/merit-chains/import', {
-      params: { query: { dryRun }, header: dryRun ? {} : { 'If-Match': `"${settings.version}"` } },
-      body: text.content,
-      bodySerializer: (body: unknown) => body as BodyInit,
-      headers: { 'Content-Type': 'text/csv' },
-    });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
-    setResult(data.data);
-    if (data.data.applied) {
+    const imported = await write(() =>
+      api.POST('/api/workflow-settings/merit-chains/import', {
+        params: { query: { dryRun }, header: dryRun ? {} : { 'If-Match': `"${settings.version}"` } },
+        body: text.content,
+        bodySerializer: (body: unknown) => body as BodyInit,
+        headers: { 'Content-Type': 'text/csv' },
+      }),
+    );
+    if (!imported.ok) return;
+    setResult(imported.data.data);
+    // A dry run or a file with problems changes nothing; only an applied import is asked again.
+    if (imported.data.data.applied) {
       await invalidate('/api/workflow-settings');
-      add('success', `${data.data.chains.length} approval chains imported from ${text.name}.`);
+      add('success', `${imported.data.data.chains.length} approval chains imported from ${text.name}.`);
     }
   }
 
