@@ -2,7 +2,6 @@ import { constants as zlib } from 'node:zlib';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
-import { domainProofRoutes } from './companies/domains/proofLinks.js';
 import { HttpError, notFound } from './http/errors.js';
 import { CLIENT_CLOSED, clientWentAway, errorHandler } from './http/errorHandler.js';
 import { hostRedirects } from './http/hostRedirects.js';
@@ -47,8 +46,8 @@ export function createApp(deps: AppDeps, identity: IdentityProvider): Koa {
   const limited = ['/api/', '/oauth/', '/interaction/', '/authorize', '/v2/logout', '/domain-proof/'];
   app.use(async (ctx, next) => (limited.some((prefix) => ctx.path.startsWith(prefix)) ? limiter(ctx, next) : next()));
   app.use(async (ctx, next) => (ctx.path.startsWith('/api/events/') ? eventsLimiter(ctx, next) : next()));
-  // Whichever identity provider runs: the link is opened by whoever holds the mailbox.
-  app.use(domainProofRoutes(deps));
+  // Pages areas render themselves (a link opened from an e-mail), declared in their module.ts.
+  for (const page of apiModules.flatMap((module) => module.pages ?? [])) app.use(page(deps));
   app.use(router.routes());
   app.use(async (ctx, next) => {
     const match = router.match(ctx.path, ctx.method);

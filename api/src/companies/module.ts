@@ -1,5 +1,6 @@
 import type { components } from '../contract-types.js';
 import { defineModule } from '../platform/modules.js';
+import { domainProofRoutes } from './domains/proofLinks.js';
 import { domainOperations } from './domains/routes.js';
 import { companyOperations } from './routes.js';
 
@@ -13,4 +14,6 @@ declare module '../platform/events.js' {
 export default defineModule({
   operations: [...companyOperations, ...domainOperations],
   permissions: ['companySettings'],
+  // Whichever identity provider runs: the link is opened by whoever holds the mailbox.
+  pages: [domainProofRoutes],
 });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { ModuleName } from '../access/flags.js';
 import type { PermissionName } from '../access/permissions.js';
 import type { RegisteredOperation } from '../http/operations.js';
+import type { Middleware } from 'koa';
+import type { AppDeps } from '../deps.js';
 import type { AnyJobKind } from '../jobs/kind.js';
 import type { EventSubscriber } from './events.js';
 
@@ -23,6 +25,11 @@ export interface ApiModule {
   jobs?: readonly AnyJobKind[];
   /** Reactions to domain events (its own or other areas'). */
   subscribers?: readonly EventSubscriber[];
+  /**
+   * Pages the server renders itself outside the contract (a link opened from an e-mail), mounted
+   * before the API; their paths belong in `http/serverPaths.ts` so the service worker lets them through.
+   */
+  pages?: readonly ((deps: AppDeps) => Middleware)[];
 }
 
 export type ModuleDeclaration = Omit<ApiModule, 'area'>;
