@@ -21,7 +21,7 @@ export async function up(knex) {
     t.string('provider', 32).notNullable();
     t.string('workspace_id', 200).nullable();
     t.string('workspace_name', 200).nullable();
-    t.text('token_sealed').notNullable(); // the access token, sealed (integrations/secrets.ts)
+    t.text('token_sealed').notNullable(); // the access token, sealed (kernel/secrets.ts)
     t.string('channel_id', 200).nullable();
     t.string('channel_name', 200).nullable();
     t.string('installed_by', 64).nullable().references('users.id').onDelete('SET NULL');

@@ -13,7 +13,7 @@
 import os from 'node:os';
 import type { components } from '../src/contract-types.js';
 import { newId } from '../src/db/ids.js';
-import { JOB_FAMILIES, LEVELS } from '../src/market/catalog/index.js';
+import { JOB_FAMILIES, LEVELS } from '../src/reference/catalog/index.js';
 import { type BenchServer, type Engine, type Latency, call, createBenchCompany, describeLatency, enginesOf, latency, note, option, runOnEngines, send, startBenchServer, verdict } from './server.js';
 
 type BuildResult = components['schemas']['BandBuildResult'];

@@ -1,5 +1,5 @@
 import { DuckDBConnection, DuckDBInstance, type JS } from '@duckdb/node-api';
-import { levelsOf, metrosOf, subIndustriesOf } from '../src/market/catalog/index.js';
+import { levelsOf, metrosOf, subIndustriesOf } from '../src/reference/catalog/index.js';
 import { NO_AMOUNT, type MeasureId } from '../src/market/engine/participants.js';
 import { planMeasures, type EquityOption, type MeasurePlan } from '../src/market/engine/plan.js';
 import { amountColumn, type MarketRelease } from '../src/market/engine/release.js';

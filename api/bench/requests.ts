@@ -1,4 +1,4 @@
-import { COMPANY_STAGES, JOB_FAMILIES, LEVELS, OWNERSHIP_GROUPS } from '../src/market/catalog/index.js';
+import { COMPANY_STAGES, JOB_FAMILIES, LEVELS, OWNERSHIP_GROUPS } from '../src/reference/catalog/index.js';
 import type { BenchmarkRequest, MarketFilter } from '../src/market/engine/request.js';
 
 /** The five comp types both shapes ask for: three cash, two equity (one with equity options). */

@@ -2,7 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
-import { HttpError, notFound } from './http/errors.js';
+import { HttpError, notFound } from './kernel/errors.js';
 import { CLIENT_CLOSED, clientWentAway, errorHandler } from './http/errorHandler.js';
 import { hostRedirects } from './http/hostRedirects.js';
 import { checkAddress } from './http/inputGuards.js';
@@ -11,7 +11,7 @@ import { requestLog } from './http/requestLog.js';
 import { contractRouter } from './http/router.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import { webApp } from './http/webApp.js';
-import type { IdentityProvider } from './identity/provider/types.js';
+import type { IdentityProvider } from './access/identityProvider.js';
 import { allOperations, apiModules } from './modules.js';
 import { checkGating } from './platform/modules.js';
 

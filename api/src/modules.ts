@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RegisteredOperation } from './http/operations.js';
+import type { RegisteredOperation } from './kernel/operations.js';
 import type { AnyJobKind } from './jobs/kind.js';
 import type { EventSubscriber } from './platform/events.js';
 import { type ApiModule, discoverModules } from './platform/modules.js';

@@ -12,7 +12,7 @@ import { removeExpiredDownloads } from './downloads/service.js';
 import { DirectoryStorage } from './downloads/storage.js';
 import { type Contract, loadContract } from './http/contract.js';
 import { createIdentityProvider } from './identity/provider/index.js';
-import type { IdentityProvider } from './identity/provider/types.js';
+import type { IdentityProvider } from './access/identityProvider.js';
 import { JobQueue } from './jobs/queue.js';
 import { loadServedRelease } from './market/releases.js';
 import { warmTitleIndex } from './market/titles/index.js';

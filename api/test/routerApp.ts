@@ -8,9 +8,9 @@ import { loadConfig } from '../src/config.js';
 import type { AppDeps } from '../src/deps.js';
 import { type Contract, loadContract } from '../src/http/contract.js';
 import { errorHandler } from '../src/http/errorHandler.js';
-import type { RegisteredOperation } from '../src/http/operations.js';
+import type { RegisteredOperation } from '../src/kernel/operations.js';
 import { contractRouter } from '../src/http/router.js';
-import type { IdentityProvider } from '../src/identity/provider/types.js';
+import type { IdentityProvider } from '../src/access/identityProvider.js';
 import { createMailer } from '../src/notifications/mailer.js';
 import { allOperations } from '../src/modules.js';
 

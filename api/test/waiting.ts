@@ -1,5 +1,5 @@
 import type { components } from '../src/contract-types.js';
-import type { HttpError } from '../src/http/errors.js';
+import type { HttpError } from '../src/kernel/errors.js';
 import { type TestUser, bearer } from './factories.js';
 import { request } from './http.js';
 

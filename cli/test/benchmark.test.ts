@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../../api/src/market/catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../../api/src/reference/catalog/index.js';
 import { createTestCompany, testDb } from '../../api/test/factories.js';
 import { freshConfigHome, paybench } from './support.js';
 

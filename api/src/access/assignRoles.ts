@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import type { Caller } from './caller.js';
 import { hasPermission } from './permissions.js';
 

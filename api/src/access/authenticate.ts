@@ -1,11 +1,11 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { HttpError } from '../http/errors.js';
-import type { IdentityProvider, TokenRefusal, VerifiedAccessToken } from '../identity/provider/types.js';
-import { TokenRefused } from '../identity/provider/types.js';
+import { HttpError } from '../kernel/errors.js';
+import type { IdentityProvider, TokenRefusal, VerifiedAccessToken } from './identityProvider.js';
+import { TokenRefused } from './identityProvider.js';
 import { isoTimestampOrNull } from '../db/timestamps.js';
-import { type UserRow, findUserById } from '../identity/users.js';
+import { type UserRow, findUserById } from './users.js';
 import { type SignInEntry, type TokenEntry, authStateOf } from './authCache.js';
 import { BUILTIN_ROLES } from './builtinRoles.js';
 import type { Caller, CompanyScope, ViewAsState } from './caller.js';

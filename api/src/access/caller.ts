@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { FLAG_DEFAULTS, type FlagName } from './flags.js';
 import type { PermissionMap } from './permissions.js';
 

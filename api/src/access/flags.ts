@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { components } from '../contract-types.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../kernel/errors.js';
 import { hasPermission, type PermissionMap } from './permissions.js';
 
 export type FlagName = components['schemas']['ReleaseFlagName'];

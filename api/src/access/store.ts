@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import type { UserRow } from '../identity/users.js';
+import type { UserRow } from './users.js';
 import type { CompanyScope } from './caller.js';
 import type { FlagName } from './flags.js';
 import type { PermissionMap } from './permissions.js';
-import { writeAtVersion } from '../http/versions.js';
+import { writeAtVersion } from '../kernel/versions.js';
 
 export interface RoleRow {
   id: string;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { newId } from '../db/ids.js';
-import { type UserRow, normaliseEmail } from '../identity/users.js';
+import { type UserRow, normaliseEmail } from './users.js';
 import type { CompanyScope } from './caller.js';
 
 export interface CompanyRow {

@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { updateAtVersion, versionOf } from '../http/versions.js';
-import { ALL_INDUSTRIES_ID, COMPANY_STAGES, LEVELS, findJobFamily, findLocation, subIndustriesOf } from '../market/catalog/index.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
+import { updateAtVersion, versionOf } from '../kernel/versions.js';
+import { ALL_INDUSTRIES_ID, COMPANY_STAGES, LEVELS, findJobFamily, findLocation, subIndustriesOf } from '../reference/catalog/index.js';
 import {
   type AssociationRow,
   associationsOf,

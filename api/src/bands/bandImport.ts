@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import { newId } from '../db/ids.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { headerWords } from '../hris/mapping.js';
 import type { SourceTable } from '../hris/table.js';
 import { type Parsed, parseAmount, parseWholeNumber } from '../hris/values.js';
-import { JOB_FAMILIES, LEVELS } from '../market/catalog/index.js';
+import { JOB_FAMILIES, LEVELS } from '../reference/catalog/index.js';
 import { type FileRow, type RowProblems, fileRows } from './fileRows.js';
 import { type BandRanges, checkRanges, rangesText } from './ranges.js';
 import { type BandJobRow, type BandRow, type BandSetRow, type CompanyJobRow, type GradeBandRow, type GradeRow, type PayZoneRow, gradeBandsOf, insertBands, insertGradeBands, updateBandFigures } from './store.js';

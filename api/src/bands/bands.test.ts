@@ -6,7 +6,7 @@ import { type TestCompany, type TestUser, bearer, createTestCompany, createTestU
 import { type ErrorBody, request } from '../../test/http.js';
 import type { components } from '../contract-types.js';
 import { loadContract } from '../http/contract.js';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../market/catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../reference/catalog/index.js';
 import { insertEmployee, insertPay } from '../team/test/fixtures.js';
 
 type Schemas = components['schemas'];

@@ -2,8 +2,8 @@ import { type Caller, type CompanyScope, companyScope } from '../access/caller.j
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
 import { newId } from '../db/ids.js';
-import { badRequest } from '../http/errors.js';
-import { versionConflict } from '../http/versions.js';
+import { badRequest } from '../kernel/errors.js';
+import { versionConflict } from '../kernel/versions.js';
 import {
   ALL_INDUSTRIES_ID,
   COMPANY_STAGES,
@@ -12,7 +12,7 @@ import {
   OWNERSHIP_GROUPS,
   TOTAL_EQUITY_ID,
   type LevelType,
-} from '../market/catalog/index.js';
+} from '../reference/catalog/index.js';
 import { queryRelease } from '../market/engine/index.js';
 import { currentRelease } from '../market/releases.js';
 import { currencyForexMapping } from '../market/service.js';

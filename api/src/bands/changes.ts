@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../kernel/errors.js';
 import { type BandJobRow, listBands, listGradeBands } from './store.js';
 import { callerZoneReach, requireSet } from './sets.js';
 import { inReach } from './zoneAccess.js';

@@ -3,8 +3,8 @@ import { type Caller, type CompanyScope, companyScope } from '../access/caller.j
 import { getCompany } from '../companies/service.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
-import { notFound } from '../http/errors.js';
-import { FOUNDER_TYPES, INSUFFICIENT_DATA_LABEL, type LevelType, type MarketPercentile, OWNERSHIP_GROUPS } from '../market/catalog/index.js';
+import { notFound } from '../kernel/errors.js';
+import { FOUNDER_TYPES, INSUFFICIENT_DATA_LABEL, type LevelType, type MarketPercentile, OWNERSHIP_GROUPS } from '../reference/catalog/index.js';
 import { type BenchmarkCell, queryRelease } from '../market/engine/index.js';
 import { type ServedRelease, servedRelease, servedReleaseId } from '../market/releases.js';
 import { Converter, today } from '../money/converter.js';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import { findLevel } from '../market/catalog/index.js';
+import { findLevel } from '../reference/catalog/index.js';
 import { Converter, today } from '../money/converter.js';
 import { type BandEmployeeRow, activeEmployeesForBands, activeIdsWithinReach, baseSalariesInForce } from '../people/reads/bands.js';
 import { employeeReach } from '../people/visibility.js';

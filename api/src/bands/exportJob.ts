@@ -7,7 +7,7 @@ import { jobKind } from '../jobs/kind.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { startJob } from '../jobs/service.js';
 import { CONTENT_TYPES, type ExportFormat, type ExportRow, xlsxContent } from '../market/exportJob.js';
-import { TRACKS, findJobFamily, findLevel } from '../market/catalog/index.js';
+import { TRACKS, findJobFamily, findLevel } from '../reference/catalog/index.js';
 import { minorUnits } from '../money/minorUnits.js';
 import { parseSource } from './present.js';
 import { type BandRanges, parseRanges } from './ranges.js';

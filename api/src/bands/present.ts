@@ -1,6 +1,6 @@
 import type { components } from '../contract-types.js';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps.js';
-import { findJobFamily, findLevel } from '../market/catalog/index.js';
+import { findJobFamily, findLevel } from '../reference/catalog/index.js';
 import { parseRanges } from './ranges.js';
 import type { BandJobRow, BandSetRow, CompanyJobRow, GradeBandRow, GradeRow, PayZoneRow } from './store.js';
 import { viewersOf } from './zoneAccess.js';

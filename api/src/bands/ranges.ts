@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../kernel/errors.js';
 
 /*
  * A band's optional variable pay, bonus target and equity ranges (BandRanges), stored with the band as

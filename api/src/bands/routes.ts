@@ -1,5 +1,5 @@
-import { can, secured } from '../http/operations.js';
-import { socketIdOf } from '../realtime/socketId.js';
+import { can, secured } from '../kernel/operations.js';
+import { socketIdOf } from '../kernel/socketId.js';
 import { createMarketAssociation, deleteMarketAssociation, listMarketAssociations, updateMarketAssociation } from './associations.js';
 import { getCompositeBenchmark, listCompositeBenchmarks } from './composite.js';
 import { getBandFile, getBandImport, startBandImport, startSurveyImport, startSurveyReplace, uploadBandFile } from './imports.js';

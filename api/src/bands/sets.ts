@@ -3,8 +3,8 @@ import { type Caller, type CompanyScope, companyScope } from '../access/caller.j
 import { getCompany } from '../companies/service.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { requireMinorUnit } from '../money/minorUnits.js';
 import { emit } from '../platform/events.js';
 import { history, transition } from '../workflow/service.js';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { findSettings, insertSettings, settingsOf } from './store.js';
 
 type BandSettings = components['schemas']['BandSettings'];

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components, operations } from '../contract-types.js';
-import { badRequest } from '../http/errors.js';
-import { updateAtVersion } from '../http/versions.js';
-import { findLevel } from '../market/catalog/index.js';
+import { badRequest } from '../kernel/errors.js';
+import { updateAtVersion } from '../kernel/versions.js';
+import { findLevel } from '../reference/catalog/index.js';
 import { minorUnits } from '../money/minorUnits.js';
 import { type Figures, type LadderBand, fittedProgression, smoothLadder } from './formulas.js';
 import { parsePhilosophy } from './present.js';

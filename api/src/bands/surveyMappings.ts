@@ -3,8 +3,8 @@ import { type Caller, type CompanyScope, companyScope } from '../access/caller.j
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { isoTimestamp } from '../db/timestamps.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { updateAtVersion, versionOf } from '../http/versions.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
+import { updateAtVersion, versionOf } from '../kernel/versions.js';
 import { type SurveyMapping, savedSurveyMappingProblems } from './surveyFields.js';
 
 type Schemas = components['schemas'];

@@ -6,7 +6,7 @@ import { type TestCompany, type TestUser, bearer, createTestCompany, createTestU
 import { type ErrorBody, baseUrl, request } from '../../test/http.js';
 import { jobEnded } from '../../test/waiting.js';
 import type { components } from '../contract-types.js';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../market/catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../reference/catalog/index.js';
 
 type Schemas = components['schemas'];
 type Data<T> = { data: T };

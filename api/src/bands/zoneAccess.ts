@@ -1,6 +1,6 @@
 import type { Caller } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import type { PayZoneRow } from './store.js';
 
 /*

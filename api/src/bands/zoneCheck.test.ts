@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, request } from '../../test/http.js';
 import type { components } from '../contract-types.js';
-import { COMPANY_STAGES, FOUNDER_TYPES, JOB_FAMILIES, LEVELS, OWNERSHIP_GROUPS } from '../market/catalog/index.js';
+import { COMPANY_STAGES, FOUNDER_TYPES, JOB_FAMILIES, LEVELS, OWNERSHIP_GROUPS } from '../reference/catalog/index.js';
 import { insertEmployee, insertPay } from '../team/test/fixtures.js';
 
 type Schemas = components['schemas'];

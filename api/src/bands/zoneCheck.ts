@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
-import { countryLocation, findLocation } from '../market/catalog/index.js';
+import { countryLocation, findLocation } from '../reference/catalog/index.js';
 import { nearestIndex } from '../market/insights/locations.js';
 import { currentRelease } from '../market/releases.js';
 import { currencyForexMapping } from '../market/service.js';

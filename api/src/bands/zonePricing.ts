@@ -1,8 +1,8 @@
 import type { components } from '../contract-types.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../kernel/errors.js';
 import type { Converter } from '../money/converter.js';
 import { applyDifferential, roundFigures, roundHalfUp, widthAround, type Width } from './formulas.js';
-import { LOCATIONS, UNITED_STATES_ID, findLocation } from '../market/catalog/index.js';
+import { LOCATIONS, UNITED_STATES_ID, findLocation } from '../reference/catalog/index.js';
 import { parseRules } from './present.js';
 import type { PayZoneRow } from './store.js';
 

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
-import { findLocation } from '../market/catalog/index.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
+import { findLocation } from '../reference/catalog/index.js';
 import { currencyForexMapping } from '../market/service.js';
 import { requireMinorUnit } from '../money/minorUnits.js';
 import { type PayZone, type PayZoneRule, isAnchor, isCatchAll, parseRules, presentZone } from './present.js';

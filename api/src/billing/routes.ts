@@ -1,4 +1,4 @@
-import { can, internalAdmin, secured } from '../http/operations.js';
+import { can, internalAdmin, secured } from '../kernel/operations.js';
 import { checkoutRequests, createCheckoutSession, fulfilCheckout, premiumBenchmarking } from './service.js';
 
 /** Buying premium benchmarking needs benchmarking edit; the invoice requests are for internal admins. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../kernel/errors.js';
 import { invoiceRequestProvider } from './invoiceProvider.js';
 import type { PaymentProvider } from './provider.js';
 import { presentCheckoutRequest, presentPremium } from './present.js';

@@ -3,7 +3,7 @@ import { type Caller, companyScope } from '../access/caller.js';
 import type { FlagName } from '../access/flags.js';
 import { findCompany } from '../access/usersStore.js';
 import type { components } from '../contract-types.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../kernel/errors.js';
 
 /** Release flags that change the app for every member (not a module, which `/api/me` states per person). */
 const EVERYONES_FLAGS: readonly FlagName[] = ['help_desk', 'multiplayer', 'release_job_manager_page'];

@@ -1,4 +1,4 @@
-import { can, colleague, secured, signedIn } from '../http/operations.js';
+import { can, colleague, secured, signedIn } from '../kernel/operations.js';
 import { companyProfile } from './profile.js';
 import {
   companyOnboarding,

@@ -7,10 +7,10 @@ import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { requireMinorUnit } from '../money/minorUnits.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { findStockExchange } from '../reference/stockExchanges.js';
-import type { RequestContext } from '../http/operations.js';
-import { updateAtVersion, versionOf } from '../http/versions.js';
+import type { RequestContext } from '../kernel/operations.js';
+import { updateAtVersion, versionOf } from '../kernel/versions.js';
 import { provisionAccount } from '../identity/accounts.js';
 import { presentCompany, presentOnboarding, presentSettings, priceToMicros, withCompletedStep } from './present.js';
 

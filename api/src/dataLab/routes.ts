@@ -1,5 +1,5 @@
-import { can, internalAdmin, secured } from '../http/operations.js';
-import { socketIdOf } from '../realtime/socketId.js';
+import { can, internalAdmin, secured } from '../kernel/operations.js';
+import { socketIdOf } from '../kernel/socketId.js';
 import {
   bookmarks,
   companySubscription,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { findCompanyById } from '../access/usersStore.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../kernel/errors.js';
 
 /** The parts of the data lab a company can subscribe to; internal admins switch them. */
 export type DataLabFeature = 'insights' | 'agent' | 'pulseSurveys';

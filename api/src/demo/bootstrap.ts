@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { hashToken, tokenPrefix } from '../access/tokens.js';
 import { findAnyUserByEmail, insertUser, updateUser } from '../access/usersStore.js';
 import { newId } from '../db/ids.js';
-import { normaliseEmail } from '../identity/users.js';
+import { normaliseEmail } from '../access/users.js';
 
 /**
  * PAYBENCH_BOOTSTRAP_ADMIN_EMAIL + PAYBENCH_BOOTSTRAP_TOKEN: make sure an internal admin with that

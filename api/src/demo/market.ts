@@ -1,4 +1,4 @@
-import { ALL_INDUSTRIES_ID, COMPANY_STAGES, FOUNDER_LEVEL_ID, FOUNDER_TYPES, OWNERSHIP_GROUPS } from '../market/catalog/index.js';
+import { ALL_INDUSTRIES_ID, COMPANY_STAGES, FOUNDER_LEVEL_ID, FOUNDER_TYPES, OWNERSHIP_GROUPS } from '../reference/catalog/index.js';
 import { queryRelease, type MarketRelease } from '../market/engine/index.js';
 import { buildDemoRelease } from '../market/generator/index.js';
 import { DEMO_SEED, demoRecords } from '../market/releases.js';

@@ -4,7 +4,7 @@ import { request } from '../../test/http.js';
 import { hashToken, newTokenSecret, tokenPrefix } from '../access/tokens.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS, findLocation } from '../market/catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS, findLocation } from '../reference/catalog/index.js';
 
 type Employee = components['schemas']['Employee'];
 type OwnRecord = components['schemas']['OwnEmployeeRecord'];

@@ -16,7 +16,7 @@
  */
 import type { Knex } from 'knex';
 import { newId } from '../db/ids.js';
-import { JOB_FAMILIES, findJobFamily, findLevel, findLocation } from '../market/catalog/index.js';
+import { JOB_FAMILIES, findJobFamily, findLevel, findLocation } from '../reference/catalog/index.js';
 import { familyWageTargets } from '../market/generator/bls.js';
 import { BONUS_TARGET, EQUITY_MULTIPLE, GENERATION_FOREX, GROUP_EQUITY, LEVEL_PAY, METRO_PROFILE, COUNTRY_EQUITY } from '../market/generator/profiles.js';
 import { type DemoMarket, demoMarket } from './market.js';

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { CompanyScope } from '../access/caller.js';
 import { saveDownload } from '../downloads/service.js';
 import type { DownloadStorage } from '../downloads/storage.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { type TypedJobContext, jobKind } from '../jobs/kind.js';
 import { fileStem } from './present.js';
 import { documentImages } from './images.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
-import { writeAtVersion } from '../http/versions.js';
+import { writeAtVersion } from '../kernel/versions.js';
 
 export interface DocumentTemplateRow {
   id: string;

@@ -1,4 +1,4 @@
-import { member, secured } from '../http/operations.js';
+import { member, secured } from '../kernel/operations.js';
 import { downloadMetadata, openDownload } from './service.js';
 
 export const downloadOperations = [

@@ -5,8 +5,8 @@ import { type Caller, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { notFound } from '../http/errors.js';
-import { RawResponse } from '../http/operations.js';
+import { notFound } from '../kernel/errors.js';
+import { RawResponse } from '../kernel/operations.js';
 import type { DownloadStorage } from './storage.js';
 import { type DownloadRow, deleteDownload, expiredDownloads, findDownload, insertDownload } from './store.js';
 

@@ -1,4 +1,4 @@
-import { operation, publicAccess } from '../http/operations.js';
+import { operation, publicAccess } from '../kernel/operations.js';
 import { recordEvent } from './service.js';
 
 export const eventOperations = [

@@ -4,9 +4,9 @@ import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { findCurrency } from '../currencies/store.js';
 import { newId } from '../db/ids.js';
-import { type FieldError, HttpError, badRequest, notFound } from '../http/errors.js';
+import { type FieldError, HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { isoTimestamp } from '../db/timestamps.js';
-import { fromDecimal } from './rational.js';
+import { fromDecimal } from '../money/rational.js';
 import { type CompanyExchangeRateRow, deleteCompanyRate, findCompanyRate, findCompanyRateOn, insertCompanyRate, listCompanyRates } from './store.js';
 
 type CompanyExchangeRate = components['schemas']['CompanyExchangeRate'];

@@ -5,7 +5,7 @@ import { type TestUser, bearer, createTestCompany, createTestUser, testDb } from
 import { type ErrorBody, type Reply, request } from '../../test/http.js';
 import { startTestServer } from '../../test/server.js';
 import type { components } from '../contract-types.js';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../market/catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../reference/catalog/index.js';
 
 type ReferenceRatesImport = components['schemas']['ReferenceRatesImport'];
 type RateTable = components['schemas']['ForexRateTable'];

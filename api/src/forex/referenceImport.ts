@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Caller } from '../access/caller.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
-import { type FieldError, badRequest } from '../http/errors.js';
+import { type FieldError, badRequest } from '../kernel/errors.js';
 import { ECB_SOURCE, type ForexRateRow, correctRate, ratesBetween } from './store.js';
 import { forgetForexMapping } from '../market/forex.js';
 

@@ -1,4 +1,4 @@
-import { can, internalAdmin, operation, publicAccess, secured } from '../http/operations.js';
+import { can, internalAdmin, operation, publicAccess, secured } from '../kernel/operations.js';
 import { companyRates, createCompanyRate, removeCompanyRate } from './companyRates.js';
 import { importReferenceRates } from './referenceImport.js';
 import { convert, history, latestTable } from './service.js';

@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import type { components } from '../contract-types.js';
 import { requireMinorUnit } from '../money/minorUnits.js';
 import { listCurrencies } from '../currencies/store.js';
-import { HttpError, badRequest } from '../http/errors.js';
+import { HttpError, badRequest } from '../kernel/errors.js';
 import { presentRate } from './present.js';
 import type { CompanyScope } from '../access/caller.js';
-import { type Rational, type Rounding, divide, fromDecimal, fromNumber, multiply, pow10, round } from './rational.js';
+import { type Rational, type Rounding, divide, fromDecimal, fromNumber, multiply, pow10, round } from '../money/rational.js';
 import {
   COMPANY_OVERRIDE_SOURCE,
   type ForexRateRow,

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
-import { HttpError } from '../http/errors.js';
-import { secured, signedIn } from '../http/operations.js';
+import { HttpError } from '../kernel/errors.js';
+import { secured, signedIn } from '../kernel/operations.js';
 
 const TOKEN_LIFETIME = '1h';
 

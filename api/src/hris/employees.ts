@@ -1,9 +1,9 @@
 import { newId } from '../db/ids.js';
-import { JOB_FAMILIES, LEVELS, LOCATIONS, countryLocation, findLevel } from '../market/catalog/index.js';
+import { JOB_FAMILIES, LEVELS, LOCATIONS, countryLocation, findLevel } from '../reference/catalog/index.js';
 import type { MinorUnits } from '../money/minorUnits.js';
 import type { FieldName } from './fields.js';
 import type { MappedRow, PeopleImportPlan } from './rows.js';
-import { Pacer } from './pace.js';
+import { Pacer } from '../kernel/pace.js';
 import { planOf } from './rows.js';
 import type { CompensationHistoryRow, CompensationRow, EmployeeRow } from '../people/importRows.js';
 import { EMAIL, parseAmount, parseChoice, parseCountry, parseDate, parsePercent, parseWholeNumber } from './values.js';

@@ -1,7 +1,7 @@
 import { newId } from '../db/ids.js';
 import type { MappedRow, PeopleImportPlan } from './rows.js';
 import type { MinorUnits } from '../money/minorUnits.js';
-import { Pacer } from './pace.js';
+import { Pacer } from '../kernel/pace.js';
 import { planOf } from './rows.js';
 import type { GrantRow } from '../people/importRows.js';
 import { parseAmount, parseChoice, parseDate, parseWholeNumber } from './values.js';

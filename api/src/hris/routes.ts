@@ -1,5 +1,5 @@
-import { can, secured } from '../http/operations.js';
-import { socketIdOf } from '../realtime/socketId.js';
+import { can, secured } from '../kernel/operations.js';
+import { socketIdOf } from '../kernel/socketId.js';
 import { getFile, getRun, importFields, mappings, removeMapping, saveMapping, startImport, uploadFile } from './service.js';
 
 // People-data imports change the team's records: team edit for every step (pay, equity and

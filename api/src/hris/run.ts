@@ -6,7 +6,7 @@ import type { Caller, CompanyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import { emit } from '../platform/events.js';
 import type { DownloadStorage } from '../downloads/storage.js';
-import { findUserById } from '../identity/users.js';
+import { findUserById } from '../access/users.js';
 import { JobCancelled } from '../jobs/worker.js';
 import { compensationTypesOf, planEmployees } from './employees.js';
 import { type FieldName, type FieldPermission, type PeopleImportKind, fieldsOf } from './fields.js';

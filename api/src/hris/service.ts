@@ -9,7 +9,7 @@ import { queueJobIn } from '../jobs/queue.js';
 import { type RunJobInput, peopleImportJob } from './jobs.js';
 import type { AppDeps } from '../deps.js';
 import { saveDownload } from '../downloads/service.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { type PeopleImportKind, fieldsOf } from './fields.js';
 import { type ColumnMapping, mappingProblems, suggestMapping } from './mapping.js';
 import { presentField, presentFile, presentMapping, presentRun } from './present.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
-import { chunks } from '../imports/plan.js';
+import { chunks } from '../kernel/importPlan.js';
 import { inPages } from '../people/importRows.js';
 
 export interface ImportFileRow {

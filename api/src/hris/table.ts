@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { Pacer } from './pace.js';
+import { Pacer } from '../kernel/pace.js';
 
 export type FileFormat = 'csv' | 'xlsx';
 

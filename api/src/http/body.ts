@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
-import { HttpError, nulRefused } from './errors.js';
+import { HttpError, nulRefused } from '../kernel/errors.js';
 import { checkJsonText } from './inputGuards.js';
 
 export interface ParsedBody {

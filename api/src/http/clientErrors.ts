@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorBody, HttpError } from './errors.js';
+import { errorBody, HttpError } from '../kernel/errors.js';
 
 /** Requests Node refuses before any middleware sees them, by llhttp's error code. */
 function refusal(code: string | undefined): HttpError {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import { parse } from 'yaml';
-import type { FieldError } from './errors.js';
+import type { FieldError } from '../kernel/errors.js';
 
 // ajv-formats ships CommonJS; its default export arrives wrapped under ESM.
 const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { errorBody, toHttpError } from './errors.js';
+import { errorBody, toHttpError } from '../kernel/errors.js';
 
 /** Status logged for a request the client gave up on (nginx's 499): nobody is left to answer. */
 export const CLIENT_CLOSED = 499;

@@ -1,4 +1,4 @@
-import { HttpError, nulRefused } from './errors.js';
+import { HttpError, nulRefused } from '../kernel/errors.js';
 
 /** Deeper than any request of the contract nests (its deepest bodies are a handful of levels). */
 export const MAX_JSON_DEPTH = 32;

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { HttpError } from './errors.js';
+import { HttpError } from '../kernel/errors.js';
 
 /** A fixed window per client address; the 429 carries the catalogue's text and a Retry-After. */
 export function rateLimit(pointsPerMinute: number): Middleware {

@@ -11,11 +11,11 @@ import { hasPermission } from '../access/permissions.js';
 import type { Config } from '../config.js';
 import { asTenant } from '../db/rowSecurity.js';
 import type { AppDeps } from '../deps.js';
-import type { IdentityProvider } from '../identity/provider/types.js';
+import type { IdentityProvider } from '../access/identityProvider.js';
 import type { ContractOperation } from './contract.js';
 import { readFileBody, readJsonBody, readTextBody } from './body.js';
-import { HttpError, badRequest } from './errors.js';
-import { CALLER_ONLY_OPERATIONS, CONNECTING_ROLE_OPERATIONS, EventStreamResponse, type EventStreamSink, RawResponse, type RegisteredOperation, type RequestContext } from './operations.js';
+import { HttpError, badRequest } from '../kernel/errors.js';
+import { CALLER_ONLY_OPERATIONS, CONNECTING_ROLE_OPERATIONS, EventStreamResponse, type EventStreamSink, RawResponse, type RegisteredOperation, type RequestContext } from '../kernel/operations.js';
 
 /** `/api/items/{itemId}` → `/api/items/:itemId` */
 export function koaPath(contractPath: string): string {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
-import { errorBody, HttpError } from './errors.js';
+import { errorBody, HttpError } from '../kernel/errors.js';
 
 /** How long a client should wait before asking again while the server starts. */
 const RETRY_AFTER_SECONDS = 2;

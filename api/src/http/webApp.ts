@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
-import { notFound } from './errors.js';
+import { notFound } from '../kernel/errors.js';
 import { isServerEndpoint } from './serverPaths.js';
 
 function wantsHtml(accept: string): boolean {

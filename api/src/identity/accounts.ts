@@ -10,11 +10,11 @@ import type { Config } from '../config.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { emailsWithAccounts } from '../db/rowSecurity.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
-import type { RequestContext } from '../http/operations.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
+import type { RequestContext } from '../kernel/operations.js';
 import { prepareInvitations } from './invitationService.js';
 import { connectionForEmail } from './sso/people.js';
-import { normaliseEmail, passwordStateByEmail } from './users.js';
+import { normaliseEmail, passwordStateByEmail } from '../access/users.js';
 
 type AuthnMigrationCheck = components['schemas']['AuthnMigrationCheck'];
 type ProvisionInput = components['schemas']['AccountProvisionInput'];

@@ -2,7 +2,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Caller } from '../access/caller.js';
 import type { Config } from '../config.js';
 import type { AppDeps } from '../deps.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { sendEmailVerification } from './provider/verifyRoutes.js';
 
 /** Links a person may ask for in a day: enough for a lost e-mail, too few to flood an inbox. */

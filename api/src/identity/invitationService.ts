@@ -3,12 +3,12 @@ import { type Caller, type CompanyScope, companyScope } from '../access/caller.j
 import { findCompany, findCompanyUser } from '../access/usersStore.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
-import { HttpError, notFound } from '../http/errors.js';
-import type { SecuredContext } from '../http/operations.js';
+import { HttpError, notFound } from '../kernel/errors.js';
+import type { SecuredContext } from '../kernel/operations.js';
 import { invitationEmail } from '../notifications/accountEmails.js';
 import { emit } from '../platform/events.js';
 import { createInvitations, type InvitationRow, latestInvitation, revokeOpenInvitations, usersWithOpenInvitations } from './invitations.js';
-import type { IdentityProvider } from './provider/types.js';
+import type { IdentityProvider } from '../access/identityProvider.js';
 
 type UserInvitation = components['schemas']['UserInvitation'];
 

@@ -1,5 +1,5 @@
 import { companyScope } from '../access/caller.js';
-import { can, internalAdmin, member, operation, publicAccess, secured, signedIn } from '../http/operations.js';
+import { can, internalAdmin, member, operation, publicAccess, secured, signedIn } from '../kernel/operations.js';
 import { checkAuthnMigration, existingCompany, provisionAccount } from './accounts.js';
 import { resendEmailVerification } from './emailVerification.js';
 import { resendInvitation, revokeInvitation, userInvitation } from './invitationService.js';

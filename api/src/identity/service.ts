@@ -9,8 +9,8 @@ import { emit } from '../platform/events.js';
 import { presentOnboarding, withCompletedStep } from '../companies/present.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError, notFound } from '../http/errors.js';
-import type { SecuredContext } from '../http/operations.js';
+import { HttpError, notFound } from '../kernel/errors.js';
+import type { SecuredContext } from '../kernel/operations.js';
 import { presentPerson, presentToken } from './present.js';
 
 type Preferences = components['schemas']['UserPreferences'];

@@ -1,4 +1,4 @@
-import { can, secured } from '../http/operations.js';
+import { can, secured } from '../kernel/operations.js';
 import { importRoles } from './roles.js';
 import { importUsers } from './users.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
-import { chunks } from './plan.js';
+import { chunks } from '../kernel/importPlan.js';
 
 export interface ImportedUserRow {
   id: string;

@@ -2,13 +2,13 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { assertMayAssignRoles } from '../access/assignRoles.js';
 import { listRoles } from '../access/store.js';
-import type { SecuredContext } from '../http/operations.js';
+import type { SecuredContext } from '../kernel/operations.js';
 import { type Invitee, type PreparedInvitations, peopleWaitingForInvitation, prepareInvitations } from '../identity/invitationService.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { normaliseEmail } from '../identity/users.js';
-import { type ImportChange, type ImportPlan, RowProblems, summarise } from './plan.js';
+import { normaliseEmail } from '../access/users.js';
+import { type ImportChange, type ImportPlan, RowProblems, summarise } from '../kernel/importPlan.js';
 import { type ImportedUserRow, companyUsersWithRoles, deleteRolesOfUsers, emailsTakenElsewhere, insertInChunks, updateImportedUser } from './store.js';
 
 type UsersImportRow = components['schemas']['UsersImportRow'];

@@ -7,7 +7,7 @@ import { type ErrorBody, baseUrl, request } from '../../test/http.js';
 import { startTestServer } from '../../test/server.js';
 import type { components } from '../contract-types.js';
 import { saveDataLabFeatures } from '../dataLab/subscription.js';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../market/catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../reference/catalog/index.js';
 import { insertEmployee, insertPay } from '../team/test/fixtures.js';
 
 type Schemas = components['schemas'];

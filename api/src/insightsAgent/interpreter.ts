@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { COMPANY_STAGES, JOB_FAMILIES, LOCATIONS, OWNERSHIP_GROUPS, findLevel } from '../market/catalog/index.js';
+import { COMPANY_STAGES, JOB_FAMILIES, LOCATIONS, OWNERSHIP_GROUPS, findLevel } from '../reference/catalog/index.js';
 import { formatMajor, minorOf, formatMoney as writeMoney } from '../money/format.js';
 import type { AgentToolName, ToolCaller, ToolResult } from './tools.js';
 

@@ -1,4 +1,4 @@
-import { can, secured } from '../http/operations.js';
+import { can, secured } from '../kernel/operations.js';
 import { askInsightsAgent, createAgentSession, deleteAgentSession, getAgentSession, listAgentSessions } from './service.js';
 
 const use = can('dataLab', 'view');

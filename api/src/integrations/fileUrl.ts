@@ -3,9 +3,9 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { PeopleImportKind } from '../hris/fields.js';
 import { type ReadOptions, type SourceTable, UnreadableFile, formatOf, readTable } from '../hris/table.js';
-import { type SpecialAddress, describeSpecial } from './addresses.js';
+import { type SpecialAddress, describeSpecial } from '../kernel/addresses.js';
 import { type Connector, type ConnectorEnvironment, ConnectorError, type ConnectorField, type ConnectorSettings, checkFields } from './connector.js';
-import { type OutboundPolicy, guardedLookup, literalRefusal } from './outbound.js';
+import { type OutboundPolicy, guardedLookup, literalRefusal } from '../kernel/outbound.js';
 
 /** The largest file a sync fetches, the same as an upload. */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;

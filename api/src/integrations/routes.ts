@@ -1,5 +1,5 @@
-import { can, secured } from '../http/operations.js';
-import { socketIdOf } from '../realtime/socketId.js';
+import { can, secured } from '../kernel/operations.js';
+import { socketIdOf } from '../kernel/socketId.js';
 import { configure, connect, disconnect, getIntegration, listConnectors, listIntegrations, syncNow, testConnection } from './service.js';
 
 export const integrationOperations = [

@@ -9,12 +9,12 @@ import type { AppDeps } from '../deps.js';
 import type { PeopleImportKind } from '../hris/fields.js';
 import { type AfterCommit, queueRun, requireKindPermission } from '../hris/service.js';
 import { findMappingByName, latestRunsOfIntegrations } from '../hris/store.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { versionConflict } from '../http/versions.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
+import { versionConflict } from '../kernel/versions.js';
 import { CONNECTORS, findConnector } from './catalogue.js';
 import { type Connector, type ConnectorEnvironment, ConnectorError, type ConnectorSettings } from './connector.js';
 import { presentConnector, presentIntegration } from './present.js';
-import { secretsKey, seal, unseal } from './secrets.js';
+import { secretsKey, seal, unseal } from '../kernel/secrets.js';
 import {
   type IntegrationRow,
   cancelScheduledSyncs,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import { queueJobIn } from '../jobs/queue.js';
 import { scheduledSyncJob } from './jobs.js';
-import { writeAtVersion } from '../http/versions.js';
+import { writeAtVersion } from '../kernel/versions.js';
 
 export interface IntegrationRow {
   id: string;

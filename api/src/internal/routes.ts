@@ -1,5 +1,5 @@
 import { createCompanyWithAdmin } from '../companies/service.js';
-import { internalAdmin, secured } from '../http/operations.js';
+import { internalAdmin, secured } from '../kernel/operations.js';
 import { accessibleCompanies, companyFlags, endSession, listSessions, startSession, toggleFlag } from './service.js';
 
 export const internalOperations = [

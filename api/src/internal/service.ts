@@ -3,11 +3,11 @@ import type { Caller } from '../access/caller.js';
 import { FLAG_DEFAULTS, FLAG_NAMES, type FlagName } from '../access/flags.js';
 import { flagOverrides, setFlag } from '../access/store.js';
 import { type CompanyRow, type ViewAsSessionRow, findCompanyById, findCompanyByKey, findUserRow } from '../access/usersStore.js';
-import { findUserByEmail } from '../identity/users.js';
+import { findUserByEmail } from '../access/users.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 
 type ViewAsSession = components['schemas']['ViewAsSession'];
 

@@ -1,5 +1,5 @@
-import { found } from '../http/errors.js';
-import { member, secured } from '../http/operations.js';
+import { found } from '../kernel/errors.js';
+import { member, secured } from '../kernel/operations.js';
 import { cancel, job, myJobs } from './service.js';
 
 export const jobOperations = [

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
 import { downloadOfJob } from '../downloads/store.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../kernel/errors.js';
 import type { JobKind } from './kind.js';
 import { presentJob } from './present.js';
 import type { JobQueue } from './queue.js';

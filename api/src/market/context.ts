@@ -3,7 +3,7 @@ import { companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { presentSettings } from './present.js';
 import { servedRelease, servedReleaseId } from './releases.js';
 import { findSettings } from './store.js';

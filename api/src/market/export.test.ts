@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestCompany, type TestUser, bearer, createTestCompany, testDb } from '../../test/factories.js';
 import { type ErrorBody, baseUrl, request } from '../../test/http.js';
 import type { components } from '../contract-types.js';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from './catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../reference/catalog/index.js';
 
 type Job = components['schemas']['BackgroundJob'];
 type Result = components['schemas']['BenchmarkResult'];

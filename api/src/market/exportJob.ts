@@ -5,7 +5,7 @@ import { type XlsxFormat, xlsxContent } from '../downloads/xlsx.js';
 import { atPrecision } from '../money/format.js';
 import { saveDownload } from '../downloads/service.js';
 import { jobKind } from '../jobs/kind.js';
-import { JOB_FAMILIES, PERCENTILES, type MarketPercentile, findCompensationType, findLevel, findLevelBlend } from './catalog/index.js';
+import { JOB_FAMILIES, PERCENTILES, type MarketPercentile, findCompensationType, findLevel, findLevelBlend } from '../reference/catalog/index.js';
 import { queryRelease, type BenchmarkCell, type BenchmarkRequest } from './engine/index.js';
 import { currentRelease } from './releases.js';
 import { ratesNamed, ratesText } from './forex.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXECUTIVE_TITLES, findJobFamily, findLevel } from './catalog/index.js';
+import { EXECUTIVE_TITLES, findJobFamily, findLevel } from '../reference/catalog/index.js';
 import { presentExecutiveMetadata, presentFilters } from './present.js';
 import { assertNoEmptySection } from './service.js';
 

@@ -1,4 +1,4 @@
-import { ALL_INDUSTRIES_ID, COMPANY_STAGES, FOUNDER_TYPES, INDUSTRY_GROUPS, OWNERSHIP_GROUPS, SUB_INDUSTRIES, findLocation } from './catalog/index.js';
+import { ALL_INDUSTRIES_ID, COMPANY_STAGES, FOUNDER_TYPES, INDUSTRY_GROUPS, OWNERSHIP_GROUPS, SUB_INDUSTRIES, findLocation } from '../reference/catalog/index.js';
 import type { MarketFilter } from './engine/index.js';
 
 /** Between the parts of a market's name: "San Francisco Bay Area · Series B". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY_STAGES, FOUNDER_TYPES, OWNERSHIP_GROUPS } from './catalog/index.js';
+import { COMPANY_STAGES, FOUNDER_TYPES, OWNERSHIP_GROUPS } from '../reference/catalog/index.js';
 import { marketName, marketNames } from './marketNames.js';
 
 const everything = { companyStages: COMPANY_STAGES.map((s) => s.id), companyOwnershipGroups: OWNERSHIP_GROUPS.map((o) => o.id), industries: ['ind_all'] };

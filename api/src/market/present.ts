@@ -32,7 +32,7 @@ import {
   type NamedOption,
   type OwnershipGroup,
   type SubIndustry,
-} from './catalog/index.js';
+} from '../reference/catalog/index.js';
 import { disclose, type CompositionEntry, type FamilyCoverage, type PrivacyScorecard } from './engine/index.js';
 import type { ReleaseRow, SettingsRow } from './store.js';
 

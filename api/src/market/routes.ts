@@ -1,6 +1,6 @@
-import { can, internalAdmin, member, operation, secured } from '../http/operations.js';
+import { can, internalAdmin, member, operation, secured } from '../kernel/operations.js';
 import { startJob } from '../jobs/service.js';
-import { socketIdOf } from '../realtime/socketId.js';
+import { socketIdOf } from '../kernel/socketId.js';
 import { benchmarkingContext } from './context.js';
 import { marketDataExportJob } from './exportJob.js';
 import { executiveOperations } from './executive/routes.js';

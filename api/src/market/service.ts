@@ -4,8 +4,8 @@ import { MINIMUM_FUZZY_SCORE, readTitle } from './titles/index.js';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
-import { HttpError, badRequest, notFound, type FieldError } from '../http/errors.js';
-import { FAMILY_BLEND_GROUPS, INDUSTRY_GROUPS, JOB_FAMILIES, LOCATIONS } from './catalog/index.js';
+import { HttpError, badRequest, notFound, type FieldError } from '../kernel/errors.js';
+import { FAMILY_BLEND_GROUPS, INDUSTRY_GROUPS, JOB_FAMILIES, LOCATIONS } from '../reference/catalog/index.js';
 import { describeRelease, disclose, isValidBenchmarkRequest, queryRelease, type PrivacyScorecard, validateBenchmarkRequest, type BenchmarkRequest, type BenchmarkRequestInput, type BenchmarkResult, type CompositionEntry } from './engine/index.js';
 import type { MarketEmploymentType } from './engine/participants.js';
 import {

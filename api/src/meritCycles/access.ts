@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Caller, CompanyScope } from '../access/caller.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { hasPermission } from '../access/permissions.js';
 import { ownEmployeeId } from '../people/visibility.js';
 import type { PlannerMode } from './config.js';

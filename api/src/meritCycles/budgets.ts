@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import { badRequest } from '../http/errors.js';
-import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { badRequest } from '../kernel/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { requireWholeCompany } from './access.js';
 import { type CycleContext, loadContext } from './context.js';
 import { type WorksheetRow, type WorksheetSums, amountOf, cyclesOf, keptSums, worksheetsOf, inTransaction } from './store.js';

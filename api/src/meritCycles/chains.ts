@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest } from '../http/errors.js';
-import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { HttpError, badRequest } from '../kernel/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { employeeNamesForMeritCycle } from '../people/reads/meritCycles.js';
 // The one check of chains, typed in here, in the company's defaults or read from a file.
 import { chainProblems } from '../workflowSettings/service.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Caller, CompanyScope } from '../access/caller.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { type MeritPayChange, type MeritRefresh, writeMeritCycleGrants, writeMeritCyclePay } from '../people/meritCyclePay.js';
 import { emit } from '../platform/events.js';
 import { type CycleRow, listWorksheets, rowsOf, sumsOf } from './store.js';

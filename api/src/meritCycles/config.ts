@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { type FieldError, badRequest } from '../http/errors.js';
+import { type FieldError, badRequest } from '../kernel/errors.js';
 import type { StoredRate } from './formulas.js';
 
 /* A cycle's configuration: its defaults, the checks beyond the contract's, and the stored JSON read back. */

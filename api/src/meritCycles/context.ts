@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { type CycleAccess, type ManagerOf, cycleAccess } from './access.js';
 import { type ColumnModes, columnModesFor } from './config.js';
 import { requireCycle } from './cycles.js';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, notFound, nulRefused } from '../http/errors.js';
+import { HttpError, badRequest, notFound, nulRefused } from '../kernel/errors.js';
 import { activeEmployeesForMeritCycle, baseSalariesForMeritCycle } from '../people/reads/meritCycles.js';
 import { cycleAccess, requireWholeCompany } from './access.js';
 import { requireCycle } from './cycles.js';

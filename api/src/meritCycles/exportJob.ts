@@ -4,7 +4,7 @@ import { companyScope } from '../access/caller.js';
 import { majorUnits } from '../bands/exportJob.js';
 import { type CsvRow, csvFile } from '../downloads/csv.js';
 import { saveDownload } from '../downloads/service.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { jobKind } from '../jobs/kind.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { startJob } from '../jobs/service.js';

@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { type Rational, round } from '../forex/rational.js';
+import { type Rational, round } from '../money/rational.js';
 
 /*
  * The merit-cycle formulas, pure. Amounts are integers in minor units; percentages are basis points

@@ -3,7 +3,7 @@ import type { Caller, CompanyScope } from '../access/caller.js';
 import { loadBandLocator } from '../bands/placement.js';
 import { findCycleSet, findSet } from '../bands/store.js';
 import { newId } from '../db/ids.js';
-import { type Rational, round } from '../forex/rational.js';
+import { type Rational, round } from '../money/rational.js';
 import { Converter, today } from '../money/converter.js';
 import { type MeritCycleBase, type MeritCycleEmployeeRow, activeEmployeesForMeritCycle, baseSalariesForMeritCycle } from '../people/reads/meritCycles.js';
 import type { BudgetConfiguration, ExchangeTable } from './config.js';

@@ -1,6 +1,6 @@
 import { type Caller, companyScope } from '../access/caller.js';
-import { can, secured } from '../http/operations.js';
-import { socketIdOf } from '../realtime/socketId.js';
+import { can, secured } from '../kernel/operations.js';
+import { socketIdOf } from '../kernel/socketId.js';
 import { cycleBudgets, updateAllocations } from './budgets.js';
 import { changeReviewers, listApprovalChains, replaceApprovalChains } from './chains.js';
 import { COLUMNS, DEFAULT_COLUMN_MODES, columnModesFor } from './config.js';

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { emit } from '../platform/events.js';
 import { hasPermission } from '../access/permissions.js';
 import { parsePermissions, rolesOfUsers } from '../access/store.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { listCurrencies } from '../currencies/store.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../kernel/errors.js';
 
 /**
  * ISO 4217 decimal places, the one rule for every amount: the currency's minor unit; none (0)

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { isoTimestampOrNull } from '../db/timestamps.js';
-import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { type StoredChoices, findPreferences, insertPreferences, preferencesRow } from './preferencesStore.js';
 
 /*

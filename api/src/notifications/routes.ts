@@ -1,4 +1,4 @@
-import { can, internalAdmin, member, secured } from '../http/operations.js';
+import { can, internalAdmin, member, secured } from '../kernel/operations.js';
 import { getPreferences, updatePreferences } from './preferences.js';
 import { getCompanySettings, getUserSettings, outbox, putCompanySettings, putUserSettings, webhookPolicy } from './service.js';
 

@@ -4,9 +4,9 @@ import { hasPermission } from '../access/permissions.js';
 import { parsePermissions, rolesOfUsers } from '../access/store.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { badRequest, type FieldError } from '../http/errors.js';
-import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
-import { findLocation } from '../market/catalog/index.js';
+import { badRequest, type FieldError } from '../kernel/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
+import { findLocation } from '../reference/catalog/index.js';
 import { findApprovalSettings, insertApprovalSettings, userNames } from './store.js';
 
 type Schemas = components['schemas'];

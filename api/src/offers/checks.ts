@@ -7,7 +7,7 @@ import { loadBandLocator } from '../bands/placement.js';
 import { findJob, findLiveSet } from '../bands/store.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { offerInsights } from '../market/insights/offers.js';
 import { type Converter, today } from '../money/converter.js';
 import { peerBasesForOffer } from '../people/offerHire.js';

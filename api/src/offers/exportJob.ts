@@ -7,7 +7,7 @@ import { jobKind } from '../jobs/kind.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { startJob } from '../jobs/service.js';
 import { CONTENT_TYPES, type ExportFormat, type ExportRow, xlsxContent } from '../market/exportJob.js';
-import { findJobFamily, findLevel, findLocation } from '../market/catalog/index.js';
+import { findJobFamily, findLevel, findLocation } from '../reference/catalog/index.js';
 import { today } from '../money/converter.js';
 import { minorUnits } from '../money/minorUnits.js';
 import { candidateForOffer } from '../people/offerHire.js';

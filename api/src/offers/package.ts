@@ -1,6 +1,6 @@
 import type { CompanyRow } from '../access/usersStore.js';
 import type { components } from '../contract-types.js';
-import type { FieldError } from '../http/errors.js';
+import type { FieldError } from '../kernel/errors.js';
 import type { Converter } from '../money/converter.js';
 
 type Schemas = components['schemas'];

@@ -3,7 +3,7 @@ import type { components } from '../contract-types.js';
 import type { AmountRow, DocumentBlock, DocumentContent } from '../documents/content.js';
 import { documentPdf } from '../documents/pdf.js';
 import { paragraphs, pricePerShare as formatPrice, wholeMoney as formatMoney } from '../documents/words.js';
-import { RawResponse } from '../http/operations.js';
+import { RawResponse } from '../kernel/operations.js';
 
 type Letter = components['schemas']['OfferLetter'];
 type Package = components['schemas']['OfferPackage'];

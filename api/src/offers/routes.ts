@@ -1,5 +1,5 @@
-import { can, member, secured } from '../http/operations.js';
-import { socketIdOf } from '../realtime/socketId.js';
+import { can, member, secured } from '../kernel/operations.js';
+import { socketIdOf } from '../kernel/socketId.js';
 import { getApprovalSettings, updateApprovalSettings } from './approvals.js';
 import { startOffersExport } from './exportJob.js';
 import { cancelOfferHire } from './hire.js';

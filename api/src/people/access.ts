@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Caller, CompanyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
-import { HttpError, badRequest, type FieldError } from '../http/errors.js';
+import { HttpError, badRequest, type FieldError } from '../kernel/errors.js';
 import { type EmployeeReach, employeeReach } from './visibility.js';
 
 /** What a caller may read of the people data: whom, whose pay, and whether demographics. */

@@ -4,9 +4,9 @@ import type { Authority } from '../access/permissions.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError, type FieldError, notFound } from '../http/errors.js';
+import { HttpError, type FieldError, notFound } from '../kernel/errors.js';
 import { throwIfInvalid, today } from './access.js';
-import { versionConflict, versionOf } from '../http/versions.js';
+import { versionConflict, versionOf } from '../kernel/versions.js';
 import { presentCurrent, presentRecord } from './present.js';
 import {
   type CompensationRecordRow,

@@ -5,11 +5,11 @@ import { findCompany, findCompanyUser, usersOf } from '../access/usersStore.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, type FieldError, notFound } from '../http/errors.js';
-import { normaliseEmail } from '../identity/users.js';
-import { familiesOf, findLevel, findLocation, metrosOf } from '../market/catalog/index.js';
+import { HttpError, badRequest, type FieldError, notFound } from '../kernel/errors.js';
+import { normaliseEmail } from '../access/users.js';
+import { familiesOf, findLevel, findLocation, metrosOf } from '../reference/catalog/index.js';
 import { type ReadAccess, readAccess, requirePermission, throwIfInvalid, today } from './access.js';
-import { versionConflict, versionOf } from '../http/versions.js';
+import { versionConflict, versionOf } from '../kernel/versions.js';
 import { parseDemographics, presentCurrent, presentEmployee } from './present.js';
 import {
   type EmployeeFilters,

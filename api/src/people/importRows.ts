@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type CompanyScope, rowsOfCompany } from '../access/caller.js';
-import { nextTurn } from '../hris/pace.js';
-import { chunks } from '../imports/plan.js';
+import { nextTurn } from '../kernel/pace.js';
+import { chunks } from '../kernel/importPlan.js';
 import type { CompensationRecordRow, EmployeeRow, EquityGrantRow } from './store.js';
 
 /*

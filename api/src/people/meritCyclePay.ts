@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import { findCompany } from '../access/usersStore.js';
 import { newId } from '../db/ids.js';
-import { type Rational, round } from '../forex/rational.js';
+import { type Rational, round } from '../money/rational.js';
 import { Converter } from '../money/converter.js';
 import { type CompensationRecordRow, type EquityGrantRow, insertGrants, insertRecords } from './store.js';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import { newId } from '../db/ids.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { today } from '../money/converter.js';
 import { emit } from '../platform/events.js';
 import { scheduleHireStart } from './hireStart.js';

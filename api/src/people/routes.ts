@@ -1,6 +1,6 @@
-import { can, member, secured } from '../http/operations.js';
+import { can, member, secured } from '../kernel/operations.js';
 import { startJob } from '../jobs/service.js';
-import { socketIdOf } from '../realtime/socketId.js';
+import { socketIdOf } from '../kernel/socketId.js';
 import { today } from './access.js';
 import { changeCandidate, createCandidate, getCandidate, listCandidates, removeCandidate } from './candidates.js';
 import { addRecord, correctRecord, currentPackage, listRecords, removeRecord } from './compensation.js';

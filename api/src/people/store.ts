@@ -3,7 +3,7 @@ import { recordsInForce } from './reads/payInForce.js';
 import { STARTING, type StatusFilter, whereStatus } from './reads/status.js';
 import type { CompanyScope } from '../access/caller.js';
 import { type EmployeeReach, withinReach } from './visibility.js';
-import { writeAtVersion } from '../http/versions.js';
+import { writeAtVersion } from '../kernel/versions.js';
 
 // ── rows ─────────────────────────────────────────────────────────────────────────────────
 

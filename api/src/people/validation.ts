@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { minorUnitOf } from '../money/minorUnits.js';
-import type { FieldError } from '../http/errors.js';
-import { findJobFamily, findLevel, findLocation } from '../market/catalog/index.js';
+import type { FieldError } from '../kernel/errors.js';
+import { findJobFamily, findLevel, findLocation } from '../reference/catalog/index.js';
 
 /** The decimal places of a current ISO 4217 currency, or a field error naming it. */
 export async function checkCurrency(db: Knex, code: string | undefined, field: string, errors: FieldError[]): Promise<number | undefined> {

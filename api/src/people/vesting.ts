@@ -7,7 +7,7 @@
  * vestingMonths), so rounding never drifts and the last event vests exactly what is left.
  * Event dates keep the start's day of the month, clamped to the month's last day (31 Jan → 28 Feb).
  */
-import { round } from '../forex/rational.js';
+import { round } from '../money/rational.js';
 
 export type VestingFrequency = 'monthly' | 'quarterly' | 'annually';
 

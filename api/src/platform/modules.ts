@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { ModuleName } from '../access/flags.js';
 import type { PermissionName } from '../access/permissions.js';
-import type { RegisteredOperation } from '../http/operations.js';
+import type { RegisteredOperation } from '../kernel/operations.js';
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../deps.js';
 import type { AnyJobKind } from '../jobs/kind.js';

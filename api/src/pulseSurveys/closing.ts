@@ -1,5 +1,5 @@
 import { actorFor } from '../access/caller.js';
-import { updateAtVersion } from '../http/versions.js';
+import { updateAtVersion } from '../kernel/versions.js';
 import { jobKind } from '../jobs/kind.js';
 import { emit } from '../platform/events.js';
 import { transition } from '../workflow/service.js';

@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { findLevel, findLocation } from '../market/catalog/index.js';
+import { findLevel, findLocation } from '../reference/catalog/index.js';
 import type { PulseDimension, PulseQuestionRow, PulseSurveyRow } from './store.js';
 import type { PulseSurveyState } from './workflow.js';
 

@@ -1,4 +1,4 @@
-import { can, member, secured } from '../http/operations.js';
+import { can, member, secured } from '../kernel/operations.js';
 import {
   answerSurvey,
   assignedSurveys,

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import { callerFromToken } from '../access/authenticate.js';
 import type { Config } from '../config.js';
-import type { IdentityProvider } from '../identity/provider/types.js';
+import type { IdentityProvider } from '../access/identityProvider.js';
 
 export const SOCKET_PATH = '/engine.io/';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../market/catalog/countries.js';
+import { COUNTRIES } from './catalog/countries.js';
 import { findStockExchange, stockExchanges } from './stockExchanges.js';
 
 describe('the shipped stock exchanges', () => {

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { jobKind } from '../jobs/kind.js';
 import { findCycle, inTransaction } from '../meritCycles/store.js';
 import { subscribe } from '../platform/events.js';

@@ -3,8 +3,8 @@ import { type Caller, type CompanyScope, companyScope } from '../access/caller.j
 import { callerForUser } from '../access/authenticate.js';
 import { findUserRow } from '../access/usersStore.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { updateAtVersion, versionConflict, versionOf } from '../http/versions.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
+import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { jobKind } from '../jobs/kind.js';
 import { queueJobIn } from '../jobs/queue.js';
 import { descendantsOf, requireWholeCompany } from '../meritCycles/access.js';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest } from '../http/errors.js';
+import { HttpError, badRequest } from '../kernel/errors.js';
 import { jobKind } from '../jobs/kind.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { queueJobIn } from '../jobs/queue.js';

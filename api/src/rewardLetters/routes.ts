@@ -1,5 +1,5 @@
-import { can, member, secured } from '../http/operations.js';
-import { socketIdOf } from '../realtime/socketId.js';
+import { can, member, secured } from '../kernel/operations.js';
+import { socketIdOf } from '../kernel/socketId.js';
 import { remindLetters } from './reminders.js';
 import { cancelCycleRelease, confirmLetter, cycleLetters, releaseCycleLetters, letterPdf, letterTemplate, myLetter, myLetters, previewLetter, readLetter, startLetterExport, switchLetterOnOrOff, transitionLetters, updateLetterTemplate } from './service.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
-import { writeAtVersion } from '../http/versions.js';
+import { writeAtVersion } from '../kernel/versions.js';
 
 /* The reward-letter tables; every function takes the company's scope. */
 

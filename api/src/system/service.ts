@@ -1,7 +1,7 @@
 import type { components } from '../contract-types.js';
 import { migrationState } from '../db/migrations.js';
 import type { AppDeps } from '../deps.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 
 export async function health(deps: AppDeps): Promise<components['schemas']['Health']> {
   try {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { type EmployeeReach, employeeReach } from '../people/visibility.js';
 
 /** What a caller of the team view may see: the records (`team`) and, within them, the pay (`employeeCompensation`). */

@@ -1,9 +1,9 @@
 import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
-import { INSUFFICIENT_DATA_LABEL, TRACKS, findLevel } from '../market/catalog/index.js';
+import { INSUFFICIENT_DATA_LABEL, TRACKS, findLevel } from '../reference/catalog/index.js';
 import { percentileInc } from '../market/engine/index.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../kernel/errors.js';
 import { requireDemographics, requirePay, seesPay, teamAccess } from './access.js';
 import { type Member, Team } from './members.js';
 import type { Money } from '../money/converter.js';

@@ -9,7 +9,7 @@ import {
   findJobFamily,
   findLevel,
   findLocation,
-} from '../market/catalog/index.js';
+} from '../reference/catalog/index.js';
 import type { BenchmarkRequest } from '../market/engine/index.js';
 import { currentRelease } from '../market/releases.js';
 import { checkedRequest, marketData } from '../market/service.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AppDeps } from '../deps.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../kernel/errors.js';
 import type { TeamAccess } from './access.js';
 import { seesPay } from './access.js';
 import { type MarketMedians, type MarketCell, marketCellOf, marketMedians } from './market.js';

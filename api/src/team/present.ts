@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { findJobFamily, findLevel, findLocation } from '../market/catalog/index.js';
+import { findJobFamily, findLevel, findLocation } from '../reference/catalog/index.js';
 import type { TeamColumn } from './columns.js';
 import type { CompensationRow, EmployeeRow, GrantRow } from '../people/reads/team.js';
 

@@ -1,4 +1,4 @@
-import { can, secured } from '../http/operations.js';
+import { can, secured } from '../kernel/operations.js';
 import { compaRatioReport, payDistribution, payEquity, playground } from './analytics.js';
 import { compTimeline, employee, equityDetailsChart, overview, table } from './service.js';
 import { teamViewSettings, updateCompanySettings, updateMySettings } from './settings.js';

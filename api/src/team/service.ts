@@ -1,7 +1,7 @@
 import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../kernel/errors.js';
 import { isWithinReach } from '../people/visibility.js';
 import { requirePay, seesPay, teamAccess, type TeamAccess } from './access.js';
 import { EQUITY_COLUMNS, type TeamColumn, columnInfo, isPayColumn } from './columns.js';

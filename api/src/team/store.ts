@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
-import { writeAtVersion } from '../http/versions.js';
+import { writeAtVersion } from '../kernel/versions.js';
 
 /* The team view's own table: its settings. It reads people only through people/reads/team.ts. */
 

@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { multiply, pow10, round } from '../forex/rational.js';
+import { multiply, pow10, round } from '../money/rational.js';
 import type { Converter, Money } from '../money/converter.js';
 
 type Amount = components['schemas']['TotalRewardsAmount'];

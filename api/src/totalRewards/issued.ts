@@ -4,9 +4,9 @@ import { type Caller, type CompanyScope, companyScope } from '../access/caller.j
 import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
 import { type TemplateInput, documentVersionsWithVariablesOf, findDocumentVersion, issueComposedDocuments, versionPdf } from '../documents/service.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { isoTimestamp } from '../db/timestamps.js';
-import { RawResponse } from '../http/operations.js';
+import { RawResponse } from '../kernel/operations.js';
 import { jobKind } from '../jobs/kind.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { startJob } from '../jobs/service.js';

@@ -4,7 +4,7 @@ import type { AmountRow, DocumentBlock, DocumentContent } from '../documents/con
 import { documentPdf } from '../documents/pdf.js';
 import type { DocumentLogo } from './branding.js';
 import { minorOf, paragraphs, pricePerShare as formatPrice, wholeMoney } from '../documents/words.js';
-import { RawResponse } from '../http/operations.js';
+import { RawResponse } from '../kernel/operations.js';
 import type { Money } from '../money/converter.js';
 
 type Schemas = components['schemas'];

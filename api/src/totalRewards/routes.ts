@@ -1,5 +1,5 @@
-import { can, secured } from '../http/operations.js';
-import { socketIdOf } from '../realtime/socketId.js';
+import { can, secured } from '../kernel/operations.js';
+import { socketIdOf } from '../kernel/socketId.js';
 import { issueStatements, issuedStatementPdf, issuedStatementRecords, myIssuedStatementPdf, myIssuedStatements } from './issued.js';
 import { communicateSettings, updateCommunicateSettings } from './settings.js';
 import { employeeStatement, employeeStatementPdf, myStatement, myStatementPdf, previewEmployeeList, previewStatement } from './service.js';

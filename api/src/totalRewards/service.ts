@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { today } from '../money/converter.js';
 import { ownSubject, previewCandidates, subjectById, type StatementSubject } from './access.js';
 import { documentLogo } from './branding.js';

@@ -3,7 +3,7 @@ import type { CompanyScope } from '../access/caller.js';
 import { type CompanyRow, findCompany } from '../access/usersStore.js';
 import type { components } from '../contract-types.js';
 import { initialsOf } from '../documents/content.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../kernel/errors.js';
 import { Converter, type Money } from '../money/converter.js';
 import { latestByType } from '../people/reads/payInForce.js';
 import { type StatementEmployeeRow, statementGrants, statementPayRecords } from '../people/reads/totalRewards.js';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Caller, CompanyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, notFound, nulRefused } from '../http/errors.js';
+import { HttpError, badRequest, notFound, nulRefused } from '../kernel/errors.js';
 import { type PermissionRule, type TransitionSpec, type Workflow, type WorkflowSubject, withArticle } from './definition.js';
 import { type WorkflowHistoryEntry, presentHistory } from './present.js';
 import { insertHistory, listHistory } from './store.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestCompany, testDb } from '../../test/factories.js';
 import { callerForUser } from '../access/authenticate.js';
 import { asTenant } from '../db/rowSecurity.js';
-import { findUserById } from '../identity/users.js';
+import { findUserById } from '../access/users.js';
 import { history, transition } from './service.js';
 import { sampleCycle } from './test/sampleCycle.js';
 

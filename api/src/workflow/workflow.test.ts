@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestCompany, testDb } from '../../test/factories.js';
 import { callerForUser } from '../access/authenticate.js';
 import type { Caller, CompanyScope } from '../access/caller.js';
-import { findUserById } from '../identity/users.js';
+import { findUserById } from '../access/users.js';
 import { newId } from '../db/ids.js';
 import type { StateOf } from './definition.js';
 import { availableActions, history, transition } from './service.js';

@@ -1,4 +1,4 @@
-import { can, secured } from '../http/operations.js';
+import { can, secured } from '../kernel/operations.js';
 import { decideBandSet, getBandSetApproval } from './bandApprovals.js';
 import { exportChains, importChains } from './chainsFile.js';
 import { getWorkflowSettings, updateWorkflowSettings } from './service.js';

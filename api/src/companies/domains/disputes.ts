@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Caller } from '../../access/caller.js';
 import type { components } from '../../contract-types.js';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps.js';
-import { HttpError, found } from '../../http/errors.js';
+import { HttpError, found } from '../../kernel/errors.js';
 import { emit } from '../../platform/events.js';
 import { allStandingClaims, claimById, type CompanyDomainRow, peopleElsewhere } from './store.js';
 

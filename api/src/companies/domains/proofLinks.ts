@@ -5,7 +5,7 @@ import { type Caller, companyScope } from '../../access/caller.js';
 import { hashToken } from '../../access/tokens.js';
 import { newId } from '../../db/ids.js';
 import type { AppDeps } from '../../deps.js';
-import { HttpError, found } from '../../http/errors.js';
+import { HttpError, found } from '../../kernel/errors.js';
 import { isTooLarge, send } from '../../identity/provider/interactions.js';
 import { domainProofPage, domainProofUsedPage, domainProvenPage, errorPage } from '../../identity/provider/pages.js';
 import { emit } from '../../platform/events.js';

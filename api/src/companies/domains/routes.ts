@@ -1,4 +1,4 @@
-import { can, internalAdmin, secured } from '../../http/operations.js';
+import { can, internalAdmin, secured } from '../../kernel/operations.js';
 import { listDomainClaims, resolveDomainClaim } from './disputes.js';
 import { sendDomainProofLink } from './proofLinks.js';
 import { checkCompanyDomain, claimCompanyDomain, listCompanyDomains, withdrawCompanyDomain } from './service.js';

@@ -4,7 +4,7 @@ import { type Caller, type CompanyScope, companyScope } from '../../access/calle
 import type { components } from '../../contract-types.js';
 import { newId } from '../../db/ids.js';
 import type { AppDeps } from '../../deps.js';
-import { HttpError, found } from '../../http/errors.js';
+import { HttpError, found } from '../../kernel/errors.js';
 import { emit } from '../../platform/events.js';
 import { isFreeMail } from './freeMail.js';
 import { presentClaim } from './present.js';

@@ -4,9 +4,9 @@ import type { Context, Middleware } from 'koa';
 import mount from 'koa-mount';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC, type TokenLike } from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
-import { HttpError } from '../../http/errors.js';
-import { secretsKey } from '../../integrations/secrets.js';
-import { findUserById } from '../users.js';
+import { HttpError } from '../../kernel/errors.js';
+import { secretsKey } from '../../kernel/secrets.js';
+import { findUserById } from '../../access/users.js';
 import { endSession, knexAdapterFactory } from './adapter.js';
 import { apiAudience, CLI_CLIENT_ID, clientName, firstPartyClients, SCOPES, WEB_CLIENT_ID } from './clients.js';
 import { interactionRoutes } from './interactions.js';
@@ -28,7 +28,7 @@ import {
   signedOutPage,
   useAppFonts,
 } from './pages.js';
-import type { IdentityProvider } from './types.js';
+import type { IdentityProvider } from '../../access/identityProvider.js';
 import { accessTokenVerifier, SESSION_CLAIM } from './verify.js';
 
 const MINUTE = 60;

@@ -3,7 +3,7 @@ import { decodeJwt, decodeProtectedHeader, importJWK, type JWK, SignJWT } from '
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../test/server.js';
-import { secretsKey } from '../../integrations/secrets.js';
+import { secretsKey } from '../../kernel/secrets.js';
 import { createIdentityProvider } from './index.js';
 import { loadSigningKeys } from './keys.js';
 import {
@@ -16,7 +16,7 @@ import {
   type TestPerson,
   WEB_CLIENT,
 } from './testSupport.js';
-import { type IdentityProvider, TokenRefused } from './types.js';
+import { type IdentityProvider, TokenRefused } from '../../access/identityProvider.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../test/server.js';
 import { createIdentityProvider } from './index.js';
 import { Browser, CLI_CLIENT, createPerson, discover, hiddenValue, SCOPE, signInWithCode, type TestPerson, WEB_CLIENT } from './testSupport.js';
-import { TokenRefused } from './types.js';
+import { TokenRefused } from '../../access/identityProvider.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet } from 'jose';
 import type { Logger } from 'pino';
-import type { IdentityProvider } from './types.js';
+import type { IdentityProvider } from '../../access/identityProvider.js';
 import { accessTokenVerifier, type VerifyOptions } from './verify.js';
 
 const DISCOVERY_TIMEOUT_MS = 10_000;

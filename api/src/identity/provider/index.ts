@@ -1,10 +1,10 @@
 import type { AppDeps } from '../../deps.js';
 import { builtinIdentityProvider } from './builtin.js';
 import { externalIdentityProvider, externalIssuerSettings } from './external.js';
-import type { IdentityProvider } from './types.js';
+import type { IdentityProvider } from '../../access/identityProvider.js';
 
-export { TokenRefused } from './types.js';
-export type { IdentityProvider, TokenRefusal, VerifiedAccessToken } from './types.js';
+export { TokenRefused } from '../../access/identityProvider.js';
+export type { IdentityProvider, TokenRefusal, VerifiedAccessToken } from '../../access/identityProvider.js';
 
 /**
  * Paybench's sign-in: its own OpenID provider by default, or an external issuer when

@@ -5,7 +5,7 @@ import type Provider from 'oidc-provider';
 import getRawBody from 'raw-body';
 import type { AppDeps } from '../../deps.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
-import { findUserByEmail, findUserById, normaliseEmail, recordLogin } from '../users.js';
+import { findUserByEmail, findUserById, normaliseEmail, recordLogin } from '../../access/users.js';
 import { AUTO_CONSENT_CLIENTS, clientName } from './clients.js';
 import {
   consentPage,

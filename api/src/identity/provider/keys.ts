@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Knex } from 'knex';
-import { isSealed, sealText, unsealText } from '../../integrations/secrets.js';
+import { isSealed, sealText, unsealText } from '../../kernel/secrets.js';
 
 export const JWKS_META_KEY = 'oidc_jwks';
 export const COOKIE_KEYS_META_KEY = 'oidc_cookie_keys';

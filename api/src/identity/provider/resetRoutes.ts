@@ -4,7 +4,7 @@ import { passwordResetEmail } from '../../notifications/accountEmails.js';
 import { emit } from '../../platform/events.js';
 import { hashPassword } from '../passwords.js';
 import { completePasswordReset, createPasswordReset, findOpenReset } from '../passwordResets.js';
-import { findUserByEmail } from '../users.js';
+import { findUserByEmail } from '../../access/users.js';
 import { isTooLarge, readForm, send } from './interactions.js';
 import { errorPage, resetDonePage, resetPasswordPage, resetUsedPage } from './pages.js';
 import { passwordProblem } from './signup.js';

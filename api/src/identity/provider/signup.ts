@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { newId } from '../../db/ids.js';
 import { hashPassword } from '../passwords.js';
-import { normaliseEmail } from '../users.js';
+import { normaliseEmail } from '../../access/users.js';
 import type { SignUpErrors, SignUpValues } from './pages.js';
 
 export const MIN_PASSWORD_LENGTH = 12;

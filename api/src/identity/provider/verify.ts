@@ -1,5 +1,5 @@
 import { errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import { TokenRefused, type VerifiedAccessToken } from './types.js';
+import { TokenRefused, type VerifiedAccessToken } from '../../access/identityProvider.js';
 
 /** The spec's identity-provider clock leeway. */
 export const CLOCK_TOLERANCE_SECONDS = 60;

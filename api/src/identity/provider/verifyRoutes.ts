@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../../deps.js';
-import { sealText, secretsKey, unsealText } from '../../integrations/secrets.js';
+import { sealText, secretsKey, unsealText } from '../../kernel/secrets.js';
 import { accountExistsEmail } from '../../notifications/accountEmails.js';
-import { findUserByEmail, findUserById } from '../users.js';
+import { findUserByEmail, findUserById } from '../../access/users.js';
 import { send } from './interactions.js';
 import { emailVerifiedPage, errorPage, verificationUsedPage } from './pages.js';
 

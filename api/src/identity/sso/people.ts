@@ -3,7 +3,7 @@ import { findRolesByKeys, replaceUserRoles } from '../../access/store.js';
 import { findAnyUserByEmail, findUserRow, insertUser, updateUser } from '../../access/usersStore.js';
 import { newId } from '../../db/ids.js';
 import { emit } from '../../platform/events.js';
-import { normaliseEmail } from '../users.js';
+import { normaliseEmail } from '../../access/users.js';
 import { connectionForDomain, deleteIdentity, findIdentity, insertIdentity, type SsoConnectionWithDomains, touchIdentity } from './store.js';
 
 /** The role a person gets when their first sign-in through the company's provider makes their account. */

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { AddressRefused, guardedFetch } from '../../integrations/outbound.js';
+import { AddressRefused, guardedFetch } from '../../kernel/outbound.js';
 
 /** Seconds Paybench waits for a company's provider (discovery, token, keys, user info). */
 export const PROVIDER_TIMEOUT_SECONDS = 10;

@@ -7,7 +7,7 @@ import {
   placesOf,
   type CompensationCategory,
   type SampleBucket,
-} from '../catalog/index.js';
+} from '../../reference/catalog/index.js';
 import { DEFAULT_EMPLOYMENT_TYPES, EMPLOYMENT_TYPES, placeOfLocation, recordLocationsOf, type MarketEmploymentType } from './participants.js';
 import { DEFAULT_PRIVACY_RULE, meetsMinimums, type PrivacyRule } from './privacy.js';
 import type { MarketRelease } from './release.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { placesOf } from '../catalog/index.js';
+import { placesOf } from '../../reference/catalog/index.js';
 import { buildDemoRelease } from '../generator/index.js';
 import { marketOf, type CompanySpec, type RecordSpec } from './handMarket.js';
 import { describeRelease, disclose, roundDownToTwoFigures, type ReleaseComposition } from './composition.js';

@@ -1,5 +1,5 @@
 import { createCipheriv, createHmac, type Cipher } from 'node:crypto';
-import { PERCENTILES, type MarketPercentile } from '../catalog/index.js';
+import { PERCENTILES, type MarketPercentile } from '../../reference/catalog/index.js';
 import type { MeasureId, ReleaseDimensions } from './participants.js';
 import { countOfRuns, keyAtRankOfRuns, percentileInc, percentileIncOfRuns, placeOf, valueAtRankOfRuns, type SortedRun } from './percentile.js';
 import { KeyedPrf } from './prf.js';

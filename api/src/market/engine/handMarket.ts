@@ -1,4 +1,4 @@
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../../reference/catalog/index.js';
 import { catalogDimensions, contractorPlace, emptyAmounts, type MeasureId, type ParticipantMarket, type ReleaseDimensions } from './participants.js';
 import type { BenchmarkRequest, MarketFilter } from './request.js';
 

@@ -11,7 +11,7 @@ import {
   METROS,
   OWNERSHIP_GROUPS,
   SUB_INDUSTRIES,
-} from '../catalog/index.js';
+} from '../../reference/catalog/index.js';
 
 /**
  * Amount columns a release stores. Each comp type (with its equity options) reads one of them;

@@ -4,7 +4,7 @@ import {
   UNVESTED_EQUITY_ID,
   findCompensationType,
   type CompensationCategory,
-} from '../catalog/index.js';
+} from '../../reference/catalog/index.js';
 import { isMeasureId, type MeasureId } from './participants.js';
 import type { EquitySelection } from './request.js';
 

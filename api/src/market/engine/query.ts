@@ -13,7 +13,7 @@ import {
   type LevelType,
   type MarketPercentile,
   type SampleBucket,
-} from '../catalog/index.js';
+} from '../../reference/catalog/index.js';
 import { figureMoves, perturbedCounts, publishedFigures } from './disclosure.js';
 import type { SortedRun } from './percentile.js';
 import { planMeasures, type EquityOption, type MeasurePlan } from './plan.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { placesOf, subIndustriesOf } from '../catalog/index.js';
+import { placesOf, subIndustriesOf } from '../../reference/catalog/index.js';
 import { generateMarket, type GeneratedMarket } from '../generator/generate.js';
 import { percentileInc } from './percentile.js';
 import { DEFAULT_PRIVACY_RULE, withholdingReason, type PrivacyRule } from './privacy.js';

@@ -1,4 +1,4 @@
-import { findLocation } from '../catalog/index.js';
+import { findLocation } from '../../reference/catalog/index.js';
 import { movedAmount, RecordKeyer, registerDisclosureKey } from './disclosure.js';
 import { randomDisclosureKey } from './prf.js';
 import { placeOfLocation } from './participants.js';

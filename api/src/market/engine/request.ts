@@ -1,4 +1,4 @@
-import type { LevelType, MarketPercentile } from '../catalog/index.js';
+import type { LevelType, MarketPercentile } from '../../reference/catalog/index.js';
 import type { MarketEmploymentType } from './participants.js';
 
 /** 'local', or the ISO 4217 code every amount is converted to (one the reference rates hold). */

@@ -1,4 +1,4 @@
-import { placesOf, subIndustriesOf } from '../catalog/index.js';
+import { placesOf, subIndustriesOf } from '../../reference/catalog/index.js';
 import type { MarketRelease } from './release.js';
 import type { CurrencyMode, MarketFilter } from './request.js';
 import { recordLocationsOf } from './participants.js';

@@ -1,4 +1,4 @@
-import { COMPANY_STAGES, FOUNDER_TYPES, JOB_FAMILIES, LEVELS, OWNERSHIP_GROUPS } from '../catalog/index.js';
+import { COMPANY_STAGES, FOUNDER_TYPES, JOB_FAMILIES, LEVELS, OWNERSHIP_GROUPS } from '../../reference/catalog/index.js';
 import { attackHolds, runAttackBattery, type AttackOutcome } from './attacks.js';
 import { DEFAULT_PRIVACY_RULE, type PrivacyRule } from './privacy.js';
 import { queryRelease } from './query.js';

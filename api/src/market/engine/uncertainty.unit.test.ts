@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consistencyFor } from '../catalog/index.js';
+import { consistencyFor } from '../../reference/catalog/index.js';
 import { createRandom } from '../generator/random.js';
 import { medianIntervalRanks, medianUncertainty } from './uncertainty.js';
 

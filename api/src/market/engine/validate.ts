@@ -16,7 +16,7 @@ import {
   levelsOf,
   placesOf,
   subIndustriesOf,
-} from '../catalog/index.js';
+} from '../../reference/catalog/index.js';
 import { EMPLOYMENT_TYPES } from './participants.js';
 import type { BenchmarkRequest, BenchmarkRequestInput, MarketFilter, ValidationIssue } from './request.js';
 

@@ -1,4 +1,4 @@
-import { FOUNDER_LEVEL_ID } from '../catalog/index.js';
+import { FOUNDER_LEVEL_ID } from '../../reference/catalog/index.js';
 import type { ReleaseDimensions } from './participants.js';
 import type { MarketRelease } from './release.js';
 

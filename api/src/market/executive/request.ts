@@ -1,4 +1,4 @@
-import { COMPANY_STAGES, EXECUTIVE_TITLES, FOUNDER_TYPES, OWNERSHIP_GROUPS, UNITED_STATES_ID, type ExecutiveTitle } from '../catalog/index.js';
+import { COMPANY_STAGES, EXECUTIVE_TITLES, FOUNDER_TYPES, OWNERSHIP_GROUPS, UNITED_STATES_ID, type ExecutiveTitle } from '../../reference/catalog/index.js';
 import { BENCHMARK_REQUEST_MESSAGES, validateBenchmarkRequest, type BenchmarkRequestInput, type EquitySelection, type ValidationIssue } from '../engine/index.js';
 
 /** An executive market filter: industries are required, the rest default to everything in the US. */

@@ -1,8 +1,8 @@
 import Fuse from 'fuse.js';
 import type { components } from '../../contract-types.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest } from '../../http/errors.js';
-import { EXECUTIVE_TITLES, PERCENTILES } from '../catalog/index.js';
+import { badRequest } from '../../kernel/errors.js';
+import { EXECUTIVE_TITLES, PERCENTILES } from '../../reference/catalog/index.js';
 import { isValidBenchmarkRequest, queryRelease, type BenchmarkRequest } from '../engine/index.js';
 import { currentRelease, type ServedRelease } from '../releases.js';
 import { forexFor } from '../service.js';

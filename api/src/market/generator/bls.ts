@@ -1,4 +1,4 @@
-import { JOB_FAMILIES, type JobFamily } from '../catalog/index.js';
+import { JOB_FAMILIES, type JobFamily } from '../../reference/catalog/index.js';
 import { readReferenceCsv } from '../../reference/files.js';
 
 export const BLS_WAGE_FILE = 'national_M2023_dl.csv';

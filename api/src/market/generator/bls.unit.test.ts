@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_FAMILIES, findJobFamily } from '../catalog/index.js';
+import { JOB_FAMILIES, findJobFamily } from '../../reference/catalog/index.js';
 import { BLS_TOP_CODE, familyWageTarget, normalCdf, parseBlsWage, readBlsOccupations } from './bls.js';
 
 describe('BLS wage file', () => {

@@ -1,4 +1,4 @@
-import { INDUSTRY_GROUPS, JOB_FAMILIES, METROS, type JobFamily, type TrackId } from '../catalog/index.js';
+import { INDUSTRY_GROUPS, JOB_FAMILIES, METROS, type JobFamily, type TrackId } from '../../reference/catalog/index.js';
 import { percentileInc } from '../engine/percentile.js';
 import {
   catalogDimensions,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JOB_FAMILIES } from '../catalog/index.js';
+import { JOB_FAMILIES } from '../../reference/catalog/index.js';
 import { percentileInc } from '../engine/percentile.js';
 import { MEASURE_IDS, NO_AMOUNT } from '../engine/participants.js';
 import { familyWageTargets, type FamilyWageTarget } from './bls.js';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../../test/factories.js';
 import { type ErrorBody, request } from '../../../test/http.js';
 import type { components } from '../../contract-types.js';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../../reference/catalog/index.js';
 
 type Schemas = components['schemas'];
 type Insights = Schemas['LocationInsights'];

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../../access/caller.js';
 import type { components } from '../../contract-types.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../kernel/errors.js';
 import {
   COMPANY_STAGES,
   FOUNDER_TYPES,
@@ -14,7 +14,7 @@ import {
   findCompensationType,
   findLocation,
   type LevelType,
-} from '../catalog/index.js';
+} from '../../reference/catalog/index.js';
 import {
   BENCHMARK_REQUEST_MESSAGES,
   queryRelease,

@@ -1,7 +1,7 @@
 import type { components } from '../../contract-types.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest } from '../../http/errors.js';
-import { COMPANY_STAGES, FOUNDER_TYPES, OWNERSHIP_GROUPS, REPORT_PERCENTILES } from '../catalog/index.js';
+import { badRequest } from '../../kernel/errors.js';
+import { COMPANY_STAGES, FOUNDER_TYPES, OWNERSHIP_GROUPS, REPORT_PERCENTILES } from '../../reference/catalog/index.js';
 import { queryRelease, validateBenchmarkRequest, type BenchmarkCell, type BenchmarkRequest, type BenchmarkRequestInput } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
 import { forexFor } from '../service.js';

@@ -1,6 +1,6 @@
 import type { components } from '../../contract-types.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, type FieldError } from '../../http/errors.js';
+import { badRequest, type FieldError } from '../../kernel/errors.js';
 import {
   BELOW_THRESHOLD_BUCKET,
   COMPANY_COUNT_BUCKETS,
@@ -16,7 +16,7 @@ import {
   bucketOf,
   subIndustriesOf,
   type NamedOption,
-} from '../catalog/index.js';
+} from '../../reference/catalog/index.js';
 import { BENCHMARK_REQUEST_MESSAGES, DEFAULT_PRIVACY_RULE, EQUITY_PROGRAMME_UNKNOWN, UNKNOWN_PRACTICE, withheldStatement, type InsufficientReason, type MarketRelease } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
 

@@ -1,4 +1,4 @@
-import { can, secured } from '../../http/operations.js';
+import { can, secured } from '../../kernel/operations.js';
 import { locationInsights } from './locations.js';
 import { offerInsights } from './offers.js';
 import { equityPractices } from './practices.js';

@@ -4,7 +4,7 @@ import { type TestCompany, type TestUser, bearer, createTestCompany, createTestU
 import { type ErrorBody, request } from '../../../test/http.js';
 import type { components } from '../../contract-types.js';
 import { newId } from '../../db/ids.js';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../../reference/catalog/index.js';
 
 type Schemas = components['schemas'];
 type Page = { data: Schemas['LevelYourEmployees']; page: Schemas['Page'] };

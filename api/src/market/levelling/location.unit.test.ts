@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, findLocation } from '../catalog/index.js';
+import { COUNTRIES, findLocation } from '../../reference/catalog/index.js';
 import { marketLocation } from './service.js';
 
 describe('where levelling reads an employee’s pay', () => {

@@ -13,7 +13,7 @@ import {
   findLocation,
   type JobFamily,
   type LevelType,
-} from '../catalog/index.js';
+} from '../../reference/catalog/index.js';
 import { queryRelease, type MarketRelease } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
 import { currencyForexMapping } from '../service.js';

@@ -1,5 +1,5 @@
 import Fuse from 'fuse.js';
-import { JOB_FAMILIES, LEVELS, findJobFamily, type JobFamily } from '../catalog/index.js';
+import { JOB_FAMILIES, LEVELS, findJobFamily, type JobFamily } from '../../reference/catalog/index.js';
 import { MINIMUM_FUZZY_SCORE, readTitle } from '../titles/index.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findJobFamily } from '../catalog/index.js';
+import { findJobFamily } from '../../reference/catalog/index.js';
 import { familyFromTitle, levelFromTitle, titleWords } from './titles.js';
 
 const level = (title: string, family = familyFromTitle(title)?.family.id) => levelFromTitle(title, family ? findJobFamily(family) : undefined);

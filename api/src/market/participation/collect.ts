@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { type MinorUnits, minorUnits } from '../../money/minorUnits.js';
 import { isoDate } from '../../forex/store.js';
-import { countryLocation, findJobFamily, findLevel, findLocation, type Location } from '../catalog/index.js';
+import { countryLocation, findJobFamily, findLevel, findLocation, type Location } from '../../reference/catalog/index.js';
 import {
   GRANT_TIMING_OF,
   GRANT_TYPE_OF,

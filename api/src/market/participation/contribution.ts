@@ -9,7 +9,7 @@ import {
   findLevel,
   findLocation,
   isPlace,
-} from '../catalog/index.js';
+} from '../../reference/catalog/index.js';
 import {
   EQUITY_PROGRAMME_UNKNOWN,
   MAX_PLACES,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_STAGES, FOUNDER_TYPES, OWNERSHIP_GROUPS, placesOf } from '../catalog/index.js';
+import { COMPANY_STAGES, FOUNDER_TYPES, OWNERSHIP_GROUPS, placesOf } from '../../reference/catalog/index.js';
 import { percentileInc } from '../engine/percentile.js';
 import { buildRelease, type MarketRelease } from '../engine/release.js';
 import { queryRelease, type QueryOptions } from '../engine/query.js';

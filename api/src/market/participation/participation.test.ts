@@ -5,7 +5,7 @@ import { type ErrorBody, request } from '../../../test/http.js';
 import { startTestServer } from '../../../test/server.js';
 import type { components } from '../../contract-types.js';
 import { newId } from '../../db/ids.js';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../../reference/catalog/index.js';
 import { jobEnded } from '../test/requests.js';
 
 type Schemas = components['schemas'];

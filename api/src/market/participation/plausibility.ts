@@ -1,4 +1,4 @@
-import { findJobFamily, findLevel, findLocation } from '../catalog/index.js';
+import { findJobFamily, findLevel, findLocation } from '../../reference/catalog/index.js';
 import { contractorPlace, placeOfLocation, type ParticipantMarket } from '../engine/participants.js';
 import type { ContributedRecord, Contribution } from './contribution.js';
 

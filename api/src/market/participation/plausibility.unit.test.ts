@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoMarket } from '../../demo/market.js';
 import { generateDemoPeople } from '../../demo/people.js';
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../../reference/catalog/index.js';
 import { placeOfLocation, type ParticipantMarket } from '../engine/participants.js';
 import { queryRelease } from '../engine/query.js';
 import { generateMarket } from '../generator/generate.js';

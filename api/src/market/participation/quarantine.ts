@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Caller } from '../../access/caller.js';
 import type { components } from '../../contract-types.js';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps.js';
-import { HttpError, badRequest, notFound } from '../../http/errors.js';
+import { HttpError, badRequest, notFound } from '../../kernel/errors.js';
 import { cellLabel } from './plausibility.js';
 import { decideQuarantine, findQuarantine, hasLaterScreening, latestScreening, listQuarantines, type QuarantineListRow, type StoredFinding } from './screeningStore.js';
 

@@ -1,4 +1,4 @@
-import { internalAdmin, secured } from '../../http/operations.js';
+import { internalAdmin, secured } from '../../kernel/operations.js';
 import { decide, quarantines } from './quarantine.js';
 
 /** Internal admins: contributions the plausibility checks held back, and the decision on each. */

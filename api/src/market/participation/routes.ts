@@ -1,4 +1,4 @@
-import { can, internalAdmin, secured } from '../../http/operations.js';
+import { can, internalAdmin, secured } from '../../kernel/operations.js';
 import { participation, updateParticipation } from './service.js';
 import { decideParticipantRequest, listParticipantRequests, releaseParticipants } from './verification.js';
 

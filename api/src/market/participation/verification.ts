@@ -3,7 +3,7 @@ import type { Caller, CompanyScope } from '../../access/caller.js';
 import { hasProvenDomain, provenDomainsOf } from '../../companies/domains/store.js';
 import type { components } from '../../contract-types.js';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../kernel/errors.js';
 import { emit } from '../../platform/events.js';
 
 type Schemas = components['schemas'];

@@ -1,5 +1,5 @@
 import type { BenchmarkCell, BenchmarkResult, EquityOption, MarketFilter } from '../engine/index.js';
-import type { LevelType } from '../catalog/index.js';
+import type { LevelType } from '../../reference/catalog/index.js';
 
 /** One answered query of a comparison. */
 export interface ComparedQuery {

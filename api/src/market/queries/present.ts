@@ -1,6 +1,6 @@
 import type { components } from '../../contract-types.js';
 import { isoTimestamp } from '../../db/timestamps.js';
-import { allowedPercentiles } from '../catalog/index.js';
+import { allowedPercentiles } from '../../reference/catalog/index.js';
 import type { SavedQueryListRow } from './store.js';
 
 type Schemas = components['schemas'];

@@ -1,4 +1,4 @@
-import { can, secured } from '../../http/operations.js';
+import { can, secured } from '../../kernel/operations.js';
 import { compareQueries, createSavedQuery, removeSavedQuery, replaceSavedQuery, runSavedQuery, savedQueries, savedQuery } from './service.js';
 
 const view = can('benchmarking', 'view');

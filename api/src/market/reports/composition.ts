@@ -1,6 +1,6 @@
 import type { components } from '../../contract-types.js';
 import type { AppDeps } from '../../deps.js';
-import { LOCATIONS } from '../catalog/index.js';
+import { LOCATIONS } from '../../reference/catalog/index.js';
 import { describeRelease, disclose, roundDownToTwoFigures, type CompositionEntry } from '../engine/index.js';
 import { presentEntry } from '../present.js';
 import { currentRelease } from '../releases.js';

@@ -14,7 +14,7 @@ import {
   UNITED_STATES_ID,
   findLocation,
   type LevelType,
-} from '../catalog/index.js';
+} from '../../reference/catalog/index.js';
 import { describeRelease, disclose, queryRelease, type CompositionEntry, type MarketRelease } from '../engine/index.js';
 import { CONTENT_TYPES, xlsxContent, type ExportFormat, type ExportRow } from '../exportJob.js';
 import { currentRelease, rebuild } from '../releases.js';

@@ -1,5 +1,5 @@
-import { can, operation, secured } from '../../http/operations.js';
-import { socketIdOf } from '../../realtime/socketId.js';
+import { can, operation, secured } from '../../kernel/operations.js';
+import { socketIdOf } from '../../kernel/socketId.js';
 import { marketingComposition } from './composition.js';
 import { marketDataReports, startMarketDataReport } from './service.js';
 

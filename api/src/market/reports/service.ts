@@ -4,7 +4,7 @@ import type { components } from '../../contract-types.js';
 import { isoTimestamp } from '../../db/timestamps.js';
 import type { AppDeps } from '../../deps.js';
 import { presentDownload } from '../../downloads/service.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../kernel/errors.js';
 import { startJob } from '../../jobs/service.js';
 import { MARKET_DATA_EXPORT } from '../exportJob.js';
 import { servedReleaseId } from '../releases.js';

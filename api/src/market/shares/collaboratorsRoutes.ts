@@ -1,4 +1,4 @@
-import { can, operation, publicAccess, secured } from '../../http/operations.js';
+import { can, operation, publicAccess, secured } from '../../kernel/operations.js';
 import { inviteCollaborator, openCollaboratorSlice, revokeCollaborator, sliceCollaborators } from './collaborators.js';
 
 const edit = can('benchmarking', 'edit');

@@ -1,6 +1,6 @@
 import type { components } from '../../contract-types.js';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps.js';
-import { BELOW_THRESHOLD_BUCKET, isAllowedPercentile } from '../catalog/index.js';
+import { BELOW_THRESHOLD_BUCKET, isAllowedPercentile } from '../../reference/catalog/index.js';
 import { withheldStatement } from '../engine/index.js';
 import { storedRequest } from '../queries/present.js';
 import type { SliceListRow } from './store.js';

@@ -1,4 +1,4 @@
-import { can, secured } from '../../http/operations.js';
+import { can, secured } from '../../kernel/operations.js';
 import { collaboratorOperations } from './collaboratorsRoutes.js';
 import { readExecutiveSharedSlice, readSharedSlice, revokeSlice, shareExecutiveData, shareMarketData, sharedSlices } from './service.js';
 

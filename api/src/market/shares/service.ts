@@ -3,7 +3,7 @@ import { type Caller, companyScope } from '../../access/caller.js';
 import type { components } from '../../contract-types.js';
 import { newId } from '../../db/ids.js';
 import type { AppDeps } from '../../deps.js';
-import { HttpError, badRequest, notFound, type FieldError } from '../../http/errors.js';
+import { HttpError, badRequest, notFound, type FieldError } from '../../kernel/errors.js';
 import { answerExecutive, checkedExecutiveRequest } from '../executive/service.js';
 import { storedRequest } from '../queries/present.js';
 import { findSavedQueries } from '../queries/store.js';

@@ -1,4 +1,4 @@
-import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../catalog/index.js';
+import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../../reference/catalog/index.js';
 
 /** Request fragments the market's integration tests share. */
 export const EVERYWHERE_US = {

@@ -1,4 +1,4 @@
-import { JOB_FAMILIES, familyOfOccupation } from '../catalog/index.js';
+import { JOB_FAMILIES, familyOfOccupation } from '../../reference/catalog/index.js';
 import { readBlsOccupations } from '../generator/bls.js';
 import { runInThread } from '../../threads/start.js';
 import { TITLE_SYNONYMS } from './synonyms.js';

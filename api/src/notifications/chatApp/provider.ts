@@ -1,5 +1,5 @@
 import type { ChatOAuthConfig } from '../../config.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../kernel/errors.js';
 
 /**
  * A chat app that a company installs through OAuth: the admin approves it at the app's authorize

@@ -1,4 +1,4 @@
-import { can, secured } from '../../http/operations.js';
+import { can, secured } from '../../kernel/operations.js';
 import { authorizeChatApp, chatAppChannels, chatAppOf, chooseChatAppChannel, completeChatAppInstall, disconnectChatApp, testChatApp } from './service.js';
 
 const view = can('companySettings', 'view');

@@ -7,10 +7,10 @@ import type { components } from '../../contract-types.js';
 import { newId } from '../../db/ids.js';
 import { isoTimestamp } from '../../db/timestamps.js';
 import type { AppDeps } from '../../deps.js';
-import { HttpError, badRequest } from '../../http/errors.js';
+import { HttpError, badRequest } from '../../kernel/errors.js';
 import { emit } from '../../platform/events.js';
 import { keyFor } from '../../integrations/service.js';
-import { sealText, unsealText } from '../../integrations/secrets.js';
+import { sealText, unsealText } from '../../kernel/secrets.js';
 import { type ChatAppProvider, type ChatChannel, webApiChatProvider } from './provider.js';
 import { type InstallationView, deleteInstallation, findInstallation, findState, forgetOldStates, insertState, markStateUsed, saveChannel, saveInstallation } from './store.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type CompanyScope, rowsOfCompany } from '../../access/caller.js';
-import { chunks } from '../../imports/plan.js';
+import { chunks } from '../../kernel/importPlan.js';
 import type { CompensationRecordRow, EquityGrantRow, EmployeeRow as PeopleEmployeeRow } from '../store.js';
 import { type EmployeeReach, withinReach } from '../visibility.js';
 import { inForceSql, valueInForceSql } from './payInForce.js';

@@ -1,6 +1,6 @@
 import { companyScope } from '../../../src/access/caller.js';
-import type { OperationId, RegisteredOperation } from '../../../src/http/operations.js';
-import { can } from '../../../src/http/operations.js';
+import type { OperationId, RegisteredOperation } from '../../../src/kernel/operations.js';
+import { can } from '../../../src/kernel/operations.js';
 import { jobKind } from '../../../src/jobs/kind.js';
 import { queueJobIn } from '../../../src/jobs/queue.js';
 import { emit, subscribe } from '../../../src/platform/events.js';

@@ -1,4 +1,4 @@
-import type { PermissionMap } from './permissions.js';
+import type { PermissionMap } from '../access/permissions.js';
 import { defineModule } from '../platform/modules.js';
 import { usersExportJob } from './usersExport.js';
 import { accessOperations } from './routes.js';

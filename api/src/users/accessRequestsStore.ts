@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { leadsByUser } from '../people/reads/accessRequests.js';
-import type { CompanyScope } from './caller.js';
+import type { CompanyScope } from '../access/caller.js';
 
 export type AccessRequestStatus = 'pending' | 'approved' | 'declined';
 

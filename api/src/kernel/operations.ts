@@ -7,8 +7,8 @@ import type { operations } from '../contract-types.js';
 import type { Caller } from '../access/caller.js';
 import type { Authority, PermissionName } from '../access/permissions.js';
 import type { AppDeps } from '../deps.js';
-import type { UploadedFile } from './body.js';
-import type { IdentityProvider } from '../identity/provider/types.js';
+import type { UploadedFile } from '../http/body.js';
+import type { IdentityProvider } from '../access/identityProvider.js';
 
 export type OperationId = keyof operations;
 type Operation<K extends OperationId> = operations[K];

@@ -2,14 +2,14 @@ import type { Knex } from 'knex';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { versionConflict } from '../http/versions.js';
-import type { SecuredContext } from '../http/operations.js';
-import { normaliseEmail } from '../identity/users.js';
-import { assertMayAssignRoles } from './assignRoles.js';
-import { type Caller, type CompanyScope, companyScope } from './caller.js';
-import { type PermissionMap, invalidGrants } from './permissions.js';
-import { presentRole, presentUser } from './present.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
+import { versionConflict } from '../kernel/versions.js';
+import type { SecuredContext } from '../kernel/operations.js';
+import { normaliseEmail } from '../access/users.js';
+import { assertMayAssignRoles } from '../access/assignRoles.js';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type PermissionMap, invalidGrants } from '../access/permissions.js';
+import { presentRole, presentUser } from '../access/present.js';
 import {
   findRole,
   findRolesByIds,
@@ -20,8 +20,8 @@ import {
   rolesOfUsers,
   replaceUserRoles,
   updateRole,
-} from './store.js';
-import { type FullUserRow, customerUsersOf, emailsOfUsers, findAnyUserByEmail, findCustomerUser, insertUser, updateUser } from './usersStore.js';
+} from '../access/store.js';
+import { type FullUserRow, customerUsersOf, emailsOfUsers, findAnyUserByEmail, findCustomerUser, insertUser, updateUser } from '../access/usersStore.js';
 
 type RoleInput = components['schemas']['RoleInput'];
 

@@ -1,8 +1,8 @@
 import { csvFile } from '../downloads/csv.js';
 import { saveDownload } from '../downloads/service.js';
 import { jobKind } from '../jobs/kind.js';
-import { rolesOfUsers } from './store.js';
-import { customerUsersOf, emailsOfUsers } from './usersStore.js';
+import { rolesOfUsers } from '../access/store.js';
+import { customerUsersOf, emailsOfUsers } from '../access/usersStore.js';
 
 export const USERS_EXPORT = 'usersExport';
 export const USERS_CSV_COLUMNS = ['email', 'firstName', 'lastName', 'roles', 'manager', 'status'] as const;

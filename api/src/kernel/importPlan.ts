@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { badRequest, type FieldError } from '../http/errors.js';
+import { badRequest, type FieldError } from './errors.js';
 
 export type ImportPlan = components['schemas']['ImportPlan'];
 export type ImportChange = ImportPlan['changes'][number];

@@ -1,17 +1,17 @@
 import type { Knex } from 'knex';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { isoTimestampOrNull } from '../db/timestamps.js';
 import { userSettings } from '../notifications/store.js';
 import { emit, subscribe } from '../platform/events.js';
-import { assertMayAssignRoles } from './assignRoles.js';
-import { type Caller, type CompanyScope, companyScope } from './caller.js';
-import { type ModuleName, isModuleName, moduleAvailable, moduleLabel, modulePermissions } from './flags.js';
+import { assertMayAssignRoles } from '../access/assignRoles.js';
+import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type ModuleName, isModuleName, moduleAvailable, moduleLabel, modulePermissions } from '../access/flags.js';
 import { type AccessRequestRow, type AccessRequestStatus, decideAccessRequest, findAccessRequest, findOpenRequest, insertAccessRequest, listAccessRequestRows, requesterKinds } from './accessRequestsStore.js';
-import { PERMISSIONS, type PermissionMap, hasPermission, isPermissionName, permissionLabel, resolvePermissions } from './permissions.js';
-import { findRole, listRoles, parsePermissions, replaceUserRoles, rolesOfUsers } from './store.js';
-import { type FullUserRow, customerUsersOf, findCompanyById, findCustomerUser } from './usersStore.js';
+import { PERMISSIONS, type PermissionMap, hasPermission, isPermissionName, permissionLabel, resolvePermissions } from '../access/permissions.js';
+import { findRole, listRoles, parsePermissions, replaceUserRoles, rolesOfUsers } from '../access/store.js';
+import { type FullUserRow, customerUsersOf, findCompanyById, findCustomerUser } from '../access/usersStore.js';
 
 type Schemas = components['schemas'];
 type Asked = { name: string; authority: 'view' | 'edit' };

@@ -1,10 +1,10 @@
-import { can, member, secured, signedIn } from '../http/operations.js';
-import { found } from '../http/errors.js';
+import { can, member, secured, signedIn } from '../kernel/operations.js';
+import { found } from '../kernel/errors.js';
 import { startJob } from '../jobs/service.js';
 import { inviteNewUser } from '../identity/invitationService.js';
-import { socketIdOf } from '../realtime/socketId.js';
+import { socketIdOf } from '../kernel/socketId.js';
 import { approveAccessRequest, createAccessRequest, declineAccessRequest, listAccessRequests, myAccessRequests } from './accessRequests.js';
-import { permissionGroups } from './permissions.js';
+import { permissionGroups } from '../access/permissions.js';
 import { usersExportJob } from './usersExport.js';
 import { createUser, getUser, guests, listUsers, removeUser, roles, saveRole, setRoles, userFilterValues, usersInRole } from './service.js';
 
