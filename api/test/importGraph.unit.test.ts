@@ -1,7 +1,6 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { runtimeSpecifiers, sourceFiles, stronglyConnected } from './importGraph.js';
 
 /*
  * The floor plan of `api/src`, checked over its runtime imports (type-only imports are erased and
@@ -36,47 +35,15 @@ const KNOWN_UPWARD_ARROWS = [
   'system -> platform',
 ];
 
-function* sourceFiles(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) {
-      if (name !== 'test') yield* sourceFiles(full);
-    } else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) yield full;
-  }
-}
-
 /** A file's folder under `api/src`; a file at the top is a node of its own (`config`, `server`). */
 function folderOf(file: string): string {
   const [first = '', ...rest] = path.relative(SRC, file).split(path.sep);
   return rest.length === 0 ? first.replace(/\.ts$/, '') : first;
 }
 
-function isTypeOnly(clause: ts.ImportClause | undefined): boolean {
-  if (!clause) return false; // `import './x.js'` runs the module
-  if (clause.isTypeOnly) return true;
-  const named = clause.namedBindings;
-  return !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((element) => element.isTypeOnly);
-}
-
-function runtimeSpecifiers(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && !isTypeOnly(node.importClause)) found.push(node.moduleSpecifier.text);
-    else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) found.push(node.moduleSpecifier.text);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [first] = node.arguments;
-      if (first && ts.isStringLiteral(first)) found.push(first.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found.filter((specifier) => specifier.startsWith('.'));
-}
-
 function folderGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  for (const file of sourceFiles(SRC)) {
+  for (const file of sourceFiles(SRC, { extensions: ['.ts'], skip: ['test'] })) {
     const from = folderOf(file);
     for (const specifier of runtimeSpecifiers(file)) {
       const target = path.resolve(path.dirname(file), specifier);
@@ -89,36 +56,9 @@ function folderGraph(): Map<string, Set<string>> {
   return graph;
 }
 
-/** Tarjan's strongly connected components: each folder's component number. */
+/** Each folder's strongly connected component. */
 function components(graph: Map<string, Set<string>>): Map<string, number> {
-  const order = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const component = new Map<string, number>();
-  let counter = 0;
-  const visit = (node: string): void => {
-    order.set(node, counter);
-    low.set(node, counter++);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!order.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
-      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node) ?? 0, order.get(next) ?? 0));
-    }
-    if (low.get(node) !== order.get(node)) return;
-    const id = component.size;
-    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
-      onStack.delete(member);
-      component.set(member, id);
-      if (member === node) break;
-    }
-  };
-  const nodes = new Set([...graph.keys(), ...[...graph.values()].flatMap((targets) => [...targets])]);
-  for (const node of nodes) if (!order.has(node)) visit(node);
-  return component;
+  return new Map(stronglyConnected(graph).flatMap((members, id) => members.map((member) => [member, id] as const)));
 }
 
 const arrows = (graph: Map<string, Set<string>>, keep: (from: string, to: string) => boolean): string[] =>

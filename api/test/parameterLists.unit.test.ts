@@ -1,7 +1,8 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './importGraph.js';
 
 /*
  * Long positional parameter lists become option objects: an exported function of `api/src` takes
@@ -44,17 +45,9 @@ const STILL_LONG = [
 ];
 const HOT_LOOPS = ['market/engine/scan.ts gatherMatchedGroup', 'market/engine/scan.ts gatherSortedGroup', 'market/engine/scan.ts gatherWithCompanyFactor'];
 
-function* sourceFiles(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) yield* sourceFiles(full);
-    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) yield full;
-  }
-}
-
 function longLists(): string[] {
   const found: string[] = [];
-  for (const file of sourceFiles(SRC)) {
+  for (const file of sourceFiles(SRC, { extensions: ['.ts'] })) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
     for (const statement of source.statements) {
       const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { runtimeSpecifiers, sourceFiles, stronglyConnected } from '../../api/test/importGraph.js';
 
 /*
  * No file of `web/src` reaches itself through its runtime imports (static and lazy `import()`;
@@ -20,37 +20,6 @@ const KNOWN_CIRCLES: readonly (readonly string[])[] = [
 
 const EXTENSIONS = ['.ts', '.tsx'];
 
-function* sourceFiles(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) yield* sourceFiles(full);
-    else if (EXTENSIONS.some((extension) => name.endsWith(extension)) && !name.endsWith('.d.ts')) yield full;
-  }
-}
-
-function isTypeOnly(clause: ts.ImportClause | undefined): boolean {
-  if (!clause) return false; // `import './x'` runs the module
-  if (clause.isTypeOnly) return true;
-  const named = clause.namedBindings;
-  return !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((element) => element.isTypeOnly);
-}
-
-function runtimeSpecifiers(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && !isTypeOnly(node.importClause)) found.push(node.moduleSpecifier.text);
-    else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) found.push(node.moduleSpecifier.text);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [first] = node.arguments;
-      if (first && ts.isStringLiteral(first)) found.push(first.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found.filter((specifier) => specifier.startsWith('.'));
-}
-
 /** The source file an import names (`./x` → `x.ts`, `x.tsx` or `x/index.ts`); none for CSS and the like. */
 function resolve(from: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(from), specifier.replace(/\.js$/, ''));
@@ -60,7 +29,7 @@ function resolve(from: string, specifier: string): string | undefined {
 
 function fileGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  for (const file of sourceFiles(SRC)) {
+  for (const file of sourceFiles(SRC, { extensions: EXTENSIONS })) {
     const from = path.relative(SRC, file);
     const targets = new Set<string>();
     for (const specifier of runtimeSpecifiers(file)) {
@@ -72,36 +41,11 @@ function fileGraph(): Map<string, Set<string>> {
   return graph;
 }
 
-/** Tarjan's strongly connected components with more than one file, or a file importing itself. */
+/** The circles: strongly connected parts of more than one file, or a file importing itself. */
 function circles(graph: Map<string, Set<string>>): string[][] {
-  const order = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  let counter = 0;
-  const visit = (node: string): void => {
-    order.set(node, counter);
-    low.set(node, counter++);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!order.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
-      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node) ?? 0, order.get(next) ?? 0));
-    }
-    if (low.get(node) !== order.get(node)) return;
-    const members: string[] = [];
-    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
-      onStack.delete(member);
-      members.push(member);
-      if (member === node) break;
-    }
-    if (members.length > 1 || graph.get(node)?.has(node)) found.push(members.sort());
-  };
-  for (const node of graph.keys()) if (!order.has(node)) visit(node);
-  return found;
+  return stronglyConnected(graph)
+    .filter((members) => members.length > 1 || (members[0] !== undefined && graph.get(members[0])?.has(members[0])))
+    .map((members) => members.sort());
 }
 
 const key = (files: readonly string[]) => files.join(' ↔ ');
