@@ -13,7 +13,7 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { webApp } from './http/webApp.js';
 import type { IdentityProvider } from './access/identityProvider.js';
 import { allOperations, apiModules } from './modules.js';
-import { checkGating } from './platform/modules.js';
+import { checkGating } from './kernel/modules.js';
 
 /** The whole HTTP surface: contract API, built PWA, and the one error shape for everything else. */
 export function createApp(deps: AppDeps, identity: IdentityProvider): Koa {

@@ -19,20 +19,16 @@ const PLATFORM = new Set(['platform', 'workflow', 'documents', 'jobs', 'download
 
 /** Arrows inside an import loop today (folder → folder). */
 const KNOWN_LOOP_ARROWS = [
-  'bands -> meritCycles', 'bands -> workflowSettings', 'companies -> identity', 'companies -> money', 'downloads -> money',
-  'forex -> market', 'forex -> money', 'hris -> downloads', 'hris -> jobs', 'hris -> market', 'hris -> money', 'hris -> people',
-  'identity -> companies', 'identity -> notifications', 'integrations -> hris', 'integrations -> jobs', 'jobs -> downloads',
-  'market -> companies', 'market -> downloads', 'market -> forex', 'market -> jobs', 'market -> money', 'market -> people',
-  'meritCycles -> bands', 'meritCycles -> workflowSettings', 'money -> forex', 'notifications -> integrations',
-  'people -> downloads', 'people -> jobs', 'people -> money', 'workflowSettings -> bands', 'workflowSettings -> meritCycles',
+  'bands -> meritCycles', 'bands -> workflowSettings', 'companies -> identity', 'forex -> money', 'identity -> companies',
+  'meritCycles -> bands', 'meritCycles -> workflowSettings', 'money -> forex', 'workflowSettings -> bands',
+  'workflowSettings -> meritCycles',
 ];
 
 /** Arrows from the floor up to the platform or an area, or from the platform to an area, today. */
 const KNOWN_UPWARD_ARROWS = [
-  'app -> platform', 'currencies -> platform', 'forex -> market', 'forex -> platform', 'main -> demo', 'modules -> platform',
-  'notifications -> integrations', 'reference -> platform', 'server -> downloads', 'server -> identity', 'server -> jobs',
-  'server -> market', 'server -> notifications', 'server -> platform', 'server -> realtime', 'startupWorker -> demo',
-  'system -> platform',
+  'forex -> platform', 'main -> demo',
+  'server -> downloads', 'server -> identity', 'server -> jobs', 'server -> market',
+  'server -> notifications', 'server -> platform', 'server -> realtime', 'startupWorker -> demo',
 ];
 
 /** A file's folder under `api/src`; a file at the top is a node of its own (`config`, `server`). */

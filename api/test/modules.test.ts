@@ -8,7 +8,7 @@ import { type OpenApiDocument, contractOf } from '../src/http/contract.js';
 import { JobQueue } from '../src/jobs/queue.js';
 import { allOperations } from '../src/modules.js';
 import { EventRelay } from '../src/platform/outbox.js';
-import { type ApiModule, checkGating, discoverModules } from '../src/platform/modules.js';
+import { type ApiModule, checkGating, discoverModules } from '../src/kernel/modules.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, testDb } from './factories.js';
 import { type ErrorBody, request } from './http.js';
 import { type RouterApp, startRouterApp } from './routerApp.js';

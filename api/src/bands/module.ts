@@ -1,4 +1,4 @@
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { bandsExportJob } from './exportJob.js';
 import { bandsImportJob, surveyImportJob } from './imports.js';
 import { bandsOperations } from './routes.js';

@@ -1,4 +1,4 @@
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { billingOperations } from './routes.js';
 
 /** Buying premium benchmarking through the deployment's payment provider (docs/billing.md). */

@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { domainProofRoutes } from './domains/proofLinks.js';
 import { domainOperations } from './domains/routes.js';
 import { companyOperations } from './routes.js';

@@ -1,4 +1,4 @@
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { insightSubscribers, insightsJob, nightlyInsightsJob } from './jobs.js';
 import { dataLabOperations } from './routes.js';
 import type { DataLabFeature } from './subscription.js';

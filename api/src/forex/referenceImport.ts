@@ -5,7 +5,7 @@ import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { type FieldError, badRequest } from '../kernel/errors.js';
 import { ECB_SOURCE, type ForexRateRow, correctRate, ratesBetween } from './store.js';
-import { forgetForexMapping } from '../market/forex.js';
+import { forgetForexMapping } from './perDollar.js';
 
 type ReferenceRatesImport = components['schemas']['ReferenceRatesImport'];
 

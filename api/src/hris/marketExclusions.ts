@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import { currencyForexMapping } from '../market/forex.js';
+import { currencyForexMapping } from '../forex/perDollar.js';
 import { EXCLUSION_FIXES, EXCLUSION_REASONS, type ExclusionReason, exclusionsAmong } from '../market/participation/collect.js';
 import type { MinorUnits } from '../money/minorUnits.js';
 import { type PayRow, payOn } from '../people/reads/contributions.js';

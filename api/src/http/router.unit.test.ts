@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { AppDeps } from '../deps.js';
 import { allOperations, apiModules } from '../modules.js';
-import { checkGating } from '../platform/modules.js';
+import { checkGating } from '../kernel/modules.js';
 import { loadContract } from './contract.js';
 import { contractRouter } from './router.js';
 

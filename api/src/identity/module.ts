@@ -1,4 +1,4 @@
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { identityOperations } from './routes.js';
 import { ssoOperations } from './sso/routes.js';
 

@@ -1,4 +1,4 @@
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { manualSyncJob, scheduledSyncJob } from './jobs.js';
 import { integrationOperations } from './routes.js';
 

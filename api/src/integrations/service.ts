@@ -14,7 +14,7 @@ import { versionConflict } from '../kernel/versions.js';
 import { CONNECTORS, findConnector } from './catalogue.js';
 import { type Connector, type ConnectorEnvironment, ConnectorError, type ConnectorSettings } from './connector.js';
 import { presentConnector, presentIntegration } from './present.js';
-import { secretsKey, seal, unseal } from '../kernel/secrets.js';
+import { keyFor, seal, unseal } from '../kernel/secrets.js';
 import {
   type IntegrationRow,
   cancelScheduledSyncs,
@@ -36,16 +36,6 @@ export function connectorEnvironment(log: Logger): ConnectorEnvironment {
   return { log, allowPrivateNetworks: process.env.PAYBENCH_INTEGRATIONS_ALLOW_PRIVATE_NETWORKS === 'true' };
 }
 
-const keys = new Map<string, Buffer>();
-export function keyFor(deps: Pick<AppDeps, 'config'>): Buffer {
-  const dir = deps.config.dataDir;
-  let key = keys.get(dir);
-  if (!key) {
-    key = secretsKey(dir);
-    keys.set(dir, key);
-  }
-  return key;
-}
 
 export function listConnectors() {
   return CONNECTORS.map(presentConnector);

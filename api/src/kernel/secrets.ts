@@ -66,3 +66,16 @@ export function unseal(key: Buffer, sealed: string | null): Record<string, strin
   const text = unsealText(key, sealed);
   return text === undefined ? undefined : (JSON.parse(text) as Record<string, string>);
 }
+
+const keys = new Map<string, Buffer>();
+
+/** The installation's secrets key (`secretsKey`), read once per data directory. */
+export function keyFor(deps: { config: { dataDir: string } }): Buffer {
+  const dir = deps.config.dataDir;
+  let key = keys.get(dir);
+  if (!key) {
+    key = secretsKey(dir);
+    keys.set(dir, key);
+  }
+  return key;
+}

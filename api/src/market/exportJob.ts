@@ -8,7 +8,7 @@ import { jobKind } from '../jobs/kind.js';
 import { JOB_FAMILIES, PERCENTILES, type MarketPercentile, findCompensationType, findLevel, findLevelBlend } from '../reference/catalog/index.js';
 import { queryRelease, type BenchmarkCell, type BenchmarkRequest } from './engine/index.js';
 import { currentRelease } from './releases.js';
-import { ratesNamed, ratesText } from './forex.js';
+import { ratesNamed, ratesText } from '../forex/perDollar.js';
 import { currencyForexMapping } from './service.js';
 import { marketNames } from './marketNames.js';
 

@@ -1,4 +1,4 @@
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { marketDataExportJob } from './exportJob.js';
 import { buildReleaseJob } from './releases.js';
 import { marketDataReportJob } from './reports/reportJob.js';

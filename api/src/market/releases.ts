@@ -9,7 +9,7 @@ import { buildInThread, buildScreenedInThread, type ReleaseRecipe } from './buil
 import { privacyScorecard, SCORECARD_KEYS, type AttackOutcome, type MarketRelease, type PrivacyScorecard } from './engine/index.js';
 import { runInThread } from '../threads/start.js';
 import { secretsKey } from '../kernel/secrets.js';
-import { currencyForexMapping } from './forex.js';
+import { currencyForexMapping } from '../forex/perDollar.js';
 import { collectContribution } from './participation/collect.js';
 import { NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
 import { loadContribution, markSubmitted, saveContribution } from './participation/store.js';

@@ -18,7 +18,7 @@ import {
   presentSettings,
   type BenchmarkingFilters,
 } from './present.js';
-import { currencyForexMapping, ratesNamed } from './forex.js';
+import { currencyForexMapping, ratesNamed } from '../forex/perDollar.js';
 import { currentRelease, rebuild, refreshServedRelease, scoreRelease, servedReleaseId, type ServedRelease } from './releases.js';
 import { findRelease, listReleases, markPublished, pinOnly, saveScorecard, saveSettings, findSettings, type ReleaseRow } from './store.js';
 

@@ -1,4 +1,4 @@
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { skipReviewersOnRemoval, skipReviewersOnRoleChange, skipReviewersOnRoles } from './lostReviewers.js';
 import { payrollExportJob } from './exportJob.js';
 import { notifyNextActor, notifyPlannersOfLaunch } from './notify.js';

@@ -1,4 +1,4 @@
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { chatAppOperations } from './chatApp/routes.js';
 import { notificationOperations } from './routes.js';
 import { notifyJobEnded } from './service.js';

@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { employeeCompensationExportJob } from './exportJob.js';
 import { hireStartJob } from './hireStart.js';
 import { peopleOperations } from './routes.js';

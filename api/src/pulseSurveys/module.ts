@@ -1,4 +1,4 @@
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { surveyClosingJob } from './closing.js';
 import { mailOpenedSurvey, mailReminder } from './notify.js';
 import { pulseSurveyOperations } from './routes.js';

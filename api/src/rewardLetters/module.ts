@@ -1,4 +1,4 @@
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { renderLettersJob, renderOnClose } from './jobs.js';
 import { releaseLettersJob } from './release.js';
 import { remindLettersJob } from './reminders.js';

@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { teamOperations } from './routes.js';
 
 declare module '../platform/events.js' {

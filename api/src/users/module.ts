@@ -1,5 +1,5 @@
 import type { PermissionMap } from '../access/permissions.js';
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { usersExportJob } from './usersExport.js';
 import { accessOperations } from './routes.js';
 import { notifyAccessDecided, notifyAccessRequested } from './accessRequests.js';

@@ -1,4 +1,4 @@
-import { defineModule } from '../platform/modules.js';
+import { defineModule } from '../kernel/modules.js';
 import { tellBandSetApprover } from './notify.js';
 import { workflowSettingsOperations } from './routes.js';
 import type { StoredChain } from './service.js';

@@ -4,7 +4,7 @@ import type { components } from '../../contract-types.js';
 import { isoTimestampOrNull } from '../../db/timestamps.js';
 import { HttpError, badRequest, type FieldError } from '../../kernel/errors.js';
 import { COMPANY_STAGES, OWNERSHIP_GROUPS, SUB_INDUSTRIES } from '../../reference/catalog/index.js';
-import { currencyForexMapping } from '../forex.js';
+import { currencyForexMapping } from '../../forex/perDollar.js';
 import { EXCLUSION_REASONS, companyCoverage } from './collect.js';
 import { countPlaceableEmployees } from '../../people/reads/contributions.js';
 import { findParticipation, saveParticipation, type ParticipationState } from './store.js';

@@ -9,7 +9,7 @@ import { isoTimestamp } from '../../db/timestamps.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest } from '../../kernel/errors.js';
 import { emit } from '../../platform/events.js';
-import { keyFor } from '../../integrations/service.js';
+import { keyFor } from '../../kernel/secrets.js';
 import { sealText, unsealText } from '../../kernel/secrets.js';
 import { type ChatAppProvider, type ChatChannel, webApiChatProvider } from './provider.js';
 import { type InstallationView, deleteInstallation, findInstallation, findState, forgetOldStates, insertState, markStateUsed, saveChannel, saveInstallation } from './store.js';

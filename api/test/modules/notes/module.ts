@@ -4,7 +4,7 @@ import { can } from '../../../src/kernel/operations.js';
 import { jobKind } from '../../../src/jobs/kind.js';
 import { queueJobIn } from '../../../src/jobs/queue.js';
 import { emit, subscribe } from '../../../src/platform/events.js';
-import { defineModule } from '../../../src/platform/modules.js';
+import { defineModule } from '../../../src/kernel/modules.js';
 
 /** What the module's job and subscriber saw, for the test to read. */
 export const seen: { jobs: string[]; events: string[] } = { jobs: [], events: [] };

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { components } from '../contract-types.js';
-import { latestRates } from '../forex/store.js';
+import { latestRates } from './store.js';
 import { STALE_RATE_DAYS, staleBefore } from '../money/ratesUsed.js';
 
 type Schemas = components['schemas'];

@@ -3,11 +3,11 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { ModuleName } from '../access/flags.js';
 import type { PermissionName } from '../access/permissions.js';
-import type { RegisteredOperation } from '../kernel/operations.js';
+import type { RegisteredOperation } from './operations.js';
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../deps.js';
 import type { AnyJobKind } from '../jobs/kind.js';
-import type { EventSubscriber } from './events.js';
+import type { EventSubscriber } from '../platform/events.js';
 
 /**
  * What a product area brings to the server, declared in its own `<area>/module.ts`. The server
