@@ -70,7 +70,7 @@ describe('paybench offers', () => {
     expect(run.code).toBe(0);
     const text = readFileSync(target, 'utf8').replace(/^\uFEFF/, '');
     expect(text.split('\n')[0]).toBe(
-      'Offer ID,Candidate,Email,Title,Job family,Level,Location,Department,State,Start date,Expires on,Currency,Base,Bonus target %,Bonus target,Variable,Sign-on,Equity type,Equity shares,Out of band,Sent at,Opened at,Views,Accepted at,Declined at',
+      'Offer ID,Candidate,Email,Title,Job family,Level,Location,Department,State,Start date,Expires on,Currency,Package,Base,Bonus target %,Bonus target,Variable,Sign-on,Equity type,Equity shares,Out of band,Sent at,Opened at,Views,Accepted at,Declined at',
     );
     const rows = parse(text, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(2);
@@ -81,7 +81,7 @@ describe('paybench offers', () => {
     const state = paybench(['offers', 'list', '--state', 'lost'], env);
     expect(state.code).toBe(2);
     expect(state.stdout).toBe('');
-    expect(state.stderr).toContain('--state must be one of draft, pendingApproval, approved, sent, opened, accepted, declined, expired, rescinded, not "lost".');
+    expect(state.stderr).toContain('--state must be one of draft, pendingApproval, approved, sent, opened, accepted, declined, expired, rescinded, hireCancelled, not "lost".');
     const format = paybench(['offers', 'export', '--format', 'pdf'], env);
     expect(format.code).toBe(2);
     expect(format.stderr).toContain('--format must be csv or xlsx, not "pdf".');

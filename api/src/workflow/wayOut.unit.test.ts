@@ -307,6 +307,7 @@ describe('every workflow has a way out', () => {
     expect(await deadEnds(bandSetWorkflow, [editor('bands'), approver('bands')], { awaiting: ['approver'] })).toEqual(['archived']);
     // Its approver gone (left, lost the permission): its authors withdraw it back to draft.
     expect(await deadEnds(bandSetWorkflow, [editor('bands')], { awaiting: ['someone-who-left'] })).toEqual(['archived']);
-    expect(await deadEnds(offerWorkflow, [editor('offers'), approver('offers'), caller(`${CANDIDATE_ACTOR}c1`, {}), caller(OFFER_SYSTEM, {})], { awaiting: ['approver'] })).toEqual(['accepted', 'declined', 'expired', 'rescinded']);
+    // An accepted offer's hire can still be cancelled before the start date; a cancelled hire is the end.
+    expect(await deadEnds(offerWorkflow, [editor('offers'), approver('offers'), caller(`${CANDIDATE_ACTOR}c1`, {}), caller(OFFER_SYSTEM, {})], { awaiting: ['approver'] })).toEqual(['declined', 'expired', 'hireCancelled', 'rescinded']);
   });
 });
