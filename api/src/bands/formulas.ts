@@ -90,6 +90,12 @@ export function smoothLadder<Id>(bands: readonly LadderBand<Id>[], progressionPe
   if (priced.length === 0) return out;
   const logStep = Math.log(1 + progressionPercent / 100);
   const logC = priced.reduce((sum, band) => sum + Math.log(band.mid) - band.rank * logStep, 0) / priced.length;
+  // A ladder already on the curve (rounded figures, each mid within one rounding unit of it, rising
+  // with rank) is left as it is: smoothing what was just smoothed changes nothing, although rounding
+  // moved the mean the curve is fitted through.
+  const rounded = (band: LadderBand<Id>) => band.min % unit === 0 && band.mid % unit === 0 && band.max % unit === 0;
+  const onCurve = priced.every((band) => rounded(band) && Math.abs(band.mid - Math.exp(logC + band.rank * logStep)) <= unit) && risesWithRank(priced);
+  if (onCurve) return new Map(priced.map((band) => [band.id, { min: band.min, mid: band.mid, max: band.max }]));
   const ranks = [...new Set(priced.map((band) => band.rank))].sort((a, b) => a - b);
   const midOfRank = new Map<number, number>();
   let previous = -Infinity;
@@ -106,6 +112,15 @@ export function smoothLadder<Id>(bands: readonly LadderBand<Id>[], progressionPe
     out.set(band.id, { min, mid, max });
   }
   return out;
+}
+
+/** Bands of a higher rank have a higher mid; bands of one rank share theirs. */
+function risesWithRank<Id>(bands: readonly LadderBand<Id>[]): boolean {
+  const byRank = [...bands].sort((a, b) => a.rank - b.rank);
+  return byRank.every((band, at) => {
+    const below = byRank[at - 1];
+    return !below || (below.rank === band.rank ? below.mid === band.mid : below.mid < band.mid);
+  });
 }
 
 /**

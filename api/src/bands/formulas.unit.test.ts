@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   agedAmount,
@@ -105,6 +106,23 @@ describe('autosmoothing', () => {
     );
     expect(out.get('p2')?.mid).toBe(100_000);
     expect(out.get('p4')?.mid).toBe(121_000);
+  });
+
+  it('changes nothing when it smooths what it just smoothed (rounding moved the mean, not the curve)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 40_000, max: 400_000 }), { minLength: 2, maxLength: 7 }),
+        fc.integer({ min: 2, max: 20 }),
+        fc.constantFrom(100, 1000),
+        (mids, progression, unit) => {
+          const ladder = mids.map((mid, at) => ({ id: at, rank: at + 1, min: Math.round(mid * 0.8), mid, max: Math.round(mid * 1.2) }));
+          const once = smoothLadder(ladder, progression, unit);
+          const smoothed = ladder.map((band) => ({ ...band, ...once.get(band.id) }));
+          const twice = smoothLadder(smoothed, progression, unit);
+          expect(smoothed.map((band) => twice.get(band.id))).toEqual(smoothed.map(({ min, mid, max }) => ({ min, mid, max })));
+        },
+      ),
+    );
   });
 
   it('never leaves an inversion or a flat step, whatever it is given', () => {
