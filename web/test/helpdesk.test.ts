@@ -82,7 +82,7 @@ describe('the help desk', () => {
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'detached', timeout: 30_000 });
     expect(await page.getByRole('button', { name: 'Help', exact: true }).count()).toBe(0);
     await context.close();
-  });
+  }, 120_000);
 
   it('asks for the token again when the first attempts fail, then boots', async () => {
     const { context, page, attempts } = await pageWithToken((attempt) => (attempt <= 2 ? DOWN_ANSWER : TOKEN_ANSWER));
