@@ -3,10 +3,12 @@
 // same operations, for one, and the server refusing to start).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './lib.mjs';
 
 export function clean(...folders) {
   for (const folder of folders) rmSync(path.join(ROOT, folder), { recursive: true, force: true });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) clean(...process.argv.slice(2));
+// Run as `node scripts/clean.mjs <folder>…` (the build script); imported by start.mjs.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) clean(...process.argv.slice(2));
