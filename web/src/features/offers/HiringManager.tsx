@@ -1,17 +1,10 @@
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { errorMessage, useQuery } from '../../api/client';
-import { useDebounced } from '../../ui/hooks';
+import { EmployeeSearch, type PickedEmployee } from '../../ui/EmployeeSearch';
 
 /** The hiring manager: an active employee, found by name, e-mail or number; the hire's manager from their first day. */
-export function HiringManagerField({ manager, onChange }: { manager: { id: string; name: string } | null; onChange: (manager: { id: string; name: string } | null) => void }) {
-  const [text, setText] = useState('');
-  const search = useDebounced(text.trim());
-  const id = useId();
-  const found = useQuery('/api/employees', search.length >= 2 ? { params: { query: { search, status: 'active', limit: 8 } } } : null);
+export function HiringManagerField({ manager, onChange }: { manager: PickedEmployee | null; onChange: (manager: PickedEmployee | null) => void }) {
   return (
     <div className="offer-manager">
-      <label htmlFor={id}>Hiring manager (the hire reports to them)</label>
       {manager && (
         <p>
           <strong data-testid="hiring-manager">{manager.name}</strong>{' '}
@@ -20,30 +13,7 @@ export function HiringManagerField({ manager, onChange }: { manager: { id: strin
           </button>
         </p>
       )}
-      <input id={id} type="search" value={text} placeholder="Name, e-mail or employee number" autoComplete="off" onChange={(event) => setText(event.target.value)} />
-      {found.error && <p role="alert">{errorMessage(found.error)}</p>}
-      {search.length >= 2 && found.data && (
-        <ul aria-label="Matching people" className="offer-manager-results">
-          {found.data.data.length === 0 && <li className="muted small-text">Nobody matches.</li>}
-          {found.data.data.map((employee) => {
-            const name = [employee.firstName, employee.lastName].filter(Boolean).join(' ');
-            return (
-              <li key={employee.id}>
-                <button
-                  type="button"
-                  className="small"
-                  onClick={() => {
-                    onChange({ id: employee.id, name });
-                    setText('');
-                  }}
-                >
-                  {name} <span className="muted small-text">{employee.title}</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <EmployeeSearch label="Hiring manager (the hire reports to them)" activeOnly onPick={onChange} />
     </div>
   );
 }

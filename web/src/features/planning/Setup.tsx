@@ -1,8 +1,8 @@
 import { ArrowDown, ArrowUp, Plus, Trash2, Upload } from 'lucide-react';
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
-import { api, errorMessage, useQuery } from '../../api/client';
+import { api, useQuery } from '../../api/client';
 import { type SaveResult, useVersionedSave } from '../../api/queries';
-import { useDebounced } from '../../ui/hooks';
+import { EmployeeSearch } from '../../ui/EmployeeSearch';
 import { Section } from '../../ui/Page';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { Loaded } from '../../ui/States';
@@ -613,7 +613,7 @@ export function BudgetSection({ cycle, onSaved }: SectionProps) {
                   <Plus size={18} aria-hidden="true" /> Another percentage for a department
                 </button>
               ) : (
-                <EmployeePicker label="Another percentage for the branch of" onPick={(employee) => setOverrides([...overrides, { key: employee.id, label: employee.name, percent: '' }])} />
+                <EmployeeSearch label="Another percentage for the branch of" onPick={(employee) => setOverrides([...overrides, { key: employee.id, label: employee.name, percent: '' }])} />
               ))}
             <fieldset className="check-group">
               <legend>What counts against the budget</legend>
@@ -735,45 +735,6 @@ function Allocations({ cycle }: { cycle: MeritCycle }) {
 }
 
 // ── picking people ───────────────────────────────────────────────────────────────────────────
-
-/** Finds an employee by name, e-mail or number (within the caller's team reach) and hands them on. */
-export function EmployeePicker({ label, onPick }: { label: string; onPick: (employee: { id: string; name: string }) => void }) {
-  const [text, setText] = useState('');
-  const search = useDebounced(text.trim());
-  const found = useQuery('/api/employees', search.length >= 2 ? { params: { query: { search, limit: 8 } } } : null);
-  return (
-    <div className="planning-picker">
-      <label>
-        {label}
-        <input type="search" value={text} placeholder="Name, e-mail or employee number" onChange={(event) => setText(event.target.value)} />
-      </label>
-      {found.error && <p role="alert">{errorMessage(found.error)}</p>}
-      {search.length >= 2 && found.data && (
-        <ul aria-label="Matching people">
-          {found.data.data.length === 0 && <li className="planning-muted">Nobody matches.</li>}
-          {found.data.data.map((employee) => {
-            const name = [employee.firstName, employee.lastName].filter(Boolean).join(' ');
-            return (
-              <li key={employee.id}>
-                <button
-                  type="button"
-                  className="small"
-                  onClick={() => {
-                    onPick({ id: employee.id, name });
-                    setText('');
-                  }}
-                >
-                  {name}
-                  <span className="planning-muted"> · {employee.title}</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 /** The company's users (reviewers are users): the first 500 by e-mail. */
 const useUsers = () => useQuery('/api/users', { params: { query: { limit: 500 } } });
@@ -1050,7 +1011,7 @@ function ChainsEditor({ cycle, stored }: { cycle: MeritCycle; stored: Schemas['A
                 <Plus size={18} aria-hidden="true" /> Add the company-wide chain
               </button>
             )}
-            <EmployeePicker
+            <EmployeeSearch
               label="Add a chain for the branch of"
               onPick={(employee) => {
                 if (!chains.some((chain) => chain.branchEmployeeId === employee.id)) setChains([...chains, { branchEmployeeId: employee.id, branchName: employee.name, reviewers: [] }]);
