@@ -27,6 +27,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this node takes work now (readiness probe)
+         * @description For readiness probes and load balancers, on web and worker nodes alike. `starting`: 503 with
+         *     code `starting` while the node migrates, seeds and loads (the same answer every request gets
+         *     then). `ready`: 200 with the node's roles. `draining`: 503 with code `draining` from the moment
+         *     the node is told to stop (SIGTERM) until it exits: it finishes the requests and the job in
+         *     hand and takes no new ones. `/api/health` stays the liveness answer.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/currencies": {
         parameters: {
             query?: never;
@@ -428,6 +452,30 @@ export interface paths {
         patch: operations["updateCompanySettings"];
         trace?: never;
     };
+    "/api/company/comp-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's compensation types — cash (base, bonus, variable pay, commission, allowances, one-off bonus) and equity kinds — with their titles and which are switched off
+         * @description Open to every member of the company but a candidate (the screens that list compensation types read it; a candidate reads nothing of the company but their offer). A type the company never changed is enabled under its default title. The ETag is the settings' version (0 before the first change).
+         */
+        get: operations["getCompTypes"];
+        /**
+         * Rename, describe, switch on or off compensation types; refused when someone else changed them first
+         * @description Needs `companySettings` (edit). Types not named keep what they have. Base salary cannot be switched off; titles are unique among the types (400 naming the field). A stale If-Match is 409 and nothing is written.
+         */
+        put: operations["updateCompTypes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company/enterprise-tags": {
         parameters: {
             query?: never;
@@ -812,6 +860,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/internal/companies/{companyId}/enterprise-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's enterprise tags (customer segments) and the release flags each one switches on */
+        get: operations["getCompanyEnterpriseTags"];
+        /**
+         * Set a company's enterprise tags; the flags the segments tie follow them
+         * @description Replaces the company's tags. A tag added switches on the release flags its segment ties
+         *     (`admin_saas_customers`: compensation planning, total rewards, offer letters, team view and
+         *     budgets; `pricing_packaging_customer`: bands and market pricing); a tag removed switches
+         *     them off again unless another of the company's tags still ties them. A flag an internal
+         *     admin sets afterwards stays as set until the next change of tags.
+         */
+        put: operations["setCompanyEnterpriseTags"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/companies/{companyId}/error-screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The text a company's error screen shows instead of the error's own, if set (internal admins) */
+        get: operations["getCompanyErrorScreen"];
+        /**
+         * Set or clear the text a company's error screen shows (internal admins)
+         * @description The spec's remote override of the error boundary's title and description: while set, every
+         *     member's error screen (a page that failed to render) shows this title and description instead
+         *     of the error's own words — for example during an incident. `null` clears it. Members read it in
+         *     `getCompanyProfile` (`errorScreen`).
+         */
+        put: operations["setCompanyErrorScreen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/view-as-sessions": {
         parameters: {
             query?: never;
@@ -926,7 +1023,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The file a job produced (to its owner, or to people whose permission covers it) */
+        /**
+         * The file a job produced (to its owner, or to people whose permission covers it)
+         * @description The file itself, streamed; or, where the install keeps files in an S3-compatible store with
+         *     `PAYBENCH_S3_DOWNLOADS=signed-url`, a 302 to a signed address of the store that works for a
+         *     few minutes (`PAYBENCH_S3_URL_EXPIRES_SECONDS`).
+         */
         get: operations["getDownload"];
         put?: never;
         post?: never;
@@ -1518,6 +1620,52 @@ export interface paths {
          *     the key: the full scorecard is for internal admins (`listMarketReleases`).
          */
         get: operations["getDataCompositionPrivacyChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/catalog/families": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalog's job families and the family blend groups that unite them
+         * @description Every job family of the catalog (what the explorer's family picker and the CLI's
+         *     `paybench catalog families` list) and every family blend group with the families it
+         *     unites (`associatedFamilies`). Reference data: the same for every company.
+         */
+        get: operations["listCatalogJobFamilies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benchmarking/catalog/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalog's locations with the served release's coverage of each
+         * @description Every location of the catalog (regions, countries, US tiers, metros) with its reference
+         *     fields and what the served release says of it: `employeeCountBucket` (the disclosed size of
+         *     its records, `below_threshold` when too few), `coverageLabel` and `coverageText` (the words
+         *     the explorer shows beside it), `compTypesEnabled` (the broad compensation types its records
+         *     carry) and `metroListCount` (the metros that roll up into it).
+         */
+        get: operations["listCatalogLocations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2962,6 +3110,26 @@ export interface paths {
         patch: operations["correctCompensationRecord"];
         trace?: never;
     };
+    "/api/employees/{employeeId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed what of an employee's records, when, and from what (their record, pay records and equity grants)
+         * @description Newest first. Changes of pay records, equity grants and the performance rating are listed only to callers who may see this employee's pay (`employeeCompensation` view); changes of demographics only with the `demographics` permission.
+         */
+        get: operations["listEmployeeChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employees/{employeeId}/equity-grants": {
         parameters: {
             query?: never;
@@ -3415,7 +3583,10 @@ export interface paths {
         get: operations["getIntegration"];
         put?: never;
         post?: never;
-        /** Disconnect a system; its stored secrets are deleted and scheduled syncs stop */
+        /**
+         * Disconnect a system; its stored secrets are deleted and scheduled syncs stop
+         * @description The values kept from corrections made in Paybench (what syncs report as conflicts) stay unless `keptValues=remove`; the people data itself stays either way.
+         */
         delete: operations["disconnectIntegration"];
         options?: never;
         head?: never;
@@ -3447,7 +3618,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The connection's sync history, newest first
+         * @description Every sync of the connection (dry runs included) with when it ran, who asked for it or whether it was scheduled, what it created, updated and left unchanged, the conflicts it kept, and its first problems.
+         */
+        get: operations["listIntegrationSyncs"];
         put?: never;
         /** Sync now, fetching the rows and running them through the people-data import in the background */
         post: operations["syncIntegration"];
@@ -4865,7 +5040,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The top-down budget per worksheet (% of its eligible payroll, or the amount allocated by hand) */
+        /**
+         * The budget set at the top and allocated down the org tree, each node in its currency, with what is left to allocate
+         * @description One node per worksheet the caller sees. A node's allocation is the budget of its whole branch: a percentage of the branch's eligible pay, an amount in the node's currency, or (not set) the cycle's computed budget. What is left to allocate is the allocation less its children's allocations (converted at the cycle's rates); it is what the node's own people may be given. The ETag is the cycle's version, for the next allocation edit.
+         */
         get: operations["getMeritCycleTopDownBudget"];
         put?: never;
         post?: never;
@@ -4882,7 +5060,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The bottoms-up budget per worksheet (the sum of the recommendations, and of what is planned) */
+        /** What managers planned (their worksheets' rows), rolled up the org tree against each node's allocation */
         get: operations["getMeritCycleBottomsUpBudget"];
         put?: never;
         post?: never;
@@ -4899,9 +5077,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each worksheet's allocation (computed, or set by hand) down the org tree */
+        /** Each node's allocation (by percentage of eligible pay, by amount in its currency, or computed), at the cycle's version */
         get: operations["getMeritCycleBudgetAllocations"];
-        /** Set (or clear, with null) worksheets' allocations by hand, at the cycle's version */
+        /**
+         * Set (or clear, with method computed) nodes' allocations, at the cycle's version
+         * @description Whole-company planners only. A percentage is 0–100 % of the branch's eligible pay (basis points); an amount is in the node's currency. Refused with 400 `allocation_exceeds_parent` when, after the change, the allocations of a changed node's children add up to more than it has, or a changed node's siblings and itself to more than their parent has. A stale If-Match is 409 and nothing is written.
+         */
         put: operations["updateMeritCycleBudgetAllocations"];
         post?: never;
         delete?: never;
@@ -4917,7 +5098,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Allocated, used and remaining per worksheet and per org branch (rolled up), in the cycle currency */
+        /** Allocated, used and remaining per worksheet and per org branch (rolled up), in the cycle currency, with top-down against bottom-up per node */
         get: operations["getMeritCycleBudgets"];
         put?: never;
         post?: never;
@@ -5365,6 +5546,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/offers/bulk-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit, approve, send or rescind several offers at once, each at the version the caller read
+         * @description Each offer is changed on its own, at the version named beside it (the If-Match of a single
+         *     action): an offer someone changed since is refused with `version_conflict`, one in a state the
+         *     action does not take from with `invalid_transition`, one not waiting for the caller's approval
+         *     with `forbidden`, and the others are changed. A refusal changes nothing of its offer and does
+         *     not stop the rest. Submitting, sending and rescinding need `offers` edit (else 403 for the
+         *     whole request); approving needs `offers` view and to be an approver the offer waits for.
+         *     Rescinding needs a comment, kept in each offer's history. Sending e-mails each candidate their
+         *     link (the links themselves are answered only by the single send).
+         */
+        post: operations["bulkOfferAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/offers/approval-settings": {
         parameters: {
             query?: never;
@@ -5630,6 +5838,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's job postings, newest first */
+        get: operations["listJobPostings"];
+        put?: never;
+        /** Post a company job in one or more places (a draft), its ranges from the live band set */
+        post: operations["createJobPosting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/postings/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The proposed ranges, pay texts and rule checks of a posting before it is saved */
+        post: operations["checkJobPosting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/postings/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the postings as CSV or XLSX for an applicant-tracking system, in the background
+         * @description One row per posting and place: the job, the place, the range in major units of its currency,
+         *     the pay text, the benefits description, the band set it came from and whether every rule in
+         *     force is met. CSV cells never start a formula.
+         */
+        post: operations["startJobPostingsExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/postings/{postingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job posting */
+        get: operations["getJobPosting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a posting at the version read
+         * @description Places sent without `min` and `max` get the range proposed again from the live band set (and
+         *     the posting records that set); a range outside its band needs approval again. An open posting
+         *     changed outside its bands goes back to draft. A closed posting is 409.
+         */
+        patch: operations["updateJobPosting"];
+        trace?: never;
+    };
+    "/api/postings/{postingId}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open, approve or close a posting
+         * @description `open`: a draft whose ranges lie within their bands opens; one with a range outside its band
+         *     waits for approval by the offer approval rule of its first place (409 `approval_rule_missing`
+         *     when none applies). `approve`: an approver the posting waits for approves; it opens once
+         *     enough have. `close`: an open or waiting posting closes.
+         */
+        post: operations["transitionJobPosting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/postings/{postingId}/structured-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The posting as schema.org JobPosting JSON-LD (one per place) with the pay text of each place */
+        get: operations["getJobPostingStructuredData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/data-lab/subscription": {
         parameters: {
             query?: never;
@@ -5878,7 +6206,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The open surveys sent to the signed-in employee, and whether they have answered each */
+        /**
+         * The open surveys sent to the signed-in employee, and whether they have answered each
+         * @description Anyone of the company but a candidate. A company whose data-lab subscription has no pulse surveys has sent none: an empty list, which says nothing of the subscription.
+         */
         get: operations["listAssignedPulseSurveys"];
         put?: never;
         post?: never;
@@ -6029,6 +6360,414 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pay-equity/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pay gap report of a reference year (EU Directive Art. 9 and the UK figures)
+         * @description Every Article 9(1) indicator of the EU Pay Transparency Directive for the reference year —
+         *     (a) mean and (c) median gap, (b)/(d) the gaps in complementary or variable components,
+         *     (e) the share of women and men receiving them, (f) the quartile bands, (g) the gap per
+         *     category of workers — annual and hourly, in the company currency, and the UK gender pay gap
+         *     figures on the year's snapshot date (5 April). Needs `payEquity` view and `demographics` view.
+         *     Figures of groups with fewer women or men than `minimumGroup` are withheld
+         *     (docs/pay-equity.md states every definition).
+         */
+        get: operations["getPayEquityReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-equity/report/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The report as a CSV, XLSX or PDF file, with the method stated */
+        get: operations["getPayEquityReportFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-equity/adjusted-gap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The adjusted gap of a reference year, its causes and the cost to close it
+         * @description Least squares of ln(annual pay) on a woman indicator and the chosen controls: the woman
+         *     coefficient as the adjusted gap with its 95 % interval, a Blinder–Oaxaca split of the raw gap
+         *     into explained and unexplained parts, and the cost of raising every woman paid under what the
+         *     controls predict (by more than `threshold` %). Women and men only. Needs `payEquity` view and
+         *     `demographics` view; `people` (each person's predicted pay, residual and raise) is filled only
+         *     for holders of `employeeCompensation` view over the whole company, else empty.
+         */
+        get: operations["getPayEquityAdjustedGap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-equity/evaluation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The job evaluation that forms the categories of workers (Art. 4)
+         * @description The point-factor evaluation (skills, effort, responsibility, working conditions: weights,
+         *     levels, evidence) and every job of the company — family × level × track of its employees —
+         *     with its points and category. Jobs with equal points form one category; a job not scored is
+         *     a category of its own. Version 0 until the company saves one.
+         */
+        get: operations["getPayEquityEvaluation"];
+        /** Save the job evaluation at the version read (If-Match "0" for the first) */
+        put: operations["savePayEquityEvaluation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-equity/evaluation/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job evaluation as CSV, XLSX or PDF — the documentation of the categories of workers */
+        get: operations["getPayEquityEvaluationFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-equity/assessments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The joint pay assessments (Art. 10) of the company, newest year first */
+        get: operations["listPayEquityAssessments"];
+        put?: never;
+        /**
+         * Flag a category of a reference year whose gap is 5 % or more for a joint pay assessment
+         * @description The category's mean gap (annual or hourly, total pay) of the year's report for the employer
+         *     (`legalEntity`; the group view when left out) must be at least 5 % and published (not
+         *     withheld as a small group). The six-month clock starts today. 409 `already_flagged` when the
+         *     category is flagged for that employer and year. Needs `payEquity` edit and `demographics` view.
+         */
+        post: operations["flagPayEquityCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-equity/assessments/{assessmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Record the justification or the remediation plan of a flagged category, at the version read */
+        patch: operations["updatePayEquityAssessment"];
+        trace?: never;
+    };
+    "/api/pay-equity/adjusted-gap/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The adjusted gap, its decomposition and the cost to close as a CSV or XLSX file
+         * @description The figures of `GET /api/pay-equity/adjusted-gap` for the same employer, year and controls,
+         *     with the method; each person's predicted pay, residual and raise only for holders of
+         *     `employeeCompensation` view over the whole company.
+         */
+        get: operations["getPayEquityAdjustedGapFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-equity/adjusted-gap/merit-cycles/{meritCycleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the cost to close to a merit cycle as pay equity adjustments
+         * @description Computes the adjusted gap as `GET /api/pay-equity/adjusted-gap` does and plans each raise in
+         *     the merit cycle as a pay equity adjustment on the person's row (converted into the row's
+         *     currency, minor units), with its reason and residual. A later send replaces every pay equity
+         *     adjustment of the cycle (people no longer raised lose theirs): sending twice does not double.
+         *     People the cycle does not plan (not in it, not eligible, or on a worksheet in review or
+         *     approved) are listed as not sent, with the reason. The cycle must be launched and not closed
+         *     or cancelled (409). `If-Match` is the cycle's version. Needs `payEquity` edit, `demographics`
+         *     view, `employeeCompensation` view and `compensationPlanning` edit over the whole company.
+         */
+        post: operations["sendPayEquityAdjustments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-transparency/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own pay-information requests, and this year's notice of the right */
+        get: operations["getMyPayInformation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-transparency/me/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for one's pay level and the average pay levels by sex of one's category (Article 7)
+         * @description The answer is prepared at once from people data and waits for HR's check; it is due within
+         *     two months of the day the request is filed. 409 `request_open` while another request of
+         *     the caller is still waiting; 409 `no_employee_record` when the sign-in is linked to no employee.
+         */
+        post: operations["filePayInformationRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-transparency/me/requests/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's own requests; the answer is there once HR delivered it */
+        get: operations["getMyPayInformationRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-transparency/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every request of the company, waiting ones first by due date */
+        get: operations["listPayInformationRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-transparency/requests/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request with its prepared answer, its history and what the caller can do */
+        get: operations["getPayInformationRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit the note delivered with the answer (while it waits for review) */
+        patch: operations["updatePayInformationRequest"];
+        trace?: never;
+    };
+    "/api/pay-transparency/requests/{requestId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the answer and deliver it to the employee (e-mail and in the app) */
+        post: operations["approvePayInformationRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-transparency/me/requests/{requestId}/clarifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for clarification of a delivered answer found inaccurate or incomplete (Article 7(5))
+         * @description HR owes a reasoned reply within two months of the question (the Directive's time limit for
+         *     the answer, Art. 7(4)), reminded two weeks before. One question waits at a time per answer:
+         *     409 `clarification_open`; 409 `not_delivered` before the answer is delivered; another
+         *     person's request is 404.
+         */
+        post: operations["askPayInformationClarification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-transparency/requests/{requestId}/prepare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare a waiting answer again from today's people data (after it went stale)
+         * @description The figures are recomputed as of today; HR's note stays. Only while the answer waits for
+         *     review (409 `invalid_transition` once delivered). Approving a stale answer answers 409
+         *     `answer_stale`.
+         */
+        post: operations["preparePayInformationAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-transparency/requests/{requestId}/clarifications/{clarificationId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the reasoned reply to a request for clarification (If-Match is the clarification's version)
+         * @description With `prepareAgain` the reply carries the answer prepared again from today's people data;
+         *     the delivered answer stays as it was told. 409 `already_replied` on a second reply.
+         */
+        post: operations["replyPayInformationClarification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-transparency/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pay-setting criteria (Article 6), the publication minimum, working hours, and the notices sent */
+        get: operations["getPayTransparencySettings"];
+        /** Change the settings (If-Match "0" before the first save) */
+        put: operations["updatePayTransparencySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-transparency/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send this year's notice of the right to information to every worker (once a year; 409 `already_sent`) */
+        post: operations["sendPayTransparencyNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6127,7 +6866,7 @@ export interface components {
             name: string;
         };
         /** @enum {string} */
-        ModuleName: "benchmarking" | "integrations" | "compplanning" | "teamview" | "bands" | "visualOfferLetter" | "totalRewards" | "settings" | "rewardLetters";
+        ModuleName: "benchmarking" | "integrations" | "compplanning" | "teamview" | "bands" | "visualOfferLetter" | "totalRewards" | "settings" | "rewardLetters" | "payEquity";
         ModuleState: {
             module: components["schemas"]["ModuleName"];
             /** @description The company has the module (release flags). */
@@ -6135,8 +6874,13 @@ export interface components {
             /** @description Available, and the caller holds every permission it needs. */
             authorized: boolean;
         };
+        /**
+         * @description A customer segment (spec §6), set by internal admins.
+         * @enum {string}
+         */
+        EnterpriseTag: "admin_saas_customers" | "pricing_packaging_customer";
         /** @enum {string} */
-        ReleaseFlagName: "benchmarking" | "compensation_planning" | "total_rewards" | "offer_letters" | "team_view" | "bands" | "market_pricing" | "budgets" | "release_job_manager_page" | "multiplayer" | "help_desk";
+        ReleaseFlagName: "benchmarking" | "compensation_planning" | "total_rewards" | "offer_letters" | "team_view" | "bands" | "market_pricing" | "budgets" | "release_job_manager_page" | "multiplayer" | "help_desk" | "pay_equity";
         ReleaseFlag: {
             flag: components["schemas"]["ReleaseFlagName"];
             enabled: boolean;
@@ -6228,10 +6972,18 @@ export interface components {
             anonymousId?: string;
             userId?: string;
             timestamp?: components["schemas"]["Timestamp"];
-            properties?: Record<string, never>;
-            traits?: Record<string, never>;
-            integrations?: Record<string, never>;
-            context?: Record<string, never>;
+            properties?: {
+                [key: string]: unknown;
+            };
+            traits?: {
+                [key: string]: unknown;
+            };
+            integrations?: {
+                [key: string]: unknown;
+            };
+            context?: {
+                [key: string]: unknown;
+            };
         };
         TrackEvent: {
             anonymousId: components["schemas"]["EventCommon"]["anonymousId"];
@@ -6498,7 +7250,7 @@ export interface components {
          * @description A Paybench field a file's column can be mapped to.
          * @enum {string}
          */
-        PeopleImportFieldName: "employeeId" | "email" | "firstName" | "lastName" | "title" | "department" | "managerEmployeeId" | "country" | "location" | "currency" | "startDate" | "employmentType" | "status" | "terminationDate" | "jobFamily" | "level" | "jobCode" | "leaveStartDate" | "leaveEndDate" | "performanceRating" | "baseSalary" | "bonusTarget" | "bonusTargetPercent" | "variablePay" | "commission" | "effectiveDate" | "gender" | "ethnicity" | "birthYear" | "grantId" | "grantType" | "grantReason" | "shares" | "exercisePrice" | "grantDate" | "vestingStartDate" | "vestingMonths" | "cliffMonths" | "vestingFrequency";
+        PeopleImportFieldName: "employeeId" | "email" | "firstName" | "lastName" | "title" | "department" | "managerEmployeeId" | "country" | "location" | "currency" | "startDate" | "employmentType" | "status" | "terminationDate" | "jobFamily" | "level" | "jobCode" | "leaveStartDate" | "leaveEndDate" | "performanceRating" | "legalEntity" | "fte" | "weeklyHours" | "baseSalary" | "bonusTarget" | "bonusTargetPercent" | "variablePay" | "commission" | "effectiveDate" | "gender" | "ethnicity" | "birthYear" | "grantId" | "grantType" | "grantReason" | "shares" | "exercisePrice" | "grantDate" | "vestingStartDate" | "vestingMonths" | "cliffMonths" | "vestingFrequency";
         /** @description Which column of the file (by its header) fills each Paybench field. Fields left out are not imported, and what is stored for them is kept. */
         PeopleImportColumnMapping: {
             [key: string]: string;
@@ -6578,11 +7330,27 @@ export interface components {
             errorCount: number;
             /** @description Why the import failed or was rejected, in one sentence. */
             message: string | null;
+            /** @description From a connection's sync only, fields of people edited in Paybench where the system says otherwise; Paybench's value was kept (the first 1,000). */
+            conflicts?: components["schemas"]["SyncConflict"][];
             createdAt: components["schemas"]["Timestamp"];
             /** Format: date-time */
             startedAt: string | null;
             /** Format: date-time */
             finishedAt: string | null;
+        };
+        /** @description A field an admin set in Paybench that the connected system holds differently; the sync kept Paybench's value and reports it until the system agrees or the value set in Paybench is cleared. */
+        SyncConflict: {
+            /** @description The row of the sync's table, as in problems. */
+            line: number;
+            /** @description The employee's id in the HR system. */
+            employeeId: string;
+            field: components["schemas"]["PeopleImportFieldName"];
+            column: string;
+            /** @description The value kept, as set in Paybench. */
+            appValue: string;
+            /** @description What the system sent, not written. */
+            systemValue: string;
+            setAt: components["schemas"]["Timestamp"];
         };
         Health: {
             /** @enum {string} */
@@ -6600,6 +7368,12 @@ export interface components {
                     upToDate: boolean;
                 };
             };
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready";
+            /** @description What this node does (`PAYBENCH_ROLES`); `web` answers requests and sockets, `worker` runs jobs, the event outbox and clean-ups. */
+            roles: ("web" | "worker")[];
         };
         Currency: {
             code: components["schemas"]["CurrencyCode"];
@@ -6682,6 +7456,14 @@ export interface components {
             /** @description Set while an internal admin views as this person or company. */
             viewAs: components["schemas"]["ViewAs"] | null;
         };
+        GridLayout: {
+            /** @description The columns' keys, left to right. */
+            order?: string[];
+            /** @description Column widths in pixels, by column key. */
+            widths?: {
+                [key: string]: number;
+            };
+        };
         UserPreferences: {
             locale?: string;
             /** @enum {string} */
@@ -6689,6 +7471,15 @@ export interface components {
             sideMenuOpen?: boolean;
             /** @enum {string} */
             theme?: "light" | "dark" | "system";
+            /**
+             * @description How tall the rows of the data grids are; compact (the default on a desktop) fits more on screen.
+             * @enum {string}
+             */
+            gridDensity?: "compact" | "comfortable";
+            /** @description Each data grid's columns as this person left them, by the grid's name (e.g. `offers`). */
+            grids?: {
+                [key: string]: components["schemas"]["GridLayout"];
+            };
         };
         ApiToken: {
             id: components["schemas"]["Id"];
@@ -6745,7 +7536,40 @@ export interface components {
             /** @description An ISO 10383 MIC the product ships (`GET /api/stock-exchanges`); null when not listed. */
             stockExchange?: string | null;
         };
+        /**
+         * @description Cash pay components (as on pay records) and equity grant kinds.
+         * @enum {string}
+         */
+        CompTypeId: "base_salary" | "bonus_target" | "variable_pay" | "commission" | "benefits" | "one_off_bonus" | "option" | "rsu" | "rsa" | "common_stock";
+        /** @description The spec's compensation type (id, title, description, category, isRecommended, isDisabled), with the title it has by default. */
+        CompType: {
+            id: components["schemas"]["CompTypeId"];
+            title: string;
+            defaultTitle: string;
+            description: string;
+            /** @enum {string} */
+            category: "cash" | "equity";
+            /** @description Part of the usual package (base, bonus, options, RSUs); the others are for companies that pay them. */
+            isRecommended: boolean;
+            isDisabled: boolean;
+        };
+        CompTypeSettings: {
+            version: number;
+            types: components["schemas"]["CompType"][];
+        };
+        CompTypeInput: {
+            id: components["schemas"]["CompTypeId"];
+            title?: string;
+            description?: string;
+            isDisabled?: boolean;
+        };
+        ErrorScreenText: {
+            title: string;
+            description: string;
+        };
         CompanyProfile: {
+            /** @description Set by Paybench for the company (the spec's remote override); the error screen shows it instead of the error's own title and description. Absent when not set. */
+            errorScreen?: components["schemas"]["ErrorScreenText"];
             id: components["schemas"]["Id"];
             name: string;
             currency: components["schemas"]["CurrencyCode"];
@@ -6892,6 +7716,16 @@ export interface components {
         CompanyWithAdmin: {
             company: components["schemas"]["Company"];
             admin: components["schemas"]["ProvisionedAccount"];
+        };
+        CompanyEnterpriseTags: {
+            companyId: components["schemas"]["Id"];
+            tags: components["schemas"]["EnterpriseTag"][];
+            /** @description Every customer segment with the release flags it ties. */
+            segmentFlags: {
+                tag: components["schemas"]["EnterpriseTag"];
+                flags: components["schemas"]["ReleaseFlagName"][];
+            }[];
+            flags: components["schemas"]["ReleaseFlag"][];
         };
         ViewAsSession: {
             id: components["schemas"]["Id"];
@@ -7072,10 +7906,10 @@ export interface components {
             dryRun: boolean;
         };
         MarketPrivacyAttack: {
-            /** @description Whether a recovered target fails the scorecard (every attack on pay does; counts are shown, not gating). */
+            /** @description Whether a recovered target fails the scorecard (every attack does; a count is recovered when a differenced pair gives the exact difference). */
             gating: boolean;
             /** @enum {string} */
-            attack: "differencing" | "tracker" | "releases" | "reconstruction" | "key_search" | "colluders" | "counts";
+            attack: "differencing" | "tracker" | "releases" | "reconstruction" | "key_search" | "colluders" | "dominance" | "counts" | "count_averaging" | "reimport";
             title: string;
             /** @description Targets attacked with the protection off (the positive control). */
             targets: number;
@@ -7381,7 +8215,7 @@ export interface components {
             format: "csv" | "xlsx";
             request?: components["schemas"]["BenchmarkRequest"];
         };
-        /** @description How much of the market one group holds. A group the privacy rule would withhold as a cell (fewer than 5 companies or 10 employees, or one company above 25%) is below the threshold: no counts and only the below-threshold bucket. Other counts are rounded down to two significant figures (7, 45, 790, 1,300). */
+        /** @description How much of the market one group holds. A group the privacy rule would withhold as a cell (fewer than 5 companies or 10 employees, or one company above 25%) is below the threshold: no counts and only the below-threshold bucket. Other counts are rounded down: to a multiple of five under 100 (7 → 5, 45, 99 → 95), to two significant figures from 100 (790, 1,300). */
         CompositionEntry: {
             id: string;
             name: string;
@@ -7418,7 +8252,7 @@ export interface components {
                 /** @description The gating attacks (a target recovered fails the release). */
                 attacks: {
                     /** @enum {string} */
-                    attack: "differencing" | "tracker" | "releases" | "reconstruction" | "key_search" | "colluders";
+                    attack: "differencing" | "tracker" | "releases" | "reconstruction" | "key_search" | "colluders" | "dominance" | "counts" | "count_averaging" | "reimport";
                     title: string;
                     targets: number;
                     /** @description Targets recovered within 5% with the protection on. */
@@ -7429,6 +8263,63 @@ export interface components {
                 p90RelativeMove: number;
                 cellsWithheldShare: number;
             };
+        };
+        /** @description A job family of the catalog (spec §3 "Job family"). */
+        CatalogJobFamily: {
+            id: string;
+            upstreamId: string;
+            name: string;
+            isFamilySearchable: boolean;
+            isSearchableOfferInsights: boolean;
+            description: string;
+            /** @description The family blend group the family belongs to. */
+            familyBlendGroupUpstreamId: string;
+        };
+        /** @description A family blend group, a job family's fields plus the families it unites (spec §3). */
+        FamilyBlendGroup: {
+            id: string;
+            upstreamId: string;
+            name: string;
+            isFamilySearchable: boolean;
+            isSearchableOfferInsights: boolean;
+            description: string;
+            /** @description A group is its own blend group. */
+            familyBlendGroupUpstreamId: string;
+            /** @description Ids of the job families the group unites. */
+            associatedFamilies: string[];
+        };
+        /** @description A location of the catalog with the served release's coverage (spec §3 "Location"). */
+        CatalogLocation: {
+            paybenchLocationId: string;
+            paybenchLocationName: string;
+            /** @enum {string} */
+            kind: "region" | "country" | "tier" | "metro";
+            description: string;
+            /** @description The location this one rolls up into; null for a region. */
+            parentId: string | null;
+            /** @description How many metros roll up into this location (0 for a metro). */
+            metroListCount: number;
+            marketTierLocationId: string | null;
+            locationAliases: string[];
+            globalRegion: string;
+            country: string | null;
+            state: string | null;
+            coordinates: {
+                latitude: number;
+                longitude: number;
+            } | null;
+            isFree: boolean;
+            isAvailable: boolean;
+            isReleased: boolean;
+            isReleasedExecComp: boolean;
+            currencyCode: string;
+            /** @enum {string} */
+            coverageLabel: "High coverage" | "Medium coverage" | "Low coverage" | "Insufficient data";
+            coverageText: string;
+            isSearchableOfferInsights: boolean;
+            employeeCountBucket: components["schemas"]["SampleBucket"];
+            /** @description The broad compensation types the location's published records carry; empty when below the threshold. */
+            compTypesEnabled: ("cash" | "equity")[];
         };
         JobCatalogEntry: {
             displayString: string;
@@ -8771,6 +9662,8 @@ export interface components {
         };
         LevelledEmployee: {
             employeeId: components["schemas"]["Id"];
+            /** @description The employee record's version, the If-Match of `updateEmployee` when a suggestion is taken into the record. */
+            version: number;
             employeeNumber: string;
             name: string;
             title: string;
@@ -9030,6 +9923,12 @@ export interface components {
             /** @description The HR system's code for the person's job (ENG-3); salary bands matching by job code place them in the company job with that code. */
             jobCode: string | null;
             performanceRating?: string | null;
+            /** @description The legal entity that employs the person (the employer of the pay gap reports); null when people data names none. */
+            legalEntity?: string | null;
+            /** @description Full-time equivalent of the contract, 0 < fte ≤ 1 (1 for full-time; 0.6 for three days a week). */
+            fte?: number;
+            /** @description Contractual hours a week, when people data gives them; pay equity otherwise counts fte × the company's full-time hours. */
+            weeklyHours?: number | null;
             leave?: components["schemas"]["EmployeeLeave"];
             compensation?: components["schemas"]["CurrentCompensation"];
             demographics?: components["schemas"]["Demographics"];
@@ -9057,6 +9956,12 @@ export interface components {
             startDate?: string | null;
             employmentType?: components["schemas"]["EmploymentType"];
             performanceRating?: string | null;
+            /** @description The legal entity that employs the person (the employer of the pay gap reports). */
+            legalEntity?: string | null;
+            /** @description Full-time equivalent of the contract, 0 < fte ≤ 1. */
+            fte?: number;
+            /** @description Contractual hours a week; null when people data gives none. */
+            weeklyHours?: number | null;
             leave?: components["schemas"]["EmployeeLeave"];
             demographics?: components["schemas"]["Demographics"];
         };
@@ -9151,8 +10056,21 @@ export interface components {
             startDate?: string | null;
             employmentType?: components["schemas"]["EmploymentType"];
             performanceRating?: string | null;
+            /** @description The legal entity that employs the person (the employer of the pay gap reports). */
+            legalEntity?: string | null;
+            /** @description Full-time equivalent of the contract, 0 < fte ≤ 1. */
+            fte?: number;
+            /** @description Contractual hours a week; null when people data gives none. */
+            weeklyHours?: number | null;
             leave?: components["schemas"]["EmployeeLeave"];
             demographics?: components["schemas"]["Demographics"];
+            /** @description A company job of the salary bands; its job family, level and track become the employee's unless the same change names others. */
+            companyJobId?: string | null;
+            /**
+             * Format: date
+             * @description Corrects the last day of someone who has left; ending an active employment is the terminate operation (it moves their reports).
+             */
+            terminationDate?: string;
         };
         EmployeeTermination: {
             terminationDate: components["schemas"]["Date"];
@@ -9195,6 +10113,38 @@ export interface components {
             effectiveDate?: components["schemas"]["Date"];
             /** @enum {string|null} */
             reason?: "hire" | "merit" | "promotion" | "adjustment" | "import" | null;
+        };
+        /**
+         * @description What was changed: the employee's record, one of their pay records, or one of their equity grants.
+         * @enum {string}
+         */
+        PeopleChangeEntity: "employee" | "payRecord" | "grant";
+        /** @description One field of one record changed. A record added has no old values (null), a record deleted no new ones. Values are as the API writes them (a date as YYYY-MM-DD, an amount as Money in minor units). */
+        PeopleChange: {
+            id: components["schemas"]["Id"];
+            employeeId: components["schemas"]["Id"];
+            entity: components["schemas"]["PeopleChangeEntity"];
+            entityId: components["schemas"]["Id"];
+            /** @description The API's name of the field (`levelId`, `leave.startDate`, `demographics.gender`, `amount`). */
+            field: string;
+            /** @description A string, a number, a Money object or null. */
+            oldValue: unknown;
+            /** @description A string, a number, a Money object or null. */
+            newValue: unknown;
+            /** @description The old value in words where it is an id (a manager's name, a level's title), else null. */
+            oldLabel: string | null;
+            newLabel: string | null;
+            /** @description Who made the change; null for a change made by the system. */
+            changedBy: {
+                userId: components["schemas"]["Id"];
+                name: string;
+            } | null;
+            changedAt: components["schemas"]["Timestamp"];
+            /**
+             * @description `app`: edited in Paybench; `import`: a file import; `sync`: an HRIS sync.
+             * @enum {string}
+             */
+            source: "app" | "import" | "sync";
         };
         EquityGrantInput: {
             /** @description Generated when omitted; unique in the company. */
@@ -9463,6 +10413,11 @@ export interface components {
             type: "text" | "url" | "secret" | "select";
             required: boolean;
             description: string;
+            /** @description The field applies only when another (select) field of the form has one of these values, e.g. a password only for the basic sign-in. Absent means always. */
+            shownWhen?: {
+                field: string;
+                values: string[];
+            };
             /** @description The choices of a select field. */
             options?: {
                 value: string;
@@ -9498,6 +10453,17 @@ export interface components {
             unchanged: number;
             compensationRecordsAdded: number;
             errorCount: number;
+            /** @description Fields edited in Paybench that the system holds differently; the sync kept Paybench's values (listed on the import). */
+            conflictCount?: number;
+            /** @description Whether the sync read only what changed in the system since the last applied sync. */
+            incremental?: boolean;
+            /** @description Who asked for the sync (a scheduled sync runs as whoever set the schedule); null when they are gone. */
+            triggeredBy?: {
+                userId: components["schemas"]["Id"];
+                name: string;
+            } | null;
+            /** @description The sync's first problems, row by row (the import lists them all; errorCount says how many). */
+            problems?: components["schemas"]["PeopleImportRowError"][];
         };
         Integration: {
             id: components["schemas"]["Id"];
@@ -10908,6 +11874,11 @@ export interface components {
             promotion?: components["schemas"]["Money"] | null;
             lumpSum?: components["schemas"]["Money"] | null;
             equityRefresh?: components["schemas"]["Money"] | null;
+            /** @description A pay equity adjustment sent from pay equity's cost to close, added to the new base; shown with the merit column. Absent when none was sent. */
+            equityAdjustment?: {
+                amount: components["schemas"]["Money"];
+                reason: string;
+            };
             newPay?: components["schemas"]["Money"] | null;
             newPayInCycleCurrency?: components["schemas"]["Money"] | null;
             newCompaRatio?: number | null;
@@ -11067,11 +12038,108 @@ export interface components {
         WorksheetReply: {
             data: components["schemas"]["Worksheet"];
         };
+        /**
+         * @description percent — a percentage of the branch's eligible pay; amount — an amount in the node's currency; computed — the cycle's computed budget (the budget configuration's percentages, prorated).
+         * @enum {string}
+         */
+        BudgetAllocationMethod: "percent" | "amount" | "computed";
+        TopDownBudgetNode: {
+            worksheetId: components["schemas"]["Id"];
+            parentWorksheetId: string | null;
+            plannerName: string | null;
+            depth: number;
+            currency: components["schemas"]["CurrencyCode"];
+            method: components["schemas"]["BudgetAllocationMethod"];
+            percentBp: number | null;
+            /** @description The branch's eligible base pay, in the node's currency. */
+            eligiblePay: components["schemas"]["Money"];
+            /** @description The branch's eligible base pay in each currency it is paid in, unconverted. */
+            eligiblePayByCurrency: components["schemas"]["Money"][];
+            allocated: components["schemas"]["Money"];
+            /** @description The children's allocations, converted to the node's currency. */
+            allocatedBelow: components["schemas"]["Money"];
+            leftToAllocate: components["schemas"]["Money"];
+            overAllocated: boolean;
+        };
+        TopDownBudget: {
+            currency: components["schemas"]["CurrencyCode"];
+            version: number;
+            /** @description The cycle's budget percentage (what computed allocations start from). */
+            percentBp: number;
+            /** @description Parents before their children. */
+            nodes: components["schemas"]["TopDownBudgetNode"][];
+        };
+        BottomUpBudgetNode: {
+            worksheetId: components["schemas"]["Id"];
+            parentWorksheetId: string | null;
+            plannerName: string | null;
+            depth: number;
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description What the node's own worksheet plans (the budget's spend components), in the node's currency. */
+            planned: components["schemas"]["Money"];
+            /** @description What the node's whole branch plans, in the node's currency. */
+            plannedBranch: components["schemas"]["Money"];
+            /** @description The branch's plans in each currency its people are paid in, unconverted. */
+            plannedByCurrency: components["schemas"]["Money"][];
+            /** @description The branch's top-down allocation. */
+            allocated: components["schemas"]["Money"];
+            /** @description allocated − plannedBranch (negative when over). */
+            difference: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "under" | "on" | "over";
+        };
+        BottomUpBudget: {
+            currency: components["schemas"]["CurrencyCode"];
+            version: number;
+            /** @description Parents before their children. */
+            nodes: components["schemas"]["BottomUpBudgetNode"][];
+        };
+        BudgetAllocation: {
+            worksheetId: components["schemas"]["Id"];
+            parentWorksheetId: string | null;
+            plannerName: string | null;
+            depth: number;
+            /** @description The node's currency (its planner's pay currency; the cycle's for the top). */
+            currency: components["schemas"]["CurrencyCode"];
+            method: components["schemas"]["BudgetAllocationMethod"];
+            percentBp: number | null;
+            amount: components["schemas"]["Money"] | null;
+            allocated: components["schemas"]["Money"];
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        BudgetAllocations: {
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The cycle's version (If-Match of the next edit). */
+            version: number;
+            allocations: components["schemas"]["BudgetAllocation"][];
+        };
+        BudgetAllocationInput: {
+            worksheetId: components["schemas"]["Id"];
+            method: components["schemas"]["BudgetAllocationMethod"];
+            /** @description With method percent, 0–100 % in basis points. */
+            percentBp?: number;
+            /** @description With method amount, in the node's currency. */
+            amount?: components["schemas"]["Money"];
+        };
         BudgetReport: {
+            /** @description Top-down against bottom-up per node, and their difference. */
+            comparison: components["schemas"]["BottomUpBudget"];
             currency: components["schemas"]["CurrencyCode"];
             percentBp: number;
             total: components["schemas"]["BudgetFigures"];
             worksheets: components["schemas"]["WorksheetBudget"][];
+            /**
+             * @description The pay equity adjustments the cycle plans (sent from pay equity's cost to close), shown apart;
+             *     their total is counted in `total.used` (and so in `remaining` and `overBudget`). A draft counts
+             *     the set waiting for launch. Absent when the cycle plans none.
+             */
+            equityAdjustments?: {
+                total: components["schemas"]["Money"];
+                people: number;
+                /** @description The adjustments' total in each currency they are planned in (minor units). */
+                byCurrency: components["schemas"]["Money"][];
+            };
         };
         CycleProgress: {
             worksheets: number;
@@ -11459,6 +12527,23 @@ export interface components {
             /** @description Out of range and an approval rule applies to the offer's department or location. */
             approvalRequired: boolean;
             approvalRoute: components["schemas"]["OfferApprovalRoute"] | null;
+            /**
+             * @description The range an open job posting for this job published for the offer's location (what the
+             *     candidate was told, Article 5 of the EU Pay Transparency Directive). A base outside it is out
+             *     of range as well, and needs approval. Absent when no open posting names the place.
+             */
+            postedRange?: {
+                postingId: components["schemas"]["Id"];
+                title: string;
+                place: string;
+                min: components["schemas"]["Money"];
+                max: components["schemas"]["Money"];
+                /**
+                 * @description Where the base sits in it (null when no exchange rate converts it).
+                 * @enum {string|null}
+                 */
+                position: "below" | "within" | "above" | null;
+            };
             alternatives: {
                 id: string;
                 label: string;
@@ -11585,6 +12670,38 @@ export interface components {
             format: "csv" | "xlsx";
             state?: components["schemas"]["OfferState"];
         };
+        OfferBulkActionRequest: {
+            /** @enum {string} */
+            action: "submit" | "approve" | "send" | "rescind";
+            /** @description Kept in each offer's history; required to rescind. */
+            comment?: string;
+            /** @description The offers, each with the version the caller read; an offer is named once. */
+            offers: {
+                id: components["schemas"]["Id"];
+                version: number;
+            }[];
+        };
+        OfferBulkActionResult: {
+            /** @enum {string} */
+            action: "submit" | "approve" | "send" | "rescind";
+            /** @description How many offers were changed. */
+            done: number;
+            /** @description How many were refused. */
+            refused: number;
+            results: {
+                offerId: components["schemas"]["Id"];
+                /** @enum {string} */
+                outcome: "done" | "refused";
+                /** @description Why it was refused (the error code a single action would answer), e.g. `version_conflict`. */
+                code?: string;
+                /** @description The refusal in words. */
+                message?: string;
+                /** @description With `version_conflict`, the version now stored. */
+                currentVersion?: number;
+                /** @description The offer as stored after the change (done only). */
+                offer?: components["schemas"]["OfferSummary"];
+            }[];
+        };
         OfferApprovalRule: {
             id: string;
             department: string | null;
@@ -11673,6 +12790,15 @@ export interface components {
             };
             title: string;
             locationName: string;
+            /**
+             * @description The pay range the job's posting published for this place (Article 5 of the EU Pay
+             *     Transparency Directive: what the candidate was told before the interview). Absent when no
+             *     open or closed posting of the job names the place.
+             */
+            postedRange?: {
+                min: components["schemas"]["Money"];
+                max: components["schemas"]["Money"];
+            };
             startDate: components["schemas"]["Date"];
             expiresOn: components["schemas"]["Date"];
             welcomeMessage: string;
@@ -11699,6 +12825,169 @@ export interface components {
         };
         OfferDeclineInput: {
             reason: string;
+        };
+        /** @enum {string} */
+        JobPostingState: "draft" | "pendingApproval" | "open" | "closed";
+        JobPostingRegion: {
+            countryCode: string;
+            stateCode?: string | null;
+        };
+        JobPostingRange: {
+            min: components["schemas"]["Money"];
+            max: components["schemas"]["Money"];
+        };
+        JobPostingLocation: {
+            key: string;
+            locationId: string | null;
+            name: string;
+            countryCode: string;
+            stateCode: string | null;
+            city: string | null;
+            payZoneId: string | null;
+            payZoneName: string | null;
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The band the range came from (null when none, or when the reader's bands access does not reach its zone). */
+            band: null | components["schemas"]["JobPostingRange"];
+            /** @enum {string|null} */
+            bandSource: "job" | "grade" | null;
+            /** @description The posted range (annual). */
+            range: null | components["schemas"]["JobPostingRange"];
+            outOfBand: boolean;
+            /** @description Why the place has no band, when it has none. */
+            label: string | null;
+            payText: string;
+        };
+        JobPostingFinding: {
+            ruleId: string;
+            jurisdiction: string;
+            law: string;
+            sourceName: string;
+            sourceUrl: string;
+            effectiveDate: components["schemas"]["Date"];
+            inForce: boolean;
+            locationKey: string | null;
+            /**
+             * @description What the finding checks. `liveBand` is not a law's: a posting drawn from an older band set
+             *     is checked, per place, against today's live band set (ruleId `live-bands`, sourceUrl empty).
+             * @enum {string}
+             */
+            requirement: "employerSize" | "disclosure" | "range" | "goodFaith" | "spread" | "benefits" | "hourlyOrSalary" | "payHistory" | "liveBand";
+            /** @enum {string} */
+            status: "meets" | "fails" | "notApplicable";
+            message: string;
+        };
+        JobPostingChecks: {
+            meetsAll: boolean;
+            /** @description A posted range goes beyond its band (it needs approval before the posting opens). */
+            outOfBand: boolean;
+            headcount: number;
+            findings: components["schemas"]["JobPostingFinding"][];
+        };
+        JobPosting: {
+            id: components["schemas"]["Id"];
+            companyJobId: components["schemas"]["Id"];
+            jobFamilyId: string;
+            levelId: string;
+            title: string;
+            state: components["schemas"]["JobPostingState"];
+            remote: boolean;
+            hiringRegions: components["schemas"]["JobPostingRegion"][];
+            /** @enum {string} */
+            payBasis: "salary" | "hourly";
+            /** @enum {string} */
+            payPeriod: "year" | "hour";
+            rounding: number;
+            benefitsDescription: string;
+            asksPayHistory: boolean;
+            employerHeadcount: number | null;
+            bandSetId: string | null;
+            bandSetName: string | null;
+            bandSetVersion: number | null;
+            locations: components["schemas"]["JobPostingLocation"][];
+            checks: components["schemas"]["JobPostingChecks"];
+            /** @description Who must approve a range outside its band, and who has. */
+            approval: null | {
+                ruleId: string;
+                requiredApprovals: number;
+                approverUserIds: string[];
+                approvedBy: string[];
+            };
+            /** @description Set when a later live band set no longer holds a posted range. */
+            stale: null | {
+                /** Format: date-time */
+                at: string;
+                reason: string;
+            };
+            ownerUserId: string;
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description A place: a catalog location (its country, state and city follow from it unless given), or a
+         *     country with a state and city. `min` and `max` (annual, minor units of the place's currency)
+         *     narrow the proposed range; without them the range is the band rounded inwards.
+         */
+        JobPostingLocationInput: {
+            locationId?: string | null;
+            countryCode?: string;
+            stateCode?: string | null;
+            city?: string | null;
+            min?: number;
+            max?: number;
+        };
+        JobPostingInput: {
+            companyJobId: components["schemas"]["Id"];
+            title?: string;
+            remote?: boolean;
+            hiringRegions?: components["schemas"]["JobPostingRegion"][];
+            locations: components["schemas"]["JobPostingLocationInput"][];
+            /** @enum {string} */
+            payBasis?: "salary" | "hourly";
+            /** @enum {string} */
+            payPeriod?: "year" | "hour";
+            /** @description Whole units of the currency the proposed ranges are rounded to (inwards, so they stay in the band). */
+            rounding?: number;
+            benefitsDescription?: string;
+            /** @description Whether the application asks about the applicant's current or past pay. */
+            asksPayHistory?: boolean;
+            /** @description The employer's head count for the rules' size thresholds; null counts the company's active employees. */
+            employerHeadcount?: number | null;
+        };
+        JobPostingPreview: {
+            bandSetId: string | null;
+            bandSetName: string | null;
+            locations: components["schemas"]["JobPostingLocation"][];
+            checks: components["schemas"]["JobPostingChecks"];
+        };
+        JobPostingsExportRequest: {
+            /**
+             * @default csv
+             * @enum {string}
+             */
+            format: "csv" | "xlsx";
+            state?: components["schemas"]["JobPostingState"];
+        };
+        JobPostingPatch: {
+            title?: string;
+            remote?: boolean;
+            hiringRegions?: components["schemas"]["JobPostingRegion"][];
+            locations?: components["schemas"]["JobPostingLocationInput"][];
+            /** @enum {string} */
+            payBasis?: "salary" | "hourly";
+            /** @enum {string} */
+            payPeriod?: "year" | "hour";
+            rounding?: number;
+            benefitsDescription?: string;
+            asksPayHistory?: boolean;
+            employerHeadcount?: number | null;
+        };
+        JobPostingPayText: {
+            locationKey: string;
+            name: string;
+            text: string;
         };
         DataLabFeatures: {
             /** @description Insights computed from the company's data, and bookmarks. */
@@ -12009,6 +13298,365 @@ export interface components {
             }[];
             comment?: string | null;
         };
+        PayEquityLegalEntity: {
+            name: string | null;
+            /** @description Head count employed on the reference date (part-timers one each, contractors not), the size Art. 9's thresholds are judged on. */
+            workers: number;
+            /**
+             * @description Art. 9(2)–(4): 250 or more workers every year; 150–249 every three years; 100–149 every three years from the reference year 2030; fewer: not required.
+             * @enum {string}
+             */
+            directive: "yearly" | "every_three_years" | "not_required";
+            /** @description Head count employed on the UK snapshot date (5 April). */
+            ukRelevantEmployees: number;
+            /** @description 250 or more relevant employees on the snapshot date. */
+            ukRequired: boolean;
+        };
+        /** @description Workers by gender as recorded; `other` any other recorded value, `unknown` none recorded. */
+        PayEquityCounts: {
+            female: number;
+            male: number;
+            other: number;
+            unknown: number;
+        };
+        PayEquityStats: {
+            count: number;
+            mean: number | null;
+            median: number | null;
+        };
+        /** @description Figures in major units of the company currency; gaps in percent of men's pay, null when withheld. */
+        PayEquityGap: {
+            female: components["schemas"]["PayEquityStats"];
+            male: components["schemas"]["PayEquityStats"];
+            meanGap: number | null;
+            medianGap: number | null;
+        };
+        PayEquityQuartile: {
+            quartile: number;
+            female: number;
+            male: number;
+            femaleShare: number;
+            maleShare: number;
+            lowest: number | null;
+            highest: number | null;
+        };
+        PayEquityComponentsGap: {
+            total: components["schemas"]["PayEquityGap"];
+            base: components["schemas"]["PayEquityGap"];
+            variable: components["schemas"]["PayEquityGap"];
+        };
+        PayEquityCategoryGap: {
+            categoryId: string;
+            categoryName: string;
+            suppressed: boolean;
+            /** @enum {string|null} */
+            reason: "below_minimum" | "complementary" | null;
+            counts: components["schemas"]["PayEquityCounts"] | null;
+            annual: components["schemas"]["PayEquityComponentsGap"] | null;
+            hourly: components["schemas"]["PayEquityComponentsGap"] | null;
+            /** @description The mean gap of total pay, annual or hourly, is 5 % or more (either way) — Art. 10's threshold. */
+            flagged: boolean;
+            /** @description The joint pay assessment of this category for the report's employer and year, once flagged. */
+            assessment: {
+                id: components["schemas"]["Id"];
+                /** @enum {string} */
+                status: "open" | "justified" | "remediation" | "closed";
+                dueDate: components["schemas"]["Date"];
+            } | null;
+            /**
+             * @description Flagged and not justified by objective, gender-neutral criteria (Art. 10(1)(a)–(b)): not
+             *     yet assessed, or assessed and still open or in remediation. Evaluated per employer.
+             */
+            unexplained: boolean;
+        };
+        PayEquityReport: {
+            /** @description The employer reported on; null for every legal entity together (the group view). */
+            legalEntity: string | null;
+            /** @description Every legal entity of the year's workers (null name — people data names none), its size and what the Directive and the UK rules ask of it. */
+            legalEntities: components["schemas"]["PayEquityLegalEntity"][];
+            year: number;
+            from: components["schemas"]["Date"];
+            to: components["schemas"]["Date"];
+            asOf: components["schemas"]["Date"];
+            currency: components["schemas"]["CurrencyCode"];
+            annualHours: number;
+            minimumGroup: number;
+            /** @description Workers counted. */
+            workers: number;
+            excluded: {
+                withoutBase: number;
+                withoutRate: number;
+            };
+            counts: components["schemas"]["PayEquityCounts"];
+            annual: {
+                total: components["schemas"]["PayEquityGap"];
+                base: components["schemas"]["PayEquityGap"];
+            };
+            hourly: {
+                total: components["schemas"]["PayEquityGap"];
+                base: components["schemas"]["PayEquityGap"];
+            };
+            /** @description (b)/(d) among the workers receiving any complementary or variable component. */
+            variable: {
+                annual: components["schemas"]["PayEquityGap"];
+                hourly: components["schemas"]["PayEquityGap"];
+            };
+            receivingVariable: {
+                female: number | null;
+                male: number | null;
+            };
+            quartiles: components["schemas"]["PayEquityQuartile"][];
+            categories: components["schemas"]["PayEquityCategoryGap"][];
+            uk: {
+                snapshotDate: components["schemas"]["Date"];
+                counts: components["schemas"]["PayEquityCounts"];
+                fullPayCounts: components["schemas"]["PayEquityCounts"];
+                hourly: components["schemas"]["PayEquityGap"];
+                bonus: components["schemas"]["PayEquityGap"];
+                receivingBonus: {
+                    female: number | null;
+                    male: number | null;
+                };
+                quartiles: components["schemas"]["PayEquityQuartile"][];
+            };
+            /** @description The method in sentences, as the exports state it. */
+            method: string[];
+        };
+        PayEquityAdjustedGap: {
+            year: number;
+            /** @description The employer the regression was fitted within; null for every legal entity together. */
+            legalEntity: string | null;
+            currency: components["schemas"]["CurrencyCode"];
+            n: number;
+            controls: string[];
+            columns: number;
+            rank: number;
+            rSquared: number | null;
+            /** @description The woman coefficient, log points. */
+            coefficient: number;
+            standardError: number;
+            interval: number[];
+            /** @description (1 − e^b) × 100, percent of men's pay. */
+            adjustedGap: number;
+            adjustedGapInterval: number[];
+            /** @description Log points; rawGap in percent; explainedShare the explained part as a percentage of the raw gap. */
+            decomposition: {
+                raw: number;
+                explained: number;
+                unexplained: number;
+                rawGap: number;
+                explainedShare: number | null;
+            };
+            costToClose: {
+                /** @description Annual, major units of the company currency. */
+                total: number;
+                people: number;
+            };
+            people: {
+                employeeId: string;
+                name: string;
+                /** @enum {string} */
+                sex: "female" | "male";
+                pay: number;
+                predicted: number;
+                residual: number;
+                raise: number;
+            }[];
+        };
+        PayEquityFactor: {
+            /** @enum {string} */
+            key: "skills" | "effort" | "responsibility" | "working_conditions";
+            name: string;
+            /** @description Percent; the four weights add up to 100. */
+            weight: number;
+            levels: number;
+            description: string;
+        };
+        PayEquityScores: {
+            skills: number;
+            effort: number;
+            responsibility: number;
+            working_conditions: number;
+        };
+        PayEquityEvaluation: {
+            factors: components["schemas"]["PayEquityFactor"][];
+            /** @description Every job of the company's workers and every job scored. */
+            jobs: {
+                jobId: string;
+                name: string;
+                employees: number;
+                scores: components["schemas"]["PayEquityScores"] | null;
+                evidence: string;
+                points: number | null;
+                categoryId: string;
+            }[];
+            version: number;
+            updatedAt: string | null;
+        };
+        PayEquityEvaluationInput: {
+            factors: components["schemas"]["PayEquityFactor"][];
+            jobs: {
+                jobId: string;
+                scores: components["schemas"]["PayEquityScores"];
+                evidence: string;
+            }[];
+        };
+        PayEquityAssessment: {
+            id: components["schemas"]["Id"];
+            year: number;
+            /** @description The employer (legal entity) whose report showed the gap; null for the group view. */
+            legalEntity: string | null;
+            categoryId: string;
+            categoryName: string;
+            /** @description The category's mean gap of total pay when flagged, percent. */
+            gap: number;
+            /** @enum {string} */
+            status: "open" | "justified" | "remediation" | "closed";
+            justification: string | null;
+            remediationPlan: string | null;
+            flaggedOn: components["schemas"]["Date"];
+            /** @description Six months after it was flagged. */
+            dueDate: components["schemas"]["Date"];
+            version: number;
+            updatedAt: string;
+        };
+        PayEquityAdjustmentsSent: {
+            meritCycleId: components["schemas"]["Id"];
+            year: number;
+            sent: {
+                employeeId: components["schemas"]["Id"];
+                name: string;
+                amount: components["schemas"]["Money"];
+                reason: string;
+            }[];
+            notSent: {
+                employeeId: components["schemas"]["Id"];
+                name: string;
+                reason: string;
+            }[];
+            /** @description Rows whose earlier pay equity adjustment this send took away. */
+            removed: number;
+        };
+        PayTransparencyNotice: {
+            year: number;
+            sentAt: components["schemas"]["Timestamp"];
+            recipients: number;
+            /** @enum {string} */
+            trigger: "schedule" | "button";
+        };
+        PayLevel: {
+            count: number;
+            /** @description Major units of the answer's currency, full-time equivalent. */
+            meanAnnual: number;
+            meanHourly: number;
+            medianAnnual: number;
+            medianHourly: number;
+        };
+        PayInformationAnswer: {
+            asOf: components["schemas"]["Date"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The employee's own pay level; null when people data holds no pay for them. */
+            own: {
+                annual: number;
+                hourly: number;
+            } | null;
+            /** @description The category of workers doing the same work or work of equal value; null when people data places them in none. */
+            categoryName: string | null;
+            bySex: {
+                female: components["schemas"]["PayLevel"] | null;
+                male: components["schemas"]["PayLevel"] | null;
+            };
+            /** @description Groups of fewer people are withheld (null above). */
+            publicationMinimum: number;
+            /** @description The criteria used to set pay and pay progression (Article 6), as the company wrote them. */
+            criteria: string;
+            /** @description Why a figure is not shown, in words. */
+            withheld: string | null;
+            method: string;
+        };
+        PayInformationClarification: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            state: "open" | "replied";
+            question: string;
+            askedOn: components["schemas"]["Date"];
+            dueOn: components["schemas"]["Date"];
+            reminderOn: components["schemas"]["Date"];
+            /** @description Still without a reply after its due date. */
+            overdue: boolean;
+            /** @description HR's reasoned reply. */
+            reply: string | null;
+            /** Format: date-time */
+            repliedAt: string | null;
+            /** @description The answer prepared again for the reply, when HR chose to. */
+            answer: components["schemas"]["PayInformationAnswer"] | null;
+            version: number;
+        };
+        PayInformationRequest: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            state: "review" | "delivered";
+            /** @description Still waiting after its due date. */
+            overdue: boolean;
+            employee: {
+                id: components["schemas"]["Id"];
+                name: string;
+            };
+            message: string | null;
+            filedOn: components["schemas"]["Date"];
+            dueOn: components["schemas"]["Date"];
+            reminderOn: components["schemas"]["Date"];
+            /** Format: date-time */
+            remindedAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** @description HR's note to the employee, delivered with the answer. */
+            note: string | null;
+            /** @description The prepared answer (to HR), or the delivered one (to the employee; null before delivery). */
+            answer: components["schemas"]["PayInformationAnswer"] | null;
+            /**
+             * @description To HR, while the answer waits: whether people data gives other figures today than the
+             *     prepared ones (prepare it again before delivering it). null once delivered, and to the employee.
+             */
+            stale: boolean | null;
+            /** @description The worker's requests for clarification of the delivered answer (Art. 7(5)), oldest first. */
+            clarifications: components["schemas"]["PayInformationClarification"][];
+            actions: "approve"[];
+            history: {
+                action: string;
+                from: string;
+                to: string;
+                actor: string | null;
+                comment: string | null;
+                at: components["schemas"]["Timestamp"];
+            }[];
+            version: number;
+        };
+        MyPayInformation: {
+            hasEmployeeRecord: boolean;
+            /** @description This year's notice of the right, once sent. */
+            notice: components["schemas"]["PayTransparencyNotice"] | null;
+            requests: components["schemas"]["PayInformationRequest"][];
+        };
+        PayInformationRequestEnvelope: {
+            data: components["schemas"]["PayInformationRequest"];
+        };
+        PayTransparencySettings: {
+            criteria: string;
+            publicationMinimum: number;
+            /** @description 0 until the first save. */
+            version: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+            notices: components["schemas"]["PayTransparencyNotice"][];
+            /** @description When the scheduled yearly notice runs next; null while none is scheduled (before the module is switched on, or the settings first saved). */
+            nextNoticeOn: components["schemas"]["Date"] | null;
+        };
+        PayTransparencySettingsInput: {
+            /** @description The criteria used to set pay and pay progression (Article 6), shown in every answer. */
+            criteria: string;
+            publicationMinimum: number;
+        };
     };
     responses: {
         /** @description The one error shape, for every failure. */
@@ -12080,10 +13728,26 @@ export interface components {
         RewardLetterEmployeeId: components["schemas"]["Id"];
         OfferId: components["schemas"]["Id"];
         LetterToken: string;
+        PostingId: components["schemas"]["Id"];
         InsightKey: string;
         BookmarkId: components["schemas"]["Id"];
         AgentSessionId: components["schemas"]["Id"];
         PulseSurveyId: components["schemas"]["Id"];
+        /** @description The reference year (calendar year). */
+        PayEquityYear: number;
+        /** @description The reference date pay is read on; the year's last day by default. Must fall in the year. */
+        PayEquityAsOf: components["schemas"]["Date"];
+        /** @description Full-time hours a week; a year is 52 weeks. */
+        PayEquityHoursPerWeek: number;
+        /** @description The fewest women or men a figure is published for. */
+        PayEquityMinimumGroup: number;
+        /**
+         * @description The employer reported on: a legal entity as people data names it. Left out, the report covers
+         *     every legal entity together (the group view, which is no employer's report under the Directive or
+         *     the UK rules). A name no worker of the year has answers 400.
+         */
+        PayEquityLegalEntity: string;
+        PayInformationRequestId: components["schemas"]["Id"];
     };
     requestBodies: never;
     headers: {
@@ -12111,6 +13775,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Health"];
+                    };
+                };
+            };
+            503: components["responses"]["Unavailable"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node is ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Readiness"];
                     };
                 };
             };
@@ -12747,6 +14435,63 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CompanySettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every compensation type, in display order. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompTypeSettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCompTypes: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    types: components["schemas"]["CompTypeInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompTypeSettings"];
                     };
                 };
             };
@@ -13457,6 +15202,118 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getCompanyEnterpriseTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tags and the company's flags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyEnterpriseTags"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setCompanyEnterpriseTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tags: components["schemas"]["EnterpriseTag"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The tags as stored and the company's flags after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyEnterpriseTags"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyErrorScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ErrorScreenText"] | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setCompanyErrorScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: components["schemas"]["ErrorScreenText"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The override as stored, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ErrorScreenText"] | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listViewAsSessions: {
         parameters: {
             query?: never;
@@ -13654,6 +15511,14 @@ export interface operations {
                 content: {
                     "application/octet-stream": string;
                 };
+            };
+            /** @description Fetch the file from the signed, short-lived address in `Location`. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
@@ -14631,6 +16496,61 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CompositionPrivacyChecks"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCatalogJobFamilies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Families, then blend groups, each in catalog order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            jobFamilies: components["schemas"]["CatalogJobFamily"][];
+                            familyBlendGroups: components["schemas"]["FamilyBlendGroup"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCatalogLocations: {
+        parameters: {
+            query?: {
+                /** @description Only locations of this kind. */
+                kind?: "region" | "country" | "tier" | "metro";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The locations, in catalog order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            releaseVersion: string;
+                            locations: components["schemas"]["CatalogLocation"][];
+                        };
                     };
                 };
             };
@@ -17115,6 +19035,35 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listEmployeeChanges: {
+        parameters: {
+            query?: {
+                entity?: components["schemas"]["PeopleChangeEntity"];
+                /** @description At most this many changes (200 when omitted). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                employeeId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleChange"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listEquityGrants: {
         parameters: {
             query?: {
@@ -18028,7 +19977,10 @@ export interface operations {
     };
     disconnectIntegration: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description keep: leave the company's kept values for a later connection; remove: delete them, so the next sync from any system writes every field. */
+                keptValues?: "keep" | "remove";
+            };
             header?: never;
             path: {
                 integrationId: components["schemas"]["Id"];
@@ -18099,6 +20051,34 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["IntegrationTestResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listIntegrationSyncs: {
+        parameters: {
+            query?: {
+                /** @description How many syncs, newest first. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                integrationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The syncs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationSync"][];
                     };
                 };
             };
@@ -20755,14 +22735,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The allocations, in the cycle currency. */
+            /** @description The allocations down the tree. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["BudgetReport"];
+                        data: components["schemas"]["TopDownBudget"];
                     };
                 };
             };
@@ -20780,14 +22761,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The sums, in the cycle currency. */
+            /** @description The planned sums against the allocations. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["BudgetReport"];
+                        data: components["schemas"]["BottomUpBudget"];
                     };
                 };
             };
@@ -20805,14 +22787,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The allocations, in the cycle currency. */
+            /** @description The allocations. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["BudgetReport"];
+                        data: components["schemas"]["BudgetAllocations"];
                     };
                 };
             };
@@ -20834,22 +22817,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    allocations: {
-                        worksheetId: components["schemas"]["Id"];
-                        amount: components["schemas"]["Money"] | null;
-                    }[];
+                    allocations: components["schemas"]["BudgetAllocationInput"][];
                 };
             };
         };
         responses: {
-            /** @description The allocations after the change (the cycle's version moves on; read it again for the next change). */
+            /** @description The allocations after the change (the cycle's version moves on). */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["BudgetReport"];
+                        data: components["schemas"]["BudgetAllocations"];
                     };
                 };
             };
@@ -21569,6 +23550,33 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    bulkOfferAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferBulkActionRequest"];
+            };
+        };
+        responses: {
+            /** @description What happened to each offer, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferBulkActionResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getOfferApprovalSettings: {
         parameters: {
             query?: never;
@@ -22053,6 +24061,240 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listJobPostings: {
+        parameters: {
+            query?: {
+                /** @description Only postings whose ranges a later live band set no longer holds. */
+                stale?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The postings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JobPosting"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createJobPosting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobPostingInput"];
+            };
+        };
+        responses: {
+            /** @description The posting as stored. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JobPosting"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    checkJobPosting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobPostingInput"];
+            };
+        };
+        responses: {
+            /** @description What the posting would be. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JobPostingPreview"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startJobPostingsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["JobPostingsExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The job that writes the file; its `downloadId` names the file when it succeeds. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackgroundJob"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getJobPosting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postingId: components["parameters"]["PostingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posting. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JobPosting"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateJobPosting: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                postingId: components["parameters"]["PostingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobPostingPatch"];
+            };
+        };
+        responses: {
+            /** @description The posting as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JobPosting"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    transitionJobPosting: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                postingId: components["parameters"]["PostingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "open" | "approve" | "close";
+                };
+            };
+        };
+        responses: {
+            /** @description The posting as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JobPosting"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getJobPostingStructuredData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postingId: components["parameters"]["PostingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON-LD objects and texts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description One schema.org `JobPosting` per place (a remote posting one with `jobLocationType` TELECOMMUTE). */
+                            jsonLd: {
+                                [key: string]: unknown;
+                            }[];
+                            texts: components["schemas"]["JobPostingPayText"][];
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -22762,6 +25004,745 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["PulseQuestionnaire"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPayEquityReport: {
+        parameters: {
+            query: {
+                /** @description The reference year (calendar year). */
+                year: components["parameters"]["PayEquityYear"];
+                /** @description The reference date pay is read on; the year's last day by default. Must fall in the year. */
+                asOf?: components["parameters"]["PayEquityAsOf"];
+                /** @description Full-time hours a week; a year is 52 weeks. */
+                hoursPerWeek?: components["parameters"]["PayEquityHoursPerWeek"];
+                /** @description The fewest women or men a figure is published for. */
+                minimumGroup?: components["parameters"]["PayEquityMinimumGroup"];
+                /**
+                 * @description The employer reported on: a legal entity as people data names it. Left out, the report covers
+                 *     every legal entity together (the group view, which is no employer's report under the Directive or
+                 *     the UK rules). A name no worker of the year has answers 400.
+                 */
+                legalEntity?: components["parameters"]["PayEquityLegalEntity"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayEquityReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPayEquityReportFile: {
+        parameters: {
+            query: {
+                /** @description The reference year (calendar year). */
+                year: components["parameters"]["PayEquityYear"];
+                /** @description The reference date pay is read on; the year's last day by default. Must fall in the year. */
+                asOf?: components["parameters"]["PayEquityAsOf"];
+                /** @description Full-time hours a week; a year is 52 weeks. */
+                hoursPerWeek?: components["parameters"]["PayEquityHoursPerWeek"];
+                /** @description The fewest women or men a figure is published for. */
+                minimumGroup?: components["parameters"]["PayEquityMinimumGroup"];
+                /**
+                 * @description The employer reported on: a legal entity as people data names it. Left out, the report covers
+                 *     every legal entity together (the group view, which is no employer's report under the Directive or
+                 *     the UK rules). A name no worker of the year has answers 400.
+                 */
+                legalEntity?: components["parameters"]["PayEquityLegalEntity"];
+                format: "csv" | "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPayEquityAdjustedGap: {
+        parameters: {
+            query: {
+                /** @description The reference year (calendar year). */
+                year: components["parameters"]["PayEquityYear"];
+                /** @description The reference date pay is read on; the year's last day by default. Must fall in the year. */
+                asOf?: components["parameters"]["PayEquityAsOf"];
+                /**
+                 * @description The employer reported on: a legal entity as people data names it. Left out, the report covers
+                 *     every legal entity together (the group view, which is no employer's report under the Directive or
+                 *     the UK rules). A name no worker of the year has answers 400.
+                 */
+                legalEntity?: components["parameters"]["PayEquityLegalEntity"];
+                /** @description Comma-separated controls. */
+                controls?: string;
+                /** @description A woman is raised when paid under her predicted pay by more than this percentage. */
+                threshold?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adjusted gap; null when there are not both women and men. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayEquityAdjustedGap"] | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPayEquityEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evaluation. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayEquityEvaluation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    savePayEquityEvaluation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayEquityEvaluationInput"];
+            };
+        };
+        responses: {
+            /** @description The evaluation as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayEquityEvaluation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPayEquityEvaluationFile: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPayEquityAssessments: {
+        parameters: {
+            query?: {
+                year?: number;
+                /** @description Only this employer's assessments (every employer's when left out). */
+                legalEntity?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assessments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayEquityAssessment"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    flagPayEquityCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    year: number;
+                    categoryId: string;
+                    /** @description The employer whose report showed the gap; left out, the group view (every legal entity together). */
+                    legalEntity?: string;
+                    /**
+                     * @description The report's full-time hours, as the report that showed the gap was run.
+                     * @default 40
+                     */
+                    hoursPerWeek?: number;
+                    /**
+                     * @description The report's publication minimum, as the report that showed the gap was run.
+                     * @default 5
+                     */
+                    minimumGroup?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The assessment. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayEquityAssessment"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePayEquityAssessment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                assessmentId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status?: "open" | "justified" | "remediation" | "closed";
+                    justification?: string | null;
+                    remediationPlan?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The assessment as stored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayEquityAssessment"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPayEquityAdjustedGapFile: {
+        parameters: {
+            query: {
+                /** @description The reference year (calendar year). */
+                year: components["parameters"]["PayEquityYear"];
+                /** @description The reference date pay is read on; the year's last day by default. Must fall in the year. */
+                asOf?: components["parameters"]["PayEquityAsOf"];
+                /**
+                 * @description The employer reported on: a legal entity as people data names it. Left out, the report covers
+                 *     every legal entity together (the group view, which is no employer's report under the Directive or
+                 *     the UK rules). A name no worker of the year has answers 400.
+                 */
+                legalEntity?: components["parameters"]["PayEquityLegalEntity"];
+                controls?: string;
+                threshold?: number;
+                format: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendPayEquityAdjustments: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                meritCycleId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    year: number;
+                    asOf?: components["schemas"]["Date"];
+                    /** @description Fit the adjusted gap within this employer only (every legal entity together when left out). */
+                    legalEntity?: string;
+                    /** @default level,family,location,tenure */
+                    controls?: string;
+                    /** @default 0 */
+                    threshold?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description What was sent and what was not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayEquityAdjustmentsSent"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyPayInformation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the caller has asked and been told. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MyPayInformation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    filePayInformationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Anything the employee wants HR to know. */
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayInformationRequestEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyPayInformationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                requestId: components["parameters"]["PayInformationRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayInformationRequestEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPayInformationRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayInformationRequest"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPayInformationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                requestId: components["parameters"]["PayInformationRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayInformationRequestEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePayInformationRequest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                requestId: components["parameters"]["PayInformationRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayInformationRequestEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    approvePayInformationRequest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                requestId: components["parameters"]["PayInformationRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The delivered request. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayInformationRequestEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    askPayInformationClarification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                requestId: components["parameters"]["PayInformationRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the worker finds inaccurate or incomplete. */
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request with its clarifications. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayInformationRequestEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    preparePayInformationAnswer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                requestId: components["parameters"]["PayInformationRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request with the answer prepared again. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayInformationRequestEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    replyPayInformationClarification: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                requestId: components["parameters"]["PayInformationRequestId"];
+                clarificationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The reasons, in words the worker reads. */
+                    reply: string;
+                    /** @default false */
+                    prepareAgain?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The request with the reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayInformationRequestEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPayTransparencySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayTransparencySettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePayTransparencySettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag (version) of the record as the caller last read it. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayTransparencySettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayTransparencySettings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendPayTransparencyNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayTransparencyNotice"];
                     };
                 };
             };

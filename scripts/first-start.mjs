@@ -96,12 +96,18 @@ while (health.status !== 200) {
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 if (JSON.parse(health.text).data?.database?.engine !== engine) await fail(`/api/health names another engine: ${health.text}`);
 
+// Health answers once one web process serves; another may still answer 503 `starting` (its page
+// reloads itself) until the banner, printed when every process serves, as a newcomer reads it.
+while (!output.includes('is running at')) {
+  if (server.exitCode !== null) await fail(`exited with ${server.exitCode} before printing the banner`);
+  if (Date.now() - started > START_TIMEOUT_MS) await fail(`the start-up banner was not printed within ${START_TIMEOUT_MS / 1000} s`);
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
 const page = await fetchOk(`${base}/`, { accept: 'text/html' });
 if (page.status !== 200 || !page.text.includes('<div id="root"></div>')) await fail(`/ did not serve the PWA's HTML (status ${page.status})`);
 const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.text)?.[1];
 const asset = script ? await fetchOk(`${base}${script}`, { 'accept-encoding': 'br, gzip' }) : undefined;
 if (!asset || asset.status !== 200 || asset.headers.get('content-encoding') !== 'br') await fail(`the PWA's script ${script} was not served compressed`);
-if (!output.includes('is running at')) await fail('the start-up banner with the address was not printed');
 
 // npm itself always ends by the signal it is sent (it passes it on and re-raises it), so what must
 // exit 0 is the server: it finishes the requests in flight, says so, and exits 0.

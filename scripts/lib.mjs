@@ -1,5 +1,5 @@
 // Small helpers shared by the root scripts (plain Node: they run before anything is built).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -12,11 +12,27 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
-/** Runs a command in the repository, keeping its output (both streams, in order) to show on failure. */
+/**
+ * Runs a command in the repository without blocking this process, keeping its output (both
+ * streams, in order) to show on failure. `stop` ends the command and whatever it started (it runs
+ * in a process group of its own); the promise then resolves with a non-zero status.
+ */
 export function runQuietly(command, args) {
-  const result = spawnSync('sh', ['-c', '"$0" "$@" 2>&1', command, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
-  if (result.error) throw result.error;
-  return { status: result.status ?? 1, output: result.stdout.toString() };
+  const child = spawn('sh', ['-c', '"$0" "$@" 2>&1', command, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const chunks = [];
+  child.stdout.on('data', (chunk) => chunks.push(chunk));
+  const done = new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status: status ?? 1, output: Buffer.concat(chunks).toString() }));
+  });
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already ended.
+    }
+  };
+  return { done, stop };
 }
 
 /**

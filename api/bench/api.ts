@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --seconds N] [-- --engine sqlite|postgres] [-- --employees N] [-- --clients N] [-- --json] [-- --cpu-prof DIR]
+ * npm run bench:api [-- --seconds N] [-- --engine sqlite|postgres] [-- --employees N] [-- --clients N] [-- --processes N] [-- --json] [-- --cpu-prof DIR]
  *
  * With --cpu-prof the server writes a V8 CPU profile into DIR when it stops (open it in Chrome's DevTools).
  *
@@ -7,11 +7,19 @@
  * import job), then (a) the team table's pages one at a time, each after a write (so computed
  * afresh, not answered from the pages the server keeps until the next write), and again with no
  * write between reads, and (b) 200 concurrent clients for a while on a mix of GET /api/me, a
- * market-data query and a page of the team table (nothing is written meanwhile, so the team pages
- * are answered from what the server keeps; a company being written to all the time gets the
- * afresh figures of (a) instead).
+ * market-data query, a page of the team table and a planner's 8-row worksheet of a launched merit
+ * cycle (nothing is written meanwhile, so the team pages are answered from what the server keeps; a
+ * company being written to all the time gets the afresh figures of (a) instead).
+ *
+ * `--processes N`: the server runs N web processes sharing the port (PAYBENCH_WEB_PROCESSES; 1 by default here).
+ * `--kinds me,marketData,teamTable,worksheet`: the mix of only those requests (all four by default),
+ * to see one route under concurrency on its own.
  */
+import { replaceUserRoles } from '../src/access/store.js';
+import { hashToken, newTokenSecret, tokenPrefix } from '../src/access/tokens.js';
+import { insertUser } from '../src/access/usersStore.js';
 import type { components } from '../src/contract-types.js';
+import { newId } from '../src/db/ids.js';
 import { TYPICAL_REQUEST } from './requests.js';
 import {
   BENCH_FAMILIES as FAMILIES,
@@ -29,7 +37,7 @@ import {
   latency,
   machineLoad,
   note,
-  option,
+  numberOption, option,
   runOnEngines,
   send,
   startBenchServer,
@@ -37,6 +45,8 @@ import {
 } from './server.js';
 
 type PeopleImport = components['schemas']['PeopleImport'];
+type Cycle = components['schemas']['MeritCycle'];
+type Worksheet = components['schemas']['Worksheet'];
 
 const TARGETS = { mixErrors: 0, mixP99Ms: 1_000, teamPageP95Ms: 100 };
 
@@ -47,16 +57,20 @@ interface Options {
   json: boolean;
   engines: Engine[];
   cpuProfileDir: string | null;
+  processes: number;
+  kinds: string[] | null;
 }
 
 function parseOptions(argv: string[]): Options {
   return {
-    seconds: Number(option(argv, '--seconds') ?? 60),
-    employees: Number(option(argv, '--employees') ?? 10_000),
-    clients: Number(option(argv, '--clients') ?? 200),
+    seconds: numberOption(argv, '--seconds', 60),
+    employees: numberOption(argv, '--employees', 10_000),
+    clients: numberOption(argv, '--clients', 200),
     json: argv.includes('--json'),
     engines: enginesOf(argv),
     cpuProfileDir: option(argv, '--cpu-prof') ?? null,
+    processes: numberOption(argv, '--processes', 1),
+    kinds: option(argv, '--kinds')?.split(',') ?? null,
   };
 }
 
@@ -135,6 +149,43 @@ async function timeTablePages(server: BenchServer, company: BenchCompany, runs: 
   return out;
 }
 
+/** How many rows the planner's worksheet of the mix has. */
+const WORKSHEET_ROWS = 8;
+
+/**
+ * A launched merit cycle over the whole company, and a manager (a people manager, signed in with an
+ * API token) whose worksheet holds their `WORKSHEET_ROWS` reports: the manager's other reports move
+ * to the next manager before the launch. Returns the path of that worksheet and the planner's token.
+ */
+async function plannerWorksheet(server: BenchServer, company: BenchCompany): Promise<{ path: string; token: string; rows: number }> {
+  const db = server.db;
+  const manager = (await db('employees').where({ company_id: company.id, employee_number: 'E000021' }).first('id')) as { id: string };
+  const next = (await db('employees').where({ company_id: company.id, employee_number: 'E000022' }).first('id')) as { id: string };
+  const reports = (await db('employees').where({ company_id: company.id, manager_id: manager.id }).orderBy('employee_number').select('id')) as { id: string }[];
+  await db('employees').whereIn('id', reports.slice(WORKSHEET_ROWS).map((row) => row.id)).update({ manager_id: next.id });
+  const userId = newId();
+  await insertUser(db, { id: userId, email: 'planner@bench-api.test', company_id: company.id, first_name: 'Bench', last_name: 'Planner', email_verified: true });
+  const role = (await db('roles').where({ company_id: company.id, key: 'people_manager' }).first('id')) as { id: string };
+  await replaceUserRoles(db, { companyId: company.id }, userId, [role.id]);
+  await db('employees').where({ id: manager.id }).update({ user_id: userId });
+  const token = newTokenSecret();
+  await db('api_tokens').insert({ id: newId(), company_id: company.id, user_id: userId, name: 'bench', token_hash: hashToken(token), token_prefix: tokenPrefix(token), created_at: new Date().toISOString() });
+
+  await call(`${server.url}/api/internal/companies/${company.id}/release-flags/compensation_planning`, { method: 'PUT', token: company.supportToken, json: { enabled: true } });
+  const base = `${server.url}/api/v2/meritCycles`;
+  const cycle = (await call<{ data: Cycle }>(base, { method: 'POST', token: company.token, json: { name: 'Bench', effectiveDate: '2026-01-01', periodStart: '2025-01-01', periodEnd: '2025-12-31', components: ['merit', 'promotion'] } })).data;
+  const launched = await fetch(`${base}/${cycle.id}/transitions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${company.token}`, 'Content-Type': 'application/json', 'If-Match': `"${cycle.version}"` },
+    body: JSON.stringify({ action: 'launch' }),
+  });
+  if (launched.status !== 200) throw new Error(`the launch answered ${launched.status}: ${(await launched.text()).slice(0, 300)}`);
+  const sheets = (await call<{ data: Worksheet[] }>(`${base}/${cycle.id}/worksheets`, { token })).data;
+  const own = sheets.find((sheet) => sheet.planner?.userId === userId);
+  if (!own) throw new Error('the planner has no worksheet');
+  return { path: `/api/v2/meritCycles/${cycle.id}/worksheets/${own.id}`, token, rows: own.counts.employees };
+}
+
 interface MixFigures {
   clients: number;
   seconds: number;
@@ -144,11 +195,14 @@ interface MixFigures {
   all: Latency;
   byKind: Record<string, Latency & { errors: number }>;
   firstErrors: string[];
+  /** The server's CPU time (user + system, its web processes included) per answered request, in µs: unlike latency, it hardly depends on what else the machine does. */
+  serverCpuMicrosPerRequest: number | null;
 }
 
 /** `clients` loops, each sending its next request as soon as the last is answered, for `seconds`. */
-async function runMix(server: BenchServer, token: string, clients: number, seconds: number): Promise<MixFigures> {
-  const kinds: { name: string; send: (i: number) => ReturnType<typeof send> }[] = [
+async function runMix(server: BenchServer, token: string, worksheet: { path: string; token: string }, options: Pick<Options, 'clients' | 'seconds' | 'kinds'>): Promise<MixFigures> {
+  const { clients, seconds } = options;
+  const every: { name: string; send: (i: number) => ReturnType<typeof send> }[] = [
     { name: 'me', send: () => send(`${server.url}/api/me`, { token }) },
     { name: 'marketData', send: () => send(`${server.url}/api/benchmarking/market-data`, { method: 'POST', token, json: TYPICAL_REQUEST }) },
     {
@@ -158,13 +212,17 @@ async function runMix(server: BenchServer, token: string, clients: number, secon
         return send(`${server.url}${pages[i % pages.length] ?? TABLE_PAGES.firstPage}`, { token });
       },
     },
+    { name: 'worksheet', send: () => send(`${server.url}${worksheet.path}`, { token: worksheet.token }) },
   ];
+  const kinds = options.kinds ? every.filter((kind) => options.kinds?.includes(kind.name)) : every;
+  if (!kinds.length) throw new Error(`--kinds names none of ${every.map((kind) => kind.name).join(', ')}`);
   const samples = new Map(kinds.map((kind) => [kind.name, [] as number[]]));
   const errors = new Map(kinds.map((kind) => [kind.name, 0]));
   const firstErrors: string[] = [];
   const all: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
+  const cpuBefore = server.cpuMs();
   const client = async (index: number): Promise<void> => {
     for (let i = index; performance.now() < deadline; i += 1) {
       const kind = kinds[i % kinds.length];
@@ -187,6 +245,7 @@ async function runMix(server: BenchServer, token: string, clients: number, secon
   };
   await Promise.all(Array.from({ length: clients }, (_, index) => client(index)));
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = server.cpuMs();
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   return {
     clients,
@@ -197,13 +256,20 @@ async function runMix(server: BenchServer, token: string, clients: number, secon
     all: latency(all),
     byKind: Object.fromEntries(kinds.map((kind) => [kind.name, { ...latency(samples.get(kind.name) ?? []), errors: errors.get(kind.name) ?? 0 }])),
     firstErrors,
+    serverCpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && all.length ? Math.round(((cpuAfter - cpuBefore) * 1000) / all.length) : null,
   };
 }
 
 interface EngineFigures {
   engine: Engine;
   employees: number;
+  processes: number;
   importSeconds: number;
+  worksheetRows: number;
+  /** The planner's worksheet, one request at a time, with no write since the last read (kept). */
+  worksheetAlone: Latency;
+  /** The same, each read after a write (computed afresh). */
+  worksheetAfresh: Latency;
   /** Each read after a write: computed afresh. */
   teamTable: Record<string, Latency>;
   /** Reads with no write between them: answered from the pages the server keeps. */
@@ -216,21 +282,39 @@ interface EngineFigures {
 
 async function benchEngine(engine: Engine, options: Options): Promise<EngineFigures> {
   note(`${engine}: starting a server…`);
-  const server = await startBenchServer(engine, {}, options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []);
+  const server = await startBenchServer(engine, { PAYBENCH_WEB_PROCESSES: String(options.processes) }, options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []);
   try {
     const company = await createBenchCompany(server.db, 'Bench API');
     await call(`${server.url}/api/internal/companies/${company.id}/release-flags/team_view`, { method: 'PUT', token: company.supportToken, json: { enabled: true } });
     note(`${engine}: importing ${options.employees} employees…`);
     const importSeconds = await importEmployees(server, company.token, options.employees);
-    note(`${engine}: timing team table pages, each after a write…`);
-    const teamTable = await timeTablePages(server, company, 100, true);
-    note(`${engine}: timing team table pages kept between writes…`);
-    const teamTableKept = await timeTablePages(server, company, 100, false);
+    note(`${engine}: launching a merit cycle…`);
+    const worksheet = await plannerWorksheet(server, company);
+    const worksheetSamples: number[] = [];
+    const worksheetAfreshSamples: number[] = [];
+    for (let i = 0; i < 210; i += 1) {
+      // Every other read follows a write (a row edited elsewhere in planning season): computed afresh.
+      const afresh = i % 2 === 1;
+      if (afresh) await touchData(server, company.id);
+      const reply = await send(`${server.url}${worksheet.path}`, { token: worksheet.token });
+      if (reply.status !== 200) throw new Error(`the worksheet answered ${reply.status}: ${reply.body.slice(0, 300)}`);
+      if (i >= 10) (afresh ? worksheetAfreshSamples : worksheetSamples).push(reply.ms);
+    }
+    // Timed one at a time only when the mix has them.
+    const tables = !options.kinds || options.kinds.includes('teamTable');
+    if (tables) note(`${engine}: timing team table pages, each after a write…`);
+    const teamTable = tables ? await timeTablePages(server, company, 100, true) : {};
+    if (tables) note(`${engine}: timing team table pages kept between writes…`);
+    const teamTableKept = tables ? await timeTablePages(server, company, 100, false) : {};
     note(`${engine}: ${options.clients} clients for ${options.seconds} s…`);
-    const mix = await runMix(server, company.token, options.clients, options.seconds);
+    const mix = await runMix(server, company.token, worksheet, options);
     return {
       engine,
       employees: options.employees,
+      processes: options.processes,
+      worksheetRows: worksheet.rows,
+      worksheetAlone: latency(worksheetSamples),
+      worksheetAfresh: latency(worksheetAfreshSamples),
       importSeconds: Math.round(importSeconds * 10) / 10,
       teamTable,
       teamTableKept,
@@ -239,7 +323,7 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
       targetsMet: {
         mixErrors: mix.errors <= TARGETS.mixErrors,
         mixP99: mix.all.p99Ms <= TARGETS.mixP99Ms,
-        teamPageP95: (teamTable.firstPage?.p95Ms ?? Infinity) <= TARGETS.teamPageP95Ms,
+        teamPageP95: !tables || (teamTable.firstPage?.p95Ms ?? Infinity) <= TARGETS.teamPageP95Ms,
       },
     };
   } finally {
@@ -249,14 +333,17 @@ async function benchEngine(engine: Engine, options: Options): Promise<EngineFigu
 
 function report(figures: EngineFigures): string {
   const lines = [
-    `API under load — ${figures.engine}, ${figures.employees.toLocaleString('en-US')} employees (imported in ${figures.importSeconds} s)`,
+    `API under load — ${figures.engine}, ${figures.processes} web process${figures.processes === 1 ? '' : 'es'}, ${figures.employees.toLocaleString('en-US')} employees (imported in ${figures.importSeconds} s)`,
+    `  a planner's ${figures.worksheetRows}-row worksheet, one request at a time: ${describeLatency(figures.worksheetAlone)}`,
+    `    the same, each read after a write (computed afresh): ${describeLatency(figures.worksheetAfresh)}`,
     `  team table, one request at a time (200 rows, the default columns), each read after a write (computed afresh):`,
     ...Object.entries(figures.teamTable).map(([name, value]) => `    ${name.padEnd(16)} ${describeLatency(value)}`),
     `    first page p95 target ≤ ${TARGETS.teamPageP95Ms} ms: ${verdict(figures.targetsMet.teamPageP95)}`,
     `  the same with no write between reads (pages kept until the next write):`,
     ...Object.entries(figures.teamTableKept).map(([name, value]) => `    ${name.padEnd(16)} ${describeLatency(value)}`),
-    `  mix of ${figures.mix.clients} concurrent clients for ${figures.mix.seconds} s (GET /api/me, a market-data query, a team table page):`,
+    `  mix of ${figures.mix.clients} concurrent clients for ${figures.mix.seconds} s (${Object.keys(figures.mix.byKind).join(', ')}):`,
     `    ${figures.mix.requests} requests (${figures.mix.requestsPerSecond}/s), ${figures.mix.errors} errors; ${describeLatency(figures.mix.all)}`,
+    `    server CPU per request: ${figures.mix.serverCpuMicrosPerRequest ?? 'n/a'} µs${figures.engine === 'postgres' ? " (the database's own not included)" : ''}`,
     ...Object.entries(figures.mix.byKind).map(([name, value]) => `    ${name.padEnd(16)} ${value.count} requests, ${value.errors} errors; ${describeLatency(value)}`),
     `    targets: 0 errors ${verdict(figures.targetsMet.mixErrors)}; p99 ≤ ${TARGETS.mixP99Ms} ms ${verdict(figures.targetsMet.mixP99)}`,
     ...figures.mix.firstErrors.map((error) => `    error: ${error}`),

@@ -14,7 +14,7 @@ import os from 'node:os';
 import type { components } from '../src/contract-types.js';
 import { newId } from '../src/db/ids.js';
 import { JOB_FAMILIES, LEVELS } from '../src/reference/catalog/index.js';
-import { type BenchServer, type Engine, type Latency, call, createBenchCompany, describeLatency, enginesOf, latency, note, option, runOnEngines, send, startBenchServer, verdict } from './server.js';
+import { type BenchServer, type Engine, type Latency, call, createBenchCompany, describeLatency, enginesOf, latency, note, numberOption, runOnEngines, send, startBenchServer, verdict } from './server.js';
 
 type BuildResult = components['schemas']['BandBuildResult'];
 type Evaluation = components['schemas']['BandEvaluation'];
@@ -31,8 +31,8 @@ interface Options {
 
 function parseOptions(argv: string[]): Options {
   return {
-    employees: Number(option(argv, '--employees') ?? 10_000),
-    runs: Number(option(argv, '--runs') ?? 10),
+    employees: numberOption(argv, '--employees', 10_000),
+    runs: numberOption(argv, '--runs', 10),
     json: argv.includes('--json'),
     engines: enginesOf(argv),
   };

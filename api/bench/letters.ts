@@ -17,7 +17,7 @@ import { hashToken, newTokenSecret, tokenPrefix } from '../src/access/tokens.js'
 import { insertUser } from '../src/access/usersStore.js';
 import type { components } from '../src/contract-types.js';
 import { newId } from '../src/db/ids.js';
-import { type Engine, type Latency, createBenchCompany, describeLatency, describeLoad, enginesOf, latency, machineLoad, note, option, runOnEngines, startBenchServer, verdict } from './server.js';
+import { type Engine, type Latency, createBenchCompany, describeLatency, describeLoad, enginesOf, latency, machineLoad, note, numberOption, runOnEngines, startBenchServer, verdict } from './server.js';
 
 type Schemas = components['schemas'];
 type Cycle = Schemas['MeritCycle'];
@@ -32,7 +32,7 @@ interface Options {
   engines: Engine[];
 }
 
-const parseOptions = (argv: string[]): Options => ({ employees: Number(option(argv, '--employees') ?? 1_000), json: argv.includes('--json'), engines: enginesOf(argv) });
+const parseOptions = (argv: string[]): Options => ({ employees: numberOption(argv, '--employees', 1_000), json: argv.includes('--json'), engines: enginesOf(argv) });
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 

@@ -1,8 +1,10 @@
 /**
- * npm run bench [-- --json] [-- --records N]
+ * npm run bench [-- --json] [-- --records N] [-- --shapes N] [-- --no-duckdb]
  *
- * Builds a market release of 1,000,000 records, times the benchmarking engine on a typical and on
- * the broadest explorer request, and checks it against DuckDB's exact quantiles on the same rows.
+ * Builds a market release of 1,000,000 records (--records, or MARKET_BENCH_RECORDS=10000000 for the
+ * 10M run), times the benchmarking engine on a typical and on the broadest explorer request and on
+ * a suite of random filter shapes drawn from the catalog (--shapes, 240 by default), and checks it
+ * against DuckDB's exact quantiles on the same rows (--no-duckdb skips that, for the 10M run).
  */
 import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
@@ -17,10 +19,13 @@ import { generateMarket } from '../src/market/generator/generate.js';
 import { GENERATION_FOREX } from '../src/market/generator/profiles.js';
 import { DuckDbReference, cellKey, type ReferenceCell } from './duckdb.js';
 import { BROAD_REQUEST, NARROW_REQUEST, TYPICAL_REQUEST } from './requests.js';
+import { randomShapes, SHAPE_CLASSES, type ShapedRequest } from './shapes.js';
 import { measureUtility, type ReleaseUtility } from '../src/market/engine/scorecard.js';
 import { DEFAULT_DEMO_RECORDS, DEMO_SEED } from '../src/market/releases.js';
 
 const TOLERANCE = 1e-9;
+/** Shape classes the DuckDB reference can express: plain families and levels, employees only. */
+const PLAIN_SHAPES = new Set<string>(['stages', 'industries', 'ownership', 'metros', 'companies and metros']);
 const FOREX = GENERATION_FOREX;
 const OPEN_PRIVACY = { minCompanies: 1, minEmployees: 1, maxCompanyShare: 1, minOutsideFour: 0 };
 /**
@@ -38,6 +43,8 @@ interface Options {
   json: boolean;
   records: number;
   seed: number;
+  shapes: number;
+  duckdb: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -45,7 +52,13 @@ function parseOptions(argv: string[]): Options {
     const at = argv.indexOf(flag);
     return at >= 0 ? argv[at + 1] : undefined;
   };
-  return { json: argv.includes('--json'), records: Number(valueOf('--records') ?? 1_000_000), seed: Number(valueOf('--seed') ?? 20_240_501) };
+  return {
+    json: argv.includes('--json'),
+    records: Number(valueOf('--records') ?? process.env.MARKET_BENCH_RECORDS ?? 1_000_000),
+    seed: Number(valueOf('--seed') ?? 20_240_501),
+    shapes: Number(valueOf('--shapes') ?? 240),
+    duckdb: !argv.includes('--no-duckdb'),
+  };
 }
 
 /** Progress goes to stderr so that --json leaves exactly one object on stdout. */
@@ -74,10 +87,54 @@ interface Timing {
   cpuP95Ms?: number;
 }
 
+const round = (ms: number): number => Math.round(ms * 100) / 100;
+
 function summarise(samples: number[]): Timing {
   const sorted = Float64Array.from(samples).sort();
-  const round = (ms: number): number => Math.round(ms * 100) / 100;
   return { p50Ms: round(percentileInc(sorted, sorted.length, 50)), p95Ms: round(percentileInc(sorted, sorted.length, 95)) };
+}
+
+interface ShapeTiming extends Timing {
+  requests: number;
+  maxMs: number;
+  cpuMaxMs: number;
+}
+
+/**
+ * The random shape suite: each request timed once cold (its filter seen for the first time), then
+ * once more; wall and CPU time per request, by shape class and overall.
+ */
+function timeShapes(release: MarketRelease, shapes: ShapedRequest[]): Record<string, ShapeTiming> {
+  for (const { request } of shapes.slice(0, 10)) queryRelease(release, request, { forex: FOREX });
+  const wall = new Map<string, number[]>();
+  const cpu = new Map<string, number[]>();
+  const add = (into: Map<string, number[]>, shape: string, ms: number): void => {
+    for (const key of [shape, 'all']) (into.get(key) ?? into.set(key, []).get(key)!).push(ms);
+  };
+  for (let round = 0; round < 2; round++) {
+    for (const { shape, request } of shapes) {
+      const cpuStart = process.cpuUsage();
+      const start = performance.now();
+      queryRelease(release, request, { forex: FOREX });
+      add(wall, shape, performance.now() - start);
+      const used = process.cpuUsage(cpuStart);
+      add(cpu, shape, (used.user + used.system) / 1000);
+    }
+  }
+  const timings: Record<string, ShapeTiming> = {};
+  for (const [shape, samples] of wall) {
+    const cpuSamples = cpu.get(shape) ?? [];
+    const cpuTiming = summarise(cpuSamples);
+    timings[shape] = {
+      requests: samples.length,
+      ...summarise(samples),
+      maxMs: round(Math.max(...samples)),
+      cpuP50Ms: cpuTiming.p50Ms,
+      cpuP95Ms: cpuTiming.p95Ms,
+      cpuMaxMs: round(Math.max(...cpuSamples)),
+    };
+  }
+  return timings;
 }
 
 function timeEngine(release: MarketRelease, request: BenchmarkRequest, runs: number, paths: QueryOptions = {}): Timing {
@@ -105,7 +162,10 @@ function timeGeneralPaths(release: MarketRelease): string[] {
   return variants.map(([how, paths]) => {
     const typical = timeEngine(release, TYPICAL_REQUEST, 60, paths);
     const broad = timeEngine(release, BROAD_REQUEST, 15, paths);
-    return `    ${how}: typical p50 ${typical.p50Ms} ms, p95 ${typical.p95Ms} ms; broad p50 ${broad.p50Ms} ms, p95 ${broad.p95Ms} ms`;
+    return (
+      `    ${how}: typical p50 ${typical.p50Ms} ms, p95 ${typical.p95Ms} ms (CPU p50 ${typical.cpuP50Ms} ms, p95 ${typical.cpuP95Ms} ms);` +
+      ` broad p50 ${broad.p50Ms} ms, p95 ${broad.p95Ms} ms (CPU p50 ${broad.cpuP50Ms} ms, p95 ${broad.cpuP95Ms} ms)`
+    );
   });
 }
 
@@ -155,7 +215,8 @@ function buildBenchRelease(records: number, seed: number): MarketRelease {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  for (const request of [TYPICAL_REQUEST, NARROW_REQUEST, BROAD_REQUEST]) {
+  const shapes = randomShapes(options.seed, options.shapes);
+  for (const request of [TYPICAL_REQUEST, NARROW_REQUEST, BROAD_REQUEST, ...shapes.map((s) => s.request)]) {
     const issues = validateBenchmarkRequest(request);
     if (issues.length > 0) throw new Error(`Bench request is invalid: ${JSON.stringify(issues)}`);
   }
@@ -172,21 +233,35 @@ async function main(): Promise<void> {
   const typical = timeEngine(release, TYPICAL_REQUEST, 300);
   const narrow = timeEngine(release, NARROW_REQUEST, 300);
   const broad = timeEngine(release, BROAD_REQUEST, 60);
+  // What the broad request costs when nothing is kept: every cell's figures computed as on its first ask.
+  const broadComputed = timeEngine(release, BROAD_REQUEST, 60, { keptCells: false });
+  note(`timing ${shapes.length} random filter shapes…`);
+  const shapeTimings = timeShapes(release, shapes);
   const generalPaths = options.json ? [] : timeGeneralPaths(release);
 
-  note('loading the same rows into DuckDB…');
-  const reference = await DuckDbReference.load(release, FOREX, ['base', 'annual_bonus', 'total_cash', 'total_equity', 'new_hire_equity']);
-  note('timing DuckDB and comparing results…');
-  // Exact statistics (figures not moved by disclosure control) against DuckDB's.
   const exact = { forex: FOREX, privacy: OPEN_PRIVACY, disclosure: false };
   const problems: string[] = [];
-  for (const request of [TYPICAL_REQUEST, NARROW_REQUEST, BROAD_REQUEST]) {
-    problems.push(...disagreements(queryRelease(release, request, exact), await reference.query(request)));
+  let duckTypical: Timing | null = null;
+  let duckNarrow: Timing | null = null;
+  let duckBroad: Timing | null = null;
+  if (options.duckdb) {
+    note('loading the same rows into DuckDB…');
+    const reference = await DuckDbReference.load(release, FOREX, ['base', 'annual_bonus', 'total_cash', 'total_equity', 'new_hire_equity']);
+    note('timing DuckDB and comparing results…');
+    // Exact statistics (figures not moved by disclosure control) against DuckDB's.
+    for (const request of [TYPICAL_REQUEST, NARROW_REQUEST, BROAD_REQUEST]) {
+      problems.push(...disagreements(queryRelease(release, request, exact), await reference.query(request)));
+    }
+    // Random shapes too: 16 of those the reference can express (plain families and levels, employees only).
+    const plain = shapes.filter(({ shape }) => PLAIN_SHAPES.has(shape));
+    for (const { request } of plain.slice(0, 16)) {
+      problems.push(...disagreements(queryRelease(release, request, exact), await reference.query(request)));
+    }
+    duckTypical = await timeDuckDb(reference, TYPICAL_REQUEST, 30);
+    duckNarrow = await timeDuckDb(reference, NARROW_REQUEST, 30);
+    duckBroad = await timeDuckDb(reference, BROAD_REQUEST, 15);
+    reference.close();
   }
-  const duckTypical = await timeDuckDb(reference, TYPICAL_REQUEST, 30);
-  const duckNarrow = await timeDuckDb(reference, NARROW_REQUEST, 30);
-  const duckBroad = await timeDuckDb(reference, BROAD_REQUEST, 15);
-  reference.close();
 
   note('measuring utility (published against exact figures) here and on the demo market…');
   const demo = buildRelease(generateMarket({ seed: DEMO_SEED, employees: DEFAULT_DEMO_RECORDS }), { id: 'bench-demo' });
@@ -203,14 +278,16 @@ async function main(): Promise<void> {
     loadAverage: loadavg().map((load) => Math.round(load * 100) / 100),
     buildMs,
     memoryMb,
-    agree: problems.length === 0,
-    typical: { ...typical, duckdbP95Ms: duckTypical.p95Ms },
-    narrow: { ...narrow, duckdbP95Ms: duckNarrow.p95Ms },
-    broad: { ...broad, duckdbP95Ms: duckBroad.p95Ms },
+    agree: options.duckdb ? problems.length === 0 : null,
+    typical: { ...typical, duckdbP95Ms: duckTypical?.p95Ms ?? null },
+    narrow: { ...narrow, duckdbP95Ms: duckNarrow?.p95Ms ?? null },
+    broad: { ...broad, duckdbP95Ms: duckBroad?.p95Ms ?? null },
+    broadComputed,
+    shapes: shapeTimings,
   };
   for (const problem of problems.slice(0, 20)) note(`disagreement: ${problem}`);
   if (problems.length > 0) process.exitCode = 1;
-  process.stdout.write(options.json ? `${JSON.stringify(figures)}\n` : report(figures, duckTypical, duckNarrow, duckBroad, generalPaths));
+  process.stdout.write(options.json ? `${JSON.stringify(figures)}\n` : report(figures, [duckTypical, duckNarrow, duckBroad], generalPaths));
 }
 
 type Figures = {
@@ -219,16 +296,22 @@ type Figures = {
   loadAverage: number[];
   buildMs: number;
   memoryMb: number;
-  agree: boolean;
-  typical: Timing & { duckdbP95Ms: number };
-  narrow: Timing & { duckdbP95Ms: number };
-  broad: Timing & { duckdbP95Ms: number };
+  agree: boolean | null;
+  typical: Timing & { duckdbP95Ms: number | null };
+  narrow: Timing & { duckdbP95Ms: number | null };
+  broad: Timing & { duckdbP95Ms: number | null };
+  broadComputed: Timing;
+  shapes: Record<string, ShapeTiming>;
 };
 
-function report(f: Figures, duckTypical: Timing, duckNarrow: Timing, duckBroad: Timing, generalPaths: string[]): string {
+function report(f: Figures, duck: (Timing | null)[], generalPaths: string[]): string {
+  const [duckTypical, duckNarrow, duckBroad] = duck;
   const verdict = (value: number, target: number): string => (value <= target ? 'ok' : 'OVER TARGET');
   const targets = targetsFor(f.records);
-  const ratio = (ours: number, theirs: number): string => `${(ours / theirs).toFixed(3)}× DuckDB`;
+  const duckLine = (duck: Timing | null | undefined, ours: number): string =>
+    duck ? `             DuckDB p50 ${duck.p50Ms} ms, p95 ${duck.p95Ms} ms; ours at p95 is ${(ours / duck.p95Ms).toFixed(3)}× DuckDB` : '             DuckDB not run (--no-duckdb)';
+  const agreement =
+    f.agree === null ? 'not checked (--no-duckdb)' : f.agree ? 'every cell’s exact statistics match DuckDB within 1e-9 relative (the three requests and 16 random shapes without blends or contractors)' : 'DISAGREES with DuckDB (see stderr)';
   const cells = (r: BenchmarkRequest): number => r.jobFamilies.length * r.levels.length * r.marketFilters.length * r.compensationTypes.length;
   return [
     `Market engine benchmark — ${f.records.toLocaleString('en-US')} records, disclosure control on (figures moved off their records)`,
@@ -237,14 +320,23 @@ function report(f: Figures, duckTypical: Timing, duckNarrow: Timing, duckBroad: 
     `  memory     ${f.memoryMb} MB heap + array buffers (target ≤ ${targets.memoryMb}) ${verdict(f.memoryMb, targets.memoryMb)}`,
     `  typical    ${cells(TYPICAL_REQUEST)} cells: p50 ${f.typical.p50Ms} ms, p95 ${f.typical.p95Ms} ms` +
       ` (target ≤ ${targets.typicalP95Ms}) ${verdict(f.typical.p95Ms, targets.typicalP95Ms)}; CPU p50 ${f.typical.cpuP50Ms} ms, p95 ${f.typical.cpuP95Ms} ms`,
-    `             DuckDB p50 ${duckTypical.p50Ms} ms, p95 ${duckTypical.p95Ms} ms; ours at p95 is ${ratio(f.typical.p95Ms, duckTypical.p95Ms)}`,
+    duckLine(duckTypical, f.typical.p95Ms),
     `  narrow     ${cells(NARROW_REQUEST)} cells (one sub-industry, stage and ownership group): p50 ${f.narrow.p50Ms} ms, p95 ${f.narrow.p95Ms} ms` +
       ` (target ≤ ${targets.typicalP95Ms}) ${verdict(f.narrow.p95Ms, targets.typicalP95Ms)}; CPU p50 ${f.narrow.cpuP50Ms} ms, p95 ${f.narrow.cpuP95Ms} ms`,
-    `             DuckDB p50 ${duckNarrow.p50Ms} ms, p95 ${duckNarrow.p95Ms} ms; ours at p95 is ${ratio(f.narrow.p95Ms, duckNarrow.p95Ms)}`,
+    duckLine(duckNarrow, f.narrow.p95Ms),
     `  broad      ${cells(BROAD_REQUEST)} cells: p50 ${f.broad.p50Ms} ms, p95 ${f.broad.p95Ms} ms` +
       ` (target ≤ ${targets.broadP95Ms}) ${verdict(f.broad.p95Ms, targets.broadP95Ms)}; CPU p50 ${f.broad.cpuP50Ms} ms, p95 ${f.broad.cpuP95Ms} ms`,
-    `             DuckDB p50 ${duckBroad.p50Ms} ms, p95 ${duckBroad.p95Ms} ms; ours at p95 is ${ratio(f.broad.p95Ms, duckBroad.p95Ms)}`,
-    `  agreement  ${f.agree ? 'every cell’s exact statistics match DuckDB within 1e-9 relative' : 'DISAGREES with DuckDB (see stderr)'}`,
+    duckLine(duckBroad, f.broad.p95Ms),
+    `             every cell computed (no whole slice's published outcome kept from an earlier ask): p50 ${f.broadComputed.p50Ms} ms, p95 ${f.broadComputed.p95Ms} ms` +
+      ` (target ≤ ${targets.broadP95Ms}) ${verdict(f.broadComputed.p95Ms, targets.broadP95Ms)}; CPU p50 ${f.broadComputed.cpuP50Ms} ms, p95 ${f.broadComputed.cpuP95Ms} ms`,
+    `  agreement  ${agreement}`,
+    `  random shapes (${f.shapes.all?.requests ?? 0} timings: each request of the typical size, 3 families × 4 levels × 2 market filters × 5 comp types, asked twice; target p95 ≤ ${targets.typicalP95Ms} ms):`,
+    ...[...SHAPE_CLASSES, 'all'].flatMap((shape) => {
+      const t = f.shapes[shape];
+      if (!t) return [];
+      const line = `    ${shape.padEnd(21)} p50 ${t.p50Ms} ms, p95 ${t.p95Ms} ms, max ${t.maxMs} ms; CPU p50 ${t.cpuP50Ms} ms, p95 ${t.cpuP95Ms} ms, max ${t.cpuMaxMs} ms`;
+      return [shape === 'all' ? `${line} ${verdict(t.p95Ms, targets.typicalP95Ms)}` : line];
+    }),
     '  Utility (|published − exact| ÷ exact over published figures; share of cells withheld):',
     `    ${f.records.toLocaleString('en-US')} records: typical ${utilityLine(f.utility.typical)}; broad ${utilityLine(f.utility.broad)}`,
     `    demo market (${DEFAULT_DEMO_RECORDS.toLocaleString('en-US')} records): typical ${utilityLine(f.utility.demoTypical)}; broad ${utilityLine(f.utility.demoBroad)}`,

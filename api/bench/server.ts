@@ -1,7 +1,7 @@
 // What the HTTP benchmarks share: a real server in a child process (so the load generator does not
 // share its event loop), a database of its own on either engine, sign-ins, and latency figures.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +36,45 @@ export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export function option(argv: string[], flag: string): string | undefined {
   const at = argv.indexOf(flag);
   return at >= 0 ? argv[at + 1] : undefined;
+}
+
+/** `--flag N` as a positive number, else `fallback`; anything else stops the benchmark with the flag named. */
+export function numberOption(argv: string[], flag: string, fallback: number): number {
+  const given = option(argv, flag);
+  if (given === undefined) return fallback;
+  const value = Number(given);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${flag} must be a positive number, not ${given}`);
+  return value;
+}
+
+/**
+ * Asks for /api/health every `everyMs` until stopped, whether or not the last answer came back, so a
+ * stalled server shows as the wait of every request sent during the stall.
+ */
+export function pollHealth(url: string, everyMs = 50): { stop: () => Promise<{ latency: Latency; errors: number }> } {
+  const pending: Promise<void>[] = [];
+  const samples: number[] = [];
+  let errors = 0;
+  const timer = setInterval(() => {
+    pending.push(
+      send(`${url}/api/health`).then(
+        (reply) => {
+          samples.push(reply.ms);
+          if (reply.status !== 200) errors += 1;
+        },
+        () => {
+          errors += 1;
+        },
+      ),
+    );
+  }, everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(pending);
+      return { latency: latency(samples), errors };
+    },
+  };
 }
 
 /** The engines to run: `--engine sqlite|postgres`, else both. */
@@ -111,6 +150,8 @@ export async function startBenchServer(engine: Engine, extraEnv: Record<string, 
     PAYBENCH_SEED_DEMO: 'false',
     PAYBENCH_RATE_LIMIT_PER_MINUTE: '100000000',
     PAYBENCH_JOB_POLL_MS: '200',
+    // One web process unless a benchmark asks for more (`--processes N`).
+    PAYBENCH_WEB_PROCESSES: '1',
     ...extraEnv,
   };
   const schema = `pb_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -155,12 +196,23 @@ export async function startBenchServer(engine: Engine, extraEnv: Record<string, 
       return peak || null;
     }
   };
+  // The server's process and, with several web processes, those it forked.
   const cpuMs = (): number | null => {
     try {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      const ticks = Number(fields[11]) + Number(fields[12]);
+      let ticks = 0;
+      for (const entry of readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        let fields: string[];
+        try {
+          const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+          fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        } catch {
+          continue;
+        }
+        if (Number(entry) === child.pid || Number(fields[1]) === child.pid) ticks += Number(fields[11]) + Number(fields[12]);
+      }
       // Clock ticks of 10 ms (USER_HZ is 100 on Linux).
-      return Number.isFinite(ticks) ? ticks * 10 : null;
+      return Number.isFinite(ticks) && ticks > 0 ? ticks * 10 : null;
     } catch {
       return null;
     }

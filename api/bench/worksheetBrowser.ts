@@ -55,9 +55,11 @@ export async function timeWorksheetInBrowser(options: { baseUrl: string; email: 
       if (!employeeId) throw new Error('no row the planner may edit is drawn at the top of the worksheet');
       await page.locator(`[role="grid"] [role="row"][data-employee-id="${employeeId}"] [data-col="meritPercent"]`).click();
       await page.keyboard.type('3');
-      await page.locator('[role="grid"] input').first().waitFor();
+      // The cell's editor, not a row's selection checkbox.
+      const editor = page.locator('[role="grid"] input:not([type="checkbox"])').first();
+      await editor.waitFor();
       const elapsed = performance.now() - started;
-      const typed = await page.locator('[role="grid"] input').first().inputValue();
+      const typed = await editor.inputValue();
       if (!typed.endsWith('3')) throw new Error(`the worksheet's editor showed "${typed}", not the digit typed`);
       await page.keyboard.press('Escape');
       if (run > 0) samples.push(elapsed);

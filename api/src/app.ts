@@ -22,7 +22,7 @@ export function createApp(deps: AppDeps, identity: IdentityProvider): Koa {
   const router = contractRouter(deps, allOperations, identity);
   const limiter = rateLimit(deps.config.rateLimitPerMinute);
   // Analytics events come from anonymous browsers too: a tighter limit of their own.
-  const eventsLimiter = rateLimit(deps.config.eventsPerMinute);
+  const eventsLimiter = rateLimit(deps.config.eventsPerMinute, 'events');
 
   // Failures after the answer started (a download the client stopped reading) reach Koa's 'error' event.
   app.on('error', (error: unknown, ctx?: Koa.Context) => {

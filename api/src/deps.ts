@@ -7,7 +7,8 @@ import type { Contract } from './http/contract.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './notifications/mailer.js';
 import type { Realtime } from './realtime/server.js';
-import type { TxtResolver } from './companies/domains/resolver.js';
+import type { TxtResolver } from './identity/domains/resolver.js';
+import type { Lifecycle } from './platform/lifecycle.js';
 
 /** The long-lived pieces a request may use, created once at start-up. */
 export interface AppDeps {
@@ -25,4 +26,6 @@ export interface AppDeps {
   txtResolver?: TxtResolver;
   /** Changes with every commit that writes data; answers kept for reading are checked against it (none: nothing is kept). */
   dataVersion?: VersionSource;
+  /** Starting, ready or draining, and this node's roles (none: a node that is both and ready). */
+  lifecycle?: Lifecycle;
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from './factories.js';
 import { type ErrorBody, request } from './http.js';
 import type { components } from '../src/contract-types.js';
+import { allOperations } from '../src/modules.js';
 
 type Settings = components['schemas']['CompanySettings'];
 type Profile = components['schemas']['CompanyProfile'];
@@ -24,6 +25,48 @@ const READERS: Record<string, readonly Who[]> = {
   '/api/company/profile': ['admin', 'compensation_planner', 'analyst', 'people_manager', 'employee'],
   '/api/company/onboarding': ['admin', 'compensation_planner', 'analyst', 'people_manager', 'employee'],
   '/api/company/data-submission-status': ['admin', 'compensation_planner', 'analyst', 'people_manager', 'employee'],
+  '/api/company/comp-types': ['admin', 'compensation_planner', 'analyst', 'people_manager', 'employee'],
+};
+
+/**
+ * Every operation open to any member of a company, candidates included (`member`): each is about the
+ * caller alone (their own jobs, downloads, notification settings, letters, surveys, requests, offer)
+ * or refuses a candidate itself. A new one joins this list only when that is true of it too; anything
+ * else a member reads is `colleague` (not a candidate) or needs a permission.
+ */
+const A_PERSONS_OWN = [
+  'cancelBackgroundJob',
+  'confirmRewardLetter',
+  'createAccessRequest',
+  'findOffersByEmail',
+  'getBackgroundJob',
+  'getBenchmarkingContext',
+  'getDownload',
+  'getDownloadMetadata',
+  'getModules',
+  'getMyEmployeeRecord',
+  'getMyRewardLetter',
+  'getNotificationPreferences',
+  'getRewardLetter',
+  'getRewardLetterPdf',
+  'getUserNotificationSettings',
+  'listMyAccessRequests',
+  'listMyRewardLetters',
+  'listUserBackgroundJobs',
+  'updateNotificationPreferences',
+  'updateUserNotificationSettings',
+];
+
+/** What those operations answer a candidate who asks without ids: their own (nothing yet), or a refusal. */
+const CANDIDATE_READS: Record<string, number> = {
+  '/api/me/modules': 200,
+  '/api/benchmarking/context': 403,
+  '/api/me/notification-settings': 200,
+  '/api/me/notification-preferences': 200,
+  '/api/employees/me': 404,
+  '/api/data-lab/pulse-surveys/assigned': 403,
+  '/api/reward-letters': 404,
+  '/api/me/access-requests': 200,
 };
 
 describe("the company's configuration", () => {
@@ -76,5 +119,17 @@ describe("the company's configuration", () => {
     // What a candidate may read: their own offers.
     const offers = await request('/api/offers/find-by-email', { method: 'POST', headers: bearer(people.candidate), json: { email: people.candidate.email } });
     expect(offers.status).toBe(200);
+  });
+
+  it('opens to a candidate only operations about the candidate, none of which tells them about the company', async () => {
+    expect(allOperations.filter((op) => op.access.kind === 'member').map((op) => op.operationId).sort()).toEqual(A_PERSONS_OWN);
+    const answers: Record<string, number> = {};
+    for (const path of Object.keys(CANDIDATE_READS)) {
+      const reply = await request<unknown>(path, { headers: bearer(people.candidate) });
+      answers[path] = reply.status;
+      // Nothing of the company's own: its name, its currency, its settings' money.
+      expect(JSON.stringify(reply.body), path).not.toMatch(/Configured Co|EUR|42\.5|90000000/);
+    }
+    expect(answers).toEqual(CANDIDATE_READS);
   });
 });

@@ -18,6 +18,8 @@ export function sampleOf(contract: Contract, input: Schema): unknown {
   if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map((part) => sampleOf(contract, part as Schema)));
+  // One of several shapes (a value or null): the first one, which the contracts write as the value.
+  if (Array.isArray(schema.oneOf) && schema.oneOf.length) return sampleOf(contract, schema.oneOf[0] as Schema);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object': {

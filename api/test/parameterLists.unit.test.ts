@@ -15,33 +15,14 @@ const SRC = path.resolve(import.meta.dirname, '..', 'src');
 const MOST = 5;
 
 const STILL_LONG = [
-  'bands/associations.ts updateMarketAssociation',
-  'bands/composite.ts compositesFor',
-  'bands/exportJob.ts startBandSetExport',
-  'bands/grades.ts updateGradeBand',
-  'bands/imports.ts startBandImport',
-  'bands/imports.ts startSurveyReplace',
-  'bands/sets.ts makeLive',
-  'bands/sets.ts publishBandSet',
-  'bands/sets.ts updateBand',
   'bands/surveys.ts replaceSurveyJobs',
   'bands/surveys.ts writeSurvey',
-  'hris/service.ts startImport',
   'identity/sso/signIn.ts startEnterpriseSignIn',
-  'meritCycles/cycles.ts transitionMeritCycle',
-  'meritCycles/cycles.ts updatePlanningWindows',
-  'meritCycles/eligibility.ts setExclusion',
-  'meritCycles/rows.ts editCycleEmployee',
-  'meritCycles/worksheets.ts moveWorksheet',
   'offers/package.ts storePackage',
   'offers/service.ts announce',
-  'people/compensation.ts correctRecord',
-  'people/equity.ts changeGrant',
-  'people/reads/team.ts orderedIds',
   'people/store.ts employeePage',
+  'team/peopleReads.ts orderedIds',
   'workflow/service.ts transition',
-  'workflowSettings/bandApprovals.ts decideBandSet',
-  'workflowSettings/bandApprovals.ts submitForApproval',
 ];
 const HOT_LOOPS = ['market/engine/scan.ts gatherMatchedGroup', 'market/engine/scan.ts gatherSortedGroup', 'market/engine/scan.ts gatherWithCompanyFactor'];
 

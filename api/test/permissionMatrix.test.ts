@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_ROLES } from '../src/access/builtinRoles.js';
+import { builtinRoles } from '../src/access/builtinRoles.js';
 import { hasPermission } from '../src/access/permissions.js';
 import { loadContract } from '../src/http/contract.js';
 import { allOperations } from '../src/modules.js';
@@ -9,6 +9,7 @@ import { type TestCompany, bearer, createTestCompany, testDb } from './factories
 import { type ErrorBody, request } from './http.js';
 
 const contract = loadContract(path.resolve(import.meta.dirname, '..', '..', 'openapi.yaml'));
+const BUILTIN_ROLES = builtinRoles();
 const gated = allOperations.flatMap((op) => (op.access.kind === 'permission' ? [{ op, access: op.access }] : []));
 
 /**

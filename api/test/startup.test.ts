@@ -90,14 +90,16 @@ describe('starting Paybench on an empty database', () => {
     } finally {
       expect(await stop(second)).toBe(0);
     }
-  });
+    // Two starts of a whole server (migrations, the demo market built and scored by its privacy battery), on cores the suite shares.
+  }, 180_000);
 });
 
 describe('requests during start-up', () => {
-  const env = isolatedEnv({ LOG_LEVEL: 'info' });
+  // One web process: with several, a probe may reach one still starting after another is ready.
+  const env = isolatedEnv({ LOG_LEVEL: 'info', PAYBENCH_WEB_PROCESSES: '1' });
   afterAll(() => dropSchema(loadConfig({ ...process.env, ...env })));
 
-  it('are all answered within a second (503 `starting` with Retry-After until ready, then 200), and an aborted upload is logged as aborted', async () => {
+  it('are all answered within two seconds, none waiting for the start (503 `starting` with Retry-After until ready, then 200), and an aborted upload is logged as aborted', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -105,11 +107,14 @@ describe('requests during start-up', () => {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     try {
-      // From the first millisecond: a probe every 20 ms, none waiting for another, each given 1 s.
+      // From the first millisecond: a probe every 20 ms, none waiting for another, each given 2 s. A
+      // start takes 30 s and more; its main thread's longest stretch after the port opens is 0.5 s
+      // (Postgres, load 11, docs/performance.md), which on cores the whole suite shares can take
+      // over a second. Two seconds still tells an answer while starting from one that waited.
       const outcomes: Promise<{ status: number | string; code?: string; retryAfter?: string | null }>[] = [];
       const probe = async () => {
         try {
-          const reply = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) });
+          const reply = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
           const body = (await reply.json()) as { code?: string };
           return { status: reply.status, code: body.code, retryAfter: reply.headers.get('retry-after') };
         } catch (error) {
@@ -148,5 +153,6 @@ describe('requests during start-up', () => {
       child.kill('SIGTERM');
       if (child.exitCode === null) expect((await once(child, 'exit'))[0]).toBe(0);
     }
-  });
+    // A whole server's start (the demo market built and scored), on cores the suite shares.
+  }, 120_000);
 });

@@ -12,6 +12,7 @@ import { fillPath, fillUrl, sampleBody } from './contractSamples.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from './factories.js';
 import { type ErrorBody, request } from './http.js';
 import { jobEnded } from './waiting.js';
+import { newId } from '../src/db/ids.js';
 import { marketFixtures } from '../src/market/test/fixtures.js';
 import { insertEmployee } from '../src/team/test/fixtures.js';
 import { type Call as PlanningCall, meritCycleFixtures, switchOnPlanning } from '../src/meritCycles/test/fixtures.js';
@@ -25,7 +26,7 @@ const withIds = secured.filter((op) => op.pathParameters.length > 0);
  * Path parameters that name something other than a company's own record. `companyId` on the
  * internal tools is the point of those tools: internal staff reach every company by design.
  */
-const CROSS_COMPANY_BY_DESIGN = new Set(['listCompanyReleaseFlags:companyId', 'setCompanyReleaseFlag:companyId', 'provisionCompanyAccount:companyId', 'fulfilCheckoutRequest:checkoutRequestId', 'getCompanyDataLabSubscription:companyId', 'setCompanyDataLabSubscription:companyId', 'resolveDomainClaim:companyDomainId', 'decideMarketParticipantRequest:companyId']);
+const CROSS_COMPANY_BY_DESIGN = new Set(['listCompanyReleaseFlags:companyId', 'setCompanyReleaseFlag:companyId', 'getCompanyEnterpriseTags:companyId', 'setCompanyEnterpriseTags:companyId', 'getCompanyErrorScreen:companyId', 'setCompanyErrorScreen:companyId', 'provisionCompanyAccount:companyId', 'fulfilCheckoutRequest:checkoutRequestId', 'getCompanyDataLabSubscription:companyId', 'setCompanyDataLabSubscription:companyId', 'resolveDomainClaim:companyDomainId', 'decideMarketParticipantRequest:companyId']);
 /** Path parameters that are not ids (enumerations validated by the contract). */
 const NOT_IDS = new Set(['flag']);
 
@@ -155,6 +156,13 @@ describe("another company's ids answer 404", () => {
       json: { candidateId: ids.candidateId, jobFamilyId: 'software_engineering', levelId: 'p3', locationId: 'us_sf_bay_area', startDate: '2030-01-06', expiresOn: '2030-01-01', currency: 'USD', package: { base: 150_000_00 } },
     });
     ids.offerId = offer.body.data.id;
+    // A job posting of A's (offer letters on for both), its range stated by hand.
+    const posting = await request<{ data: { id: string } }>('/api/postings', {
+      method: 'POST',
+      headers: bearer(a.users.admin as TestUser),
+      json: { companyJobId: ids.companyJobId, locations: [{ locationId: 'us_denver', min: 120_000_00, max: 150_000_00 }] },
+    });
+    ids.postingId = posting.body.data.id;
   });
 
   beforeAll(async () => {
@@ -209,6 +217,24 @@ describe("another company's ids answer 404", () => {
     const bookmark = await request<{ data: { id: string } }>('/api/data-lab/bookmarks', { method: 'POST', headers: bearer(a.users.admin as TestUser), json: { kind: 'teamAnalytics', name: 'Tenant A view', target: '/team/analytics' } });
     ids.bookmarkId = bookmark.body.data.id;
     ids.insightKey = 'stalePay';
+  });
+
+  beforeAll(async () => {
+    // A joint pay assessment of A's (written as flagging leaves it), with pay equity on for both.
+    const db = await testDb();
+    const support = await createTestUser(db, { companyId: null, internalAdmin: true });
+    for (const company of [a, b]) await request(`/api/internal/companies/${company.id}/release-flags/pay_equity`, { method: 'PUT', headers: bearer(support), json: { enabled: true } });
+    const now = new Date().toISOString();
+    ids.assessmentId = newId();
+    await db('pay_equity_assessments').insert({ id: ids.assessmentId, company_id: a.id, year: 2026, category_id: 'software_engineering|p3|tr_p', category_name: 'Software Engineering · P3', gap_bp: 700, status: 'open', due_date: '2027-06-01', version: 1, created_at: now, updated_at: now });
+    // A request for pay information of A's employee.
+    const asker = a.users.employee as TestUser;
+    await insertEmployee(db, a.id, { firstName: 'Tenant', lastName: 'Asker', userId: asker.id });
+    const filed = await request<{ data: { id: string } }>('/api/pay-transparency/me/requests', { method: 'POST', headers: bearer(asker), json: {} });
+    ids.requestId = filed.body.data.id;
+    // A question about its answer (Art. 7(5)), as asking leaves it.
+    ids.clarificationId = newId();
+    await db('pay_information_clarifications').insert({ id: ids.clarificationId, company_id: a.id, request_id: ids.requestId, state: 'open', question: 'Is my bonus counted?', asked_on: '2026-12-01', due_on: '2027-02-01', reminder_on: '2027-01-18', version: 1, created_at: now, updated_at: now });
   });
 
   it('covers every operation that takes an id', () => {

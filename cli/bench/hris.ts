@@ -18,17 +18,16 @@ import {
   createBenchCompany,
   describeLatency,
   enginesOf,
-  latency,
   note,
-  option,
-  send,
+  numberOption,
+  pollHealth,
   startBenchServer,
 } from '../../api/bench/server.js';
 
 type PeopleImport = components['schemas']['PeopleImport'];
 
 const argv = process.argv.slice(2);
-const ROWS = Number(option(argv, '--rows') ?? process.env.BENCH_HRIS_ROWS ?? 50_000);
+const ROWS = numberOption(argv, '--rows', Number(process.env.BENCH_HRIS_ROWS ?? 50_000));
 const MANAGERS = 500;
 const HEALTH_EVERY_MS = 50;
 const TARGET_HEALTH_P99_MS = 200;
@@ -50,33 +49,6 @@ function hrisCsv(count: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Asks for /api/health every 50 ms until stopped; the latencies of every answer. */
-function pollHealth(url: string): { stop: () => Promise<{ latency: Latency; errors: number }> } {
-  const pending: Promise<void>[] = [];
-  const samples: number[] = [];
-  let errors = 0;
-  const timer = setInterval(() => {
-    pending.push(
-      send(`${url}/api/health`).then(
-        (reply) => {
-          samples.push(reply.ms);
-          if (reply.status !== 200) errors += 1;
-        },
-        () => {
-          errors += 1;
-        },
-      ),
-    );
-  }, HEALTH_EVERY_MS);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await Promise.all(pending);
-      return { latency: latency(samples), errors };
-    },
-  };
-}
-
 interface ImportFigures {
   uploadSeconds: number;
   importSeconds: number;
@@ -87,7 +59,7 @@ interface ImportFigures {
 
 /** Uploads, imports and waits for the import to end, asking for the health meanwhile. */
 async function importOnce(server: BenchServer, token: string, csv: string): Promise<ImportFigures> {
-  const health = pollHealth(server.url);
+  const health = pollHealth(server.url, HEALTH_EVERY_MS);
   const started = performance.now();
   const file = await call<{ data: { id: string; rowCount: number } }>(`${server.url}/api/people-imports/files?kind=employees&filename=hris.csv`, { method: 'POST', token, body: csv, contentType: 'text/csv' });
   const uploaded = performance.now();

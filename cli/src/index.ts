@@ -4,25 +4,37 @@ import type { Connection } from './client.js';
 import type { BandsExportOptions, BandsImportOptions } from './commands/bands.js';
 import type { QueryOptions } from './commands/benchmark.js';
 import type { OutputOptions } from './output.js';
-import type { CreateCompanyOptions } from './commands/companies.js';
-import type { ChainsImportOptions, CyclesExportOptions } from './commands/cycles.js';
+import type { BenchmarkSettingsOptions } from './commands/benchmarkSettings.js';
+import type { CandidateUpdateOptions } from './commands/candidates.js';
+import type { AddPersonOptions, CreateCompanyOptions } from './commands/companies.js';
+import type { ChainsImportOptions, CycleEmployeesOptions, CyclesExportOptions } from './commands/cycles.js';
+import type { PayEquityAdjustedOptions, PayEquityReportOptions } from './commands/payEquity.js';
 
 // Each command's module (and with it the HTTP client, ink and React) loads only when that command
 // runs, so `--help`, `--version` and completion start at once.
 const load = {
+  admin: () => import('./commands/admin.js'),
   auth: () => import('./commands/auth.js'),
   bands: () => import('./commands/bands.js'),
+  catalog: () => import('./commands/catalog.js'),
   benchmark: () => import('./commands/benchmark.js'),
+  benchmarkSettings: () => import('./commands/benchmarkSettings.js'),
+  candidates: () => import('./commands/candidates.js'),
   companies: () => import('./commands/companies.js'),
   completion: () => import('./commands/completion.js'),
   cycles: () => import('./commands/cycles.js'),
   employees: () => import('./commands/employees.js'),
+  employeeRecords: () => import('./commands/employeeRecords.js'),
   grants: () => import('./commands/grants.js'),
   health: () => import('./commands/health.js'),
   jobs: () => import('./commands/jobs.js'),
   offers: () => import('./commands/offers.js'),
+  postings: () => import('./commands/postings.js'),
+  payEquity: () => import('./commands/payEquity.js'),
   roles: () => import('./commands/roles.js'),
   rates: () => import('./commands/rates.js'),
+  releases: () => import('./commands/releases.js'),
+  savedQueries: () => import('./commands/savedQueries.js'),
   tokens: () => import('./commands/tokens.js'),
   users: () => import('./commands/users.js'),
 };
@@ -99,6 +111,30 @@ program.command('login').description('sign in through the browser (device code) 
 program.command('logout').description('forget the profile’s sign-in').action(run(async (ctx) => (await load.auth()).logoutCommand(ctx), { signedIn: false }));
 program.command('whoami').description('who the CLI is signed in as (--json: the person, e-mail included)').action(run(async (ctx) => (await load.auth()).whoamiCommand(ctx)));
 
+const admin = program
+  .command('admin')
+  .description('the install itself: backup and restore, run where Paybench is installed with the server’s environment (not over HTTP); market releases (internal admins, over HTTP)');
+admin
+  .command('backup <directory>')
+  .description('back up the database (SQLite: VACUUM INTO; Postgres: pg_dump) and the stored files into a new directory')
+  .action(run(async (_ctx, directory: string) => (await load.admin()).adminBackupCommand('backup', directory), { signedIn: false }));
+admin
+  .command('restore <directory>')
+  .description('restore a backup made by `admin backup` (stop every node first; SQLite: the database file must not exist)')
+  .action(run(async (_ctx, directory: string) => (await load.admin()).adminBackupCommand('restore', directory), { signedIn: false }));
+
+const releases = admin.command('releases').description('market data releases (internal admins): list, build, publish, pin');
+releases.command('list').description('every release, newest first, with its state and privacy verdict').action(run(async (ctx) => (await load.releases()).listReleasesCommand(ctx)));
+releases
+  .command('build')
+  .description('build a draft release from the demo market’s parameters and the participants’ records; prints its id')
+  .option('--seed <n>', 'generator seed (the same parameters always build the same release)', '42')
+  .option('--records <n>', 'generated employee records, at least 1000, or 0 for the participants’ records alone', '20000')
+  .option('--no-wait', 'print the job id and return at once')
+  .action(run(async (ctx, options: { seed: string; records: string; wait: boolean }) => (await load.releases()).buildReleaseCommand(ctx, options)));
+releases.command('publish <releaseId>').description('publish a draft whose privacy scorecard passed; every node serves it').action(run(async (ctx, id: string) => (await load.releases()).publishReleaseCommand(ctx, id)));
+releases.command('pin <releaseId>').description('serve this published release instead of the newest one (a roll-back)').action(run(async (ctx, id: string) => (await load.releases()).pinReleaseCommand(ctx, id)));
+
 const companies = program.command('companies').description('companies (internal admins)');
 companies
   .command('create')
@@ -111,6 +147,16 @@ companies
   .requiredOption('--admin-last-name <name>', 'the first admin’s last name')
   .option('--no-invitation', 'create the admin without e-mailing an invitation')
   .action(run(async (ctx, options: CreateCompanyOptions) => (await load.companies()).createCompanyCommand(ctx, options)));
+companies
+  .command('add-person <companyId>')
+  .description('add a person with roles to a customer’s company and e-mail them an invitation; prints their user id')
+  .requiredOption('--email <email>', 'their e-mail address')
+  .requiredOption('--first-name <name>', 'their first name')
+  .requiredOption('--last-name <name>', 'their last name')
+  .option('--role <key>', 'a role key of the company (repeat or comma-separate; default: the employee role)', collect)
+  .option('--candidate', 'a candidate, who signs in to read their offers and holds no roles')
+  .option('--no-invitation', 'add them without e-mailing an invitation')
+  .action(run(async (ctx, companyId: string, options: AddPersonOptions) => (await load.companies()).addPersonCommand(ctx, companyId, options)));
 
 const tokens = program.command('tokens').description('personal API tokens for scripts');
 tokens
@@ -174,7 +220,21 @@ employees
   .option('--mapping <name>', 'use a saved column mapping (default: the columns the server recognises)')
   .option('--dry-run', 'print the plan and write nothing')
   .action(run(async (ctx, file: string, options: { mapping?: string; dryRun?: boolean }) => (await load.employees()).importEmployeesCommand(ctx, file, options)));
-employees.command('mappings').description('saved column mappings of HRIS files').command('list').description('the saved mappings').action(run(async (ctx) => (await load.employees()).listMappingsCommand(ctx, 'employees')));
+const employeeMappings = employees.command('mappings').description('saved column mappings of HRIS files');
+employeeMappings.command('list').description('the saved mappings').action(run(async (ctx) => (await load.employees()).listMappingsCommand(ctx, 'employees')));
+employeeMappings
+  .command('delete <name>')
+  .description('delete a saved mapping by its name')
+  .action(run(async (ctx, name: string) => (await load.employees()).deleteMappingCommand(ctx, 'employees', name)));
+employees
+  .command('reports <employee>')
+  .description('the people who report directly to an employee (by employee number or id)')
+  .action(run(async (ctx, employee: string) => (await load.employeeRecords()).directReportsCommand(ctx, employee)));
+employees
+  .command('pay <employee>')
+  .description('the package in force on a date (base, bonus target, variable, commission, benefits, total cash), each with its effective date')
+  .option('--as-of <date>', 'the date (today by default)')
+  .action(run(async (ctx, employee: string, options: { asOf?: string }) => (await load.employeeRecords()).currentPayCommand(ctx, employee, options)));
 
 const grants = program.command('grants').description('equity grants from the cap table');
 grants
@@ -183,6 +243,17 @@ grants
   .option('--mapping <name>', 'use a saved column mapping')
   .option('--dry-run', 'print the plan and write nothing')
   .action(run(async (ctx, file: string, options: { mapping?: string; dryRun?: boolean }) => (await load.grants()).importGrantsCommand(ctx, file, options)));
+grants
+  .command('vesting <employee> [grant]')
+  .description('a grant’s vesting schedule, what has vested and its value (the employee by number or id; the grant by the cap table’s grant id, or their only grant)')
+  .option('--as-of <date>', 'the date (today by default)')
+  .action(run(async (ctx, employee: string, grant: string | undefined, options: { asOf?: string }) => (await load.employeeRecords()).vestingCommand(ctx, employee, grant, options)));
+const grantMappings = grants.command('mappings').description('saved column mappings of cap-table files');
+grantMappings.command('list').description('the saved mappings').action(run(async (ctx) => (await load.employees()).listMappingsCommand(ctx, 'equityGrants')));
+grantMappings
+  .command('delete <name>')
+  .description('delete a saved mapping by its name')
+  .action(run(async (ctx, name: string) => (await load.employees()).deleteMappingCommand(ctx, 'equityGrants', name)));
 
 const jobs = program.command('jobs').description('your background jobs');
 jobs
@@ -200,8 +271,35 @@ downloads
   .option('-o, --output <file>', 'write to a file instead of stdout')
   .action(run(async (ctx, id: string, options: { output?: string }) => (await load.jobs()).getDownloadCommand(ctx, id, options)));
 
+const catalog = program.command('catalog').description('the benchmarking catalog: job families and locations');
+catalog.command('families').description('job families and the family blend groups that unite them').action(run(async (ctx) => (await load.catalog()).catalogFamiliesCommand(ctx)));
+catalog
+  .command('locations')
+  .description('locations with the served release’s coverage (label, employees, compensation types)')
+  .option('--kind <kind>', 'only region, country, tier or metro')
+  .action(run(async (ctx, options: { kind?: string }) => (await load.catalog()).catalogLocationsCommand(ctx, options)));
+
 const benchmark = program.command('benchmark').description('market data: what can be asked, query, export');
 benchmark.command('filters').description('the families, levels, locations and other choices a query takes').action(run(async (ctx) => (await load.benchmark()).filtersCommand(ctx)));
+benchmark.command('access').description('whether benchmarking is on for your company, your access, the preferred location and the market release').action(run(async (ctx) => (await load.benchmarkSettings()).benchmarkAccessCommand(ctx)));
+const saved = benchmark.command('saved').description('the company’s saved report queries (the data explorer’s saved reports)');
+saved.command('list').description('the saved queries (id, name, description, last change)').action(run(async (ctx) => (await load.savedQueries()).listSavedQueriesCommand(ctx)));
+saved
+  .command('rename <query> <name>')
+  .description('rename a saved query (by its name or id), keeping its request; a change someone made meanwhile is refused')
+  .option('--description <text>', 'a new description as well')
+  .action(run(async (ctx, query: string, name: string, options: { description?: string }) => (await load.savedQueries()).renameSavedQueryCommand(ctx, query, name, options)));
+benchmark
+  .command('settings')
+  .description('the company’s benchmarking settings; with options, change those and keep the rest')
+  .option('--location <location>', 'the preferred benchmarking location: Europe, Canada, "United States" or none')
+  .option('--override-base', 'override the base compensation requirement')
+  .option('--no-override-base', 'keep the base compensation requirement')
+  .option('--override-equity', 'override the equity requirement')
+  .option('--no-override-equity', 'keep the equity requirement')
+  .option('--synthetic-locations', 'fill withheld locations of location insights with synthetic estimates')
+  .option('--no-synthetic-locations', 'leave withheld locations withheld')
+  .action(run(async (ctx, options: BenchmarkSettingsOptions) => (await load.benchmarkSettings()).benchmarkSettingsCommand(ctx, options)));
 
 /** The choices `benchmark query` and `benchmark export` share; names or ids, repeatable or comma-separated. */
 function marketOptions(command: Command): Command {
@@ -261,6 +359,76 @@ offers
   .option('-o, --output <file>', 'write to a file instead of stdout')
   .action(run(async (ctx, options: { state?: string; format: string; wait: boolean; output?: string }) => (await load.offers()).exportOffersCommand(ctx, options)));
 
+const candidates = program.command('candidates').description('candidates for offers: list, show, correct, remove');
+candidates
+  .command('list')
+  .description('the candidates (id, e-mail, name, title, status)')
+  .option('--search <text>', 'match name, e-mail or title')
+  .action(run(async (ctx, options: { search?: string }) => (await load.candidates()).listCandidatesCommand(ctx, options)));
+candidates.command('show <candidate>').description('one candidate, by e-mail or id').action(run(async (ctx, candidate: string) => (await load.candidates()).showCandidateCommand(ctx, candidate)));
+candidates
+  .command('update <candidate>')
+  .description('correct a candidate (by e-mail or id); a change someone made meanwhile is refused, not overwritten')
+  .option('--email <email>', 'their e-mail address')
+  .option('--first-name <name>', 'their first name')
+  .option('--last-name <name>', 'their last name')
+  .option('--title <title>', 'the role they are considered for')
+  .option('--currency <code>', 'the currency of their offers (ISO 4217)')
+  .option('--status <status>', 'active, hired, withdrawn or archived')
+  .option('--source <source>', 'where they came from')
+  .action(run(async (ctx, candidate: string, options: CandidateUpdateOptions) => (await load.candidates()).updateCandidateCommand(ctx, candidate, options)));
+candidates.command('delete <candidate>').description('remove a candidate (by e-mail or id)').action(run(async (ctx, candidate: string) => (await load.candidates()).deleteCandidateCommand(ctx, candidate)));
+
+offers
+  .command('letter <offerId>')
+  .description('the offer letter as the candidate sees it (read by the company: nothing is recorded as a view)')
+  .action(run(async (ctx, offerId: string) => (await load.offers()).offerLetterCommand(ctx, offerId)));
+
+const postings = program.command('postings').description('job postings with pay ranges from the live bands: the list and the ATS export');
+postings
+  .command('list')
+  .description('the postings, one line per place (id, title, state, place, range, checks, stale)')
+  .option('--stale', 'only postings a later live band set no longer holds')
+  .action(run(async (ctx, options: { stale?: boolean }) => (await load.postings()).listPostingsCommand(ctx, options)));
+postings
+  .command('export')
+  .description('export the postings (one row per place) for an applicant-tracking system with the server’s job; the file goes to stdout or -o')
+  .option('--state <state>', 'only postings in this state (draft, pendingApproval, open, closed)')
+  .option('--format <format>', 'csv or xlsx', 'csv')
+  .option('--no-wait', 'print the job id and return at once')
+  .option('-o, --output <file>', 'write to a file instead of stdout')
+  .action(run(async (ctx, options: { state?: string; format: string; wait: boolean; output?: string }) => (await load.postings()).exportPostingsCommand(ctx, options)));
+const payEquity = program.command('pay-equity').description('pay equity: the pay gap report (EU Directive Art. 9, UK figures)');
+payEquity
+  .command('report')
+  .description('the pay gap report of a reference year: a summary, or the PDF, CSV, XLSX or JSON to stdout or -o')
+  .requiredOption('--year <year>', 'the reference year, e.g. 2026')
+  .option('--format <format>', 'pdf, csv, xlsx or json (a summary when left out)', 'text')
+  .option('--as-of <date>', 'the reference date pay is read on (the year’s last day by default)')
+  .option('--minimum-group <n>', 'the fewest women or men a figure is published for (5 by default)')
+  .option('--hours-per-week <hours>', 'full-time hours a week (40 by default)')
+  .option('--legal-entity <name>', 'the employer reported on, as people data names it (every legal entity together by default)')
+  .option('-o, --output <file>', 'write to a file instead of stdout')
+  .action(run(async (ctx, options: PayEquityReportOptions) => (await load.payEquity()).payEquityReportCommand(ctx, options)));
+payEquity
+  .command('adjusted-gap')
+  .description('the adjusted gap of a reference year, its decomposition and the cost to close: a summary, or the CSV, XLSX or JSON to stdout or -o')
+  .requiredOption('--year <year>', 'the reference year, e.g. 2026')
+  .option('--format <format>', 'csv, xlsx or json (a summary when left out)', 'text')
+  .option('--as-of <date>', 'the reference date pay is read on (the year’s last day by default)')
+  .option('--legal-entity <name>', 'fit within this employer, as people data names it (every legal entity together by default)')
+  .option('--controls <list>', 'comma-separated: category, level, family, location, department, tenure, rating, employmentType (level,family,location,tenure by default)')
+  .option('--threshold <percent>', 'raise a woman paid under her predicted pay by more than this (0 by default)')
+  .option('-o, --output <file>', 'write to a file instead of stdout')
+  .action(run(async (ctx, options: PayEquityAdjustedOptions) => (await load.payEquity()).payEquityAdjustedCommand(ctx, options)));
+
+payEquity
+  .command('evaluation')
+  .description('the job evaluation (the documentation of the categories of workers) as CSV, XLSX or PDF, to stdout or -o')
+  .option('--format <format>', 'csv, xlsx or pdf', 'csv')
+  .option('-o, --output <file>', 'write to a file instead of stdout')
+  .action(run(async (ctx, options: { format: string; output?: string }) => (await load.payEquity()).payEquityEvaluationCommand(ctx, options)));
+
 const cycles = program.command('cycles').description('merit cycles: the list, one cycle, its budgets, the payroll file and approval chains');
 cycles
   .command('list')
@@ -275,6 +443,22 @@ cycles
   .command('budgets <cycleId>')
   .description('each worksheet’s budget (allocated, recommended, used, remaining) and the total, in the cycle currency')
   .action(run(async (ctx, cycleId: string) => (await load.cycles()).cycleBudgetsCommand(ctx, cycleId)));
+cycles
+  .command('rollup <cycleId>')
+  .description('the bottom-up view: each manager’s branch, what it planned against its top-down allocation, and the difference')
+  .action(run(async (ctx, cycleId: string) => (await load.cycles()).cycleRollupCommand(ctx, cycleId)));
+cycles
+  .command('employees <cycleId>')
+  .description('the cycle’s employees in your reach: current pay, merit, new pay, reviewed')
+  .option('--worksheet <worksheetId>', 'only this worksheet’s rows')
+  .action(run(async (ctx, cycleId: string, options: CycleEmployeesOptions) => (await load.cycles()).cycleEmployeesCommand(ctx, cycleId, options)));
+cycles
+  .command('letters')
+  .description('the cycle’s reward letters')
+  .command('release <cycleId>')
+  .description('release the reward letters to managers (they read their reports’ letters), then to employees')
+  .requiredOption('--to <audience>', 'managers or employees')
+  .action(run(async (ctx, cycleId: string, options: { to: string }) => (await load.cycles()).releaseLettersCommand(ctx, cycleId, options)));
 cycles
   .command('export <cycleId>')
   .description('the payroll CSV with the server’s job; the file goes to stdout or --out')

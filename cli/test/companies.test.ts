@@ -47,4 +47,27 @@ describe('paybench companies create', () => {
     expect(outsider.code).toBe(1);
     expect(outsider.stderr).toContain('403');
   });
+
+  it('adds a person with roles to a customer’s company, prints their id and invites them', async () => {
+    const db = await testDb();
+    const customer = await createTestCompany(db, `CLI Customer ${unique()}`);
+    const email = `new-planner-${unique()}@customer.test`;
+    const run = paybench(['companies', 'add-person', customer.id, '--email', email, '--first-name', 'Pia', '--last-name', 'Planner', '--role', 'compensation_planner,employee'], as(support));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const id = run.stdout.trim();
+    const person = await db('users').where({ id }).first<{ email: string; company_id: string } | undefined>();
+    expect(person).toMatchObject({ email, company_id: customer.id });
+    const held = await db('user_roles').join('roles', 'roles.id', 'user_roles.role_id').where('user_roles.user_id', id).pluck<string[]>('roles.key');
+    expect(held.sort()).toEqual(['compensation_planner', 'employee']);
+    const outbox = await request<{ data: Outbox }>(`/api/internal/outbox?to=${encodeURIComponent(email)}`, { headers: bearer(support) });
+    expect(outbox.body.data).toHaveLength(1);
+    // A candidate holds no roles; a company admin is not support staff.
+    const both = paybench(['companies', 'add-person', customer.id, '--email', `c-${unique()}@customer.test`, '--first-name', 'C', '--last-name', 'D', '--candidate', '--role', 'employee'], as(support));
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('A candidate holds no roles');
+    const outsider = paybench(['companies', 'add-person', customer.id, '--email', `o-${unique()}@customer.test`, '--first-name', 'O', '--last-name', 'P'], as(admin));
+    expect(outsider.code).toBe(1);
+    expect(outsider.stderr).toContain('403');
+  });
 });

@@ -128,6 +128,40 @@ describe('paybench cycles', { timeout: 300_000 }, () => {
     expect(lines.at(-1)?.slice(1)).toEqual(['Total', '4,500.00 USD', lines[1]?.[3], '2,500.00 USD', '2,000.00 USD', 'within']);
   });
 
+  it('prints the bottom-up roll-up of each branch against its allocation', () => {
+    const json = paybench(['cycles', 'rollup', cycleId, '--json'], env);
+    expect(json.code).toBe(0);
+    const rollup = JSON.parse(json.stdout) as Schemas['BottomUpBudget'];
+    expect(rollup.nodes.length).toBeGreaterThan(0);
+    const top = rollup.nodes[0]!;
+    // What the branch planned: the 2,500.00 USD of merit the worksheet holds; the difference is the allocation less it.
+    expect(top.plannedBranch).toEqual({ amount: 250_000, currency: 'USD' });
+    expect(top.difference.amount).toBe(top.allocated.amount - top.plannedBranch.amount);
+    const table = paybench(['cycles', 'rollup', cycleId], env);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trim().split('\n').map((line) => line.split(/\s{2,}/));
+    expect(lines[0]).toEqual(['WORKSHEET', 'PLANNER', 'ALLOCATED', 'PLANNED (BRANCH)', 'DIFFERENCE', 'STATUS']);
+    expect(lines[1]?.slice(1)).toEqual(['Top level', `${(top.allocated.amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} USD`, '2,500.00 USD', `${(top.difference.amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} USD`, top.status]);
+  });
+
+  it('lists the cycle’s employees with their current pay, merit and new pay', () => {
+    const table = paybench(['cycles', 'employees', cycleId], env);
+    expect(table.stderr).toBe('');
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trim().split('\n').map((line) => line.split(/\s{2,}/));
+    expect(lines[0]).toEqual(['EMPLOYEE', 'NAME', 'TITLE', 'CURRENT', 'MERIT', 'NEW PAY', 'REVIEWED']);
+    // Name, current, merit and new pay (a row is marked reviewed only when its planner marks it).
+    expect(lines.slice(1).map((line) => [line[1], line[3], line[4], line[5]]).sort()).toEqual([
+      ['Ada Anchor', '100,000.00 USD', '2.50% (2,500.00 USD)', '102,500.00 USD'],
+      ['Bo Baker', '50,000.00 USD', '0.00% (0.00 USD)', '50,000.00 USD'],
+    ]);
+    const json = JSON.parse(paybench(['cycles', 'employees', cycleId, '--json'], env).stdout) as Schemas['WorksheetEmployee'][];
+    expect(json.map((row) => [row.name, row.newPay?.amount]).sort()).toEqual([
+      ['Ada Anchor', 10_250_000],
+      ['Bo Baker', 5_000_000],
+    ]);
+  });
+
   it('writes the payroll CSV through the export job', () => {
     const file = path.join(dir, 'payroll.csv');
     const exported = paybench(['cycles', 'export', cycleId, '--out', file], env);

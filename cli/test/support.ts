@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -50,4 +51,25 @@ export function paybenchInBackground(args: string[], env: Record<string, string>
       }
     },
   };
+}
+
+/**
+ * A JSON request on a connection of its own, for after the binary ran: `spawnSync` blocks the test
+ * process long enough for the server to close an idle kept-alive connection it has not yet seen closed.
+ */
+export function freshRequest<T>(pathname: string, init: { token: string; method?: string; json?: unknown }): Promise<{ status: number; body: T }> {
+  const payload = init.json === undefined ? undefined : JSON.stringify(init.json);
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      `${inject('baseUrl')}${pathname}`,
+      { method: init.method ?? 'GET', agent: false, headers: { Authorization: `Bearer ${init.token}`, ...(payload ? { 'Content-Type': 'application/json' } : {}) } },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: (body ? JSON.parse(body) : undefined) as T }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
 }

@@ -11,6 +11,13 @@
 // than /home is measured on Lighthouse's mobile profile (a mid-range phone, throttled) and its LCP
 // is held to 2.5 s beside the scores. The demo company has total rewards switched on here too.
 //
+// `/` (the address people type): measured on both profiles too, signed in (it goes on to /home) or,
+// with --signed-out, as a first visit (it goes on to /login):
+//
+//   npm run bench:lighthouse -- --page / [--signed-out]
+//
+// Every page's LCP is held to 2.5 s on the mobile profile and 1.2 s on the desktop one.
+//
 // Without --url it starts the real server (api/src/main.ts through tsx) on a temporary SQLite data
 // directory with the demo company, switches the team view on for it (so the admin's home shows every
 // tile), signs in through the built-in provider in the system Chromium (CHROMIUM_PATH, default
@@ -37,9 +44,12 @@ const json = argv.includes('--json');
 const note = (message) => process.stderr.write(`${message}\n`);
 const TARGETS = { accessibility: 0.95, performance: 0.9 };
 const PAGE = option('--page') ?? '/home';
-const LCP_TARGET_MS = 2_500;
-// /home is measured on both profiles (issue 24); any other page on the phone's (issue 19).
-const FORM_FACTORS = PAGE === '/home' ? ['desktop', 'mobile'] : ['mobile'];
+const SIGNED_OUT = argv.includes('--signed-out');
+const LCP_TARGET_MS = { mobile: 2_500, desktop: 1_200 };
+// /home and / are measured on both profiles; any other page on the phone's.
+const FORM_FACTORS = PAGE === '/home' || PAGE === '/' ? ['desktop', 'mobile'] : ['mobile'];
+/** Where the page may end: `/` goes on to /home signed in, to /login signed out. */
+const LANDS_ON = PAGE === '/' ? [SIGNED_OUT ? '/login' : '/home'] : [PAGE];
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -73,7 +83,7 @@ async function startServer() {
   const { DATABASE_URL: _url, PAYBENCH_DATABASE_SCHEMA: _schema, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'api', 'src', 'main.ts')], {
     cwd: REPO,
-    env: { ...inherited, PAYBENCH_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PAYBENCH_PUBLIC_URL: url, LOG_LEVEL: 'warn', PAYBENCH_RATE_LIMIT_PER_MINUTE: '100000' },
+    env: { ...inherited, PAYBENCH_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PAYBENCH_PUBLIC_URL: url, LOG_LEVEL: 'warn', PAYBENCH_RATE_LIMIT_PER_MINUTE: '100000', PAYBENCH_WEB_PROCESSES: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`${url}/api/health`, 180);
@@ -113,9 +123,11 @@ async function signedInBrowser(url, email, password) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const context = browser.contexts()[0];
   const page = await context.newPage();
-  await signInThroughProvider(page, url, email, password, 60_000);
-  // Installed: the service worker is ready, as for a person who has been here before.
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!SIGNED_OUT) {
+    await signInThroughProvider(page, url, email, password, 60_000);
+    // Installed: the service worker is ready, as for a person who has been here before.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+  }
   await page.close();
   return {
     port,
@@ -163,7 +175,7 @@ const email = option('--email') ?? 'admin@acme.test';
 const reports = option('--keep-reports');
 const results = {};
 try {
-  note(`Signing in as ${email} at ${server.url}…`);
+  note(SIGNED_OUT ? `A first visit to ${server.url}…` : `Signing in as ${email} at ${server.url}…`);
   const browser = await signedInBrowser(server.url, email, server.password);
   try {
     for (const formFactor of FORM_FACTORS) {
@@ -172,7 +184,8 @@ try {
       mkdirSync(dir, { recursive: true });
       const name = PAGE.replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '') || 'root';
       const report = await runLighthouse(`${server.url}${PAGE}`, browser.port, formFactor, path.join(dir, `${name}-${formFactor}.json`));
-      if (new URL(report.finalDisplayedUrl ?? report.finalUrl).pathname !== PAGE) throw new Error(`Lighthouse ended on ${report.finalDisplayedUrl}, not ${PAGE}: the sign-in did not hold`);
+      const landed = new URL(report.finalDisplayedUrl ?? report.finalUrl).pathname;
+      if (!LANDS_ON.includes(landed)) throw new Error(`Lighthouse ended on ${landed}, not ${LANDS_ON.join(' or ')}${SIGNED_OUT ? '' : ': the sign-in did not hold'}`);
       results[formFactor] = Object.fromEntries(Object.entries(report.categories).map(([key, category]) => [key, category.score]));
       results[formFactor].metrics = {
         firstContentfulPaintMs: Math.round(report.audits['first-contentful-paint'].numericValue),
@@ -190,7 +203,7 @@ try {
 }
 
 const loadAverage1m = Number(os.loadavg()[0].toFixed(2));
-if (json) process.stdout.write(`${JSON.stringify({ page: PAGE, loadAverage1m, cores: os.cpus().length, ...results })}\n`);
+if (json) process.stdout.write(`${JSON.stringify({ page: PAGE, signedIn: !SIGNED_OUT, loadAverage1m, cores: os.cpus().length, ...results })}\n`);
 else {
   for (const [formFactor, scores] of Object.entries(results)) {
     const line = Object.entries(scores)
@@ -198,12 +211,13 @@ else {
       .map(([key, score]) => `${key} ${score}${TARGETS[key] !== undefined ? (score >= TARGETS[key] ? ' ✓' : ` ✗ (target ${TARGETS[key]})`) : ''}`)
       .join(', ');
     const { metrics } = scores;
-    const lcp = `LCP ${metrics.largestContentfulPaintMs} ms${PAGE === '/home' ? '' : metrics.largestContentfulPaintMs <= LCP_TARGET_MS ? ' ✓' : ` ✗ (target ${LCP_TARGET_MS} ms)`}`;
-    process.stdout.write(`${PAGE} ${formFactor}: ${line}\n  FCP ${metrics.firstContentfulPaintMs} ms, ${lcp}, TBT ${metrics.totalBlockingTimeMs} ms, CLS ${metrics.cumulativeLayoutShift}\n`);
+    const target = LCP_TARGET_MS[formFactor];
+    const lcp = `LCP ${metrics.largestContentfulPaintMs} ms${metrics.largestContentfulPaintMs <= target ? ' ✓' : ` ✗ (target ${target} ms)`}`;
+    process.stdout.write(`${PAGE}${SIGNED_OUT ? ' (signed out)' : ''} ${formFactor}: ${line}\n  FCP ${metrics.firstContentfulPaintMs} ms, ${lcp}, TBT ${metrics.totalBlockingTimeMs} ms, CLS ${metrics.cumulativeLayoutShift}\n`);
   }
   process.stdout.write(`  machine load ${loadAverage1m} on ${os.cpus().length} cores (1-minute average)\n`);
 }
-const missed = Object.values(results).some(
-  (scores) => Object.entries(TARGETS).some(([key, target]) => (scores[key] ?? 0) < target) || (PAGE !== '/home' && scores.metrics.largestContentfulPaintMs > LCP_TARGET_MS),
+const missed = Object.entries(results).some(
+  ([formFactor, scores]) => Object.entries(TARGETS).some(([key, target]) => (scores[key] ?? 0) < target) || scores.metrics.largestContentfulPaintMs > LCP_TARGET_MS[formFactor],
 );
 process.exitCode = missed ? 1 : 0;

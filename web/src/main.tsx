@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { useLocation } from 'wouter';
+import { useCompanyProfile } from './api/company';
 import { App } from './app/App';
+import { usePerson } from './app/person';
 import { SessionProvider } from './auth/Session';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { loadCurrencies } from './ui/format';
@@ -28,8 +30,12 @@ const swrConfig = {
 
 function Shell() {
   const [location] = useLocation();
+  // The spec's remote override of the error screen's words (§4): set by Paybench for the company
+  // (e.g. during an incident) and read with the member's company profile.
+  const person = usePerson().data?.data;
+  const override = useCompanyProfile(Boolean(person?.companyId && !person.isCandidate)).profile?.errorScreen;
   return (
-    <ErrorBoundary resetKeys={[location]}>
+    <ErrorBoundary resetKeys={[location]} override={override}>
       <App />
     </ErrorBoundary>
   );

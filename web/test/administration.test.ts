@@ -70,10 +70,10 @@ describe('administering users, roles and access in the app', () => {
   it('lets an admin add a person with an invitation, create a role in words, and give it to someone', async () => {
     const page = await signedIn(admin);
     await page.goto(`${base()}/settings/users`);
-    const table = page.getByRole('table', { name: 'Users' });
+    const table = page.getByRole('grid', { name: 'Users' });
     await table.getByRole('button', { name: employee.name }).waitFor();
     // Internal staff are not among the company's users.
-    expect(await table.locator('tbody tr').count()).toBe(3);
+    expect(await table.locator('[role="row"][data-user]').count()).toBe(3);
     expect(await table.textContent()).not.toContain('paybench.test');
 
     // Adding a person: the invitation is on by default and goes out.
@@ -127,7 +127,7 @@ describe('administering users, roles and access in the app', () => {
     expect((await userNow(colleague.id)).roles.map((role) => role.key).sort()).toEqual(['employee', 'recruiter']);
     expect(await seriousViolations(page)).toEqual([]);
     await manage.getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => table.locator(`tr[data-user="${colleague.email}"]`).textContent()).toContain('Recruiter');
+    await expect.poll(() => table.locator(`[role="row"][data-user="${colleague.email}"]`).textContent()).toContain('Recruiter');
 
     await page.goto(`${base()}/settings/roles`);
     await expect.poll(() => recruiter.locator('.count').textContent()).toBe('1 person');
@@ -146,21 +146,32 @@ describe('administering users, roles and access in the app', () => {
     await expect.poll(() => nina.getByTestId('invitation-state').textContent()).toMatch(/^Invitation sent/);
     await nina.getByRole('button', { name: 'Close' }).click();
 
+    // Invitations from the selection: the newcomer never signed in, so hers can be revoked here (then sent again).
+    const invitationOf = async () => (await request<{ data: { status: string } }>(`/api/users/${(await db('users').where({ email: newcomer }).first()).id}/invitation`, { headers: { Authorization: `Bearer ${adminToken}` } })).body.data.status;
+    await table.getByLabel('Select Nina Newcomer').check();
+    await page.getByRole('region', { name: 'Selected users' }).getByRole('button', { name: 'Revoke invitation of 1 person' }).click();
+    await page.getByText('Revoked the invitation of 1 person.').waitFor();
+    expect(await invitationOf()).toBe('revoked');
+    await table.getByLabel('Select Nina Newcomer').check();
+    await page.getByRole('region', { name: 'Selected users' }).getByRole('button', { name: 'Resend invitation to 1 person' }).click();
+    await page.getByText('Sent a new invitation to 1 person.').waitFor();
+    expect(await invitationOf()).toBe('pending');
+
     // Several at once: a role for two people, then one of them removed.
     await table.getByLabel('Select Nina Newcomer').check();
     await table.getByLabel(`Select ${colleague.name}`).check();
     const selection = page.getByRole('region', { name: 'Selected users' });
-    expect(await selection.textContent()).toContain('2 people selected');
+    expect(await page.locator('.dgrid-selection [role="status"]').textContent()).toBe('2 selected');
     await selection.getByLabel('Role for the selected').selectOption({ label: 'Recruiter' });
     await selection.getByRole('button', { name: 'Set role' }).click();
     await page.getByText('Set the role of 2 people.').waitFor();
     expect((await userNow(colleague.id)).roles.map((role) => role.key)).toEqual(['recruiter']);
-    await expect.poll(() => table.locator(`tr[data-user="${newcomer}"]`).textContent()).toContain('Recruiter');
+    await expect.poll(() => table.locator(`[role="row"][data-user="${newcomer}"]`).textContent()).toContain('Recruiter');
     await table.getByLabel('Select Nina Newcomer').check();
     await selection.getByRole('button', { name: 'Remove the selected' }).click();
     await selection.getByRole('button', { name: 'Yes, remove 1 person' }).click();
     await page.getByText('Removed 1 person.').waitFor();
-    await expect.poll(() => table.locator(`tr[data-user="${newcomer}"]`).count()).toBe(0);
+    await expect.poll(() => table.locator(`[role="row"][data-user="${newcomer}"]`).count()).toBe(0);
     await page.getByLabel('Status').selectOption('removed');
     await table.getByRole('button', { name: 'Nina Newcomer' }).waitFor();
     await page.context().close();
@@ -197,6 +208,25 @@ describe('administering users, roles and access in the app', () => {
     await entry.getByRole('button', { name: `Approve ${employee.name}` }).click();
     await granting.getByText(`${employee.name} now has the Read-only analyst role.`).waitFor();
     await expect.poll(() => requests.count()).toBe(0);
+    expect((await userNow(employee.id)).roles.map((role) => role.key).sort()).toEqual(['analyst', 'employee']);
+
+    // Asking to give roles: only Admin grants that, so the screen proposes it but leaves the choice to
+    // the admin (the review's one-click admin), says who asks and what Admin would grant.
+    const asked = await request('/api/access-requests', { method: 'POST', headers: { Authorization: `Bearer ${await apiTokenOf(employee.email)}` }, json: { permission: 'roles', authority: 'edit', reason: 'I hire for my team.' } });
+    expect(asked.status).toBe(201);
+    await granting.reload();
+    const rolesEntry = requests.locator('li').filter({ hasText: 'I hire for my team.' });
+    await rolesEntry.waitFor();
+    expect(await rolesEntry.textContent()).toContain(`User without an employee record ${employee.email}`);
+    await rolesEntry.getByText('Only the Admin role grants this.', { exact: false }).waitFor();
+    const rolePick = rolesEntry.getByLabel(`Role to give ${employee.name}`);
+    expect(await rolePick.inputValue()).toBe('');
+    expect(await rolesEntry.getByRole('button', { name: `Approve ${employee.name}` }).isDisabled()).toBe(true);
+    await rolePick.selectOption({ label: 'Admin (covers the request)' });
+    expect(await rolesEntry.getByRole('list', { name: 'What Admin grants' }).textContent()).toContain('Roles');
+    expect(await rolesEntry.getByRole('button', { name: `Approve ${employee.name}` }).isDisabled()).toBe(false);
+    await rolesEntry.getByRole('button', { name: `Decline ${employee.name}` }).click();
+    await granting.getByText(`Declined ${employee.name}’s request.`).waitFor();
     expect((await userNow(employee.id)).roles.map((role) => role.key).sort()).toEqual(['analyst', 'employee']);
 
     // The requester's next look opens the module.

@@ -62,7 +62,7 @@ describe('surveys, market-data associations and composites in a real browser', (
     await bandsNav.getByRole('link', { name: 'Surveys' }).click();
 
     // Only the market release is a source so far; the BLS survey is one click away.
-    await poll(() => page.locator('tr[data-survey-id="market"]').textContent()).toContain('Market release');
+    await poll(() => page.locator('[role="row"][data-survey-id="market"]').textContent()).toContain('Market release');
     await axeClean(page, '/bands/surveys');
     await page.getByRole('button', { name: 'Import a survey file' }).click();
     const importer = page.getByRole('region', { name: 'Import a survey file' });
@@ -93,7 +93,18 @@ describe('surveys, market-data associations and composites in a real browser', (
     const surveys = (await api<Schemas['Survey'][]>('/api/bands/surveys')).body.data;
     expect(surveys.map((survey) => [survey.name, survey.provider, survey.effectiveDate, survey.jobCount])).toEqual([['Acme Pay 2025', 'Acme Surveys', '2025-06-30', 2]]);
     const surveyId = surveys[0]?.id ?? '';
-    await poll(() => page.locator(`tr[data-survey-id="${surveyId}"]`).textContent()).toContain('Imported file');
+    await poll(() => page.locator(`[role="row"][data-survey-id="${surveyId}"]`).textContent()).toContain('Imported file');
+    // The survey opens its jobs in the grid: by code, the median in whole dollars, filtered by a column.
+    await page.getByRole('grid', { name: 'Surveys, newest effective date first' }).getByRole('button', { name: /^Acme Pay 2025/ }).click();
+    const jobs = page.getByRole('grid', { name: 'Jobs of Acme Pay 2025, by code' });
+    await poll(() => jobs.locator('[data-job-code="S1"] [data-col="p50"]').textContent()).toBe('$100,000');
+    expect(await jobs.locator('[data-job-code="S2"] [data-col="title"]').textContent()).toBe('Analyst');
+    expect(await jobs.getAttribute('aria-rowcount')).toBe('3');
+    await page.getByRole('region', { name: 'Jobs of “Acme Pay 2025”' }).getByRole('button', { name: 'Filter columns' }).click();
+    await jobs.getByLabel('Filter Title').fill('senior');
+    await poll(() => jobs.locator('[role="row"][data-job-code]').count()).toBe(1);
+    await axeClean(page, 'a survey’s jobs');
+    await page.getByRole('button', { name: 'Close the jobs' }).click();
     // The confirmed mapping is remembered for the provider…
     const saved = (await api<Schemas['SavedSurveyMapping'][]>('/api/bands/survey-mappings')).body.data;
     expect(saved.map((entry) => [entry.provider, entry.mapping])).toEqual([['Acme Surveys', { jobCode: 'Benchmark Code', title: 'Benchmark Title', p50: 'Base Median' }]]);
@@ -174,6 +185,12 @@ describe('surveys, market-data associations and composites in a real browser', (
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(375);
     await axeClean(page, '/bands/surveys at 375 px');
     await screenshot(page, `band-surveys-${engine}-375`);
+    // A survey's jobs are cards too.
+    await page.getByRole('button', { name: 'Open Acme Pay 2025' }).click();
+    const jobCards = page.getByRole('region', { name: 'Jobs of Acme Pay 2025, by code cards' });
+    await poll(() => jobCards.locator('[data-job-code="S1"]').textContent()).toContain('$100,000');
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(375);
+    await axeClean(page, 'a survey’s jobs at 375 px');
 
     await page.goto(`${base()}/bands/market-data?job=${jobId}`);
     await poll(() => page.getByTestId('composite-anchor').textContent()).toContain('blended from 2 sources');

@@ -366,11 +366,11 @@ describe('salary bands in a real browser', () => {
 
     // The list marks it live; a zone its bands use cannot be deleted, in the server's words.
     await page.goto(`${base()}/bands`);
-    await expect.poll(() => page.locator(`tr[data-band-set-id="${bandSetId}"]`).textContent()).toContain('Live');
+    await expect.poll(() => page.locator(`[role="row"][data-band-set-id="${bandSetId}"]`).textContent()).toContain('Live');
     await axeClean(page, '/bands');
     await page.goto(`${base()}/bands/zones`);
     await page.getByRole('button', { name: 'Delete US tier 2' }).click();
-    const deleteZone = page.getByRole('dialog', { name: 'Delete “US tier 2”?' });
+    const deleteZone = page.getByRole('alertdialog', { name: 'Delete “US tier 2”?' });
     await deleteZone.getByRole('button', { name: 'Delete zone' }).click();
     const inUse = await api(`/api/bands/pay-zones/${austin.id}`, { method: 'DELETE' });
     expect(inUse.status).toBe(409);

@@ -47,10 +47,17 @@ describe('comp grades and grade bands, in a real browser', () => {
     await addGrade.getByRole('button', { name: 'Add grade' }).click();
     await page.getByText('Added grade G5.').waitFor();
     await page.getByRole('list', { name: 'Comp grades' }).getByText('Grade 5').waitFor();
+    // Renamed at the version read (PATCH with If-Match); the list and the job's grade picker follow.
+    await page.getByRole('button', { name: 'Rename grade G5' }).click();
+    const rename = page.getByRole('form', { name: 'Rename grade G5' });
+    await rename.getByLabel('Name of G5').fill('Grade five');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await page.getByText('Renamed grade G5 to Grade five.').waitFor();
+    await page.getByRole('list', { name: 'Comp grades' }).getByText('Grade five').waitFor();
 
     await page.getByRole('button', { name: 'Edit Software Engineer II' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Comp grade').selectOption({ label: 'G5 · Grade 5' });
+    await dialog.getByLabel('Comp grade').selectOption({ label: 'G5 · Grade five' });
     await dialog.getByRole('button', { name: 'Save job' }).click();
     await page.getByText('Saved “Software Engineer II”.').waitFor();
     await expect.poll(() => page.locator(`tr[data-company-job-id="${jobId}"]`).innerText()).toContain('G5');

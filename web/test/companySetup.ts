@@ -5,11 +5,11 @@ import { type TestUser, bearer, createTestUser } from '../../api/test/factories.
 import { request } from '../../api/test/http.js';
 import { signInThroughProvider } from './browser.js';
 
-/** Release flags of a company switched on by an internal admin of it, each checked to be taken. */
-export async function switchOn(db: Knex, companyId: string, flags: string[]): Promise<void> {
+/** Release flags of a company switched on by an internal admin of it, each checked to be taken (on the shared test server, or `options.base`). */
+export async function switchOn(db: Knex, companyId: string, flags: string[], options: { base?: string } = {}): Promise<void> {
   const support = await createTestUser(db, { companyId, internalAdmin: true });
   for (const flag of flags) {
-    const reply = await request(`/api/internal/companies/${companyId}/release-flags/${flag}`, { method: 'PUT', headers: bearer(support), json: { enabled: true } });
+    const reply = await request(`/api/internal/companies/${companyId}/release-flags/${flag}`, { method: 'PUT', headers: bearer(support), json: { enabled: true }, ...options });
     expect(reply.status, flag).toBe(200);
   }
 }

@@ -145,7 +145,7 @@ describe('one visual system: every main screen at 375 and 1280 px, light and dar
     const phone = await employee.newPage();
     phone.setDefaultTimeout(60_000);
     await signInThroughProvider(phone, base(), EMPLOYEE, password());
-    await phone.getByRole('heading', { name: 'Your pay' }).waitFor();
+    await phone.getByRole('heading', { name: 'Your pay', exact: true }).waitFor();
     const glance = phone.getByRole('list', { name: 'Your pay at a glance' });
     expect(await glance.getByText('Base salary').count()).toBe(1);
     // The cash mix is drawn in the compensation colour groups; the lines of pay under it are its legend and its words.

@@ -102,11 +102,22 @@ describe('people-data imports and connections in a real browser', () => {
     await page.goto(`${base()}/integrations?integration=hris`);
     const dialog = page.getByRole('dialog', { name: 'Connect HR system' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('System').inputValue()).toBe('file_url');
-    // The systems this deployment cannot reach say so instead of offering a form.
-    await dialog.getByLabel('System').selectOption({ label: 'Workday (not available here)' });
-    expect(await dialog.locator('[data-state="not-available"]').textContent()).toContain('Workday is not available in this deployment');
-    await dialog.getByLabel('System').selectOption('file_url');
+    // The select's name is its label and its options; Workday's help texts also say "system".
+    const system = dialog.getByRole('combobox', { name: /^System/ });
+    expect(await system.inputValue()).toBe('file_url');
+    // Every HR system connects here; Workday offers its own form: the report's address and the sign-in.
+    expect(await system.locator('option', { hasText: 'not available here' }).count()).toBe(0);
+    await system.selectOption('workday');
+    await dialog.getByLabel('Report URL (RaaS)').waitFor();
+    expect(await dialog.getByLabel('Sign-in').locator('option').allTextContents()).toEqual(expect.arrayContaining(['Integration system user (basic)', 'API client (OAuth refresh token)']));
+    // Only the chosen sign-in's fields show: the user and password for basic, the API client's for OAuth.
+    expect(await dialog.getByLabel(/^Password/).count()).toBe(1);
+    expect(await dialog.getByLabel(/^Client secret/).count()).toBe(0);
+    await dialog.getByRole('combobox', { name: /^Sign-in/ }).selectOption('oauth');
+    await dialog.getByLabel(/^Client secret/).waitFor();
+    expect(await dialog.getByLabel(/^Password/).count()).toBe(0);
+    expect(await dialog.getByLabel(/^Refresh token/).count()).toBe(1);
+    await system.selectOption('file_url');
     await dialog.getByLabel('Name').fill('Nightly HR export');
     // Loopback addresses are refused unless the deployment allows private networks.
     await dialog.getByLabel('File address').fill('http://127.0.0.1:9/workers.csv');
@@ -125,8 +136,20 @@ describe('people-data imports and connections in a real browser', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotsAtBothWidths(page, `connections-${inject('engine')}`);
 
-    await row.getByRole('button', { name: 'Disconnect' }).click();
-    await row.getByRole('button', { name: 'Confirm disconnect' }).click();
+    // Renamed and put on a schedule at the version read.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = row.getByRole('form', { name: 'Edit Nightly HR export' });
+    await edit.getByLabel('Name').fill('Nightly HRIS export');
+    await edit.getByLabel('Sync every (hours)').fill('24');
+    expect(await seriousViolations(page)).toEqual([]);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Nightly HRIS export was saved.').waitFor({ timeout: 30_000 });
+    const renamed = page.getByRole('table', { name: 'Connections' }).getByRole('row', { name: /Nightly HRIS export/ });
+    await expect.poll(() => renamed.textContent()).toContain('Every 24 h');
+    expect(await db('integrations').where({ company_id: person.companyId }).select('name', 'sync_interval_hours')).toEqual([{ name: 'Nightly HRIS export', sync_interval_hours: 24 }]);
+
+    await renamed.getByRole('button', { name: 'Disconnect' }).click();
+    await renamed.getByRole('button', { name: 'Disconnect, keep corrections' }).click();
     await page.getByText('No systems are connected yet.').waitFor({ timeout: 30_000 });
     expect(await db('integrations').where({ company_id: person.companyId }).select('id')).toEqual([]);
     await context.close();

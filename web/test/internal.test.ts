@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { replaceUserRoles } from '../../api/src/access/store.js';
-import { seedBuiltinRoles } from '../../api/src/companies/service.js';
-import { createPerson } from '../../api/src/identity/provider/testSupport.js';
+import { seedBuiltinRoles } from '../../api/src/access/builtinRoles.js';
+import { createAdmin, createPerson } from '../../api/src/identity/provider/testSupport.js';
 import { testDb } from '../../api/test/factories.js';
-import { demoPassword, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
+import { request } from '../../api/test/http.js';
+import { apiTokenOf, demoPassword, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';
 
 const SUPPORT = 'support@paybench.test';
 
@@ -87,6 +88,43 @@ describe('internal tools in a real browser', () => {
       ['user', 'ticket 4711: bands look wrong', true],
       ['company', 'ticket 4712', true],
     ]);
+    await context.close();
+  }, 120_000);
+
+  it('support settles a domain two companies claim: assigned to one, on the record, the other claim revoked', async () => {
+    const db = await testDb();
+    const domain = `two-claims-${customer.companyId.slice(-6)}.test`;
+    const claimants = await Promise.all([createAdmin(db), createAdmin(db)]);
+    const names: string[] = [];
+    for (const claimant of claimants) {
+      names.push((await db('companies').where({ id: claimant.companyId }).first<{ name: string }>()).name);
+      const claimed = await request('/api/company/domains', { method: 'POST', headers: { Authorization: `Bearer ${await apiTokenOf(claimant.email)}` }, json: { domain } });
+      expect(claimed.status).toBe(201);
+    }
+    const [owner, other] = names as [string, string];
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signInThroughProvider(page, base(), SUPPORT, demoPassword(inject('serverEnv')));
+    await page.goto(`${base()}/internal`);
+    const claims = page.getByRole('region', { name: 'Claimed e-mail domains' });
+    const rows = claims.getByRole('row').filter({ hasText: domain });
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
+    expect(await rows.first().textContent()).toContain('disputed');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The note is asked for, and kept with the decision.
+    page.once('dialog', (dialog) => void dialog.accept('Registrar invoice seen'));
+    await claims.getByRole('button', { name: `Assign ${domain} to ${owner}` }).click();
+    await page.getByText(`${domain} now belongs to ${owner}.`).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.textContent()).toContain('Proven (internal)');
+    expect(await rows.textContent()).not.toContain('disputed');
+    const stored = await db('company_domains').where({ domain }).select<{ company_id: string; status: string }[]>('company_id', 'status');
+    expect(Object.fromEntries(stored.map((row) => [row.company_id, row.status]))).toEqual({ [claimants[0].companyId]: 'proven', [claimants[1].companyId]: 'revoked' });
+    const notes = await db('audit_events').where({ action: 'company_domain.resolved', subject_id: domain }).select<{ details: string }[]>('details');
+    expect(notes.map((row) => JSON.parse(row.details) as { action: string; note: string }).map((entry) => `${entry.action}: ${entry.note}`).sort()).toEqual(['assigned: Registrar invoice seen', 'revoked: Registrar invoice seen']);
+    expect(other).not.toBe(owner);
     await context.close();
   }, 120_000);
 });

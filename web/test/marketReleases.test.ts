@@ -125,13 +125,15 @@ describe('market releases and their privacy checks, in a real browser', () => {
     const gating = served.scorecard.attacks.filter((attack) => attack.gating);
     expect(await summary.getByRole('listitem').count()).toBe(gating.length);
     for (const attack of gating) expect(text).toContain(`0 of ${attack.targets} targets recovered within 5%`);
-    // The utility, to the precision the summary gives (three significant figures, shown as a percentage).
+    // The utility, to the precision the summary gives: the API rounds to three significant figures and
+    // the page shows one decimal of a percent, so a shown share is within 0.055 points of the exact one.
     const moves = /move by ([\d.]+)% at the median and ([\d.]+)% at the 90th percentile, and ([\d.]+)% of the cells measured are withheld/.exec(text);
     expect(moves, text).not.toBeNull();
     const [median, p90, withheld] = moves!.slice(1).map((value) => Number(value) / 100);
-    expect(median).toBeCloseTo(served.scorecard.utility.medianRelativeMove, 3);
-    expect(p90).toBeCloseTo(served.scorecard.utility.p90RelativeMove, 3);
-    expect(withheld).toBeCloseTo(served.scorecard.utility.cellsWithheldShare, 3);
+    const { medianRelativeMove, p90RelativeMove, cellsWithheldShare } = served.scorecard.utility;
+    expect(Math.abs(median! - medianRelativeMove)).toBeLessThanOrEqual(0.00055);
+    expect(Math.abs(p90! - p90RelativeMove)).toBeLessThanOrEqual(0.00055);
+    expect(Math.abs(withheld! - cellsWithheldShare)).toBeLessThanOrEqual(0.00055);
     expect(text).not.toMatch(/control|closest|colluder|[0-9a-f]{32}/i);
     await atBothWidths(page, 'composition-privacy');
     await context.close();

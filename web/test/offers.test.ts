@@ -296,6 +296,68 @@ describe('an offer in a real browser', () => {
     await recruiterContext.close();
   });
 
+  it('submits and rescinds several offers from the list’s selection, naming the one changed meanwhile', { timeout: 300_000 }, async () => {
+    // Four drafts in range, each for a candidate of its own, made through the API.
+    const names = ['Alan Turing', 'Barbara Liskov', 'Claude Shannon', 'Donald Knuth'];
+    const drafts: Schemas['Offer'][] = [];
+    for (const [index, name] of names.entries()) {
+      const [firstName, lastName] = name.split(' ') as [string, string];
+      const person = await call<{ id: string }>(recruiter, '/api/candidates', { method: 'POST', json: { email: `bulk-${index}-${Date.now()}@candidates.test`, firstName, lastName } });
+      expect(person.status).toBe(201);
+      const input = { candidateId: person.body.data.id, jobFamilyId: 'software_engineering', levelId: 'p3', locationId: 'us_sf_bay_area', title: `Bulk engineer ${index + 1}`, startDate: START, expiresOn: EXPIRES, currency: 'USD', package: { base: 120_000_00 + index * 1_000_00 } };
+      const draft = await call<Schemas['Offer']>(recruiter, '/api/offers', { method: 'POST', json: input });
+      expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+      drafts.push(draft.body.data);
+    }
+    const { context, page } = await signedIn(recruiter);
+    await page.goto(`${base()}/offers?state=draft`);
+    const grid = page.getByRole('grid', { name: 'Offers, newest first' });
+    await grid.getByRole('row', { name: /Donald Knuth/ }).waitFor();
+    // Someone else edits Claude's offer between the list's read and the bulk write (the list follows
+    // changes live, so the edit is made as the request leaves the browser, before it reaches the server).
+    const claude = drafts[2] as Schemas['Offer'];
+    await page.route('**/api/offers/bulk-actions', async (route) => {
+      expect((await call(recruiter, `/api/offers/${claude.id}`, { method: 'PATCH', ifMatch: claude.version, json: { title: 'Bulk engineer, renamed' } })).status).toBe(200);
+      await route.continue();
+    }, { times: 1 });
+    // A click on the first, Shift+click on the last selects the four.
+    await grid.getByRole('checkbox', { name: 'Select Alan Turing' }).click();
+    await grid.getByRole('checkbox', { name: 'Select Donald Knuth' }).click({ modifiers: ['Shift'] });
+    await page.getByText('4 selected').waitFor();
+    await page.getByRole('button', { name: 'Submit 4 offers' }).click();
+    const report = page.locator('.offers-bulk-report');
+    await report.getByText('3 offers submitted. 1 offer refused, unchanged:').waitFor();
+    expect(await report.locator(`[data-refused-offer="${claude.id}"]`).textContent()).toBe('Claude Shannon: Someone else changed this offer first. Reload and try again.');
+    await axeClean(page, '/offers after a bulk submit');
+
+    // The approved ones: Ctrl+click picks two of them, and rescinding asks why.
+    await page.goto(`${base()}/offers?state=approved`);
+    await grid.getByRole('row', { name: /Barbara Liskov/ }).waitFor();
+    await grid.getByRole('row', { name: /Alan Turing/ }).locator('[data-col="title"]').click({ modifiers: ['Control'] });
+    await grid.getByRole('row', { name: /Barbara Liskov/ }).locator('[data-col="title"]').click({ modifiers: ['Control'] });
+    await page.getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Rescind 2 offers…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rescind 2 offers?' });
+    await expect.poll(() => dialog.getByRole('button', { name: 'Rescind', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByLabel(/^Why/).fill('The team was closed');
+    await dialog.getByRole('button', { name: 'Rescind', exact: true }).click();
+    await report.getByText('2 offers rescinded.').waitFor();
+    const alan = await call<Schemas['Offer']>(recruiter, `/api/offers/${(drafts[0] as Schemas['Offer']).id}`);
+    expect(alan.body.data.state).toBe('rescinded');
+    expect(alan.body.data.history.at(-1)).toMatchObject({ action: 'rescind', comment: 'The team was closed' });
+    const donald = await call<Schemas['Offer']>(recruiter, `/api/offers/${(drafts[3] as Schemas['Offer']).id}`);
+    expect(donald.body.data.state).toBe('approved');
+    await screenshot(page, 'offers-bulk-1280');
+    await context.close();
+
+    // On a phone the list is one card per offer.
+    const phone = await signedIn(recruiter, 375);
+    await phone.page.goto(`${base()}/offers?state=approved`);
+    await phone.page.getByRole('region', { name: 'Offers, newest first cards' }).getByRole('link', { name: 'Donald Knuth' }).waitFor();
+    await axeClean(phone.page, '/offers at 375 px');
+    await phone.context.close();
+  });
+
   it('lists at /select-offer only the offers made to the signed-in candidate’s own e-mail, each opening its letter', { timeout: 300_000 }, async () => {
     // Two sent offers made through the API: one to Ada, one to Grace (another candidate of the same company).
     const grace = await call<{ id: string }>(recruiter, '/api/candidates', { method: 'POST', json: { email: `grace-${Date.now()}@candidates.test`, firstName: 'Grace', lastName: 'Hopper' } });

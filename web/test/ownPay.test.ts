@@ -1,7 +1,7 @@
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { replaceUserRoles } from '../../api/src/access/store.js';
-import { seedBuiltinRoles } from '../../api/src/companies/service.js';
+import { seedBuiltinRoles } from '../../api/src/access/builtinRoles.js';
 import { type TestPerson, createPerson } from '../../api/src/identity/provider/testSupport.js';
 import { insertEmployee, insertGrant, insertPay, monthsAgo } from '../../api/src/team/test/fixtures.js';
 import { testDb } from '../../api/test/factories.js';
@@ -43,7 +43,7 @@ describe('an employee on a phone', () => {
     const baseSalary = BASE_SALARY;
 
     const ownPay = page.getByTestId('own-pay');
-    await page.getByRole('heading', { name: 'Your pay' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Your pay', exact: true }).waitFor({ timeout: 30_000 });
     await expect.poll(() => ownPay.textContent()).toContain(`Base salary${baseSalary}`);
     expect(await page.locator('.own-grants li').count()).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
@@ -61,7 +61,7 @@ describe('an employee on a phone', () => {
     };
     page.on('response', kept);
     await page.reload();
-    await page.getByRole('heading', { name: 'Your pay' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Your pay', exact: true }).waitFor({ timeout: 30_000 });
     await expect.poll(() => dates.length).toBeGreaterThanOrEqual(2);
     page.off('response', kept);
     const fetchedAt = new Date(Math.min(...dates));

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { replaceUserRoles } from '../../api/src/access/store.js';
-import { seedBuiltinRoles } from '../../api/src/companies/service.js';
+import { seedBuiltinRoles } from '../../api/src/access/builtinRoles.js';
 import { createPerson } from '../../api/src/identity/provider/testSupport.js';
 import { testDb } from '../../api/test/factories.js';
 import { demoPassword, launchChromium, screenshotsAtBothWidths, seriousViolations, signInThroughProvider } from './browser.js';

@@ -167,6 +167,27 @@ describe('pulse surveys in the browser', () => {
     expect(await page.getByRole('button', { name: 'Open and send' }).isVisible()).toBe(true);
     expect(await page.getByRole('region', { name: 'Questions' }).textContent()).toContain('I understand how my pay is set');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The draft is edited before it goes out: a question reworded, one added, a later closing date.
+    const draftUrl = page.url();
+    await page.getByRole('link', { name: 'Edit the draft' }).click();
+    await page.getByRole('heading', { name: 'Edit the draft' }).waitFor({ timeout: 30_000 });
+    const form = page.getByRole('form', { name: 'Edit the draft' });
+    expect(await form.getByLabel('Title').inputValue()).toBe(`${title} follow-up`);
+    expect(await form.getByLabel('Departments', { exact: true }).evaluate((select: HTMLSelectElement) => [...select.selectedOptions].map((option) => option.value))).toEqual(['Pulse Panel']);
+    await form.getByLabel('Question 1', { exact: true }).fill('I know how my pay is set');
+    await form.getByRole('button', { name: 'Add a question' }).click();
+    await form.getByLabel('Question 2', { exact: true }).fill('I know where my pay sits in its band');
+    await form.getByLabel('Closes on').fill(day(21));
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Save the draft' }).click();
+    await page.waitForURL(draftUrl);
+    const questions = page.getByRole('region', { name: 'Questions' });
+    await expect.poll(() => questions.getByRole('listitem').allTextContents()).toEqual(['I know how my pay is set', 'I know where my pay sits in its band']);
+    const draftId = draftUrl.split('/').at(-1) ?? '';
+    const stored = await request<{ data: Survey & { closesOn: string; target: { values: string[] } } }>(`/api/data-lab/pulse-surveys/${draftId}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+    expect(stored.body.data).toMatchObject({ version: 2, closesOn: day(21), target: { values: ['Pulse Panel'] } });
     await context.close();
-  });
+    // The walk covers results, closing, a new draft and its edit: the time budget of the other long browser walks.
+  }, 180_000);
 });

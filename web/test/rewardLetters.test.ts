@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { replaceUserRoles } from '../../api/src/access/store.js';
-import { seedBuiltinRoles } from '../../api/src/companies/service.js';
+import { seedBuiltinRoles } from '../../api/src/access/builtinRoles.js';
 import { pdfText } from '../../api/src/documents/test/pdfText.js';
 import { type TestPerson, createPerson } from '../../api/src/identity/provider/testSupport.js';
 import { type Call, closedCycleWithLetters, releaseLetters } from '../../api/src/rewardLetters/test/fixtures.js';

@@ -44,7 +44,7 @@ describe('the PWA in a real browser', () => {
 
     // The admin's user list comes from the API with the signed-in token.
     await page.getByRole('link', { name: 'Users' }).click();
-    await expect.poll(() => page.getByRole('cell', { name: person.email }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('gridcell', { name: person.email }).isVisible()).toBe(true);
 
     // Installable: a manifest with icons and standalone display, and an active service worker.
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -106,7 +106,8 @@ describe('the PWA in a real browser', () => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:')) ?? 'oidc.user:' + location.origin + ':paybench-web';
       localStorage.setItem(key, JSON.stringify({ access_token: 'pb_not-a-token-anyone-issued', token_type: 'Bearer', profile: { sub: 'x' }, expires_at: Math.floor(Date.now() / 1000) + 3600 }));
     });
-    await page.goto(`${base()}/home`);
+    // The refusal may send the page on before it has loaded: only the request is awaited.
+    await page.goto(`${base()}/home`, { waitUntil: 'commit' });
     await page.waitForURL('**/logout**');
     await expect.poll(() => page.getByRole('heading', { name: 'You are signed out' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.waitForLoadState('networkidle');

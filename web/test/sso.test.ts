@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../api/test/server.js';
 import { createAdmin, type TestPerson } from '../../api/src/identity/provider/testSupport.js';
 import { CLIENT_ID, CLIENT_SECRET, type CompanyProvider, startCompanyProvider } from '../../api/src/identity/sso/test/provider.js';
-import { TestTxtResolver } from '../../api/src/companies/domains/test/resolver.js';
+import { TestTxtResolver } from '../../api/src/identity/domains/test/resolver.js';
 import { type TestSmtp, startTestSmtp } from '../../api/src/identity/testMail.js';
 import { expectNoSidewaysScroll, launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
 
@@ -134,6 +134,26 @@ describe('enterprise sign-in', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ana' }).isVisible(), { timeout: 30_000 }).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/home');
     await screenshot(page, 'sso-signed-in-home-375');
+    await context.close();
+  });
+
+  it('an admin removes the provider through the alert dialog, keeping it first', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInThroughProvider(page, server.url, admin.email, admin.password);
+    await page.goto(`${server.url}/settings/sso`);
+    const card = page.getByRole('article', { name: company.issuer });
+    await card.getByRole('button', { name: 'Remove', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Remove the sign-in provider ${company.issuer}?` });
+    expect(await dialog.getByText('bigco.test will sign in with a password again.').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await card.isVisible()).toBe(true);
+
+    await card.getByRole('button', { name: 'Remove', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Remove provider' }).click();
+    await expect.poll(() => page.getByText('bigco.test sign in with a password again.').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => card.count()).toBe(0);
     await context.close();
   });
 });

@@ -6,7 +6,7 @@ import { withinReach } from '../../api/src/people/visibility.js';
 import { insertSmallTeam } from '../../api/src/team/test/fixtures.js';
 import { bearer, createTestUser, testDb } from '../../api/test/factories.js';
 import { request } from '../../api/test/http.js';
-import { ARTIFACTS, demoPassword, launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
+import { ARTIFACTS, demoPassword, expectNoSidewaysScroll, launchChromium, screenshot, seriousViolations, signInThroughProvider } from './browser.js';
 
 const MANAGER = 'manager@acme.test';
 const ADMIN = 'admin@acme.test';
@@ -94,7 +94,7 @@ describe('the team view in a real browser', () => {
     // A subtree that fits the screen is rendered whole; a longer one is virtualised.
     if (subtree.length <= 12) {
       await expect.poll(() => rows.count()).toBe(subtree.length);
-      const names = (await page.locator('[role="row"][data-employee-id] [role="cell"]:first-child').allTextContents()).sort();
+      const names = (await page.locator('[role="row"][data-employee-id] [data-col="name"]').allTextContents()).sort();
       expect(names).toEqual(expected);
     } else {
       await expect.poll(() => rows.count()).toBeGreaterThan(10);
@@ -202,6 +202,96 @@ describe('the team view in a real browser', () => {
       await screenshot(page, `${name}-admin-${engine}-375`);
       await page.setViewportSize({ width: 1280, height: 900 });
     }
+    await context.close();
+  }, 240_000);
+  it('shows base, compa-ratio and band position at 1280 px in a dense grid worked from the keyboard, its density kept', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await signIn(page, ADMIN);
+    await page.goto(`${inject('baseUrl')}/team/employees`);
+    const grid = page.getByRole('grid', { name: 'Employees' });
+    const rows = grid.locator('[role="row"][data-employee-id]');
+    await rows.first().waitFor({ timeout: 30_000 });
+
+    // The right columns first: base, compa-ratio and band position are in view without scrolling sideways.
+    for (const name of ['Base salary', 'Compa-ratio', 'Band position']) {
+      const box = await grid.getByRole('columnheader', { name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(1280);
+    }
+    await expectNoSidewaysScroll(page, 1280);
+    // Money is right-aligned in whole units: "$123,456", never cents.
+    const base = grid.locator('[role="row"][data-employee-id] [data-col="baseSalary"]').first();
+    expect(await base.evaluate((cell) => getComputedStyle(cell).justifyContent)).toBe('flex-end');
+    expect(await base.textContent()).toMatch(/^(—|[^\d]*[\d,]+)$/);
+    // A long title carries its full text on hover.
+    const title = grid.locator('[role="row"][data-employee-id] [data-col="title"]').first();
+    expect(await title.getAttribute('title')).toBe(await title.textContent());
+
+    // Compact rows by default on a desktop: 32 px each.
+    expect(Math.round((await rows.first().boundingBox())?.height ?? 0)).toBe(32);
+
+    // The keyboard: a cell, then arrows, Home/End, Page Down and Space/Shift to select, Escape to clear.
+    await grid.locator('[role="row"][aria-rowindex="2"] [data-col="department"]').click();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-pos'));
+    // Row 1 (aria-rowindex 2), column 3: the checkbox column is 0, then name, title, department.
+    expect(await focused()).toBe('1:3');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('2:3');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('2:4');
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe('2:0');
+    await page.keyboard.press('End');
+    const last = await grid.getByRole('row').first().getByRole('columnheader').count();
+    expect(await focused()).toBe(`2:${last - 1}`);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe(`0:${last - 1}`);
+    await page.keyboard.press('PageDown');
+    const paged = Number((await focused())?.split(':')[0]);
+    expect(paged).toBeGreaterThan(5);
+    await page.keyboard.press('Control+Home');
+    expect(await focused()).toBe('0:0');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    const status = page.locator('.dgrid-selection [role="status"]');
+    await expect.poll(() => status.textContent()).toBe('3 selected');
+    expect(await grid.locator('[role="row"][aria-selected="true"]').count()).toBe(3);
+    await page.getByRole('button', { name: 'Export selection (CSV)' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await grid.locator('[data-pos="3:1"]').focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => status.textContent()).toBe('');
+    // Enter on a row opens the person's drawer.
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    expect(page.url()).toContain('employee=');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // Comfortable rows, kept for the person across a reload.
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/me/preferences') && response.request().method() === 'PUT');
+    await page.locator('.dgrid-density select').selectOption('comfortable');
+    expect((await saved).status()).toBe(200);
+    await expect.poll(async () => Math.round((await rows.first().boundingBox())?.height ?? 0)).toBe(44);
+    await page.reload();
+    await rows.first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('.dgrid-density select').inputValue()).toBe('comfortable');
+    await expect.poll(async () => Math.round((await rows.first().boundingBox())?.height ?? 0)).toBe(44);
+    await screenshot(page, `team-employees-comfortable-${engine}-1280`);
+    await page.locator('.dgrid-density select').selectOption('compact');
+    await expect.poll(async () => Math.round((await rows.first().boundingBox())?.height ?? 0)).toBe(32);
+
+    // A phone: the same people as cards, no grid.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.locator('.team-card').first().waitFor();
+    expect(await page.getByRole('grid').count()).toBe(0);
+    await expectNoSidewaysScroll(page, 375);
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   }, 240_000);
 });

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../openapi.d.ts';
 import { replaceUserRoles } from '../../api/src/access/store.js';
-import { seedBuiltinRoles } from '../../api/src/companies/service.js';
+import { seedBuiltinRoles } from '../../api/src/access/builtinRoles.js';
 import { pdfText } from '../../api/src/documents/test/pdfText.js';
 import { hashPassword } from '../../api/src/identity/passwords.js';
 import { type TestPerson, createPerson } from '../../api/src/identity/provider/testSupport.js';

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { replaceUserRoles } from '../../api/src/access/store.js';
-import { seedBuiltinRoles } from '../../api/src/companies/service.js';
+import { seedBuiltinRoles } from '../../api/src/access/builtinRoles.js';
 import { pdfText } from '../../api/src/documents/test/pdfText.js';
 import { hashPassword } from '../../api/src/identity/passwords.js';
 import { type TestPerson, createPerson } from '../../api/src/identity/provider/testSupport.js';

@@ -4,6 +4,7 @@ import { type TestCompany, type TestUser, bearer, createTestCompany, createTestU
 import { type ErrorBody, request as requestShared } from '../../test/http.js';
 import { startTestServer } from '../../test/server.js';
 import { loadConfig } from '../config.js';
+import { dataVersionOf } from './authCache.js';
 import type { components } from '../contract-types.js';
 import { type RunningServer, startServer } from '../server.js';
 
@@ -119,5 +120,15 @@ describe('a caller another node keeps', () => {
     const after = await statementsOf(user, 5);
     expect(after.person.firstName).toBe('Renamed');
     expect(after.statements).toBe(1);
+  });
+});
+
+describe('the data version', () => {
+  it('is one per server, and none for a transaction: under row-level security each request is one, and a source made from it would listen on a connection of its own that nothing closes', async () => {
+    expect(dataVersionOf(db)).toBeDefined();
+    expect(dataVersionOf(db)).toBe(dataVersionOf(db));
+    await db.transaction(async (trx) => {
+      expect(dataVersionOf(trx)).toBeUndefined();
+    });
   });
 });

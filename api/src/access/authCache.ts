@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
@@ -28,21 +29,38 @@ import type { Caller } from './caller.js';
 
 /** Where a cache reads its version: undefined when it cannot tell, and then nothing is reused. */
 export interface VersionSource {
-  read(): Promise<number | undefined>;
+  /** A reading begun after this call, or after `since` (a `performance.now()` moment) when given. */
+  read(since?: number): Promise<number | undefined>;
   close(): void;
 }
+
+/**
+ * When the request being answered arrived (`performance.now()`), set by the router around a handler:
+ * a reading begun after it sees every commit the caller could have seen, so the router begins one as
+ * the request arrives and the handler's kept reads take it, rather than waiting for one of their own
+ * while holding the request's transaction (a pooled connection, on Postgres).
+ */
+export const requestArrival = new AsyncLocalStorage<number>();
 
 /** One reading under way at a time; a request arriving meanwhile waits for the next, which starts after it arrived. */
 class Readings {
   private running: Promise<number | undefined> | undefined;
   private queued: Promise<number | undefined> | undefined;
+  /** The last reading begun, and when. */
+  private latest: { at: number; value: Promise<number | undefined> } | undefined;
 
   constructor(private readonly take: () => Promise<number | undefined>) {}
 
-  /** A reading taken after this call: one already under way may predate a commit the caller has seen. */
-  read(): Promise<number | undefined> {
+  /**
+   * A reading taken after this call (one already under way may predate a commit the caller has
+   * seen), or the last one begun at or after `since`, under way or done.
+   */
+  read(since?: number): Promise<number | undefined> {
+    if (since !== undefined && this.latest && this.latest.at >= since) return this.latest.value;
     if (!this.running) {
+      const at = performance.now();
       this.running = this.take().finally(() => (this.running = undefined));
+      this.latest = { at, value: this.running };
       return this.running;
     }
     this.queued ??= this.running.then(() => {
@@ -68,8 +86,8 @@ class DataVersion implements VersionSource {
     this.connection = new sqlite3.Database(filename, sqlite3.OPEN_READONLY, () => undefined);
   }
 
-  read(): Promise<number | undefined> {
-    return this.readings.read();
+  read(since?: number): Promise<number | undefined> {
+    return this.readings.read(since);
   }
 
   close(): void {
@@ -109,8 +127,8 @@ class ChangeNotifications implements VersionSource {
     this.connect();
   }
 
-  read(): Promise<number | undefined> {
-    return this.listening ? this.readings.read() : Promise.resolve(undefined);
+  read(since?: number): Promise<number | undefined> {
+    return this.listening ? this.readings.read(since) : Promise.resolve(undefined);
   }
 
   close(): void {
@@ -190,9 +208,17 @@ export class VersionedCache<T> {
     private readonly maxEntries = MAX_ENTRIES,
   ) {}
 
+  /** The value kept for `key` if nothing was committed since it was loaded; undefined otherwise (nothing is loaded). */
+  async peek(key: string): Promise<T | undefined> {
+    const version = await this.dataVersion?.read(requestArrival.getStore());
+    const hit = version === undefined || version !== this.version ? undefined : this.entries.get(key);
+    // One still loading may yet be refused: then the caller answers as if nothing were kept.
+    return hit && hit.version === version ? hit.value.catch(() => undefined) : undefined;
+  }
+
   /** The value for `key`: reused while nothing was committed since it was loaded, else `load()`ed. */
   async get(key: string, load: () => Promise<T>): Promise<T> {
-    const version = await this.dataVersion?.read();
+    const version = await this.dataVersion?.read(requestArrival.getStore());
     if (version === undefined) return load();
     if (version !== this.version) {
       // Everything loaded before this commit is stale: drop it rather than keep it until evicted.
@@ -261,6 +287,9 @@ const sources = new WeakMap<Knex, Map<string, VersionSource | undefined>>();
  * database shares (authentication's and the kept pages'). Made once per database, closed with the pool.
  */
 function versionSourceOf(db: Knex, channel: (schema: string) => string): VersionSource | undefined {
+  // A transaction is a new object per request: a source made from it would listen on a connection of
+  // its own that nothing closes. Only the server's own knex has a data version.
+  if ((db as Knex & { isTransaction?: boolean }).isTransaction) return undefined;
   const filename = sqliteFilename(db);
   const key = filename ? 'any commit' : channel(schemaOf(db));
   let made = sources.get(db);

@@ -7,9 +7,9 @@ import { TokenRefused } from './identityProvider.js';
 import { isoTimestampOrNull } from '../db/timestamps.js';
 import { type UserRow, findUserById } from './users.js';
 import { type SignInEntry, type TokenEntry, authStateOf } from './authCache.js';
-import { BUILTIN_ROLES } from './builtinRoles.js';
+import { builtinRoles } from './builtinRoles.js';
 import type { Caller, CompanyScope, ViewAsState } from './caller.js';
-import { FLAG_DEFAULTS, type FlagName } from './flags.js';
+import { type FlagName, flagDefaults } from './flags.js';
 import { resolvePermissions } from './permissions.js';
 import { type CallerRole, callerRows, flagOverrides, parsePermissions, rolesOfUsers, touchToken } from './store.js';
 import { hashToken, isApiToken } from './tokens.js';
@@ -35,7 +35,7 @@ export function unauthenticated(reason: TokenRefusal): HttpError {
 }
 
 const withOverrides = (overrides: ReadonlyMap<FlagName, boolean>): Record<FlagName, boolean> => {
-  const flags = { ...FLAG_DEFAULTS };
+  const flags = flagDefaults();
   for (const [flag, enabled] of overrides) flags[flag] = enabled;
   return flags;
 };
@@ -143,7 +143,7 @@ async function applyViewAs(ctx: Context, db: Knex, caller: Caller): Promise<Call
   const company = await findCompanyByKey(db, asCompany);
   if (!company) throw new HttpError(403, 'forbidden', { message: 'The company of this view-as session no longer exists.' });
   // As a company: an admin's view of it, never more (writes are refused while viewing as).
-  const admin = BUILTIN_ROLES.find((role) => role.key === 'admin');
+  const admin = builtinRoles().find((role) => role.key === 'admin');
   const { resolved, all } = resolvePermissions(admin ? [admin.permissions] : []);
   return {
     ...caller,

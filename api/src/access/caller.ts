@@ -1,6 +1,6 @@
 import type { components } from '../contract-types.js';
 import { HttpError } from '../kernel/errors.js';
-import { FLAG_DEFAULTS, type FlagName } from './flags.js';
+import { type FlagName, flagDefaults } from './flags.js';
 import type { PermissionMap } from './permissions.js';
 
 export type RoleRef = components['schemas']['RoleRef'];
@@ -77,7 +77,7 @@ export function actorFor(userId: string, companyId: string, options: { isCandida
     roles: [],
     permissions: {},
     allRolePermissions: {},
-    flags: { ...FLAG_DEFAULTS },
+    flags: flagDefaults(),
     viewAs: null,
     via: 'signIn',
   };

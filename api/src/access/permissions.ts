@@ -1,127 +1,83 @@
 import type { Logger } from 'pino';
 import type { components } from '../contract-types.js';
+import { type ApiModule, installedModules } from '../kernel/modules.js';
 
 export type Authority = components['schemas']['Authority'];
 export type PermissionGrant = components['schemas']['PermissionGrant'];
 export type PermissionMap = components['schemas']['PermissionMap'];
 
-interface PermissionDefinition {
+/**
+ * Every permission a role can grant, by name. The area that owns a permission adds it from its
+ * `module.ts` and declares what it means there (`ownPermissions`):
+ *
+ *     declare module '../access/permissions.js' {
+ *       interface Permissions { bands: true }
+ *     }
+ *
+ * `view` reads, `edit` changes (and implies view). Scopes: `all` (the whole company), `reports`
+ * (the holder's management subtree), `self` (their own records), `zones` (salary bands: the pay
+ * zones that name the holder, bands/zoneAccess.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in each module
+export interface Permissions {}
+
+export type PermissionName = keyof Permissions & string;
+
+export type PermissionGroupId = 'benchmarking' | 'people' | 'pay' | 'administration';
+
+/** The built-in roles every company starts with (access/builtinRoles.ts). */
+export type BuiltinRoleKey = 'admin' | 'compensation_planner' | 'people_manager' | 'employee' | 'analyst';
+
+/** What an area says about a permission it owns. */
+export interface PermissionDeclaration {
   /** Its name in words, as screens and e-mails show it. */
   label: string;
-  group: 'benchmarking' | 'people' | 'pay' | 'administration';
+  group: PermissionGroupId;
+  /** Its place in its group on screens and in lists (in tens). */
+  order: number;
   description: string;
-  scopes: string[];
+  scopes: readonly string[];
+  /** What the built-in roles grant of it; the admin holds every permission with edit over `all`. */
+  roles?: { readonly [Role in Exclude<BuiltinRoleKey, 'admin'>]?: PermissionGrant[] };
 }
 
-/**
- * Every permission a role can grant. `view` reads, `edit` changes (and implies view).
- * Scopes: `all` (the whole company), `reports` (the holder's management subtree), `self` (their own records),
- * `zones` (salary bands: the pay zones that name the holder, bands/zoneAccess.ts).
- */
-export const PERMISSIONS = {
-  benchmarking: {
-    label: 'Market data',
-    group: 'benchmarking',
-    description: 'view: query market data and export it; edit: save and share report queries, change benchmarking settings.',
-    scopes: ['all'],
-  },
-  team: {
-    label: 'Employees',
-    group: 'people',
-    description: 'view: see employees (job, manager, location) in the team view; edit: change their records and import people data.',
-    scopes: ['all', 'reports'],
-  },
-  employeeCompensation: {
-    label: 'Employee pay',
-    group: 'people',
-    description: 'view: see salaries, bonuses and equity of employees in scope; edit: change them.',
-    scopes: ['all', 'reports'],
-  },
-  demographics: {
-    label: 'Demographics',
-    group: 'people',
-    description: 'view: see demographic fields for pay-equity analysis.',
-    scopes: ['all'],
-  },
-  bands: {
-    label: 'Salary bands',
-    group: 'pay',
-    description: 'view: see salary bands, pay zones and surveys; edit: build and publish them. Scope zones: only the pay zones that name the holder.',
-    scopes: ['all', 'zones'],
-  },
-  compensationPlanning: {
-    label: 'Compensation planning',
-    group: 'pay',
-    description: 'view: see merit cycles and worksheets in scope; edit: plan and submit recommendations.',
-    scopes: ['all', 'reports'],
-  },
-  offers: {
-    label: 'Offers',
-    group: 'pay',
-    description: 'view: see offers to candidates; edit: create and send offers and offer letters.',
-    scopes: ['all'],
-  },
-  totalRewards: {
-    label: 'Total rewards',
-    group: 'pay',
-    description: 'view: read total-rewards statements in scope; edit: configure what statements show.',
-    scopes: ['all', 'self'],
-  },
-  dataLab: {
-    label: 'Data lab',
-    group: 'pay',
-    description: 'view: use the data lab (insights, bookmarks, the insights agent, pulse-survey results); edit: create and close pulse surveys, share bookmarks.',
-    scopes: ['all'],
-  },
-  users: {
-    label: 'Users',
-    group: 'administration',
-    description: 'view: list the company’s users; edit: add, import and remove users.',
-    scopes: ['all'],
-  },
-  roles: {
-    label: 'Roles',
-    group: 'administration',
-    description: 'view: see roles and who holds them; edit: create and change roles and assign them.',
-    scopes: ['all'],
-  },
-  companySettings: {
-    label: 'Company settings',
-    group: 'administration',
-    description: 'view: see company settings (currency, share price, valuation); edit: change them.',
-    scopes: ['all'],
-  },
-  integrations: {
-    label: 'Integrations',
-    group: 'administration',
-    description: 'view: see connected HR and equity systems; edit: connect, configure and sync them.',
-    scopes: ['all'],
-  },
-} as const satisfies Record<string, PermissionDefinition>;
+/** A grant of a permission to a built-in role: edit or view, over `all` unless told. */
+export const grant = (authority: Authority, scope = 'all'): PermissionGrant[] => [{ authority, scope }];
 
-export type PermissionName = keyof typeof PERMISSIONS;
-export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
-export const isPermissionName = (name: string): name is PermissionName => Object.hasOwn(PERMISSIONS, name);
-/** A permission's name in words; an unknown one as it is. */
-export const permissionLabel = (name: string): string => (isPermissionName(name) ? PERMISSIONS[name].label : name);
-
-const GROUP_NAMES: Record<PermissionDefinition['group'], string> = {
+const GROUP_NAMES: Record<PermissionGroupId, string> = {
   benchmarking: 'Market data',
   people: 'People',
   pay: 'Pay programs',
   administration: 'Administration',
 };
+const GROUPS = Object.keys(GROUP_NAMES) as PermissionGroupId[];
+
+let known: { modules: readonly ApiModule[]; permissions: ReadonlyMap<PermissionName, PermissionDeclaration> } | undefined;
+
+/** Every declared permission, in group order and then each one's order (the order screens list them). */
+export function declaredPermissions(): ReadonlyMap<PermissionName, PermissionDeclaration> {
+  const modules = installedModules();
+  if (known?.modules !== modules) {
+    const entries = modules.flatMap((module) => Object.entries(module.ownPermissions ?? {}) as [PermissionName, PermissionDeclaration][]);
+    entries.sort(([, a], [, b]) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group) || a.order - b.order);
+    known = { modules, permissions: new Map(entries) };
+  }
+  return known.permissions;
+}
+
+export const permissionNames = (): PermissionName[] => [...declaredPermissions().keys()];
+export const isPermissionName = (name: string): name is PermissionName => declaredPermissions().has(name as PermissionName);
+/** A permission's name in words; an unknown one as it is. */
+export const permissionLabel = (name: string): string => declaredPermissions().get(name as PermissionName)?.label ?? name;
 
 export function permissionGroups(): components['schemas']['PermissionGroup'][] {
-  return (Object.keys(GROUP_NAMES) as PermissionDefinition['group'][]).map((group) => ({
+  const permissions = [...declaredPermissions()];
+  return GROUPS.map((group) => ({
     id: group,
     name: GROUP_NAMES[group],
-    permissions: PERMISSION_NAMES.filter((name) => PERMISSIONS[name].group === group).map((name) => ({
-      name,
-      label: PERMISSIONS[name].label,
-      description: PERMISSIONS[name].description,
-      scopes: [...PERMISSIONS[name].scopes],
-    })),
+    permissions: permissions
+      .filter(([, permission]) => permission.group === group)
+      .map(([name, permission]) => ({ name, label: permission.label, description: permission.description, scopes: [...permission.scopes] })),
   }));
 }
 
@@ -176,9 +132,9 @@ export function resolvePermissions(roleMaps: PermissionMap[]): { resolved: Permi
 export function invalidGrants(map: PermissionMap): { field: string; message: string }[] {
   const problems: { field: string; message: string }[] = [];
   for (const [name, grants] of Object.entries(map)) {
-    const definition = (PERMISSIONS as Record<string, PermissionDefinition>)[name];
+    const definition = declaredPermissions().get(name as PermissionName);
     if (!definition) {
-      problems.push({ field: `body.permissions.${name}`, message: `is not a permission; use one of: ${PERMISSION_NAMES.join(', ')}` });
+      problems.push({ field: `body.permissions.${name}`, message: `is not a permission; use one of: ${permissionNames().join(', ')}` });
       continue;
     }
     grants.forEach((grant, index) => {

@@ -16,6 +16,9 @@ export interface CompanyRow {
   is_demo: boolean | number;
   onboarding: string;
   enterprise_tags: string;
+  /** The error screen's override (both set, or both null). */
+  error_screen_title?: string | null;
+  error_screen_description?: string | null;
   version: number;
   created_at: string | Date;
   updated_at: string | Date;

@@ -131,7 +131,11 @@ export async function createMarketAssociation(db: Knex, caller: Caller, companyJ
   return presentOne(db, scope, companyJobId, id);
 }
 
-export async function updateMarketAssociation(db: Knex, caller: Caller, companyJobId: string, id: string, ifMatch: string, patch: Schemas['MarketAssociationPatch']): Promise<MarketAssociation> {
+export async function updateMarketAssociation(
+  db: Knex,
+  caller: Caller,
+  { companyJobId, id, ifMatch, patch }: { companyJobId: string; id: string; ifMatch: string; patch: Schemas['MarketAssociationPatch'] },
+): Promise<MarketAssociation> {
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {

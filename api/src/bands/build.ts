@@ -3,7 +3,7 @@ import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
 import { newId } from '../db/ids.js';
 import { badRequest } from '../kernel/errors.js';
-import { versionConflict } from '../kernel/versions.js';
+import { versionConflict, writeAtVersion } from '../kernel/versions.js';
 import {
   ALL_INDUSTRIES_ID,
   COMPANY_STAGES,
@@ -150,7 +150,7 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
   if (associated.size) {
     philosophy.agingRateBp = input.agingRateBp ?? (await agingRateOf(db, scope));
     const options = { date: set.effective_date, agingRateBp: philosophy.agingRateBp, percentile: philosophy.targetPercentile as MarketPercentile, currency: set.currency };
-    composites = await compositesFor(deps, scope, allJobs.filter((job) => associated.has(job.id)), options, converter, associations);
+    composites = await compositesFor(deps, scope, allJobs.filter((job) => associated.has(job.id)), options, { converter, read: associations });
   }
   const forex = await currencyForexMapping(db);
   const pricings = await zonePricings(zones, set, converter);
@@ -323,10 +323,8 @@ export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string,
 
   await db.transaction(async (trx) => {
     // Built from what was read: a draft published or built by someone else meanwhile is not overwritten.
-    const updated = await setsOf(trx, scope)
-      .where({ id: set.id, version: set.version, status: 'draft' })
-      .update({ philosophy: JSON.stringify(philosophy), version: Number(set.version) + 1, updated_at: now });
-    if (updated !== 1) {
+    const updated = await writeAtVersion(() => setsOf(trx, scope).where({ id: set.id, status: 'draft' }), Number(set.version), { philosophy: JSON.stringify(philosophy), updated_at: now });
+    if (!updated) {
       const current = await requireSet(trx, scope, set.id);
       requireDraft(current);
       throw versionConflict('this band set', Number(current.version));

@@ -94,9 +94,8 @@ export async function compositesFor(
   scope: CompanyScope,
   jobs: readonly CompanyJobRow[],
   options: CompositeOptions,
-  converter: Converter,
-  /** The company's associations when the caller has read them already. */
-  read?: readonly AssociationRow[],
+  /** The company's associations (`read`) when the caller has read them already. */
+  { converter, read }: { converter: Converter; read?: readonly AssociationRow[] },
 ): Promise<Map<string, JobComposite>> {
   const db = deps.db;
   const wanted = new Set(jobs.map((job) => job.id));
@@ -249,7 +248,7 @@ export async function getCompositeBenchmark(deps: AppDeps, caller: Caller, compa
   if (!job) throw notFound();
   const options = await optionsOf(deps.db, caller, query);
   const converter = await Converter.open(deps.db, options.date);
-  const [composites, zones] = await Promise.all([compositesFor(deps, scope, [job], options, converter), ensureZones(deps.db, scope)]);
+  const [composites, zones] = await Promise.all([compositesFor(deps, scope, [job], options, { converter }), ensureZones(deps.db, scope)]);
   return { ...presentComposite(job, composites.get(job.id), zonesReached(caller, zones), options), exchangeRates: converter.ratesUsed() };
 }
 
@@ -259,7 +258,7 @@ export async function listCompositeBenchmarks(deps: AppDeps, caller: Caller, que
   const converter = await Converter.open(deps.db, options.date);
   const [jobs, allZones] = await Promise.all([listJobs(deps.db, scope), ensureZones(deps.db, scope)]);
   const zones = zonesReached(caller, allZones);
-  const composites = await compositesFor(deps, scope, jobs, options, converter);
+  const composites = await compositesFor(deps, scope, jobs, options, { converter });
   return {
     data: jobs.filter((job) => composites.has(job.id)).map((job) => presentComposite(job, composites.get(job.id), zones, options)),
     exchangeRates: converter.ratesUsed(),

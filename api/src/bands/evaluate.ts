@@ -3,7 +3,7 @@ import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { findLevel } from '../reference/catalog/index.js';
 import { Converter, today } from '../money/converter.js';
-import { type BandEmployeeRow, activeEmployeesForBands, activeIdsWithinReach, baseSalariesInForce } from '../people/reads/bands.js';
+import { type BandEmployeeRow, activeEmployeesForBands, activeIdsWithinReach, baseSalariesInForce } from './peopleReads.js';
 import { employeeReach } from '../people/visibility.js';
 import { applyDifferential, compaRatio, deltaFrom, positionIn, progressionOf, rangePenetration, roundHalfUp, spreadOf } from './formulas.js';
 import { parseSource } from './present.js';

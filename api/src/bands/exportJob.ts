@@ -181,7 +181,7 @@ export const bandsExportJob = jobKind<BandsExportInput>({ type: BANDS_EXPORT, ti
 });
 
 /** Starts the export of a set of the caller's company (another company's id is 404 before anything is queued). */
-export async function startBandSetExport(db: Knex, jobs: JobQueue, caller: Caller, bandSetId: string, format: ExportFormat, socketId: string | undefined) {
+export async function startBandSetExport(db: Knex, jobs: JobQueue, caller: Caller, { bandSetId, format, socketId }: { bandSetId: string; format: ExportFormat; socketId: string | undefined }) {
   const scope = companyScope(caller);
   const set = await requireSet(db, scope, bandSetId);
   // A holder limited to some pay zones exports those zones' bands only.

@@ -190,7 +190,7 @@ async function draftGradeBand(trx: Knex, scope: CompanyScope, caller: Caller, se
 }
 
 /** A hand edit of a draft's grade band at the version read; ranges absent are kept, null removes them. */
-export async function updateGradeBand(db: Knex, caller: Caller, setId: string, gradeBandId: string, ifMatch: string, input: Schemas['BandInput']): Promise<GradeBand> {
+export async function updateGradeBand(db: Knex, caller: Caller, { setId, gradeBandId, ifMatch, input }: { setId: string; gradeBandId: string; ifMatch: string; input: Schemas['BandInput'] }): Promise<GradeBand> {
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await ensureZones(db, scope);

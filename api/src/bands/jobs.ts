@@ -5,7 +5,7 @@ import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { updateAtVersion, versionOf } from '../kernel/versions.js';
 import { LEVELS, findJobFamily, findLevel } from '../reference/catalog/index.js';
-import { activeCountsByFamilyLevel, activeEmployeesForBands, activeIdsWithinReach } from '../people/reads/bands.js';
+import { activeCountsByFamilyLevel, activeEmployeesForBands, activeIdsWithinReach } from './peopleReads.js';
 import { employeeReach } from '../people/visibility.js';
 import { type Unplaced, jobMatcher } from './placement.js';
 import { type CompanyJob, presentJob } from './present.js';

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { bandPublicationApprovers } from '../approvalRules/rules.js';
 import { getCompany } from '../companies/service.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
@@ -9,13 +10,10 @@ import { requireMinorUnit } from '../money/minorUnits.js';
 import { emit } from '../platform/events.js';
 import { history, transition } from '../workflow/service.js';
 import { type Band, type BandSet, type BandSetDetail, presentBand, presentSet, presentSetDetail } from './present.js';
-import { findCycle } from '../meritCycles/store.js';
-import { type BandRow, type BandSetRow, type GradeBandRow, bandsOf, deleteSet, findBand, findCycleSet, findLiveSet, findSet, insertBands, insertGradeBands, insertSet, listBands, listGradeBands, listSets, listZones, setsOf, touchSet } from './store.js';
+import { type BandRow, type BandSetRow, type GradeBandRow, bandsOf, deleteSet, findBand, findCycleSet, findLiveSet, findPublicationCycle, findSet, insertBands, insertGradeBands, insertSet, listBands, listGradeBands, listSets, listZones, replaceBandSetApproval, setsOf, touchSet } from './store.js';
 import { checkFigures, checkRanges, rangesText } from './ranges.js';
 import { inReach, seesAllZones, zoneReach } from './zoneAccess.js';
 import { BAND_SET_SUBJECT, bandSetWorkflow } from './workflow.js';
-import { submitForApproval } from '../workflowSettings/bandApprovals.js';
-import { bandPublicationApprovers } from '../workflowSettings/service.js';
 
 type Schemas = components['schemas'];
 
@@ -24,6 +22,17 @@ export async function requireSet(db: Knex, scope: CompanyScope, id: string): Pro
   if (!row) throw notFound();
   return row;
 }
+
+/** The set at the version the caller read (409 when it moved on since), in one of its workflow's states. */
+export async function requireSetAtVersion(db: Knex, scope: CompanyScope, { id, version }: { id: string; version: number }): Promise<BandSetRow & { status: BandSetState }> {
+  const set = await requireSet(db, scope, id);
+  if (Number(set.version) !== version) throw versionConflict('this band set', Number(set.version));
+  const status = set.status;
+  if (!bandSetWorkflow.isState(status)) throw new Error(`band set ${set.id} is in an unknown state ${status}`);
+  return { ...set, status };
+}
+
+type BandSetState = Parameters<typeof bandSetWorkflow.transitionFrom>[0];
 
 /** Only drafts change; a live or archived set is what was published, kept as it was. */
 export function requireDraft(set: BandSetRow): void {
@@ -160,9 +169,15 @@ export async function duplicateBandSet(db: Knex, caller: Caller, id: string, nam
  * one goes live by `action` (a publish, or the last approval), each through the workflow with its
  * history row; `bandSet.published` is emitted.
  */
-export async function makeLive(trx: Knex, scope: CompanyScope, caller: Caller, set: BandSetRow, action: 'publish' | 'approve', comment: string | undefined, awaiting: readonly string[]): Promise<void> {
+export async function makeLive(
+  trx: Knex,
+  scope: CompanyScope,
+  caller: Caller,
+  set: BandSetRow,
+  { action, comment, awaiting }: { action: 'publish' | 'approve'; comment: string | undefined; awaiting: readonly string[] },
+): Promise<void> {
   // A submission to a merit cycle (publishBandSet keeps the cycle on the waiting set): the last approval publishes it there.
-  if (action === 'approve' && set.status === 'pendingApproval' && set.merit_cycle_id) return publishToCycle(trx, scope, caller, set, set.merit_cycle_id, comment, awaiting);
+  if (action === 'approve' && set.status === 'pendingApproval' && set.merit_cycle_id) return publishToCycle(trx, scope, caller, set, { meritCycleId: set.merit_cycle_id, comment, awaiting });
   const version = Number(set.version);
   if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
   const bandCount = (await listBands(trx, scope, set.id)).length;
@@ -186,7 +201,7 @@ export async function makeLive(trx: Knex, scope: CompanyScope, caller: Caller, s
 
 /** A merit cycle of the company's that has not launched (a launched cycle fixed its bands at launch). */
 async function requireOpenCycle(trx: Knex, scope: CompanyScope, meritCycleId: string) {
-  const cycle = await findCycle(trx, scope, meritCycleId);
+  const cycle = await findPublicationCycle(trx, scope, meritCycleId);
   if (!cycle) throw notFound('The merit cycle could not be found.');
   if (cycle.launched_at) throw new HttpError(409, 'merit_cycle_launched', { message: `“${cycle.name}” has launched; its bands were fixed at launch.` });
   return cycle;
@@ -197,7 +212,13 @@ async function requireOpenCycle(trx: Knex, scope: CompanyScope, meritCycleId: st
  * archived, this one moves to `cycle` naming the cycle, each with its history row. A launched cycle
  * fixed its bands at launch, so it takes no other set. The live set is not touched.
  */
-async function publishToCycle(trx: Knex, scope: CompanyScope, caller: Caller, set: BandSetRow, meritCycleId: string, comment: string | undefined, awaiting: readonly string[] = []): Promise<void> {
+async function publishToCycle(
+  trx: Knex,
+  scope: CompanyScope,
+  caller: Caller,
+  set: BandSetRow,
+  { meritCycleId, comment, awaiting = [] }: { meritCycleId: string; comment: string | undefined; awaiting?: readonly string[] },
+): Promise<void> {
   const cycle = await requireOpenCycle(trx, scope, meritCycleId);
   if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
   const now = new Date().toISOString();
@@ -220,18 +241,35 @@ async function publishToCycle(trx: Knex, scope: CompanyScope, caller: Caller, se
   });
 }
 
+/** Submits a draft to the approvers named now (in the publishing transaction); approvals.ts records their decisions. */
+async function submitForApproval(trx: Knex, caller: Caller, { set, approvers, comment }: { set: BandSetRow; approvers: readonly string[]; comment: string | undefined }): Promise<void> {
+  const scope = companyScope(caller);
+  if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
+  const version = Number(set.version);
+  const submitted = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting: [] }, 'submit', caller, comment);
+  const now = new Date().toISOString();
+  await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { status: submitted.state, updated_at: now }, 'this band set');
+  await replaceBandSetApproval(trx, scope, { band_set_id: set.id, company_id: scope.companyId, approver_user_ids: JSON.stringify(approvers), decisions: '[]', submitted_by: caller.userId, submitted_at: now });
+  await emit(trx, {
+    name: 'bandSet.approvalRequested',
+    companyId: scope.companyId,
+    actorUserId: caller.userId,
+    subjectType: BAND_SET_SUBJECT,
+    subjectId: set.id,
+    payload: { bandSetId: set.id, name: set.name, approverUserIds: [...approvers], awaitingUserId: approvers[0] ?? null },
+  });
+}
+
 /**
  * Publishes a draft at the version read. To a merit cycle when one is named (`publishToCycle`); else,
  * where the workflow settings name band-set approvers, the draft is submitted to them instead
- * (`pendingApproval`, workflowSettings/bandApprovals.ts); else it goes live at once (`makeLive`).
+ * (`pendingApproval`, `submitForApproval`, decided in approvals.ts); else it goes live at once (`makeLive`).
  */
-export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMatch: string, comment: string | undefined, meritCycleId?: string): Promise<BandSetDetail> {
+export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMatch: string, { comment, meritCycleId }: { comment?: string; meritCycleId?: string } = {}): Promise<BandSetDetail> {
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
-    const set = await requireSet(trx, scope, id);
-    if (Number(set.version) !== version) throw versionConflict('this band set', Number(set.version));
-    if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
+    const set = await requireSetAtVersion(trx, scope, { id: id, version });
     // The workflow refuses anything but a draft (409 invalid_transition) before anything is written.
     if (!bandSetWorkflow.transitionFrom(set.status, 'publish')) {
       throw new HttpError(409, 'invalid_transition', { message: bandSetWorkflow.refusal(set.status, 'publish') });
@@ -243,9 +281,9 @@ export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMat
     if (approvers.length) {
       // The submission names where it goes (a cycle, or live when null); the last approval publishes it there.
       await setsOf(trx, scope).where({ id: set.id }).update({ merit_cycle_id: meritCycleId ?? null });
-      await submitForApproval(trx, scope, caller, { ...set, merit_cycle_id: meritCycleId ?? null }, approvers, comment);
-    } else if (meritCycleId) await publishToCycle(trx, scope, caller, set, meritCycleId, comment);
-    else await makeLive(trx, scope, caller, set, 'publish', comment, []);
+      await submitForApproval(trx, caller, { set: { ...set, merit_cycle_id: meritCycleId ?? null }, approvers, comment });
+    } else if (meritCycleId) await publishToCycle(trx, scope, caller, set, { meritCycleId, comment });
+    else await makeLive(trx, scope, caller, set, { action: 'publish', comment, awaiting: [] });
   });
   return bandSetDetail(db, scope, id);
 }
@@ -255,9 +293,7 @@ export async function withdrawBandSet(db: Knex, caller: Caller, id: string, ifMa
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
-    const set = await requireSet(trx, scope, id);
-    if (Number(set.version) !== version) throw versionConflict('this band set', Number(set.version));
-    if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
+    const set = await requireSetAtVersion(trx, scope, { id: id, version });
     const withdrawn = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting: [] }, 'withdraw', caller, comment);
     await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { status: withdrawn.state, updated_at: new Date().toISOString() }, 'this band set');
   });
@@ -280,7 +316,7 @@ export async function bandSetHistory(db: Knex, caller: Caller, id: string): Prom
 }
 
 /** A hand edit of a draft's band at the version read: min ≤ mid ≤ max in the band's currency. */
-export async function updateBand(db: Knex, caller: Caller, setId: string, bandId: string, ifMatch: string, input: Schemas['BandInput']): Promise<Band> {
+export async function updateBand(db: Knex, caller: Caller, { setId, bandId, ifMatch, input }: { setId: string; bandId: string; ifMatch: string; input: Schemas['BandInput'] }): Promise<Band> {
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   return db.transaction(async (trx) => {

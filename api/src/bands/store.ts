@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
+import type { RunRecord } from '../fileImports/run.js';
+import { importStore } from '../fileImports/store.js';
+import type { UploadRow } from '../fileImports/uploads.js';
+import { moveVersionOn } from '../kernel/versions.js';
 
 /* The bands tables; every function takes the company's scope. */
 
@@ -178,9 +182,7 @@ export async function deleteSet(db: Knex, scope: CompanyScope, id: string): Prom
 
 /** Marks the set changed (a band was edited): its version moves on, so a publish names what it saw. */
 export async function touchSet(db: Knex, scope: CompanyScope, id: string, extra: Partial<BandSetRow> = {}): Promise<void> {
-  await setsOf(db, scope)
-    .where({ id })
-    .update({ ...extra, version: db.raw('version + 1'), updated_at: new Date().toISOString() });
+  await moveVersionOn(() => setsOf(db, scope).where({ id }), { ...extra, updated_at: new Date().toISOString() });
 }
 
 // ---- bands ------------------------------------------------------------------------------------
@@ -241,9 +243,7 @@ export async function deleteBandsOfSet(db: Knex, scope: CompanyScope, setId: str
 }
 
 export async function updateBandFigures(db: Knex, scope: CompanyScope, id: string, changes: Pick<BandRow, 'min_amount' | 'mid_amount' | 'max_amount' | 'source' | 'updated_by' | 'updated_at'> & Partial<Pick<BandRow, 'ranges'>>): Promise<void> {
-  await bandsOf(db, scope)
-    .where({ id })
-    .update({ ...changes, version: db.raw('version + 1') });
+  await moveVersionOn(() => bandsOf(db, scope).where({ id }), changes);
 }
 
 // ---- settings ---------------------------------------------------------------------------------
@@ -408,64 +408,17 @@ export async function deleteAssociation(db: Knex, scope: CompanyScope, id: strin
 
 // ---- files and imports ------------------------------------------------------------------------
 
-export interface BandFileRow {
-  id: string;
-  company_id: string;
-  owner_user_id: string;
-  download_id: string;
-  kind: string;
-  format: string;
-  filename: string;
-  size_bytes: number | string;
-  columns: string;
-  row_count: number | string;
-  created_at: string | Date;
-  expires_at: string | Date;
-}
+/** An uploaded bands or survey file (band_files): the columns every import keeps about an upload. */
+export type BandFileRow = UploadRow;
 
-export interface BandImportRow {
-  id: string;
-  company_id: string;
-  owner_user_id: string;
-  kind: string;
-  file_id: string | null;
-  filename: string | null;
+export interface BandImportRow extends RunRecord {
   band_set_id: string | null;
   survey_id: string | null;
   survey_input: string | null;
-  dry_run: boolean | number;
-  mapping: string | null;
-  status: string;
-  job_id: string | null;
-  row_count: number | string | null;
-  plan: string | null;
-  errors: string | null;
-  error_count: number | string;
-  message: string | null;
-  created_at: string | Date;
-  started_at: string | Date | null;
-  finished_at: string | Date | null;
 }
 
-export async function insertBandFile(db: Knex, row: BandFileRow): Promise<void> {
-  await db('band_files').insert(row);
-}
-
-export async function findBandFile(db: Knex, scope: CompanyScope, id: string): Promise<BandFileRow | undefined> {
-  return db<BandFileRow>('band_files').where({ company_id: scope.companyId, id }).first();
-}
-
-export async function insertImport(db: Knex, row: BandImportRow): Promise<void> {
-  await db('band_imports').insert(row);
-}
-
-export async function findImport(db: Knex, scope: CompanyScope, id: string): Promise<BandImportRow | undefined> {
-  return db<BandImportRow>('band_imports').where({ company_id: scope.companyId, id }).first();
-}
-
-export async function updateImport(db: Knex, scope: CompanyScope, id: string, changes: Partial<BandImportRow>): Promise<void> {
-  await db('band_imports').where({ company_id: scope.companyId, id }).update(changes);
-}
+const tables = importStore<BandImportRow>({ files: 'band_files', runs: 'band_imports' });
+export const { insertFile: insertBandFile, findFile: findBandFile, insertRun: insertImport, findRun: findImport, updateRun: updateImport } = tables;
 
 // ---- comp grades and grade bands ----------------------------------------------------------------
 
@@ -561,4 +514,46 @@ export async function deleteGradeBandRow(db: Knex, scope: CompanyScope, id: stri
 export async function gradeBandsUsingZone(db: Knex, scope: CompanyScope, zoneId: string): Promise<number> {
   const row = (await gradeBandsOf(db, scope).where({ pay_zone_id: zoneId }).count({ count: '*' }).first()) as { count: number | string } | undefined;
   return Number(row?.count ?? 0);
+}
+
+/** A submission for approval: the approvers named at submission, in order, and their decisions (approvals.ts). */
+export interface BandSetApprovalRow {
+  band_set_id: string;
+  company_id: string;
+  approver_user_ids: string;
+  decisions: string;
+  submitted_by: string;
+  submitted_at: string | Date;
+}
+
+export const approvalsOf = (db: Knex, scope: CompanyScope): Knex.QueryBuilder => db('band_set_approvals').where('band_set_approvals.company_id', scope.companyId);
+
+export async function findBandSetApproval(db: Knex, scope: CompanyScope, bandSetId: string): Promise<BandSetApprovalRow | undefined> {
+  return (await approvalsOf(db, scope).where({ band_set_id: bandSetId }).first()) as BandSetApprovalRow | undefined;
+}
+
+/** A submission replaces the approval of the one before. */
+export async function replaceBandSetApproval(db: Knex, scope: CompanyScope, row: BandSetApprovalRow): Promise<void> {
+  await approvalsOf(db, scope).where({ band_set_id: row.band_set_id }).delete();
+  await db('band_set_approvals').insert(row);
+}
+
+export async function updateDecisions(db: Knex, scope: CompanyScope, bandSetId: string, decisions: string): Promise<void> {
+  await approvalsOf(db, scope).where({ band_set_id: bandSetId }).update({ decisions });
+}
+
+/** What publishing to a merit cycle needs to know of it: its name and whether it launched. */
+export interface PublicationCycle {
+  id: string;
+  name: string;
+  launched_at: string | Date | null;
+}
+
+/**
+ * The merit cycle a set is published to, as its row says (the cycle names its band set through
+ * `band_sets.merit_cycle_id`); read from the table so that bands import nothing of merit cycles,
+ * which read band sets (meritCycles/launch.ts).
+ */
+export async function findPublicationCycle(db: Knex, scope: CompanyScope, meritCycleId: string): Promise<PublicationCycle | undefined> {
+  return (await db('merit_cycles').where({ company_id: scope.companyId, id: meritCycleId }).first('id', 'name', 'launched_at')) as PublicationCycle | undefined;
 }

@@ -1,6 +1,5 @@
-import Fuse from 'fuse.js';
 import type { components } from '../contract-types.js';
-import { headerWords } from '../hris/mapping.js';
+import { type MappingProblem, mappingProblems, missingRequired, suggestMapping } from '../kernel/files/mapping.js';
 
 type Schemas = components['schemas'];
 export type SurveyFieldName = Schemas['SurveyFieldName'];
@@ -50,76 +49,25 @@ export const SURVEY_FIELDS: readonly SurveyFieldDefinition[] = [
 /** At least one of these holds a figure on every row. */
 export const PERCENTILE_FIELDS = ['p10', 'p25', 'p50', 'p75', 'p90'] as const;
 
-const compact = (text: string): string => headerWords(text).replace(/ /g, '');
-
-// The people-data import's threshold (hris/mapping.ts): looser than this and unrelated headers match.
-const FUZZY_THRESHOLD = 0.34;
-
-const namesOf = (definition: SurveyFieldDefinition): string[] => [definition.field, definition.label, ...definition.aliases];
-
-interface Candidate {
-  column: string;
-  field: SurveyFieldName;
-  score: number;
-  order: number;
-}
-
 /**
- * Suggests which column fills which field, the way the people-data import does (hris/mapping.ts,
- * whose suggestion is bound to its own field catalogue): header words matched exactly against each
- * field's known names first, then the closest fuzzy match (fuse.js); each field and column used once.
+ * Suggests which column fills which field, the way every file import does (kernel/files/mapping.ts):
+ * header words matched exactly against each field's known names first, then the closest fuzzy match;
+ * each field and column used once.
  */
 export function suggestSurveyMapping(columns: readonly string[]): SurveyMapping {
-  const exact = new Map<string, SurveyFieldName>();
-  for (const definition of SURVEY_FIELDS) for (const name of namesOf(definition)) if (!exact.has(compact(name))) exact.set(compact(name), definition.field);
-  const fuse = new Fuse(
-    SURVEY_FIELDS.flatMap((definition) => namesOf(definition).map((name) => ({ field: definition.field, words: headerWords(name) }))),
-    { keys: ['words'], includeScore: true, threshold: FUZZY_THRESHOLD, ignoreLocation: true, distance: 100 },
-  );
-  const candidates: Candidate[] = [];
-  columns.forEach((column, order) => {
-    const known = exact.get(compact(column));
-    if (known) {
-      candidates.push({ column, field: known, score: 0, order });
-      return;
-    }
-    const words = headerWords(column);
-    if (words.length < 2) return;
-    for (const hit of fuse.search(words, { limit: 3 })) candidates.push({ column, field: hit.item.field, score: hit.score ?? 1, order });
-  });
-  candidates.sort((a, b) => a.score - b.score || a.order - b.order);
-  const chosen = new Map<SurveyFieldName, string>();
-  const usedColumns = new Set<string>();
-  for (const candidate of candidates) {
-    if (chosen.has(candidate.field) || usedColumns.has(candidate.column)) continue;
-    chosen.set(candidate.field, candidate.column);
-    usedColumns.add(candidate.column);
-  }
-  const mapping: SurveyMapping = {};
-  for (const definition of SURVEY_FIELDS) {
-    const column = chosen.get(definition.field);
-    if (column !== undefined) mapping[definition.field] = column;
-  }
-  return mapping;
+  return suggestMapping(columns, SURVEY_FIELDS);
 }
 
 /** Required fields the mapping leaves without a column; with no percentile at all, "p50" stands for them. */
 export function missingSurveyFields(mapping: SurveyMapping): SurveyFieldName[] {
-  const missing = SURVEY_FIELDS.filter((definition) => definition.required && !mapping[definition.field]).map((definition) => definition.field);
+  const missing = missingRequired(mapping, SURVEY_FIELDS);
   if (!PERCENTILE_FIELDS.some((name) => mapping[name])) missing.push('p50');
   return missing;
 }
 
 /** Problems with a mapping against a file's columns: columns the file lacks or used twice, required fields left out. */
-export function surveyMappingProblems(mapping: SurveyMapping, columns: readonly string[]): { field: string; message: string }[] {
-  const problems: { field: string; message: string }[] = [];
-  const usedBy = new Map<string, string>();
-  for (const [name, column] of Object.entries(mapping) as [SurveyFieldName, string][]) {
-    if (!columns.includes(column)) problems.push({ field: `body.mapping.${name}`, message: `the file has no column "${column}"` });
-    else if (usedBy.has(column)) problems.push({ field: `body.mapping.${name}`, message: `column "${column}" is already mapped to ${usedBy.get(column)}` });
-    usedBy.set(column, name);
-  }
-  for (const definition of SURVEY_FIELDS) if (definition.required && !mapping[definition.field]) problems.push({ field: `body.mapping.${definition.field}`, message: 'is required: name the column that holds it' });
+export function surveyMappingProblems(mapping: SurveyMapping, columns: readonly string[]): MappingProblem[] {
+  const problems = mappingProblems({ mapping, fields: SURVEY_FIELDS, columns, prefix: 'body.mapping.' });
   if (!PERCENTILE_FIELDS.some((name) => mapping[name])) problems.push({ field: 'body.mapping.p50', message: 'map at least one percentile column (p10, p25, p50, p75 or p90)' });
   return problems;
 }
@@ -133,6 +81,6 @@ export function surveyFields(): Schemas['SurveyField'][] {
 }
 
 /** Problems with a mapping saved without a file: a column used twice, required fields left out. */
-export function savedSurveyMappingProblems(mapping: SurveyMapping): { field: string; message: string }[] {
+export function savedSurveyMappingProblems(mapping: SurveyMapping): MappingProblem[] {
   return surveyMappingProblems(mapping, Object.values(mapping).filter((column): column is string => column !== undefined));
 }

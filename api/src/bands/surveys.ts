@@ -5,14 +5,15 @@ import type { AppDeps } from '../deps.js';
 import { newId } from '../db/ids.js';
 import { isoTimestamp } from '../db/timestamps.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
-import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
+import { updateAtVersion, versionConflict, versionOf, writeAtVersion } from '../kernel/versions.js';
 import { emit } from '../platform/events.js';
-import { parseAmount, parseWholeNumber } from '../hris/values.js';
-import type { SourceTable } from '../hris/table.js';
+import { parseWholeNumber } from '../kernel/files/cells.js';
+import { parseAmount } from '../money/parse.js';
+import type { SourceTable } from '../kernel/files/table.js';
 import { JOB_FAMILIES, familyOfOccupation, findJobFamily } from '../reference/catalog/index.js';
 import { type BlsWage, readBlsOccupations } from '../market/generator/bls.js';
 import { servedReleaseId, servedRelease } from '../market/releases.js';
-import { FileRow, RowProblems, fileRows } from './fileRows.js';
+import { type FileRow, RowProblems, fileRows } from './fileRows.js';
 import { PERCENTILE_FIELDS, type SurveyFieldName, type SurveyMapping } from './surveyFields.js';
 import {
   type AssociationRow,
@@ -268,14 +269,14 @@ export function checkSurveyRows(table: SourceTable, mapping: SurveyMapping, curr
     }
     const incumbents = row.parse('incumbentCount', (text) => parseWholeNumber(text, 0, 100_000_000)) ?? null;
     const companies = row.parse('companyCount', (text) => parseWholeNumber(text, 0, 10_000_000)) ?? null;
-    const family = row.text('family', 200);
+    const family = row.text('family', 200) ?? null;
     const entry = {
       code: code ?? '',
       title: title ?? '',
       family,
       job_family_id: family ? (familyByText.get(family.toLowerCase()) ?? null) : null,
-      level: row.text('level', 100),
-      location: row.text('location', 200),
+      level: row.text('level', 100) ?? null,
+      location: row.text('location', 200) ?? null,
       p10: figures.p10,
       p25: figures.p25,
       p50: figures.p50,
@@ -295,7 +296,7 @@ function required(row: FileRow<SurveyFieldName>, field: SurveyFieldName, max: nu
     row.problem(field, 'is required');
     return null;
   }
-  return row.text(field, max);
+  return row.text(field, max) ?? null;
 }
 
 /** Creates the survey and its jobs (in the caller's transaction). */
@@ -389,10 +390,8 @@ export async function replaceSurveyJobs(db: Knex, scope: CompanyScope, ownerUser
     };
     if (options.dryRun) return { plan };
     const now = new Date().toISOString();
-    const moved = await surveysOf(trx, scope)
-      .where({ id: survey.id, version: target.version })
-      .update({ job_count: jobs.length, filename, effective_date: input.effectiveDate, version: target.version + 1, updated_at: now });
-    if (moved !== 1) return { stopped: 'Someone else changed this survey first; nothing was written. Reload and try again.' };
+    const moved = await writeAtVersion(() => surveysOf(trx, scope).where({ id: survey.id }), target.version, { job_count: jobs.length, filename, effective_date: input.effectiveDate, updated_at: now });
+    if (!moved) return { stopped: 'Someone else changed this survey first; nothing was written. Reload and try again.' };
     if (unmatched.length) await associationsOf(trx, scope).whereIn('id', unmatched.map((row) => row.id)).delete();
     await surveyJobsOf(trx, scope).where({ survey_id: survey.id }).delete();
     await insertSurveyJobs(

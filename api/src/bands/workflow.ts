@@ -1,7 +1,7 @@
 import type { Caller } from '../access/caller.js';
 import { defineWorkflow } from '../workflow/definition.js';
 
-/** What the approval guards read of a band set: the approvers it waits for now (workflowSettings/bandApprovals.ts). */
+/** What the approval guards read of a band set: the approvers it waits for now (approvals.ts). */
 export interface AwaitingApprovers {
   awaiting: readonly string[];
 }

@@ -6,7 +6,7 @@ import { countryLocation, findLocation } from '../reference/catalog/index.js';
 import { nearestIndex } from '../market/insights/locations.js';
 import { currentRelease } from '../market/releases.js';
 import { currencyForexMapping } from '../market/service.js';
-import { type BandEmployeeRow, activeEmployeesForBands, activeIdsWithinReach } from '../people/reads/bands.js';
+import { type BandEmployeeRow, activeEmployeesForBands, activeIdsWithinReach } from './peopleReads.js';
 import { employeeReach } from '../people/visibility.js';
 import { isAnchor, isCatchAll, parseRules } from './present.js';
 import { callerZoneReach } from './sets.js';

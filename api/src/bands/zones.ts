@@ -2,14 +2,14 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
-import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
+import { moveVersionOn, updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { findLocation } from '../reference/catalog/index.js';
 import { currencyForexMapping } from '../market/service.js';
 import { requireMinorUnit } from '../money/minorUnits.js';
 import { type PayZone, type PayZoneRule, isAnchor, isCatchAll, parseRules, presentZone } from './present.js';
 import { type PayZoneRow, bandsUsingZone, deleteZone, findZone, gradeBandsUsingZone, insertZone, listZones, zonesOf } from './store.js';
 import { zoneReach } from './zoneAccess.js';
-import { usersById } from '../workflowSettings/store.js';
+import { usersById } from '../access/userContacts.js';
 
 /** The zone a company without zones starts with: everyone, at the anchor's pay. */
 export const DEFAULT_ZONE_NAME = 'Everywhere';
@@ -213,9 +213,7 @@ export async function createPayZone(db: Knex, caller: Caller, input: ZoneInput):
 /** The zone that held the anchor role gives it up (its version moves on). */
 async function passRole(trx: Knex, scope: CompanyScope, zones: readonly PayZoneRow[], column: 'is_anchor', userId: string): Promise<void> {
   for (const zone of zones.filter(isAnchor)) {
-    await zonesOf(trx, scope)
-      .where({ id: zone.id })
-      .update({ [column]: false, version: Number(zone.version) + 1, updated_by: userId, updated_at: new Date().toISOString() });
+    await moveVersionOn(() => zonesOf(trx, scope).where({ id: zone.id }), { [column]: false, updated_by: userId, updated_at: new Date().toISOString() });
   }
 }
 

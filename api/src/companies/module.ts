@@ -1,8 +1,11 @@
 import type { components } from '../contract-types.js';
 import { defineModule } from '../kernel/modules.js';
-import { domainProofRoutes } from './domains/proofLinks.js';
-import { domainOperations } from './domains/routes.js';
 import { companyOperations } from './routes.js';
+import { grant } from '../access/permissions.js';
+
+declare module '../access/permissions.js' {
+  interface Permissions { companySettings: true; }
+}
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -12,8 +15,19 @@ declare module '../platform/events.js' {
 }
 
 export default defineModule({
-  operations: [...companyOperations, ...domainOperations],
+  operations: companyOperations,
   permissions: ['companySettings'],
-  // Whichever identity provider runs: the link is opened by whoever holds the mailbox.
-  pages: [domainProofRoutes],
+  ownPermissions: {
+    companySettings: {
+      label: 'Company settings',
+      group: 'administration',
+      order: 30,
+      description: 'view: see company settings (currency, share price, valuation); edit: change them.',
+      scopes: ['all'],
+      roles: { compensation_planner: grant('view') },
+    },
+  },
+  switches: {
+    settings: { label: 'Settings', permissions: ['companySettings'], order: 30 },
+  },
 });

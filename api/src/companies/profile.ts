@@ -10,7 +10,8 @@ const EVERYONES_FLAGS: readonly FlagName[] = ['help_desk', 'multiplayer', 'relea
 
 /**
  * The company as each of its members needs it on screen: its name and currency. Its money (share
- * price, valuation, exercise price), domains, tags and other flags are company settings.
+ * price, valuation, exercise price), domains, tags and other flags are company settings. The error
+ * screen's override, when Paybench set one, comes with it: every member's error screen shows it.
  */
 export async function companyProfile(db: Knex, caller: Caller): Promise<components['schemas']['CompanyProfile']> {
   const company = await findCompany(db, companyScope(caller));
@@ -21,5 +22,6 @@ export async function companyProfile(db: Knex, caller: Caller): Promise<componen
     currency: company.currency,
     isDemo: Boolean(company.is_demo),
     flags: EVERYONES_FLAGS.filter((flag) => caller.flags[flag]),
+    ...(company.error_screen_title && company.error_screen_description ? { errorScreen: { title: company.error_screen_title, description: company.error_screen_description } } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { BUILTIN_ROLES } from '../access/builtinRoles.js';
+import { seedBuiltinRoles } from '../access/builtinRoles.js';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
-import { type RoleRow, insertRoles, replaceUserRoles } from '../access/store.js';
+import { replaceUserRoles } from '../access/store.js';
 import { type CompanyRow, findCompany, findCompanyByKey, updateUser } from '../access/usersStore.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
@@ -12,7 +12,8 @@ import { findStockExchange } from '../reference/stockExchanges.js';
 import type { RequestContext } from '../kernel/operations.js';
 import { updateAtVersion, versionOf } from '../kernel/versions.js';
 import { provisionAccount } from '../identity/accounts.js';
-import { presentCompany, presentOnboarding, presentSettings, priceToMicros, withCompletedStep } from './present.js';
+import { presentOnboarding, withCompletedStep } from '../kernel/onboarding.js';
+import { presentCompany, presentSettings, priceToMicros } from './present.js';
 
 type SettingsInput = components['schemas']['CompanySettingsInput'];
 
@@ -96,25 +97,6 @@ async function uniqueKey(db: Knex, name: string): Promise<string> {
     const key = attempt === 0 ? base : `${base}-${attempt + 1}`;
     if (!(await findCompanyByKey(db, key))) return key;
   }
-}
-
-/** Every company starts with the built-in roles. */
-export async function seedBuiltinRoles(db: Knex, companyId: string): Promise<Map<string, string>> {
-  const now = new Date().toISOString();
-  const rows: RoleRow[] = BUILTIN_ROLES.map((role) => ({
-    id: newId(),
-    company_id: companyId,
-    key: role.key,
-    name: role.name,
-    description: role.description,
-    is_builtin: true,
-    permissions: JSON.stringify(role.permissions),
-    version: 1,
-    created_at: now,
-    updated_at: now,
-  }));
-  await insertRoles(db, rows);
-  return new Map(rows.map((row) => [row.key, row.id]));
 }
 
 export interface NewCompany {

@@ -9,7 +9,7 @@ import { offerInsights } from '../market/insights/offers.js';
 import { budgetTree } from '../meritCycles/budgets.js';
 import { listCycles, listWorksheets } from '../meritCycles/store.js';
 import { Converter } from '../money/converter.js';
-import { type DataLabEmployee, dataLabEmployees, dataLabGrants } from '../people/reads/dataLab.js';
+import { type DataLabEmployee, dataLabEmployees, dataLabGrants } from './peopleReads.js';
 import {
   type BandPlacement,
   type ComputedInsight,

@@ -1,4 +1,4 @@
-import type { DataLabEmployee, DataLabGrant } from '../people/reads/dataLab.js';
+import type { DataLabEmployee, DataLabGrant } from './peopleReads.js';
 import { formatMajor, formatMoney as writeMoney } from '../money/format.js';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DataLabEmployee } from '../people/reads/dataLab.js';
+import type { DataLabEmployee } from './peopleReads.js';
 import { bandInsights, budgetPacingInsights, compressionInsight, dataQualityInsights, equityRefreshInsight, marketInsight, payEquityInsight } from './kinds.js';
 
 // Every expected figure below is worked out by hand from the data each case builds.

@@ -1,7 +1,13 @@
 import { defineModule } from '../kernel/modules.js';
 import { insightSubscribers, insightsJob, nightlyInsightsJob } from './jobs.js';
 import { dataLabOperations } from './routes.js';
-import type { DataLabFeature } from './subscription.js';
+import { grant } from '../access/permissions.js';
+import { queueJobIn } from '../jobs/queue.js';
+import { type DataLabFeature, saveDataLabFeatures } from './subscription.js';
+
+declare module '../access/permissions.js' {
+  interface Permissions { dataLab: true; }
+}
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -20,4 +26,21 @@ export default defineModule({
   permissions: ['dataLab'],
   jobs: [insightsJob, nightlyInsightsJob],
   subscribers: insightSubscribers,
+  ownPermissions: {
+    dataLab: {
+      label: 'Data lab',
+      group: 'pay',
+      order: 60,
+      description:
+        'view: use the data lab (insights, bookmarks, the insights agent, pulse-survey results); edit: create and close pulse surveys, share bookmarks.',
+      scopes: ['all'],
+      roles: { compensation_planner: grant('edit'), analyst: grant('view') },
+    },
+  },
+  // The demo has the whole data lab (insights, the insights agent and pulse surveys) and opens with
+  // insights: the first computation runs as soon as the worker starts.
+  async demo(trx, { companyId, adminUserId }) {
+    await saveDataLabFeatures(trx, companyId, { insights: true, agent: true, pulseSurveys: true }, 'demo');
+    await queueJobIn(trx, insightsJob, { companyId, ownerUserId: adminUserId, input: { reason: 'demo' } });
+  },
 });

@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { updateAtVersion, versionOf } from '../kernel/versions.js';
 import { presentJob } from '../jobs/present.js';
-import { namesWithinReach } from '../people/reads/dataLab.js';
+import { namesWithinReach } from './peopleReads.js';
 import { type EmployeeReach, employeeReach } from '../people/visibility.js';
 import { emit } from '../platform/events.js';
 import { insightsJob, queueRecompute } from './jobs.js';

@@ -3,6 +3,8 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { childRole } from '../cluster/messages.js';
+import { takeClusterTurn } from '../cluster/writeLock.js';
 
 // Postgres returns BIGINT and NUMERIC as strings; our amounts fit in a double's exact range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -12,7 +14,7 @@ interface SqliteConnection {
   run(sql: string, callback: (error: Error | null) => void): void;
 }
 
-function sqliteFile(config: Config): string {
+export function sqliteFile(config: Config): string {
   if (config.databaseUrl?.startsWith('sqlite:')) return config.databaseUrl.slice('sqlite:'.length);
   return path.join(config.dataDir, 'paybench.sqlite');
 }
@@ -25,9 +27,13 @@ const BUSY_TIMEOUT_MS = 30_000;
  * Left to SQLite, each waiter would hold a pool connection (and a libuv thread) while it polls for
  * the lock; with the pool full of waiters, a holder that reads on another connection stalls until
  * the waiters time out, and a steady stream of writers can starve one of them past the timeout.
+ * Across the web processes of one node the primary keeps the queue (same reasons).
  */
 class WriteTurns {
   private tail: Promise<void> = Promise.resolve();
+
+  /** In a web process of a cluster the turns are the whole cluster's (cluster/writeLock.ts). */
+  constructor(private readonly acrossProcesses: boolean) {}
 
   async take<T>(work: () => Promise<T>): Promise<T> {
     const previous = this.tail;
@@ -36,7 +42,15 @@ class WriteTurns {
     this.tail = previous.then(() => mine);
     try {
       if (!(await finishesWithin(previous, BUSY_TIMEOUT_MS))) throw busy();
-      return await work();
+      if (!this.acrossProcesses) return await work();
+      // A web process of a cluster then queues at the primary, behind the other processes' writers.
+      const turn = takeClusterTurn(BUSY_TIMEOUT_MS);
+      try {
+        if (!(await turn.granted)) throw busy();
+        return await work();
+      } finally {
+        turn.release();
+      }
     } finally {
       done();
     }
@@ -70,7 +84,7 @@ interface TransactionInternals {
 function writeTransactionsInTurn(db: Knex): Knex {
   const client = db.client as { transaction: (...args: unknown[]) => TransactionInternals };
   const create = client.transaction.bind(client);
-  const turns = new WriteTurns();
+  const turns = new WriteTurns(childRole() !== undefined);
   client.transaction = (...args: unknown[]) => {
     const transaction = create(...args);
     transaction.begin = (connection) => transaction.query(connection, 'BEGIN IMMEDIATE;');
@@ -125,7 +139,12 @@ function postgres(config: Config): Knex {
 export async function openDatabase(config: Config): Promise<Knex> {
   const db = config.engine === 'postgres' ? postgres(config) : sqlite(config);
   if (config.engine === 'postgres' && config.databaseSchema) {
-    await db.raw('CREATE SCHEMA IF NOT EXISTS ??', [config.databaseSchema]);
+    const schema = config.databaseSchema;
+    // IF NOT EXISTS is no guard against another node creating it at the same moment: they take turns.
+    await db.transaction(async (trx) => {
+      await trx.raw(`select pg_advisory_xact_lock(hashtext('paybench schema ' || ?))`, [schema]);
+      await trx.raw('CREATE SCHEMA IF NOT EXISTS ??', [schema]);
+    });
   }
   return db;
 }

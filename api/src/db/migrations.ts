@@ -5,7 +5,7 @@ import { applyRowSecurity } from './rowSecurity.js';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'migrations');
 
-const migrationConfig: Knex.MigratorConfig = {
+export const migrationConfig: Knex.MigratorConfig = {
   directory: MIGRATIONS_DIR,
   loadExtensions: ['.mjs'],
   tableName: 'knex_migrations',

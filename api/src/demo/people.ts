@@ -210,6 +210,21 @@ interface Plan {
   terminated?: boolean;
 }
 
+/** The demo's two employers: the US company and its UK subsidiary (London). */
+export const DEMO_LEGAL_ENTITIES = { US: 'Acme Robotics, Inc.', GB: 'Acme Robotics UK Ltd' } as const;
+
+/**
+ * The employing entity and contractual time of a demo person: London staff work for the UK
+ * subsidiary on 37.5-hour weeks (hours recorded), everyone else for the US company on 40 (hours
+ * left to FTE × 40). Part-timers alternate 0.6 and 0.8 FTE. No random draw, so the rest of the
+ * company is the same as before these fields existed.
+ */
+function demoContract(country: string, employmentType: string | undefined, sequence: number): Pick<EmployeeRow, 'legal_entity' | 'fte' | 'weekly_hours'> {
+  const fte = employmentType === 'part_time' ? (sequence % 2 === 0 ? 0.6 : 0.8) : 1;
+  if (country === 'GB') return { legal_entity: DEMO_LEGAL_ENTITIES.GB, fte, weekly_hours: Math.round(37.5 * fte * 100) / 100 };
+  return { legal_entity: DEMO_LEGAL_ENTITIES.US, fte, weekly_hours: null };
+}
+
 export interface DemoPeople {
   employees: EmployeeRow[];
   records: CompensationRecordRow[];
@@ -296,6 +311,7 @@ export function generateDemoPeople(companyId: string, users: ReadonlyMap<string,
       status: plan.terminated ? 'terminated' : 'active',
       termination_date: plan.terminated ? addMonths(today, -Math.max(1, Math.floor(random.next() * Math.min(10, plan.tenureMonths - 1)))) : null,
       performance_rating: rating,
+      ...demoContract(country, plan.employmentType, numberSeq),
       demographics: JSON.stringify({
         gender: pick(random, GENDERS),
         ethnicity: country === 'US' ? pick(random, ETHNICITIES) : null,

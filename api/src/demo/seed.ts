@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { seedProvenDomain } from '../companies/domains/service.js';
-import { seedVerifiedParticipant } from '../market/participation/verification.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { replaceUserRoles, setFlag } from '../access/store.js';
 import { insertUser } from '../access/usersStore.js';
 import { insertCompany } from '../companies/service.js';
-import { insightsJob } from '../dataLab/jobs.js';
-import { saveDataLabFeatures } from '../dataLab/subscription.js';
+import { demoFlags } from '../access/flags.js';
 import { newId } from '../db/ids.js';
 import { hashPassword } from '../identity/passwords.js';
-import { queueJobIn } from '../jobs/queue.js';
 import { seedDemoPeople } from './people.js';
 
 export const DEMO_COMPANY = {
@@ -56,8 +52,13 @@ function readDemoSignIn(dataDir: string): DemoSignIn | undefined {
   }
 }
 
-/** On an empty database only: a demo company with a person for every built-in role. */
+/**
+ * On an empty database only: a demo company with a person for every built-in role, its people and
+ * pay, and whatever each area declares as its part of the demo (`demo` in its `module.ts`).
+ */
 export async function seedDemoCompany(db: Knex, dataDir: string): Promise<DemoSeedResult> {
+  // Loaded here, not at the top: the start-up thread seeds before any server has loaded the areas.
+  const { apiModules } = await import('../modules.js');
   const existing = await db('companies').count<{ count: number | string }[]>({ count: '*' }).first();
   if (Number(existing?.count ?? 0) > 0) return { created: false, signIn: readDemoSignIn(dataDir) };
   const password = randomBytes(9).toString('base64url');
@@ -70,18 +71,8 @@ export async function seedDemoCompany(db: Knex, dataDir: string): Promise<DemoSe
       valuation_minor: DEMO_COMPANY.valuationMinor,
       enterprise_tags: JSON.stringify(['admin_saas_customers']),
     });
-    // The demo's domain and market participation are verified by the seed, and recorded as such.
-    for (const domain of DEMO_COMPANY.domains) await seedProvenDomain(trx, id, domain);
-    await seedVerifiedParticipant(trx, id);
-    // The demo shows live job progress.
-    await setFlag(trx, { companyId: id }, 'multiplayer', true, 'demo');
-    // Every built module is on in the demo: the team view, salary bands, compensation planning,
-    // total rewards, and offers (with offer insights).
-    for (const flag of ['team_view', 'bands', 'compensation_planning', 'total_rewards', 'offer_letters'] as const) {
-      await setFlag(trx, { companyId: id }, flag, true, 'demo');
-    }
-    // The whole data lab too: insights, the insights agent and pulse surveys.
-    await saveDataLabFeatures(trx, id, { insights: true, agent: true, pulseSurveys: true }, 'demo');
+    // Every built module is on in the demo, with live updates: the flags the areas mark `demo`.
+    for (const flag of demoFlags()) await setFlag(trx, { companyId: id }, flag, true, 'demo');
     let adminUserId: string | undefined;
     for (const person of DEMO_PEOPLE) {
       const userId = newId();
@@ -101,8 +92,9 @@ export async function seedDemoCompany(db: Knex, dataDir: string): Promise<DemoSe
       if (person.role === 'admin') adminUserId = userId;
     }
     await seedDemoPeople(trx, id);
-    // The data lab opens with insights: the first computation runs as soon as the worker starts.
-    if (adminUserId) await queueJobIn(trx, insightsJob, { companyId: id, ownerUserId: adminUserId, input: { reason: 'demo' } });
+    if (!adminUserId) throw new Error('The demo has no admin to own what the areas start.');
+    const company = { companyId: id, adminUserId, domains: DEMO_COMPANY.domains };
+    for (const module of apiModules) await module.demo?.(trx, company);
   });
   const signIn = { emails: DEMO_PEOPLE.map((person) => person.email), password };
   mkdirSync(dataDir, { recursive: true });

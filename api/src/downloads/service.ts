@@ -6,7 +6,7 @@ import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { notFound } from '../kernel/errors.js';
-import { RawResponse } from '../kernel/operations.js';
+import { RawResponse, RedirectResponse } from '../kernel/operations.js';
 import type { DownloadStorage } from './storage.js';
 import { type DownloadRow, deleteDownload, expiredDownloads, findDownload, insertDownload } from './store.js';
 
@@ -73,8 +73,11 @@ export async function downloadMetadata(db: Knex, caller: Caller, id: string, log
   return presentDownload(await accessible(db, caller, id, log));
 }
 
-export async function openDownload(db: Knex, storage: DownloadStorage, caller: Caller, id: string, log: Logger): Promise<RawResponse> {
+/** The file streamed through the API, or a redirect to a short-lived signed URL when the storage hands those out. */
+export async function openDownload(db: Knex, storage: DownloadStorage, caller: Caller, id: string, log: Logger): Promise<RawResponse | RedirectResponse> {
   const row = await accessible(db, caller, id, log);
+  const url = await storage.downloadUrl(row.storage_key, { filename: row.filename, contentType: row.content_type });
+  if (url) return new RedirectResponse(url);
   return new RawResponse(storage.read(row.storage_key), row.content_type, row.filename, Number(row.size_bytes));
 }
 

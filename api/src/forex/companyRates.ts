@@ -7,7 +7,8 @@ import { newId } from '../db/ids.js';
 import { type FieldError, HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { isoTimestamp } from '../db/timestamps.js';
 import { fromDecimal } from '../money/rational.js';
-import { type CompanyExchangeRateRow, deleteCompanyRate, findCompanyRate, findCompanyRateOn, insertCompanyRate, listCompanyRates } from './store.js';
+import type { CompanyExchangeRateRow } from '../money/rateStore.js';
+import { deleteCompanyRate, findCompanyRate, findCompanyRateOn, insertCompanyRate, listCompanyRates } from './store.js';
 
 type CompanyExchangeRate = components['schemas']['CompanyExchangeRate'];
 

@@ -39,12 +39,25 @@ async function datedMapping(db: Knex): Promise<DatedMapping> {
   }
   const fresh = { at: Date.now(), mapping, dates };
   cache.set(key, fresh);
+  datedOf.set(mapping, fresh);
   return fresh;
 }
 
 /** Drops what this node keeps, after new reference rates were written here (other nodes catch up within minutes). */
 export function forgetForexMapping(db: Knex): void {
-  cache.delete((db.client as { config: object }).config);
+  const key = (db.client as { config: object }).config;
+  const known = cache.get(key);
+  if (known) forgotten.add(known.mapping);
+  cache.delete(key);
+}
+
+const forgotten = new WeakSet<Record<string, number>>();
+const datedOf = new WeakMap<Record<string, number>, DatedMapping>();
+
+/** Whether a mapping `currencyForexMapping` gave is what it would give now (not expired, not forgotten), without reading. */
+export function isCurrentMapping(mapping: Record<string, number>): boolean {
+  const dated = datedOf.get(mapping);
+  return dated !== undefined && !forgotten.has(mapping) && Date.now() - dated.at < FOREX_TTL_MS;
 }
 
 /**

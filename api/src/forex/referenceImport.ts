@@ -4,7 +4,8 @@ import type { Caller } from '../access/caller.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { type FieldError, badRequest } from '../kernel/errors.js';
-import { ECB_SOURCE, type ForexRateRow, correctRate, ratesBetween } from './store.js';
+import type { ForexRateRow } from '../money/rateStore.js';
+import { ECB_SOURCE, correctRate, ratesBetween } from './store.js';
 import { forgetForexMapping } from './perDollar.js';
 
 type ReferenceRatesImport = components['schemas']['ReferenceRatesImport'];

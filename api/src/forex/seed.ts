@@ -1,13 +1,16 @@
 import type { Knex } from 'knex';
 import { streamReferenceCsv } from '../reference/files.js';
-import { ECB_SOURCE, type ForexRateRow, insertRates, latestRateDate } from './store.js';
+import type { ForexRateRow } from '../money/rateStore.js';
+import { ECB_SOURCE, insertRates, latestRateDate } from './store.js';
 
 /** Every published cell of the ECB history (units per 1 EUR), newer than `after` when given. */
 export async function ecbRates(after: string | null): Promise<ForexRateRow[]> {
   const rows: ForexRateRow[] = [];
   for await (const record of streamReferenceCsv('eurofxref-hist.csv')) {
     const date = record.Date ?? '';
-    if (!date || (after && date <= after)) continue;
+    if (!date) continue;
+    // The ECB lists its newest day first: from the first day the database holds, everything is older.
+    if (after && date <= after) break;
     for (const [currency, cell] of Object.entries(record)) {
       if (currency === 'Date' || !/^[A-Z]{3}$/.test(currency) || !cell || cell === 'N/A') continue;
       const rate = Number(cell);

@@ -1,24 +1,9 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
+import { type CompanyExchangeRateRow, type ForexRateRow, companyRatesOf, isoDate, normalise } from '../money/rateStore.js';
+
 
 export const ECB_SOURCE = 'European Central Bank';
-
-export interface ForexRateRow {
-  currency: string;
-  rate_date: string;
-  base: string;
-  rate: number;
-  source: string;
-}
-
-/** SQLite hands dates back as text, Postgres as Date objects at UTC midnight. */
-export function isoDate(value: string | Date): string {
-  return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
-}
-
-function normalise(row: ForexRateRow): ForexRateRow {
-  return { ...row, rate_date: isoDate(row.rate_date), rate: Number(row.rate) };
-}
 
 export async function latestRateDate(db: Knex): Promise<string | null> {
   const row = await db('forex_rates').max<{ latest: string | Date | null }>({ latest: 'rate_date' }).first();
@@ -32,34 +17,6 @@ export async function insertRates(db: Knex, rows: ForexRateRow[]): Promise<void>
   });
 }
 
-/** The newest rate of `currency` on or before `onOrBefore`. */
-export async function rateOnOrBefore(db: Knex, currency: string, onOrBefore: string): Promise<ForexRateRow | undefined> {
-  const row = await db<ForexRateRow>('forex_rates')
-    .where({ currency })
-    .andWhere('rate_date', '<=', onOrBefore)
-    .orderBy('rate_date', 'desc')
-    .first();
-  return row ? normalise(row) : undefined;
-}
-
-/** The newest date on or before `onOrBefore` on which both currencies have a published rate. */
-export async function commonDateOnOrBefore(db: Knex, a: string, b: string, onOrBefore: string): Promise<string | undefined> {
-  const row = await db('forex_rates as a')
-    .join('forex_rates as b', 'a.rate_date', 'b.rate_date')
-    .where('a.currency', a)
-    .andWhere('b.currency', b)
-    .andWhere('a.rate_date', '<=', onOrBefore)
-    .max<{ day: string | Date | null }>({ day: 'a.rate_date' })
-    .first();
-  return row?.day ? isoDate(row.day) : undefined;
-}
-
-export async function rateOn(db: Knex, currency: string, date: string): Promise<ForexRateRow | undefined> {
-  const row = await db<ForexRateRow>('forex_rates').where({ currency, rate_date: date }).first();
-  return row ? normalise(row) : undefined;
-}
-
-/** The newest published rate of each currency. */
 export async function latestRates(db: Knex): Promise<ForexRateRow[]> {
   const newest = db('forex_rates').select('currency').max({ latest: 'rate_date' }).groupBy('currency').as('newest');
   const rows = await db<ForexRateRow>('forex_rates as r')
@@ -93,25 +50,6 @@ export async function rateHistory(
 
 // ── company exchange rates (company-owned) ───────────────────────────────────────────────
 
-export const COMPANY_OVERRIDE_SOURCE = 'Company override';
-
-export interface CompanyExchangeRateRow {
-  id: string;
-  company_id: string;
-  base_currency: string;
-  quote_currency: string;
-  /** Exact decimal text: 1 base = rate quote. */
-  rate: string;
-  effective_date: string;
-  note: string;
-  created_by: string | null;
-  created_at: string | Date;
-}
-
-export function companyRatesOf(db: Knex, scope: CompanyScope) {
-  return db<CompanyExchangeRateRow>('company_exchange_rates').where('company_exchange_rates.company_id', scope.companyId);
-}
-
 export async function listCompanyRates(db: Knex, scope: CompanyScope, filter: { base?: string; quote?: string }): Promise<CompanyExchangeRateRow[]> {
   const query = companyRatesOf(db, scope);
   if (filter.base) query.andWhere('base_currency', filter.base);
@@ -133,21 +71,6 @@ export async function insertCompanyRate(db: Knex, row: CompanyExchangeRateRow): 
 
 export async function deleteCompanyRate(db: Knex, scope: CompanyScope, id: string): Promise<void> {
   await companyRatesOf(db, scope).where({ id }).delete();
-}
-
-/**
- * The company's rate for the pair in force on `date`: the newest effective on or before it, set
- * either way round (USD→EUR serves EUR→USD too). On the same date the pair as asked wins.
- */
-export async function companyRateInForce(db: Knex, scope: CompanyScope, from: string, to: string, date: string): Promise<CompanyExchangeRateRow | undefined> {
-  const rows = await companyRatesOf(db, scope)
-    .andWhere((q) => q.where({ base_currency: from, quote_currency: to }).orWhere({ base_currency: to, quote_currency: from }))
-    .andWhere('effective_date', '<=', date)
-    .orderBy('effective_date', 'desc')
-    .limit(2);
-  const [newest, next] = rows;
-  if (newest && next && next.effective_date === newest.effective_date && next.base_currency === from) return next;
-  return newest;
 }
 
 // ── reference-rate imports ───────────────────────────────────────────────────────────────

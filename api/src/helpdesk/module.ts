@@ -4,4 +4,7 @@ import { helpDeskOperations } from './routes.js';
 export default defineModule({
   operations: helpDeskOperations,
   permissions: [],
+  flags: {
+    help_desk: { default: false, order: 110 },
+  },
 });

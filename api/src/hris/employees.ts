@@ -4,9 +4,11 @@ import type { MinorUnits } from '../money/minorUnits.js';
 import type { FieldName } from './fields.js';
 import type { MappedRow, PeopleImportPlan } from './rows.js';
 import { Pacer } from '../kernel/pace.js';
+import { inForce } from '../kernel/history.js';
 import { planOf } from './rows.js';
 import type { CompensationHistoryRow, CompensationRow, EmployeeRow } from '../people/importRows.js';
-import { EMAIL, parseAmount, parseChoice, parseCountry, parseDate, parsePercent, parseWholeNumber } from './values.js';
+import { EMAIL, parseChoice, parseCountry, parseDate, parsePercent, parseWholeNumber } from '../kernel/files/cells.js';
+import { parseAmount } from '../money/parse.js';
 
 /** What the company holds before the file is applied, read once. */
 export interface EmployeeContext {
@@ -96,6 +98,9 @@ interface Draft {
   rating: string | null | undefined;
   leaveStart: string | null | undefined;
   leaveEnd: string | null | undefined;
+  legalEntity: string | null | undefined;
+  fte: number | null | undefined;
+  weeklyHours: number | null | undefined;
   demographics: Record<string, string | number | null>;
   pay: { base: string | null | undefined; bonus: string | null | undefined; bonusPercent: number | null | undefined; variable: string | null | undefined; commission: string | null | undefined };
   effectiveDate: string | null | undefined;
@@ -125,6 +130,27 @@ function placeOf(row: MappedRow, country: string | null | undefined): string | n
   row.problem('location', `"${text}" is not a location of the market catalog (add the employee's country to place them in it)`);
   return null;
 }
+
+/** A full-time equivalent: "0.8", "80" or "80%" → 0.8; more than 0, at most 1 (100 %). */
+export function parseFte(text: string): { value: number } | { error: string } {
+  const match = /^(\d+(?:[.,]\d+)?)\s*(%?)$/.exec(text.trim());
+  if (!match) return { error: `"${text}" is not a full-time equivalent (write 0.8 or 80%)` };
+  const number = Number(match[1]!.replace(',', '.'));
+  const value = match[2] === '%' || number > 1 ? number / 100 : number;
+  if (!(value > 0 && value <= 1)) return { error: `"${text}" is not a full-time equivalent: it is more than 0 and at most 1 (100%)` };
+  return { value: Math.round(value * 10_000) / 10_000 };
+}
+
+/** Contractual hours a week: "37.5" or "37,5"; more than 0, at most 168. */
+export function parseWeeklyHours(text: string): { value: number } | { error: string } {
+  const match = /^(\d+(?:[.,]\d+)?)$/.exec(text.trim());
+  const value = match ? Number(match[1]!.replace(',', '.')) : NaN;
+  if (!(value > 0 && value <= 168)) return { error: `"${text}" is not a number of hours a week (more than 0, at most 168)` };
+  return { value: Math.round(value * 100) / 100 };
+}
+
+/** A stored decimal (text from Postgres) as a number; null stays null. */
+const decimal = (value: number | string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
 function draftOf(row: MappedRow, ctx: EmployeeContext): Draft {
   const number = row.cell('employeeId') ?? '';
@@ -169,6 +195,9 @@ function draftOf(row: MappedRow, ctx: EmployeeContext): Draft {
     rating: row.text('performanceRating', 64),
     leaveStart: row.parse('leaveStartDate', parseDate),
     leaveEnd: row.parse('leaveEndDate', parseDate),
+    legalEntity: row.text('legalEntity', 200, { trim: true }),
+    fte: row.parse('fte', parseFte),
+    weeklyHours: row.parse('weeklyHours', parseWeeklyHours),
     demographics,
     pay: {
       base: row.text('baseSalary', 64),
@@ -207,12 +236,9 @@ async function managementCycles(managerOf: Map<string, string>, inFile: Map<stri
 const samePay = (record: CompensationHistoryRow, amount: number, currency: string, percentBp: number | null): boolean =>
   Number(record.amount) === amount && record.currency === currency && (record.percent_of_base_bp ?? null) === percentBp;
 
-/** The record in force on `date`: the latest one dated on or before it. */
-function inForce(records: CompensationHistoryRow[] | undefined, date: string): CompensationHistoryRow | undefined {
-  let found: CompensationHistoryRow | undefined;
-  for (const record of records ?? []) if (record.effective_date <= date) found = record;
-  return found;
-}
+/** The record in force on `date`: the latest one dated on or before it (none before: none). */
+const recordInForce = (records: CompensationHistoryRow[] | undefined, date: string): CompensationHistoryRow | undefined =>
+  inForce(records ?? [], (record) => record.effective_date, date, { orUpcoming: false });
 
 const DEMOGRAPHIC_KEYS = ['gender', 'ethnicity', 'birthYear'];
 
@@ -237,10 +263,10 @@ const COMPARED: (keyof EmployeeRow)[] = [
 
 /**
  * Checks every row of an HRIS file against the company's records and works out what changes:
- * employees by employee id, and dated compensation records. Nothing is written here.
+ * employees by employee id, and dated compensation records. Nothing is written here; the event loop
+ * runs whenever `pacer` says its slice is used up.
  */
-export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dryRun: boolean): Promise<EmployeePlan> {
-  const pacer = new Pacer();
+export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dryRun: boolean, pacer = new Pacer()): Promise<EmployeePlan> {
   const drafts: Draft[] = [];
   for (const row of rows) {
     drafts.push(draftOf(row, ctx));
@@ -259,13 +285,22 @@ export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dry
     if (pacer.due) await pacer.pause();
   }
 
-  const inFile = new Map<string, Draft>();
+  // An employee's rows: one, or their pay history (see payHistoryOf); the row in force is the employee's.
+  const rowsOf = new Map<string, Draft[]>();
   for (const draft of drafts) {
     if (pacer.due) await pacer.pause();
     if (!draft.number) continue;
-    const first = inFile.get(draft.number);
-    if (first) draft.row.problem('employeeId', `employee id ${draft.number} is already on line ${first.row.line}`);
-    else inFile.set(draft.number, draft);
+    const group = rowsOf.get(draft.number);
+    if (group) group.push(draft);
+    else rowsOf.set(draft.number, [draft]);
+  }
+  const inFile = new Map<string, Draft>();
+  const payRows = new Map<string, Draft[]>();
+  for (const [number, group] of rowsOf) {
+    if (pacer.due) await pacer.pause();
+    const accepted = group.length === 1 ? group : payHistoryOf(group);
+    inFile.set(number, rowInForce(accepted, ctx.today));
+    if (accepted.length > 1) payRows.set(number, accepted);
   }
 
   // Managers after the file is applied: the file's where it names one, else what is stored.
@@ -360,6 +395,10 @@ export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dry
       performance_rating: keep(draft.rating, stored?.performance_rating ?? null),
       leave_start_date: keep(draft.leaveStart, stored?.leave_start_date ?? null),
       leave_end_date: keep(draft.leaveEnd, stored?.leave_end_date ?? null),
+      legal_entity: keep(draft.legalEntity, stored?.legal_entity ?? null),
+      // An empty FTE cell is a full-time contract.
+      fte: draft.fte === undefined ? (decimal(stored?.fte) ?? 1) : (draft.fte ?? 1),
+      weekly_hours: keep(draft.weeklyHours, decimal(stored?.weekly_hours)),
       demographics: mergedDemographics(stored?.demographics, draft.demographics),
       version: stored ? stored.version + 1 : 1,
       created_at: stored?.created_at ?? ctx.now,
@@ -371,36 +410,91 @@ export async function planEmployees(rows: MappedRow[], ctx: EmployeeContext, dry
       else draft.row.problem('leaveStartDate', 'must not be after endDate');
     }
     planned.push(target);
-    const changed = !stored || COMPARED.some((column) => (stored[column] ?? null) !== (target[column] ?? null));
+    const changed =
+      !stored ||
+      COMPARED.some((column) => (stored[column] ?? null) !== (target[column] ?? null)) ||
+      (stored.legal_entity ?? null) !== (target.legal_entity ?? null) ||
+      (decimal(stored.fte) ?? 1) !== target.fte ||
+      decimal(stored.weekly_hours) !== (target.weekly_hours ?? null);
     if (changed) {
       changes.push({ line: draft.row.line, key: draft.number, action: stored ? 'update' : 'create' });
       writes.employees.push(target);
     }
-    planPay(draft, target, stored === undefined, history, ctx, writes, records);
+    // Oldest first, so each dated record is compared with the one before it, planned ones included.
+    const isNew = stored === undefined;
+    for (const [index, payRow] of (payRows.get(draft.number) ?? [draft]).entries()) {
+      planPay({ draft: payRow, employee: target, isNew, hire: isNew && index === 0 }, history, ctx, writes, records);
+    }
   }
-  return { plan: planOf(dryRun, rows.length, changes, records), writes, inFile: planned };
+  // The rows of a pay history are one employee: unchanged counts employees, as create and update do.
+  let historyRows = 0;
+  for (const group of payRows.values()) historyRows += group.length - 1;
+  return { plan: planOf(dryRun, rows.length, changes, records, rows.length - historyRows), writes, inFile: planned };
+}
+
+/**
+ * Several rows of one employee are their pay history (an HR system's compensation table, a payroll
+ * export): every row dated by its pay's effective date, no date twice, at most one row undated (the
+ * pay of the day). Anything else is a repeated employee id, named on the later line. Oldest first.
+ */
+function payHistoryOf(group: Draft[]): Draft[] {
+  const accepted: Draft[] = [];
+  const dated = new Map<string, Draft>();
+  let undated: Draft | undefined;
+  for (const draft of group) {
+    const date = draft.effectiveDate;
+    const earlier = date ? dated.get(date) : undated;
+    if (earlier) {
+      draft.row.problem('employeeId', date ? `employee id ${draft.number} has pay effective ${date} already on line ${earlier.row.line}` : `employee id ${draft.number} is already on line ${earlier.row.line}`);
+      continue;
+    }
+    if (date) dated.set(date, draft);
+    else undated = draft;
+    accepted.push(draft);
+  }
+  // A history needs its dates: rows of one employee without a date column are a repeated id.
+  if (!dated.size) return [group[0] as Draft];
+  return accepted.sort((a, b) => (a.effectiveDate ?? '9999-12-31').localeCompare(b.effectiveDate ?? '9999-12-31'));
+}
+
+/** The row whose fields are the employee's: the undated one, else the one in force today (kernel/history.ts). */
+function rowInForce(rows: Draft[], today: string): Draft {
+  return rows.find((draft) => !draft.effectiveDate) ?? (inForce(rows, (draft) => draft.effectiveDate ?? '', today) as Draft);
+}
+
+/** One row's pay for an employee: `hire` for the first pay of someone new. */
+interface PayOfRow {
+  draft: Draft;
+  employee: EmployeeRow;
+  isNew: boolean;
+  hire: boolean;
 }
 
 /** The dated compensation records a row adds or corrects; the same pay as the one in force adds nothing. */
-function planPay(draft: Draft, employee: EmployeeRow, isNew: boolean, history: Map<string, CompensationHistoryRow[]>, ctx: EmployeeContext, writes: EmployeeWrites, records: { add: number; update: number }): void {
-  const minor = ctx.currencies.of(employee.currency);
+function planPay({ draft, employee, isNew, hire }: PayOfRow, history: Map<string, CompensationHistoryRow[]>, ctx: EmployeeContext, writes: EmployeeWrites, records: { add: number; update: number }): void {
+  // A past row of a history keeps its own currency (a move abroad); the row in force sets the employee's.
+  const currency = draft.currency ?? employee.currency;
+  const minor = ctx.currencies.of(currency);
   const amountOf = (field: FieldName, text: string | null | undefined): number | undefined => {
     if (!text) return undefined;
-    const parsed = parseAmount(text, employee.currency, minor);
+    const parsed = parseAmount(text, currency, minor);
     if ('error' in parsed) {
       draft.row.problem(field, parsed.error);
       return undefined;
     }
     return parsed.value;
   };
-  const date = draft.effectiveDate ?? (isNew ? (employee.start_date ?? ctx.today) : ctx.today);
+  // A new employee's pay, or that of one who has not started yet, counts from the start date: a
+  // re-read of a future hire's unchanged pay then finds it in force instead of adding it again today.
+  const notStarted = Boolean(employee.start_date && employee.start_date > ctx.today);
+  const date = draft.effectiveDate ?? (isNew || notStarted ? (employee.start_date ?? ctx.today) : ctx.today);
   const base = amountOf('baseSalary', draft.pay.base);
   const pays: Pay[] = [];
   if (base !== undefined) pays.push({ type: 'base_salary', amount: base, percentBp: null });
   const bonus = amountOf('bonusTarget', draft.pay.bonus);
   if (draft.pay.bonusPercent !== null && draft.pay.bonusPercent !== undefined) {
-    const storedBase = inForce(history.get(`${employee.id}|base_salary`), date);
-    const baseForBonus = base ?? (storedBase?.currency === employee.currency ? Number(storedBase.amount) : undefined);
+    const storedBase = recordInForce(history.get(`${employee.id}|base_salary`), date);
+    const baseForBonus = base ?? (storedBase?.currency === currency ? Number(storedBase.amount) : undefined);
     if (bonus === undefined && baseForBonus === undefined) draft.row.problem('bonusTargetPercent', 'a bonus target in percent needs a base salary in the same currency to be turned into an amount');
     else pays.push({ type: 'bonus_target', amount: bonus ?? Math.round(((baseForBonus ?? 0) * draft.pay.bonusPercent) / 10_000), percentBp: draft.pay.bonusPercent });
   } else if (bonus !== undefined) pays.push({ type: 'bonus_target', amount: bonus, percentBp: null });
@@ -411,25 +505,32 @@ function planPay(draft: Draft, employee: EmployeeRow, isNew: boolean, history: M
 
   for (const pay of pays) {
     if (pay.amount === undefined) continue;
-    const past = history.get(`${employee.id}|${pay.type}`);
+    const key = `${employee.id}|${pay.type}`;
+    const past = history.get(key);
     const sameDay = past?.find((record) => record.effective_date === date);
-    const current = inForce(past, date);
-    if (current && samePay(current, pay.amount, employee.currency, pay.percentBp)) continue;
-    writes.compensation.push({
+    const current = recordInForce(past, date);
+    if (current && samePay(current, pay.amount, currency, pay.percentBp)) continue;
+    const record = {
       id: sameDay?.id ?? newId(),
       company_id: ctx.companyId,
       employee_id: employee.id,
       type: pay.type,
       amount: pay.amount,
-      currency: employee.currency,
+      currency,
       percent_of_base_bp: pay.percentBp,
       effective_date: date,
-      reason: isNew ? 'hire' : 'import',
+      reason: hire ? 'hire' : 'import',
       source: ctx.source,
       // A corrected record keeps its creation time: the upsert leaves created_at alone.
       created_at: ctx.now,
-    });
+    };
+    writes.compensation.push(record);
     if (sameDay) records.update += 1;
     else records.add += 1;
+    // The next row of a history compares with this pay (rows come oldest first).
+    const planned = (past ?? []).filter((entry) => entry.effective_date !== date);
+    planned.push(record);
+    planned.sort((a, b) => (a.effective_date < b.effective_date ? -1 : a.effective_date > b.effective_date ? 1 : 0));
+    history.set(key, planned);
   }
 }

@@ -4,7 +4,8 @@ import type { MinorUnits } from '../money/minorUnits.js';
 import { Pacer } from '../kernel/pace.js';
 import { planOf } from './rows.js';
 import type { GrantRow } from '../people/importRows.js';
-import { parseAmount, parseChoice, parseDate, parseWholeNumber } from './values.js';
+import { parseChoice, parseDate, parseWholeNumber } from '../kernel/files/cells.js';
+import { parseAmount } from '../money/parse.js';
 
 export interface GrantContext {
   companyId: string;

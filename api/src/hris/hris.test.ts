@@ -9,7 +9,7 @@ import type { components } from '../contract-types.js';
 import { executeRun } from './run.js';
 import { runRow } from './service.js';
 import { insertRun } from './store.js';
-import type { SourceTable } from './table.js';
+import type { SourceTable } from '../kernel/files/table.js';
 
 type ImportFile = components['schemas']['PeopleImportFile'];
 type PeopleImport = components['schemas']['PeopleImport'];
@@ -57,6 +57,7 @@ interface StoredEmployee {
   id: string;
   employee_number: string;
   first_name: string;
+  title: string;
   manager_id: string | null;
   currency: string;
   location_id: string | null;
@@ -317,6 +318,34 @@ describe('HRIS imports', () => {
       [9_000_000, '2025-02-10'],
       [9_500_000, new Date().toISOString().slice(0, 10)],
     ]);
+  });
+
+  it('reads several dated rows of one employee as their pay history, and refuses one date twice', async () => {
+    const header = 'Employee ID,First Name,Last Name,Currency,Base Salary,Pay Effective Date,Job Title';
+    const twice = [header, 'H1,Hal,Story,EUR,60000,2022-01-01,Engineer', 'H1,Hal,Story,EUR,66000,2022-01-01,Engineer'].join('\n');
+    const refused = await importFile(admin, 'employees', twice);
+    expect(refused.errors).toEqual([{ line: 3, column: 'Employee ID', field: 'employeeId', message: 'employee id H1 has pay effective 2022-01-01 already on line 2' }]);
+
+    const file = [
+      header,
+      'H1,Hal,Story,EUR,70000,2025-04-01,Senior Engineer',
+      'H1,Hal,Story,EUR,60000,2022-01-01,Engineer',
+      'H1,Hal,Story,EUR,60000,2023-01-01,Engineer',
+      'H1,Hal,Story,EUR,75000,2099-01-01,Staff Engineer',
+    ].join('\n');
+    const run = await importFile(admin, 'employees', file);
+    // One employee in four rows: 2023 repeats 2022's pay and adds nothing; the 2099 raise is dated ahead.
+    expect(run).toMatchObject({ status: 'applied', plan: { rows: 4, create: 1, update: 0, unchanged: 0, compensationRecords: { add: 3, update: 0 } } });
+    const hal = (await employees()).find((employee) => employee.employee_number === 'H1')!;
+    // The row in force today (2025's) gives the job.
+    expect(hal.title).toBe('Senior Engineer');
+    expect((await pay(hal.id)).map((record) => [record.amount, record.effective_date])).toEqual([
+      [6_000_000, '2022-01-01'],
+      [7_000_000, '2025-04-01'],
+      [7_500_000, '2099-01-01'],
+    ]);
+    const again = await importFile(admin, 'employees', file);
+    expect(again.plan).toMatchObject({ create: 0, update: 0, unchanged: 1, compensationRecords: { add: 0, update: 0 } });
   });
 
   it('links an employee record to the person with the same e-mail', async () => {

@@ -4,6 +4,7 @@ import type { components } from '../contract-types.js';
 import { currencyForexMapping } from '../forex/perDollar.js';
 import { EXCLUSION_FIXES, EXCLUSION_REASONS, type ExclusionReason, exclusionsAmong } from '../market/participation/collect.js';
 import type { MinorUnits } from '../money/minorUnits.js';
+import { Pacer } from '../kernel/pace.js';
 import { type PayRow, payOn } from '../people/reads/contributions.js';
 import type { CompensationRow, EmployeeRow } from '../people/importRows.js';
 
@@ -11,10 +12,15 @@ type MarketExclusions = components['schemas']['PeopleImportMarketExclusions'];
 
 const CASH_TYPES = new Set(['base_salary', 'variable_pay', 'commission', 'bonus_target']);
 
-/** The pay in force on `day` once the planned records are written: a planned record replaces an older or same-day one. */
-function payAfter(stored: PayRow[], planned: CompensationRow[], day: string): PayRow[] {
-  const inForce = new Map(stored.map((row) => [`${row.employee_id}|${row.type}`, row]));
+/** The pay in force on `day` once the planned records are written: a planned record replaces an older or same-day one. Paced. */
+async function payAfter(stored: PayRow[], planned: CompensationRow[], day: string, pacer = new Pacer()): Promise<PayRow[]> {
+  const inForce = new Map<string, PayRow>();
+  for (const row of stored) {
+    inForce.set(`${row.employee_id}|${row.type}`, row);
+    if (pacer.due) await pacer.pause();
+  }
   for (const record of planned) {
+    if (pacer.due) await pacer.pause();
     if (!CASH_TYPES.has(record.type) || record.effective_date > day) continue;
     const key = `${record.employee_id}|${record.type}`;
     const current = inForce.get(key);
@@ -39,7 +45,7 @@ export async function marketExclusionsOf(
   const stored = active.length ? (await payOn(db, [scope.companyId], planned.day)).filter((row) => ids.has(row.employee_id)) : [];
   const excluded = exclusionsAmong({
     employees: active,
-    pay: payAfter(
+    pay: await payAfter(
       stored,
       planned.compensation.filter((record) => ids.has(record.employee_id)),
       planned.day,

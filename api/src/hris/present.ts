@@ -3,11 +3,11 @@ import type { FieldDefinition, PeopleImportKind } from './fields.js';
 import { type ColumnMapping, missingRequired, suggestMapping } from './mapping.js';
 import type { RowError } from './rows.js';
 import type { ImportFileRow, MappingRow, RunRow } from './store.js';
+import { presentRecord, presentUpload } from '../fileImports/present.js';
 
 type Schemas = components['schemas'];
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
-const isoOrNull = (value: string | Date | null): string | null => (value === null ? null : iso(value));
 
 export function presentField(definition: FieldDefinition): Schemas['PeopleImportField'] {
   return {
@@ -21,29 +21,16 @@ export function presentField(definition: FieldDefinition): Schemas['PeopleImport
 
 export function presentFile(row: ImportFileRow): Schemas['PeopleImportFile'] {
   const kind = row.kind as PeopleImportKind;
-  const columns = JSON.parse(row.columns) as string[];
-  const suggestedMapping = suggestMapping(columns, kind);
-  return {
-    id: row.id,
-    kind,
-    filename: row.filename,
-    format: row.format as 'csv' | 'xlsx',
-    sizeBytes: Number(row.size_bytes),
-    columns,
-    rowCount: Number(row.row_count),
-    suggestedMapping,
-    missingRequiredFields: missingRequired(suggestedMapping, kind),
-    createdAt: iso(row.created_at),
-    expiresAt: iso(row.expires_at),
-  };
+  const upload = presentUpload(row);
+  const suggestedMapping = suggestMapping(upload.columns, kind);
+  return { ...upload, kind, suggestedMapping, missingRequiredFields: missingRequired(suggestedMapping, kind) };
 }
 
 export function presentRun(row: RunRow): Schemas['PeopleImport'] {
   return {
-    id: row.id,
+    ...presentRecord<Schemas['PeopleImportPlan'], RowError>(row),
     kind: row.kind as PeopleImportKind,
     status: row.status as Schemas['PeopleImport']['status'],
-    dryRun: Boolean(row.dry_run),
     source: {
       type: row.integration_id ? 'integration' : 'file',
       fileId: row.file_id,
@@ -52,15 +39,7 @@ export function presentRun(row: RunRow): Schemas['PeopleImport'] {
     },
     mapping: row.mapping ? (JSON.parse(row.mapping) as ColumnMapping) : null,
     mappingName: row.mapping_name,
-    jobId: row.job_id,
-    rowCount: row.row_count === null ? null : Number(row.row_count),
-    plan: row.plan ? (JSON.parse(row.plan) as Schemas['PeopleImportPlan']) : null,
-    errors: row.errors ? (JSON.parse(row.errors) as RowError[]) : [],
-    errorCount: Number(row.error_count),
-    message: row.message,
-    createdAt: iso(row.created_at),
-    startedAt: isoOrNull(row.started_at),
-    finishedAt: isoOrNull(row.finished_at),
+    ...(row.conflicts ? { conflicts: JSON.parse(row.conflicts) as Schemas['SyncConflict'][] } : {}),
   };
 }
 

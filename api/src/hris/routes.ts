@@ -27,7 +27,7 @@ export const hrisOperations = [
     operationId: 'startPeopleImport',
     access: importer,
     status: 202,
-    handler: async ({ path, body }, { deps, caller, koa, afterCommit }) => ({ data: await startImport(deps, caller, path.peopleImportFileId, body, socketIdOf(koa.get('x-socket-id')), afterCommit) }),
+    handler: async ({ path, body }, { deps, caller, koa, afterCommit }) => ({ data: await startImport(deps, caller, path.peopleImportFileId, body, { originSocketId: socketIdOf(koa.get('x-socket-id')), afterCommit }) }),
   }),
   secured({
     operationId: 'getPeopleImport',

@@ -7,7 +7,6 @@ import { hasPermission } from '../access/permissions.js';
 import { emit } from '../platform/events.js';
 import type { DownloadStorage } from '../downloads/storage.js';
 import { findUserById } from '../access/users.js';
-import { JobCancelled } from '../jobs/worker.js';
 import { compensationTypesOf, planEmployees } from './employees.js';
 import { type FieldName, type FieldPermission, type PeopleImportKind, fieldsOf } from './fields.js';
 import { planGrants } from './grants.js';
@@ -28,19 +27,11 @@ import {
   upsertGrantRows,
 } from '../people/importRows.js';
 import { type RunRow, companyCurrency, companyUserIdsByEmail, findImportFile, findMappingByName, findRun, lockCompanyForImport, updateRun } from './store.js';
-import { storageKeyOf } from '../downloads/store.js';
-import { type FileFormat, type SourceTable, UnreadableFile, readTable } from './table.js';
-import { today } from './values.js';
-
-/** A problem that ends an import before any row is checked (an expired file, a missing permission, a bad mapping). */
-export class ImportStopped extends Error {
-  constructor(
-    message: string,
-    readonly status: 'failed' | 'rejected' = 'failed',
-  ) {
-    super(message);
-  }
-}
+import { ImportStopped, readingProgress, runImport } from '../fileImports/run.js';
+import { readUpload } from '../fileImports/uploads.js';
+import { mappingMessage } from '../kernel/files/mapping.js';
+import type { SourceTable } from '../kernel/files/table.js';
+import { today } from '../kernel/files/cells.js';
 
 /** The edit permissions (whole company) a file of this kind with this mapping needs. */
 export function permissionsFor(kind: PeopleImportKind, mapping: ColumnMapping): FieldPermission[] {
@@ -63,9 +54,7 @@ export type TableSource = (onRows: (rowsRead: number) => Promise<void>) => Promi
 export function uploadedTable(db: Knex, storage: DownloadStorage, scope: CompanyScope, fileId: string | null): TableSource {
   return async (onRows) => {
     const file = fileId ? await findImportFile(db, scope, fileId) : undefined;
-    const key = file && new Date(file.expires_at).getTime() > Date.now() ? await storageKeyOf(db, scope, file.download_id) : undefined;
-    if (!file || !key) throw new ImportStopped('The uploaded file has expired; upload it again.');
-    return readTable(storage.read(key), file.format as FileFormat, { onProgress: onRows });
+    return readUpload({ db, storage, scope, file, expiredStatus: 'failed' }, { onProgress: onRows });
   };
 }
 
@@ -79,6 +68,8 @@ export interface RunOptions {
   progress: (percent: number, message?: string) => Promise<void>;
   /** Rows expected, when known before reading (uploads): makes the reading progress exact. */
   expectedRows?: number | null;
+  /** Sees the table and its mapping before any row is checked (a connection keeps fields edited in Paybench). */
+  beforeCheck?: (table: SourceTable, mapping: ColumnMapping) => Promise<void>;
 }
 
 const json = (value: unknown): string => JSON.stringify(value);
@@ -220,60 +211,32 @@ async function checkAndApply(options: RunOptions, run: RunRow, table: SourceTabl
   }
 }
 
-const finished = (): string => new Date().toISOString();
-
 /**
  * Runs one import: reads the rows, checks them all, then plans or applies in one transaction.
- * Whatever happens is recorded on the import; a file with any bad row writes nothing.
+ * Whatever happens is recorded on the import (fileImports/run.ts); a file with any bad row writes nothing.
  */
 export async function executeRun(options: RunOptions): Promise<RunRow> {
   const { db, scope, runId } = options;
-  const run = await findRun(db, scope, runId);
-  if (!run) throw new Error(`import ${runId} is gone`);
-  await updateRun(db, scope, runId, { status: 'running', started_at: new Date().toISOString(), finished_at: null, message: null });
-  try {
-    const caller = await ownerOf(db, run);
-    await options.progress(1, 'Reading the file');
-    const expected = options.expectedRows ?? null;
-    const table = await options.source(async (rowsRead) => {
-      const percent = expected ? Math.min(40, 2 + (rowsRead / expected) * 38) : 20;
-      await options.progress(percent, `Read ${rowsRead} rows`);
-    }).catch((error: unknown) => {
-      if (error instanceof UnreadableFile) throw new ImportStopped(error.message, 'rejected');
-      throw error;
-    });
-    const mapping = await mappingFor(db, scope, run, table);
-    await updateRun(db, scope, runId, { mapping: json(mapping), row_count: table.rows.length });
-    const problems = mappingProblems(mapping, run.kind as PeopleImportKind, table.columns);
-    if (problems.length) throw new ImportStopped(`The column mapping does not fit the file: ${problems.map((p) => `${p.field.replace(/^mapping\./, '')} ${p.message}`).join('; ')}.`, 'rejected');
-    const missing = missingPermissions(caller, run.kind as PeopleImportKind, mapping);
-    if (missing.length) throw new ImportStopped(permissionMessage(missing));
-    await options.progress(45, `Checking ${table.rows.length} rows`);
-
-    const outcome: Outcome = run.dry_run ? await check(db, run, scope, table, mapping) : await checkAndApply(options, run, table, mapping);
-    const count = outcome.errors.count;
-    const changes: Partial<RunRow> = count
-      ? {
-          status: 'rejected',
-          errors: json(outcome.errors.first()),
-          error_count: count,
-          message: `The file has ${count} problem${count === 1 ? '' : 's'}; nothing was written.`,
-        }
-      : { status: run.dry_run ? 'planned' : 'applied', plan: json(outcome.plan), errors: '[]', error_count: 0 };
-    await updateRun(db, scope, runId, { ...changes, finished_at: finished() });
-  } catch (error) {
-    if (error instanceof ImportStopped) {
-      await updateRun(db, scope, runId, { status: error.status, message: error.message, finished_at: finished() });
-    } else if (error instanceof JobCancelled) {
-      await updateRun(db, scope, runId, { status: 'cancelled', message: 'Cancelled; nothing was written.', finished_at: finished() });
-      throw error;
-    } else {
-      options.log.error({ err: error, runId }, 'people import failed');
-      await updateRun(db, scope, runId, { status: 'failed', message: 'The import failed unexpectedly; nothing was written.', finished_at: finished() });
-      throw error;
-    }
-  }
-  const final = await findRun(db, scope, runId);
-  if (!final) throw new Error(`import ${runId} is gone`);
-  return final;
+  return runImport<RunRow>({
+    log: options.log,
+    name: 'people import',
+    id: runId,
+    find: () => findRun(db, scope, runId),
+    update: (changes) => updateRun(db, scope, runId, changes),
+    work: async (run) => {
+      const caller = await ownerOf(db, run);
+      await options.progress(1, 'Reading the file');
+      const table = await options.source(readingProgress(options.progress, options.expectedRows ?? null));
+      const mapping = await mappingFor(db, scope, run, table);
+      await updateRun(db, scope, runId, { mapping: json(mapping), row_count: table.rows.length });
+      const problems = mappingProblems(mapping, run.kind as PeopleImportKind, table.columns);
+      if (problems.length) throw new ImportStopped(mappingMessage(problems, 'mapping.'), 'rejected');
+      const missing = missingPermissions(caller, run.kind as PeopleImportKind, mapping);
+      if (missing.length) throw new ImportStopped(permissionMessage(missing));
+      await options.beforeCheck?.(table, mapping);
+      await options.progress(45, `Checking ${table.rows.length} rows`);
+      const outcome: Outcome = run.dry_run ? await check(db, run, scope, table, mapping) : await checkAndApply(options, run, table, mapping);
+      return { problems: outcome.errors, plan: outcome.plan };
+    },
+  });
 }

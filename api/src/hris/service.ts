@@ -1,14 +1,11 @@
-import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import type { UploadedFile } from '../http/body.js';
 import { newId } from '../db/ids.js';
 import type { JobKind } from '../jobs/kind.js';
-import { queueJobIn } from '../jobs/queue.js';
 import { type RunJobInput, peopleImportJob } from './jobs.js';
 import type { AppDeps } from '../deps.js';
-import { saveDownload } from '../downloads/service.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { type PeopleImportKind, fieldsOf } from './fields.js';
 import { type ColumnMapping, mappingProblems, suggestMapping } from './mapping.js';
@@ -29,7 +26,10 @@ import {
   updateMapping,
   updateRun,
 } from './store.js';
-import { CONTENT_TYPES, UnreadableFile, formatOf, readTable } from './table.js';
+import { mappingMessage } from '../kernel/files/mapping.js';
+import { type AfterCommit, type Launch, queueImportJob, queuedRecord } from '../fileImports/run.js';
+import { ownRun } from '../fileImports/present.js';
+import { acceptUpload, ownUpload } from '../fileImports/uploads.js';
 
 
 export function importFields(kind: PeopleImportKind) {
@@ -45,51 +45,21 @@ export function requireKindPermission(caller: Caller, kind: PeopleImportKind): v
 
 /** Stores the file as a download of the uploader's (it expires with it) and reads its header row and rows. */
 export async function uploadFile(deps: AppDeps, caller: Caller, query: { kind: PeopleImportKind; filename?: string }, file: UploadedFile) {
-  const scope = companyScope(caller);
   requireKindPermission(caller, query.kind);
-  const format = formatOf(file.contentType, query.filename, file.bytes.subarray(0, 4));
-  let table;
-  try {
-    table = await readTable(Readable.from(file.bytes), format, { keepRows: false });
-  } catch (error) {
-    if (error instanceof UnreadableFile) throw badRequest(error.message, [{ field: 'body', message: error.message }]);
-    throw error;
-  }
-  const filename = query.filename ?? `${query.kind === 'employees' ? 'employees' : 'equity-grants'}.${format}`;
-  const download = await saveDownload(deps.db, deps.downloads, {
-    companyId: scope.companyId,
-    ownerUserId: caller.userId,
-    jobId: null,
-    kind: 'peopleImportFile',
-    filename,
-    contentType: CONTENT_TYPES[format],
-    permission: null,
-    content: Readable.from(file.bytes),
-  });
-  const row: ImportFileRow = {
-    id: newId(),
-    company_id: scope.companyId,
-    owner_user_id: caller.userId,
-    download_id: download.id,
+  const row: ImportFileRow = await acceptUpload(deps, caller, {
+    file,
     kind: query.kind,
-    format,
-    filename,
-    size_bytes: file.bytes.length,
-    columns: JSON.stringify(table.columns),
-    row_count: table.rowCount,
-    created_at: download.created_at,
-    expires_at: download.expires_at,
-  };
+    ...(query.filename === undefined ? {} : { filename: query.filename }),
+    baseName: query.kind === 'employees' ? 'employees' : 'equity-grants',
+    downloadKind: 'peopleImportFile',
+  });
   await insertImportFile(deps.db, row);
   return presentFile(row);
 }
 
 /** An uploaded file is its uploader's alone: anyone else, in this company or another, gets 404. */
 async function ownFile(db: Knex, caller: Caller, id: string): Promise<ImportFileRow> {
-  const row = await findImportFile(db, companyScope(caller), id);
-  if (!row || row.owner_user_id !== caller.userId) throw notFound();
-  if (new Date(row.expires_at).getTime() <= Date.now()) throw notFound('The file has expired; upload it again.');
-  return row;
+  return ownUpload(await findImportFile(db, companyScope(caller), id), caller);
 }
 
 export async function getFile(db: Knex, caller: Caller, id: string) {
@@ -118,6 +88,7 @@ export interface NewRun {
 
 export function runRow(input: NewRun): RunRow {
   return {
+    ...queuedRecord(),
     id: newId(),
     company_id: input.scope.companyId,
     owner_user_id: input.ownerUserId,
@@ -126,47 +97,39 @@ export function runRow(input: NewRun): RunRow {
     filename: input.filename ?? null,
     integration_id: input.integrationId ?? null,
     trigger: input.trigger ?? 'manual',
-    job_id: null,
     dry_run: input.dryRun,
     mapping: input.mapping ? JSON.stringify(input.mapping) : null,
     mapping_name: input.mappingName,
-    status: 'queued',
     row_count: input.rowCount ?? null,
-    plan: null,
-    errors: null,
-    error_count: 0,
-    message: null,
-    created_at: new Date().toISOString(),
-    started_at: null,
-    finished_at: null,
   };
 }
 
-/** After the request's writes are committed: run its work now (this node) and tell the owner's screens. */
-export type AfterCommit = (task: () => Promise<unknown>) => void;
+export type { AfterCommit, Launch };
 
 /** Records the import and queues its job in the same transaction; the job runs it (see run.ts). */
-export async function queueRun(deps: AppDeps, input: NewRun, kind: JobKind<RunJobInput>, originSocketId: string | undefined, afterCommit: AfterCommit) {
+export async function queueRun(deps: AppDeps, input: NewRun, kind: JobKind<RunJobInput>, launch: Launch) {
   const row = runRow(input);
   await insertRun(deps.db, row);
-  const job = await queueJobIn(deps.db, kind, { companyId: row.company_id, ownerUserId: row.owner_user_id, input: { runId: row.id }, originSocketId });
-  await updateRun(deps.db, input.scope, row.id, { job_id: job.id });
-  afterCommit(async () => {
-    deps.jobs.announce(job);
-    deps.jobs.worker.wake();
+  const jobId = await queueImportJob(deps, {
+    kind,
+    companyId: row.company_id,
+    ownerUserId: row.owner_user_id,
+    input: { runId: row.id },
+    ...launch,
+    recordJob: (id) => updateRun(deps.db, input.scope, row.id, { job_id: id }),
   });
-  return presentRun({ ...row, job_id: job.id });
+  return presentRun({ ...row, job_id: jobId });
 }
 
 /** Checks the mapping against the file and the caller's permissions, then queues the import. */
-export async function startImport(deps: AppDeps, caller: Caller, fileId: string, body: { mapping?: ColumnMapping; mappingName?: string; dryRun?: boolean }, originSocketId: string | undefined, afterCommit: AfterCommit) {
+export async function startImport(deps: AppDeps, caller: Caller, fileId: string, body: { mapping?: ColumnMapping; mappingName?: string; dryRun?: boolean }, launch: Launch) {
   const scope = companyScope(caller);
   const file = await ownFile(deps.db, caller, fileId);
   const kind = file.kind as PeopleImportKind;
   const columns = JSON.parse(file.columns) as string[];
   const mapping = body.mapping ?? (body.mappingName ? await savedMapping(deps.db, scope, kind, body.mappingName) : suggestMapping(columns, kind));
   const problems = mappingProblems(mapping, kind, columns);
-  if (problems.length) throw badRequest(`The column mapping does not fit the file: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}.`, problems);
+  if (problems.length) throw badRequest(mappingMessage(problems), problems);
   const missing = missingPermissions(caller, kind, mapping);
   if (missing.length) throw new HttpError(403, 'forbidden', { message: permissionMessage(missing) });
   return queueRun(
@@ -183,16 +146,13 @@ export async function startImport(deps: AppDeps, caller: Caller, fileId: string,
       rowCount: Number(file.row_count),
     },
     peopleImportJob,
-    originSocketId,
-    afterCommit,
+    launch,
   );
 }
 
 /** An import is its starter's: anyone else gets 404 (its problems quote the file's cells). */
 export async function getRun(db: Knex, caller: Caller, id: string) {
-  const row = await findRun(db, companyScope(caller), id);
-  if (!row || row.owner_user_id !== caller.userId) throw notFound();
-  return presentRun(row);
+  return presentRun(ownRun(await findRun(db, companyScope(caller), id), caller));
 }
 
 export async function mappings(db: Knex, caller: Caller, kind: PeopleImportKind | undefined) {

@@ -2,21 +2,12 @@ import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import { chunks } from '../kernel/importPlan.js';
 import { inPages } from '../people/importRows.js';
+import type { RunRecord } from '../fileImports/run.js';
+import { importStore } from '../fileImports/store.js';
+import type { UploadRow } from '../fileImports/uploads.js';
 
-export interface ImportFileRow {
-  id: string;
-  company_id: string;
-  owner_user_id: string;
-  download_id: string;
-  kind: string;
-  format: string;
-  filename: string;
-  size_bytes: number | string;
-  columns: string;
-  row_count: number;
-  created_at: string | Date;
-  expires_at: string | Date;
-}
+/** An uploaded people-data file (people_import_files): the columns every import keeps about an upload. */
+export type ImportFileRow = UploadRow;
 
 export interface MappingRow {
   id: string;
@@ -29,37 +20,22 @@ export interface MappingRow {
   updated_at: string | Date;
 }
 
-export interface RunRow {
-  id: string;
-  company_id: string;
-  owner_user_id: string;
-  kind: string;
-  file_id: string | null;
-  filename: string | null;
+export interface RunRow extends RunRecord {
   integration_id: string | null;
   trigger: string;
-  job_id: string | null;
-  dry_run: boolean | number;
-  mapping: string | null;
   mapping_name: string | null;
-  status: string;
   row_count: number | null;
-  plan: string | null;
-  errors: string | null;
   error_count: number;
-  message: string | null;
-  created_at: string | Date;
-  started_at: string | Date | null;
-  finished_at: string | Date | null;
+  /** JSON: what a sync kept of Paybench's edits (integrations/overrides.ts). */
+  conflicts?: string | null;
+  /** A sync that read only what changed since the last applied one. */
+  incremental?: boolean | number;
+  /** The system's time a sync read up to (integrations/store.ts syncCursor). */
+  sync_cursor?: string | null;
 }
 
-export async function insertImportFile(db: Knex, row: ImportFileRow): Promise<void> {
-  await db('people_import_files').insert(row);
-}
-
-export async function findImportFile(db: Knex, scope: CompanyScope, id: string): Promise<ImportFileRow | undefined> {
-  return db<ImportFileRow>('people_import_files').where({ company_id: scope.companyId, id }).first();
-}
+const tables = importStore<RunRow>({ files: 'people_import_files', runs: 'people_import_runs' });
+export const { insertFile: insertImportFile, findFile: findImportFile, insertRun, findRun, updateRun } = tables;
 
 export async function listMappings(db: Knex, scope: CompanyScope, kind: string | undefined): Promise<MappingRow[]> {
   const query = db<MappingRow>('people_import_mappings').where({ company_id: scope.companyId });
@@ -85,18 +61,6 @@ export async function updateMapping(db: Knex, scope: CompanyScope, id: string, c
 
 export async function deleteMapping(db: Knex, scope: CompanyScope, id: string): Promise<void> {
   await db('people_import_mappings').where({ company_id: scope.companyId, id }).delete();
-}
-
-export async function insertRun(db: Knex, row: RunRow): Promise<void> {
-  await db('people_import_runs').insert(row);
-}
-
-export async function findRun(db: Knex, scope: CompanyScope, id: string): Promise<RunRow | undefined> {
-  return db<RunRow>('people_import_runs').where({ company_id: scope.companyId, id }).first();
-}
-
-export async function updateRun(db: Knex, scope: CompanyScope, id: string, changes: Partial<RunRow>): Promise<void> {
-  await db('people_import_runs').where({ company_id: scope.companyId, id }).update(changes);
 }
 
 export async function latestRunsOfIntegrations(db: Knex, scope: CompanyScope, integrationIds: string[]): Promise<Map<string, RunRow>> {

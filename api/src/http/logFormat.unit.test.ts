@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { chooseLogFormat, prettyDestination, prettyLine } from './logFormat.js';
@@ -43,5 +46,16 @@ describe('the log format', () => {
     log.child({ reqId: 'abc' }).info({ method: 'POST', url: '/api/offers', status: 201, ms: 8 }, 'request');
     log.debug('not shown');
     expect(written).toMatch(/^\d\d:\d\d:\d\d POST \/api\/offers 201 8 ms\n$/);
+  });
+
+  it('writes JSON lines without blocking, and none is lost when the process exits at once', () => {
+    // A child that logs many lines and exits in the same tick: what is still buffered is written on exit.
+    const module = pathToFileURL(path.join(import.meta.dirname, 'logFormat.ts')).href;
+    const code = `const { jsonDestination } = await import(${JSON.stringify(module)}); const { default: pino } = await import('pino'); const log = pino({ level: 'info' }, jsonDestination()); for (let i = 0; i < 2000; i++) log.info({ i }, 'line'); process.exit(0);`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8' });
+    expect(child.status, child.stderr).toBe(0);
+    const lines = child.stdout.trim().split('\n').map((line) => JSON.parse(line) as { i: number; msg: string });
+    expect(lines).toHaveLength(2000);
+    expect(lines.map((line) => line.i)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
   });
 });

@@ -3,10 +3,10 @@ import Router, { type Layer } from '@koa/router';
 import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { authStateOf } from '../access/authCache.js';
+import { authStateOf, requestArrival } from '../access/authCache.js';
 import { authenticate } from '../access/authenticate.js';
 import type { Caller } from '../access/caller.js';
-import { FLAG_DEFAULTS, isModuleName, requireModule } from '../access/flags.js';
+import { flagDefaults, isModuleName, requireModule } from '../access/flags.js';
 import { hasPermission } from '../access/permissions.js';
 import type { Config } from '../config.js';
 import { asTenant } from '../db/rowSecurity.js';
@@ -14,8 +14,9 @@ import type { AppDeps } from '../deps.js';
 import type { IdentityProvider } from '../access/identityProvider.js';
 import type { ContractOperation } from './contract.js';
 import { readFileBody, readJsonBody, readTextBody } from './body.js';
+import { keptBody } from './keptJson.js';
 import { HttpError, badRequest } from '../kernel/errors.js';
-import { CALLER_ONLY_OPERATIONS, CONNECTING_ROLE_OPERATIONS, EventStreamResponse, type EventStreamSink, RawResponse, type RegisteredOperation, type RequestContext } from '../kernel/operations.js';
+import { CALLER_ONLY_OPERATIONS, CONNECTING_ROLE_OPERATIONS, EventStreamResponse, type EventStreamSink, RawResponse, RedirectResponse, type RegisteredOperation, type RequestContext } from '../kernel/operations.js';
 
 /** `/api/items/{itemId}` → `/api/items/:itemId` */
 export function koaPath(contractPath: string): string {
@@ -127,12 +128,13 @@ function handle(
   identity: IdentityProvider | undefined,
 ): Middleware {
   return async (ctx) => {
+    const arrived = performance.now();
     // Who first, then what: an unauthenticated caller learns nothing from validation messages.
     // A public operation that accepts a caller authenticates only when a token is sent (and then strictly).
     const optionalCaller = contract.acceptsCaller && Boolean(ctx.get('authorization'));
     const caller = operation.access.kind === 'public' && !optionalCaller ? undefined : await authenticate(ctx, deps.db, identity, ctx.state.log);
     if (caller) authorize(operation, caller, ctx);
-    if (contract.module && isModuleName(contract.module)) requireModule(contract.module, caller?.flags ?? FLAG_DEFAULTS);
+    if (contract.module && isModuleName(contract.module)) requireModule(contract.module, caller?.flags ?? flagDefaults());
     const bodyLimit = contract.bodyLimitBytes ?? deps.config.bodyLimitBytes;
     const parsed =
       contract.fileMediaTypes.length
@@ -162,9 +164,15 @@ function handle(
     // Under row-level security the handler gets a copy of deps whose db is its transaction (so no
     // cache may be keyed by deps). The transaction ends with the handler: a streamed file is sent
     // after the commit, never holding it open.
-    const body = companyId
-      ? await asTenant(deps.db, companyId, (trx) => operation.handler(result.value, { ...context, deps: { ...deps, db: trx } }))
-      : await operation.handler(result.value, CALLER_ONLY_OPERATIONS[operation.operationId] ? { ...context, deps: { ...deps, db: refusingDatabase(operation.operationId) } } : context);
+    // What the node keeps answers without a transaction; a data version read for it now serves the
+    // handler's kept reads too (one begun after the request arrived, `access/authCache.ts`).
+    const body = await requestArrival.run(arrived, async () => {
+      const kept = operation.kept ? await operation.kept(result.value, { ...context, deps: { ...deps, db: refusingDatabase(operation.operationId) } }) : undefined;
+      if (kept !== undefined) return kept;
+      return companyId
+        ? asTenant(deps.db, companyId, (trx) => operation.handler(result.value, { ...context, deps: { ...deps, db: trx } }))
+        : operation.handler(result.value, CALLER_ONLY_OPERATIONS[operation.operationId] ? { ...context, deps: { ...deps, db: refusingDatabase(operation.operationId) } } : context);
+    });
     // A change may have written domain events: the worker delivers them now, not at its next poll.
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') deps.jobs?.worker.wake();
     for (const task of afterCommit) {
@@ -175,6 +183,12 @@ function handle(
     const status = operation.status ?? 200;
     if (body instanceof EventStreamResponse) {
       sendEventStream(ctx, body, (work) => (companyId ? asTenant(deps.db, companyId, work) : work(deps.db)));
+      return;
+    }
+    if (body instanceof RedirectResponse) {
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.redirect(body.location);
+      ctx.status = 302;
       return;
     }
     if (body instanceof RawResponse) {
@@ -201,6 +215,13 @@ function handle(
       }
     }
     ctx.status = status;
+    // A kept answer goes as the bytes of its first serialisation (keptJson.ts).
+    const kept = keptBody(body);
+    if (kept) {
+      ctx.type = 'application/json';
+      ctx.body = kept;
+      return;
+    }
     // Serialised once, here: given an object, Koa stringifies it again for its length, and once
     // more for compression's threshold (a large page of the team table costs each time).
     const json: string | undefined = JSON.stringify(body);

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROOF_LINK_PATH } from '../companies/domains/proofLinks.js';
+import { PROOF_LINK_PATH } from '../identity/domains/proofLinks.js';
 import { INTERACTION_PATH, PROVIDER_PATH } from '../identity/provider/builtin.js';
 import { INVITATION_PATH } from '../identity/provider/invitationRoutes.js';
 import { RESET_PATH } from '../identity/provider/resetRoutes.js';

@@ -1,6 +1,9 @@
 import { defineModule } from '../kernel/modules.js';
+import { domainProofRoutes } from './domains/proofLinks.js';
+import { domainOperations } from './domains/routes.js';
 import { identityOperations } from './routes.js';
 import { ssoOperations } from './sso/routes.js';
+import { seedProvenDomain } from './domains/service.js';
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -15,6 +18,13 @@ declare module '../platform/events.js' {
 }
 
 export default defineModule({
-  operations: [...identityOperations, ...ssoOperations],
+  // A company's e-mail domains (proven, then routing sign-in and market participation) are identity's.
+  operations: [...identityOperations, ...ssoOperations, ...domainOperations],
   permissions: ['users', 'companySettings'],
+  // Whichever identity provider runs: the link is opened by whoever holds the mailbox.
+  pages: [domainProofRoutes],
+  // The demo's domains are proven by the seed, and recorded as such.
+  async demo(trx, company) {
+    for (const domain of company.domains) await seedProvenDomain(trx, company.companyId, domain);
+  },
 });

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { callerForUser } from '../access/authenticate.js';
 import type { Caller } from '../access/caller.js';
-import { FLAG_NAMES, FLAG_DEFAULTS, moduleStates } from '../access/flags.js';
+import { flagDefaults, flagNames, moduleStates } from '../access/flags.js';
 import { type ApiTokenRow, insertToken, revokeToken, tokensOfUser } from '../access/store.js';
 import { hashToken, newTokenSecret, tokenPrefix } from '../access/tokens.js';
 import { findCompanyById, findUserRow, updateUser } from '../access/usersStore.js';
 import { emit } from '../platform/events.js';
-import { presentOnboarding, withCompletedStep } from '../companies/present.js';
+import { presentOnboarding, withCompletedStep } from '../kernel/onboarding.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, notFound } from '../kernel/errors.js';
@@ -75,7 +75,8 @@ export function modules(caller: Caller) {
 }
 
 export function releaseFlags(caller: Caller): components['schemas']['ReleaseFlag'][] {
-  return FLAG_NAMES.map((flag) => ({ flag, enabled: caller.flags[flag], isDefault: caller.flags[flag] === FLAG_DEFAULTS[flag] }));
+  const defaults = flagDefaults();
+  return flagNames().map((flag) => ({ flag, enabled: caller.flags[flag], isDefault: caller.flags[flag] === defaults[flag] }));
 }
 
 export async function listTokens(db: Knex, caller: Caller) {

@@ -5,8 +5,7 @@ import { type RoleRow, listRoles, parsePermissions } from '../access/store.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import { type ImportChange, type ImportPlan, RowProblems, summarise } from '../kernel/importPlan.js';
-import { insertInChunks } from './store.js';
+import { type ImportChange, type ImportPlan, RowProblems, insertInChunks, summarise } from '../kernel/importPlan.js';
 
 type RolesImportRow = components['schemas']['RolesImportRow'];
 

@@ -39,10 +39,6 @@ export async function emailsTakenElsewhere(db: Knex, scope: CompanyScope, emails
   return taken;
 }
 
-export async function insertInChunks(db: Knex, table: string, rows: Record<string, unknown>[]): Promise<void> {
-  for (const part of chunks(rows)) await db(table).insert(part);
-}
-
 export async function deleteRolesOfUsers(db: Knex, scope: CompanyScope, userIds: string[]): Promise<void> {
   for (const part of chunks(userIds)) await db('user_roles').where('company_id', scope.companyId).whereIn('user_id', part).delete();
 }

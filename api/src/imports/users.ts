@@ -8,8 +8,9 @@ import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { normaliseEmail } from '../access/users.js';
-import { type ImportChange, type ImportPlan, RowProblems, summarise } from '../kernel/importPlan.js';
-import { type ImportedUserRow, companyUsersWithRoles, deleteRolesOfUsers, emailsTakenElsewhere, insertInChunks, updateImportedUser } from './store.js';
+import { EMAIL } from '../kernel/files/cells.js';
+import { type ImportChange, type ImportPlan, RowProblems, insertInChunks, summarise } from '../kernel/importPlan.js';
+import { type ImportedUserRow, companyUsersWithRoles, deleteRolesOfUsers, emailsTakenElsewhere, updateImportedUser } from './store.js';
 
 type UsersImportRow = components['schemas']['UsersImportRow'];
 type Existing = ImportedUserRow & { roles: string[] };
@@ -26,9 +27,6 @@ interface CleanRow {
   /** The manager's e-mail; '' for none; undefined when the file has no manager column (kept as it is). */
   manager: string | undefined;
 }
-
-// Deliberately plain: one @, no spaces, a dot in the domain. Deliverability is the mail server's business.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function clean(row: UsersImportRow, index: number): CleanRow {
   return {

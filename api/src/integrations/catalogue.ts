@@ -1,6 +1,11 @@
 import type { PeopleImportKind } from '../hris/fields.js';
 import { type Connector, type ConnectorField, ConnectorError, type IntegrationCategory, checkFields } from './connector.js';
 import { fileUrlConnector } from './fileUrl.js';
+import { bambooHrConnector } from './vendors/bamboohr/connector.js';
+import { hiBobConnector } from './vendors/hibob/connector.js';
+import { personioConnector } from './vendors/personio/connector.js';
+import { ripplingConnector } from './vendors/rippling/connector.js';
+import { workdayConnector } from './vendors/workday/connector.js';
 
 interface Listing {
   kind: string;
@@ -12,7 +17,6 @@ interface Listing {
 }
 
 const text = (key: string, label: string, description: string): ConnectorField => ({ key, label, type: 'text', required: true, description });
-const url = (key: string, label: string, description: string): ConnectorField => ({ key, label, type: 'url', required: true, description });
 const secret = (key: string, label: string, description: string): ConnectorField => ({ key, label, type: 'secret', required: true, description });
 
 /**
@@ -42,51 +46,14 @@ function unavailable(listing: Listing): Connector {
   };
 }
 
-const workersReport = 'a worker report (employee id, name, manager, title, location, pay)';
-
-/** Every connector, the working one first. */
+/** Every connector, the working ones first. A vendor's connector is listed as available only with its conformance tests. */
 export const CONNECTORS: readonly Connector[] = [
   fileUrlConnector,
-  unavailable({
-    kind: 'workday',
-    displayName: 'Workday',
-    category: 'hris',
-    exportHint: workersReport,
-    fields: [
-      url('tenantUrl', 'Tenant URL', 'Your Workday tenant, e.g. https://wd5-services1.myworkday.com/acme.'),
-      url('reportUrl', 'Report URL (RaaS)', 'The custom report that lists workers, published as a web service.'),
-      text('username', 'Integration system user', 'The ISU Paybench signs in as.'),
-      secret('password', 'Password', 'The integration system user’s password.'),
-    ],
-  }),
-  unavailable({
-    kind: 'bamboohr',
-    displayName: 'BambooHR',
-    category: 'hris',
-    exportHint: 'a custom report of employees',
-    fields: [text('subdomain', 'Company subdomain', 'The part before .bamboohr.com.'), secret('apiKey', 'API key', 'An API key of a BambooHR admin.')],
-  }),
-  unavailable({
-    kind: 'rippling',
-    displayName: 'Rippling',
-    category: 'hris',
-    exportHint: 'an employee report',
-    fields: [secret('apiToken', 'API token', 'A Rippling API token with read access to employees and compensation.')],
-  }),
-  unavailable({
-    kind: 'hibob',
-    displayName: 'HiBob',
-    category: 'hris',
-    exportHint: 'a people data report',
-    fields: [text('serviceUserId', 'Service user id', 'The id of a HiBob service user.'), secret('serviceUserToken', 'Service user token', 'Its token.')],
-  }),
-  unavailable({
-    kind: 'personio',
-    displayName: 'Personio',
-    category: 'hris',
-    exportHint: 'an employee list report',
-    fields: [text('clientId', 'Client id', 'Personio API credentials: the client id.'), secret('clientSecret', 'Client secret', 'And its secret.')],
-  }),
+  bambooHrConnector,
+  workdayConnector,
+  ripplingConnector,
+  hiBobConnector,
+  personioConnector,
   unavailable({
     kind: 'carta',
     displayName: 'Carta',

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { PeopleImportKind } from '../hris/fields.js';
-import { type ReadOptions, type SourceTable, UnreadableFile, formatOf, readTable } from '../hris/table.js';
+import { type ReadOptions, type SourceTable, UnreadableFile, formatOf, readTable } from '../kernel/files/table.js';
 import { type SpecialAddress, describeSpecial } from '../kernel/addresses.js';
 import { type Connector, type ConnectorEnvironment, ConnectorError, type ConnectorField, type ConnectorSettings, checkFields } from './connector.js';
 import { type OutboundPolicy, guardedLookup, literalRefusal } from '../kernel/outbound.js';

@@ -88,14 +88,15 @@ describe('integrations', () => {
     const reply = await api<{ data: Connector[] }>('/api/integration-connectors');
     expect(reply.status).toBe(200);
     const byKind = new Map(reply.body.data.map((connector) => [connector.kind, connector]));
-    expect([...byKind.keys()]).toEqual(['file_url', 'workday', 'bamboohr', 'rippling', 'hibob', 'personio', 'carta', 'pulley']);
+    expect([...byKind.keys()]).toEqual(['file_url', 'bamboohr', 'workday', 'rippling', 'hibob', 'personio', 'carta', 'pulley']);
     expect(byKind.get('file_url')).toMatchObject({ available: true, availabilityNote: null, importKinds: ['employees', 'equityGrants'] });
     expect(byKind.get('carta')).toMatchObject({ available: false, category: 'capTable', importKinds: ['equityGrants'] });
-    expect(byKind.get('workday')?.availabilityNote).toMatch(/^Workday is not available in this deployment: it has no Workday API client or partner credentials/);
+    expect(byKind.get('carta')?.availabilityNote).toMatch(/^Carta is not available in this deployment: it has no Carta API client or partner credentials/);
+    expect(byKind.get('workday')).toMatchObject({ available: true, availabilityNote: null, category: 'hris' });
     expect(byKind.get('bamboohr')?.fields.find((field) => field.key === 'apiKey')).toMatchObject({ type: 'secret', required: true });
-    const refused = await api<ErrorBody>('/api/integrations', { method: 'POST', json: { kind: 'workday', config: {} } });
+    const refused = await api<ErrorBody>('/api/integrations', { method: 'POST', json: { kind: 'carta', config: {} } });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ code: 'connector_unavailable', message: byKind.get('workday')?.availabilityNote });
+    expect(refused.body).toMatchObject({ code: 'connector_unavailable', message: byKind.get('carta')?.availabilityNote });
   });
 
   it('connects a file at a URL, tests it, and never gives its secret back', async () => {

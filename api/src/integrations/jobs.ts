@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { CompanyScope } from '../access/caller.js';
 import type { AppDeps } from '../deps.js';
 import type { PeopleImportKind } from '../hris/fields.js';
-import { ImportStopped, type TableSource, executeRun } from '../hris/run.js';
+import { type TableSource, executeRun } from '../hris/run.js';
+import { ImportStopped } from '../fileImports/run.js';
 import { runRow } from '../hris/service.js';
 import { type RunRow, findRun, insertRun, updateRun } from '../hris/store.js';
 import { jobKind } from '../jobs/kind.js';
@@ -12,19 +13,32 @@ import type { RunJobInput } from '../hris/jobs.js';
 import { findConnector } from './catalogue.js';
 import { ConnectorError } from './connector.js';
 import { connectorEnvironment, settingsOf } from './service.js';
-import { type IntegrationRow, type ScheduledSyncInput, advanceSchedule, findIntegration, queueScheduledSync, recordStatus } from './store.js';
+import { type IntegrationRow, type ScheduledSyncInput, advanceSchedule, findIntegration, queueScheduledSync, recordStatus, syncCursor } from './store.js';
+import { clearAgreed, keepAppValues, overridesByEmployeeNumber, takeAppEdits } from './overrides.js';
+import type { ColumnMapping } from '../hris/mapping.js';
+import type { SourceTable } from '../kernel/files/table.js';
+
+interface SyncOutcome {
+  reached: boolean;
+  problem?: string;
+  /** Corrections the system agrees with now, cleared once applied. */
+  agreed: string[];
+}
 
 /**
- * The connection's rows, fetched by its connector. A system that cannot be reached ends the import
- * as failed with the connector's words, and marks the connection in error.
+ * The connection's rows, fetched by its connector: only what changed since the last applied sync
+ * when the connector can ask for that. A system that cannot be reached ends the import as failed
+ * with the connector's words, and marks the connection in error.
  */
-function connectorTable(deps: AppDeps, row: IntegrationRow, log: Logger, outcome: { reached: boolean; problem?: string }): TableSource {
+function connectorTable(deps: AppDeps, db: Knex, scope: CompanyScope, run: RunRow, row: IntegrationRow, log: Logger, outcome: SyncOutcome): TableSource {
   return async (onRows) => {
     const connector = findConnector(row.kind);
     try {
       if (!connector) throw new ConnectorError(`The connector "${row.kind}" is no longer part of Paybench.`);
-      const table = await connector.fetch(settingsOf(deps, row), connectorEnvironment(log), onRows);
+      const since = await syncCursor(db, scope, row);
+      const table = await connector.fetch(settingsOf(deps, row), connectorEnvironment(log), onRows, { since });
       outcome.reached = true;
+      if (table.cursor || table.incremental) await updateRun(db, scope, run.id, { sync_cursor: table.cursor ?? null, incremental: Boolean(table.incremental) });
       return table;
     } catch (error) {
       if (!(error instanceof ConnectorError)) throw error;
@@ -34,12 +48,35 @@ function connectorTable(deps: AppDeps, row: IntegrationRow, log: Logger, outcome
   };
 }
 
+/** Keeps the fields edited in Paybench (overrides.ts) and records the conflicts on the run, dry run or not. */
+function keepingAppEdits(db: Knex, scope: CompanyScope, run: RunRow, row: IntegrationRow, outcome: SyncOutcome) {
+  return async (table: SourceTable, mapping: ColumnMapping): Promise<void> => {
+    if (run.kind !== 'employees') return;
+    await takeAppEdits(db, scope, row);
+    const kept = keepAppValues(table, mapping, await overridesByEmployeeNumber(db, scope));
+    outcome.agreed = kept.agreed;
+    await updateRun(db, scope, run.id, { conflicts: JSON.stringify(kept.conflicts.slice(0, MAX_CONFLICTS)) });
+  };
+}
+
+const MAX_CONFLICTS = 1_000;
+
 async function syncRun(deps: AppDeps, db: Knex, scope: CompanyScope, run: RunRow, row: IntegrationRow, context: Pick<JobContext, 'log' | 'progress'>): Promise<RunRow> {
-  const outcome: { reached: boolean; problem?: string } = { reached: false };
-  const final = await executeRun({ db, log: context.log, scope, runId: run.id, source: connectorTable(deps, row, context.log, outcome), progress: context.progress });
+  const outcome: SyncOutcome = { reached: false, agreed: [] };
+  const final = await executeRun({
+    db,
+    log: context.log,
+    scope,
+    runId: run.id,
+    source: connectorTable(deps, db, scope, run, row, context.log, outcome),
+    progress: context.progress,
+    beforeCheck: keepingAppEdits(db, scope, run, row, outcome),
+  });
   const checkedAt = new Date().toISOString();
   if (outcome.problem) await recordStatus(db, scope, row.id, { status: 'error', status_message: outcome.problem, checked_at: checkedAt });
   else if (outcome.reached) await recordStatus(db, scope, row.id, { status: 'connected', status_message: `Last sync read ${final.row_count ?? 0} rows.`, checked_at: checkedAt });
+  // Only an applied sync counts for the next one's cursor (syncCursor): after a failed or rejected one the next reads the same changes again.
+  if (final.status === 'applied') await clearAgreed(db, scope, outcome.agreed);
   return final;
 }
 

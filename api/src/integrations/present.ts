@@ -21,8 +21,14 @@ export function presentConnector(connector: Connector): Schemas['IntegrationConn
   };
 }
 
-function presentSync(run: RunRow): Schemas['IntegrationSync'] {
+/** How many of a sync's problems its history shows; the import lists them all. */
+const PROBLEMS_SHOWN = 10;
+
+/** A sync as its connection's history shows it; `names` has the people who asked for syncs by id. */
+export function presentSync(run: RunRow, names: ReadonlyMap<string, string>): Schemas['IntegrationSync'] {
   const plan = run.plan ? (JSON.parse(run.plan) as Schemas['PeopleImportPlan']) : null;
+  const problems = run.errors ? (JSON.parse(run.errors) as Schemas['PeopleImportRowError'][]).slice(0, PROBLEMS_SHOWN) : [];
+  const name = names.get(run.owner_user_id);
   return {
     importId: run.id,
     status: run.status as Schemas['IntegrationSync']['status'],
@@ -37,11 +43,15 @@ function presentSync(run: RunRow): Schemas['IntegrationSync'] {
     unchanged: plan?.unchanged ?? 0,
     compensationRecordsAdded: plan?.compensationRecords.add ?? 0,
     errorCount: Number(run.error_count),
+    conflictCount: run.conflicts ? (JSON.parse(run.conflicts) as unknown[]).length : 0,
+    incremental: Boolean(run.incremental),
+    triggeredBy: name === undefined ? null : { userId: run.owner_user_id, name },
+    problems,
   };
 }
 
 /** The connection as people see it: secrets only by name, never their values. */
-export function presentIntegration(row: IntegrationRow, connector: Connector | undefined, lastRun: RunRow | undefined): Schemas['Integration'] {
+export function presentIntegration(row: IntegrationRow, connector: Connector | undefined, lastRun: RunRow | undefined, names: ReadonlyMap<string, string>): Schemas['Integration'] {
   const importKind = row.import_kind as PeopleImportKind;
   return {
     id: row.id,
@@ -58,7 +68,7 @@ export function presentIntegration(row: IntegrationRow, connector: Connector | u
     mappingName: row.mapping_name,
     syncIntervalHours: row.sync_interval_hours === null ? null : Number(row.sync_interval_hours),
     nextSyncAt: isoOrNull(row.next_sync_at),
-    lastSync: lastRun ? presentSync(lastRun) : null,
+    lastSync: lastRun ? presentSync(lastRun, names) : null,
     version: Number(row.version),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

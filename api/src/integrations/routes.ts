@@ -1,6 +1,6 @@
 import { can, secured } from '../kernel/operations.js';
 import { socketIdOf } from '../kernel/socketId.js';
-import { configure, connect, disconnect, getIntegration, listConnectors, listIntegrations, syncNow, testConnection } from './service.js';
+import { configure, connect, disconnect, getIntegration, listConnectors, listIntegrations, listSyncs, syncNow, testConnection } from './service.js';
 
 export const integrationOperations = [
   secured({
@@ -32,12 +32,17 @@ export const integrationOperations = [
   secured({
     operationId: 'disconnectIntegration',
     access: can('integrations', 'edit'),
-    handler: async ({ path }, { deps, caller }) => ({ data: await disconnect(deps, caller, path.integrationId) }),
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await disconnect(deps, caller, path.integrationId, query.keptValues) }),
   }),
   secured({
     operationId: 'testIntegration',
     access: can('integrations', 'edit'),
     handler: async ({ path }, { deps, caller, log }) => ({ data: await testConnection(deps, caller, path.integrationId, log) }),
+  }),
+  secured({
+    operationId: 'listIntegrationSyncs',
+    access: can('integrations', 'view'),
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await listSyncs(deps.db, caller, path.integrationId, query.limit) }),
   }),
   secured({
     operationId: 'syncIntegration',

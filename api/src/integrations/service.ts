@@ -12,8 +12,9 @@ import { findMappingByName, latestRunsOfIntegrations } from '../hris/store.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { versionConflict } from '../kernel/versions.js';
 import { CONNECTORS, findConnector } from './catalogue.js';
-import { type Connector, type ConnectorEnvironment, ConnectorError, type ConnectorSettings } from './connector.js';
-import { presentConnector, presentIntegration } from './present.js';
+import { type Connector, type ConnectorEnvironment, ConnectorError, type ConnectorSettings, withoutUnusedFields } from './connector.js';
+import { clearAllAppEdits } from './overrides.js';
+import { presentConnector, presentIntegration, presentSync } from './present.js';
 import { keyFor, seal, unseal } from '../kernel/secrets.js';
 import {
   type IntegrationRow,
@@ -25,7 +26,9 @@ import {
   nameTaken,
   queueScheduledSync,
   recordStatus,
+  syncsOfIntegration,
   updateIntegration,
+  userNames,
 } from './store.js';
 
 type IntegrationInput = components['schemas']['IntegrationInput'];
@@ -33,7 +36,13 @@ type IntegrationChanges = components['schemas']['IntegrationChanges'];
 
 
 export function connectorEnvironment(log: Logger): ConnectorEnvironment {
-  return { log, allowPrivateNetworks: process.env.PAYBENCH_INTEGRATIONS_ALLOW_PRIVATE_NETWORKS === 'true' };
+  // The first back-off of a vendor call that failed with a 5xx, in milliseconds (doubling on each retry).
+  const backoff = Number(process.env.PAYBENCH_INTEGRATIONS_RETRY_BASE_MS);
+  return {
+    log,
+    allowPrivateNetworks: process.env.PAYBENCH_INTEGRATIONS_ALLOW_PRIVATE_NETWORKS === 'true',
+    ...(Number.isFinite(backoff) && backoff >= 0 && process.env.PAYBENCH_INTEGRATIONS_RETRY_BASE_MS ? { retry: { baseDelayMs: backoff } } : {}),
+  };
 }
 
 
@@ -43,7 +52,8 @@ export function listConnectors() {
 
 async function present(db: Knex, scope: CompanyScope, rows: IntegrationRow[]) {
   const runs = await latestRunsOfIntegrations(db, scope, rows.map((row) => row.id));
-  return rows.map((row) => presentIntegration(row, findConnector(row.kind), runs.get(row.id)));
+  const names = await userNames(db, scope, [...runs.values()].map((run) => run.owner_user_id));
+  return rows.map((row) => presentIntegration(row, findConnector(row.kind), runs.get(row.id), names));
 }
 
 async function presentOne(db: Knex, scope: CompanyScope, row: IntegrationRow) {
@@ -116,7 +126,7 @@ async function runTest(connector: Connector, settings: ConnectorSettings, log: L
 export async function connect(deps: AppDeps, caller: Caller, input: IntegrationInput, log: Logger) {
   const scope = companyScope(caller);
   const connector = connectorOf(input.kind);
-  const settings = splitConfig(connector, input.config);
+  const settings = withoutUnusedFields(connector.fields, splitConfig(connector, input.config));
   validated(connector, settings);
   const importKind = connector.importKind(settings);
   const name = (input.name ?? connector.displayName).trim();
@@ -163,7 +173,7 @@ export async function configure(deps: AppDeps, caller: Caller, id: string, chang
   // Secrets sealed under another key cannot be kept: the change must give them again.
   const current = unseal(keyFor(deps), row.secrets) ? settingsOf(deps, row) : { values: JSON.parse(row.config) as Record<string, string>, secrets: {} };
   const edits = changes.config ? splitConfig(connector, changes.config) : { values: {}, secrets: {} };
-  const settings: ConnectorSettings = { values: { ...current.values, ...edits.values }, secrets: { ...current.secrets, ...edits.secrets } };
+  const settings = withoutUnusedFields(connector.fields, { values: { ...current.values, ...edits.values }, secrets: { ...current.secrets, ...edits.secrets } });
   for (const [key, value] of Object.entries(settings.secrets)) if (!value) delete settings.secrets[key];
   validated(connector, settings);
   const importKind = connector.importKind(settings);
@@ -204,16 +214,30 @@ export async function configure(deps: AppDeps, caller: Caller, id: string, chang
   return presentOne(deps.db, scope, await ownIntegration(deps.db, scope, id));
 }
 
-export async function disconnect(deps: AppDeps, caller: Caller, id: string) {
+/**
+ * Removes the connection. The kept values of corrections made in Paybench are the company's, not
+ * the connection's: they stay for the next connection unless the admin asks for them to go.
+ */
+export async function disconnect(deps: AppDeps, caller: Caller, id: string, keptValues: 'keep' | 'remove' = 'keep') {
   const scope = companyScope(caller);
   const row = await ownIntegration(deps.db, scope, id);
   const presented = await presentOne(deps.db, scope, row);
   await deps.db.transaction(async (trx) => {
     await cancelScheduledSyncs(trx, scope, id);
     await deleteIntegration(trx, scope, id);
-    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'integration.disconnected', subjectType: 'integration', subjectId: id, payload: { kind: row.kind, name: row.name } });
+    const removed = keptValues === 'remove' ? await clearAllAppEdits(trx, scope) : 0;
+    await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'integration.disconnected', subjectType: 'integration', subjectId: id, payload: { kind: row.kind, name: row.name, keptValues, keptValuesRemoved: removed } });
   });
   return presented;
+}
+
+/** The connection's sync history, newest first. */
+export async function listSyncs(db: Knex, caller: Caller, id: string, limit = 50) {
+  const scope = companyScope(caller);
+  await ownIntegration(db, scope, id);
+  const runs = await syncsOfIntegration(db, scope, id, limit);
+  const names = await userNames(db, scope, runs.map((run) => run.owner_user_id));
+  return runs.map((run) => presentSync(run, names));
 }
 
 export async function testConnection(deps: AppDeps, caller: Caller, id: string, log: Logger) {
@@ -246,7 +270,6 @@ export async function syncNow(
     deps,
     { scope, ownerUserId: caller.userId, kind: importKind, dryRun: dryRun ?? false, mapping: null, mappingName: row.mapping_name, integrationId: row.id, filename: row.name, trigger: 'manual' },
     manualSyncJob,
-    originSocketId,
-    afterCommit,
+    { originSocketId, afterCommit },
   );
 }

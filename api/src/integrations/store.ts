@@ -3,6 +3,7 @@ import type { CompanyScope } from '../access/caller.js';
 import { queueJobIn } from '../jobs/queue.js';
 import { scheduledSyncJob } from './jobs.js';
 import { writeAtVersion } from '../kernel/versions.js';
+import type { RunRow } from '../hris/store.js';
 
 export interface IntegrationRow {
   id: string;
@@ -60,6 +61,22 @@ export async function advanceSchedule(db: Knex, scope: CompanyScope, id: string,
   return count > 0;
 }
 
+/**
+ * Where the connection's next sync continues from: the point its latest applied sync (not a dry
+ * run) read up to, unless the connection was configured since, when everything is read again.
+ * The point is on the run itself, written before the run is applied, so a sync asked for the
+ * moment the last one shows as applied already finds it.
+ */
+export async function syncCursor(db: Knex, scope: CompanyScope, row: Pick<IntegrationRow, 'id' | 'updated_at'>): Promise<string | null> {
+  const run = await db('people_import_runs')
+    .where({ company_id: scope.companyId, integration_id: row.id, status: 'applied', dry_run: false })
+    .whereNotNull('sync_cursor')
+    .andWhere('created_at', '>=', row.updated_at)
+    .orderBy('created_at', 'desc')
+    .first<{ sync_cursor: string } | undefined>('sync_cursor');
+  return run?.sync_cursor ?? null;
+}
+
 export async function deleteIntegration(db: Knex, scope: CompanyScope, id: string): Promise<void> {
   await db('integrations').where({ company_id: scope.companyId, id }).delete();
 }
@@ -85,4 +102,17 @@ export async function cancelScheduledSyncs(db: Knex, scope: CompanyScope, integr
     .where({ company_id: scope.companyId, type: scheduledSyncJob.type, status: 'queued' })
     .andWhere('input', 'like', `{"integrationId":"${integrationId}",%`)
     .update({ status: 'cancelled', message: 'The schedule changed.', finished_at: now, updated_at: now });
+}
+
+/** The connection's syncs, newest first. */
+export async function syncsOfIntegration(db: Knex, scope: CompanyScope, integrationId: string, limit: number): Promise<RunRow[]> {
+  return db<RunRow>('people_import_runs').where({ company_id: scope.companyId, integration_id: integrationId }).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+}
+
+/** People of the company by id, as a sync history names them. */
+export async function userNames(db: Knex, scope: CompanyScope, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db('users').where({ company_id: scope.companyId }).whereIn('id', unique).select<{ id: string; first_name: string | null; last_name: string | null; email: string }[]>('id', 'first_name', 'last_name', 'email');
+  return new Map(rows.map((row) => [row.id, [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email]));
 }

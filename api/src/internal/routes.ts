@@ -1,6 +1,6 @@
 import { createCompanyWithAdmin } from '../companies/service.js';
 import { internalAdmin, secured } from '../kernel/operations.js';
-import { accessibleCompanies, companyFlags, endSession, listSessions, startSession, toggleFlag } from './service.js';
+import { accessibleCompanies, companyErrorScreen, companyFlags, companyTags, endSession, listSessions, setCompanyErrorScreen, setCompanyTags, startSession, toggleFlag } from './service.js';
 
 export const internalOperations = [
   secured({
@@ -25,6 +25,26 @@ export const internalOperations = [
     handler: async ({ path, body }, { deps, caller }) => ({
       data: await toggleFlag(deps.db, caller, path.companyId, path.flag, body.enabled),
     }),
+  }),
+  secured({
+    operationId: 'getCompanyEnterpriseTags',
+    access: internalAdmin,
+    handler: async ({ path }, { deps }) => ({ data: await companyTags(deps.db, path.companyId) }),
+  }),
+  secured({
+    operationId: 'setCompanyEnterpriseTags',
+    access: internalAdmin,
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await setCompanyTags(deps.db, caller, path.companyId, body.tags) }),
+  }),
+  secured({
+    operationId: 'getCompanyErrorScreen',
+    access: internalAdmin,
+    handler: async ({ path }, { deps }) => ({ data: await companyErrorScreen(deps.db, path.companyId) }),
+  }),
+  secured({
+    operationId: 'setCompanyErrorScreen',
+    access: internalAdmin,
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await setCompanyErrorScreen(deps.db, caller, path.companyId, body.text) }),
   }),
   secured({
     operationId: 'listViewAsSessions',

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Caller } from '../access/caller.js';
-import { FLAG_DEFAULTS, FLAG_NAMES, type FlagName } from '../access/flags.js';
+import { ENTERPRISE_TAGS, type EnterpriseTag, type FlagName, flagDefaults, flagNames, segmentFlags } from '../access/flags.js';
 import { flagOverrides, setFlag } from '../access/store.js';
 import { type CompanyRow, type ViewAsSessionRow, findCompanyById, findCompanyByKey, findUserRow } from '../access/usersStore.js';
 import { findUserByEmail } from '../access/users.js';
@@ -26,9 +26,10 @@ async function requireCompany(db: Knex, companyId: string): Promise<CompanyRow> 
 export async function companyFlags(db: Knex, companyId: string): Promise<components['schemas']['ReleaseFlag'][]> {
   await requireCompany(db, companyId);
   const overrides = await flagOverrides(db, { companyId });
-  return FLAG_NAMES.map((flag) => {
-    const enabled = overrides.get(flag) ?? FLAG_DEFAULTS[flag];
-    return { flag, enabled, isDefault: enabled === FLAG_DEFAULTS[flag] };
+  const defaults = flagDefaults();
+  return flagNames().map((flag) => {
+    const enabled = overrides.get(flag) ?? defaults[flag];
+    return { flag, enabled, isDefault: enabled === defaults[flag] };
   });
 }
 
@@ -36,7 +37,7 @@ export async function toggleFlag(db: Knex, caller: Caller, companyId: string, fl
   await requireCompany(db, companyId);
   await setFlag(db, { companyId }, flag, enabled, caller.userId);
   await emit(db, { companyId, actorUserId: caller.userId, name: 'release_flag.set', subjectType: 'release_flag', subjectId: flag, payload: { enabled } });
-  return { flag, enabled, isDefault: enabled === FLAG_DEFAULTS[flag] };
+  return { flag, enabled, isDefault: enabled === flagDefaults()[flag] };
 }
 
 async function present(db: Knex, row: ViewAsSessionRow): Promise<ViewAsSession> {
@@ -97,4 +98,82 @@ export async function endSession(db: Knex, caller: Caller, sessionId: string) {
     row.ended_at = endedAt;
   }
   return present(db, row);
+}
+
+// ── Enterprise tags (customer segments) ───────────────────────────────────────────────────
+
+const storedTags = (company: CompanyRow): EnterpriseTag[] => {
+  const parsed: unknown = JSON.parse(company.enterprise_tags || '[]');
+  return Array.isArray(parsed) ? ENTERPRISE_TAGS.filter((tag) => parsed.includes(tag)) : [];
+};
+
+async function presentTags(db: Knex, companyId: string, tags: EnterpriseTag[]): Promise<components['schemas']['CompanyEnterpriseTags']> {
+  return {
+    companyId,
+    tags,
+    segmentFlags: ENTERPRISE_TAGS.map((tag) => ({ tag, flags: segmentFlags(tag) })),
+    flags: await companyFlags(db, companyId),
+  };
+}
+
+export async function companyTags(db: Knex, companyId: string) {
+  const company = await requireCompany(db, companyId);
+  return presentTags(db, companyId, storedTags(company));
+}
+
+/**
+ * Replaces the company's tags. The flags of a segment added are switched on; those of a segment
+ * removed are switched off unless a tag the company keeps still ties them. One transaction: the
+ * tags, the flags and the audit entry go in together.
+ */
+export async function setCompanyTags(db: Knex, caller: Caller, companyId: string, wanted: readonly EnterpriseTag[]) {
+  const tags = ENTERPRISE_TAGS.filter((tag) => wanted.includes(tag));
+  await db.transaction(async (trx) => {
+    const company = await trx<CompanyRow>('companies').where({ id: companyId }).first();
+    if (!company) throw notFound();
+    const before = storedTags(company);
+    const tied = new Set(tags.flatMap(segmentFlags));
+    const flagsOn = tags.filter((tag) => !before.includes(tag)).flatMap(segmentFlags);
+    const flagsOff = before.filter((tag) => !tags.includes(tag)).flatMap(segmentFlags).filter((flag) => !tied.has(flag));
+    await trx('companies').where({ id: companyId }).update({ enterprise_tags: JSON.stringify(tags), updated_at: new Date().toISOString() });
+    for (const flag of new Set(flagsOn)) await setFlag(trx, { companyId }, flag, true, caller.userId);
+    for (const flag of new Set(flagsOff)) await setFlag(trx, { companyId }, flag, false, caller.userId);
+    await emit(trx, {
+      companyId,
+      actorUserId: caller.userId,
+      name: 'enterprise_tags.set',
+      subjectType: 'company',
+      subjectId: companyId,
+      payload: { tags: [...tags], flagsOn: [...new Set(flagsOn)], flagsOff: [...new Set(flagsOff)] },
+    });
+  });
+  return presentTags(db, companyId, tags);
+}
+
+type ErrorScreenText = components['schemas']['ErrorScreenText'];
+
+const errorScreenOf = (company: CompanyRow): ErrorScreenText | null =>
+  company.error_screen_title && company.error_screen_description ? { title: company.error_screen_title, description: company.error_screen_description } : null;
+
+/** The text a company's error screen shows instead of the error's own (the spec's remote override), or null. */
+export async function companyErrorScreen(db: Knex, companyId: string): Promise<ErrorScreenText | null> {
+  return errorScreenOf(await requireCompany(db, companyId));
+}
+
+/** Sets (trimmed) or clears a company's error-screen text; audited. */
+export async function setCompanyErrorScreen(db: Knex, caller: Caller, companyId: string, text: ErrorScreenText | null): Promise<ErrorScreenText | null> {
+  const next = text ? { title: text.title.trim(), description: text.description.trim() } : null;
+  if (next && (!next.title || !next.description)) {
+    throw badRequest('The error screen needs a title and a description, or nothing.', [
+      ...(next.title ? [] : [{ field: 'body.text.title', message: 'must not be blank' }]),
+      ...(next.description ? [] : [{ field: 'body.text.description', message: 'must not be blank' }]),
+    ]);
+  }
+  await db.transaction(async (trx) => {
+    const company = await trx<CompanyRow>('companies').where({ id: companyId }).first();
+    if (!company) throw notFound();
+    await trx('companies').where({ id: companyId }).update({ error_screen_title: next?.title ?? null, error_screen_description: next?.description ?? null, updated_at: new Date().toISOString() });
+    await emit(trx, { companyId, actorUserId: caller.userId, name: 'error_screen.set', subjectType: 'company', subjectId: companyId, payload: { title: next?.title ?? null, description: next?.description ?? null } });
+  });
+  return next;
 }

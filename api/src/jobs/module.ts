@@ -1,5 +1,13 @@
 import { defineModule } from '../kernel/modules.js';
 import { jobOperations } from './routes.js';
+import type { JobStatus } from './store.js';
+
+declare module '../realtime/server.js' {
+  interface RealtimeEvents {
+    /** A job of the user's moved on: its state and progress (0–100). */
+    emitBackgroundJobStatusUpdate: { jobId: string; status: JobStatus; progress: number };
+  }
+}
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -11,4 +19,8 @@ declare module '../platform/events.js' {
 export default defineModule({
   operations: jobOperations,
   permissions: [],
+  flags: {
+    release_job_manager_page: { default: true, order: 90 },
+  },
+  realtimeEvents: ['emitBackgroundJobStatusUpdate'],
 });

@@ -111,6 +111,17 @@ export async function requeue(db: Knex, id: string, workerId: string, delayMs: n
 }
 
 /**
+ * Gives a running job back to the queue, its attempt not counted: a node shutting down before its
+ * job finished hands it to another worker at once instead of leaving it to go stale.
+ */
+export async function releaseJob(db: Knex, id: string, workerId: string): Promise<boolean> {
+  const changed = await db('jobs')
+    .where({ id, locked_by: workerId, status: 'running' })
+    .update({ status: 'queued', locked_by: null, attempts: db.raw('CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END'), message: 'Handed back by a node shutting down; another node picks it up.', run_after: now(), updated_at: now() });
+  return changed > 0;
+}
+
+/**
  * Jobs whose worker stopped (a restart, a crashed node): resumed while attempts remain, else
  * failed with the reason. Never left "running" forever.
  */

@@ -57,6 +57,26 @@ describe('durable background jobs', () => {
     }
   });
 
+  it('a worker told to stop finishes a short job, and hands a long one back to the queue with its attempt not counted', async () => {
+    const type = unique();
+    let release: () => void = () => undefined;
+    const queue = new JobQueue(db, log, undefined, { pollMs: 20 }).register(type, async ({ job }) => {
+      if ((job.input as { long: boolean }).long) await new Promise<void>((resolve) => (release = resolve));
+      return null;
+    });
+    await queue.worker.start();
+    const short = await queue.enqueue({ ...owner, type, input: { long: false } });
+    await until(async () => (await statusOf(db, short.id))?.status === 'succeeded');
+    const long = await queue.enqueue({ ...owner, type, input: { long: true } });
+    await until(async () => (await statusOf(db, long.id))?.status === 'running');
+    const stopped = await queue.worker.stop({ releaseAfterMs: 100 });
+    release();
+    expect(stopped.released).toBe(long.id);
+    // Claimed once (attempts 1), handed back: 1 - 1 = 0 attempts used, queued for any node.
+    expect(await statusOf(db, long.id)).toMatchObject({ status: 'queued', attempts: 0, locked_by: null });
+    await db('jobs').where({ id: long.id }).delete();
+  });
+
   it('many jobs and two workers: every job runs exactly once', async () => {
     const type = unique();
     const runs = new Map<string, number>();

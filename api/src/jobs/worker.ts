@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { emit } from '../platform/events.js';
-import { type JobRow, claimNext, findJobById, finishJob, heartbeat, recoverAbandoned, requeue, saveProgress } from './store.js';
+import { type JobRow, claimNext, findJobById, finishJob, heartbeat, recoverAbandoned, releaseJob, requeue, saveProgress } from './store.js';
 
 /** Thrown from a handler for a failure worth retrying (a network blip, a busy database). */
 export class TransientJobError extends Error {}
@@ -49,6 +49,8 @@ export class JobWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** The job this worker runs now, if any. */
+  private current: JobRow | undefined;
   private readonly pollMs: number;
   private readonly heartbeatMs: number;
   private readonly staleMs: number;
@@ -87,10 +89,33 @@ export class JobWorker {
     if (!this.stopped && !this.running) this.schedule(0);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Takes no more work and waits for the job in hand. With `releaseAfterMs`, a job still running
+   * after that long is handed back to the queue (its attempt not counted) for another node to run,
+   * and this returns without waiting for it.
+   */
+  async stop(options: { releaseAfterMs?: number } = {}): Promise<{ released: string | undefined }> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    const running = this.running;
+    if (!running) return { released: undefined };
+    if (options.releaseAfterMs === undefined) {
+      await running;
+      return { released: undefined };
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      running.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), options.releaseAfterMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    const job = this.current;
+    if (finished || !job) return { released: undefined };
+    const released = await releaseJob(this.db, job.id, this.id);
+    if (released) this.log.warn({ jobId: job.id, type: job.type }, 'job handed back to the queue: this node is shutting down');
+    return { released: released ? job.id : undefined };
   }
 
   private schedule(delay: number): void {
@@ -124,6 +149,7 @@ export class JobWorker {
     const registered = this.handlers.get(job.type);
     if (!registered) return;
     const { handler } = registered;
+    this.current = job;
     const log = this.log.child({ jobId: job.id, type: job.type });
     const beat = setInterval(() => void heartbeat(this.db, job.id, this.id).catch(() => undefined), this.heartbeatMs);
     const context: JobContext = {
@@ -142,6 +168,7 @@ export class JobWorker {
     } catch (error) {
       await this.fail(job, error, log);
     } finally {
+      this.current = undefined;
       clearInterval(beat);
       const final = await findJobById(this.db, job.id);
       if (final) this.options.onChange?.(final);

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { components } from '../contract-types.js';
 import { badRequest, type FieldError } from './errors.js';
 
@@ -33,4 +34,9 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
   return out;
+}
+
+/** Inserts the rows a statement's worth at a time (in the caller's transaction). */
+export async function insertInChunks(db: Knex, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  for (const part of chunks(rows)) await db(table).insert(part);
 }

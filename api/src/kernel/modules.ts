@@ -1,8 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import type { ModuleName } from '../access/flags.js';
-import type { PermissionName } from '../access/permissions.js';
+import type { Knex } from 'knex';
+import type { FlagDeclaration, ModuleName, ModuleSwitch, FlagName } from '../access/flags.js';
+import type { PermissionDeclaration, PermissionName } from '../access/permissions.js';
+import type { RealtimeEventName } from '../realtime/server.js';
 import type { RegisteredOperation } from './operations.js';
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../deps.js';
@@ -30,6 +32,24 @@ export interface ApiModule {
    * before the API; their paths belong in `http/serverPaths.ts` so the service worker lets them through.
    */
   pages?: readonly ((deps: AppDeps) => Middleware)[];
+  /** The permissions this area owns: what they mean, the scopes a role may grant, the built-in roles' grants. */
+  ownPermissions?: { readonly [Name in PermissionName]?: PermissionDeclaration };
+  /** The product modules (spec §6) this area owns: what people call them, their flag, the permissions they need. */
+  switches?: { readonly [Name in ModuleName]?: ModuleSwitch };
+  /** The release flags this area owns: their defaults, segments and whether the demo has them on. */
+  flags?: { readonly [Name in FlagName]?: FlagDeclaration };
+  /** The realtime events it sends; their payloads are typed on `RealtimeEvents` (realtime/server.ts), which its `module.ts` extends. */
+  realtimeEvents?: readonly RealtimeEventName[];
+  /** Its part of the demo company, written in the seed's transaction after the demo's people. */
+  demo?: (trx: Knex.Transaction, company: DemoCompany) => Promise<void>;
+}
+
+/** The demo company an area's `demo` seed adds to. */
+export interface DemoCompany {
+  companyId: string;
+  /** The demo's admin: the owner of what the seed starts. */
+  adminUserId: string;
+  domains: readonly string[];
 }
 
 export type ModuleDeclaration = Omit<ApiModule, 'area'>;
@@ -95,5 +115,25 @@ export function checkModules(modules: readonly ApiModule[]): void {
     }
     for (const kind of module.jobs ?? []) claim(`job ${kind.type}`, module.area);
     for (const subscriber of module.subscribers ?? []) claim(`subscriber ${subscriber.name}`, module.area);
+    for (const name of Object.keys(module.ownPermissions ?? {})) claim(`permission ${name}`, module.area);
+    for (const name of Object.keys(module.switches ?? {})) claim(`product module ${name}`, module.area);
+    for (const name of Object.keys(module.flags ?? {})) claim(`release flag ${name}`, module.area);
+    for (const event of module.realtimeEvents ?? []) claim(`realtime event ${event}`, module.area);
   }
+}
+
+let installed: readonly ApiModule[] | undefined;
+
+/**
+ * Makes the areas' declarations the server's: what the floor reads (permissions, roles, flags,
+ * modules) comes from here, so the floor names no area. `api/src/modules.ts` installs what it found.
+ */
+export function installModules(modules: readonly ApiModule[]): void {
+  installed = modules;
+}
+
+/** The installed areas; refused before `api/src/modules.ts` has run, which would otherwise read as "no permissions". */
+export function installedModules(): readonly ApiModule[] {
+  if (!installed) throw new Error('The areas are not loaded yet: import api/src/modules.ts first.');
+  return installed;
 }

@@ -34,7 +34,7 @@ type SuccessStatus = 200 | 201 | 202;
 
 /** The JSON body of the operation's success response(s), as the contract declares it. */
 export type SuccessBody<K extends OperationId> = {
-  [S in keyof Responses<K>]: S extends SuccessStatus ? BodyOf<Responses<K>[S]> : never;
+  [S in keyof Responses<K>]: S extends SuccessStatus ? BodyOf<Responses<K>[S]> : S extends 302 ? RedirectResponse : never;
 }[keyof Responses<K>];
 
 type ParametersOf<K extends OperationId> = Operation<K> extends { parameters: infer P } ? P : never;
@@ -66,6 +66,11 @@ export class RawResponse {
     readonly filename: string,
     readonly sizeBytes: number,
   ) {}
+}
+
+/** A `302` to where the file is fetched from directly (a short-lived signed URL of the object store). */
+export class RedirectResponse {
+  constructor(readonly location: string) {}
 }
 
 /** Where an event stream writes: `send` one Server-Sent Event; `closed` once the client went away. */
@@ -141,6 +146,13 @@ export interface SecuredOperationDefinition<K extends OperationId> {
   status?: SuccessStatus;
   handler: (input: OperationInput<K>, ctx: SecuredContext) => Promise<SuccessBody<K>>;
   etag?: (body: SuccessBody<K>) => number;
+  /**
+   * The answer this node keeps for the request, looked up before the request's transaction is begun
+   * (on Postgres a tenant transaction holds a pooled connection, and a kept answer needs none);
+   * undefined when there is none now, and the handler answers. It reads nothing: its `deps.db`
+   * refuses every use. What it answers is what the handler would answer, access checks included.
+   */
+  kept?: (input: OperationInput<K>, ctx: SecuredContext) => Promise<SuccessBody<K> | undefined>;
 }
 
 /** Type-erased form kept by the router; the typed form above is checked where it is declared. */
@@ -150,6 +162,7 @@ export interface RegisteredOperation {
   status?: SuccessStatus;
   handler: (input: { path: unknown; query: unknown; body: unknown; headers: unknown }, ctx: SecuredContext) => Promise<unknown>;
   etag?: (body: unknown) => number;
+  kept?: (input: { path: unknown; query: unknown; body: unknown; headers: unknown }, ctx: SecuredContext) => Promise<unknown>;
 }
 
 /** A public operation (the contract says `security: []`). */

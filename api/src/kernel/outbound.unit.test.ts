@@ -30,6 +30,8 @@ describe('the outbound address guard', () => {
       req.on('end', () => {
         seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body });
         if (req.url === '/hook') return void res.writeHead(303, { Location: `http://other.example.test:${port}/landed` }).end();
+        if (req.url === '/to-file') return void res.writeHead(302, { Location: 'file:///etc/passwd' }).end();
+        if (req.url === '/loop') return void res.writeHead(302, { Location: '/loop' }).end();
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
       });
     });
@@ -67,5 +69,13 @@ describe('the outbound address guard', () => {
     ]);
     const manual = await guardedFetch(`http://first.example.test:${port}/hook`, { redirect: 'manual' }, allowed);
     expect(manual.status).toBe(303);
+  });
+
+  it('follows a redirect only to http(s), and only five times', async () => {
+    const allowed = { allowPrivateNetworks: true };
+    await expect(guardedFetch(`http://127.0.0.1:${port}/to-file`, {}, allowed)).rejects.toThrow('file: addresses are not called');
+    seen.length = 0;
+    await expect(guardedFetch(`http://127.0.0.1:${port}/loop`, {}, allowed)).rejects.toThrow(`127.0.0.1:${port} redirected too many times`);
+    expect(seen.length).toBe(6);
   });
 });

@@ -31,6 +31,16 @@ export async function writeAtVersion(row: () => Knex.QueryBuilder, version: numb
 }
 
 /**
+ * The other versioned write: a change made without a version read (a side effect of another change,
+ * a system run) still moves the version of every row `rows()` selects on by one, so a client holding
+ * the one before is refused. Returns how many rows changed.
+ */
+export async function moveVersionOn(rows: () => Knex.QueryBuilder, changes: Record<string, unknown> = {}): Promise<number> {
+  if ('version' in changes) throw new Error('moveVersionOn moves the version itself; leave it out of the changes');
+  return (await rows().update(changes).increment('version', 1)) as number;
+}
+
+/**
  * `writeAtVersion` that answers for itself: returns the new version; a row that is gone is 404, a
  * newer one 409 with its version.
  */

@@ -1,4 +1,4 @@
-import { buildRelease, emptyMarket, randomDisclosureKey, registerDisclosureKey, type MarketRelease } from './engine/index.js';
+import { buildRelease, emptyMarket, randomDisclosureKey, registerDisclosureKey, type MarketRelease, type ReleaseUtility } from './engine/index.js';
 import { generateMarket } from './generator/index.js';
 import { startThread } from '../threads/start.js';
 import { mergeContributions, NO_CONTRIBUTION, type Contribution } from './participation/contribution.js';
@@ -15,12 +15,19 @@ export interface ReleaseRecipe {
   screening?: ScreeningOptions;
   /** The disclosure key (engine/disclosure.ts): the server's, derived from its secrets key; random when absent. */
   disclosureKey?: Uint8Array;
+  /**
+   * Reference rates: given, the build thread also measures the release's utility for its privacy
+   * scorecard (a second of work on 150,000 records that would otherwise stall the server's thread).
+   */
+  forex?: Readonly<Record<string, number>>;
 }
 
 /** A release, and what the plausibility checks held back from it (null when the recipe asked for none). */
 export interface ScreenedBuild {
   release: MarketRelease;
   screening: Screening | null;
+  /** The scorecard's utility, measured on the build thread when the recipe gave reference rates. */
+  utility?: ReleaseUtility;
 }
 
 export type BuildProgress = (fraction: number, step: string) => void;
@@ -50,7 +57,10 @@ export function buildScreened(recipe: ReleaseRecipe, onProgress: BuildProgress =
 }
 
 /** Messages from the build thread. */
-export type BuildMessage = { kind: 'progress'; fraction: number; step: string } | { kind: 'done'; release: MarketRelease; screening: Screening | null } | { kind: 'failed'; message: string };
+export type BuildMessage =
+  | { kind: 'progress'; fraction: number; step: string }
+  | { kind: 'done'; release: MarketRelease; screening: Screening | null; utility?: ReleaseUtility }
+  | { kind: 'failed'; message: string };
 
 /** Typed arrays are frozen by reference only: freezing one with elements throws. */
 function freezeDeep<T>(value: T): T {
@@ -93,7 +103,7 @@ export function buildScreenedInThread(given: ReleaseRecipe, onProgress: BuildPro
         settled = true;
         const release = freezeDeep(message.release);
         registerDisclosureKey(release, recipe.disclosureKey);
-        resolve({ release, screening: message.screening });
+        resolve({ release, screening: message.screening, utility: message.utility });
       } else {
         settled = true;
         reject(new Error(message.message));

@@ -117,9 +117,13 @@ describe('only the product’s percentiles', () => {
     expect(answered).toEqual(ALLOWED);
     // The cell is published, so it holds at least 10 records: n unknown salaries.
     expect(cell?.status).toBe('published');
-    // It holds 12 records (the differencing test below rebuilds it); the published count is perturbed by at most 2.
+    // It holds 12 records (the differencing test below rebuilds it); the published count is a multiple
+    // of five, never below the rule's 10, moved off 12 by at most the records' count weights (3 each)
+    // and the rounding (docs/market-privacy.md).
     const n = 12;
-    expect(Math.abs((cell?.sample.employees ?? 0) - n)).toBeLessThanOrEqual(2);
+    expect(cell?.sample.employees).toBeGreaterThanOrEqual(10);
+    expect(cell?.sample.employees).toBeLessThan(n + 3 * n + 5);
+    expect((cell?.sample.employees ?? 0) % 5).toBe(0);
     // Every answer is one linear equation in the sorted salaries. The seven allowed ones are at
     // most 7 independent equations in 12 unknowns: at least 5 directions stay free, so endless
     // different payrolls publish the same seven numbers.
@@ -249,9 +253,10 @@ describe('data composition of a thin market', () => {
   });
   afterAll(() => server.stop());
 
-  const twoFigures = (n: number) => (n < 100 ? n : Math.floor(n / 10 ** (Math.floor(Math.log10(n)) - 1)) * 10 ** (Math.floor(Math.log10(n)) - 1));
+  // Rounded down: to a multiple of five under 100, to two significant figures from 100.
+  const twoFigures = (n: number) => (n < 100 ? 5 * Math.floor(n / 5) : Math.floor(n / 10 ** (Math.floor(Math.log10(n)) - 1)) * 10 ** (Math.floor(Math.log10(n)) - 1));
 
-  it('prints groups below the threshold without numbers, and the others rounded down to two figures', async () => {
+  it('prints groups below the threshold without numbers, and the others rounded down (fives under 100, two figures above)', async () => {
     const companies = (await get<{ data: Schemas['CompanyComposition'] }>('/api/benchmarking/data-composition/companies')).body.data;
     // One insurer with 425 employees: a count would name the company's headcount.
     expect(companies.industries.find((e) => e.id === 'ind_fin_insurance')).toEqual({ id: 'ind_fin_insurance', name: 'Insurance', belowThreshold: true, ...WITHHELD_SAMPLE });
@@ -261,9 +266,9 @@ describe('data composition of a thin market', () => {
     expect([companies.companies, companies.employees]).toEqual([25, 5000]);
     const locations = (await get<{ data: Schemas['LocationComposition'] }>('/api/benchmarking/data-composition/locations')).body.data.locations;
     const families = (await get<{ data: Schemas['JobFamilyComposition'] }>('/api/benchmarking/data-composition/jobfamilies')).body.data;
-    // Published groups, rounded down: software engineering holds 1,055 records of 25 companies, the US 3,762 of 23.
+    // Published groups, rounded down: software engineering holds 1,055 records of 25 companies, the US 3,762 of 23 (published as 20).
     expect(families.jobFamilies.find((e) => e.id === 'software_engineering')).toMatchObject({ belowThreshold: false, companies: 25, employees: 1000 });
-    expect(locations.find((e) => e.id === '840')).toMatchObject({ belowThreshold: false, companies: 23, employees: 3700 });
+    expect(locations.find((e) => e.id === '840')).toMatchObject({ belowThreshold: false, companies: 20, employees: 3700 });
     const entries = [...companies.industries, ...companies.companyStages, ...companies.ownershipGroups, ...families.jobFamilies, ...families.levels, ...locations];
     expect(entries.some((e) => e.belowThreshold)).toBe(true);
     for (const entry of entries) {
@@ -307,9 +312,12 @@ describe('differencing', () => {
     const served = await post<{ data: Result }>('/api/benchmarking/market-data', all);
     expect(served.status).toBe(200);
     const cell = served.body.data.cells[0];
-    // The same 12 records, their counts perturbed by the cell key method (employees ±2, companies ±1)…
-    expect(Math.abs((cell?.sample.employees ?? 0) - (exact?.sample.employees ?? 0))).toBeLessThanOrEqual(2);
-    expect(Math.abs((cell?.sample.companies ?? 0) - (exact?.sample.companies ?? 0))).toBeLessThanOrEqual(1);
+    // The same 12 records, their counts rounded to a multiple of five by a keyed draw (5 or 10 for 5 to
+    // 9 companies), the head count after adding the records' count weights (at most 3 each), never below 10…
+    expect(cell?.sample.employees).toBeGreaterThanOrEqual(10);
+    expect(cell?.sample.employees).toBeLessThan((exact?.sample.employees ?? 0) * 4 + 5);
+    expect(Math.abs((cell?.sample.companies ?? 0) - (exact?.sample.companies ?? 0))).toBeLessThanOrEqual(4);
+    expect([(cell?.sample.employees ?? 0) % 5, (cell?.sample.companies ?? 0) % 5]).toEqual([0, 0]);
     expect(exact?.sample.employees).toBe(12);
     // …answered with figures that none of the exact statistics equals, each within the cell’s range.
     const moved = cell?.percentiles?.map((p) => p.value) ?? [];

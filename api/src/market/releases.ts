@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, badRequest } from '../kernel/errors.js';
 import { jobKind } from '../jobs/kind.js';
 import { buildInThread, buildScreenedInThread, type ReleaseRecipe } from './build.js';
-import { privacyScorecard, SCORECARD_KEYS, type AttackOutcome, type MarketRelease, type PrivacyScorecard } from './engine/index.js';
+import { privacyScorecard, SCORECARD_KEYS, type AttackOutcome, type MarketRelease, type PrivacyScorecard, type ReleaseUtility } from './engine/index.js';
 import { runInThread } from '../threads/start.js';
 import { secretsKey } from '../kernel/secrets.js';
 import { currencyForexMapping } from '../forex/perDollar.js';
@@ -123,6 +123,11 @@ export async function currentRelease(deps: AppDeps): Promise<ServedRelease> {
   return servedRelease(deps);
 }
 
+/** The served release when no check for a newer one is due (`currentRelease` would start one); undefined otherwise. */
+export function checkedServedRelease(deps: AppDeps): ServedRelease | undefined {
+  return Date.now() - (checkedAt.get(deps.config) ?? 0) > REFRESH_MS ? undefined : served.get(deps.config);
+}
+
 export function servedRelease(deps: AppDeps): ServedRelease {
   const current = served.get(deps.config);
   if (!current) throw new HttpError(503, 'market_unavailable', { message: 'No market data release is published yet.' });
@@ -137,9 +142,11 @@ export function servedReleaseId(deps: AppDeps): string | null {
  * The release's privacy scorecard (engine/scorecard.ts), as stored: the attack battery under the
  * release's disclosure key and the utility of its figures. Computed before the release can be published.
  */
-export async function scoreRelease(db: Knex, release: MarketRelease, dataDir: string): Promise<PrivacyScorecard> {
+export async function scoreRelease(db: Knex, release: MarketRelease, dataDir: string, measured?: { forex: Readonly<Record<string, number>>; utility?: ReleaseUtility }): Promise<PrivacyScorecard> {
   const key = disclosureKey(dataDir);
-  return privacyScorecard(release, { disclosureKey: key, forex: await currencyForexMapping(db), attacks: await attackBattery(key) });
+  // The rates the build was given, not read again; the utility when the build thread measured it.
+  const forex = measured?.forex ?? (await currencyForexMapping(db));
+  return privacyScorecard(release, { disclosureKey: key, forex, attacks: await attackBattery(key), utility: measured?.utility });
 }
 
 /** Batteries run or running in this process, by key: the outcome depends on nothing else. */
@@ -159,20 +166,25 @@ function attackBattery(disclosureKey: Uint8Array): Promise<AttackOutcome[]> {
 async function seedDemoRelease(db: Knex, log: Logger, dataDir: string): Promise<MarketRelease> {
   const source = { seed: DEMO_SEED, records: demoRecords() };
   const { id, builtAt } = newIdentity();
-  const recipe = { id, builtAt, seed: source.seed, records: source.records, contribution: NO_CONTRIBUTION, disclosureKey: disclosureKey(dataDir) };
-  const release = await buildInThread(recipe);
-  const scorecard = await scoreRelease(db, release, dataDir);
+  // With the rates, the build thread measures the scorecard's utility too, so this thread stays free.
+  const forex = await currencyForexMapping(db);
+  const recipe = { id, builtAt, seed: source.seed, records: source.records, contribution: NO_CONTRIBUTION, disclosureKey: disclosureKey(dataDir), forex };
+  // The battery depends on the key alone: it runs on its thread while the release is built on another.
+  void attackBattery(recipe.disclosureKey);
+  const { release, utility } = await buildScreenedInThread(recipe);
+  const scorecard = await scoreRelease(db, release, dataDir, { forex, utility });
   // The demo market is published without a person to ask: a failing scorecard stops the server instead.
   if (!scorecard.passed) throw new Error(`The demo market release fails its privacy scorecard: ${scorecard.reason}`);
-  const row = { ...(await draftRow(db, source, release, NO_CONTRIBUTION)), privacy_scorecard: JSON.stringify(scorecard) };
-  const now = new Date().toISOString();
-  try {
-    await insertRelease(db, { ...row, status: 'published', published_at: now });
-  } catch (error) {
-    // Another node seeded first; its release is as good as ours.
-    if ((await countReleases(db)) === 0) throw error;
-  }
-  log.info({ release: row.version, records: row.record_count }, 'demo market release published');
+  // Processes and nodes starting together take turns (SQLite: one writer at a time; Postgres: a lock),
+  // and only the first publishes: another's release would be a second demo market served beside it.
+  const published = await db.transaction(async (trx) => {
+    if (trx.client.config.client === 'pg') await trx.raw(`select pg_advisory_xact_lock(hashtext('paybench demo market release'))`);
+    if ((await countReleases(trx)) > 0) return undefined;
+    const row = { ...(await draftRow(trx, source, release, NO_CONTRIBUTION)), privacy_scorecard: JSON.stringify(scorecard) };
+    await insertRelease(trx, { ...row, status: 'published', published_at: new Date().toISOString() });
+    return row;
+  });
+  if (published) log.info({ release: published.version, records: published.record_count }, 'demo market release published');
   return release;
 }
 
@@ -222,15 +234,17 @@ export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE,
     const source = job.input;
     const { id, builtAt } = newIdentity();
     await progress(2, 'collecting participants’ data');
-    const { contribution, companyIds } = await collectContribution(db, id, await currencyForexMapping(db));
+    const forex = await currencyForexMapping(db);
+    const { contribution, companyIds } = await collectContribution(db, id, forex, { disclosureKey: disclosureKey(deps.config.dataDir) });
     await progress(5, `${contribution.participants.length} participating companies, ${contribution.records.length} records`);
     // Progress is written as the thread reports it, one write at a time; a cancel stops the job after the build.
     let reported = 5;
     let reporting: Promise<void> = Promise.resolve();
     // Every contribution is screened for plausibility; what fails is held back for an internal admin's review.
     const screening = await screeningHistory(db, companyIds);
-    const recipe = { id, builtAt, seed: source.seed, records: source.records, contribution, screening, disclosureKey: disclosureKey(deps.config.dataDir) };
-    const { release, screening: screened } = await buildScreenedInThread(recipe, (fraction, step) => {
+    const recipe = { id, builtAt, seed: source.seed, records: source.records, contribution, screening, disclosureKey: disclosureKey(deps.config.dataDir), forex };
+    void attackBattery(recipe.disclosureKey);
+    const { release, screening: screened, utility } = await buildScreenedInThread(recipe, (fraction, step) => {
       const percent = 5 + Math.floor(fraction * 85);
       if (percent <= reported) return;
       reported = percent;
@@ -238,7 +252,7 @@ export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE,
     });
     await reporting;
     await progress(91, 'running the privacy scorecard');
-    const scorecard = await scoreRelease(db, release, deps.config.dataDir);
+    const scorecard = await scoreRelease(db, release, deps.config.dataDir, { forex, utility });
     await progress(94, 'recording the release');
     const verdicts = screened?.verdicts ?? [];
     const taken = screened?.contribution ?? contribution;

@@ -1,8 +1,10 @@
 import { can, internalAdmin, member, operation, secured } from '../kernel/operations.js';
 import { startJob } from '../jobs/service.js';
 import { socketIdOf } from '../kernel/socketId.js';
+import { keptForSending } from '../http/keptJson.js';
 import { benchmarkingContext } from './context.js';
 import { marketDataExportJob } from './exportJob.js';
+import { catalogOperations } from './catalog/routes.js';
 import { executiveOperations } from './executive/routes.js';
 import { insightOperations } from './insights/routes.js';
 import { levellingOperations } from './levelling/routes.js';
@@ -23,6 +25,7 @@ import {
   jobCatalog,
   jobFamilyComposition,
   locationComposition,
+  keptMarketData,
   marketData,
   pinRelease,
   publishRelease,
@@ -94,7 +97,12 @@ export const marketOperations = [
   secured({
     operationId: 'queryMarketData',
     access: viewBenchmarking,
-    handler: async ({ body }, { deps }) => ({ data: await marketData(deps, checkedRequest(body)) }),
+    // Kept answers are shared, unchanged: sent as the bytes of their first serialisation.
+    handler: async ({ body }, { deps }) => ({ data: keptForSending(await marketData(deps, checkedRequest(body))) }),
+    kept: async ({ body }, { deps }) => {
+      const answer = await keptMarketData(deps, checkedRequest(body));
+      return answer && { data: keptForSending(answer) };
+    },
   }),
   secured({
     operationId: 'startMarketDataExport',
@@ -132,6 +140,7 @@ export const marketOperations = [
     access: viewBenchmarking,
     handler: async ({ query }, { deps }) => ({ data: await jobCatalog(deps, query.search) }),
   }),
+  ...catalogOperations,
   ...savedQueryOperations,
   ...sharedSliceOperations,
   ...executiveOperations,

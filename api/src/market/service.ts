@@ -18,8 +18,8 @@ import {
   presentSettings,
   type BenchmarkingFilters,
 } from './present.js';
-import { currencyForexMapping, ratesNamed } from '../forex/perDollar.js';
-import { currentRelease, rebuild, refreshServedRelease, scoreRelease, servedReleaseId, type ServedRelease } from './releases.js';
+import { currencyForexMapping, isCurrentMapping, ratesNamed } from '../forex/perDollar.js';
+import { checkedServedRelease, currentRelease, rebuild, refreshServedRelease, scoreRelease, servedReleaseId, type ServedRelease } from './releases.js';
 import { findRelease, listReleases, markPublished, pinOnly, saveScorecard, saveSettings, findSettings, type ReleaseRow } from './store.js';
 
 type Schemas = components['schemas'];
@@ -176,11 +176,52 @@ export async function forexFor(db: Knex, currency: string | undefined, field = '
   return forex;
 }
 
+/** Market answers kept per served release: the explorer's recent questions, and the team view's per location. */
+const KEPT_ANSWERS = 64;
+const answersByRelease = new WeakMap<ServedRelease, Map<string, { forex: Record<string, number>; answer: Promise<MarketData> }>>();
+
+/**
+ * The answer to a benchmark request from the served release. It depends on nothing but the release,
+ * the request, the reference rates and the day (whether a rate counts as stale): the engine is
+ * deterministic, its disclosure keyed. So an answer is kept for the same release, request, rates
+ * (the mapping a node keeps for a few minutes, `forex/perDollar.ts`) and day, and handed to every
+ * asker as the same object, which none may change.
+ */
 export async function marketData(deps: AppDeps, request: BenchmarkRequest, currencyField = 'body.currency'): Promise<MarketData> {
   const served = await currentRelease(deps);
   // Always needed: a market filter spanning several currencies is reported in USD even in local mode.
   const forex = await forexFor(deps.db, request.currency, currencyField);
-  return presentAnswer(deps.db, queryRelease(served.release, request, { forex }), served.row.version);
+  let answers = answersByRelease.get(served);
+  if (!answers) {
+    answers = new Map();
+    answersByRelease.set(served, answers);
+  }
+  const key = answerKey(request);
+  const kept = answers.get(key);
+  if (kept?.forex === forex) return kept.answer;
+  const answer = (async () => presentAnswer(deps.db, queryRelease(served.release, request, { forex }), served.row.version))();
+  answers.delete(key);
+  if (answers.size >= KEPT_ANSWERS) answers.delete(answers.keys().next().value as string);
+  const entry = { forex, answer };
+  answers.set(key, entry);
+  // A refusal (a family or level the release does not know) is not kept.
+  answer.catch(() => {
+    if (answers.get(key) === entry) answers.delete(key);
+  });
+  return answer;
+}
+
+const answerKey = (request: BenchmarkRequest): string => `${new Date().toISOString().slice(0, 10)} ${JSON.stringify(request)}`;
+
+/**
+ * The answer `marketData` keeps for the request, when no check for a newer release is due and the
+ * rates it was converted with are still the node's; undefined otherwise (`marketData` answers).
+ */
+export async function keptMarketData(deps: AppDeps, request: BenchmarkRequest): Promise<MarketData | undefined> {
+  const served = checkedServedRelease(deps);
+  const kept = served ? answersByRelease.get(served)?.get(answerKey(request)) : undefined;
+  // Kept only once its currency had a rate; one still being answered may yet be refused.
+  return kept && isCurrentMapping(kept.forex) ? kept.answer.catch(() => undefined) : undefined;
 }
 
 // ---- data composition -------------------------------------------------------------------------
@@ -216,7 +257,7 @@ export async function jobFamilyComposition(deps: AppDeps, employmentTypes?: Comp
 }
 
 type GatingAttack = NonNullable<Schemas['CompositionPrivacyChecks']['checks']>['attacks'][number]['attack'];
-const GATING_ATTACKS: readonly string[] = ['differencing', 'tracker', 'releases', 'reconstruction', 'key_search', 'colluders'] satisfies GatingAttack[];
+const GATING_ATTACKS: readonly string[] = ['differencing', 'tracker', 'releases', 'reconstruction', 'key_search', 'colluders', 'dominance', 'counts', 'count_averaging', 'reimport'] satisfies GatingAttack[];
 const isGatingAttack = (attack: string): attack is GatingAttack => GATING_ATTACKS.includes(attack);
 const threeFigures = (value: number): number => (value === 0 ? 0 : Number(value.toPrecision(3)));
 

@@ -1,16 +1,11 @@
-import type { Knex } from 'knex';
-import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import { badRequest } from '../kernel/errors.js';
-import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
-import { requireWholeCompany } from './access.js';
-import { type CycleContext, loadContext } from './context.js';
-import { type WorksheetRow, type WorksheetSums, amountOf, cyclesOf, keptSums, worksheetsOf, inTransaction } from './store.js';
+import type { CycleContext } from './context.js';
+import { type WorksheetRow, type WorksheetSums, amountOf, keptSums } from './store.js';
 
 /*
  * Budgets in the cycle currency. Top-down: each eligible row's share is its base × the percent for
  * its department or org branch × its proration; a worksheet is allocated the sum of its rows'
- * shares unless an amount was set by hand. Bottoms-up: the sum of the recommendations (targets) and
+ * shares unless a top-down allocation set its own share (`budgetViews.ts`). Bottoms-up: the sum of the recommendations (targets) and
  * the sum of what is planned (the spend components). A branch rolls up its worksheet and every one
  * below it.
  */
@@ -18,7 +13,8 @@ import { type WorksheetRow, type WorksheetSums, amountOf, cyclesOf, keptSums, wo
 type Schemas = components['schemas'];
 export type BudgetFigures = Schemas['BudgetFigures'];
 export type WorksheetBudget = Schemas['WorksheetBudget'];
-export type BudgetReport = Schemas['BudgetReport'];
+/** The report without the top-down against bottom-up comparison (`budgetViews.ts` adds it on the dashboard). */
+export type BudgetReport = Omit<Schemas['BudgetReport'], 'comparison'>;
 
 interface Numbers {
   eligiblePayroll: number;
@@ -91,34 +87,4 @@ export function budgetReport(context: CycleContext, tree: BudgetTree): BudgetRep
     if (!worksheet.parent_worksheet_id || !shown.has(worksheet.parent_worksheet_id)) total = add(total, tree.branch.get(worksheet.id) ?? ZERO);
   }
   return { currency, percentBp: context.config.budget.percentBp, total: figures(total, currency), worksheets: visible.map((worksheet) => worksheetBudget(worksheet, tree, currency)) };
-}
-
-export async function cycleBudgets(db: Knex, caller: Caller, cycleId: string): Promise<BudgetReport> {
-  const context = await loadContext(db, caller, cycleId);
-  return budgetReport(context, budgetTree(context.worksheets));
-}
-
-/** Sets (or clears) worksheets' allocations by hand, at the cycle's version (which moves on). */
-export async function updateAllocations(db: Knex, caller: Caller, cycleId: string, ifMatch: string, allocations: { worksheetId: string; amount: Schemas['Money'] | null }[]): Promise<BudgetReport> {
-  const version = versionOf(ifMatch);
-  await inTransaction(db, async (trx) => {
-    const context = await loadContext(trx, caller, cycleId);
-    requireWholeCompany(caller, 'Allocating budgets');
-    if (Number(context.cycle.version) !== version) throw versionConflict('this cycle', Number(context.cycle.version));
-    if (context.cycle.state !== 'active' && context.cycle.state !== 'draft') throw badRequest(`A ${context.cycle.state} cycle's budgets do not change.`);
-    const errors = allocations.flatMap((allocation, index) => {
-      if (!context.byId.has(allocation.worksheetId)) return [{ field: `body.allocations.${index}.worksheetId`, message: 'is not a worksheet of this cycle' }];
-      if (allocation.amount && allocation.amount.currency !== context.cycle.currency) return [{ field: `body.allocations.${index}.amount.currency`, message: `must be the cycle currency, ${context.cycle.currency}` }];
-      if (allocation.amount && allocation.amount.amount < 0) return [{ field: `body.allocations.${index}.amount.amount`, message: 'must not be negative' }];
-      if (allocation.amount && allocation.amount.amount > 1e15) return [{ field: `body.allocations.${index}.amount.amount`, message: 'is too large' }];
-      return [];
-    });
-    if (errors.length) throw badRequest('Some allocations cannot be set.', errors);
-    const now = new Date().toISOString();
-    for (const allocation of allocations) {
-      await worksheetsOf(trx, context.scope).where({ cycle_id: context.cycle.id, id: allocation.worksheetId }).update({ allocated_override: allocation.amount?.amount ?? null, updated_at: now });
-    }
-    await updateAtVersion(() => cyclesOf(trx, context.scope).where({ id: context.cycle.id }), version, { updated_at: now }, 'this cycle');
-  });
-  return cycleBudgets(db, caller, cycleId);
 }

@@ -4,10 +4,10 @@ import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest } from '../kernel/errors.js';
 import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
-import { employeeNamesForMeritCycle } from '../people/reads/meritCycles.js';
-// The one check of chains, typed in here, in the company's defaults or read from a file.
-import { chainProblems } from '../workflowSettings/service.js';
+import { employeeNamesForMeritCycle } from './peopleReads.js';
 import { requireWholeCompany } from './access.js';
+// The one check of chains, typed in here, in the company's defaults or read from a file.
+import { chainProblems } from './chainRules.js';
 import { parse } from './config.js';
 import { requireCycle } from './cycles.js';
 import { actorOf } from './present.js';
@@ -22,8 +22,6 @@ import { type ChainRow, type CycleRow, cyclesOf, listChains, replaceChains, user
 type Schemas = components['schemas'];
 type ApprovalChain = Schemas['ApprovalChain'];
 type ChainInput = Schemas['ApprovalChainInput'];
-
-export const MAX_REVIEWERS = 10;
 
 async function presentChains(db: Knex, scope: CompanyScope, rows: ChainRow[]): Promise<ApprovalChain[]> {
   const reviewers = rows.map((row) => parse<string[]>(row.reviewers));

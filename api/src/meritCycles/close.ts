@@ -27,6 +27,7 @@ interface ClosingRow {
   promotion_amount: number | string | null;
   lump_sum_amount: number | string | null;
   equity_refresh_amount: number | string | null;
+  equity_adjustment_amount: number | string | null;
 }
 
 export async function closeCycle(trx: Knex, scope: CompanyScope, caller: Caller, cycle: CycleRow): Promise<Partial<CycleRow>> {
@@ -40,7 +41,7 @@ export async function closeCycle(trx: Knex, scope: CompanyScope, caller: Caller,
   }
   const rows = (await rowsOf(trx, scope)
     .where({ cycle_id: cycle.id, eligibility: 'eligible' })
-    .select('employee_id', 'first_name', 'last_name', 'currency', 'current_base', 'merit_amount', 'promotion_amount', 'lump_sum_amount', 'equity_refresh_amount')) as ClosingRow[];
+    .select('employee_id', 'first_name', 'last_name', 'currency', 'current_base', 'merit_amount', 'promotion_amount', 'lump_sum_amount', 'equity_refresh_amount', 'equity_adjustment_amount')) as ClosingRow[];
   const names = new Map(rows.map((row) => [row.employee_id, `${row.first_name} ${row.last_name}`.trim()]));
   const changes: MeritPayChange[] = [];
   const refreshes: MeritRefresh[] = [];
@@ -51,7 +52,7 @@ export async function closeCycle(trx: Knex, scope: CompanyScope, caller: Caller,
     if (refresh > 0) refreshes.push({ employeeId: row.employee_id, amount: refresh, currency: row.currency, grantDate: cycle.effective_date });
     if (row.current_base === null) continue;
     const promotion = Number(row.promotion_amount ?? 0);
-    const increase = Number(row.merit_amount) + promotion;
+    const increase = Number(row.merit_amount) + promotion + Number(row.equity_adjustment_amount ?? 0);
     if (increase === 0) continue;
     changes.push({ employeeId: row.employee_id, type: 'base_salary', amount: Number(row.current_base) + increase, currency: row.currency, effectiveDate: cycle.effective_date, reason: promotion > 0 ? 'promotion' : 'merit' });
   }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
-import { findSet } from '../bands/store.js';
+import { isBandSet } from '../bands/reads.js';
 import { getCompany } from '../companies/service.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
@@ -11,6 +11,7 @@ import type { JobQueue } from '../jobs/queue.js';
 import { emit } from '../platform/events.js';
 import { availableActions, history, transition } from '../workflow/service.js';
 import { requireWholeCompany } from './access.js';
+import { chainsForNewCycle } from './chainRules.js';
 import { closeCycle } from './close.js';
 import {
   type BudgetConfiguration,
@@ -32,10 +33,10 @@ import {
   windowProblems,
 } from './config.js';
 import { launchCycle } from './launch.js';
+import { applyDraftEquityAdjustments } from './equityAdjustments.js';
 import { armWindowNotices } from './windowNotices.js';
 import { type MeritCycle, configOf, presentCycle } from './present.js';
 import { type CycleRow, cycleCounts, cyclesOf, findCycle, insertCycle, listCycles, inTransaction, replaceChains } from './store.js';
-import { chainsForNewCycle } from '../workflowSettings/service.js';
 import { MERIT_CYCLE_SUBJECT, type MeritCycleAction, meritCycleWorkflow } from './workflow.js';
 
 type Schemas = components['schemas'];
@@ -82,7 +83,7 @@ function datesProblems(dates: { effectiveDate: string; periodStart: string; peri
 }
 
 async function checkBandSet(db: Knex, scope: CompanyScope, bandSetId: string | null | undefined): Promise<void> {
-  if (bandSetId && !(await findSet(db, scope, bandSetId))) throw badRequest('The band set is not one of the company’s.', [{ field: 'body.bandSetId', message: 'is not a band set of the company' }]);
+  if (bandSetId && !(await isBandSet(db, scope, bandSetId))) throw badRequest('The band set is not one of the company’s.', [{ field: 'body.bandSetId', message: 'is not a band set of the company' }]);
 }
 
 export async function createMeritCycle(db: Knex, caller: Caller, input: Schemas['MeritCycleInput']): Promise<MeritCycle> {
@@ -237,7 +238,12 @@ export async function updateColumns(db: Knex, caller: Caller, id: string, ifMatc
  * The windows (and the lead time of the notice before each closes). In an active cycle a window
  * whose close or lead time changed has its notice queued again in the same transaction.
  */
-export async function updatePlanningWindows(db: Knex, jobs: JobQueue, caller: Caller, id: string, ifMatch: string, windows: PlanningWindow[], closingNoticeHours: number | undefined): Promise<MeritCycle> {
+export async function updatePlanningWindows(
+  db: Knex,
+  jobs: JobQueue,
+  caller: Caller,
+  { id, ifMatch, windows, closingNoticeHours }: { id: string; ifMatch: string; windows: PlanningWindow[]; closingNoticeHours: number | undefined },
+): Promise<MeritCycle> {
   let armed = 0;
   const detail = await changeCycle(db, caller, id, ifMatch, 'open', 'planning windows', async (row, trx) => {
     throwIfProblems('The planning windows do not agree.', windowProblems(windows));
@@ -253,7 +259,12 @@ export async function updatePlanningWindows(db: Knex, jobs: JobQueue, caller: Ca
 }
 
 /** Launch, close or cancel at the version read, through the cycle's workflow (history in the same transaction). */
-export async function transitionMeritCycle(db: Knex, jobs: JobQueue, caller: Caller, id: string, ifMatch: string, action: MeritCycleAction, comment: string | undefined): Promise<MeritCycle> {
+export async function transitionMeritCycle(
+  db: Knex,
+  jobs: JobQueue,
+  caller: Caller,
+  { id, ifMatch, action, comment }: { id: string; ifMatch: string; action: MeritCycleAction; comment: string | undefined },
+): Promise<MeritCycle> {
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   let armed = 0;
@@ -268,6 +279,7 @@ export async function transitionMeritCycle(db: Knex, jobs: JobQueue, caller: Cal
     let changes: Partial<CycleRow> = {};
     if (action === 'launch') {
       changes = await launchCycle(trx, scope, caller, row);
+      await applyDraftEquityAdjustments(trx, scope, row);
       // The windows set while it was a draft: their notices are queued now that there are worksheets.
       armed = await armWindowNotices(trx, row, caller.userId, { windows: configOf(row).windows, hours: Number(row.closing_notice_hours) }, null);
     }

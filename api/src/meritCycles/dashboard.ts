@@ -2,16 +2,20 @@ import type { Knex } from 'knex';
 import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { budgetReport, budgetTree } from './budgets.js';
+import { bottomUpOf, buildBudgetTree } from './budgetViews.js';
 import { loadContext } from './context.js';
+import { withEquityAdjustments } from './equityAdjustments.js';
 import { noteViewer } from './realtime.js';
 import { keptSums } from './store.js';
 
 type Schemas = components['schemas'];
 
-/** Budgets per worksheet and rolled up per branch, over the worksheets the caller reaches. */
+/** Budgets per worksheet and rolled up per branch, and top-down against bottom-up per node, over the worksheets the caller reaches. */
 export async function dashboardBudgets(db: Knex, caller: Caller, cycleId: string): Promise<Schemas['BudgetReport']> {
   const context = await loadContext(db, caller, cycleId);
-  const report = budgetReport(context, budgetTree(context.worksheets));
+  const planned = { ...budgetReport(context, budgetTree(context.worksheets)), comparison: bottomUpOf(await buildBudgetTree(db, context)) };
+  // Pay-equity adjustments sent to the cycle spend its budget too, shown apart: to whoever sees the whole cycle.
+  const report = context.access.all ? await withEquityAdjustments(db, context, planned) : planned;
   await noteViewer(db, context.scope, context.cycle.id, caller.userId);
   return report;
 }

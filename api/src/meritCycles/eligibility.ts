@@ -3,7 +3,8 @@ import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound, nulRefused } from '../kernel/errors.js';
-import { activeEmployeesForMeritCycle, baseSalariesForMeritCycle } from '../people/reads/meritCycles.js';
+import { moveVersionOn } from '../kernel/versions.js';
+import { activeEmployeesForMeritCycle, baseSalariesForMeritCycle } from './peopleReads.js';
 import { cycleAccess, requireWholeCompany } from './access.js';
 import { requireCycle } from './cycles.js';
 import { computeCycle, payDayOf } from './launch.js';
@@ -91,7 +92,7 @@ export async function previewEligibility(db: Knex, caller: Caller, cycleId: stri
  * Excludes an employee by hand (with a reason) or takes it back. In a draft it is kept for the
  * launch; in an active cycle the row changes too: excluded rows plan nothing and leave the budget.
  */
-export async function setExclusion(db: Knex, caller: Caller, cycleId: string, employeeId: string, excluded: boolean, reason: string | undefined): Promise<EligibilityEntry> {
+export async function setExclusion(db: Knex, caller: Caller, { cycleId, employeeId, excluded, reason }: { cycleId: string; employeeId: string; excluded: boolean; reason: string | undefined }): Promise<EligibilityEntry> {
   const scope = companyScope(caller);
   const text = reason?.trim() ?? '';
   if (text.includes('\u0000')) throw nulRefused('reason');
@@ -110,9 +111,7 @@ export async function setExclusion(db: Knex, caller: Caller, cycleId: string, em
       const ruleReasons = parse<string[]>(row.reasons);
       // Back in, the row has its recommendation and budget share again (computed at launch for everyone the rules let in).
       const status: Status = excluded ? 'excluded' : ruleReasons.length ? 'ineligible' : 'eligible';
-      await rowsOf(trx, scope)
-        .where({ cycle_id: cycle.id, employee_id: employeeId })
-        .update({ eligibility: status, excluded_reason: excluded ? text : null, version: trx.raw('version + 1'), updated_at: now });
+      await moveVersionOn(() => rowsOf(trx, scope).where({ cycle_id: cycle.id, employee_id: employeeId }), { eligibility: status, excluded_reason: excluded ? text : null, updated_at: now });
       if (row.worksheet_id) await addToSums(trx, scope, cycle.id, row.worksheet_id, addSums(rowSums({ ...row, eligibility: status }), rowSums(row), -1));
     }
   });

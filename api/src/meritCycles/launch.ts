@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
 import type { Caller, CompanyScope } from '../access/caller.js';
-import { loadBandLocator } from '../bands/placement.js';
-import { findCycleSet, findSet } from '../bands/store.js';
+import { type BandLocator, cycleBandLocator } from '../bands/reads.js';
 import { newId } from '../db/ids.js';
 import { type Rational, round } from '../money/rational.js';
 import { Converter, today } from '../money/converter.js';
-import { type MeritCycleBase, type MeritCycleEmployeeRow, activeEmployeesForMeritCycle, baseSalariesForMeritCycle } from '../people/reads/meritCycles.js';
+import { type MeritCycleBase, type MeritCycleEmployeeRow, activeEmployeesForMeritCycle, baseSalariesForMeritCycle } from './peopleReads.js';
 import type { BudgetConfiguration, ExchangeTable } from './config.js';
 import { addDays, budgetShare, columnOf, compaRatioOf, convertWith, evaluateEligibility, guidelineFor, penetrationOf, percentOf, prorationOf, wholeMonthsBetween } from './formulas.js';
 import { type CycleConfig, configOf } from './present.js';
@@ -245,10 +244,8 @@ export async function computeCycle(input: ComputeInput): Promise<CycleComputatio
 }
 
 /** The band of each employee in the cycle's band set (bands/placement.ts: their job's, else their grade's), in the employee's currency. */
-async function bandFinder(trx: Knex, scope: CompanyScope, bandSetId: string | null, converter: Converter): Promise<ComputeInput['bandOf']> {
-  const set = bandSetId ? await findSet(trx, scope, bandSetId) : undefined;
-  const locator = set ? await loadBandLocator(trx, scope, set.id) : null;
-  if (!set || !locator) return async () => null;
+function bandFinder(locator: BandLocator | null, converter: Converter): ComputeInput['bandOf'] {
+  if (!locator) return async () => null;
   const rates = new Map<string, Promise<Rational | null>>();
   return async (employee, currency) => {
     const band = locator.locate(employee).band;
@@ -287,7 +284,7 @@ export async function launchCycle(trx: Knex, scope: CompanyScope, caller: Caller
     rateToCycle: (currency) => converter.exactRate(currency, cycle.currency),
     digits: (currency) => converter.minorUnit(currency),
     // A band set published to this cycle takes precedence over the one chosen in its settings.
-    bandOf: await bandFinder(trx, scope, (await findCycleSet(trx, scope, cycle.id))?.id ?? cycle.band_set_id, converter),
+    bandOf: bandFinder(await cycleBandLocator(trx, scope, { meritCycleId: cycle.id, chosenBandSetId: cycle.band_set_id }), converter),
     asOf,
     now,
   });

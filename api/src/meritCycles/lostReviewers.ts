@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { hasPermission } from '../access/permissions.js';
 import { parsePermissions, rolesOfUsers } from '../access/store.js';
+import { writeAtVersion } from '../kernel/versions.js';
 import { subscribe } from '../platform/events.js';
 import { recordNote } from '../workflow/service.js';
-import { usersById } from '../workflowSettings/store.js';
+import { usersById } from '../access/userContacts.js';
 import { parse } from './config.js';
 import { lostReviewersNote, skipLostReviewers } from './reviewers.js';
 import { type CycleRow, type WorksheetRow, cyclesOf, inTransaction, worksheetsOf } from './store.js';
@@ -37,7 +38,7 @@ export async function skipReviewersWithoutAccess(db: Knex, companyId: string, ac
       if (!resolved) continue;
       const version = Number(sheet.version);
       const now = new Date().toISOString();
-      const updated = await worksheetsOf(trx, scope).where({ id: sheet.id, version }).update({ reviewers: JSON.stringify(resolved.reviewers), version: version + 1, updated_at: now });
+      const updated = await writeAtVersion(() => worksheetsOf(trx, scope).where({ id: sheet.id }), version, { reviewers: JSON.stringify(resolved.reviewers), updated_at: now });
       if (!updated) continue;
       const subject = { subjectType: WORKSHEET_SUBJECT, subjectId: sheet.id, currentState: 'in_review' as const, version: version + 1 };
       // By whoever took the access away; a change nobody made in the app (an import's system run) by the owner.

@@ -401,6 +401,36 @@ describe('merit cycles', () => {
     expect((await rowOf(marco, 'ada')).merit?.percentBp).toBe(350);
   });
 
+  it('answers a worksheet read again as it is now: after an edit, a window that closed with nothing written, and a role taken away', async () => {
+    // The answer is kept between commits (meritCycles/worksheets.ts): each change below shows on the very next read.
+    const before = await sheet(marco, marcoSheet.id);
+    const ada = before.employees.find((row) => row.name === 'Ada Anchor');
+    if (!ada) throw new Error('no row for Ada');
+    expect((await sheet(marco, marcoSheet.id)).employees.find((row) => row.name === 'Ada Anchor')?.version).toBe(ada.version);
+    const edited = await edit(marco, 'ada', ada.version, { comment: 'Read again at once' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await sheet(marco, marcoSheet.id)).employees.find((row) => row.name === 'Ada Anchor')).toMatchObject({ version: ada.version + 1, comment: 'Read again at once' });
+
+    // A planning window closing two seconds from now: no commit marks the moment, the clock does.
+    const closesAt = new Date(Date.now() + 2_000).toISOString();
+    cycle = (await call<Data<Cycle>>(admin, cyclePath('/planningWindows'), { method: 'PUT', ifMatch: cycle.version, json: { windows: [{ stage: 'planning', opensAt: '2025-01-01T00:00:00Z', closesAt }] } })).body.data;
+    expect((await sheet(marco, marcoSheet.id)).readOnly).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(closesAt) - Date.now() + 50));
+    expect(await sheet(marco, marcoSheet.id)).toMatchObject({ readOnly: true, planningWindow: { open: false } });
+    cycle = (await call<Data<Cycle>>(admin, cyclePath('/planningWindows'), { method: 'PUT', ifMatch: cycle.version, json: { windows: [] } })).body.data;
+    expect((await sheet(marco, marcoSheet.id)).readOnly).toBe(false);
+
+    // Without a role that plans, the worksheet is refused from the next read on; with it back, answered again.
+    const roles = (await db('user_roles').where({ user_id: marco.id }).select('role_id')) as { role_id: string }[];
+    await db('user_roles').where({ user_id: marco.id }).delete();
+    try {
+      expect((await call(marco, cyclePath(`/worksheets/${marcoSheet.id}`))).status).toBe(403);
+    } finally {
+      await db('user_roles').insert(roles.map((role) => ({ company_id: company.id, user_id: marco.id, role_id: role.role_id })));
+    }
+    expect((await sheet(marco, marcoSheet.id)).readOnly).toBe(false);
+  });
+
   it('enforces guidelines with a mandatory comment, and keeps a worksheet in error from being submitted', async () => {
     const ada = await rowOf(marco, 'ada');
     const bare = await edit(marco, 'ada', ada.version, { meritPercentBp: 1000 });

@@ -4,6 +4,22 @@ import { payrollExportJob } from './exportJob.js';
 import { notifyNextActor, notifyPlannersOfLaunch } from './notify.js';
 import { meritCycleOperations } from './routes.js';
 import { windowClosingJob } from './windowNotices.js';
+import { grant } from '../access/permissions.js';
+import type { EmployeesUpdate } from './realtime.js';
+
+declare module '../access/permissions.js' {
+  interface Permissions { compensationPlanning: true; }
+}
+
+declare module '../realtime/server.js' {
+  interface RealtimeEvents {
+    /**
+     * Rows of a cycle the user views changed, or a worksheet moved (with the line the person is
+     * told; the product itself may have moved it, with no actor).
+     */
+    emitMeritCycleEmployeesUpdate: Omit<EmployeesUpdate, 'actorUserId'> & { actorUserId: string | null; message?: string };
+  }
+}
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -51,4 +67,22 @@ export default defineModule({
   permissions: ['compensationPlanning'],
   jobs: [payrollExportJob, windowClosingJob],
   subscribers: [notifyNextActor, notifyPlannersOfLaunch, skipReviewersOnRemoval, skipReviewersOnRoles, skipReviewersOnRoleChange],
+  ownPermissions: {
+    compensationPlanning: {
+      label: 'Compensation planning',
+      group: 'pay',
+      order: 20,
+      description: 'view: see merit cycles and worksheets in scope; edit: plan and submit recommendations.',
+      scopes: ['all', 'reports'],
+      roles: { compensation_planner: grant('edit'), people_manager: grant('edit', 'reports'), analyst: grant('view') },
+    },
+  },
+  switches: {
+    compplanning: { label: 'Compensation planning', flag: 'compensation_planning', permissions: ['compensationPlanning'], order: 40 },
+  },
+  flags: {
+    compensation_planning: { default: false, segments: ['admin_saas_customers'], demo: true, order: 20 },
+    budgets: { default: false, segments: ['admin_saas_customers'], order: 80 },
+  },
+  realtimeEvents: ['emitMeritCycleEmployeesUpdate'],
 });

@@ -107,6 +107,8 @@ export interface Plan {
   promotion: number | null;
   lumpSum: number | null;
   equityRefresh: number | null;
+  /** A pay equity adjustment to the base (sent from pay equity), in the employee's currency. */
+  equityAdjustment: number | null;
 }
 
 export const planOf = (row: EmployeeRowOfCycle): Plan => ({
@@ -115,10 +117,11 @@ export const planOf = (row: EmployeeRowOfCycle): Plan => ({
   promotion: amountOf(row.promotion_amount),
   lumpSum: amountOf(row.lump_sum_amount),
   equityRefresh: amountOf(row.equity_refresh_amount),
+  equityAdjustment: amountOf(row.equity_adjustment_amount ?? null),
 });
 
-/** The base after the cycle: current + merit + promotion. */
-export const newBaseOf = (plan: Plan): number | null => (plan.base === null ? null : plan.base + plan.merit + (plan.promotion ?? 0));
+/** The base after the cycle: current + merit + promotion + a pay equity adjustment. */
+export const newBaseOf = (plan: Plan): number | null => (plan.base === null ? null : plan.base + plan.merit + (plan.promotion ?? 0) + (plan.equityAdjustment ?? 0));
 
 export const nameOf = (row: Pick<EmployeeRowOfCycle, 'first_name' | 'last_name'>): string => [row.first_name, row.last_name].filter(Boolean).join(' ');
 
@@ -178,6 +181,7 @@ export function presentRow(row: EmployeeRowOfCycle, money: CycleMoney, modes: Re
   if (modes.promotion !== 'none') entry.promotion = local(plan.promotion);
   if (modes.lumpSum !== 'none') entry.lumpSum = local(plan.lumpSum);
   if (modes.equityRefresh !== 'none') entry.equityRefresh = local(plan.equityRefresh);
+  if (modes.merit !== 'none' && plan.equityAdjustment !== null) entry.equityAdjustment = { amount: { amount: plan.equityAdjustment, currency: row.currency }, reason: row.equity_adjustment_reason ?? '' };
   if (modes.newPay !== 'none') {
     entry.newPay = local(newBase);
     entry.newPayInCycleCurrency = newBase === null ? null : money.money(money.toCycle(newBase, row.currency));

@@ -16,6 +16,24 @@ export const VIEWING_MS = 15 * 60_000;
 const NOTE_EVERY_MS = 60_000;
 const noted = new Map<string, number>();
 
+/** How long a read sent to note the viewer has before another is. */
+const NOTING_MS = 5_000;
+const noting = new Map<string, number>();
+
+/**
+ * Whether this read of the cycle by this person is the one to note them (so is not answered without
+ * a write). One read at a time is: the reads arriving meanwhile are answered as kept, rather than
+ * each waiting for a transaction only to find the viewer noted by the first.
+ */
+export function viewerNoteDue(cycleId: string, userId: string): boolean {
+  const key = `${cycleId}|${userId}`;
+  const now = Date.now();
+  if ((noted.get(key) ?? 0) > now - NOTE_EVERY_MS || (noting.get(key) ?? 0) > now - NOTING_MS) return false;
+  if (noting.size > 50_000) noting.clear();
+  noting.set(key, now);
+  return true;
+}
+
 export async function noteViewer(db: Knex, scope: CompanyScope, cycleId: string, userId: string): Promise<void> {
   const key = `${cycleId}|${userId}`;
   const now = Date.now();

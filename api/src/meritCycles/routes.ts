@@ -1,7 +1,7 @@
 import { type Caller, companyScope } from '../access/caller.js';
 import { can, secured } from '../kernel/operations.js';
 import { socketIdOf } from '../kernel/socketId.js';
-import { cycleBudgets, updateAllocations } from './budgets.js';
+import { bottomUpBudget, budgetAllocations, topDownBudget, updateBudgetAllocations } from './budgetViews.js';
 import { changeReviewers, listApprovalChains, replaceApprovalChains } from './chains.js';
 import { COLUMNS, DEFAULT_COLUMN_MODES, columnModesFor } from './config.js';
 import {
@@ -25,7 +25,7 @@ import { listEligibility, previewEligibility, setExclusion } from './eligibility
 import { startPayrollExport } from './exportJob.js';
 import { configOf } from './present.js';
 import { addComment, commentsOfEmployee, commentsOfWorksheet, editCycleEmployee, employeeHistory, employeePeers, getCycleEmployee, listCycleEmployees } from './rows.js';
-import { getWorksheet, listCycleWorksheets, moveWorksheet, moveWorksheets, pullUpWorksheet, worksheetHistory } from './worksheets.js';
+import { getWorksheet, keptWorksheet, listCycleWorksheets, moveWorksheet, moveWorksheets, pullUpWorksheet, worksheetHistory } from './worksheets.js';
 import type { Knex } from 'knex';
 
 const view = can('compensationPlanning', 'view');
@@ -82,12 +82,12 @@ export const meritCycleOperations = [
   secured({
     operationId: 'updateMeritCyclePlanningWindows',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updatePlanningWindows(deps.db, deps.jobs, caller, path.meritCycleId, headers['If-Match'], body.windows, body.closingNoticeHours) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updatePlanningWindows(deps.db, deps.jobs, caller, { id: path.meritCycleId, ifMatch: headers['If-Match'], windows: body.windows, closingNoticeHours: body.closingNoticeHours }) }),
   }),
   secured({
     operationId: 'transitionMeritCycle',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await transitionMeritCycle(deps.db, deps.jobs, caller, path.meritCycleId, headers['If-Match'], body.action, body.comment) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await transitionMeritCycle(deps.db, deps.jobs, caller, { id: path.meritCycleId, ifMatch: headers['If-Match'], action: body.action, comment: body.comment }) }),
   }),
   secured({ operationId: 'getMeritCycleHistory', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await cycleHistory(deps.db, caller, path.meritCycleId) }) }),
   secured({ operationId: 'listMeritCycleEligibility', access: view, handler: async ({ path, query }, { deps, caller }) => ({ data: await listEligibility(deps.db, caller, path.meritCycleId, query.status) }) }),
@@ -99,7 +99,7 @@ export const meritCycleOperations = [
   secured({
     operationId: 'setMeritCycleExclusion',
     access: edit,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await setExclusion(deps.db, caller, path.meritCycleId, path.employeeId, body.excluded, body.reason) }),
+    handler: async ({ path, body }, { deps, caller }) => ({ data: await setExclusion(deps.db, caller, { cycleId: path.meritCycleId, employeeId: path.employeeId, excluded: body.excluded, reason: body.reason }) }),
   }),
   secured({
     operationId: 'listMeritCycleEmployees',
@@ -111,7 +111,13 @@ export const meritCycleOperations = [
     operationId: 'updateMeritCycleEmployee',
     access: edit,
     handler: async ({ path, headers, body }, { deps, caller, koa, afterCommit }) => ({
-      data: await editCycleEmployee(deps.db, deps.realtime, afterCommit, caller, path.meritCycleId, path.employeeId, headers['If-Match'], body, socketIdOf(koa.get('x-socket-id'))),
+      data: await editCycleEmployee({ db: deps.db, realtime: deps.realtime, afterCommit }, caller, {
+        cycleId: path.meritCycleId,
+        employeeId: path.employeeId,
+        ifMatch: headers['If-Match'],
+        edit: body,
+        socketId: socketIdOf(koa.get('x-socket-id')),
+      }),
     }),
     etag: ({ data }) => data.employee.version,
   }),
@@ -128,7 +134,11 @@ export const meritCycleOperations = [
   secured({
     operationId: 'getWorksheet',
     access: view,
-    handler: async ({ path, query }, { deps, caller }) => ({ data: await getWorksheet(deps.db, caller, path.meritCycleId, path.worksheetId, query.mode) }),
+    handler: async ({ path, query }, { deps, caller }) => ({ data: await getWorksheet(deps.db, caller, { cycleId: path.meritCycleId, worksheetId: path.worksheetId, mode: query.mode, dataVersion: deps.dataVersion }) }),
+    kept: async ({ path, query }, { deps, caller }) => {
+      const detail = await keptWorksheet(caller, { cycleId: path.meritCycleId, worksheetId: path.worksheetId, mode: query.mode, dataVersion: deps.dataVersion });
+      return detail && { data: detail };
+    },
     etag: ({ data }) => data.worksheet.version,
   }),
   secured({
@@ -139,22 +149,22 @@ export const meritCycleOperations = [
   secured({
     operationId: 'submitWorksheet',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await moveWorksheet(deps.db, caller, path.meritCycleId, path.worksheetId, headers['If-Match'], 'submit', body?.comment) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await moveWorksheet(deps.db, caller, { cycleId: path.meritCycleId, worksheetId: path.worksheetId, ifMatch: headers['If-Match'], move: 'submit', comment: body?.comment }) }),
   }),
   secured({
     operationId: 'approveWorksheet',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await moveWorksheet(deps.db, caller, path.meritCycleId, path.worksheetId, headers['If-Match'], 'approve', body?.comment) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await moveWorksheet(deps.db, caller, { cycleId: path.meritCycleId, worksheetId: path.worksheetId, ifMatch: headers['If-Match'], move: 'approve', comment: body?.comment }) }),
   }),
   secured({
     operationId: 'sendBackWorksheet',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await moveWorksheet(deps.db, caller, path.meritCycleId, path.worksheetId, headers['If-Match'], 'sendBack', body.comment) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await moveWorksheet(deps.db, caller, { cycleId: path.meritCycleId, worksheetId: path.worksheetId, ifMatch: headers['If-Match'], move: 'sendBack', comment: body.comment }) }),
   }),
   secured({
     operationId: 'reopenWorksheet',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await moveWorksheet(deps.db, caller, path.meritCycleId, path.worksheetId, headers['If-Match'], 'reopen', body.comment) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await moveWorksheet(deps.db, caller, { cycleId: path.meritCycleId, worksheetId: path.worksheetId, ifMatch: headers['If-Match'], move: 'reopen', comment: body.comment }) }),
   }),
   secured({
     operationId: 'moveWorksheets',
@@ -169,13 +179,14 @@ export const meritCycleOperations = [
     status: 201,
     handler: async ({ path, body }, { deps, caller }) => ({ data: await addComment(deps.db, caller, path.meritCycleId, { worksheetId: path.worksheetId }, body.body) }),
   }),
-  secured({ operationId: 'getMeritCycleTopDownBudget', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await cycleBudgets(deps.db, caller, path.meritCycleId) }) }),
-  secured({ operationId: 'getMeritCycleBottomsUpBudget', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await cycleBudgets(deps.db, caller, path.meritCycleId) }) }),
-  secured({ operationId: 'getMeritCycleBudgetAllocations', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await cycleBudgets(deps.db, caller, path.meritCycleId) }) }),
+  secured({ operationId: 'getMeritCycleTopDownBudget', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await topDownBudget(deps.db, caller, path.meritCycleId) }), etag: ({ data }) => data.version }),
+  secured({ operationId: 'getMeritCycleBottomsUpBudget', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await bottomUpBudget(deps.db, caller, path.meritCycleId) }), etag: ({ data }) => data.version }),
+  secured({ operationId: 'getMeritCycleBudgetAllocations', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await budgetAllocations(deps.db, caller, path.meritCycleId) }), etag: ({ data }) => data.version }),
   secured({
     operationId: 'updateMeritCycleBudgetAllocations',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateAllocations(deps.db, caller, path.meritCycleId, headers['If-Match'], body.allocations) }),
+    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateBudgetAllocations(deps.db, caller, path.meritCycleId, headers['If-Match'], body.allocations) }),
+    etag: ({ data }) => data.version,
   }),
   secured({ operationId: 'getMeritCycleBudgets', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await dashboardBudgets(deps.db, caller, path.meritCycleId) }) }),
   secured({ operationId: 'getMeritCycleProgress', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await dashboardProgress(deps.db, caller, path.meritCycleId) }) }),

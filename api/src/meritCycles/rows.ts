@@ -127,15 +127,9 @@ export interface EditOutcome {
  * after the commit.
  */
 export async function editCycleEmployee(
-  db: Knex,
-  realtime: Realtime | undefined,
-  afterCommit: (task: () => Promise<unknown>) => void,
+  { db, realtime, afterCommit }: { db: Knex; realtime: Realtime | undefined; afterCommit: (task: () => Promise<unknown>) => void },
   caller: Caller,
-  cycleId: string,
-  employeeId: string,
-  ifMatch: string,
-  edit: Edit,
-  socketId: string | undefined,
+  { cycleId, employeeId, ifMatch, edit, socketId }: { cycleId: string; employeeId: string; ifMatch: string; edit: Edit; socketId: string | undefined },
 ): Promise<EditOutcome> {
   const version = versionOf(ifMatch);
   if (typeof edit.comment === 'string' && edit.comment.includes('\u0000')) throw nulRefused('comment');

@@ -102,6 +102,9 @@ export interface EmployeeRowOfCycle {
   promotion_amount: number | string | null;
   lump_sum_amount: number | string | null;
   equity_refresh_amount: number | string | null;
+  /** A pay equity adjustment sent from pay equity's cost to close (minor units of the row's currency), and why. */
+  equity_adjustment_amount?: number | string | null;
+  equity_adjustment_reason?: string | null;
   spend_in_cycle: number | string;
   comment: string | null;
   flags: string;

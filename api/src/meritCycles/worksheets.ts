@@ -1,20 +1,22 @@
 import type { Knex } from 'knex';
-import type { Caller } from '../access/caller.js';
+import { type VersionSource, VersionedCache } from '../access/authCache.js';
+import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
+import { keptForSending } from '../http/keptJson.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
-import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
+import { moveVersionOn, updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { emit } from '../platform/events.js';
 import { hasPermission } from '../access/permissions.js';
 import { parsePermissions, rolesOfUsers } from '../access/store.js';
 import { availableActions, recordNote, transition } from '../workflow/service.js';
-import { usersById } from '../workflowSettings/store.js';
+import { usersById } from '../access/userContacts.js';
 import { type BudgetTree, budgetTree, ownFigures } from './budgets.js';
 import { parse } from './config.js';
 import { type CycleContext, EDITABLE_STATES, branchOf, loadContext, requireStageOpen, treeOf, windowState } from './context.js';
 import { historyEntries } from './cycles.js';
 import { presentRow } from './present.js';
 import { chainSource, resolutionNote, resolveReviewers } from './reviewers.js';
-import { noteViewer } from './realtime.js';
+import { noteViewer, viewerNoteDue } from './realtime.js';
 import { type CycleRow, NO_SUMS, type WorksheetRow, addSums, addToSums, isoOf, listChains, listRows, rowsOf, sumsOf, userNames, worksheetsOf, inTransaction } from './store.js';
 import { WORKSHEET_SUBJECT, type WorksheetGuardFacts, worksheetStateInWords, worksheetWorkflow } from './workflow.js';
 
@@ -113,16 +115,32 @@ export function readOnlyReason(context: CycleContext, worksheet: WorksheetRow): 
   return null;
 }
 
-export async function getWorksheet(db: Knex, caller: Caller, cycleId: string, worksheetId: string, mode: PlannerMode | undefined): Promise<WorksheetDetail> {
+/** A worksheet's answer and until when it holds, whatever is committed: the cycle's next window opening or closing. */
+interface KeptWorksheet {
+  detail: WorksheetDetail;
+  until: number;
+}
+
+/** Worksheet answers kept per process: a few hundred planners' own sheets. */
+const KEPT_WORKSHEETS = 512;
+const keptBySource = new WeakMap<VersionSource, VersionedCache<KeptWorksheet>>();
+
+/** The first moment after `now` at which one of the cycle's windows opens or closes (what a kept answer's window state and moves follow). */
+function nextBoundary(context: CycleContext, now: number): number {
+  const moments = context.config.windows.flatMap((window) => [Date.parse(window.opensAt), Date.parse(window.closesAt)]).filter((at) => at > now);
+  return moments.length ? Math.min(...moments) : Infinity;
+}
+
+async function readWorksheet(db: Knex, caller: Caller, cycleId: string, worksheetId: string, mode: PlannerMode | undefined): Promise<KeptWorksheet> {
+  const now = Date.now();
   const context = await loadContext(db, caller, cycleId);
   const worksheet = requireWorksheet(context, worksheetId);
   const chosen = mode ?? context.config.plannerMode;
   const sheets = chosen === 'allBelow' ? branchOf(worksheet, context.worksheets) : [worksheet];
   const rows = await listRows(db, context.scope, context.cycle.id, sheets.map((sheet) => sheet.id));
   const presented = await oneWorksheet(db, context, worksheet);
-  await noteViewer(db, context.scope, context.cycle.id, caller.userId);
   const reason = readOnlyReason(context, worksheet);
-  return {
+  const detail: WorksheetDetail = {
     worksheet: presented,
     mode: chosen,
     columns: context.modes,
@@ -131,6 +149,63 @@ export async function getWorksheet(db: Knex, caller: Caller, cycleId: string, wo
     readOnlyReason: reason,
     employees: rows.filter((row) => context.access.seesEmployee(row.employee_id, worksheet)).map((row) => presentRow(row, context.money, context.modes, context.config.recommendation)),
   };
+  return { detail, until: nextBoundary(context, now) };
+}
+
+/**
+ * A worksheet as the caller sees it. Planning season is everyone in their worksheets, reading them
+ * again and again: the answer is kept (per caller, as team table pages are, `team/pages.ts`) until
+ * the next commit that writes data — a row edited, a move, a role or a flag changed, anywhere — and
+ * at most until one of the cycle's windows opens or closes. A refusal is never kept. Without a data
+ * version (a database only this process sees) every read is made afresh.
+ */
+export async function getWorksheet(
+  db: Knex,
+  caller: Caller,
+  of: { cycleId: string; worksheetId: string; mode: PlannerMode | undefined; dataVersion: VersionSource | undefined },
+): Promise<WorksheetDetail> {
+  // The server's one data version (deps.dataVersion): under row-level security `db` is the request's
+  // transaction, and a version source made from it would open a listening connection per request.
+  const { cycleId, worksheetId, mode, dataVersion: source } = of;
+  let answer: KeptWorksheet;
+  if (!source) answer = await readWorksheet(db, caller, cycleId, worksheetId, mode);
+  else {
+    let kept = keptBySource.get(source);
+    if (!kept) {
+      kept = new VersionedCache<KeptWorksheet>(source, KEPT_WORKSHEETS);
+      keptBySource.set(source, kept);
+    }
+    const key = keptKey(caller, of);
+    answer = await kept.get(key, () => readWorksheet(db, caller, cycleId, worksheetId, mode));
+    // Past a window's boundary: the answer of the next stretch, kept under a key of its own.
+    for (let stretch = 0; answer.until <= Date.now() && stretch < 10; stretch++) {
+      const since = answer.until;
+      answer = await kept.get(`${key}@${since}`, () => readWorksheet(db, caller, cycleId, worksheetId, mode));
+    }
+    if (answer.until <= Date.now()) answer = await readWorksheet(db, caller, cycleId, worksheetId, mode);
+    // Every reader of a kept answer gets this same object: it is sent as the bytes of its first serialisation.
+    else keptForSending(answer.detail);
+  }
+  await noteViewer(db, companyScope(caller), cycleId, caller.userId);
+  return answer.detail;
+}
+
+const keptKey = (caller: Caller, of: { cycleId: string; worksheetId: string; mode: PlannerMode | undefined }): string =>
+  JSON.stringify([caller.companyId, caller.userId, caller.viewAs?.sessionId ?? null, of.cycleId, of.worksheetId, of.mode ?? null]);
+
+/**
+ * The answer `getWorksheet` keeps for the caller, when nothing was committed since and no window
+ * opened or closed, and the read needs no note of the viewer; undefined otherwise (`getWorksheet`
+ * answers).
+ */
+export async function keptWorksheet(
+  caller: Caller,
+  of: { cycleId: string; worksheetId: string; mode: PlannerMode | undefined; dataVersion: VersionSource | undefined },
+): Promise<WorksheetDetail | undefined> {
+  const kept = of.dataVersion ? keptBySource.get(of.dataVersion) : undefined;
+  if (!kept || viewerNoteDue(of.cycleId, caller.userId)) return undefined;
+  const answer = await kept.peek(keptKey(caller, of));
+  return answer && answer.until > Date.now() ? keptForSending(answer.detail) : undefined;
 }
 
 export async function worksheetHistory(db: Knex, caller: Caller, cycleId: string, worksheetId: string): Promise<Schemas['WorkflowHistoryEntry'][]> {
@@ -186,7 +261,11 @@ type WorksheetMove = 'submit' | 'approve' | 'sendBack' | 'reopen';
  * and no row in error; reviewing needs the review window open. The person whose turn it is next is
  * told (`meritCycle.worksheetMoved`).
  */
-export async function moveWorksheet(db: Knex, caller: Caller, cycleId: string, worksheetId: string, ifMatch: string, move: WorksheetMove, comment: string | undefined): Promise<Worksheet> {
+export async function moveWorksheet(
+  db: Knex,
+  caller: Caller,
+  { cycleId, worksheetId, ifMatch, move, comment }: { cycleId: string; worksheetId: string; ifMatch: string; move: WorksheetMove; comment: string | undefined },
+): Promise<Worksheet> {
   const version = versionOf(ifMatch);
   return inTransaction(db, async (trx) => {
     const context = await loadContext(trx, caller, cycleId);
@@ -268,7 +347,7 @@ export async function moveWorksheets(db: Knex, caller: Caller, cycleId: string, 
       continue;
     }
     try {
-      const moved = await moveWorksheet(db, caller, cycleId, id, `"${worksheet.version}"`, input.action, input.comment);
+      const moved = await moveWorksheet(db, caller, { cycleId, worksheetId: id, ifMatch: `"${worksheet.version}"`, move: input.action, comment: input.comment });
       results.push({ worksheetId: id, name: nameOf(worksheet), moved: true, state: moved.state, code: null, message: null });
     } catch (error) {
       if (!(error instanceof HttpError) || error.status >= 500) throw error;
@@ -304,7 +383,7 @@ export async function pullUpWorksheet(db: Knex, caller: Caller, cycleId: string,
     await addToSums(trx, context.scope, context.cycle.id, parent.id, moving);
     await addToSums(trx, context.scope, context.cycle.id, worksheet.id, addSums(NO_SUMS, moving, -1));
     await worksheetsOf(trx, context.scope).where({ cycle_id: context.cycle.id, parent_worksheet_id: worksheet.id }).update({ parent_worksheet_id: parent.id, updated_at: now });
-    await worksheetsOf(trx, context.scope).where({ cycle_id: context.cycle.id, id: parent.id }).update({ version: trx.raw('version + 1'), updated_at: now });
+    await moveVersionOn(() => worksheetsOf(trx, context.scope).where({ cycle_id: context.cycle.id, id: parent.id }), { updated_at: now });
     await emit(trx, {
       name: 'meritCycle.worksheetMoved',
       companyId: context.scope.companyId,

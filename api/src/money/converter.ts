@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import { rateFor } from '../forex/service.js';
+import { rateFor } from './rates.js';
 import { type Rational, multiply, pow10, round } from './rational.js';
 import { type MinorUnits, minorUnits } from './minorUnits.js';
 import { type RatesUsed, ratesUsedOf } from './ratesUsed.js';

@@ -1,5 +1,5 @@
 import type { components } from '../contract-types.js';
-import { COMPANY_OVERRIDE_SOURCE } from '../forex/store.js';
+import { COMPANY_OVERRIDE_SOURCE } from './rateStore.js';
 
 type ForexRate = components['schemas']['ForexRate'];
 export type RatesUsed = components['schemas']['RatesUsed'];

@@ -12,6 +12,7 @@ import { offerInsights } from '../market/insights/offers.js';
 import { type Converter, today } from '../money/converter.js';
 import { peerBasesForOffer } from '../people/offerHire.js';
 import { approvalRouteFor } from './approvals.js';
+import { postedRangeFor } from './postedRange.js';
 import type { StoredAlternative, StoredPackage } from './package.js';
 
 type Schemas = components['schemas'];
@@ -150,7 +151,10 @@ export async function offerChecks(deps: AppDeps, db: Knex, caller: Caller, subje
   };
   describe('The base salary', band);
   for (const alternative of alternatives) describe(`The base salary of “${alternative.label}”`, alternative.band);
-  const outOfRange = outside(band) || alternatives.some((alternative) => outside(alternative.band));
+  const posted = await postedCheck(db, scope, subject, converter);
+  if (posted?.position === 'below') reasons.push(`The base salary is below the range posted for ${posted.place}`);
+  if (posted?.position === 'above') reasons.push(`The base salary is above the range posted for ${posted.place}`);
+  const outOfRange = outside(band) || alternatives.some((alternative) => outside(alternative.band)) || posted?.position === 'below' || posted?.position === 'above';
   const route = outOfRange ? await approvalRouteFor(db, scope, { department: subject.department, locationId: subject.locationId }) : null;
   return {
     band,
@@ -161,7 +165,17 @@ export async function offerChecks(deps: AppDeps, db: Knex, caller: Caller, subje
     approvalRequired: route !== null,
     approvalRoute: route,
     alternatives,
+    ...(posted ? { postedRange: posted } : {}),
   };
+}
+
+/** The range an open posting published for the offer's job and place, and where the base sits in it. */
+async function postedCheck(db: Knex, scope: CompanyScope, subject: CheckSubject, converter: Converter): Promise<Schemas['OfferChecks']['postedRange'] | null> {
+  const posted = await postedRangeFor(db, scope, subject);
+  if (!posted) return null;
+  const converted = await converter.convert({ amount: subject.package.base, currency: subject.currency }, posted.currency);
+  const position = !converted ? null : converted.amount < posted.min ? 'below' : converted.amount > posted.max ? 'above' : 'within';
+  return { postingId: posted.postingId, title: posted.title, place: posted.place, min: { amount: posted.min, currency: posted.currency }, max: { amount: posted.max, currency: posted.currency }, position };
 }
 
 /** A company job of the caller's company, for its family, level, track and title. */

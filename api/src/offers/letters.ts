@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
-import { FLAG_DEFAULTS } from '../access/flags.js';
+import { flagDefaults } from '../access/flags.js';
 import { flagOverrides } from '../access/store.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
@@ -24,6 +24,7 @@ import { type OfferAcceptanceRecord, presentAcceptance, stateOf } from './presen
 import { type OfferContext, actorFor, announce, detail, expireDue, pricesOf, requireOffer, subjectOf, writeOffer } from './service.js';
 import { type LetterLinkRow, type OfferRow, findLinkByHash, findOffer, insertLink, offersToEmail, revokeLinks } from './store.js';
 import { CANDIDATE_ACTOR, CLOSED_STATES, offerWorkflow } from './workflow.js';
+import { postedRangeFor } from './postedRange.js';
 
 type Schemas = components['schemas'];
 type Letter = Schemas['OfferLetter'];
@@ -65,10 +66,15 @@ const letterUrl = (publicUrl: string, token: string): string => `${publicUrl.rep
 
 /** Sends an approved offer: a new sending with a new link, e-mailed to the candidate and answered once. */
 export async function sendOffer(ctx: OfferContext, caller: Caller, id: string, ifMatch: string, comment: string | undefined): Promise<Schemas['OfferSent']> {
+  const sent = await sendAt(ctx, caller, id, versionOf(ifMatch), comment);
+  return { data: await detail(ctx.deps, ctx.deps.db, caller, sent.row), link: sent.link };
+}
+
+/** Sends the offer read at `version` and e-mails the candidate its link; the offer as stored and the link. */
+export async function sendAt(ctx: OfferContext, caller: Caller, id: string, version: number, comment: string | undefined): Promise<{ row: OfferRow; link: Schemas['OfferSent']['link'] }> {
   const db = ctx.deps.db;
   const scope = companyScope(caller);
-  const version = versionOf(ifMatch);
-  const sent = await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     const row = await requireOffer(trx, scope, id);
     if (row.version !== version) throw versionConflict('this offer', row.version);
     const next = await transition(trx, scope, offerWorkflow, subjectOf(row), 'send', caller, comment);
@@ -90,7 +96,6 @@ export async function sendOffer(ctx: OfferContext, caller: Caller, id: string, i
     );
     return { row: stored, link: { url, token: link.token, expiresAt: link.expiresAt } };
   });
-  return { data: await detail(ctx.deps, db, caller, sent.row), link: sent.link };
 }
 
 // ── reading a letter ───────────────────────────────────────────────────────────────────────
@@ -108,7 +113,7 @@ const superseded = (): HttpError => new HttpError(410, 'link_superseded', { mess
 
 async function offerLettersOn(db: Knex, companyId: string): Promise<boolean> {
   const overrides = await flagOverrides(db, { companyId });
-  return overrides.get('offer_letters') ?? FLAG_DEFAULTS.offer_letters;
+  return overrides.get('offer_letters') ?? flagDefaults().offer_letters;
 }
 
 /**
@@ -145,6 +150,8 @@ async function presentLetter(db: Knex, scope: CompanyScope, row: OfferRow): Prom
   const anyEquity = [main, ...alternatives.map((alternative) => alternative.package)].some((pkg) => pkg.equity !== null);
   const micros = (value: number) => value / 1_000_000;
   const digits = 10 ** ((await minorUnitOf(db, prices.currency)) ?? 2);
+  // What the job's posting told the candidate before the interview: open, or closed since.
+  const posted = await postedRangeFor(db, scope, { jobFamilyId: row.job_family_id, levelId: row.level_id, locationId: row.location_id }, ['open', 'closed']);
   return {
     offerId: row.id,
     offerVersion: row.version,
@@ -159,6 +166,7 @@ async function presentLetter(db: Knex, scope: CompanyScope, row: OfferRow): Prom
     candidate: { firstName: candidate?.firstName ?? '', lastName: candidate?.lastName ?? '' },
     title: row.title,
     locationName: findLocation(row.location_id)?.paybenchLocationName ?? row.location_id,
+    ...(posted ? { postedRange: { min: { amount: posted.min, currency: posted.currency }, max: { amount: posted.max, currency: posted.currency } } } : {}),
     startDate: row.start_date,
     expiresOn: row.expires_on,
     welcomeMessage: row.welcome_message,

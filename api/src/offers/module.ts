@@ -1,8 +1,21 @@
 import { defineModule } from '../kernel/modules.js';
 import { offersExportJob } from './exportJob.js';
 import { offersOperations } from './routes.js';
+import { grant } from '../access/permissions.js';
+import type { OfferUpdate } from './realtime.js';
 
 type OfferEventPayload = { state: string; version: number };
+
+declare module '../access/permissions.js' {
+  interface Permissions { offers: true; }
+}
+
+declare module '../realtime/server.js' {
+  interface RealtimeEvents {
+    /** An offer the user may see changed, or its candidate acted on it. */
+    emitOfferUpdate: OfferUpdate;
+  }
+}
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -42,4 +55,21 @@ export default defineModule({
   operations: offersOperations,
   permissions: ['offers'],
   jobs: [offersExportJob],
+  ownPermissions: {
+    offers: {
+      label: 'Offers',
+      group: 'pay',
+      order: 30,
+      description: 'view: see offers to candidates; edit: create and send offers and offer letters.',
+      scopes: ['all'],
+      roles: { compensation_planner: grant('edit'), people_manager: grant('view'), analyst: grant('view') },
+    },
+  },
+  switches: {
+    visualOfferLetter: { label: 'Offer letters', flag: 'offer_letters', permissions: ['offers'], order: 80 },
+  },
+  flags: {
+    offer_letters: { default: false, segments: ['admin_saas_customers'], demo: true, order: 40 },
+  },
+  realtimeEvents: ['emitOfferUpdate'],
 });

@@ -437,6 +437,70 @@ describe('offers and offer letters', () => {
     expect(grants.body.data.map((g) => [g.grantType, g.shares])).toEqual([['rsu', 14_000]]);
   });
 
+  it('submits, sends, approves and rescinds several offers at once, each at its version, refusing a changed or wrong-state offer beside it', async () => {
+    type Bulk = Data<Schemas['OfferBulkActionResult']>;
+    const bulk = (user: TestUser, json: unknown) => call<Bulk>(user, '/api/offers/bulk-actions', { method: 'POST', json });
+    const drafts = [await create(offerInput(candidates.grace, 130_000)), await create(offerInput(candidates.grace, 125_000)), await create(offerInput(candidates.grace, 128_000))];
+    const [a, b, c] = drafts as [Offer, Offer, Offer];
+    // Someone edits the third after the list was read: its stale version is refused, the others go ahead.
+    expect((await call(planner, `/api/offers/${c.id}`, { method: 'PATCH', ifMatch: c.version, json: { title: 'Software Engineer III' } })).status).toBe(200);
+    const submitted = await bulk(planner, { action: 'submit', offers: drafts.map((offer) => ({ id: offer.id, version: offer.version })) });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect(submitted.body.data).toMatchObject({ action: 'submit', done: 2, refused: 1 });
+    expect(submitted.body.data.results.map((result) => [result.offerId, result.outcome, result.code ?? null])).toEqual([
+      [a.id, 'done', null],
+      [b.id, 'done', null],
+      [c.id, 'refused', 'version_conflict'],
+    ]);
+    expect(submitted.body.data.results[2]).toMatchObject({ message: 'Someone else changed this offer first. Reload and try again.', currentVersion: c.version + 1 });
+    expect(submitted.body.data.results[0]?.offer).toMatchObject({ id: a.id, state: 'approved', version: a.version + 1, candidate: { firstName: 'Grace' } });
+    expect((await get(c.id)).state).toBe('draft');
+
+    // Send: the approved ones are sent (and their candidates e-mailed); the draft is refused in the single action's words.
+    const approvedA = submitted.body.data.results[0]?.offer as Schemas['OfferSummary'];
+    const approvedB = submitted.body.data.results[1]?.offer as Schemas['OfferSummary'];
+    const draftC = await get(c.id);
+    const sent = await bulk(planner, { action: 'send', offers: [approvedA, approvedB, draftC].map((offer) => ({ id: offer.id, version: offer.version })) });
+    expect(sent.body.data).toMatchObject({ done: 2, refused: 1 });
+    expect(sent.body.data.results[2]).toMatchObject({ outcome: 'refused', code: 'invalid_transition', message: 'A draft offer cannot be sent.' });
+    expect((await get(a.id)).state).toBe('sent');
+
+    // Rescinding needs a reason, kept in each offer's history; an offer of another company is not found.
+    const sentA = await get(a.id);
+    const sentB = await get(b.id);
+    const targets = [sentA, sentB].map((offer) => ({ id: offer.id, version: offer.version }));
+    const noReason = await bulk(planner, { action: 'rescind', offers: targets });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors?.[0]?.field).toBe('comment');
+    const twice = await bulk(planner, { action: 'rescind', comment: 'Role closed', offers: [...targets, targets[0]] });
+    expect(twice.status).toBe(400);
+    const foreign = { id: '01900000-0000-7000-8000-000000000000', version: 1 };
+    const rescinded = await bulk(planner, { action: 'rescind', comment: 'The role was closed', offers: [...targets, foreign] });
+    expect(rescinded.body.data).toMatchObject({ done: 2, refused: 1 });
+    expect(rescinded.body.data.results[2]).toMatchObject({ outcome: 'refused', code: 'not_found' });
+    const after = await get(a.id);
+    expect(after.state).toBe('rescinded');
+    expect(after.history.at(-1)).toMatchObject({ action: 'rescind', comment: 'The role was closed', actor: { kind: 'user', userId: planner.id } });
+
+    // Approving needs only view and being awaited: the analyst is first of the ordered rule; the admin, second, is refused on that offer only.
+    const outOfBand = await create(offerInput(candidates.ada, 150_000));
+    const sales = await create(offerInput(candidates.ada, 150_000, { department: 'Sales' }));
+    const pendings = [(await act(planner, outOfBand, 'submit')).body.data, (await act(planner, sales, 'submit')).body.data];
+    const early = await bulk(admin, { action: 'approve', offers: pendings.map((offer) => ({ id: offer.id, version: offer.version })) });
+    expect(early.body.data.results.map((result) => [result.outcome, result.code ?? null])).toEqual([
+      ['refused', 'forbidden'],
+      ['refused', 'forbidden'],
+    ]);
+    const approved = await bulk(analyst, { action: 'approve', comment: 'Fine by me', offers: pendings.map((offer) => ({ id: offer.id, version: offer.version })) });
+    expect(approved.body.data).toMatchObject({ done: 2, refused: 0 });
+    expect(approved.body.data.results.map((result) => result.offer?.state)).toEqual(['pendingApproval', 'approved']);
+    // The analyst may read offers but not submit, send or rescind them.
+    const notAllowed = await bulk(analyst, { action: 'submit', offers: [{ id: c.id, version: draftC.version }] });
+    expect(notAllowed.status).toBe(403);
+    expect(notAllowed.body.message).toBe('Submitting offers needs the offers permission (edit).');
+    expect((await bulk(employee, { action: 'approve', offers: [{ id: c.id, version: draftC.version }] })).status).toBe(403);
+  });
+
   it('records a decline with its reason; a declined, rescinded or expired letter does not open', async () => {
     const declined = await sentOffer(candidates.grace);
     expect((await call(null, `/api/offer-letters/${declined.token}/decline`, { method: 'POST', json: { reason: ' ' } })).status).toBe(400);

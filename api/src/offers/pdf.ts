@@ -36,6 +36,8 @@ export function letterContent(letter: Letter): DocumentContent {
   blocks.push({ kind: 'paragraph', lines: [`Dear ${letter.candidate.firstName || name},`] });
   if (letter.welcomeMessage.trim()) blocks.push(...paragraphs(letter.welcomeMessage));
   blocks.push({ kind: 'paragraph', lines: [`Position: ${letter.title}, ${letter.locationName}.`, `Start date: ${letter.startDate}.`, `This offer is open until the end of ${letter.expiresOn}.`] });
+  // The range the job's posting published for this place (Article 5 of the EU Pay Transparency Directive), as the web letter shows it.
+  if (letter.postedRange) blocks.push({ kind: 'table', rows: [{ label: 'Posted pay range', amount: `${formatMoney(letter.postedRange.min)} – ${formatMoney(letter.postedRange.max)}` }] });
   // Once accepted, the letter states the package agreed, not the choices that were on the table.
   const shown = letter.acceptance
     ? [{ heading: letter.acceptance.alternativeId ? `Your package: ${letter.acceptance.packageLabel}` : 'Your package', pkg: letter.acceptance.package }]

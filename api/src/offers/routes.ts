@@ -1,6 +1,7 @@
 import { can, member, secured } from '../kernel/operations.js';
 import { socketIdOf } from '../kernel/socketId.js';
 import { getApprovalSettings, updateApprovalSettings } from './approvals.js';
+import { bulkOfferAction } from './bulk.js';
 import { startOffersExport } from './exportJob.js';
 import { cancelOfferHire } from './hire.js';
 import { findOffersByEmail, recruiterLetter, sendOffer } from './letters.js';
@@ -37,6 +38,12 @@ export const offersOperations = [
     access: view,
     status: 202,
     handler: async ({ body }, { deps, caller, koa }) => ({ data: await startOffersExport(deps.jobs, caller, body, socketIdOf(koa.get('x-socket-id'))) }),
+  }),
+  secured({
+    operationId: 'bulkOfferAction',
+    // Approving needs view (and to be awaited); the other actions check edit themselves.
+    access: view,
+    handler: async ({ body }, { deps, caller, afterCommit }) => ({ data: await bulkOfferAction({ deps, afterCommit }, caller, body) }),
   }),
   secured({
     operationId: 'getOfferApprovalSettings',

@@ -210,7 +210,7 @@ const checkSubject = (placement: Placement, pkg: CheckSubject['package'], altern
 
 // ── presenting ─────────────────────────────────────────────────────────────────────────────
 
-async function candidateNames(db: Knex, scope: CompanyScope, id: string): Promise<CandidateNames | undefined> {
+export async function candidateNames(db: Knex, scope: CompanyScope, id: string): Promise<CandidateNames | undefined> {
   const candidate = await candidateForOffer(db, scope, id);
   return candidate ? { id: candidate.id, email: candidate.email, firstName: candidate.firstName, lastName: candidate.lastName } : undefined;
 }
@@ -484,16 +484,20 @@ async function tellApprovers(trx: Knex, ctx: OfferContext, scope: CompanyScope, 
 }
 
 export async function submitOffer(ctx: OfferContext, caller: Caller, id: string, ifMatch: string, comment: string | undefined): Promise<Offer> {
+  return detail(ctx.deps, ctx.deps.db, caller, await submitAt(ctx, caller, id, versionOf(ifMatch), comment));
+}
+
+/** Submits the offer read at `version`; the offer as stored (a single or a bulk action presents it). */
+export async function submitAt(ctx: OfferContext, caller: Caller, id: string, version: number, comment: string | undefined): Promise<OfferRow> {
   const db = ctx.deps.db;
   const scope = companyScope(caller);
-  const version = versionOf(ifMatch);
   const current = await requireOffer(db, scope, id);
   if (current.version !== version) throw versionConflict('this offer', current.version);
   const state = stateOf(current);
   if (state !== 'draft') throw new HttpError(409, 'invalid_transition', { message: offerWorkflow.refusal(state, 'submit') });
   const detailNow = await detail(ctx.deps, db, caller, current);
   const rule = detailNow.checks.outOfRange ? await matchingRule(db, scope, { department: current.department, locationId: current.location_id }) : null;
-  const written = await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     const row = await requireOffer(trx, scope, id);
     if (row.version !== version) throw versionConflict('this offer', row.version);
     const approval: StoredApproval | null = rule ? { ...rule, decisions: [] } : null;
@@ -503,14 +507,17 @@ export async function submitOffer(ctx: OfferContext, caller: Caller, id: string,
     if (approval) await tellApprovers(trx, ctx, scope, stored, awaitedApprovers(approval));
     return stored;
   });
-  return detail(ctx.deps, db, caller, written);
 }
 
 export async function approveOffer(ctx: OfferContext, caller: Caller, id: string, ifMatch: string, comment: string | undefined): Promise<Offer> {
+  return detail(ctx.deps, ctx.deps.db, caller, await approveAt(ctx, caller, id, versionOf(ifMatch), comment));
+}
+
+/** Records the caller's approval of the offer read at `version`; the offer as stored. */
+export async function approveAt(ctx: OfferContext, caller: Caller, id: string, version: number, comment: string | undefined): Promise<OfferRow> {
   const db = ctx.deps.db;
   const scope = companyScope(caller);
-  const version = versionOf(ifMatch);
-  const written = await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     const row = await requireOffer(trx, scope, id);
     if (row.version !== version) throw versionConflict('this offer', row.version);
     const approval = parseApproval(row);
@@ -524,7 +531,6 @@ export async function approveOffer(ctx: OfferContext, caller: Caller, id: string
     if (!done && after) await tellApprovers(trx, ctx, scope, stored, after.mode === 'ordered' ? awaitedApprovers(after) : []);
     return stored;
   });
-  return detail(ctx.deps, db, caller, written);
 }
 
 export async function rejectOffer(ctx: OfferContext, caller: Caller, id: string, ifMatch: string, comment: string | undefined): Promise<Offer> {
@@ -545,11 +551,16 @@ export async function rejectOffer(ctx: OfferContext, caller: Caller, id: string,
 }
 
 export async function rescindOffer(ctx: OfferContext, caller: Caller, id: string, ifMatch: string, comment: string | undefined): Promise<Offer> {
+  const version = versionOf(ifMatch);
+  await expireDue(ctx.deps.db, companyScope(caller), ctx);
+  return detail(ctx.deps, ctx.deps.db, caller, await rescindAt(ctx, caller, id, version, comment));
+}
+
+/** Rescinds the offer read at `version` (offers due to expire are expired first by the caller); the offer as stored. */
+export async function rescindAt(ctx: OfferContext, caller: Caller, id: string, version: number, comment: string | undefined): Promise<OfferRow> {
   const db = ctx.deps.db;
   const scope = companyScope(caller);
-  const version = versionOf(ifMatch);
-  await expireDue(db, scope, ctx);
-  const written = await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     const row = await requireOffer(trx, scope, id);
     if (row.version !== version) throw versionConflict('this offer', row.version);
     const next = await transition(trx, scope, offerWorkflow, subjectOf(row), 'rescind', caller, comment);
@@ -558,6 +569,5 @@ export async function rescindOffer(ctx: OfferContext, caller: Caller, id: string
     await announce(trx, scope, ctx, stored, 'rescinded', caller.userId);
     return stored;
   });
-  return detail(ctx.deps, db, caller, written);
 }
 

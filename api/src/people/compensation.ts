@@ -23,6 +23,7 @@ import {
 } from './store.js';
 import { basisPoints, checkAmount, checkCurrency } from './validation.js';
 import { employeeReach } from './visibility.js';
+import { diffFields, payRecordFields, recordChanges } from './changes.js';
 
 type CompensationRecord = components['schemas']['CompensationRecord'];
 
@@ -93,6 +94,7 @@ export async function addRecord(db: Knex, caller: Caller, employeeId: string, in
     };
     await insertRecords(trx, [row]);
     await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'compensation.added', subjectType: 'employee', subjectId: employeeId, payload: { recordId: row.id, type: row.type, amount: input.amount, effectiveDate: row.effective_date } });
+    await recordChanges(trx, { companyId: scope.companyId, employeeId, entity: 'payRecord', entityId: row.id, changes: diffFields({}, payRecordFields(row)), changedBy: caller.userId, at: now });
     return row;
   });
   return presentRecord(row);
@@ -104,7 +106,11 @@ async function ownRecord(db: Knex, scope: CompanyScope, employeeId: string, reco
   return row;
 }
 
-export async function correctRecord(db: Knex, caller: Caller, employeeId: string, recordId: string, ifMatch: string, input: components['schemas']['CompensationRecordCorrection']): Promise<CompensationRecord> {
+export async function correctRecord(
+  db: Knex,
+  caller: Caller,
+  { employeeId, recordId, ifMatch, input }: { employeeId: string; recordId: string; ifMatch: string; input: components['schemas']['CompensationRecordCorrection'] },
+): Promise<CompensationRecord> {
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
   const version = versionOf(ifMatch);
   await ownRecord(db, scope, employeeId, recordId);
@@ -133,7 +139,9 @@ export async function correctRecord(db: Knex, caller: Caller, employeeId: string
     };
     if (!(await updateRecord(trx, scope, recordId, version, changes))) throw versionConflict('this compensation record');
     await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'compensation.corrected', subjectType: 'employee', subjectId: employeeId, payload: { recordId, from: presentRecord(current), changes: input } });
-    return { ...current, ...changes, version: version + 1 };
+    const updated = { ...current, ...changes, version: version + 1 };
+    await recordChanges(trx, { companyId: scope.companyId, employeeId, entity: 'payRecord', entityId: recordId, changes: diffFields(payRecordFields(current), payRecordFields(updated)), changedBy: caller.userId });
+    return updated;
   });
   return presentRecord(row);
 }
@@ -144,6 +152,7 @@ export async function removeRecord(db: Knex, caller: Caller, employeeId: string,
     const current = await ownRecord(trx, scope, employeeId, recordId);
     await deleteRecord(trx, scope, recordId);
     await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'compensation.deleted', subjectType: 'employee', subjectId: employeeId, payload: { record: presentRecord(current) } });
+    await recordChanges(trx, { companyId: scope.companyId, employeeId, entity: 'payRecord', entityId: recordId, changes: diffFields(payRecordFields(current), {}), changedBy: caller.userId });
     return current;
   });
   return presentRecord(row);

@@ -23,16 +23,19 @@ import {
   findEmployeeByEmail,
   findEmployeeByNumber,
   findEmployeeByUser,
+  findCompanyJob,
   findEmployeeWithin,
   idsWithinReach,
   insertEmployees,
   managementChain,
   reassignReports,
+  activeReportIds,
   updateEmployee as storeUpdateEmployee,
 } from './store.js';
 import { checkCatalog, checkCurrency, checkLeave } from './validation.js';
 import { STARTING, type StatusFilter } from './reads/status.js';
 import { type EmployeeReach, employeeReach, isWithinReach } from './visibility.js';
+import { diffFields, employeeFields, recordChanges } from './changes.js';
 
 type Employee = components['schemas']['Employee'];
 type EmployeeInput = components['schemas']['EmployeeInput'];
@@ -258,6 +261,9 @@ export async function createEmployee(db: Knex, caller: Caller, input: EmployeeIn
       performance_rating: input.performanceRating ?? null,
       leave_start_date: input.leave?.startDate ?? null,
       leave_end_date: input.leave?.endDate ?? null,
+      legal_entity: input.legalEntity?.trim() || null,
+      fte: input.fte ?? 1,
+      weekly_hours: input.weeklyHours ?? null,
       demographics: JSON.stringify(input.demographics ?? {}),
       version: 1,
       created_at: now,
@@ -294,6 +300,14 @@ export async function updateEmployee(db: Knex, caller: Caller, id: string, ifMat
     else if (input.managerId === null && ctx.reach.kind !== 'all') errors.push({ field: 'body.managerId', message: 'cannot be removed: the employee would leave your organisation' });
     const email = input.email === undefined ? undefined : input.email === null ? null : normaliseEmail(input.email);
     const userId = input.userId === undefined ? undefined : await userFor(trx, ctx.scope, input.userId, null, errors);
+    const job = input.companyJobId ? await findCompanyJob(trx, ctx.scope, input.companyJobId) : undefined;
+    if (input.companyJobId && !job) errors.push({ field: 'body.companyJobId', message: `${input.companyJobId} is not a company job of this company` });
+    if (input.terminationDate !== undefined && current.status !== 'terminated') {
+      errors.push({ field: 'body.terminationDate', message: 'is for correcting the last day of someone who has left; end an employment with terminate' });
+    }
+    if (input.terminationDate !== undefined && current.start_date && input.terminationDate < (input.startDate ?? current.start_date)) {
+      errors.push({ field: 'body.terminationDate', message: 'must not be before the start date' });
+    }
     throwIfInvalid(errors);
     const employeeNumber = input.employeeNumber?.trim();
     await checkUniqueness(trx, ctx, { ...(employeeNumber !== undefined ? { employeeNumber } : {}), ...(email !== undefined ? { email } : {}), ...(userId !== undefined ? { userId } : {}) }, id);
@@ -305,6 +319,9 @@ export async function updateEmployee(db: Knex, caller: Caller, id: string, ifMat
       ...(input.firstName !== undefined ? { first_name: input.firstName.trim() } : {}),
       ...(input.lastName !== undefined ? { last_name: input.lastName.trim() } : {}),
       ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+      // A company job brings its family, level and track, unless the same change names others.
+      ...(input.companyJobId !== undefined ? { company_job_id: input.companyJobId } : {}),
+      ...(job ? { job_family_id: job.job_family_id, level_id: job.level_id, track: job.track } : {}),
       ...(input.jobFamilyId !== undefined ? { job_family_id: input.jobFamilyId } : {}),
       ...(input.levelId !== undefined ? { level_id: input.levelId, track: input.levelId ? (findLevel(input.levelId)?.track ?? null) : null } : {}),
       ...(input.managerId !== undefined ? { manager_id: input.managerId } : {}),
@@ -317,13 +334,20 @@ export async function updateEmployee(db: Knex, caller: Caller, id: string, ifMat
       ...(input.employmentType !== undefined ? { employment_type: input.employmentType } : {}),
       ...(input.performanceRating !== undefined ? { performance_rating: input.performanceRating } : {}),
       ...(input.leave !== undefined ? { leave_start_date: input.leave?.startDate ?? null, leave_end_date: input.leave?.endDate ?? null } : {}),
+      ...(input.terminationDate !== undefined ? { termination_date: input.terminationDate } : {}),
+      ...(input.legalEntity !== undefined ? { legal_entity: input.legalEntity?.trim() || null } : {}),
+      ...(input.fte !== undefined ? { fte: input.fte } : {}),
+      ...(input.weeklyHours !== undefined ? { weekly_hours: input.weeklyHours } : {}),
       ...(input.demographics !== undefined ? { demographics: JSON.stringify({ ...parseDemographics(current.demographics), ...input.demographics }) } : {}),
       updated_at: new Date().toISOString(),
     };
     if (!(await storeUpdateEmployee(trx, ctx.scope, id, version, changes))) throw versionConflict('this employee');
     const changed = Object.keys(input).filter((key) => key !== 'demographics');
     await emit(trx, { companyId: ctx.scope.companyId, actorUserId: caller.userId, name: 'employee.updated', subjectType: 'employee', subjectId: id, payload: { fields: input.demographics ? [...changed, 'demographics'] : changed } });
-    return { ...current, ...changes, version: version + 1 } as EmployeeRow;
+    const updated = { ...current, ...changes, version: version + 1 } as EmployeeRow;
+    const fieldChanges = diffFields(employeeFields(current), employeeFields(updated));
+    await recordChanges(trx, { companyId: ctx.scope.companyId, employeeId: id, entity: 'employee', entityId: id, changes: fieldChanges, changedBy: caller.userId });
+    return updated;
   });
   const access = await readAccess(db, ctx.scope, caller);
   return (await presentForCaller(db, ctx.scope, access, [row]))[0] as Employee;
@@ -353,11 +377,18 @@ export async function terminateEmployee(db: Knex, caller: Caller, id: string, if
     }
     throwIfInvalid(errors);
     const now = new Date().toISOString();
+    const movedIds = reports > 0 && input.reassignReportsTo ? await activeReportIds(trx, ctx.scope, id) : [];
     const moved = reports > 0 && input.reassignReportsTo ? await reassignReports(trx, ctx.scope, id, input.reassignReportsTo, now) : 0;
+    for (const reportId of movedIds) {
+      const change = { field: 'managerId', from: id, to: input.reassignReportsTo ?? null };
+      await recordChanges(trx, { companyId: ctx.scope.companyId, employeeId: reportId, entity: 'employee', entityId: reportId, changes: [change], changedBy: caller.userId, at: now });
+    }
     const changes = { status: 'terminated', termination_date: input.terminationDate, updated_at: now };
     if (!(await storeUpdateEmployee(trx, ctx.scope, id, version, changes))) throw versionConflict('this employee');
     await emit(trx, { companyId: ctx.scope.companyId, actorUserId: caller.userId, name: 'employee.terminated', subjectType: 'employee', subjectId: id, payload: { terminationDate: input.terminationDate, reportsMovedTo: input.reassignReportsTo ?? null, reportsMoved: moved } });
-    return { ...current, ...changes, version: version + 1 };
+    const updated = { ...current, ...changes, version: version + 1 };
+    await recordChanges(trx, { companyId: ctx.scope.companyId, employeeId: id, entity: 'employee', entityId: id, changes: diffFields(employeeFields(current), employeeFields(updated)), changedBy: caller.userId });
+    return updated;
   });
   const access = await readAccess(db, ctx.scope, caller);
   return (await presentForCaller(db, ctx.scope, access, [row]))[0] as Employee;

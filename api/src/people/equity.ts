@@ -11,6 +11,7 @@ import { payEmployee } from './compensation.js';
 import { presentGrant } from './present.js';
 import { type EmployeeRow, type EquityGrantRow, deleteGrant, employeeGrants, findGrant, findGrantByNumber, insertGrants, updateGrant } from './store.js';
 import { vestingEvents } from './vesting.js';
+import { diffFields, grantFields, recordChanges } from './changes.js';
 import { EquityValuation, type ShareTerms, vestingOn, vestingStopsOn, vestingTerms } from './valuation.js';
 
 type EquityGrant = components['schemas']['EquityGrant'];
@@ -152,12 +153,17 @@ export async function createGrant(db: Knex, caller: Caller, employeeId: string, 
     };
     await insertGrants(trx, [row]);
     await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'equity_grant.created', subjectType: 'employee', subjectId: employeeId, payload: { grantId: row.id, grantNumber: row.grant_number, grantType: row.grant_type, shares: row.shares } });
+    await recordChanges(trx, { companyId: scope.companyId, employeeId, entity: 'grant', entityId: row.id, changes: diffFields({}, grantFields(row)), changedBy: caller.userId, at: now });
     return row;
   });
   return presentGrant(row, await vestingOf(row, employee, valuation, today()));
 }
 
-export async function changeGrant(db: Knex, caller: Caller, employeeId: string, grantId: string, ifMatch: string, input: components['schemas']['EquityGrantUpdate']): Promise<EquityGrant> {
+export async function changeGrant(
+  db: Knex,
+  caller: Caller,
+  { employeeId, grantId, ifMatch, input }: { employeeId: string; grantId: string; ifMatch: string; input: components['schemas']['EquityGrantUpdate'] },
+): Promise<EquityGrant> {
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
   const version = versionOf(ifMatch);
   await ownGrant(db, scope, employeeId, grantId);
@@ -203,7 +209,9 @@ export async function changeGrant(db: Knex, caller: Caller, employeeId: string, 
     };
     if (!(await updateGrant(trx, scope, grantId, version, changes))) throw versionConflict('this grant');
     await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'equity_grant.updated', subjectType: 'employee', subjectId: employeeId, payload: { grantId, changes: input } });
-    return { ...current, ...changes, version: version + 1 } as EquityGrantRow;
+    const updated = { ...current, ...changes, version: version + 1 } as EquityGrantRow;
+    await recordChanges(trx, { companyId: scope.companyId, employeeId, entity: 'grant', entityId: grantId, changes: diffFields(grantFields(current), grantFields(updated)), changedBy: caller.userId });
+    return updated;
   });
   return presentGrant(row, await vestingOf(row, employee, valuation, today()));
 }
@@ -215,6 +223,7 @@ export async function removeGrant(db: Knex, caller: Caller, employeeId: string, 
     const current = await ownGrant(trx, scope, employeeId, grantId);
     await deleteGrant(trx, scope, grantId);
     await emit(trx, { companyId: scope.companyId, actorUserId: caller.userId, name: 'equity_grant.deleted', subjectType: 'employee', subjectId: employeeId, payload: { grantId, grantNumber: current.grant_number, shares: current.shares } });
+    await recordChanges(trx, { companyId: scope.companyId, employeeId, entity: 'grant', entityId: grantId, changes: diffFields(grantFields(current), {}), changedBy: caller.userId });
     return current;
   });
   return presentGrant(row, await vestingOf(row, employee, valuation, today()));

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import { jobKind } from '../jobs/kind.js';
+import { moveVersionOn } from '../kernel/versions.js';
 import { queueJobIn } from '../jobs/queue.js';
 import { today } from '../money/converter.js';
 import { emit } from '../platform/events.js';
@@ -30,14 +31,13 @@ export const startMoment = (startDate: string): string => `${startDate}T00:00:00
  * one queued for, and any whose own job was lost — each with an `employee.started` event.
  */
 export async function startDueHires(trx: Knex, scope: CompanyScope, day: string): Promise<string[]> {
-  const due = (await employeesOf(trx, scope).where('employees.status', STARTING).andWhere('employees.start_date', '<=', day).select('employees.id', 'employees.version', 'employees.start_date')) as {
+  const due = (await employeesOf(trx, scope).where('employees.status', STARTING).andWhere('employees.start_date', '<=', day).select('employees.id', 'employees.start_date')) as {
     id: string;
-    version: number | string;
     start_date: string;
   }[];
   const now = new Date().toISOString();
   for (const hire of due) {
-    await employeesOf(trx, scope).where({ id: hire.id, status: STARTING }).update({ status: 'active', updated_at: now, version: Number(hire.version) + 1 });
+    await moveVersionOn(() => employeesOf(trx, scope).where({ id: hire.id, status: STARTING }), { status: 'active', updated_at: now });
     await emit(trx, { companyId: scope.companyId, actorUserId: null, name: 'employee.started', subjectType: 'employee', subjectId: hire.id, payload: { startDate: hire.start_date } });
   }
   return due.map((hire) => hire.id);

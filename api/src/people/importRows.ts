@@ -17,8 +17,8 @@ export type CompensationRow = Omit<CompensationRecordRow, 'version' | 'updated_a
 export type CompensationHistoryRow = Pick<CompensationRow, 'id' | 'employee_id' | 'type' | 'amount' | 'currency' | 'percent_of_base_bp' | 'effective_date'>;
 export type GrantRow = Omit<EquityGrantRow, 'version'>;
 
-/** Rows read per query by the readers below: a whole company in one answer is handed to JavaScript in one go. */
-const PAGE = 2_000;
+/** Rows read per query by the readers below: each answer is turned into objects in one go on the event loop, so a few hundred at a time. */
+const PAGE = 500;
 
 /**
  * All rows of a query in pages, in the order of a unique `key` (keyset paging), with a turn of the
@@ -49,14 +49,15 @@ export async function employeeNumbers(db: Knex, scope: CompanyScope): Promise<Ma
 }
 
 /**
- * The dated records of the given types of these employees, read a thousand employees at a time
+ * The dated records of the given types of these employees, read 250 employees at a time
  * through the (employee, type, date) key; only what the plan compares. Each employee's records
  * of a type come oldest first.
  */
 export async function compensationHistory(db: Knex, scope: CompanyScope, types: string[], employeeIds: string[]): Promise<CompensationHistoryRow[]> {
   if (!types.length) return [];
   const out: CompensationHistoryRow[] = [];
-  for (const part of chunks(employeeIds, 1_000)) {
+  // A few records each: about a thousand rows per answer, turned into objects in one go on the event loop.
+  for (const part of chunks(employeeIds, 250)) {
     const rows = (await db('compensation_records')
       .select('id', 'company_id', 'employee_id', 'type', 'amount', 'currency', 'percent_of_base_bp', 'effective_date')
       .whereIn('employee_id', part)
@@ -96,8 +97,11 @@ export async function refreshStatistics(db: Knex, kind: 'employees' | 'equityGra
   await db.raw(kind === 'employees' ? 'analyze employees, compensation_records' : 'analyze equity_grants');
 }
 
-/** Well under SQLite's 32,766 and Postgres's 65,535 bound values, and few enough that building one statement takes milliseconds. */
-const BINDINGS_PER_STATEMENT = 8_000;
+/**
+ * Well under SQLite's 32,766 and Postgres's 65,535 bound values, and few enough that building one
+ * statement and handing its values to the driver (both on the event loop) takes a few milliseconds.
+ */
+const BINDINGS_PER_STATEMENT = 3_000;
 
 const quoted = (name: string): string => `"${name}"`;
 

@@ -3,6 +3,11 @@ import { defineModule } from '../kernel/modules.js';
 import { employeeCompensationExportJob } from './exportJob.js';
 import { hireStartJob } from './hireStart.js';
 import { peopleOperations } from './routes.js';
+import { grant } from '../access/permissions.js';
+
+declare module '../access/permissions.js' {
+  interface Permissions { employeeCompensation: true; demographics: true; }
+}
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -29,4 +34,22 @@ export default defineModule({
   operations: peopleOperations,
   permissions: ['employeeCompensation', 'offers', 'team'],
   jobs: [employeeCompensationExportJob, hireStartJob],
+  ownPermissions: {
+    employeeCompensation: {
+      label: 'Employee pay',
+      group: 'people',
+      order: 20,
+      description: 'view: see salaries, bonuses and equity of employees in scope; edit: change them.',
+      scopes: ['all', 'reports'],
+      roles: { compensation_planner: grant('edit'), people_manager: grant('view', 'reports'), analyst: grant('view') },
+    },
+    demographics: {
+      label: 'Demographics',
+      group: 'people',
+      order: 30,
+      description: 'view: see demographic fields for pay-equity analysis.',
+      scopes: ['all'],
+      roles: { compensation_planner: grant('view') },
+    },
+  },
 });

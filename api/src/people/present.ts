@@ -1,7 +1,7 @@
 import type { components } from '../contract-types.js';
 import { isoTimestamp } from '../db/timestamps.js';
 import { STARTING } from './reads/status.js';
-import type { CandidateRow, CompensationRecordRow, EmployeeRow, EquityGrantRow, PayComponentType } from './store.js';
+import { type CandidateRow, type CompensationRecordRow, type EmployeeRow, type EquityGrantRow, type PayComponentType, contractOf } from './store.js';
 
 type Employee = components['schemas']['Employee'];
 type CurrentCompensation = components['schemas']['CurrentCompensation'];
@@ -83,6 +83,7 @@ export function presentEmployee(row: EmployeeRow, extras: EmployeeExtras): Emplo
     leave: row.leave_start_date ? { startDate: row.leave_start_date, endDate: row.leave_end_date ?? null } : null,
     companyJobId: row.company_job_id,
     jobCode: row.job_code ?? null,
+    ...contractOf(row),
     version: Number(row.version),
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),

@@ -7,6 +7,7 @@ import { addRecord, correctRecord, currentPackage, listRecords, removeRecord } f
 import { createEmployee, directReports, getEmployee, listEmployees, ownEmployee, presentOwn, terminateEmployee, updateEmployee } from './employees.js';
 import { changeGrant, createGrant, listGrants, presentGrants, removeGrant, vestingSchedule } from './equity.js';
 import { employeeCompensationExportJob } from './exportJob.js';
+import { listChanges } from './changes.js';
 
 export const peopleOperations = [
   secured({
@@ -62,6 +63,13 @@ export const peopleOperations = [
     handler: async ({ path, query }, { deps, caller }) => ({ data: await directReports(deps.db, caller, path.employeeId, query.status) }),
   }),
   secured({
+    operationId: 'listEmployeeChanges',
+    access: can('team', 'view'),
+    handler: async ({ path, query }, { deps, caller }) => ({
+      data: await listChanges(deps.db, caller, path.employeeId, { ...(query.entity ? { entity: query.entity } : {}), ...(query.limit ? { limit: query.limit } : {}) }),
+    }),
+  }),
+  secured({
     operationId: 'listCompensationRecords',
     access: can('employeeCompensation', 'view'),
     handler: async ({ path, query }, { deps, caller }) => ({ data: await listRecords(deps.db, caller, path.employeeId, query.type) }),
@@ -81,7 +89,7 @@ export const peopleOperations = [
     operationId: 'correctCompensationRecord',
     access: can('employeeCompensation', 'edit'),
     handler: async ({ path, headers, body }, { deps, caller }) => ({
-      data: await correctRecord(deps.db, caller, path.employeeId, path.recordId, headers['If-Match'], body),
+      data: await correctRecord(deps.db, caller, { employeeId: path.employeeId, recordId: path.recordId, ifMatch: headers['If-Match'], input: body }),
     }),
   }),
   secured({
@@ -104,7 +112,7 @@ export const peopleOperations = [
     operationId: 'updateEquityGrant',
     access: can('employeeCompensation', 'edit'),
     handler: async ({ path, headers, body }, { deps, caller }) => ({
-      data: await changeGrant(deps.db, caller, path.employeeId, path.grantId, headers['If-Match'], body),
+      data: await changeGrant(deps.db, caller, { employeeId: path.employeeId, grantId: path.grantId, ifMatch: headers['If-Match'], input: body }),
     }),
   }),
   secured({

@@ -3,7 +3,7 @@ import { recordsInForce } from './reads/payInForce.js';
 import { STARTING, type StatusFilter, whereStatus } from './reads/status.js';
 import type { CompanyScope } from '../access/caller.js';
 import { type EmployeeReach, withinReach } from './visibility.js';
-import { writeAtVersion } from '../kernel/versions.js';
+import { moveVersionOn, writeAtVersion } from '../kernel/versions.js';
 
 // ── rows ─────────────────────────────────────────────────────────────────────────────────
 
@@ -35,6 +35,12 @@ export interface EmployeeRow {
   /** A dated leave: its first and last day (null while open); absent on rows written before leave was recorded. */
   leave_start_date?: string | null;
   leave_end_date?: string | null;
+  /** The employing legal entity; absent on rows written before it was recorded. */
+  legal_entity?: string | null;
+  /** Full-time equivalent, 0 < fte ≤ 1 (a decimal: Postgres returns it as text). */
+  fte?: number | string;
+  /** Contractual hours a week (a decimal, text from Postgres); null when people data gives none. */
+  weekly_hours?: number | string | null;
   demographics: string;
   version: number;
   created_at: string | Date;
@@ -162,6 +168,15 @@ export interface EmployeeFilters {
   employmentType?: string;
 }
 
+/** The employment contract a row holds, as the API writes it (decimals come back as text from Postgres; fte defaults to 1). */
+export function contractOf(row: Pick<EmployeeRow, 'legal_entity' | 'fte' | 'weekly_hours'>): { legalEntity: string | null; fte: number; weeklyHours: number | null } {
+  return {
+    legalEntity: row.legal_entity ?? null,
+    fte: row.fte === undefined ? 1 : Number(row.fte),
+    weeklyHours: row.weekly_hours === undefined || row.weekly_hours === null ? null : Number(row.weekly_hours),
+  };
+}
+
 /** Where a name-ordered page continues: after this last name, first name and id. */
 export type NameCursor = [lastName: string, firstName: string, id: string];
 
@@ -247,11 +262,19 @@ export async function updateEmployee(db: Knex, scope: CompanyScope, id: string, 
   return writeAtVersion(() => employeesOf(db, scope).where({ id }), version, changes);
 }
 
+/** The ids of the active and future reports of a manager (whom a reassignment moves). */
+export async function activeReportIds(db: Knex, scope: CompanyScope, managerId: string): Promise<string[]> {
+  const rows = (await employeesOf(db, scope).where({ manager_id: managerId }).whereIn('status', ['active', STARTING]).select('id')) as { id: string }[];
+  return rows.map((row) => row.id);
+}
+
 export async function reassignReports(db: Knex, scope: CompanyScope, fromManagerId: string, toManagerId: string, now: string): Promise<number> {
-  return employeesOf(db, scope)
-    .where({ manager_id: fromManagerId })
-    .whereIn('status', ['active', STARTING])
-    .update({ manager_id: toManagerId, updated_at: now, version: db.raw('version + 1') });
+  return moveVersionOn(() => employeesOf(db, scope).where({ manager_id: fromManagerId }).whereIn('status', ['active', STARTING]), { manager_id: toManagerId, updated_at: now });
+}
+
+/** A company job of the salary bands (the bands area owns the table): its job, for an employee's record. */
+export async function findCompanyJob(db: Knex, scope: CompanyScope, id: string): Promise<{ id: string; job_family_id: string; level_id: string; track: string; title: string } | undefined> {
+  return db('band_company_jobs').where({ company_id: scope.companyId, id }).first('id', 'job_family_id', 'level_id', 'track', 'title');
 }
 
 // ── compensation records ─────────────────────────────────────────────────────────────────

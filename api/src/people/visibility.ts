@@ -9,10 +9,20 @@ import type { Authority } from '../access/permissions.js';
  */
 export type EmployeeReach = { kind: 'all' } | { kind: 'subtree'; rootId: string } | { kind: 'self'; employeeId: string } | { kind: 'none' };
 
+type ReachPermission = 'team' | 'employeeCompensation' | 'compensationPlanning' | 'totalRewards' | 'demographics';
+
 /** The employee record linked to a person's sign-in, if there is one. */
 export async function ownEmployeeId(db: Knex, scope: CompanyScope, userId: string): Promise<string | undefined> {
   const row = await db('employees').where({ company_id: scope.companyId, user_id: userId }).first<{ id: string } | undefined>('id');
   return row?.id;
+}
+
+/** The reach when the caller's grants decide it alone (the whole company, or nobody); undefined when it starts from their own record. */
+export function reachOfGrants(caller: Caller, permission: ReachPermission, authority: Authority = 'view'): EmployeeReach | undefined {
+  if (hasPermission(caller.permissions, permission, authority, 'all')) return { kind: 'all' };
+  const canReports = hasPermission(caller.permissions, permission, authority, 'reports');
+  const canSelf = hasPermission(caller.permissions, permission, authority, 'self');
+  return !canReports && !canSelf ? { kind: 'none' } : undefined;
 }
 
 /** The widest reach the caller's grants of `permission` give them. */
@@ -20,13 +30,12 @@ export async function employeeReach(
   db: Knex,
   scope: CompanyScope,
   caller: Caller,
-  permission: 'team' | 'employeeCompensation' | 'compensationPlanning' | 'totalRewards' | 'demographics',
+  permission: ReachPermission,
   authority: Authority = 'view',
 ): Promise<EmployeeReach> {
-  if (hasPermission(caller.permissions, permission, authority, 'all')) return { kind: 'all' };
+  const decided = reachOfGrants(caller, permission, authority);
+  if (decided) return decided;
   const canReports = hasPermission(caller.permissions, permission, authority, 'reports');
-  const canSelf = hasPermission(caller.permissions, permission, authority, 'self');
-  if (!canReports && !canSelf) return { kind: 'none' };
   const own = await ownEmployeeId(db, scope, caller.userId);
   if (!own) return { kind: 'none' };
   return canReports ? { kind: 'subtree', rootId: own } : { kind: 'self', employeeId: own };

@@ -311,6 +311,14 @@ describe('access', () => {
     const refused = await api<ErrorBody>('/api/data-lab/pulse-surveys', { headers: bearer(unsubscribed.users.admin as TestUser) });
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe("Pulse surveys are not part of Plain Co's data-lab subscription.");
+    // Answering says nothing of the subscription (which needs dataLab view): no survey was sent, and an id is a plain 404.
+    const employee = bearer(unsubscribed.users.employee as TestUser);
+    const assigned = await api<{ data: Questionnaire[] }>('/api/data-lab/pulse-surveys/assigned', { headers: employee });
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.data).toEqual([]);
+    const unknown = await api<ErrorBody>(`/api/data-lab/pulse-surveys/${survey.id}/questionnaire`, { headers: employee });
+    expect(unknown.status).toBe(404);
+    expect(JSON.stringify(unknown.body)).not.toContain('subscription');
   });
 
   it('lets analysts read results but not run surveys, and employees only answer', async () => {

@@ -1,4 +1,4 @@
-import { can, member, secured } from '../kernel/operations.js';
+import { can, colleague, secured } from '../kernel/operations.js';
 import {
   answerSurvey,
   assignedSurveys,
@@ -31,12 +31,12 @@ export const pulseSurveyOperations = [
   secured({ operationId: 'closePulseSurvey', access: edit, handler: async ({ path, headers }, { deps, caller }) => ({ data: await closeSurvey(deps.db, caller, path.pulseSurveyId, headers['If-Match']) }) }),
   secured({ operationId: 'remindPulseSurvey', access: edit, handler: async ({ path }, { deps, caller }) => ({ data: await remindSurvey(deps.db, caller, path.pulseSurveyId) }) }),
   secured({ operationId: 'getPulseSurveyResults', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await surveyResults(deps.db, caller, path.pulseSurveyId) }) }),
-  // Answering needs no permission: any employee of the company, for a survey sent to them (else 404).
-  secured({ operationId: 'listAssignedPulseSurveys', access: member, handler: async (_input, { deps, caller }) => ({ data: await assignedSurveys(deps.db, caller) }) }),
-  secured({ operationId: 'getPulseQuestionnaire', access: member, handler: async ({ path }, { deps, caller }) => ({ data: await questionnaire(deps.db, caller, path.pulseSurveyId) }) }),
+  // Answering needs no permission: anyone of the company but a candidate, for a survey sent to them (else 404).
+  secured({ operationId: 'listAssignedPulseSurveys', access: colleague, handler: async (_input, { deps, caller }) => ({ data: await assignedSurveys(deps.db, caller) }) }),
+  secured({ operationId: 'getPulseQuestionnaire', access: colleague, handler: async ({ path }, { deps, caller }) => ({ data: await questionnaire(deps.db, caller, path.pulseSurveyId) }) }),
   secured({
     operationId: 'answerPulseSurvey',
-    access: member,
+    access: colleague,
     status: 201,
     handler: async ({ path, body }, { deps, caller }) => ({ data: await answerSurvey(deps.db, caller, path.pulseSurveyId, body) }),
   }),

@@ -3,12 +3,12 @@ import type { Knex } from 'knex';
 import type { Caller, CompanyScope } from '../access/caller.js';
 import { companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import { requireDataLabFeature } from '../dataLab/subscription.js';
+import { dataLabFeatures, requireDataLabFeature } from '../dataLab/subscription.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { updateAtVersion, versionOf } from '../kernel/versions.js';
 import { findLevel, findLocation } from '../reference/catalog/index.js';
-import { pulseSurveyEmployeeNames, pulseSurveyManagers, pulseSurveyOrg, pulseSurveyPeople, type PulseSurveyPerson } from '../people/reads/pulseSurveys.js';
+import { pulseSurveyEmployeeNames, pulseSurveyManagers, pulseSurveyOrg, pulseSurveyPeople, type PulseSurveyPerson } from './peopleReads.js';
 import { employeeReach } from '../people/visibility.js';
 import { queueJobIn } from '../jobs/queue.js';
 import { emit } from '../platform/events.js';
@@ -56,6 +56,16 @@ async function pulseScope(db: Knex, caller: Caller): Promise<CompanyScope> {
   const scope = companyScope(caller);
   await requireDataLabFeature(db, scope.companyId, 'pulseSurveys');
   return scope;
+}
+
+/**
+ * The caller's company for answering: a company without pulse surveys sent nobody one. Answered as
+ * any survey not sent to the caller is (nothing, or 404), since the data-lab subscription is for
+ * those with dataLab view to read.
+ */
+async function answeringScope(db: Knex, caller: Caller): Promise<CompanyScope | undefined> {
+  const scope = companyScope(caller);
+  return (await dataLabFeatures(db, scope.companyId)).pulseSurveys ? scope : undefined;
 }
 
 function stateOf(row: PulseSurveyRow): PulseSurveyState {
@@ -410,7 +420,8 @@ async function trends(db: Knex, scope: CompanyScope, survey: PulseSurvey): Promi
 const answerableNow = (row: PulseSurveyRow): boolean => row.state === 'open' && row.opens_on <= today() && today() <= row.closes_on;
 
 export async function assignedSurveys(db: Knex, caller: Caller): Promise<Schemas['PulseQuestionnaire'][]> {
-  const scope = await pulseScope(db, caller);
+  const scope = await answeringScope(db, caller);
+  if (!scope) return [];
   const rows = (await assignedSurveyRows(db, scope, caller.userId)).filter(answerableNow);
   const questions = await questionRows(db, scope, rows.map((row) => row.id));
   return rows.map((row) => presentQuestionnaire(row, questions.filter((question) => question.survey_id === row.id), Boolean(row.answered), true));
@@ -418,7 +429,8 @@ export async function assignedSurveys(db: Knex, caller: Caller): Promise<Schemas
 
 /** A survey as the person answers it: 404 unless it was sent to them. */
 export async function questionnaire(db: Knex, caller: Caller, id: string): Promise<Schemas['PulseQuestionnaire']> {
-  const scope = await pulseScope(db, caller);
+  const scope = await answeringScope(db, caller);
+  if (!scope) throw notFound();
   const row = await surveyOr404(db, scope, id);
   const member = await findAudienceRow(db, scope, id, caller.userId);
   if (!member) throw notFound();
@@ -437,7 +449,8 @@ function notOpenRefusal(row: PulseSurveyRow): HttpError {
  * entry would say who acted and when.
  */
 export async function answerSurvey(db: Knex, caller: Caller, id: string, input: Schemas['PulseAnswerInput']): Promise<Schemas['PulseQuestionnaire']> {
-  const scope = await pulseScope(db, caller);
+  const scope = await answeringScope(db, caller);
+  if (!scope) throw notFound();
   const row = await surveyOr404(db, scope, id);
   const member = await findAudienceRow(db, scope, id, caller.userId);
   if (!member) throw notFound();

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Knex } from 'knex';
 import pg from 'pg';
@@ -6,19 +7,30 @@ import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import { callerFromToken } from '../access/authenticate.js';
 import type { Config } from '../config.js';
+import { childRole } from '../cluster/messages.js';
 import type { IdentityProvider } from '../access/identityProvider.js';
 
 export const SOCKET_PATH = '/engine.io/';
 
-/** The events of the product specification. */
-export type RealtimeEvent = 'emitBackgroundJobStatusUpdate' | 'emitMeritCycleEmployeesUpdate' | 'emitOfferUpdate';
+/**
+ * The events sockets hear (names from the product specification), with their payloads. The area
+ * that sends one adds it from its `module.ts` and lists it in `realtimeEvents`:
+ *
+ *     declare module '../realtime/server.js' {
+ *       interface RealtimeEvents { emitOfferUpdate: OfferUpdate }
+ *     }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in each module
+export interface RealtimeEvents {}
+
+export type RealtimeEventName = keyof RealtimeEvents & string;
 
 /** Whose sockets to end: all of a user's, those opened with one API token, or a user's sign-in ones. */
 export type SocketOwner = { userId: string } | { apiTokenId: string } | { signedInUserId: string };
 
 export interface Realtime {
-  toUser(userId: string, event: RealtimeEvent, payload: Record<string, unknown>): void;
-  toCompany(companyId: string, event: RealtimeEvent, payload: Record<string, unknown>): void;
+  toUser<Name extends RealtimeEventName>(userId: string, event: Name, payload: RealtimeEvents[Name]): void;
+  toCompany<Name extends RealtimeEventName>(companyId: string, event: Name, payload: RealtimeEvents[Name]): void;
   /** Disconnects the owner's sockets on every node, once the credential they were opened with stops working. */
   disconnect(owner: SocketOwner): void;
   close(): Promise<void>;
@@ -56,7 +68,8 @@ function oneQueryAtATime(pool: pg.Pool): pg.Pool {
  * socket.io at /engine.io/, websocket transport only. A socket must present a token (a sign-in
  * access token or an API token) in its auth payload; it joins its user's and company's rooms, and
  * a room of its credential (the API token, or the user's sign-ins) so that it can be ended with it.
- * On Postgres the official adapter carries events and disconnections to sockets on any node.
+ * On Postgres the official adapter carries events and disconnections to sockets on any node; on
+ * SQLite, across the web processes of the node, the cluster adapter through the primary.
  */
 export async function startRealtime(
   http: HttpServer,
@@ -70,6 +83,9 @@ export async function startRealtime(
     pool = oneQueryAtATime(new pg.Pool({ connectionString: options.config.databaseUrl, max: 2, ...(schema ? { options: `-c search_path="${schema}"` } : {}) }));
     await pool.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)`);
     io.adapter(createAdapter(pool, { channelPrefix: `paybench_${options.config.databaseSchema ?? 'public'}`.slice(0, 40) }));
+  } else if (childRole()) {
+    // The web processes of one SQLite node: the primary passes events and disconnections between them.
+    io.adapter(createClusterAdapter());
   }
 
   io.use((socket, next) => {

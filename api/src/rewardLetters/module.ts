@@ -27,4 +27,7 @@ export default defineModule({
   permissions: ['compensationPlanning'],
   jobs: [renderLettersJob, releaseLettersJob, remindLettersJob],
   subscribers: [renderOnClose],
+  switches: {
+    rewardLetters: { label: 'Reward letters', flag: 'compensation_planning', permissions: ['compensationPlanning'], order: 50 },
+  },
 });

@@ -33,3 +33,11 @@ describe('GET /api/health', () => {
     expect(reply.headers.get('x-powered-by')).toBeNull();
   });
 });
+
+describe('GET /api/ready', () => {
+  it('says ready, with both roles on a node started with the defaults', async () => {
+    const reply = await request<{ data: { status: string; roles: string[] } }>('/api/ready');
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toEqual({ status: 'ready', roles: ['web', 'worker'] });
+  });
+});

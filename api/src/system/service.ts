@@ -2,6 +2,7 @@ import type { components } from '../contract-types.js';
 import { migrationState } from '../db/migrations.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../kernel/errors.js';
+import { STARTING_MESSAGE } from '../kernel/startupGate.js';
 
 export async function health(deps: AppDeps): Promise<components['schemas']['Health']> {
   try {
@@ -16,4 +17,16 @@ export async function health(deps: AppDeps): Promise<components['schemas']['Heal
     deps.log.error({ err: error }, 'health check: database unavailable');
     throw new HttpError(503, 'database_unavailable', { message: 'The database is not answering.' });
   }
+}
+
+/** Ready (200) or draining (503 `draining`); while starting, the start-up gate answers 503 `starting` before this runs. */
+export function readiness(deps: AppDeps): components['schemas']['Readiness'] {
+  const lifecycle = deps.lifecycle ?? { state: 'ready', roles: ['web', 'worker'] };
+  if (lifecycle.state === 'draining') {
+    throw new HttpError(503, 'draining', { message: 'This node is shutting down; send requests to another node.', headers: { 'Retry-After': '2' } });
+  }
+  if (lifecycle.state === 'starting') {
+    throw new HttpError(503, 'starting', { message: STARTING_MESSAGE, headers: { 'Retry-After': '2' } });
+  }
+  return { status: 'ready', roles: [...lifecycle.roles] };
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import { HttpError } from '../kernel/errors.js';
-import { type EmployeeReach, employeeReach } from '../people/visibility.js';
+import { type EmployeeReach, employeeReach, reachOfGrants } from '../people/visibility.js';
 
 /** What a caller of the team view may see: the records (`team`) and, within them, the pay (`employeeCompensation`). */
 export interface TeamAccess {
@@ -29,6 +29,14 @@ export async function teamAccess(db: Knex, caller: Caller): Promise<TeamAccess> 
   const records = await employeeReach(db, scope, caller, 'team');
   const pay = narrower(records, await employeeReach(db, scope, caller, 'employeeCompensation'));
   return { scope, caller, records, pay, demographics: hasPermission(caller.permissions, 'demographics', 'view', 'all') };
+}
+
+/** The same when the caller's grants decide both reaches alone (no own record to read); undefined otherwise. */
+export function teamAccessOfGrants(caller: Caller): TeamAccess | undefined {
+  const records = reachOfGrants(caller, 'team');
+  const pay = reachOfGrants(caller, 'employeeCompensation');
+  if (!records || !pay) return undefined;
+  return { scope: companyScope(caller), caller, records, pay: narrower(records, pay), demographics: hasPermission(caller.permissions, 'demographics', 'view', 'all') };
 }
 
 export const seesPay = (access: TeamAccess): boolean => access.pay.kind !== 'none';

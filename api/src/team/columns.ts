@@ -1,4 +1,5 @@
 import type { components } from '../contract-types.js';
+import type { CompTypes } from '../compTypes/reads.js';
 
 export type TeamColumn = components['schemas']['TeamColumn'];
 export type TeamColumnInfo = components['schemas']['TeamColumnInfo'];
@@ -48,3 +49,21 @@ export const EQUITY_COLUMNS: ReadonlySet<TeamColumn> = new Set(['grantedShares',
 
 /** The columns a person may show: pay columns only with the pay permission. */
 export const availableColumns = (payVisible: boolean): TeamColumnInfo[] => TEAM_COLUMNS.filter((column) => payVisible || !column.pay);
+
+/** The pay columns that show one compensation type. */
+const COLUMN_TYPES: Partial<Record<TeamColumn, 'base_salary' | 'bonus_target' | 'variable_pay' | 'commission'>> = {
+  baseSalary: 'base_salary',
+  bonusTarget: 'bonus_target',
+  variablePay: 'variable_pay',
+  commission: 'commission',
+};
+
+/** The columns under the company's comp type settings: a switched-off type's column is gone, a renamed one carries its title. */
+export function withCompTypes(columns: readonly TeamColumnInfo[], types: CompTypes): TeamColumnInfo[] {
+  return columns.flatMap((column) => {
+    const type = COLUMN_TYPES[column.key];
+    if (!type) return [column];
+    if (!types.enabled(type)) return [];
+    return [{ ...column, label: types.renamed(type) ?? column.label }];
+  });
+}

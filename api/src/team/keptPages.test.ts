@@ -65,4 +65,37 @@ describe('team table pages kept between writes', () => {
     expect(changed.status).toBe(200);
     expect((await page(reader)).rows.find((row) => row.id === ada)?.baseSalary).toEqual({ amount: 9_500_000, currency: 'USD' });
   });
+
+  it('names the pay columns by the company\'s comp types as they are now: a rename shows on the next read', async () => {
+    const column = async () => (await page(admin)).columns.find((entry) => entry.key === 'baseSalary');
+    const before = await column();
+    expect(before?.label).not.toBe('Kept base pay');
+    const current = await request<{ data: Schemas['CompTypeSettings'] }>('/api/company/comp-types', { headers: bearer(admin) });
+    expect(current.status).toBe(200);
+    const renamed = await request('/api/company/comp-types', {
+      method: 'PUT',
+      headers: { ...bearer(admin), 'If-Match': `"${current.body.data.version}"` },
+      json: { types: [{ id: 'base_salary', title: 'Kept base pay' }] },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await column())?.label).toBe('Kept base pay');
+  });
+
+  it("answers a table asked for without columns in each caller's own columns, though their reach is the same", async () => {
+    const db = await testDb();
+    const other = await createTestUser(db, { companyId: company.id, roleIds: [(await db('roles').where({ company_id: company.id, key: 'admin' }).first('id')).id as string] });
+    const columnsOf = async (user: TestUser) => {
+      const reply = await request<TablePage>('/api/team/employees/table', { headers: bearer(user) });
+      expect(reply.status).toBe(200);
+      return reply.body.data.columns.map((entry) => entry.key);
+    };
+    const mine = await request('/api/team/settings/me', { method: 'PATCH', headers: { ...bearer(admin), 'If-Match': '"0"' }, json: { columns: ['name', 'title'] } });
+    expect(mine.status).toBe(200);
+    expect(await columnsOf(admin)).toEqual(['name', 'title']);
+    // The other admin has no columns of their own: the company's default, which has more.
+    const theirs = await columnsOf(other);
+    expect(theirs).not.toEqual(['name', 'title']);
+    expect(theirs).toContain('baseSalary');
+    expect(await columnsOf(admin)).toEqual(['name', 'title']);
+  });
 });

@@ -18,7 +18,7 @@ import {
   grantsInReach,
   grantsOfEmployees,
   idsInReach,
-} from '../people/reads/team.js';
+} from './peopleReads.js';
 import { latestByType } from '../people/reads/payInForce.js';
 import { EquityValuation, type Holder, vestingOn } from '../people/valuation.js';
 import { type BandPlacer, type BandPosition, liveBandPlacer } from '../bands/positions.js';

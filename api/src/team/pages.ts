@@ -29,6 +29,14 @@ export function keptPage(deps: AppDeps, access: TeamAccess, query: unknown, load
     pages = new VersionedCache<TablePage>(source, KEPT_PAGES);
     pagesBySource.set(source, pages);
   }
-  const key = JSON.stringify([access.scope.companyId, access.records, access.pay, access.demographics, query, today(), servedReleaseId(deps)]);
-  return pages.get(key, load);
+  return pages.get(keyOf(deps, access, query), load);
 }
+
+/** The page kept for the question, if one is and nothing was committed since; nothing is loaded. */
+export async function peekPage(deps: AppDeps, access: TeamAccess, query: unknown): Promise<TablePage | undefined> {
+  const pages = deps.dataVersion ? pagesBySource.get(deps.dataVersion) : undefined;
+  return pages?.peek(keyOf(deps, access, query));
+}
+
+const keyOf = (deps: AppDeps, access: TeamAccess, query: unknown): string =>
+  JSON.stringify([access.scope.companyId, access.records, access.pay, access.demographics, query, today(), servedReleaseId(deps)]);

@@ -1,7 +1,7 @@
 import type { components } from '../contract-types.js';
 import { findJobFamily, findLevel, findLocation } from '../reference/catalog/index.js';
 import type { TeamColumn } from './columns.js';
-import type { CompensationRow, EmployeeRow, GrantRow } from '../people/reads/team.js';
+import type { CompensationRow, EmployeeRow, GrantRow } from './peopleReads.js';
 
 type Schemas = components['schemas'];
 export type TeamRef = Schemas['TeamRef'];

@@ -1,6 +1,6 @@
 import { can, secured } from '../kernel/operations.js';
 import { compaRatioReport, payDistribution, payEquity, playground } from './analytics.js';
-import { compTimeline, employee, equityDetailsChart, overview, table } from './service.js';
+import { compTimeline, employee, equityDetailsChart, keptTable, overview, table } from './service.js';
 import { teamViewSettings, updateCompanySettings, updateMySettings } from './settings.js';
 import { startingSoon } from './startingSoon.js';
 
@@ -21,10 +21,8 @@ export const teamOperations = [
   secured({
     operationId: 'getTeamEmployeeTable',
     access: viewTeam,
-    handler: async ({ query }, { deps, caller }) => {
-      const result = await table(deps, caller, query);
-      return { data: result.table, page: { limit: query.limit, nextCursor: result.nextCursor } };
-    },
+    handler: async ({ query }, { deps, caller }) => table(deps, caller, query),
+    kept: async ({ query }, { deps, caller }) => keptTable(deps, caller, query),
   }),
   secured({
     operationId: 'getTeamEmployee',

@@ -2,15 +2,17 @@ import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
 import { badRequest, notFound } from '../kernel/errors.js';
+import { keptReply } from '../http/keptJson.js';
 import { isWithinReach } from '../people/visibility.js';
-import { requirePay, seesPay, teamAccess, type TeamAccess } from './access.js';
-import { EQUITY_COLUMNS, type TeamColumn, columnInfo, isPayColumn } from './columns.js';
+import { requirePay, seesPay, teamAccess, teamAccessOfGrants, type TeamAccess } from './access.js';
+import { EQUITY_COLUMNS, type TeamColumn, columnInfo, isPayColumn, withCompTypes } from './columns.js';
+import { compTypesOf } from '../compTypes/reads.js';
 import { marketCellOf, marketMedians } from './market.js';
 import { type Member, Team, byEmployee, payOf } from './members.js';
 import { vestingOn, vestingTerms } from '../people/valuation.js';
 import { Converter, today } from '../money/converter.js';
 import { type TeamEmployeeRow, jobFamilyRef, levelRef, locationRef, presentGrantEntry, presentRecordColumn, presentTimelineEntry } from './present.js';
-import { type TablePage, keptPage } from './pages.js';
+import { type TablePage, keptPage, peekPage } from './pages.js';
 import { effectiveColumns } from './settings.js';
 import {
   type CompanyEquityRow,
@@ -33,7 +35,7 @@ import {
   grantsOfEmployees,
   orderedIds,
   payCurrencies,
-} from '../people/reads/team.js';
+} from './peopleReads.js';
 import { fullyVestedDate } from '../people/vesting.js';
 import { endOfMonth, monthOf, monthsBetween } from './months.js';
 
@@ -345,14 +347,54 @@ function refusePayQuery(access: TeamAccess, query: TableQuery): void {
   }
 }
 
+/** The table's reply per kept page: one object, so the router sends the bytes of its first serialisation again. */
+const replies = new WeakMap<TablePage, TableReply>();
+
+export interface TableReply {
+  data: Schemas['TeamTable'];
+  page: { limit: number; nextCursor: string | null };
+}
+
+/** Without columns asked for, a page shows the caller's own choice (team view settings): theirs alone. */
+const questionOf = (caller: Caller, query: TableQuery): unknown => (query.columns?.length ? query : { ...query, columnsOf: caller.userId });
+
 /**
  * One page of the table. The database filters, counts, sorts and pages (the cursor is the offset);
  * only the page's employees are read in full, with their pay and market cells.
  */
-export async function table(deps: AppDeps, caller: Caller, query: TableQuery): Promise<TablePage> {
+export async function table(deps: AppDeps, caller: Caller, query: TableQuery): Promise<TableReply> {
   const access = await teamAccess(deps.db, caller);
   refusePayQuery(access, query);
-  return keptPage(deps, access, query, () => tablePage(deps, access, query));
+  const page = await keptPage(deps, access, questionOf(caller, query), async () => {
+    const fresh = await tablePage(deps, access, query);
+    // The company's comp type settings name the pay columns (and drop a switched-off type's). Kept
+    // with the page: the settings are data, so a change to them is a commit that ends the page.
+    const types = await compTypesOf(deps.db, access.scope);
+    return { ...fresh, table: { ...fresh.table, columns: withCompTypes(fresh.table.columns, types) } };
+  });
+  return replyOf(page, query);
+}
+
+/**
+ * The page the node keeps for the question, when the caller's grants alone decide their reach (so
+ * nothing needs reading to know which page is theirs); undefined otherwise, and `table` answers.
+ */
+export async function keptTable(deps: AppDeps, caller: Caller, query: TableQuery): Promise<TableReply | undefined> {
+  const access = teamAccessOfGrants(caller);
+  if (!access) return undefined;
+  refusePayQuery(access, query);
+  const page = await peekPage(deps, access, questionOf(caller, query));
+  return page && replyOf(page, query);
+}
+
+/** The same page object is the same question (its limit included): the same reply. */
+function replyOf(page: TablePage, query: TableQuery): TableReply {
+  let reply = replies.get(page);
+  if (!reply) {
+    reply = keptReply({ data: page.table, page: { limit: query.limit, nextCursor: page.nextCursor } });
+    replies.set(page, reply);
+  }
+  return reply;
 }
 
 async function tablePage(deps: AppDeps, access: TeamAccess, query: TableQuery): Promise<TablePage> {

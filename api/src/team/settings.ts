@@ -8,7 +8,8 @@ import { isoTimestampOrNull } from '../db/timestamps.js';
 import { type HttpError, badRequest } from '../kernel/errors.js';
 import { versionConflict, versionOf } from '../kernel/versions.js';
 import { seesPay, teamAccess, type TeamAccess } from './access.js';
-import { type TeamColumn, availableColumns, isPayColumn } from './columns.js';
+import { type TeamColumn, availableColumns, columnInfo, isPayColumn, withCompTypes } from './columns.js';
+import { compTypesOf } from '../compTypes/reads.js';
 import { COMPANY_OWNER, type SettingsRow, findSettingsRow, insertSettingsRow, updateSettingsRow } from './store.js';
 
 type Schemas = components['schemas'];
@@ -17,7 +18,7 @@ type State = Schemas['TeamViewSettingsState'];
 
 /** What a company starts with until an admin changes it. */
 export const DEFAULT_TEAM_VIEW_SETTINGS: Settings = {
-  columns: ['name', 'title', 'department', 'level', 'location', 'manager', 'baseSalary', 'compaRatio'],
+  columns: ['name', 'title', 'department', 'level', 'baseSalary', 'compaRatio', 'bandPosition', 'location', 'manager'],
   compTimeline: { types: ['base_salary', 'bonus_target', 'variable_pay', 'commission'], showEquityGrants: true, order: 'newest_first' },
   equityDetails: { measure: 'value', breakdown: 'total', series: 'vested_and_unvested' },
 };
@@ -55,15 +56,17 @@ async function stateOf(db: Knex, access: TeamAccess): Promise<State> {
     equityDetails: company.equityDetails ?? DEFAULT_TEAM_VIEW_SETTINGS.equityDetails,
   };
   const payVisible = seesPay(access);
+  const types = await compTypesOf(db, access.scope);
+  const shown = (columns: TeamColumn[]) => withCompTypes(columns.map(columnInfo), types).map((column) => column.key);
   return {
     company: { version: companyRow?.version ?? 0, settings: companySettings, updatedAt: isoTimestampOrNull(companyRow?.updated_at) },
     personal: { version: personalRow?.version ?? 0, ...personal, updatedAt: isoTimestampOrNull(personalRow?.updated_at) },
     effective: {
-      columns: visibleColumns(personal.columns ?? companySettings.columns, payVisible),
+      columns: shown(visibleColumns(personal.columns ?? companySettings.columns, payVisible)),
       compTimeline: personal.compTimeline ?? companySettings.compTimeline,
       equityDetails: personal.equityDetails ?? companySettings.equityDetails,
     },
-    availableColumns: availableColumns(payVisible),
+    availableColumns: withCompTypes(availableColumns(payVisible), types),
     canEditCompanyDefault: hasPermission(access.caller.permissions, 'team', 'edit', 'all'),
   };
 }

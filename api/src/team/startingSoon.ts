@@ -2,7 +2,7 @@ import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
 import { offerIdOfEmployeeNumber } from '../people/offerHire.js';
-import { startingInReach } from '../people/reads/team.js';
+import { startingInReach } from './peopleReads.js';
 import { teamAccess } from './access.js';
 
 /** Accepted hires in the caller's reach who have not started yet, soonest first: the team view's "Starting soon". */

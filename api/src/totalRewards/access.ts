@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { notFound } from '../kernel/errors.js';
-import { type PreviewEmployeeRow, type StatementEmployeeRow, previewEmployees, statementEmployee, statementEmployeeOfUser } from '../people/reads/totalRewards.js';
+import { type PreviewEmployeeRow, type StatementEmployeeRow, previewEmployees, statementEmployee, statementEmployeeOfUser } from './peopleReads.js';
 import { type EmployeeReach, employeeReach, isWithinReach } from '../people/visibility.js';
 
 /** Whose statement a request reads, and as whom. */

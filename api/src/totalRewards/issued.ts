@@ -11,7 +11,7 @@ import { jobKind } from '../jobs/kind.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { startJob } from '../jobs/service.js';
 import { today } from '../money/converter.js';
-import { type StatementEmployeeRow, previewEmployees, statementEmployee, statementEmployeeOfUser } from '../people/reads/totalRewards.js';
+import { type StatementEmployeeRow, previewEmployees, statementEmployee, statementEmployeeOfUser } from './peopleReads.js';
 import { previewReach, subjectById } from './access.js';
 import { documentLogo } from './branding.js';
 import { statementContent } from './pdf.js';

@@ -1,6 +1,11 @@
 import { defineModule } from '../kernel/modules.js';
 import { issueStatementsJob } from './issued.js';
 import { totalRewardsOperations } from './routes.js';
+import { grant } from '../access/permissions.js';
+
+declare module '../access/permissions.js' {
+  interface Permissions { totalRewards: true; }
+}
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -19,4 +24,20 @@ export default defineModule({
   operations: totalRewardsOperations,
   permissions: ['totalRewards'],
   jobs: [issueStatementsJob],
+  ownPermissions: {
+    totalRewards: {
+      label: 'Total rewards',
+      group: 'pay',
+      order: 50,
+      description: 'view: read total-rewards statements in scope; edit: configure what statements show.',
+      scopes: ['all', 'self'],
+      roles: { compensation_planner: grant('view'), people_manager: grant('view', 'self'), employee: grant('view', 'self') },
+    },
+  },
+  switches: {
+    totalRewards: { label: 'Total rewards', flag: 'total_rewards', permissions: ['totalRewards'], order: 90 },
+  },
+  flags: {
+    total_rewards: { default: false, segments: ['admin_saas_customers'], demo: true, order: 30 },
+  },
 });

@@ -6,7 +6,7 @@ import { initialsOf } from '../documents/content.js';
 import { notFound } from '../kernel/errors.js';
 import { Converter, type Money } from '../money/converter.js';
 import { latestByType } from '../people/reads/payInForce.js';
-import { type StatementEmployeeRow, statementGrants, statementPayRecords } from '../people/reads/totalRewards.js';
+import { type StatementEmployeeRow, statementGrants, statementPayRecords } from './peopleReads.js';
 import type { CompensationRecordRow, EquityGrantRow } from '../people/store.js';
 import { EquityValuation, vestingOn, vestingStopsOn, vestingTerms } from '../people/valuation.js';
 import { addMonths, vestingEvents } from '../people/vesting.js';
@@ -14,6 +14,7 @@ import { StatementMoney } from './amounts.js';
 import { formatPerShare } from '../money/format.js';
 import { SECTION_ORDER, type SectionName } from './defaults.js';
 import { type CommunicateSettings, renderBanner } from './settings.js';
+import { type CompTypes, compTypesOf } from '../compTypes/reads.js';
 
 type Schemas = components['schemas'];
 type Statement = Schemas['TotalRewardsStatement'];
@@ -104,6 +105,7 @@ class StatementBuilder {
   readonly enabled: (section: SectionName) => boolean;
   readonly records: CompensationRecordRow[];
   readonly inForce: Map<string, CompensationRecordRow>;
+  readonly grants: EquityGrantRow[];
 
   constructor(
     readonly request: StatementRequest,
@@ -111,8 +113,11 @@ class StatementBuilder {
     readonly money: StatementMoney,
     readonly valuation: EquityValuation,
     records: CompensationRecordRow[],
-    readonly grants: EquityGrantRow[],
+    grants: EquityGrantRow[],
+    /** The company's comp type settings: a type it switched off is absent, a renamed one shows its title. */
+    readonly compTypes: CompTypes,
   ) {
+    this.grants = grants.filter((grant) => compTypes.enabled(grant.grant_type));
     const sections = request.settings.sections;
     this.enabled = (section) => sections[section].enabled;
     // Pay in force is the latest record of each type on or before the day (people/reads/payInForce.ts).
@@ -137,9 +142,18 @@ class StatementBuilder {
     return { title, text };
   }
 
-  /** A kind of pay the statement shows: its own section is on. */
+  /** A kind of pay the statement shows: the company uses it and its own section is on. */
   shows(type: PayType): boolean {
-    return this.enabled(PAY_SECTION[type]);
+    return this.compTypes.enabled(type) && this.enabled(PAY_SECTION[type]);
+  }
+
+  /** The pay type's name: the company's title when it renamed the type. */
+  payLabel(type: PayType): string {
+    return this.compTypes.renamed(type) ?? PAY_LABELS[type];
+  }
+
+  grantLabel(type: EquityGrantRow['grant_type']): string {
+    return this.compTypes.renamed(type) ?? GRANT_LABELS[type];
   }
 
   private moneyOf(record: CompensationRecordRow): Money {
@@ -161,7 +175,7 @@ class StatementBuilder {
     return {
       type,
       group: PAY_GROUPS[type],
-      label: PAY_LABELS[type],
+      label: this.payLabel(type),
       amount: await this.money.amount(this.moneyOf(current)),
       target: current.percent_of_base_bp === null ? 'amount' : 'percent',
       percentOfBase: percentOf(current.percent_of_base_bp),
@@ -211,7 +225,7 @@ class StatementBuilder {
       items.push({ id: benefit.id, name: benefit.name, description: benefit.description, annualValue: benefit.annualValue ? await this.money.amount(benefit.annualValue) : null });
     }
     const record = this.inForce.get('benefits');
-    if (record) items.push({ id: 'pay-record-benefits', name: PAY_LABELS.benefits, description: 'Recorded with your pay.', annualValue: await this.money.amount(this.moneyOf(record)) });
+    if (record && this.compTypes.enabled('benefits')) items.push({ id: 'pay-record-benefits', name: this.payLabel('benefits'), description: 'Recorded with your pay.', annualValue: await this.money.amount(this.moneyOf(record)) });
     const values = items.flatMap((item) => (item.annualValue ? [item.annualValue] : []));
     return { ...this.text('benefits'), items, total: values.length ? this.money.sum(values) : this.money.sum([]) };
   }
@@ -383,7 +397,7 @@ class StatementBuilder {
     const notes: string[] = [];
     for (const type of CASH_TYPES) {
       const record = this.inForce.get(type);
-      if (record && this.shows(type)) breakdown.push({ group: PAY_GROUPS[type], label: PAY_LABELS[type], amount: await this.money.amount(this.moneyOf(record)) });
+      if (record && this.shows(type)) breakdown.push({ group: PAY_GROUPS[type], label: this.payLabel(type), amount: await this.money.amount(this.moneyOf(record)) });
     }
     if (this.enabled('equity') && this.showsEquityValue && this.grants.length) {
       const nextYear = addMonths(this.asOf, 12);
@@ -396,7 +410,7 @@ class StatementBuilder {
         if (!value) unknown = true;
         else byType.set(grant.grant_type, [...(byType.get(grant.grant_type) ?? []), value]);
       }
-      for (const [type, values] of byType) breakdown.push({ group: GRANT_GROUPS[type], label: `${GRANT_LABELS[type]}, next 12 months`, amount: this.money.sum(values) });
+      for (const [type, values] of byType) breakdown.push({ group: GRANT_GROUPS[type], label: `${this.grantLabel(type)}, next 12 months`, amount: this.money.sum(values) });
       const price = this.price();
       const perShare = formatPerShare(price.perShare, price.currency);
       notes.push(`Equity counts the shares that vest in the next 12 months, at ${perShare} a share${price.source === 'custom' ? ' (the price the company chose for statements)' : ' (the company’s share price)'}, less any exercise price.`);
@@ -424,7 +438,8 @@ class StatementBuilder {
       previous.set(record.type, record);
       const promotion = record.reason === 'promotion';
       const change = before && before.currency === record.currency && before.amount > 0 ? Math.round(((record.amount - before.amount) / before.amount) * 10_000) / 100 : null;
-      const label = promotion ? `Promotion: ${PAY_LABELS[record.type].toLowerCase()} changed` : before ? `${PAY_LABELS[record.type]} changed` : `${PAY_LABELS[record.type]} set`;
+      const name = this.payLabel(record.type);
+      const label = promotion ? `Promotion: ${name.toLowerCase()} changed` : before ? `${name} changed` : `${name} set`;
       events.push({
         date: record.effective_date.slice(0, 10),
         kind: promotion ? 'promotion' : 'pay_change',
@@ -533,5 +548,6 @@ export async function buildStatement(db: Knex, request: StatementRequest): Promi
   const money = new StatementMoney(converter, request.employee.currency, company.currency);
   const records = await statementPayRecords(db, request.scope, request.employee.id);
   const grants = await statementGrants(db, request.scope, request.employee.id);
-  return new StatementBuilder(request, company, money, valuationFor(company, request.settings, converter), records, grants).build();
+  const compTypes = await compTypesOf(db, request.scope);
+  return new StatementBuilder(request, company, money, valuationFor(company, request.settings, converter), records, grants, compTypes).build();
 }

@@ -9,7 +9,7 @@ import { assertMayAssignRoles } from '../access/assignRoles.js';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { type ModuleName, isModuleName, moduleAvailable, moduleLabel, modulePermissions } from '../access/flags.js';
 import { type AccessRequestRow, type AccessRequestStatus, decideAccessRequest, findAccessRequest, findOpenRequest, insertAccessRequest, listAccessRequestRows, requesterKinds } from './accessRequestsStore.js';
-import { PERMISSIONS, type PermissionMap, hasPermission, isPermissionName, permissionLabel, resolvePermissions } from '../access/permissions.js';
+import { type PermissionMap, hasPermission, isPermissionName, permissionLabel, permissionNames, resolvePermissions } from '../access/permissions.js';
 import { findRole, listRoles, parsePermissions, replaceUserRoles, rolesOfUsers } from '../access/store.js';
 import { type FullUserRow, customerUsersOf, findCompanyById, findCustomerUser } from '../access/usersStore.js';
 
@@ -85,7 +85,7 @@ function askedFor(caller: Caller, input: Schemas['AccessRequestInput']): { modul
   }
   if (!input.permission) throw badRequest('Say what you need: a module or a permission', [{ field: 'body.module', message: 'name a module or a permission' }]);
   if (!isPermissionName(input.permission)) {
-    throw badRequest('That is not a permission', [{ field: 'body.permission', message: `use one of: ${Object.keys(PERMISSIONS).join(', ')}` }]);
+    throw badRequest('That is not a permission', [{ field: 'body.permission', message: `use one of: ${permissionNames().join(', ')}` }]);
   }
   const authority = input.authority ?? 'view';
   if (hasPermission(caller.permissions, input.permission, authority, undefined)) {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { leadsByUser } from '../people/reads/accessRequests.js';
+import { leadsByUser } from './peopleReads.js';
 import type { CompanyScope } from '../access/caller.js';
 
 export type AccessRequestStatus = 'pending' | 'approved' | 'declined';

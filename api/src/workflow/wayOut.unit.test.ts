@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../access/caller.js';
-import { FLAG_DEFAULTS } from '../access/flags.js';
+import '../modules.js';
+import { flagDefaults } from '../access/flags.js';
 import type { PermissionMap } from '../access/permissions.js';
 import { bandSetWorkflow } from '../bands/workflow.js';
 import { type ResolvedReviewers, type ReviewFacts, type ReviewerFacts, chainSource, resolveReviewers, skipLostReviewers } from '../meritCycles/reviewers.js';
@@ -33,7 +34,7 @@ const caller = (userId: string, permissions: PermissionMap): Caller => ({
   roles: [],
   permissions,
   allRolePermissions: permissions,
-  flags: FLAG_DEFAULTS,
+  flags: flagDefaults(),
   viewAs: null,
   via: 'apiToken',
 });

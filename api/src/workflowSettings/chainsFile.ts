@@ -6,9 +6,10 @@ import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
 import { csvFile } from '../downloads/csv.js';
 import { presentDownload, saveDownload } from '../downloads/service.js';
-import { HttpError, badRequest } from '../kernel/errors.js';
+import { HttpError } from '../kernel/errors.js';
 import { versionOf } from '../kernel/versions.js';
-import { type SourceTable, UnreadableFile, readTable } from '../hris/table.js';
+import { EMAIL, tidyCell } from '../kernel/files/cells.js';
+import { type SourceTable, readSentTable } from '../kernel/files/table.js';
 import { replaceApprovalChains } from '../meritCycles/chains.js';
 import { requireCycle } from '../meritCycles/cycles.js';
 import { listChains } from '../meritCycles/store.js';
@@ -19,7 +20,7 @@ import { usersByEmail } from './store.js';
 /*
  * Approval chains as a CSV file: `Manager email` (the employee at the root of the branch; empty for
  * the whole company), then `Approver 1 email`, `Approver 2 email`, … in order. The import reads it
- * with the people-data import's table reader, checks every row with its line, and writes all or
+ * with the table reader every file import shares (kernel/files), checks every row with its line, and writes all or
  * nothing; the export writes the same columns through the formula-safe CSV writer, so an export is
  * the template of the next import.
  */
@@ -37,9 +38,6 @@ export const CHAINS_FILE = 'approvalChains';
 const squash = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 const MANAGER_HEADERS = new Set(['manageremail', 'branchemail', 'branchmanageremail']);
 const APPROVER_HEADER = /^(?:approver|reviewer)(\d{1,2})(?:email)?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// The CSV writer puts an apostrophe before a cell a spreadsheet would run as a formula; reading our own export back takes it off.
-const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r＝＋－＠])/;
 
 interface Columns {
   manager: number;
@@ -62,17 +60,11 @@ function columnsOf(table: SourceTable, problems: Problem[]): Columns | null {
   return manager < 0 || !approvers.length ? null : { manager, approvers };
 }
 
-const cellOf = (values: readonly string[], at: number): string => (values[at] ?? '').trim().replace(ESCAPED_FORMULA, '');
+const cellOf = (values: readonly string[], at: number): string => tidyCell(values[at] ?? '');
 
 /** Reads and checks every row; the chains in file order and every problem with its line. */
 async function readChains(db: Knex, scope: CompanyScope, text: string): Promise<{ rowCount: number; chains: StoredChain[]; lines: number[]; problems: Problem[] }> {
-  let table: SourceTable;
-  try {
-    table = await readTable(Readable.from([Buffer.from(text, 'utf8')]), 'csv');
-  } catch (error) {
-    if (error instanceof UnreadableFile) throw badRequest(error.message, [{ field: 'body', message: error.message }]);
-    throw error;
-  }
+  const table = await readSentTable(Readable.from([Buffer.from(text, 'utf8')]), 'csv');
   const problems: Problem[] = [];
   const columns = columnsOf(table, problems);
   if (!columns) return { rowCount: table.rowCount, chains: [], lines: [], problems };

@@ -1,5 +1,4 @@
 import { can, secured } from '../kernel/operations.js';
-import { decideBandSet, getBandSetApproval } from './bandApprovals.js';
 import { exportChains, importChains } from './chainsFile.js';
 import { getWorkflowSettings, updateWorkflowSettings } from './service.js';
 
@@ -27,26 +26,5 @@ export const workflowSettingsOperations = [
     access: view,
     status: 201,
     handler: async ({ query }, { deps, caller }) => ({ data: await exportChains(deps, caller, query.meritCycleId) }),
-  }),
-];
-
-const seeBands = can('bands', 'view');
-
-/** Deciding on a band set's publication (module bands): only the approver awaited now gets through the workflow's guard. */
-export const bandSetApprovalOperations = [
-  secured({
-    operationId: 'getBandSetApproval',
-    access: seeBands,
-    handler: async ({ path }, { deps, caller }) => ({ data: await getBandSetApproval(deps.db, caller, path.bandSetId) }),
-  }),
-  secured({
-    operationId: 'approveBandSet',
-    access: seeBands,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await decideBandSet(deps.db, caller, path.bandSetId, headers['If-Match'], 'approved', body?.comment) }),
-  }),
-  secured({
-    operationId: 'rejectBandSet',
-    access: seeBands,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await decideBandSet(deps.db, caller, path.bandSetId, headers['If-Match'], 'rejected', body.comment) }),
   }),
 ];

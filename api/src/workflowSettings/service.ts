@@ -2,19 +2,20 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import { parsePermissions, rolesOfUsers } from '../access/store.js';
+import { approverOf, usersById } from '../access/userContacts.js';
+import { type StoredChain, type WorkflowRules, type WorkflowSettingsRow, findSettings, insertSettings, parseList, rulesOf, settingsOf } from '../approvalRules/rules.js';
 import type { components } from '../contract-types.js';
-import { isoTimestampOrNull } from '../db/timestamps.js';
 import { type FieldError, badRequest } from '../kernel/errors.js';
 import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
+import { chainProblems, MAX_REVIEWERS } from '../meritCycles/chainRules.js';
 import { branchEmployeesById } from '../people/reads/approvalChains.js';
-import { MAX_REVIEWERS } from '../meritCycles/chains.js';
 import { emit } from '../platform/events.js';
-import { type UserContact, type WorkflowSettingsRow, findSettings, insertSettings, settingsOf, usersById } from './store.js';
 
 /*
- * Who approves what, as data the modules read: the merit-cycle approval chains a new cycle starts
- * from, and the approvers a band set's publication needs. Offer approval rules keep their own
- * document (offers/approvals.ts); the settings screen shows all three.
+ * The workflow settings screen: who approves what, checked and written at one version. The rules
+ * are stored in approvalRules/ (the areas that follow them read them there); the checks of chains
+ * are the merit cycles' (meritCycles/chainRules.ts). Offer approval rules keep their own document
+ * (offers/approvals.ts); the settings screen shows all three.
  */
 
 type Schemas = components['schemas'];
@@ -22,49 +23,9 @@ export type WorkflowSettings = Schemas['WorkflowSettings'];
 export type WorkflowApprover = Schemas['WorkflowApprover'];
 export type MeritChain = Schemas['WorkflowMeritChain'];
 
-/** A chain as stored: the branch (an employee, or null for the whole company) and its reviewers in order. */
-export interface StoredChain {
-  branchEmployeeId: string | null;
-  reviewerUserIds: string[];
-}
-
-/** As the merit cycles count them (meritCycles/chains.ts). */
-export { MAX_REVIEWERS };
+// What the chains file reads from here (chainsFile.ts): the chain rules and the stored rules.
+export { MAX_REVIEWERS, chainProblems, rulesOf, type StoredChain };
 export const MAX_BAND_APPROVERS = 10;
-
-const parseList = <T>(text: string | undefined): T[] => (text ? (JSON.parse(text) as T[]) : []);
-
-export interface WorkflowRules {
-  meritChains: StoredChain[];
-  bandPublicationApprovers: string[];
-  version: number;
-  updatedAt: string | null;
-}
-
-export async function rulesOf(db: Knex, scope: CompanyScope): Promise<WorkflowRules> {
-  const row = await findSettings(db, scope);
-  return {
-    meritChains: parseList<StoredChain>(row?.merit_chains),
-    bandPublicationApprovers: parseList<string>(row?.band_publication_approvers),
-    version: row ? Number(row.version) : 0,
-    updatedAt: row ? isoTimestampOrNull(row.updated_at) : null,
-  };
-}
-
-/** The approvers a band set's publication needs now, in order; none: publishing needs no approval. */
-export async function bandPublicationApprovers(db: Knex, scope: CompanyScope): Promise<string[]> {
-  return (await rulesOf(db, scope)).bandPublicationApprovers;
-}
-
-/** The chains a new merit cycle starts with. */
-export async function defaultMeritChains(db: Knex, scope: CompanyScope): Promise<StoredChain[]> {
-  return (await rulesOf(db, scope)).meritChains;
-}
-
-export const approverOf = (userId: string, users: ReadonlyMap<string, UserContact>): WorkflowApprover => {
-  const user = users.get(userId);
-  return { userId, name: user?.name ?? 'A removed user', email: user?.email ?? '' };
-};
 
 /** Chains with their branch and reviewers named, the whole company's first. */
 export async function presentChains(db: Knex, scope: CompanyScope, chains: readonly StoredChain[]): Promise<MeritChain[]> {
@@ -96,28 +57,6 @@ async function present(db: Knex, scope: CompanyScope, rules: WorkflowRules): Pro
 export async function getWorkflowSettings(db: Knex, caller: Caller): Promise<WorkflowSettings> {
   const scope = companyScope(caller);
   return present(db, scope, await rulesOf(db, scope));
-}
-
-/** The checks every set of chains passes (typed in, or read from a file): real branches and reviewers, no branch twice. */
-export async function chainProblems(db: Knex, scope: CompanyScope, chains: readonly StoredChain[], field: string): Promise<FieldError[]> {
-  const problems: FieldError[] = [];
-  const users = await usersById(db, scope, chains.flatMap((chain) => chain.reviewerUserIds));
-  const branches = await branchEmployeesById(db, scope, chains.map((chain) => chain.branchEmployeeId).filter((id): id is string => id !== null));
-  const seen = new Set<string>();
-  chains.forEach((chain, index) => {
-    const key = chain.branchEmployeeId ?? '';
-    if (seen.has(key)) problems.push({ field: `${field}.${index}.branchEmployeeId`, message: chain.branchEmployeeId ? 'names a branch that already has a chain' : 'is a second company-wide chain' });
-    seen.add(key);
-    if (chain.branchEmployeeId && !branches.has(chain.branchEmployeeId)) problems.push({ field: `${field}.${index}.branchEmployeeId`, message: 'is not an employee of the company' });
-    if (new Set(chain.reviewerUserIds).size !== chain.reviewerUserIds.length) problems.push({ field: `${field}.${index}.reviewerUserIds`, message: 'names a reviewer twice' });
-    if (chain.reviewerUserIds.length > MAX_REVIEWERS) problems.push({ field: `${field}.${index}.reviewerUserIds`, message: `has more than ${MAX_REVIEWERS} reviewers` });
-    chain.reviewerUserIds.forEach((userId, position) => {
-      const user = users.get(userId);
-      if (!user) problems.push({ field: `${field}.${index}.reviewerUserIds.${position}`, message: 'is not a user of the company' });
-      else if (!user.active) problems.push({ field: `${field}.${index}.reviewerUserIds.${position}`, message: `${user.name} no longer has access` });
-    });
-  });
-  return problems;
 }
 
 async function bandApproverProblems(db: Knex, scope: CompanyScope, approverIds: readonly string[]): Promise<FieldError[]> {
@@ -174,15 +113,4 @@ export async function updateWorkflowSettings(db: Knex, caller: Caller, ifMatch: 
   if (problems.length) throw badRequest('Some approval rules cannot be saved.', problems);
   await db.transaction((trx) => storeRules(trx, caller, version, { meritChains, bandPublicationApprovers: input.bandPublicationApproverUserIds }));
   return getWorkflowSettings(db, caller);
-}
-
-/** The default chains a new merit cycle starts with: those whose branch is still an employee, with reviewers still users. */
-export async function chainsForNewCycle(db: Knex, scope: CompanyScope): Promise<StoredChain[]> {
-  const chains = await defaultMeritChains(db, scope);
-  const users = await usersById(db, scope, chains.flatMap((chain) => chain.reviewerUserIds));
-  const branches = await branchEmployeesById(db, scope, chains.map((chain) => chain.branchEmployeeId).filter((id): id is string => id !== null));
-  return chains
-    .filter((chain) => chain.branchEmployeeId === null || branches.has(chain.branchEmployeeId))
-    .map((chain) => ({ ...chain, reviewerUserIds: chain.reviewerUserIds.filter((userId) => users.get(userId)?.active) }))
-    .filter((chain) => chain.reviewerUserIds.length > 0);
 }

@@ -34,3 +34,37 @@ export async function createCompanyCommand(ctx: CommandContext, options: CreateC
       : `Created ${created.company.name}; ${created.admin.user.email} is its admin. No invitation was sent.`,
   );
 }
+
+export interface AddPersonOptions {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role?: string[];
+  candidate?: boolean;
+  invitation: boolean;
+}
+
+/**
+ * `paybench companies add-person COMPANY` (internal admins): a person with roles in a customer's
+ * company, invited by e-mail, for support staff setting up its people. Prints the person's id.
+ */
+export async function addPersonCommand(ctx: CommandContext, companyId: string, options: AddPersonOptions): Promise<void> {
+  if (options.candidate && options.role?.length) throw new RejectedInput('A candidate holds no roles: leave out --role or --candidate.');
+  const body = {
+    email: options.email,
+    firstName: options.firstName,
+    lastName: options.lastName,
+    ...(options.role?.length ? { roleKeys: options.role } : {}),
+    isCandidate: Boolean(options.candidate),
+    sendInvitation: options.invitation,
+    invite: options.invitation,
+  };
+  const added = (await call(ctx.connection, createApi(ctx.connection).POST('/api/internal/companies/{companyId}/accounts', { params: { path: { companyId } }, body }))).data;
+  if (ctx.output.json) return printJson(added);
+  process.stdout.write(`${added.user.id}\n`);
+  hint(
+    added.invitation
+      ? `Added ${added.user.email}; the invitation went to ${added.invitation.sentTo}${added.invitation.expiresAt ? ` (the link works until ${added.invitation.expiresAt})` : ''}.`
+      : `Added ${added.user.email}. No invitation was sent.`,
+  );
+}

@@ -113,6 +113,21 @@ export async function cycleBudgetsCommand(ctx: CommandContext, meritCycleId: str
   );
 }
 
+/**
+ * The bottom-up view: what each manager's branch planned against its top-down allocation, parents
+ * before their children (the planner indented by depth), in each node's currency.
+ */
+export async function cycleRollupCommand(ctx: CommandContext, meritCycleId: string): Promise<void> {
+  const rollup = (await call(ctx.connection, createApi(ctx.connection).GET('/api/v2/meritCycles/{meritCycleId}/budgets/bottomsUp', cyclePath(meritCycleId)))).data;
+  if (ctx.output.json) return printJson(rollup);
+  const currencies = await Currencies.load(ctx.connection);
+  const amount = (money: Money) => currencies.exact(money);
+  printTable(
+    ['WORKSHEET', 'PLANNER', 'ALLOCATED', 'PLANNED (BRANCH)', 'DIFFERENCE', 'STATUS'],
+    rollup.nodes.map((node) => [node.worksheetId, `${'  '.repeat(node.depth)}${node.plannerName ?? 'Top level'}`, amount(node.allocated), amount(node.plannedBranch), amount(node.difference), node.status]),
+  );
+}
+
 /** The payroll CSV through the server's export job, followed until the file is ready. */
 export async function exportCycleCommand(ctx: CommandContext, meritCycleId: string, options: CyclesExportOptions): Promise<void> {
   const started = (await call(ctx.connection, createApi(ctx.connection).POST('/api/v2/meritCycles/{meritCycleId}/exports', cyclePath(meritCycleId)))).data;
@@ -172,4 +187,50 @@ export async function importChainsCommand(ctx: CommandContext, meritCycleId: str
     result.chains.map((chain) => [chain.branchEmail ?? 'Whole company', chain.reviewers.map((reviewer) => reviewer.email).join(' → ')]),
   );
   process.stdout.write(dryRun ? `${result.chains.length} chains checked; nothing was written.\n` : `${result.chains.length} chains saved.\n`);
+}
+
+export interface CycleEmployeesOptions {
+  worksheet?: string;
+}
+
+/** `paybench cycles employees CYCLE`: the cycle's rows in the caller's reach, with the pay each plan gives. */
+export async function cycleEmployeesCommand(ctx: CommandContext, meritCycleId: string, options: CycleEmployeesOptions): Promise<void> {
+  const rows = (
+    await call(ctx.connection, createApi(ctx.connection).GET('/api/v2/meritCycles/{meritCycleId}/employees', { params: { path: { meritCycleId }, query: options.worksheet ? { worksheetId: options.worksheet } : {} } }))
+  ).data;
+  if (ctx.output.json) return printJson(rows);
+  if (!rows.length) return hint('No employees of this cycle are in your reach.');
+  const currencies = await Currencies.load(ctx.connection);
+  const amount = (money: Money | null | undefined) => (money ? currencies.exact(money) : '–');
+  // A row leaves out the components the cycle does not plan (no merit in a bonus-only cycle).
+  const merit = (row: Schemas['WorksheetEmployee']) => (row.merit ? `${percent(row.merit.percentBp)} (${amount(row.merit.amount)})` : '–');
+  printTable(
+    ['EMPLOYEE', 'NAME', 'TITLE', 'CURRENT', 'MERIT', 'NEW PAY', 'REVIEWED'],
+    rows.map((row) => [row.employeeNumber, row.name, row.title, amount(row.currentPay), merit(row), amount(row.newPay), row.reviewed ? 'yes' : '']),
+  );
+}
+
+const LETTER_AUDIENCES = { managers: 'releaseToManagers', employees: 'releaseToEmployees' } as const;
+
+/**
+ * `paybench cycles letters release CYCLE --to managers|employees`: the reward letters to managers
+ * (they read their reports' letters), or to every employee, at the letters' version just read.
+ */
+export async function releaseLettersCommand(ctx: CommandContext, meritCycleId: string, options: { to: string }): Promise<void> {
+  const action = LETTER_AUDIENCES[options.to.toLowerCase() as keyof typeof LETTER_AUDIENCES] as (typeof LETTER_AUDIENCES)[keyof typeof LETTER_AUDIENCES] | undefined;
+  if (!action) throw new RejectedInput(`--to must be managers or employees, not "${options.to}".`);
+  const api = createApi(ctx.connection);
+  const letters = (await call(ctx.connection, api.GET('/api/v2/meritCycles/{meritCycleId}/rewardLetters', cyclePath(meritCycleId)))).data;
+  const released = (
+    await call(
+      ctx.connection,
+      api.POST('/api/v2/meritCycles/{meritCycleId}/rewardLetters/transitions', { params: { path: { meritCycleId }, header: { 'If-Match': `"${letters.version}"` } }, body: { action } }),
+    )
+  ).data;
+  if (ctx.output.json) return printJson(released);
+  process.stdout.write(
+    action === 'releaseToManagers'
+      ? `Released ${released.letterCount} letters of ${released.cycleName} to their managers.\n`
+      : `Released ${released.releasedCount} letters of ${released.cycleName} to their employees.\n`,
+  );
 }

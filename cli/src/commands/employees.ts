@@ -126,3 +126,14 @@ export async function listMappingsCommand(ctx: CommandContext, kind: Kind): Prom
     mappings.map((mapping) => [mapping.name, Object.entries(mapping.mapping).map(([field, column]) => `${field}=${column}`).join(', '), mapping.updatedAt.slice(0, 10)]),
   );
 }
+
+/** `paybench employees|grants mappings delete NAME`: a saved mapping by its name; the files it read stay as they are. */
+export async function deleteMappingCommand(ctx: CommandContext, kind: Kind, name: string): Promise<void> {
+  const api = createApi(ctx.connection);
+  const mappings = (await call(ctx.connection, api.GET('/api/people-imports/mappings', { params: { query: { kind } } }))).data;
+  const found = mappings.find((mapping) => mapping.name === name) ?? mappings.find((mapping) => mapping.name.toLowerCase() === name.toLowerCase());
+  if (!found) throw new RejectedInput(`No saved ${NOUN[kind]} mapping is called "${name}".`, mappings.length ? [`Saved: ${mappings.map((mapping) => mapping.name).join(', ')}`] : []);
+  const deleted = (await call(ctx.connection, api.DELETE('/api/people-imports/mappings/{peopleImportMappingId}', { params: { path: { peopleImportMappingId: found.id } } }))).data;
+  if (ctx.output.json) return printJson(deleted);
+  process.stdout.write(`Deleted the mapping ${found.name}.\n`);
+}

@@ -1,7 +1,7 @@
 import type { components } from '../../../openapi.js';
 import { call, createApi } from '../client.js';
 import { requireSuccess, saveDownload, waitForJob } from '../jobs.js';
-import { RejectedInput, hint, printJson, printTable } from '../output.js';
+import { RejectedInput, hint, printJson, printPairs, printTable } from '../output.js';
 import { Currencies } from '../money.js';
 import type { CommandContext } from './users.js';
 
@@ -55,4 +55,27 @@ export async function exportOffersCommand(ctx: CommandContext, options: OffersEx
   const job = requireSuccess(await waitForJob(ctx.connection, started.id, 'Exporting offers'));
   await saveDownload(ctx.connection, job.downloadId, options.output);
   if (options.output) hint(`Wrote ${options.output}`);
+}
+
+/** `paybench offers letter OFFER`: the letter as the candidate sees it, read by the company (nothing is recorded as a view). */
+export async function offerLetterCommand(ctx: CommandContext, offerId: string): Promise<void> {
+  const letter = (await call(ctx.connection, createApi(ctx.connection).GET('/api/offers/{offerId}/letter', { params: { path: { offerId } } }))).data;
+  if (ctx.output.json) return printJson(letter);
+  const currencies = await Currencies.load(ctx.connection);
+  const amount = (money: components['schemas']['Money'] | null) => (money ? currencies.whole(money) : '–');
+  printPairs([
+    ['Company', letter.company.name],
+    ['Candidate', `${letter.candidate.firstName} ${letter.candidate.lastName}`.trim()],
+    ['Title', letter.title],
+    ['Location', letter.locationName],
+    ['Start date', letter.startDate],
+    ['Expires on', letter.expiresOn],
+    ['State', letter.state],
+    ...(letter.postedRange ? [['Posted range', `${amount(letter.postedRange.min)} – ${amount(letter.postedRange.max)}`] as [string, string]] : []),
+  ]);
+  printTable(
+    ['PACKAGE', 'BASE', 'BONUS TARGET', 'VARIABLE', 'SIGN-ON', 'TOTAL CASH'],
+    letter.packages.map((option) => [option.label, amount(option.package.base), amount(option.package.bonusTarget), amount(option.package.variable), amount(option.package.signOn), amount(option.package.totalCash)]),
+  );
+  if (letter.welcomeMessage) process.stdout.write(`\n${letter.welcomeMessage}\n`);
 }

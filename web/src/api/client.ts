@@ -6,6 +6,7 @@ import { leaveSession } from '../auth/leave';
 import { currentSocketId } from '../realtime/socketId';
 import { HttpError, errorBody, transportError } from './errors';
 import { noteAnswer } from './offline';
+import { withoutTokenWhereNotNeeded } from './tokenPolicy';
 
 /** The one typed client of the contract; every screen reaches the API through it. */
 export const api = createClient<paths>({ baseUrl: '/' });
@@ -56,6 +57,8 @@ const auth: Middleware = {
   },
 };
 api.use(auth);
+// The spec's total-rewards token rule (§7): public calls from those pages go without the token.
+api.use(withoutTokenWhereNotNeeded);
 
 /** The key prefix of every cached answer of the contract (see `queries.ts`). */
 export const QUERY_PREFIX = 'paybench';

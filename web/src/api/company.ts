@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { components } from '../../../openapi.d.ts';
 import { useQuery } from './client';
 import { normaliseError } from './errors';
+import { reportFetchFailure } from './errorReporting';
 import { logError } from './log';
 
 type CompanyProfile = components['schemas']['CompanyProfile'];
@@ -27,7 +28,10 @@ export function useCompanyProfile(enabled = true): { profile: CompanyProfile | u
 export function useCompanyCurrency(enabled = true): { currency: string | undefined; fallback: boolean } {
   const { profile, error } = useCompanyProfile(enabled);
   useEffect(() => {
-    if (error) logError('Company settings could not be loaded; using USD.', normaliseError(error, { url: '/api/company/profile' }));
+    if (!error) return;
+    logError('Company settings could not be loaded; using USD.', normaliseError(error, { url: '/api/company/profile' }));
+    // The spec (§8): failed settings fetches are reported to error tracking.
+    reportFetchFailure('The company settings', error);
   }, [error]);
   if (error) return { currency: FALLBACK_CURRENCY, fallback: true };
   return { currency: profile?.currency, fallback: false };

@@ -104,6 +104,8 @@ export interface MutationOptions {
   fieldNames?: Readonly<Record<string, string>>;
   /** The message when the failure words nothing itself, by status. */
   fallback?: (status: number | undefined) => string | undefined;
+  /** How a screen words the failure itself, instead of the message and the fields named. */
+  describe?: (error: unknown) => Problem;
 }
 
 /** What one write does besides the call. */
@@ -127,7 +129,7 @@ type Hold = 'invalidated' | 'leaving';
  * server's message with its field problems, shown as a toast or kept in `problem`. One hook can
  * run several writes that share the busy flag (the buttons of one panel).
  */
-export function useMutation({ failure = 'toast', fieldNames, fallback }: MutationOptions = {}) {
+export function useMutation({ failure = 'toast', fieldNames, fallback, describe }: MutationOptions = {}) {
   const { add } = useToasts();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -147,7 +149,7 @@ export function useMutation({ failure = 'toast', fieldNames, fallback }: Mutatio
     undo?.();
     setBusy(false);
     const status = statusOf(answer.error) ?? answer.response?.status;
-    const failed = { message: errorMessage(answer.error, fallback?.(status)), fields: fieldProblems(answer.error, fieldNames) };
+    const failed = describe?.(answer.error) ?? { message: errorMessage(answer.error, fallback?.(status)), fields: fieldProblems(answer.error, fieldNames) };
     if (failure === 'toast') add('error', failed.message);
     setProblem(failed);
     return { ok: false, problem: failed, status };

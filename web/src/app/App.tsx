@@ -2,6 +2,7 @@ import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { NotFoundScreen } from '../features/entry/EntryScreens';
 import { FullSizeSpinner } from '../ui/Spinner';
+import { useAnalytics } from './analytics';
 import { RequireModule, RequireSession } from './Guard';
 import { Layout } from './Layout';
 import { routes } from './registry';
@@ -64,6 +65,7 @@ const moduleRoutes = routes.map((route) =>
 );
 
 export function App() {
+  useAnalytics();
   return (
     <Switch>
       {moduleRoutes}

@@ -21,6 +21,16 @@ export interface Column<Row> {
   width?: string;
   /** With `sort`, whether this column can be sorted by (default: yes). */
   sortable?: boolean;
+  /** In the data grid: the value sorted, filtered and copied (without it the column is neither sorted nor filtered there). */
+  value?: (row: Row) => string | number | null | undefined;
+  /** In the data grid: the default width in pixels (the person can resize it). */
+  size?: number;
+  /** In the data grid: the cell's full text on hover, for values cut short. */
+  title?: (row: Row) => string | undefined;
+  /** In the data grid with sheet editing: the cell's text as typed, and the rows it can be changed in. */
+  edit?: { text: (row: Row) => string; editable: (row: Row) => boolean };
+  /** In the data grid with sheet editing: the cell's text when copied out, where it is not its `value`. */
+  copyText?: (row: Row) => string;
 }
 
 export type SortOrder = 'asc' | 'desc';

@@ -7,15 +7,32 @@ export interface PickedEmployee {
   name: string;
 }
 
+interface EmployeeSearchProps {
+  label: string;
+  onPick: (employee: PickedEmployee) => void;
+  /** Leaves out people who have left (the company's employees only). */
+  activeOnly?: boolean;
+  /**
+   * Whom it searches: the company's employees the person may read (default), or the people whose
+   * total rewards statement the person may preview (which needs no access to people data).
+   */
+  source?: 'employees' | 'statementPreview';
+  /** The one picked now, marked as pressed in the list. */
+  selected?: string | null;
+}
+
 /**
  * Finds an employee by name, e-mail or employee number (two characters or more) and hands the one
  * picked to `onPick`; the field empties after a pick. `activeOnly` leaves out people who have left.
  */
-export function EmployeeSearch({ label, onPick, activeOnly = false }: { label: string; onPick: (employee: PickedEmployee) => void; activeOnly?: boolean }) {
+export function EmployeeSearch({ label, onPick, activeOnly = false, source = 'employees', selected }: EmployeeSearchProps) {
   const [text, setText] = useState('');
   const search = useDebounced(text.trim());
   const query = activeOnly ? { search, status: 'active' as const, limit: 8 } : { search, limit: 8 };
-  const found = useQuery('/api/employees', search.length >= 2 ? { params: { query } } : null);
+  const asking = search.length >= 2;
+  const employees = useQuery('/api/employees', asking && source === 'employees' ? { params: { query } } : null);
+  const previewable = useQuery('/api/total-rewards/preview-employees', asking && source === 'statementPreview' ? { params: { query: { search, limit: 8 } } } : null);
+  const found = source === 'employees' ? employees : previewable;
   return (
     <div className="employee-search">
       <label>
@@ -33,6 +50,7 @@ export function EmployeeSearch({ label, onPick, activeOnly = false }: { label: s
                 <button
                   type="button"
                   className="small"
+                  aria-pressed={selected === undefined ? undefined : selected === employee.id}
                   onClick={() => {
                     onPick({ id: employee.id, name });
                     setText('');

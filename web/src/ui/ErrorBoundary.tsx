@@ -15,7 +15,7 @@ interface Props {
   resetKeys?: unknown[];
   title?: string;
   description?: string;
-  /** A remote override (release flag) wins over everything else. */
+  /** The remote override Paybench sets for a company (`CompanyProfile.errorScreen`) wins over everything else. */
   override?: { title?: string; description?: string };
 }
 

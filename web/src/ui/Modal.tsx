@@ -9,6 +9,10 @@ interface DialogProps {
   /** The look: a centred modal, or a sheet (see `Sheet`). */
   className?: string;
   backdropClassName?: string;
+  /** `alertdialog` for a question that needs an answer before anything else (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
+  /** The element whose text says what the dialog is about (an alert dialog's question). */
+  describedBy?: string;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -37,7 +41,7 @@ function keepFocusInside(event: KeyboardEvent<HTMLDivElement>, container: HTMLEl
  * The behaviour every dialog shares: focus moves in when it opens, stays inside while it is open
  * and goes back when it closes; Escape or a press on the backdrop closes it.
  */
-export function Dialog({ labelledBy, onClose, children, className = 'modal', backdropClassName = 'modal-backdrop' }: DialogProps) {
+export function Dialog({ labelledBy, onClose, children, className = 'modal', backdropClassName = 'modal-backdrop', role = 'dialog', describedBy }: DialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -49,9 +53,10 @@ export function Dialog({ labelledBy, onClose, children, className = 'modal', bac
       <div
         ref={dialog}
         className={className}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
         tabIndex={-1}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onClose();
@@ -78,13 +83,16 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** See `Dialog`: an alert dialog asks a question, which `describedBy` names. */
+  role?: 'dialog' | 'alertdialog';
+  describedBy?: string;
 }
 
 /** A dialog at the modal layer, with a title, a close button and an optional footer. */
-export function Modal({ title, onClose, children, footer }: ModalProps) {
+export function Modal({ title, onClose, children, footer, role, describedBy }: ModalProps) {
   const titleId = useId();
   return (
-    <Dialog labelledBy={titleId} onClose={onClose}>
+    <Dialog labelledBy={titleId} onClose={onClose} role={role} describedBy={describedBy}>
       <header className="modal-head">
         <h2 id={titleId}>{title}</h2>
         <CloseButton onClose={onClose} />

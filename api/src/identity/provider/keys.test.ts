@@ -66,7 +66,8 @@ describe('the provider’s signing keys at rest', () => {
     const restarted = await start();
     expect(await publishedKids(restarted)).toEqual(kids);
     expect((await signIn(restarted)).status).toBe(200);
-  });
+    // Two starts of a server (the first builds and scores the demo market), on cores the suite shares.
+  }, 120_000);
 
   it('still loads keys an older version stored in plain text, and seals them', async () => {
     const legacy = await plainTextKeys();
@@ -82,5 +83,5 @@ describe('the provider’s signing keys at rest', () => {
     const resealed = await stored(restarted, JWKS_META_KEY);
     expect(resealed).not.toContain('"d":');
     expect(await stored(restarted, COOKIE_KEYS_META_KEY)).not.toContain('an older cookie key');
-  });
+  }, 120_000);
 });

@@ -534,7 +534,7 @@ export function enterpriseRedirectPage(target: string): Page {
   );
 }
 
-// ── proof of an e-mail domain by link (companies/domains/proofLinks.ts) ─────────────────────────
+// ── proof of an e-mail domain by link (identity/domains/proofLinks.ts) ─────────────────────────
 
 export interface DomainProofView {
   path: string;

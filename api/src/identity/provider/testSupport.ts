@@ -53,7 +53,7 @@ export async function createPerson(db: Knex, overrides: Partial<Pick<TestPerson,
 /** `createPerson`, holding the company's built-in admin role (made the way the API makes a company's roles). */
 export async function createAdmin(db: Knex): Promise<TestPerson> {
   const person = await createPerson(db);
-  const { seedBuiltinRoles } = await import('../../companies/service.js');
+  const { seedBuiltinRoles } = await import('../../access/builtinRoles.js');
   const { replaceUserRoles } = await import('../../access/store.js');
   const roles = await seedBuiltinRoles(db, person.companyId);
   await replaceUserRoles(db, { companyId: person.companyId }, person.id, [roles.get('admin') ?? '']);

@@ -9,9 +9,9 @@ import { sealText, secretsKey, unsealText } from '../../kernel/secrets.js';
 import { emit } from '../../platform/events.js';
 import { discoverProvider, parseIssuer, privateNetworksAllowed, ProviderUnreachable } from './provider.js';
 import { presentConnection } from './present.js';
-import { claim } from '../../companies/domains/service.js';
-import { FREE_MAIL_DOMAINS } from '../../companies/domains/freeMail.js';
-import { linkToConnection } from '../../companies/domains/store.js';
+import { claim } from '../domains/service.js';
+import { FREE_MAIL_DOMAINS } from '../domains/freeMail.js';
+import { linkToConnection } from '../domains/store.js';
 import { connectionRow, deleteConnection, domainsOfCompany, findConnection, insertConnection, listConnections, type SsoConnectionWithDomains } from './store.js';
 
 type SsoConnection = components['schemas']['SsoConnection'];
@@ -67,7 +67,7 @@ async function verifyProvider(issuerUrl: string, clientId: string, clientSecret:
 }
 
 /**
- * Links the connection's domains: each is claimed for the company (companies/domains: refused when
+ * Links the connection's domains: each is claimed for the company (identity/domains: refused when
  * another company has people at it or holds it proven) and routes nobody until the company proves
  * it. A domain on another of the company's connections is 409 `domain_taken`, naming it.
  */

@@ -5,7 +5,7 @@ import { type TestCompany, type TestUser, bearer, createTestCompany, createTestU
 import { type ErrorBody, request } from '../../../test/http.js';
 import { startTestServer } from '../../../test/server.js';
 import { Browser, callbackUrl, discover, startSignIn, type Visit, WEB_CLIENT } from '../provider/testSupport.js';
-import { TestTxtResolver } from '../../companies/domains/test/resolver.js';
+import { TestTxtResolver } from '../domains/test/resolver.js';
 import { CLIENT_ID, CLIENT_SECRET, type CompanyProvider, startCompanyProvider } from './test/provider.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;

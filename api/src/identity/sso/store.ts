@@ -23,7 +23,7 @@ export interface SsoConnectionWithDomains extends SsoConnectionRow {
 
 const connectionsOf = (db: Knex, scope: CompanyScope) => db<SsoConnectionRow>('sso_connections').where('company_id', scope.companyId);
 
-/** Each connection with the domains its company claims for it (companies/domains). */
+/** Each connection with the domains its company claims for it (identity/domains). */
 async function withDomains(db: Knex, rows: SsoConnectionRow[]): Promise<SsoConnectionWithDomains[]> {
   if (!rows.length) return [];
   const domains = await db('company_domains')

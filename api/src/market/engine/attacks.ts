@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { EVERYWHERE, FOREX, marketOf, request, type CompanySpec, type RecordSpec } from './handMarket.js';
 import { RECORD_MOVE_MOST, relativeFloor, thinFloor } from './disclosure.js';
 import { percentileInc } from './percentile.js';
-import { DEFAULT_PRIVACY_RULE, type PrivacyRule } from './privacy.js';
+import { assignPersons, type KnownPersons, type PersonIdentityFields } from './personKeys.js';
+import { DEFAULT_PRIVACY_RULE, NO_PAY_MASS_CHECKS, type PrivacyRule } from './privacy.js';
 import { queryRelease, type BenchmarkCell, type QueryOptions } from './query.js';
 import { buildRelease, type MarketRelease } from './release.js';
 import type { BenchmarkRequest, MarketFilter } from './request.js';
@@ -26,15 +27,15 @@ export interface AttackOutcome {
   recovered: number;
   /** The protected estimate closest to its target, relative (null when the attack gave no estimate). */
   closest: number | null;
-  /** Whether a recovered target fails the scorecard: every attack on pay does; counts are reported (countsAttack). */
+  /** Whether a recovered target fails the scorecard: every attack does (counts: an exact difference of one pair). */
   gating: boolean;
   /** Differencing only: protected pairs the attacker could confirm (the smaller median the mean of the larger's p40 and p60). */
   confirmed?: number;
-  /** Counts only: what differencing counts recovers (informational, see countsAttack). */
+  /** What else the attack measured, in words (colluders: the best fit; counts: averages over trackers). */
   note?: string;
 }
 
-export type AttackId = 'differencing' | 'tracker' | 'releases' | 'reconstruction' | 'key_search' | 'colluders' | 'counts';
+export type AttackId = 'differencing' | 'tracker' | 'releases' | 'reconstruction' | 'key_search' | 'colluders' | 'dominance' | 'counts' | 'count_averaging' | 'reimport';
 
 export interface BatteryOptions {
   /** The disclosure key the planted markets are built with: the release's, so its own PRF is attacked. */
@@ -84,7 +85,7 @@ export function runAttackBattery(options: BatteryOptions): AttackOutcome[] {
 
 function battery(options: BatteryOptions): AttackOutcome[] {
   const context: AttackContext = { rule: options.rule ?? DEFAULT_PRIVACY_RULE, keys: Array.from({ length: options.keys ?? 4 }, (_, i) => trialKey(options.disclosureKey, i)) };
-  return [differencingAttack(context), trackerAttack(context), releasesAttack(context), reconstructionAttack(context), keySearchAttack(context), colludersAttack(context), countsAttack(context)];
+  return [differencingAttack(context), trackerAttack(context), releasesAttack(context), reconstructionAttack(context), keySearchAttack(context), colludersAttack(context), dominanceAttack(context), countsAttack(context), countAveragingAttack(context), reimportAttack(context)];
 }
 
 export interface AttackContext {
@@ -218,7 +219,7 @@ function differencingAttack(context: AttackContext): AttackOutcome {
 }
 
 function start(attack: AttackId, title: string): AttackOutcome {
-  return { attack, title, gating: attack !== 'counts', targets: 0, controlRecovered: 0, recovered: 0, closest: null };
+  return { attack, title, gating: true, targets: 0, controlRecovered: 0, recovered: 0, closest: null };
 }
 
 /** One target attacked: with the protection off it counts to the control, on to the result. */
@@ -325,23 +326,56 @@ function trackerAttack(context: AttackContext): AttackOutcome {
 }
 
 /**
- * Averaging across releases: the same target in four releases, the trackers growing between them
- * (new draws for every padded cell), and unrelated records added elsewhere. The attacker averages
- * every padded median of every release.
+ * The tracker market of one release in which the target's own company churns: `colleagues` people
+ * paid far below the target and as many far above (new people each release), so the target's rank
+ * among its company's records changes every release while it stays every padded cell's median; the
+ * trackers grow by twice as many pairs. With `persons` every record carries a person tag (the target
+ * the same in every release, the others new), as participants' records do; without, records are told
+ * apart by their rank in their company, as before person tags.
+ */
+function churnedTrackerMarket(colleagues: number, version: number, persons: boolean): { companies: CompanySpec[]; records: RecordSpec[] } {
+  const { companies, records } = trackerMarket(2 * colleagues);
+  for (let i = 0; i < colleagues; i++) {
+    records.push({ company: 0, base: 25_000 + 1_000 * i, location: 'us_boston' });
+    records.push({ company: 0, base: 290_000 + 1_000 * i, location: 'us_boston' });
+  }
+  if (!persons) return { companies, records };
+  // The target is record 0; everyone else is somebody new in every release.
+  return { companies, records: records.map((r, i) => ({ ...r, person: i === 0 ? TARGET_PERSON : 1 + version * 100_000 + i })) };
+}
+const TARGET_PERSON = 0x7a11;
+
+/**
+ * Averaging across releases: the same target in four releases, its own company churning between them
+ * (colleagues leave and join below and above it) and the trackers growing (new draws for every padded
+ * cell). The attacker averages every padded median of every release. The note gives the same attack
+ * on records told apart by rank (no person tags), whose churn gives the target a new move each release.
  */
 function releasesAttack(context: AttackContext): AttackOutcome {
-  const outcome = start('releases', 'Averaging the tracker pairs across four releases in which the trackers grow');
+  const outcome = start('releases', 'Averaging the tracker pairs across four releases in which the target\'s company churns and the trackers grow');
+  let rankRecovered = 0;
+  let rankClosest = Infinity;
   for (const key of context.keys) {
-    for (const disclosure of [false, true]) {
+    for (const [disclosure, persons] of [
+      [false, true],
+      [true, true],
+      [true, false],
+    ] as const) {
       const estimates: number[] = [];
       for (let version = 0; version < 4; version++) {
-        const { companies, records } = trackerMarket(version);
+        const { companies, records } = churnedTrackerMarket(version, version, persons);
         const release = planted(companies, records, key, `release-${version}`);
         estimates.push(...trackerEstimates(release, { disclosure, privacy: context.rule }));
       }
-      record(outcome, disclosure, mean(estimates), TARGET);
+      if (persons) record(outcome, disclosure, mean(estimates), TARGET);
+      else {
+        const estimate = mean(estimates);
+        if (estimate !== null && within(estimate, TARGET)) rankRecovered++;
+        if (estimate !== null) rankClosest = Math.min(rankClosest, relative(estimate, TARGET));
+      }
     }
   }
+  outcome.note = `without person tags (a record's move drawn from its rank in its company, which churn changes) ${rankRecovered} of ${context.keys.length} averages land within 5% (closest ${(100 * rankClosest).toFixed(1)}%)`;
   return outcome;
 }
 
@@ -515,41 +549,217 @@ function figuresFit(cell: BenchmarkCell, pay: number[], rule: PrivacyRule | null
   });
 }
 
+// ─── Dominance and the p% rule ───────────────────────────────────────────────────────────────────
+
+/**
+ * A cell one company dominates by pay, not by head count: it holds a quarter of the records (the
+ * most the head-count rule allows) and most of the pay, so the figures above p75 are its records.
+ * And a cell that only the p% rule stops: no company dominates, but the two records outside the four
+ * largest companies are paid so little that the second to fourth largest, knowing their own pay,
+ * bound the largest company's. In both the colluders (every company but the largest) read the
+ * largest company's pay off the published p90. The target is that company's mean pay.
+ */
+export const DOMINANCE_PLANTS: { name: string; records: RecordSpec[]; companies: number; target: number }[] = [
+  {
+    name: 'one company dominates the pay',
+    companies: 5,
+    records: [
+      ...[490_000, 500_000, 510_000].map((base) => ({ company: 0, base, location: 'us_austin' })),
+      ...[100_000, 105_000, 110_000, 115_000, 120_000, 125_000, 130_000, 108_000, 118_000].map((base, i) => ({ company: 1 + (i % 4), base, location: 'us_austin' })),
+    ],
+    target: 500_000,
+  },
+  {
+    name: 'only the p% rule stops it',
+    companies: 6,
+    records: [
+      ...[198_000, 200_000, 202_000].map((base) => ({ company: 0, base, location: 'us_austin' })),
+      ...[140_000, 145_000, 150_000, 152_000, 155_000, 148_000, 142_000, 158_000, 160_000].map((base, i) => ({ company: 1 + (i % 3), base, location: 'us_austin' })),
+      { company: 4, base: 20_000, location: 'us_austin' },
+      { company: 5, base: 21_000, location: 'us_austin' },
+    ],
+    target: 200_000,
+  },
+];
+
+/**
+ * Dominance and the p% rule: with every protection off (no moves, no pay-mass checks) the published
+ * p90 of each planted cell is the dominant company's pay (the control); with the release's rule the
+ * cell is withheld and the attacker reads nothing.
+ */
+function dominanceAttack(context: AttackContext): AttackOutcome {
+  const outcome = start('dominance', "Dominance and the p% rule: a cell one company dominates by pay, and one whose smallest contributors are too small to hide the largest; the largest company's pay read off p90");
+  for (const key of context.keys) {
+    for (const plant of DOMINANCE_PLANTS) {
+      const release = planted(Array.from({ length: plant.companies }, () => ({})), plant.records, key, `dominance-${plant.name}`);
+      for (const disclosure of [false, true]) {
+        const rule = disclosure ? context.rule : { ...context.rule, ...NO_PAY_MASS_CHECKS };
+        record(outcome, disclosure, valueAt(cellOf(release, AUSTIN_CELL(), { disclosure, privacy: rule }), 90), plant.target);
+      }
+    }
+  }
+  return outcome;
+}
+
 // ─── Counts ──────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Differencing counts: the withheld group between two published cells (here one person) is the
- * difference of their employee counts, and the average over the nine tracker pairs. Counts say how
- * many, not what anyone is paid: the outcome reports how often the difference is exact, and holds
- * when the control recovers it (the battery is sound); docs/market-privacy.md says what is left.
+ * Differencing counts: the withheld group between two published cells (here one person at a company
+ * of their own) is the difference of their employee counts and of their company counts, for each of
+ * the nine tracker pairs. A pair is recovered when its published difference is exactly the true one
+ * (1); published counts are multiples of five, so none is. The note says how often the average of the
+ * nine pairs rounds to the true difference, which keyed rounding does not prevent (it is unbiased).
  */
 function countsAttack(context: AttackContext): AttackOutcome {
-  const outcome = start('counts', 'Differencing head counts: one pair per dimension and the nine tracker pairs averaged');
+  const outcome = start('counts', 'Differencing head counts and company counts: the nine tracker pairs, each pair exact or not, and their average');
   const { companies, records } = trackerMarket();
-  let exactPairs = 0;
-  let pairs = 0;
   let exactAverages = 0;
+  let averages = 0;
   for (const key of context.keys) {
     const release = planted(companies, records, key, 'counts');
     for (const disclosure of [false, true]) {
-      const differences: number[] = [];
+      const differences = { employees: [] as number[], companies: [] as number[] };
       for (const tracker of TRACKERS) {
         const padded = cellOf(release, request({ marketFilters: [tracker.padded] }), { disclosure, privacy: context.rule });
         const alone = cellOf(release, request({ marketFilters: [tracker.alone] }), { disclosure, privacy: context.rule });
-        if (padded.sample.employees !== null && alone.sample.employees !== null) differences.push(padded.sample.employees - alone.sample.employees);
+        for (const count of ['employees', 'companies'] as const) {
+          const a = padded.sample[count];
+          const b = alone.sample[count];
+          const difference = a === null || b === null ? null : a - b;
+          if (difference !== null) differences[count].push(difference);
+          if (!disclosure) {
+            outcome.targets++;
+            if (difference === 1) outcome.controlRecovered++;
+          } else if (difference === 1) outcome.recovered++;
+        }
       }
-      const average = mean(differences);
-      if (!disclosure) {
-        outcome.targets++;
-        if (average === 1 && differences.every((d) => d === 1)) outcome.controlRecovered++;
-        continue;
+      if (!disclosure) continue;
+      for (const count of ['employees', 'companies'] as const) {
+        const average = mean(differences[count]);
+        averages++;
+        if (average !== null && Math.round(average) === 1) exactAverages++;
       }
-      pairs += differences.length;
-      exactPairs += differences.filter((d) => d === 1).length;
-      if (average !== null && Math.round(average) === 1) exactAverages++;
     }
   }
-  outcome.recovered = exactAverages;
-  outcome.note = `${exactPairs} of ${pairs} single pairs give the exact difference (of 1); the average of nine pairs rounds to it in ${exactAverages} of ${context.keys.length}`;
+  outcome.note = `${outcome.recovered} of ${outcome.targets} single pairs give the exact difference (of 1); the average of nine pairs rounds to it in ${exactAverages} of ${averages} (head counts and company counts)`;
+  return outcome;
+}
+
+// ─── Counts averaged over many trackers ──────────────────────────────────────────────────────────
+
+/** Metros of the tracker populations: any non-empty set of them is a tracker, 255 in all. */
+const AVERAGING_METROS = ['us_austin', 'us_denver', 'us_chicago', 'us_seattle', 'us_atlanta', 'us_miami', 'us_phoenix', 'us_portland'];
+
+/**
+ * A group of `size` people at Boston (one company, below the threshold on its own) and, in each of
+ * eight other metros, five companies of two people each: every non-empty set S of those metros is a
+ * tracker, S alone and S with Boston both published, 255 differenced pairs of distinct record sets.
+ */
+function averagingMarket(size: number): { companies: CompanySpec[]; records: RecordSpec[] } {
+  const companies: CompanySpec[] = [TARGET_COMPANY];
+  const records: RecordSpec[] = Array.from({ length: size }, (_, i) => ({ company: 0, base: TARGET + 1_000 * i, location: 'us_boston' }));
+  AVERAGING_METROS.forEach((location, m) => {
+    const first = companies.length;
+    for (let c = 0; c < 5; c++) companies.push(TARGET_COMPANY);
+    for (let j = 0; j < 10; j++) records.push({ company: first + (j % 5), base: 60_000 + 15_000 * j + 700 * m, location });
+  });
+  return { companies, records };
+}
+
+/** The average over every tracker set of the published head count of S ∪ Boston minus that of S. */
+function averagedDifference(release: MarketRelease, options: QueryOptions): number | null {
+  const differences: number[] = [];
+  for (let set = 1; set < 1 << AVERAGING_METROS.length; set++) {
+    const metros = AVERAGING_METROS.filter((_, m) => (set & (1 << m)) !== 0);
+    const alone = cellOf(release, request({ marketFilters: [{ ...TRACKED, locations: metros }] }), options).sample.employees;
+    const padded = cellOf(release, request({ marketFilters: [{ ...TRACKED, locations: ['us_boston', ...metros] }] }), options).sample.employees;
+    if (alone !== null && padded !== null) differences.push(padded - alone);
+  }
+  return mean(differences);
+}
+
+/**
+ * Averaging differenced head counts: keyed rounding is unbiased, so the mean of many differenced
+ * pairs (here 255 trackers) converges on the group's exact size. The gating targets are one person:
+ * recovered when the average rounds to 1. The note gives the same attack on counts rounded without
+ * the records' count weights (which it recovers) and on a group of five, the difference of five of
+ * two cells on multiples of five (not gating: 5 plus five weights lands on 5 now and then by chance).
+ */
+function countAveragingAttack(context: AttackContext): AttackOutcome {
+  const outcome = start('count_averaging', 'Head counts differenced over 255 trackers (every set of eight metros) and averaged: one person, and a group of five');
+  const single = averagingMarket(1);
+  const five = averagingMarket(5);
+  let unweighted = 0;
+  let fiveExact = 0;
+  let fiveUnweighted = 0;
+  let closestEstimate: number | null = null;
+  for (const key of context.keys) {
+    const release = planted(single.companies, single.records, key, 'count averaging');
+    const control = averagedDifference(release, { disclosure: false, privacy: context.rule });
+    outcome.targets++;
+    if (control !== null && Math.round(control) === 1) outcome.controlRecovered++;
+    const bare = averagedDifference(release, { countWeights: false, privacy: context.rule });
+    if (bare !== null && Math.round(bare) === 1) unweighted++;
+    const averaged = averagedDifference(release, { privacy: context.rule });
+    if (averaged !== null) {
+      if (Math.round(averaged) === 1) outcome.recovered++;
+      const distance = Math.abs(averaged - 1);
+      closestEstimate = closestEstimate === null ? distance : Math.min(closestEstimate, distance);
+    }
+    const group = planted(five.companies, five.records, key, 'count averaging of five');
+    const fiveBare = averagedDifference(group, { countWeights: false, privacy: context.rule });
+    if (fiveBare !== null && Math.round(fiveBare) === 5) fiveUnweighted++;
+    const fiveAveraged = averagedDifference(group, { privacy: context.rule });
+    if (fiveAveraged !== null && Math.round(fiveAveraged) === 5) fiveExact++;
+  }
+  const keys = context.keys.length;
+  // How far the best average lands from the exact 1 is in people, not a share of pay: said in the note, not as `closest`.
+  const nearest = closestEstimate === null ? '' : ` (closest ${closestEstimate.toFixed(2)} people off)`;
+  outcome.note = `averages of 255 pairs rounding to the exact 1: ${outcome.recovered} of ${keys} with count weights${nearest}, ${unweighted} of ${keys} without them; a group of five: ${fiveExact} of ${keys} with them, ${fiveUnweighted} of ${keys} without`;
+  return outcome;
+}
+
+// ─── Re-imported under new employee ids ──────────────────────────────────────────────────────────
+
+const REIMPORTS = 120;
+/** Pairs added to each tracker (far below and far above the target): cells of over a hundred records, not thin, so a figure is its record's moved pay. */
+const REIMPORT_JOINERS = 50;
+const REIMPORTING_COMPANY = 'company-reimporting';
+
+/**
+ * The target's company re-imports its people under new employee ids before every release (an HRIS
+ * migration, or on purpose), 120 releases in all, its trackers grown past thin cells; the attacker averages the nine tracker pairs of
+ * every release. The target's person tag is what the collector gives (personKeys.ts): with the
+ * identities the company keeps across builds (its e-mail, its name and start date), or, the control,
+ * of the new employee id alone, which is a new tag, so a new move, every release.
+ */
+function reimportAttack(context: AttackContext): AttackOutcome {
+  const outcome = start('reimport', 'Averaging the tracker pairs over 120 releases, the target re-imported under a new employee id before each');
+  for (const key of context.keys) {
+    for (const identities of [false, true]) {
+      const known: KnownPersons = new Map();
+      const estimates: number[] = [];
+      // A release is a function of its records and key alone (its id draws nothing), so a release whose
+      // target kept the tag of an earlier one gives that one's estimates: built once, counted every time.
+      const byTag = new Map<string, number[]>();
+      for (let version = 0; version < REIMPORTS; version++) {
+        const employee: PersonIdentityFields = identities
+          ? { id: `employee-${version}`, email: 'target@reimporting.example', firstName: 'Ada', lastName: 'Target', startDate: '2021-03-01' }
+          : { id: `employee-${version}`, email: null, firstName: '', lastName: '', startDate: null };
+        const assigned = assignPersons(key, REIMPORTING_COMPANY, { employees: [employee], known });
+        for (const { identity, person } of assigned.added) known.set(identity, person);
+        const person = assigned.persons.get(employee.id)!;
+        let pairs = byTag.get(String(person));
+        if (!pairs) {
+          const { companies, records } = trackerMarket(REIMPORT_JOINERS);
+          const tagged = records.map((r, i) => (i === 0 ? { ...r, person } : r));
+          pairs = trackerEstimates(planted(companies, tagged, key, `reimport-${version}`), { privacy: context.rule });
+          byTag.set(String(person), pairs);
+        }
+        estimates.push(...pairs);
+      }
+      record(outcome, identities, mean(estimates), TARGET);
+    }
+  }
   return outcome;
 }

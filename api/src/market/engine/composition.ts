@@ -45,7 +45,7 @@ export interface ReleaseComposition {
 export interface DisclosedEntry {
   id: string;
   belowThreshold: boolean;
-  /** Rounded down to two significant figures; null below the threshold. */
+  /** Rounded down (roundDownCount); null below the threshold. */
   companies: number | null;
   employees: number | null;
   /** Of the rounded counts; the below-threshold bucket below the threshold. */
@@ -53,24 +53,33 @@ export interface DisclosedEntry {
   employeeBucket: SampleBucket;
 }
 
-/** 7 → 7, 45 → 45, 799 → 790, 1,345 → 1,300: exact counts of big groups would let totals be differenced. */
-export function roundDownToTwoFigures(count: number): number {
-  if (count < 100) return Math.floor(count);
+/**
+ * A published composition count, rounded down: to a multiple of five under 100 (7 → 5, 45 → 45,
+ * 99 → 95), to two significant figures from 100 (799 → 790, 1,345 → 1,300). Exact counts would let
+ * two overlapping groups be differenced: the United States minus its one published metro would give
+ * a below-threshold metro's companies and employees exactly. Differences of published counts are
+ * multiples of five (of ten from 100), so a group of one to four is never their difference.
+ */
+export function roundDownCount(count: number): number {
+  if (count < 100) return COMPOSITION_COUNT_BASE * Math.floor(count / COMPOSITION_COUNT_BASE);
   const unit = 10 ** (Math.floor(Math.log10(count)) - 1);
   return Math.floor(count / unit) * unit;
 }
 
+/** Composition counts under 100 are multiples of this (as cells' counts are, disclosure.ts COUNT_BASE). */
+export const COMPOSITION_COUNT_BASE = 5;
+
 /**
  * The published form of a group: one with fewer companies or employees than the privacy rule's
  * minimums is said to be below the threshold, with no number and no finer bucket; the others are
- * rounded down to two significant figures.
+ * rounded down (roundDownCount).
  */
 export function disclose(entry: CompositionEntry, rule: PrivacyRule = DEFAULT_PRIVACY_RULE): DisclosedEntry {
   if (!meetsMinimums(rule, entry)) {
     return { id: entry.id, belowThreshold: true, companies: null, employees: null, companyBucket: BELOW_THRESHOLD_BUCKET, employeeBucket: BELOW_THRESHOLD_BUCKET };
   }
-  const companies = roundDownToTwoFigures(entry.companies);
-  const employees = roundDownToTwoFigures(entry.employees);
+  const companies = roundDownCount(entry.companies);
+  const employees = roundDownCount(entry.employees);
   return {
     id: entry.id,
     belowThreshold: false,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { placesOf } from '../../reference/catalog/index.js';
 import { buildDemoRelease } from '../generator/index.js';
 import { marketOf, type CompanySpec, type RecordSpec } from './handMarket.js';
-import { describeRelease, disclose, roundDownToTwoFigures, type ReleaseComposition } from './composition.js';
+import { describeRelease, disclose, roundDownCount, type ReleaseComposition } from './composition.js';
 import { buildRelease, type MarketRelease } from './release.js';
 
 describe('describeRelease', () => {
@@ -53,8 +53,8 @@ describe('describeRelease', () => {
 describe('disclose', () => {
   const below = { id: 'below_threshold', label: 'Below the threshold', min: 0, max: null };
 
-  it('rounds published counts down to two significant figures', () => {
-    expect([7, 45, 99, 100, 799, 1_345, 25_999, 150_000].map(roundDownToTwoFigures)).toEqual([7, 45, 99, 100, 790, 1_300, 25_000, 150_000]);
+  it('rounds published counts down: to multiples of five under 100, to two significant figures from 100', () => {
+    expect([5, 7, 10, 14, 45, 99, 100, 799, 1_345, 25_999, 150_000].map(roundDownCount)).toEqual([5, 5, 10, 10, 45, 95, 100, 790, 1_300, 25_000, 150_000]);
     expect(disclose({ id: 'x', companies: 137, employees: 1_345 })).toEqual({
       id: 'x',
       belowThreshold: false,
@@ -114,7 +114,8 @@ describe('describeRelease: one population per answer', () => {
     expect(counts(both.levels)).toEqual({ p3: [5, 12], p4: [1, 3] });
     expect(counts(both.industries)).toEqual({ ind_tech_saas: [5, 12], ind_fin_fintech: [1, 3] });
     expect(counts(both.locations)).toMatchObject({ us_sf_bay_area: [5, 12], us_boston: [1, 3], '840_1': [5, 12], '840_2': [1, 3], '840': [6, 15] });
-    expect(disclose({ id: 'all', ...both })).toMatchObject({ companies: 6, employees: 15 });
+    // 6 companies and 15 employees, published as 5 and 15.
+    expect(disclose({ id: 'all', ...both })).toMatchObject({ companies: 5, employees: 15 });
     expect(disclose(both.locations.find((l) => l.id === 'us_boston')!)).toMatchObject({ belowThreshold: true, companies: null, employees: null });
     expect(describeRelease(release, ['employee', 'contractor'])).toBe(both);
 
@@ -123,5 +124,36 @@ describe('describeRelease: one population per answer', () => {
     expect(counts(contractorsOnly.locations)).toMatchObject({ us_sf_bay_area: [1, 2], us_boston: [1, 3], '840': [2, 5] });
     expect(counts(contractorsOnly.jobFamilies)).toEqual({ software_engineering: [1, 3], data_science: [1, 2] });
     expect(disclose({ id: 'all', ...contractorsOnly })).toMatchObject({ belowThreshold: true });
+  });
+
+  it('keeps a below-threshold metro from being differenced out of its country and the published metro beside it', () => {
+    // Employees and contractors: the United States (6 companies, 15 people) is the Bay Area (5, 12)
+    // and Boston (1 company, 3 contractors), which is below the threshold and shows no numbers.
+    const both = describeRelease(release, ['contractor', 'employee']);
+    const entry = (id: string) => both.locations.find((l) => l.id === id)!;
+    const boston = { companies: 1, employees: 3 };
+    expect(disclose(entry('us_boston')).belowThreshold).toBe(true);
+    const difference = (published: (e: { companies: number; employees: number }) => { companies: number | null; employees: number | null }) => {
+      const country = published(entry('840'));
+      const metro = published(entry('us_sf_bay_area'));
+      return { companies: country.companies! - metro.companies!, employees: country.employees! - metro.employees! };
+    };
+    // Positive control: counts under 100 published as they are (the earlier rule) give Boston exactly.
+    expect(difference((e) => ({ companies: Math.floor(e.companies), employees: Math.floor(e.employees) }))).toEqual(boston);
+    // Published: 5 − 5 companies and 15 − 10 employees, neither Boston's.
+    expect(difference((e) => disclose({ id: 'x', ...e }))).toEqual({ companies: 0, employees: 5 });
+  });
+
+  it('never publishes a difference of one to four between two groups under 100, whatever their sizes', () => {
+    // Every pair of groups a and a + d (a from 10 to 95, d from 1 to 4): the exact difference is d;
+    // published counts are multiples of five, so their difference is 0 or 5, never d.
+    let pairs = 0;
+    for (let a = 10; a + 4 < 100; a++) {
+      for (let d = 1; d <= 4; d++) {
+        pairs++;
+        expect([0, 5]).toContain(roundDownCount(a + d) - roundDownCount(a));
+      }
+    }
+    expect(pairs).toBe(86 * 4);
   });
 });

@@ -21,7 +21,7 @@ import { intervalOf, medianIntervalRanks, medianUncertainty, type MedianUncertai
  * - A cell's draws are HMAC-SHA-256 of its key and size. Each figure then moves on by one to three
  *   relative floors (small) on the side its record moved; a thin cell's figure is kept off the exact
  *   one; a dense cell's spread is narrowed by what the moves added. Figures are published at three
- *   significant figures, intervals rounded outward; counts are perturbed.
+ *   significant figures, intervals rounded outward; counts are rounded to multiples of five by a keyed draw.
  * - Asking again gives the same figure (the key is the same), so repeating a request averages
  *   nothing away; converting to another currency converts the same moved figure.
  */
@@ -40,6 +40,17 @@ function tagOf(tags: Buffer, what: string): number {
 const KEY_BATCH = 4096;
 /** 'whom', marking the identity block (in its family × level × measure tag's place), which a tag cannot be told from otherwise. */
 const IDENTITY_BLOCK = 0x77686f6d;
+/** 'pers', marking the identity block of a record known by its person tag rather than its rank. */
+const PERSON_BLOCK = 0x70657273;
+
+/**
+ * A participant's person tag: HMAC-SHA-256 under a subkey of the disclosure key of its company's id
+ * and its employee's id, 32 bits, never 0 (0 is "unknown"). Stable across releases, so a person's
+ * move is the same in each; nothing outside the server can compute or invert it.
+ */
+export function personTag(key: Uint8Array, companyId: string, employeeId: string): number {
+  return createHmac('sha256', subkey(key, 'participant persons')).update(`${companyId}\u0000${employeeId}`).digest().readInt32LE(0) || 1;
+}
 
 /**
  * Each record's own move, applied when the release is built (docs/market-privacy.md, moving records):
@@ -142,8 +153,12 @@ export class RecordKeyer {
     return this.groupTags[group]!;
   }
 
-  /** A record: `rank` is its place among its company's records of this place and family × level, by amount. */
-  add(record: { family: number; level: number; company: number; location: number; amount: number; rank: number }): void {
+  /**
+   * A record: `rank` is its place among its company's records of this place and family × level, by
+   * amount; `person` its person tag (personTag), 0 when unknown. A record with a person tag draws its
+   * move from it, not from its rank: colleagues joining, leaving or passing it in pay change nothing.
+   */
+  add(record: { family: number; level: number; company: number; location: number; amount: number; rank: number; person: number }): void {
     const at = this.pending * 32;
     const group = this.groupTag(record.family, record.level);
     const company = this.companyTags[record.company]!;
@@ -152,10 +167,18 @@ export class RecordKeyer {
     this.batch.writeInt32LE(place, at + 4);
     this.batch.writeInt32LE(group, at + 8);
     this.batch.writeInt32LE(record.amount | 0, at + 12);
-    this.batch.writeInt32LE(company, at + 16);
-    this.batch.writeInt32LE(place, at + 20);
-    this.batch.writeInt32LE(IDENTITY_BLOCK, at + 24);
-    this.batch.writeInt32LE((group ^ Math.imul(record.rank, 0x9e3779b1)) | 0, at + 28);
+    if (record.person === 0) {
+      this.batch.writeInt32LE(company, at + 16);
+      this.batch.writeInt32LE(place, at + 20);
+      this.batch.writeInt32LE(IDENTITY_BLOCK, at + 24);
+      this.batch.writeInt32LE((group ^ Math.imul(record.rank, 0x9e3779b1)) | 0, at + 28);
+    } else {
+      // The company's code is left out: participants are numbered afresh in every release; the tag holds the company.
+      this.batch.writeInt32LE(record.person, at + 16);
+      this.batch.writeInt32LE(place, at + 20);
+      this.batch.writeInt32LE(PERSON_BLOCK, at + 24);
+      this.batch.writeInt32LE(group, at + 28);
+    }
     if (++this.pending === KEY_BATCH) this.flush();
   }
 
@@ -357,17 +380,48 @@ const SIZE_HALF_OF_INTERVAL_UPPER = 8;
 const SIDE_HALF = 9;
 const COUNT_HALF = 15;
 
+/** Published counts are multiples of this: a difference of one person or one company is never published. */
+export const COUNT_BASE = 5;
+
 /**
- * Published counts, perturbed by the cell key method for counts: employees moved by −2 … +2 and
- * companies by −1 … +1 (from the cell's draws, so the same records give the same counts), never
- * below the rule's minimums. Differencing two cells gives their difference ± 4, and repeating a
- * request gives the same numbers.
+ * Each record's own weight in published head counts, on top of its 1 (docs/market-privacy.md,
+ * counts): ±1.25 … 3 records in quarters, from four bits of the record's identity draw of base pay
+ * (who it is, not its amount or the amount asked for), kept in the top four bits of its record key in
+ * every column. A cell's head count is published from its records plus their weights, so two cells
+ * that differ by one person differ, before rounding, by 1 plus that person's weight, the same in every
+ * cell, request and release: averaging any number of differenced pairs converges on 1 + weight
+ * (−2 … −0.25 or 2.25 … 4), never on 1. The record's 1 is the count; the weight is what no average removes.
  */
-export function perturbedCounts(moves: FigureMoves, counts: { companies: number; employees: number }, minimums: { companies: number; employees: number }): { companies: number; employees: number } {
+export const COUNT_WEIGHT_QUARTERS = Int8Array.from({ length: 16 }, (_, bits) => ((bits & 8) === 0 ? 1 : -1) * (5 + (bits & 7)));
+
+/** The four count-weight bits of an identity draw (bits 1 … 4: movedAmount reads bit 0 and bits 16 … 31). */
+export function countWeightBits(draw: number): number {
+  return (draw >>> 1) & 15;
+}
+
+/** A record key's count weight in quarters (its top four bits). */
+export const countWeightOf = (recordKey: number): number => COUNT_WEIGHT_QUARTERS[recordKey >>> 28]!;
+
+/**
+ * Published counts, by the cell key method for counts as keyed random rounding: the head count plus
+ * its records' weights (`weight`, in quarters of a record, COUNT_WEIGHT_QUARTERS; 0 where none are
+ * kept) is rounded to a multiple of COUNT_BASE, up with a chance of its remainder ÷ COUNT_BASE, the
+ * offset drawn from the cell's draws, so the same records give the same counts in every request and
+ * release; never below the rule's minimums. Two cells that differ by one person or one company
+ * publish counts that differ by 0 or a multiple of five, never by one, and many such pairs averaged
+ * give 1 plus the person's weight, not 1.
+ */
+export function perturbedCounts(moves: FigureMoves, counts: { companies: number; employees: number; weight: number }, minimums: { companies: number; employees: number }): { companies: number; employees: number } {
   const word = moves.draws[COUNT_HALF >>> 1]! >>> 16;
-  const employees = Math.max(minimums.employees, counts.employees + (word % 5) - 2);
-  const companies = Math.max(minimums.companies, counts.companies + (Math.floor(word / 5) % 3) - 1);
+  const weighted = counts.employees + counts.weight / 4;
+  const employees = Math.max(minimums.employees, COUNT_BASE * Math.floor((weighted + COUNT_BASE * ((word & 0xfff) / 4096)) / COUNT_BASE));
+  const companies = Math.max(minimums.companies, roundedToBase(counts.companies, Math.floor(word / COUNT_BASE) % COUNT_BASE));
   return { companies, employees };
+}
+
+/** The multiple of COUNT_BASE at or below count + offset (offset 0 … COUNT_BASE − 1). */
+function roundedToBase(count: number, offset: number): number {
+  return COUNT_BASE * Math.floor((count + offset) / COUNT_BASE);
 }
 
 /**

@@ -28,6 +28,8 @@ export interface RecordSpec {
   /** A contractor's record, read only by filters that include contractors. */
   contractor?: boolean;
   amounts?: Partial<Record<MeasureId, number>>;
+  /** A participant's person tag (ParticipantEmployees.person); absent: told apart by rank. */
+  person?: number;
 }
 
 /** A hand-made market: every record spelled out, defaults for what a test does not care about. */
@@ -43,6 +45,7 @@ export function marketOf(companies: CompanySpec[], records: RecordSpec[]): Parti
     location: Uint8Array.from(records, (r) => code(dimensions.locations, locationOf(r))),
     founder: Uint8Array.from(records, (r) => (r.founder ? code(dimensions.founderTypes, r.founder) + 1 : 0)),
     amounts,
+    person: Int32Array.from(records, (r) => r.person ?? 0),
   };
   records.forEach((record, i) => {
     amounts.base[i] = record.base;

@@ -2,7 +2,7 @@
 export {
   describeRelease,
   disclose,
-  roundDownToTwoFigures,
+  roundDownCount,
   type CompositionEntry,
   type DisclosedEntry,
   type FamilyCoverage,
@@ -25,7 +25,7 @@ export { PUBLISHED_SIGNIFICANT_FIGURES, registerDisclosureKey, toPrecision } fro
 export { DISCLOSURE_KEY_BYTES, randomDisclosureKey } from './prf.js';
 export { percentileInc } from './percentile.js';
 export type { EquityOption } from './plan.js';
-export { DEFAULT_PRIVACY_RULE, isPublishable, meetsMinimums, withheldStatement, withholdingReason, type InsufficientReason, type PrivacyRule } from './privacy.js';
+export { DEFAULT_PRIVACY_RULE, NO_PAY_MASS_CHECKS, isPublishable, payMassReason, meetsMinimums, withheldStatement, withholdingReason, type InsufficientReason, type PrivacyRule } from './privacy.js';
 export {
   queryRelease,
   type BenchmarkCell,

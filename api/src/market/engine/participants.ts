@@ -124,6 +124,11 @@ export interface ParticipantEmployees {
   founder: Uint8Array;
   /** Whole units of the location's currency, or NO_AMOUNT. */
   amounts: Record<MeasureId, Int32Array>;
+  /**
+   * Who each record is (a participant's keyed person tag, see ContributedRecord.person), 0 when not
+   * known (generated records): the record's move is drawn from it instead of its rank in its company.
+   */
+  person?: Int32Array;
 }
 
 /** Marks a practice a company did not report. */

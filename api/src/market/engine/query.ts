@@ -15,14 +15,17 @@ import {
   type SampleBucket,
 } from '../../reference/catalog/index.js';
 import { figureMoves, perturbedCounts, publishedFigures } from './disclosure.js';
+import { mergeRunsByCurrency } from './merge.js';
 import type { SortedRun } from './percentile.js';
 import { planMeasures, type EquityOption, type MeasurePlan } from './plan.js';
 import type { MedianUncertainty } from './uncertainty.js';
-import { isPublishable, privacyRule, withheldStatement, type PrivacyRule } from './privacy.js';
+import { gatheredPassPayMass, runsPassPayMass } from './payMass.js';
+import { checksPayMass, isPublishable, privacyRule, withheldStatement, type PrivacyRule } from './privacy.js';
 import { exactRelease, SLICE_STATS, type MarketRelease } from './release.js';
 import type { BenchmarkRequest, CurrencyMode, LevelSelection } from './request.js';
 import {
   closeCompanies,
+  countCompanies,
   finishRuns,
   gatherMatchedGroup,
   gatherSortedGroup,
@@ -31,7 +34,8 @@ import {
   type CellGather,
 } from './scan.js';
 import { MATCHED, SCANNED, foundersFor, isSelective, matchedEnd, scopeMarketFilter, usdDivisors, type FilterScope } from './scope.js';
-import { nextPass, reserveValues, workspaceOf, type Workspace } from './workspace.js';
+import { nextPass, PAY_MASS_FAILS, type CellOutcome, type ShownOutcome, PAY_MASS_PASSES, presenceClass, reserveValues, sliceVerdictsOf, workspaceOf, type Workspace } from './workspace.js';
+import type { MeasureId } from './participants.js';
 
 export interface QueryOptions {
   /** Units of each currency per 1 USD (USD itself 1); needed whenever amounts are converted. */
@@ -46,10 +50,20 @@ export interface QueryOptions {
   /** Whether 'auto' may read whole slices from the release's statistics (default true; off for diagnostics). */
   wholeSlices?: boolean;
   /**
+   * Whether whole slices' published outcomes are kept with the release and read back when asked again
+   * (keptCellsOf; default true, the same figures either way; off to measure what computing them costs).
+   */
+  keptCells?: boolean;
+  /**
    * Whether published figures are moved off the records they are made of (disclosure.ts; default
    * true). Off only where exact statistics are the point: arithmetic tests and the DuckDB cross-check.
    */
   disclosure?: boolean;
+  /**
+   * Whether published head counts carry their records' count weights (disclosure.ts, perturbedCounts;
+   * default true). Off only in the attack battery, to show what averaging recovers without them.
+   */
+  countWeights?: boolean;
 }
 
 export interface PercentileValue {
@@ -106,7 +120,15 @@ export function queryRelease(published: MarketRelease, request: BenchmarkRequest
   const release = options.disclosure === false ? exactRelease(published) : published;
   const workspace = workspaceOf(release);
   const rule = privacyRule(options.privacy);
-  const privacy: CellPrivacy = { rule, statement: withheldStatement(rule), disclosure: options.disclosure !== false };
+  const privacy: CellPrivacy = {
+    rule,
+    statement: withheldStatement(rule),
+    disclosure: options.disclosure !== false,
+    countWeights: options.countWeights !== false,
+    checksPayMass: checksPayMass(rule),
+    payMassRule: `${rule.maxLargestPayShare} ${rule.maxTopTwoPayShare} ${rule.pPercent}`,
+    sliceVerdicts: new Map(),
+  };
   const plans = planMeasures(request.compensationTypes, request.equity);
   const families = request.jobFamilies.map((id) => ({ id, codes: codesOf(familiesOf(id), workspace.index.family, 'job family', id) }));
   const levels = request.levels.map((selection) => ({
@@ -114,6 +136,7 @@ export function queryRelease(published: MarketRelease, request: BenchmarkRequest
     codes: codesOf(levelsOf(selection.type, selection.id), workspace.index.level, 'level', selection.id),
   }));
   const percentiles = [...(request.percentiles ?? PERCENTILES)];
+  const percentileKey = percentiles.join(' ');
   const currencyMode = request.currency ?? 'local';
   const cells: BenchmarkCell[] = [];
   const converted = new Set<string>();
@@ -125,12 +148,17 @@ export function queryRelease(published: MarketRelease, request: BenchmarkRequest
     if (options.readPath === 'matched') scope.path.fill(MATCHED);
     if ((options.readPath ?? 'auto') !== 'auto' || options.wholeSlices === false) scope.wholeSlice = false;
     nextPass(workspace, release.recordCount);
+    const kept = plans.map((plan) => (options.keptCells === false ? null : keptCellsOf(release, workspace, { scope, plan, privacy })));
     for (const family of families) {
       for (const level of levels) {
         const groups = groupsOf(release, family.codes, level.codes);
         reserveValues(workspace, cellCapacity(release, groups));
-        const where: CellPlace = { marketFilterIndex, jobFamilyId: family.id, level: level.selection };
-        for (const plan of plans) cells.push(computeCell(release, workspace, scope, groups, plan, percentiles, privacy, where));
+        // A new cell: company tallies shared between its amounts start afresh.
+        workspace.cell++;
+        plans.forEach((plan, p) => {
+          const where: CellPlace = { marketFilterIndex, jobFamilyId: family.id, level: level.selection, kept: kept[p]!, percentileKey };
+          cells.push(computeCell(release, workspace, scope, groups, plan, percentiles, privacy, where));
+        });
       }
     }
   });
@@ -165,13 +193,53 @@ interface CellPrivacy {
   statement: string;
   /** Whether published figures are moved off their records. */
   disclosure: boolean;
+  /** Whether published head counts carry their records' count weights. */
+  countWeights: boolean;
+  /** Whether dominance or the p% rule is on (privacy.ts). */
+  checksPayMass: boolean;
+  /** The pay-mass part of the rule in words, which whole slices' verdicts are kept under (Workspace.sliceVerdicts). */
+  payMassRule: string;
+  /** This request's view of those verdicts, per amount column. */
+  sliceVerdicts: Map<MeasureId, Uint8Array>;
 }
 
-/** Which row of the result a cell is. */
+/** Which row of the result a cell is, and where the published form of its whole slice is kept. */
 interface CellPlace {
   marketFilterIndex: number;
   jobFamilyId: string;
   level: LevelSelection;
+  /** The kept outcomes of whole slices for this cell's amount, currency and rule (keptCellsOf); null when not kept. */
+  kept: (CellOutcome | undefined)[] | null;
+  /** The request's percentiles in words, which a kept outcome's shown parts are made for (ShownOutcome.key). */
+  percentileKey: string;
+}
+
+/** Amounts × currencies × rules whose whole slices a release keeps at most (the explorer asks a few). */
+const KEPT_KINDS = 64;
+
+/**
+ * The published outcomes of whole slices read in one currency, kept with the release (its workspace)
+ * per amount column, scale, currency rate and privacy rule. A whole slice is the same records in every
+ * request and every step from them to the published figures (the rule, the pay-mass checks, the draws
+ * keyed by the records, the moves, the rounding) is a function of those records and of what the key
+ * names: a slice asked again publishes exactly what it published the first time, read back rather
+ * than computed again. Only with disclosure control on, and on the automatic read path.
+ */
+function keptCellsOf(release: MarketRelease, workspace: Workspace, of: { scope: FilterScope; plan: MeasurePlan; privacy: CellPrivacy }): (CellOutcome | undefined)[] | null {
+  const { scope, plan, privacy } = of;
+  if (!privacy.disclosure || !privacy.countWeights || !scope.wholeSlice || scope.slotCount !== 1 || plan.companyFactor !== 'none' || release.sliceRuns === 0) return null;
+  // Runs past the slice statistics' are read by scanning (readWholeSlice).
+  if (scope.slotRuns.some((runs) => runs.some((k) => k >= release.sliceRuns))) return null;
+  const { rule } = privacy;
+  const key = `${plan.measure} ${plan.scale} ${scope.slotDivisor[1]} ${rule.minCompanies} ${rule.minEmployees} ${rule.maxCompanyShare} ${rule.minOutsideFour} ${privacy.payMassRule}`;
+  let kept = workspace.keptCells.get(key);
+  if (!kept) {
+    // Oldest kinds go first: a release keeps what the explorer keeps asking for.
+    if (workspace.keptCells.size >= KEPT_KINDS) workspace.keptCells.delete(workspace.keptCells.keys().next().value!);
+    kept = new Array<CellOutcome | undefined>((release.groupStart.length - 1) << release.sliceRuns);
+    workspace.keptCells.set(key, kept);
+  }
+  return kept;
 }
 
 /**
@@ -186,8 +254,14 @@ interface CellRead {
   topFour: number;
   /** Sum of the records' keys (disclosure.ts). */
   key: number;
+  /** Sum of the records' count weights, in quarters (disclosure.ts, perturbedCounts). */
+  weight: number;
   /** Records of generated (demo) companies. */
   synthetic: number;
+  /** Its values summed as read (CellCounts.pay in payMass.ts). */
+  pay: number;
+  /** A whole slice read in one currency: its index in the slice statistics (÷ SLICE_STATS); else -1. */
+  slice: number;
   runs: readonly SortedRun[] | null;
   gather: CellGather | null;
 }
@@ -202,22 +276,38 @@ function computeCell(
   privacy: CellPrivacy,
   where: CellPlace,
 ): BenchmarkCell {
-  const read = readWholeSlice(release, workspace, scope, groups, plan) ?? readGathered(release, workspace, scope, groups, plan);
-  const { employees, companies, largest } = read;
-  const published = isPublishable(privacy.rule, { companies, employees, largestCompanyEmployees: largest, largestFourEmployees: read.topFour });
-  let values: PercentileValue[] | null = null;
-  let uncertainty: MedianUncertainty | null = null;
-  let counts = { companies, employees };
-  if (published) {
-    const runs = read.runs ?? finishRuns(workspace, read.gather ?? startGather(), release.measures[plan.measure], plan.companyFactor !== 'none');
-    const moves = privacy.disclosure
-      ? figureMoves(release, { keySum: read.key, records: employees, outsideFour: employees - read.topFour, anchored: plan.companyFactor === 'none' })
-      : null;
-    const figures = publishedFigures(runs, percentiles, moves);
-    values = figures.percentiles;
-    uncertainty = figures.medianUncertainty;
-    if (moves) counts = perturbedCounts(moves, counts, { companies: privacy.rule.minCompanies, employees: privacy.rule.minEmployees });
+  const slice = where.kept ? keptSlice(release, workspace, scope, groups) : -1;
+  let outcome = slice >= 0 ? where.kept![slice] : undefined;
+  if (!outcome) {
+    const read = readWholeSlice(release, workspace, scope, groups, plan) ?? readGathered(release, workspace, scope, groups, plan);
+    outcome = judgeCell(release, workspace, { plan, privacy, read });
+    if (slice >= 0 && read.slice === slice) where.kept![slice] = outcome;
   }
+  // A kept outcome shows parts made once and shared (frozen): no allocation but the cell itself.
+  if (slice >= 0 && where.kept![slice] === outcome) {
+    const shown = shownOf(outcome, { percentiles, key: where.percentileKey, broadCompType: plan.broadCompType });
+    return {
+      marketFilterIndex: where.marketFilterIndex,
+      jobFamilyId: where.jobFamilyId,
+      levelType: where.level.type,
+      levelId: where.level.id,
+      compensationTypeId: plan.compensationTypeId,
+      equityOption: plan.equityOption,
+      broadCompType: plan.broadCompType,
+      unit: plan.unit,
+      currency: plan.unit === 'percent' ? null : scope.currency,
+      status: outcome.published ? 'published' : 'insufficient_data',
+      label: outcome.published ? null : INSUFFICIENT_DATA_LABEL,
+      insufficientReason: outcome.published ? null : privacy.statement,
+      // Frozen and shared by every cell of this outcome: a reader that changed them would throw, not change another answer.
+      percentiles: shown.percentiles as PercentileValue[] | null,
+      sample: shown.sample as CellSample,
+      consistency: shown.consistency,
+      medianUncertainty: shown.medianUncertainty as MedianUncertainty | null,
+      syntheticShare: outcome.syntheticShare,
+    };
+  }
+  const { published, counts, uncertainty, seven } = outcome;
   // One literal with every field, in one order: thousands of cells share a shape and build fast.
   return {
     marketFilterIndex: where.marketFilterIndex,
@@ -232,7 +322,7 @@ function computeCell(
     status: published ? 'published' : 'insufficient_data',
     label: published ? null : INSUFFICIENT_DATA_LABEL,
     insufficientReason: published ? null : privacy.statement,
-    percentiles: values,
+    percentiles: seven ? percentiles.map((percentile) => ({ percentile, value: seven[SLOT_OF[percentile]!]! })) : null,
     sample: {
       companies: published ? counts.companies : null,
       employees: published ? counts.employees : null,
@@ -240,9 +330,90 @@ function computeCell(
       employeeBucket: published ? bucketOf(EMPLOYEE_COUNT_BUCKETS, counts.employees) : BELOW_THRESHOLD_BUCKET,
     },
     consistency: uncertainty ? consistencyFor(plan.broadCompType, uncertainty.relativeError) : null,
-    medianUncertainty: uncertainty,
-    syntheticShare: published ? syntheticShareOf(read.synthetic, employees) : null,
+    medianUncertainty: uncertainty ? { ...uncertainty } : null,
+    syntheticShare: outcome.syntheticShare,
   };
+}
+
+/** The parts of a kept outcome as cells show them for these percentiles, made on first use and kept with it (CellOutcome.shown). */
+function shownOf(outcome: CellOutcome, of: { percentiles: MarketPercentile[]; key: string; broadCompType: CompensationCategory }): ShownOutcome {
+  const known = outcome.shown;
+  if (known && known.key === of.key && known.broadCompType === of.broadCompType) return known;
+  const { published, counts, uncertainty, seven } = outcome;
+  const shown: ShownOutcome = Object.freeze({
+    key: of.key,
+    broadCompType: of.broadCompType,
+    percentiles: seven ? Object.freeze(of.percentiles.map((percentile) => Object.freeze({ percentile, value: seven[SLOT_OF[percentile]!]! }))) : null,
+    sample: Object.freeze({
+      companies: published ? counts.companies : null,
+      employees: published ? counts.employees : null,
+      companyBucket: published ? bucketOf(COMPANY_COUNT_BUCKETS, counts.companies) : BELOW_THRESHOLD_BUCKET,
+      employeeBucket: published ? bucketOf(EMPLOYEE_COUNT_BUCKETS, counts.employees) : BELOW_THRESHOLD_BUCKET,
+    }),
+    consistency: uncertainty ? consistencyFor(of.broadCompType, uncertainty.relativeError) : null,
+    medianUncertainty: uncertainty ? Object.freeze({ ...uncertainty }) : null,
+  });
+  outcome.shown = shown;
+  return shown;
+}
+
+/** Where each percentile sits among the seven, by its percent. */
+const SLOT_OF = new Int8Array(101).fill(-1);
+PERCENTILES.forEach((percent, slot) => (SLOT_OF[percent] = slot));
+
+/** The whole slice a cell of a kept kind reads (as readWholeSlice would), or -1: one group, and no founder filter narrowing it. */
+function keptSlice(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[]): number {
+  const group = groups[0];
+  if (groups.length !== 1 || group === undefined) return -1;
+  if (scope.founderOk !== null && !scope.allFounders && foundersFor(release, workspace, scope, group)) return -1;
+  return group * (1 << release.sliceRuns) + scope.runSet;
+}
+
+/** The privacy rule, the pay-mass checks and, for a published cell, its moved figures and counts. */
+function judgeCell(release: MarketRelease, workspace: Workspace, of: { plan: MeasurePlan; privacy: CellPrivacy; read: CellRead }): CellOutcome {
+  const { plan, privacy, read } = of;
+  const { employees, companies, largest } = read;
+  let published = isPublishable(privacy.rule, { companies, employees, largestCompanyEmployees: largest, largestFourEmployees: read.topFour });
+  let runs: readonly SortedRun[] | null = null;
+  if (published) {
+    const column = release.measures[plan.measure];
+    const unordered = plan.companyFactor !== 'none';
+    // Dominance and the p% rule judge each company's pay in the cell: before values gathered out of order are sorted (their places are lost then).
+    if (unordered && read.gather && privacy.checksPayMass) {
+      published = gatheredPassPayMass(privacy.rule, { values: workspace.values, places: workspace.places, length: read.gather.length }, column, release.companies.count);
+    }
+    if (published) {
+      runs = mergeRunsByCurrency(workspace, read.runs ?? finishRuns(workspace, read.gather ?? startGather(), column, unordered));
+      if (!unordered && privacy.checksPayMass) published = runsPassPayMassOnce({ release, workspace, privacy, measure: plan.measure, read }, runs);
+    }
+  }
+  if (!published || !runs) return { published: false, seven: null, uncertainty: null, counts: { companies, employees }, syntheticShare: null };
+  const moves = privacy.disclosure
+    ? figureMoves(release, { keySum: read.key, records: employees, outsideFour: employees - read.topFour, anchored: plan.companyFactor === 'none' })
+    : null;
+  const figures = publishedFigures(runs, PERCENTILES, moves);
+  const weight = privacy.countWeights ? read.weight : 0;
+  const counts = moves ? perturbedCounts(moves, { companies, employees, weight }, { companies: privacy.rule.minCompanies, employees: privacy.rule.minEmployees }) : { companies, employees };
+  return { published: true, seven: figures.percentiles.map((p) => p.value), uncertainty: figures.medianUncertainty, counts, syntheticShare: syntheticShareOf(read.synthetic, employees) };
+}
+
+/** The pay-mass verdict of a cell's runs, judged once per release for a whole slice of one currency. */
+function runsPassPayMassOnce(of: { release: MarketRelease; workspace: Workspace; privacy: CellPrivacy; measure: MeasureId; read: CellRead }, runs: readonly SortedRun[]): boolean {
+  const { release, privacy, read } = of;
+  let verdicts: Uint8Array | null = null;
+  if (read.slice >= 0) {
+    verdicts = privacy.sliceVerdicts.get(of.measure) ?? null;
+    if (!verdicts) {
+      verdicts = sliceVerdictsOf(release, of.workspace, { measure: of.measure, rule: privacy.payMassRule });
+      privacy.sliceVerdicts.set(of.measure, verdicts);
+    }
+    const known = verdicts[read.slice]!;
+    if (known !== 0) return known === PAY_MASS_PASSES;
+  }
+  const counts = { employees: read.employees, largest: read.largest, topFour: read.topFour, pay: read.pay };
+  const passes = runsPassPayMass(privacy.rule, runs, release.measures[of.measure].who, counts, release.companies.count);
+  if (verdicts) verdicts[read.slice] = passes ? PAY_MASS_PASSES : PAY_MASS_FAILS;
+  return passes;
 }
 
 /** To two decimals, but 1 only when every record is generated and 0 only when none is: "demo" and "real" stay exact. */
@@ -267,7 +438,9 @@ function readWholeSlice(release: MarketRelease, workspace: Workspace, scope: Fil
   const runs: SortedRun[] = [];
   let employees = 0;
   let key = 0;
+  let weight = 0;
   let synthetic = 0;
+  let pay = 0;
   for (let slot = 1; slot <= scope.slotCount; slot++) {
     for (const k of scope.slotRuns[slot]!) {
       // Runs past the statistics' first ones are read by scanning.
@@ -279,18 +452,40 @@ function readWholeSlice(release: MarketRelease, workspace: Workspace, scope: Fil
       runs.push({ values: column.values, keys: column.keys, exact: column.exact, from, to, divisor: scope.slotDivisor[slot]!, scale: plan.scale });
       employees += to - from;
       key = (key + column.runKeys[run]!) | 0;
+      weight += column.runWeights[run]!;
       synthetic += column.runSynthetic[run]!;
+      pay += column.runPay[run]! * (plan.scale / scope.slotDivisor[slot]!);
     }
   }
-  const at = (group * (1 << release.sliceRuns) + scope.runSet) * SLICE_STATS;
+  const slice = group * (1 << release.sliceRuns) + scope.runSet;
+  const at = slice * SLICE_STATS;
   const stats = column.sliceStats;
-  return { employees, companies: stats[at]!, largest: stats[at + 1]!, topFour: stats[at + 2]!, key, synthetic, runs, gather: null };
+  return { employees, companies: stats[at]!, largest: stats[at + 1]!, topFour: stats[at + 2]!, key, weight, synthetic, pay, slice: scope.slotCount === 1 ? slice : -1, runs, gather: null };
 }
 
 function readGathered(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellRead {
+  // Amounts read as stored are held by a fixed set of the cell's records: another amount held by
+  // the same records (its presence class) has counted their companies already.
+  const presence = plan.companyFactor === 'none' ? presenceClass(release, workspace, plan.measure) : -1;
+  if (presence >= 0 && workspace.sharedCell[presence] === workspace.cell) {
+    countCompanies(false);
+    let gather: CellGather;
+    try {
+      gather = gatherCell(release, workspace, scope, groups, plan);
+    } finally {
+      countCompanies(true);
+    }
+    const stats = workspace.sharedStats;
+    const at = presence * 4;
+    return { employees: gather.length, companies: stats[at]!, largest: stats[at + 1]!, topFour: stats[at + 2]!, key: gather.key, weight: gather.weight, synthetic: stats[at + 3]!, pay: gather.pay, slice: -1, runs: null, gather };
+  }
   const gather = gatherCell(release, workspace, scope, groups, plan);
   const { companies, largest, topFour, synthetic } = closeCompanies(workspace, gather, release.syntheticCompanies);
-  return { employees: gather.length, companies, largest, topFour, key: gather.key, synthetic, runs: null, gather };
+  if (presence >= 0) {
+    workspace.sharedCell[presence] = workspace.cell;
+    workspace.sharedStats.set([companies, largest, topFour, synthetic], presence * 4);
+  }
+  return { employees: gather.length, companies, largest, topFour, key: gather.key, weight: gather.weight, synthetic, pay: gather.pay, slice: -1, runs: null, gather };
 }
 
 function gatherCell(release: MarketRelease, workspace: Workspace, scope: FilterScope, groups: number[], plan: MeasurePlan): CellGather {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { placesOf, subIndustriesOf } from '../../reference/catalog/index.js';
 import { generateMarket, type GeneratedMarket } from '../generator/generate.js';
 import { percentileInc } from './percentile.js';
-import { DEFAULT_PRIVACY_RULE, withholdingReason, type PrivacyRule } from './privacy.js';
+import { DEFAULT_PRIVACY_RULE, NO_PAY_MASS_CHECKS, withholdingReason, type PrivacyRule } from './privacy.js';
 import { EVERYWHERE, FOREX, marketOf, recordsFor, request, type CompanySpec } from './handMarket.js';
 import { NO_AMOUNT, type MeasureId } from './participants.js';
 import { queryRelease, queryRelease as runQuery, type BenchmarkCell, type BenchmarkResult, type QueryOptions } from './query.js';
@@ -60,8 +60,8 @@ describe('privacy rule', () => {
   it('takes its thresholds from the caller', () => {
     const release = buildRelease(marketOf([{}, {}, {}], recordsFor([2, 2, 2])), { id: 'small' });
     expect(onlyCell(release).status).toBe('insufficient_data');
-    expect(onlyCell(release, {}, { minCompanies: 3, minEmployees: 6, maxCompanyShare: 0.34, minOutsideFour: 0 }).status).toBe('published');
-    const strict = { minCompanies: 3, minEmployees: 6, maxCompanyShare: 0.33, minOutsideFour: 0 };
+    expect(onlyCell(release, {}, { minCompanies: 3, minEmployees: 6, maxCompanyShare: 0.34, minOutsideFour: 0, pPercent: 0 }).status).toBe('published');
+    const strict = { ...DEFAULT_PRIVACY_RULE, minCompanies: 3, minEmployees: 6, maxCompanyShare: 0.33, minOutsideFour: 0, pPercent: 0 };
     expect(onlyCell(release, {}, strict).insufficientReason).toBe('Fewer than 3 companies or 6 employees, or one company above 33%');
     expect(reasonFor([2, 2, 2], strict)).toBe('concentration');
   });
@@ -127,7 +127,7 @@ describe('market filters', () => {
     release = buildRelease(marketOf(companies, records), { id: 'filters' });
   });
   const employees = (filter: Partial<MarketFilter>): number | null =>
-    onlyCell(release, { marketFilters: [{ ...EVERYWHERE, ...filter }] }, { minCompanies: 0, minEmployees: 0, maxCompanyShare: 1, minOutsideFour: 0 }).sample.employees;
+    onlyCell(release, { marketFilters: [{ ...EVERYWHERE, ...filter }] }, { minCompanies: 0, minEmployees: 0, maxCompanyShare: 1, minOutsideFour: 0, ...NO_PAY_MASS_CHECKS }).sample.employees;
 
   it('expands tiers, countries and regions to their metros', () => {
     expect(employees({ locations: ['840_1'] })).toBe(10);
@@ -243,7 +243,7 @@ describe.each(['auto', 'sorted', 'matched'] as const)('on a generated market, re
   });
   const queryRelease = (r: MarketRelease, q: BenchmarkRequest, options: QueryOptions = {}): BenchmarkResult =>
     runQuery(r, q, { ...options, readPath, disclosure: false });
-  const open = { minCompanies: 1, minEmployees: 1, maxCompanyShare: 1, minOutsideFour: 0 };
+  const open = { minCompanies: 1, minEmployees: 1, maxCompanyShare: 1, minOutsideFour: 0, ...NO_PAY_MASS_CHECKS };
   const usFilter: MarketFilter = { ...EVERYWHERE, locations: ['840'] };
 
   it('prices a level blend as the union of its levels', () => {
@@ -402,7 +402,7 @@ describe('a selective filter over two runs of one currency', () => {
   const employees = [100, 300, 500, 700, 900, 1_100].map((k, i) => ({ company: i % 5, base: k * 1_000 }));
   const contractors = [200, 400, 600, 800].map((k, i) => ({ company: i % 5, base: k * 1_000, location: 'us_boston', contractor: true }));
   const release = buildRelease(marketOf([{}, {}, {}, {}, {}], [...employees, ...contractors]), { id: 'two-runs' });
-  const open = { minCompanies: 1, minEmployees: 1, maxCompanyShare: 1, minOutsideFour: 0 };
+  const open = { minCompanies: 1, minEmployees: 1, maxCompanyShare: 1, minOutsideFour: 0, ...NO_PAY_MASS_CHECKS };
   const ask = (employmentTypes: MarketFilter['employmentTypes'], readPath: QueryOptions['readPath']) =>
     queryRelease(release, request({ marketFilters: [{ ...EVERYWHERE, locations: ['840'], employmentTypes }], percentiles: [10, 25, 50, 75, 90] }), {
       disclosure: false,

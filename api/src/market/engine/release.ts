@@ -1,5 +1,5 @@
 import { findLocation } from '../../reference/catalog/index.js';
-import { movedAmount, RecordKeyer, registerDisclosureKey } from './disclosure.js';
+import { countWeightBits, countWeightOf, movedAmount, RecordKeyer, registerDisclosureKey } from './disclosure.js';
 import { randomDisclosureKey } from './prf.js';
 import { placeOfLocation } from './participants.js';
 import {
@@ -55,13 +55,22 @@ export interface MeasureColumn {
   readonly sliceStats: Uint32Array;
   /**
    * Each place's record key (disclosure.ts): a keyed PRF of the record's company, place, family,
-   * level, amount and measure, computed once when the release is built, never published.
+   * level, amount and measure, computed once when the release is built, never published. Its top
+   * four bits are the record's count weight (COUNT_WEIGHT_QUARTERS), the same in every column.
    */
   readonly keys: Int32Array;
   /** Per (group, run): its records' keys summed in 32 bits (see disclosure.ts), for whole slices. */
   readonly runKeys: Int32Array;
   /** Per (group, run): its records of generated (demo) companies, for whole slices. */
   readonly runSynthetic: Uint32Array;
+  /** Per (group, run): its records' count weights summed, in quarters (disclosure.ts, perturbedCounts), for whole slices. */
+  readonly runWeights: Int32Array;
+  /**
+   * Per (group, run): the sum of its values as stored (whole numbers, so exact in a double and the
+   * same in any order), for the pay-mass checks of whole slices (payMass.ts): a cell's total pay is
+   * read from here instead of a pass over its records in every request.
+   */
+  readonly runPay: Float64Array;
 }
 
 /** MeasureColumn.position of a record without this amount. */
@@ -80,6 +89,8 @@ export interface ReleaseRecords {
   readonly company: Uint32Array;
   readonly location: Uint8Array;
   readonly founder: Uint8Array;
+  /** Each record's person tag (ParticipantEmployees.person), 0 when unknown; absent when no record has one. */
+  readonly person?: Int32Array;
 }
 
 /** An immutable, in-memory, columnar snapshot of the market. */
@@ -158,6 +169,7 @@ export function buildRelease(market: ParticipantMarket, options: BuildReleaseOpt
     syntheticCompanies: market.syntheticCompanies ?? 0,
     keyer: null as RecordKeyer | null,
     measure: 'base' as MeasureId,
+    countBits: new Uint8Array(physical.length),
   };
   const disclosureKey = options.disclosureKey ?? randomDisclosureKey();
   layout.keyer = new RecordKeyer(disclosureKey, { dimensions: market.dimensions, companyIds: market.companies.ids });
@@ -293,7 +305,9 @@ function reorderRecords(market: ParticipantMarket, physical: Uint32Array): Relea
     records.location[r] = source.location[i]!;
     records.founder[r] = source.founder[i]!;
   }
-  return records;
+  const person = source.person;
+  if (!person || !person.some((p) => p !== 0)) return records;
+  return { ...records, person: Int32Array.from(physical, (i) => person[i]!) };
 }
 
 interface SortLayout {
@@ -308,6 +322,12 @@ interface SortLayout {
   /** Record keys of the column being sorted. */
   keyer: RecordKeyer | null;
   measure: MeasureId;
+  /**
+   * Each record's count-weight bits (disclosure.ts, countWeightBits), in physical order: drawn with
+   * base pay, which every record has and which is sorted first, and kept in every column's keys, so
+   * a person weighs the same in the head count of every amount.
+   */
+  countBits: Uint8Array;
 }
 
 /** Sorts one amount column; `keys` and `physicalAmounts` are scratch space shared by every column. */
@@ -344,6 +364,7 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
   }
   const runKeys = new Int32Array(groups * runCount);
   const runSynthetic = new Uint32Array(groups * runCount);
+  const runWeights = new Int32Array(groups * runCount);
   const keyer = layout.keyer!;
   // Record keys and identity draws in the order of exact amounts (a company's records ranked by pay).
   const exactKeys = new Int32Array(present);
@@ -365,10 +386,13 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
       const who = whoOf(records.company[r]!, records.location[r]!);
       const rank = ranks.get(who) ?? 0;
       ranks.set(who, rank + 1);
-      keyer.add({ family: records.family[r]!, level: records.level[r]!, company: records.company[r]!, location: records.location[r]!, amount, rank });
+      keyer.add({ family: records.family[r]!, level: records.level[r]!, company: records.company[r]!, location: records.location[r]!, amount, rank, person: records.person?.[r] ?? 0 });
     }
   }
   keyer.finish();
+  if (layout.measure === 'base') {
+    for (let j = 0; j < present; j++) layout.countBits[physicalAt[j]!] = countWeightBits(draws[j]!);
+  }
   // Every record moved by its own draw, then each run sorted again by the moved amounts: the release
   // answers from these, so every figure is made of moved records (docs/market-privacy.md).
   const moved = new Int32Array(present);
@@ -396,23 +420,38 @@ function sortMeasure(amounts: Int32Array, layout: SortLayout, keys: Float64Array
       who[j] = whoOf(records.company[r]!, records.location[r]!);
       founder[j] = records.founder[r]!;
       // The key's lowest bit is the side its record moved (the moved amount's parity): a figure made of it moves on.
-      recordKeys[j] = (exactKeys[at]! & ~1) | (values[j]! & 1);
+      // Its top four bits are its count weight, drawn with base pay: the same person weighs the same in every column.
+      recordKeys[j] = (exactKeys[at]! & 0x0ffffffe) | (layout.countBits[r]! << 28) | (values[j]! & 1);
     }
   }
   for (let g = 0; g < groups; g++) {
     for (let k = 0; k < runCount; k++) {
       let key = 0;
       let synthetic = 0;
+      let weight = 0;
       for (let j = offsets[g * runCount + k]!; j < offsets[g * runCount + k + 1]!; j++) {
         key = (key + recordKeys[j]!) | 0;
+        weight += countWeightOf(recordKeys[j]!);
         if (who[j]! >>> 8 < layout.syntheticCompanies) synthetic++;
       }
       runKeys[g * runCount + k] = key;
+      runWeights[g * runCount + k] = weight;
       runSynthetic[g * runCount + k] = synthetic;
     }
   }
   const sliceStats = sliceStatistics(offsets, who, groups, runCount, layout.sliceRuns, layout.companyCount);
-  return { offsets, values, exact, who, founder, position: place, sliceStats, keys: recordKeys, runKeys, runSynthetic };
+  return { offsets, values, exact, who, founder, position: place, sliceStats, keys: recordKeys, runKeys, runSynthetic, runWeights, runPay: payPerRun(offsets, values) };
+}
+
+/** The sum of each run's values (MeasureColumn.runPay). */
+function payPerRun(offsets: Uint32Array, values: Int32Array): Float64Array {
+  const pay = new Float64Array(offsets.length - 1);
+  for (let run = 0; run < pay.length; run++) {
+    let sum = 0;
+    for (let j = offsets[run]!; j < offsets[run + 1]!; j++) sum += values[j]!;
+    pay[run] = sum;
+  }
+  return pay;
 }
 
 /** Distinct companies and largest company of every group × set of the first `covered` runs (see MeasureColumn.sliceStats). */
@@ -572,5 +611,5 @@ function byExactAmount(column: MeasureColumn): MeasureColumn {
       position[recordAt[at]!] = j;
     }
   }
-  return { ...column, values, exact: values, who, founder, keys, position };
+  return { ...column, values, exact: values, who, founder, keys, position, runPay: payPerRun(column.offsets, values) };
 }

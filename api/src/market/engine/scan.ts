@@ -16,10 +16,18 @@ export interface CellGather {
   companies: number;
   /** Sum of the gathered records' keys (see disclosure.ts), in 32 bits. */
   key: number;
+  /** Sum of the gathered records' count weights, in quarters (disclosure.ts, perturbedCounts). */
+  weight: number;
+  /**
+   * The gathered values summed as percentiles read them (each run's stored values × scale ÷ divisor),
+   * for the pay-mass checks (payMass.ts), summed in the scan rather than in a second pass. Not summed
+   * where a per-company factor makes the values (those cells judge each company's pay in full).
+   */
+  pay: number;
 }
 
 export function startGather(): CellGather {
-  return { length: 0, runEnds: [], runDivisors: [], scale: 1, companies: 0, key: 0 };
+  return { length: 0, runEnds: [], runDivisors: [], scale: 1, companies: 0, key: 0, weight: 0, pay: 0 };
 }
 
 /** What one market filter lets through, by code. */
@@ -52,6 +60,29 @@ export interface FounderFilter {
 let companiesSeen = 0;
 /** The records' keys summed by the last kernel call, kept the same way. */
 let keySum = 0;
+/** The records' count weights summed by the last kernel call (quarters), kept the same way. */
+let weightSum = 0;
+
+/**
+ * A record key's count weight in quarters (disclosure.ts, COUNT_WEIGHT_QUARTERS) in arithmetic: the
+ * size is 5 plus bits 28 … 30, the sign bit 31. No table read and no branch in the kernels' loops
+ * (a random sign would be mispredicted half the time).
+ */
+function countWeight(recordKey: number): number {
+  const sign = recordKey >> 31;
+  return ((((recordKey >>> 28) & 7) + 5) ^ sign) - sign;
+}
+/** The values the last kernel call appended, summed as stored (whole numbers: exact in a double). */
+let paySum = 0;
+/**
+ * Whether the kernels tally companies. Off when the cell's companies are already known: the same
+ * records were gathered for another amount of the cell (workspace.ts, shared company tallies).
+ */
+let counting = true;
+
+export function countCompanies(on: boolean): void {
+  counting = on;
+}
 
 /**
  * Appends one group's records that pass the filter: for each currency of the filter, the group's runs
@@ -77,6 +108,7 @@ export function gatherSortedGroup(
       const start = gather.length;
       companiesSeen = gather.companies;
       keySum = gather.key;
+      weightSum = gather.weight;
       // The hot loop has no founder test; founder-filtered E9 groups are few and small.
       const end =
         founders === null
@@ -84,6 +116,8 @@ export function gatherSortedGroup(
           : scanRunOfFounders(column, from, to, filter, founders, workspace, start);
       gather.companies = companiesSeen;
       gather.key = keySum;
+      gather.weight = weightSum;
+      gather.pay += paySum * (scale / filter.slotDivisor[slot]!);
       gather.length = end;
       gather.scale = scale;
       if (end > start) {
@@ -110,20 +144,29 @@ function scanRun(
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
+  let weight = weightSum;
+  let pay = 0;
   for (let j = from; j < to; j++) {
     const w = who[j]!;
     const c = w >>> 8;
     if (companyOk[c] === 0 || locationSlot[w & 255] === 0) continue;
     const recordKey = keys[j]!;
+    const value = values[j]!;
     placesOut[n] = j;
-    out[n++] = values[j]!;
+    out[n++] = value;
+    pay += value;
     key = (key + recordKey) | 0;
-    const before = tally[c]!;
-    tally[c] = before + 1;
-    if (before === 0) touched[seen++] = c;
+    weight += countWeight(recordKey);
+    if (counting) {
+      const before = tally[c]!;
+      tally[c] = before + 1;
+      if (before === 0) touched[seen++] = c;
+    }
   }
   companiesSeen = seen;
+  paySum = pay;
   keySum = key;
+  weightSum = weight;
   return n;
 }
 
@@ -145,20 +188,29 @@ function scanRunOfFounders(
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
+  let weight = weightSum;
+  let pay = 0;
   for (let j = from; j < to; j++) {
     const w = who[j]!;
     const c = w >>> 8;
     if (companyOk[c] === 0 || locationSlot[w & 255] === 0 || founderOk[founder[j]!] !== 1) continue;
     const recordKey = keys[j]!;
+    const value = values[j]!;
     placesOut[n] = j;
-    out[n++] = values[j]!;
+    out[n++] = value;
+    pay += value;
     key = (key + recordKey) | 0;
-    const before = tally[c]!;
-    tally[c] = before + 1;
-    if (before === 0) touched[seen++] = c;
+    weight += countWeight(recordKey);
+    if (counting) {
+      const before = tally[c]!;
+      tally[c] = before + 1;
+      if (before === 0) touched[seen++] = c;
+    }
   }
   companiesSeen = seen;
+  paySum = pay;
   keySum = key;
+  weightSum = weight;
   return n;
 }
 
@@ -179,6 +231,7 @@ export function gatherWithCompanyFactor(
 ): void {
   companiesSeen = gather.companies;
   keySum = gather.key;
+  weightSum = gather.weight;
   gather.length = scanWithFactor(
     column,
     column.offsets[group * filter.runCount]!,
@@ -193,6 +246,7 @@ export function gatherWithCompanyFactor(
   );
   gather.companies = companiesSeen;
   gather.key = keySum;
+  gather.weight = weightSum;
 }
 
 function scanWithFactor(
@@ -211,9 +265,11 @@ function scanWithFactor(
   const { companyOk, locationSlot } = filter;
   const { tally, touched } = workspace;
   const out = workspace.values;
+  const placesOut = workspace.places;
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
+  let weight = weightSum;
   for (let j = from; j < to; j++) {
     const w = who[j]!;
     const c = w >>> 8;
@@ -222,14 +278,19 @@ function scanWithFactor(
     if (slot === 0 || companyOk[c] === 0 || factor === 0) continue;
     if (founderOk !== null && founderOk[founder[j]!] !== 1) continue;
     const value = values[j]!;
+    // Its place too, until the values are sorted: the pay-mass checks sum each company's pay (payMass.ts).
+    placesOut[n] = j;
     out[n++] = (value / slotDivisor[slot]!) * scale * factor;
-    key = (key + keys[j]!) | 0;
+    const recordKey = keys[j]!;
+    key = (key + recordKey) | 0;
+    weight += countWeight(recordKey);
     const before = tally[c]!;
     tally[c] = before + 1;
     if (before === 0) touched[seen++] = c;
   }
   companiesSeen = seen;
   keySum = key;
+  weightSum = weight;
   return n;
 }
 
@@ -300,19 +361,24 @@ export function gatherMatchedGroup(
   for (let slot = 1; slot <= filter.slotCount; slot++) {
     companiesSeen = gather.companies;
     keySum = gather.key;
+    weightSum = gather.weight;
     const start = gather.length;
     let end = start;
     let pieces = 0;
+    let slotPay = 0;
     for (const k of filter.slotRuns[slot]!) {
       const from = column.offsets[group * runCount + k]!;
       const to = column.offsets[group * runCount + k + 1]!;
       if (from === to) continue;
       const before = end;
       end = readMarked(column, marks, base, from, to, workspace, end);
+      slotPay += paySum;
       if (end > before) workspace.pieceEnds[pieces++] = end;
     }
     gather.companies = companiesSeen;
     gather.key = keySum;
+    gather.weight = weightSum;
+    gather.pay += slotPay * (scale / filter.slotDivisor[slot]!);
     if (end === start) continue;
     if (pieces > 1) mergePieces(workspace, start, pieces);
     gather.length = end;
@@ -359,6 +425,8 @@ function readMarked(
   let n = start;
   let seen = companiesSeen;
   let key = keySum;
+  let weight = weightSum;
+  let pay = 0;
   const firstBit = from - base;
   const lastBit = to - base - 1;
   const firstWord = firstBit >>> 5;
@@ -375,18 +443,25 @@ function readMarked(
       const lowest = bits & -bits;
       const j = wordBase + 31 - Math.clz32(lowest);
       bits ^= lowest;
-      const c = who[j]! >>> 8;
-      const recordKey = keys[j]!;
+      const value = values[j]!;
       placesOut[n] = j;
-      out[n++] = values[j]!;
-      key = (key + recordKey) | 0;
-      const before = tally[c]!;
-      tally[c] = before + 1;
-      if (before === 0) touched[seen++] = c;
+      out[n++] = value;
+      pay += value;
+      const recordKey = keys[j]!;
+    key = (key + recordKey) | 0;
+    weight += countWeight(recordKey);
+      if (counting) {
+        const c = who[j]! >>> 8;
+        const before = tally[c]!;
+        tally[c] = before + 1;
+        if (before === 0) touched[seen++] = c;
+      }
     }
   }
   companiesSeen = seen;
+  paySum = pay;
   keySum = key;
+  weightSum = weight;
   return n;
 }
 

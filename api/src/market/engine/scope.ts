@@ -75,17 +75,47 @@ function passingCompanies(release: MarketRelease, workspace: Workspace, filter: 
   const stages = codeFlags(filter.companyStages, index.stage, dimensions.stages.length);
   const ownership = codeFlags(filter.companyOwnershipGroups, index.ownership, dimensions.ownershipGroups.length);
   const industries = codeFlags(filter.industries.flatMap(subIndustriesOf), index.industry, dimensions.industries.length);
-  const { companies, companyRecords } = release;
-  const { stage, ownership: owner, industry } = companies;
-  const companyOk = new Uint8Array(companies.count);
+  // A company passes by its kind (stage × ownership group × industry): judge each kind once, then
+  // read every company's verdict from its kind, one lookup each (50,000 companies at 10M records).
+  const kinds = companyKinds(release, workspace);
+  const kindOk = new Uint8Array(kinds.records.length);
   let passingRecords = 0;
-  for (let c = 0; c < companies.count; c++) {
-    if (stages[stage[c]!]! & ownership[owner[c]!]! & industries[industry[c]!]!) {
-      companyOk[c] = 1;
-      passingRecords += companyRecords[c]!;
+  const industryCount = industries.length;
+  const ownershipCount = ownership.length;
+  for (let s = 0; s < stages.length; s++) {
+    if (stages[s] === 0) continue;
+    for (let o = 0; o < ownershipCount; o++) {
+      if (ownership[o] === 0) continue;
+      for (let i = 0; i < industryCount; i++) {
+        if (industries[i] === 0) continue;
+        const kind = (s * ownershipCount + o) * industryCount + i;
+        kindOk[kind] = 1;
+        passingRecords += kinds.records[kind]!;
+      }
     }
   }
+  const count = release.companies.count;
+  const companyOk = new Uint8Array(count);
+  const kindOf = kinds.kind;
+  for (let c = 0; c < count; c++) companyOk[c] = kindOk[kindOf[c]!]!;
   return { companyOk, passingRecords };
+}
+
+/** Each company's kind (stage × ownership group × industry) and the records of each kind, per release. */
+function companyKinds(release: MarketRelease, workspace: Workspace): { kind: Uint32Array; records: Float64Array } {
+  if (workspace.companyKinds) return workspace.companyKinds;
+  const { dimensions, companies, companyRecords } = release;
+  const industryCount = dimensions.industries.length;
+  const ownershipCount = dimensions.ownershipGroups.length;
+  const kind = new Uint32Array(companies.count);
+  const records = new Float64Array(dimensions.stages.length * ownershipCount * industryCount);
+  for (let c = 0; c < companies.count; c++) {
+    const k = (companies.stage[c]! * ownershipCount + companies.ownership[c]!) * industryCount + companies.industry[c]!;
+    kind[c] = k;
+    records[k]! += companyRecords[c]!;
+  }
+  workspace.companyKinds = { kind, records };
+  return workspace.companyKinds;
 }
 
 function codeFlags(ids: string[], index: ReadonlyMap<string, number>, size: number): Uint8Array {
@@ -145,10 +175,12 @@ export function usdRate(forex: Readonly<Record<string, number>>, currency: strin
 }
 
 /**
- * Below this estimated share of passing records, collecting them once and sorting each measure's
- * few values beats scanning every measure's whole group in order (measured on 1M records).
+ * Below this estimated share of passing records, collecting them once and reading each measure's
+ * through a bitmap of their places beats scanning every measure's whole group in order. Measured on
+ * 160 random filter shapes at 10M records (CPU p95 of the suite): 30 ms at 0.2, 24 ms at 0.4, 23 ms
+ * at 0.6, 24 ms when every group is read through its matched records; at 1M the same order.
  */
-const SELECTIVE_SHARE = 0.2;
+const SELECTIVE_SHARE = 0.6;
 export const MATCHED = 1;
 export const SCANNED = 2;
 

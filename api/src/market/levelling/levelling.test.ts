@@ -110,6 +110,9 @@ describe('level your employees', () => {
     expect(plain.suggestion).toMatchObject({ levelId: 'p5', confidenceLabel: 'medium' });
     expect(plain.signals).toMatchObject({ familyFrom: 'record', titleLevelId: 'p3', payLevelId: 'p5' });
     expect(plain.current).toEqual({ jobFamilyId: 'software_engineering', levelId: 'p3', locationId: 'us_sf_bay_area' });
+    // The record's version, the If-Match with which a suggestion is taken into the record.
+    const stored = (await (await testDb())('employees').where({ id: ids.plain }).first('version')) as { version: number };
+    expect(plain.version).toBe(Number(stored.version));
     // Title and pay far apart: the title decides, with low confidence.
     const staff = employees.get(ids.staff!)!;
     expect(staff.suggestion).toMatchObject({ levelId: 'p5', confidenceLabel: 'low' });

@@ -17,7 +17,7 @@ import {
 import { queryRelease, type MarketRelease } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
 import { currencyForexMapping } from '../service.js';
-import { baseSalariesOn, employeesInReach, idsWithinReach, type BaseSalary, type LevellingEmployeeRow } from '../../people/reads/levelling.js';
+import { baseSalariesOn, employeesInReach, idsWithinReach, type BaseSalary, type LevellingEmployeeRow } from './peopleReads.js';
 import { levelFromTitle, levelsOfTrack, readFamilyOfTitle, type TitleLevel } from './titles.js';
 
 type Schemas = components['schemas'];
@@ -128,7 +128,7 @@ function levelOne(row: LevellingEmployeeRow, salary: BaseSalary | undefined, pay
   const read = recorded ? null : readFamilyOfTitle(row.title);
   const matched = read?.family ? read : null;
   const family: JobFamily | undefined = recorded ?? matched?.family;
-  const base = { employeeId: row.id, employeeNumber: row.employee_number, name: [row.first_name, row.last_name].filter(Boolean).join(' '), title: row.title, current };
+  const base = { employeeId: row.id, employeeNumber: row.employee_number, version: Number(row.version), name: [row.first_name, row.last_name].filter(Boolean).join(' '), title: row.title, current };
   if (!family) {
     if (read && read.family === null) reasons.push(`No job family in the catalog matches the title “${row.title}”: it names an occupation the catalog does not cover (“${read.matched}”)`);
     else reasons.push(row.title.trim() ? `No job family in the catalog matches the title “${row.title}”` : 'The employee has no title and no job family');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { type MinorUnits, minorUnits } from '../../money/minorUnits.js';
-import { isoDate } from '../../forex/store.js';
+import { isoDate } from '../../money/rateStore.js';
 import { countryLocation, findJobFamily, findLevel, findLocation, type Location } from '../../reference/catalog/index.js';
 import {
   GRANT_TIMING_OF,
@@ -16,6 +16,8 @@ import {
 import { type ContributingEmployeeRow, contributingEmployees, grantsOf, payOn, type GrantRow, type PayRow } from '../../people/reads/contributions.js';
 import { participatingCompanies } from './store.js';
 import type { MarketEmploymentType } from '../engine/participants.js';
+import { personTag } from '../engine/disclosure.js';
+import { personTagsOf } from './persons.js';
 
 /** A stable order that says nothing about when a company or employee was created. */
 const shuffleKey = (salt: string, id: string): string => createHash('sha256').update(`${salt}:${id}`).digest('hex');
@@ -247,18 +249,29 @@ export async function companyCoverage(
  * market can place, with the cash pay in force today in their place's currency, and its equity
  * practice as its grants show it. Nothing that names a company or a person leaves this function.
  */
-export async function collectContribution(db: Knex, releaseId: string, forex: Readonly<Record<string, number>>, day = new Date().toISOString().slice(0, 10)): Promise<{ contribution: Contribution; companyIds: string[] }> {
+export async function collectContribution(
+  db: Knex,
+  releaseId: string,
+  forex: Readonly<Record<string, number>>,
+  options: { day?: string; disclosureKey?: Uint8Array } = {},
+): Promise<{ contribution: Contribution; companyIds: string[] }> {
+  const day = options.day ?? new Date().toISOString().slice(0, 10);
+  const { disclosureKey } = options;
   const companies = await participatingCompanies(db);
   const ids = companies.map((c) => c.id);
   const { placements, minor } = await placeEmployees(db, ids, forex, day);
   const grants = await grantsOf(db, ids);
+  // Who each person is across re-imports (personKeys.ts): their tag survives new employee ids.
+  const tags = disclosureKey ? await personTagsOf(db, ids, disclosureKey) : null;
   const recordsOf = new Map<string, { key: string; record: Omit<ContributedRecord, 'participant'> }[]>();
   for (const { employee, placed } of placements) {
     if (!('record' in placed)) continue;
     const { record } = placed;
     let list = recordsOf.get(employee.company_id);
     if (!list) recordsOf.set(employee.company_id, (list = []));
-    list.push({ key: shuffleKey(releaseId, employee.id), record });
+    // Who the record is, as a keyed tag the release carries instead of any id: their move stays theirs across releases.
+    const person = disclosureKey ? { person: tags?.get(employee.id) ?? personTag(disclosureKey, employee.company_id, employee.id) } : {};
+    list.push({ key: shuffleKey(releaseId, employee.id), record: { ...record, ...person } });
   }
   const contributing = companies.filter((c) => (recordsOf.get(c.id)?.length ?? 0) > 0).sort((a, b) => shuffleKey(releaseId, a.id).localeCompare(shuffleKey(releaseId, b.id)));
   const participants: ContributedParticipant[] = [];

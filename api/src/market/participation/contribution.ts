@@ -58,6 +58,12 @@ export interface ContributedRecord {
   employmentType: MarketEmploymentType;
   /** The currency of the amounts when not the place's own: USD in a place whose own has no reference rate. */
   currency?: string;
+  /**
+   * Who the record is, stable across releases: a keyed hash of the employee's id within its company
+   * (personTag), never 0. Its move is drawn from it, so a colleague joining or leaving does not give
+   * it a new one. Absent on records stored before, which are told apart by their rank.
+   */
+  person?: number;
   /** Whole units of the place's currency (or of `currency`). */
   base: number;
   variable: number | null;
@@ -193,12 +199,14 @@ export function mergeContributions(market: ParticipantMarket, contribution: Cont
     location: new Uint8Array(n),
     founder: new Uint8Array(n),
     amounts: emptyAmounts(n),
+    person: new Int32Array(n),
   };
   employees.company.set(demo.company);
   employees.family.set(demo.family);
   employees.level.set(demo.level);
   employees.location.set(demo.location);
   employees.founder.set(demo.founder);
+  if (demo.person) employees.person.set(demo.person);
   for (const id of Object.keys(demo.amounts) as (keyof typeof demo.amounts)[]) employees.amounts[id].set(demo.amounts[id]);
   contribution.records.forEach((record, k) => {
     const i = demo.count + k;
@@ -206,6 +214,7 @@ export function mergeContributions(market: ParticipantMarket, contribution: Cont
     employees.family[i] = code(dimensions.families, record.jobFamilyId, 'job family');
     employees.level[i] = code(dimensions.levels, record.levelId, 'level');
     employees.location[i] = code(dimensions.locations, recordLocationOf(record), 'location');
+    employees.person[i] = record.person ?? 0;
     employees.amounts.base[i] = record.base;
     employees.amounts.variable[i] = record.variable ?? NO_AMOUNT;
     employees.amounts.annual_bonus[i] = record.annualBonus ?? NO_AMOUNT;

@@ -155,14 +155,23 @@ describe('customers contributing to the market', () => {
     expect(report).toEqual({ releaseId: after.id, previousReleaseId: unverified.id, participants: [{ companyId: company.id, companyName: 'Contributing Co' }], added: [{ companyId: company.id, companyName: 'Contributing Co' }], removed: [] });
     expect(after).toMatchObject({ source: { kind: 'mixed', seed: 11, records: 20000, contributedCompanies: 1, contributedRecords: 27 }, recordCount: 20027, companyCount: before.companyCount + 1 });
     const withUs = await cell('software_engineering', 'p3', '840');
-    // Published counts are perturbed (employees by at most 2, companies by at most 1), so each side of
-    // the difference may be off by that much.
-    expect(Math.abs((withUs.sample.employees ?? 0) - ((baseline.sample.employees ?? 0) + 12))).toBeLessThanOrEqual(4);
-    // The baseline's generated records and our 12: the share of the cell that is demo data.
-    const generated = baseline.sample.employees ?? 0;
-    expect(Math.abs((withUs.syntheticShare ?? 0) - generated / (generated + 12))).toBeLessThanOrEqual(0.01);
-    expect(withUs.syntheticShare).toBeLessThan(1);
-    expect(Math.abs((withUs.sample.companies ?? 0) - ((baseline.sample.companies ?? 0) + 1))).toBeLessThanOrEqual(2);
+    // A published head count is the records' number plus each record's count weight (±1.25 to 3,
+    // docs/market-privacy.md), rounded to a multiple of five by the cell key: our 12 move it by 12 ± 36,
+    // and each side's rounding by under 5.
+    expect(withUs.sample.employees! % 5).toBe(0);
+    expect(Math.abs(withUs.sample.employees! - (baseline.sample.employees! + 12))).toBeLessThan(12 * 3 + 2 * 5);
+    // The baseline's generated records and our 12: the share of the cell that is demo data, to two
+    // places. The baseline's published count n is its records' number moved by their weights (at most 3
+    // each, random signs) and the rounding: within 12·√n + 5 of it but for one key in a thousand
+    // (Hoeffding's bound).
+    const generated = baseline.sample.employees!;
+    const off = 12 * Math.sqrt(generated) + 5;
+    const share = (records: number) => records / (records + 12);
+    expect(withUs.syntheticShare).toBeGreaterThanOrEqual(share(generated - off) - 0.005);
+    expect(withUs.syntheticShare).toBeLessThanOrEqual(Math.min(0.99, share(generated + off) + 0.005));
+    // Company counts carry no weights: one more company, each side rounded to fives.
+    expect(withUs.sample.companies! % 5).toBe(0);
+    expect(Math.abs(withUs.sample.companies! - (baseline.sample.companies! + 1))).toBeLessThan(2 * 5);
     const alone = await cell('technical_writing', 'p6', 'us_kansas_city');
     // Our records alone: withheld, and nothing in the answer says it is one company with a dozen people.
     const below = { id: 'below_threshold', label: 'Below the threshold', min: 0, max: null };
@@ -338,8 +347,8 @@ describe('customers contributing to the market', () => {
     expect(employeesOnly.status).toBe('published');
     const withContractors = await unitedStates(['employee', 'contractor']);
     expect(withContractors.status).toBe('published');
-    // Perturbed counts: each side by at most 2.
-    expect(Math.abs((withContractors.sample.employees ?? 0) - ((employeesOnly.sample.employees ?? 0) + 2))).toBeLessThanOrEqual(4);
+    // Two more records with their count weights (±1.25 to 3 each), each side rounded to fives.
+    expect(Math.abs(withContractors.sample.employees! - (employeesOnly.sample.employees! + 2))).toBeLessThan(2 * 3 + 2 * 5);
     // Two contractors of one company alone fail the rule: nothing is said of them.
     expect(await unitedStates(['contractor'])).toMatchObject({ status: 'insufficient_data', percentiles: null, sample: { employees: null, companies: null } });
     const unknownType = await call<ErrorBody>('/api/benchmarking/market-data', admin, {

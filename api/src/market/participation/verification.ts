@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Caller, CompanyScope } from '../../access/caller.js';
-import { hasProvenDomain, provenDomainsOf } from '../../companies/domains/store.js';
+import { hasProvenDomain, provenDomainsOf } from '../../identity/domains/store.js';
 import type { components } from '../../contract-types.js';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps.js';
 import { HttpError } from '../../kernel/errors.js';

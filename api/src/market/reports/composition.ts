@@ -1,7 +1,7 @@
 import type { components } from '../../contract-types.js';
 import type { AppDeps } from '../../deps.js';
 import { LOCATIONS } from '../../reference/catalog/index.js';
-import { describeRelease, disclose, roundDownToTwoFigures, type CompositionEntry } from '../engine/index.js';
+import { describeRelease, disclose, roundDownCount, type CompositionEntry } from '../engine/index.js';
 import { presentEntry } from '../present.js';
 import { currentRelease } from '../releases.js';
 
@@ -25,9 +25,9 @@ export async function marketingComposition(deps: AppDeps): Promise<Schemas['Mark
   const whole = disclose({ id: 'all', ...composition });
   return {
     releaseVersion: served.row.version,
-    // "At least 750 companies": rounded down to two significant figures, never the exact count.
-    companiesAtLeast: roundDownToTwoFigures(composition.companies),
-    employeesAtLeast: roundDownToTwoFigures(composition.employees),
+    // "At least 750 companies": rounded down (roundDownCount), never the exact count.
+    companiesAtLeast: roundDownCount(composition.companies),
+    employeesAtLeast: roundDownCount(composition.employees),
     companyBucket: whole.companyBucket,
     employeeBucket: whole.employeeBucket,
     industries: composition.industries.map((e) => bucketed(e)),

@@ -40,7 +40,7 @@ export const REPORTS: readonly { report: ReportKind; title: string; description:
   {
     report: 'data_composition',
     title: 'Data composition',
-    description: 'Companies and employees by industry, stage, ownership, job family, level and location, rounded down to two significant figures; groups below the privacy threshold without numbers.',
+    description: 'Companies and employees by industry, stage, ownership, job family, level and location, rounded down (to multiples of five under 100, two significant figures above); groups below the privacy threshold without numbers.',
   },
 ];
 

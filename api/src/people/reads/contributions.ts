@@ -76,3 +76,18 @@ export async function grantsOf(db: Knex, companyIds: string[]): Promise<GrantRow
 }
 
 
+
+export interface PersonIdentityRow {
+  id: string;
+  company_id: string;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  start_date: string | null;
+}
+
+/** What names each active employee across re-imports (market/engine/personKeys.ts): id, work e-mail, name and start date. */
+export async function personIdentityRows(db: Knex, companyIds: string[]): Promise<PersonIdentityRow[]> {
+  if (companyIds.length === 0) return [];
+  return db('employees').whereIn('company_id', companyIds).andWhere('status', 'active').select('id', 'company_id', 'email', 'first_name', 'last_name', 'start_date');
+}

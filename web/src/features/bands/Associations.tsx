@@ -9,7 +9,7 @@ import { SkeletonTable } from '../../ui/Skeleton';
 import { Empty, Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { useQueryParam } from '../../ui/urlState';
-import { BandsFrame, type CompanyJob, Problem, type Schemas, fieldProblems, formatNumber, useBandsAccess, useMarketNames } from './common';
+import { BandsFrame, type CompanyJob, Problem, type Schemas, formatNumber, useBandsAccess, useMarketNames, useBandsMutation } from './common';
 import { CompositePanel, useMarketCellLabel } from './Composite';
 
 type Association = Schemas['MarketAssociation'];
@@ -132,8 +132,7 @@ function AddAssociation({ job }: { job: CompanyJob }) {
   const [search, setSearch] = useState('');
   const [weightText, setWeightText] = useState('1');
   const [locationId, setLocationId] = useState('840');
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem, setProblem } = useBandsMutation();
   const chosenSurvey = surveyId || surveys.data?.data[0]?.id || '';
   const detail = useQuery('/api/bands/surveys/{surveyId}', chosenSurvey ? { params: { path: { surveyId: chosenSurvey } } } : null);
   const weight = Number(weightText);
@@ -143,11 +142,9 @@ function AddAssociation({ job }: { job: CompanyJob }) {
   const matches = words ? jobs.filter((entry) => entry.code.toLowerCase().includes(words) || entry.title.toLowerCase().includes(words)) : jobs;
 
   async function associate(body: Schemas['MarketAssociationInput'], what: string) {
-    setBusy(true);
     setProblem(null);
-    const { error } = await api.POST('/api/bands/jobs/{companyJobId}/associations', { params: { path: { companyJobId: job.id } }, body: { ...body, weight } });
-    setBusy(false);
-    if (error) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
+    const result = await run(() => api.POST('/api/bands/jobs/{companyJobId}/associations', { params: { path: { companyJobId: job.id } }, body: { ...body, weight } }));
+    if (!result.ok) return;
     add('success', `Associated ${job.title} with ${what}.`);
     await refreshSources();
   }

@@ -19,7 +19,8 @@ import {
   toMajorText,
   toMinor,
 } from './common';
-import { RangesDialog, rangesText } from './Grades';
+import { type BandFigures, useBandSheet } from './bandSheet';
+import { RangesDialog, rangesText } from './Ranges';
 
 interface GridProps {
   bandSet: BandSetDetail;
@@ -54,7 +55,7 @@ const groupLabel = (group: JobGroup, trackName: (id: string) => string) => `${gr
  * minimum, midpoint and maximum. A draft's band is edited in its row at the version read; a
  * conflict keeps what the person typed and says so in the server's words.
  */
-export function BandGrid({ bandSet, groups, zones, editable, trackName, editing, setEditing }: GridProps & { editing: Editing | null; setEditing: Dispatch<SetStateAction<Editing | null>> }) {
+export function BandGrid({ bandSet, groups, zones, editable, trackName, editing, setEditing, figures }: GridProps & { editing: Editing | null; setEditing: Dispatch<SetStateAction<Editing | null>>; figures: BandFigures }) {
   const cells = bandsByCell(bandSet.bands);
   const { add } = useToasts();
   const { save, busy } = useVersionedSave((ifMatch, bandId: string, body: Schemas['BandInput']) =>
@@ -64,6 +65,10 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
   const width = 1 + zones.length * perZone;
   // The band whose variable / bonus / equity ranges are being edited, with where it is.
   const [rangesOf, setRangesOf] = useState<{ band: Band; where: string } | null>(null);
+  // The figures as a spreadsheet: rows are the jobs in the order shown, columns each zone's min / mid / max.
+  const jobs = groups.flatMap((group) => group.jobs);
+  const rowOf = new Map(jobs.map((job, index) => [job.id, index]));
+  const sheet = useBandSheet({ bandSet, jobs, zones, figures });
 
   function startEditing(band: Band) {
     setEditing({ bandId: band.id, version: band.version, min: toMajorText(band.min), mid: toMajorText(band.mid), max: toMajorText(band.max), problem: null, conflict: false });
@@ -105,156 +110,167 @@ export function BandGrid({ bandSet, groups, zones, editable, trackName, editing,
   }
 
   return (
-    <div className="table-scroll bands-grid-scroll" tabIndex={0} role="region" aria-label="Bands by company job and pay zone">
-      <table className="bands-grid">
-        <caption className="visually-hidden">
-          Bands of {bandSet.name}: minimum, midpoint and maximum for each company job and pay zone, in {currenciesText(bandSet)}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" rowSpan={2}>
-              Company job
-            </th>
-            {zones.map((zone) => (
-              <th key={zone.id} scope="colgroup" colSpan={perZone} className="bands-zone-head">
-                {zone.name}
-                {zone.currency && zone.currency !== bandSet.currency && <span className="bands-zone-currency"> · {zone.currency}</span>}
+    <>
+      {sheet.toolbar}
+      <div className="table-scroll bands-grid-scroll" tabIndex={0} role="region" aria-label="Bands by company job and pay zone">
+        <table className="bands-grid" aria-label={`Bands of ${bandSet.name}`} {...sheet.tableProps}>
+          <caption className="visually-hidden">
+            Bands of {bandSet.name}: minimum, midpoint and maximum for each company job and pay zone, in {currenciesText(bandSet)}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" rowSpan={2}>
+                Company job
               </th>
-            ))}
-          </tr>
-          <tr>
-            {zones.map((zone) => (
-              <Fragment key={zone.id}>
-                {FIGURES.map((figure) => (
-                  <th key={figure.key} scope="col" className="number">
-                    {figure.label}
-                  </th>
-                ))}
-                {editable && (
-                  <th scope="col">
-                    <span className="visually-hidden">Edit</span>
-                  </th>
-                )}
-              </Fragment>
-            ))}
-          </tr>
-        </thead>
-        {groups.map((group) => (
-          <tbody key={group.key}>
-            <tr className="bands-group">
-              <th scope="rowgroup" colSpan={width}>
-                {groupLabel(group, trackName)}
-              </th>
+              {zones.map((zone) => (
+                <th key={zone.id} scope="colgroup" colSpan={perZone} className="bands-zone-head">
+                  {zone.name}
+                  {zone.currency && zone.currency !== bandSet.currency && <span className="bands-zone-currency"> · {zone.currency}</span>}
+                </th>
+              ))}
             </tr>
-            {group.jobs.map((job) => {
-              const editedZone = zones.find((zone) => editing && cells.get(`${job.id}|${zone.id}`)?.id === editing.bandId);
-              return (
-                <Fragment key={job.id}>
-                  <tr data-company-job-id={job.id}>
-                    <th scope="row" className="bands-job">
-                      <span className="bands-job-title">{job.title}</span>
-                      <span className="bands-job-meta">
-                        {job.levelDisplay}
-                        {job.jobCode ? ` · ${job.jobCode}` : ''}
-                      </span>
+            <tr>
+              {zones.map((zone) => (
+                <Fragment key={zone.id}>
+                  {FIGURES.map((figure) => (
+                    <th key={figure.key} scope="col" className="number">
+                      {figure.label}
                     </th>
-                    {zones.map((zone) => {
-                      const band = cells.get(`${job.id}|${zone.id}`);
-                      if (!band) {
-                        return (
-                          <Fragment key={zone.id}>
-                            <td colSpan={3} className="bands-missing" data-pay-zone-id={zone.id}>
-                              No band
-                            </td>
-                            {editable && <td />}
-                          </Fragment>
-                        );
-                      }
-                      const isEditing = editing?.bandId === band.id;
-                      const where = `${job.title} in ${zone.name}`;
-                      return (
-                        <Fragment key={zone.id}>
-                          {FIGURES.map((figure) => (
-                            <td
-                              key={figure.key}
-                              className="number"
-                              data-pay-zone-id={zone.id}
-                              data-figure={figure.key}
-                              title={figure.key === 'mid' && band.source ? `Built from p${band.source.percentile}: ${formatMarketValue(band.source)}` : undefined}
-                            >
-                              {isEditing && editing ? (
-                                <input
-                                  className="bands-figure-input"
-                                  inputMode="decimal"
-                                  aria-label={`${figure.long} of ${where} (${band.mid.currency})`}
-                                  aria-invalid={editing.problem ? true : undefined}
-                                  value={editing[figure.key]}
-                                  onChange={(event) => setEditing({ ...editing, [figure.key]: event.target.value })}
-                                  onKeyDown={(event) => onKey(event, job, zone)}
-                                />
-                              ) : (
-                                <>
-                                  {formatMoney(band[figure.key])}
-                                  {figure.key === 'mid' && band.ranges && <span className="bands-ranges">{rangesText(band.ranges, band.mid.currency)}</span>}
-                                </>
-                              )}
-                            </td>
-                          ))}
-                          {editable && (
-                            <td className="bands-edit-cell">
-                              {isEditing ? (
-                                <span className="bands-row-actions">
-                                  <button type="button" className="small primary" disabled={busy} onClick={() => void submit(job, zone)} aria-label={`Save the band of ${where}`}>
-                                    Save
-                                  </button>
-                                  <button type="button" className="small" onClick={() => setEditing(null)} aria-label={`Cancel editing the band of ${where}`}>
-                                    Cancel
-                                  </button>
-                                </span>
-                              ) : (
-                                <span className="bands-row-actions">
-                                  <button type="button" className="small ghost icon-button" onClick={() => startEditing(band)} aria-label={`Edit the band of ${where}`} disabled={editing !== null}>
-                                    <Pencil size={16} aria-hidden="true" />
-                                  </button>
-                                  <button type="button" className="small ghost" onClick={() => setRangesOf({ band, where })} aria-label={`Ranges of the band of ${where}`} disabled={editing !== null}>
-                                    Ranges
-                                  </button>
-                                </span>
-                              )}
-                            </td>
-                          )}
-                        </Fragment>
-                      );
-                    })}
-                  </tr>
-                  {editing?.problem && editedZone && (
-                    <tr className="bands-problem-row">
-                      <td colSpan={width}>
-                        <Problem message={`${job.title}, ${editedZone.name}: ${editing.problem}`} />
-                        {editing.conflict && (
-                          <button type="button" className="small" onClick={() => void discardAndReload()}>
-                            Discard my change and reload
-                          </button>
-                        )}
-                      </td>
-                    </tr>
+                  ))}
+                  {editable && (
+                    <th scope="col">
+                      <span className="visually-hidden">Edit</span>
+                    </th>
                   )}
                 </Fragment>
-              );
-            })}
-          </tbody>
-        ))}
-      </table>
-      {rangesOf && (
-        <RangesDialog
-          title={rangesOf.where}
-          currency={rangesOf.band.mid.currency}
-          band={rangesOf.band}
-          write={(ifMatch, body) => api.PATCH('/api/bands/band-sets/{bandSetId}/bands/{bandId}', { params: { path: { bandSetId: bandSet.id, bandId: rangesOf.band.id }, header: { 'If-Match': ifMatch } }, body })}
-          onClose={() => setRangesOf(null)}
-        />
-      )}
-    </div>
+              ))}
+            </tr>
+          </thead>
+          {groups.map((group) => (
+            <tbody key={group.key}>
+              <tr className="bands-group">
+                <th scope="rowgroup" colSpan={width}>
+                  {groupLabel(group, trackName)}
+                </th>
+              </tr>
+              {group.jobs.map((job) => {
+                const editedZone = zones.find((zone) => editing && cells.get(`${job.id}|${zone.id}`)?.id === editing.bandId);
+                return (
+                  <Fragment key={job.id}>
+                    <tr data-company-job-id={job.id}>
+                      <th scope="row" className="bands-job">
+                        <span className="bands-job-title">{job.title}</span>
+                        <span className="bands-job-meta">
+                          {job.levelDisplay}
+                          {job.jobCode ? ` · ${job.jobCode}` : ''}
+                        </span>
+                      </th>
+                      {zones.map((zone, zoneIndex) => {
+                        const band = cells.get(`${job.id}|${zone.id}`);
+                        const sheetRow = rowOf.get(job.id) ?? 0;
+                        if (!band) {
+                          const { pending: _none, className: sheetClass, ...sheetProps } = sheet.cellProps(sheetRow, zoneIndex * 3, null, null);
+                          return (
+                            <Fragment key={zone.id}>
+                              <td colSpan={3} {...sheetProps} className={`bands-missing ${sheetClass}`} data-pay-zone-id={zone.id}>
+                                No band
+                              </td>
+                              {editable && <td />}
+                            </Fragment>
+                          );
+                        }
+                        const isEditing = editing?.bandId === band.id;
+                        const where = `${job.title} in ${zone.name}`;
+                        return (
+                          <Fragment key={zone.id}>
+                            {FIGURES.map((figure, figureIndex) => {
+                              const { pending, className: sheetClass, title: problem, ...sheetProps } = sheet.cellProps(sheetRow, zoneIndex * 3 + figureIndex, band, figure.key);
+                              return (
+                                <td
+                                  key={figure.key}
+                                  {...sheetProps}
+                                  className={`number ${sheetClass}`}
+                                  data-pay-zone-id={zone.id}
+                                  data-figure={figure.key}
+                                  title={problem ?? (figure.key === 'mid' && band.source ? `Built from p${band.source.percentile}: ${formatMarketValue(band.source)}` : undefined)}
+                                >
+                                  {isEditing && editing ? (
+                                    <input
+                                      className="bands-figure-input"
+                                      inputMode="decimal"
+                                      aria-label={`${figure.long} of ${where} (${band.mid.currency})`}
+                                      aria-invalid={editing.problem ? true : undefined}
+                                      value={editing[figure.key]}
+                                      onChange={(event) => setEditing({ ...editing, [figure.key]: event.target.value })}
+                                      onKeyDown={(event) => onKey(event, job, zone)}
+                                    />
+                                  ) : pending ? (
+                                    <span className="bands-pending">{pending.text || '—'}</span>
+                                  ) : (
+                                    <>
+                                      {formatMoney(band[figure.key])}
+                                      {figure.key === 'mid' && band.ranges && <span className="bands-ranges">{rangesText(band.ranges, band.mid.currency)}</span>}
+                                    </>
+                                  )}
+                                </td>
+                              );
+                            })}
+                            {editable && (
+                              <td className="bands-edit-cell">
+                                {isEditing ? (
+                                  <span className="bands-row-actions">
+                                    <button type="button" className="small primary" disabled={busy} onClick={() => void submit(job, zone)} aria-label={`Save the band of ${where}`}>
+                                      Save
+                                    </button>
+                                    <button type="button" className="small" onClick={() => setEditing(null)} aria-label={`Cancel editing the band of ${where}`}>
+                                      Cancel
+                                    </button>
+                                  </span>
+                                ) : (
+                                  <span className="bands-row-actions">
+                                    <button type="button" className="small ghost icon-button" onClick={() => startEditing(band)} aria-label={`Edit the band of ${where}`} disabled={editing !== null}>
+                                      <Pencil size={16} aria-hidden="true" />
+                                    </button>
+                                    <button type="button" className="small ghost" onClick={() => setRangesOf({ band, where })} aria-label={`Ranges of the band of ${where}`} disabled={editing !== null}>
+                                      Ranges
+                                    </button>
+                                  </span>
+                                )}
+                              </td>
+                            )}
+                          </Fragment>
+                        );
+                      })}
+                    </tr>
+                    {editing?.problem && editedZone && (
+                      <tr className="bands-problem-row">
+                        <td colSpan={width}>
+                          <Problem message={`${job.title}, ${editedZone.name}: ${editing.problem}`} />
+                          {editing.conflict && (
+                            <button type="button" className="small" onClick={() => void discardAndReload()}>
+                              Discard my change and reload
+                            </button>
+                          )}
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          ))}
+        </table>
+        {rangesOf && (
+          <RangesDialog
+            title={rangesOf.where}
+            currency={rangesOf.band.mid.currency}
+            band={rangesOf.band}
+            write={(ifMatch, body) => api.PATCH('/api/bands/band-sets/{bandSetId}/bands/{bandId}', { params: { path: { bandSetId: bandSet.id, bandId: rangesOf.band.id }, header: { 'If-Match': ifMatch } }, body })}
+            onClose={() => setRangesOf(null)}
+          />
+        )}
+      </div>
+    </>
   );
 }
 

@@ -2,13 +2,14 @@ import { Layers, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, errorMessage, useQuery } from '../../api/client';
-import { DataTable } from '../../ui/DataTable';
+import { DataGrid } from '../../ui/DataGrid';
+import { ConfirmDelete } from '../../ui/ConfirmDelete';
 import { Modal } from '../../ui/Modal';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Empty, Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
-import { type BandSet, BandsFrame, Problem, StatusBadge, fieldProblems, formatDate, formatNumber, refreshBands, useBandsAccess } from './common';
+import { type BandSet, BandsFrame, Problem, StatusBadge, formatDate, formatNumber, refreshBands, useBandsAccess, useBandsMutation } from './common';
 import { CurrencyOptions } from '../../ui/CurrencyOptions';
 import { ZoneCheck } from './ZoneCheck';
 
@@ -17,22 +18,21 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** A new, empty draft: its name, effective date and currency (the company's unless chosen). */
 function CreateDraft({ onClose }: { onClose: () => void }) {
   const [, navigate] = useLocation();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
+  const { run, busy, problem } = useBandsMutation();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const currency = String(form.get('currency') ?? '');
     const effectiveDate = String(form.get('effectiveDate') ?? '');
-    setBusy(true);
-    const { data, error } = await api.POST('/api/bands/band-sets', {
-      body: { name: String(form.get('name') ?? ''), ...(currency ? { currency } : {}), ...(effectiveDate ? { effectiveDate } : {}) },
-    });
-    setBusy(false);
-    if (error || !data) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
+    const answer = await run(() =>
+      api.POST('/api/bands/band-sets', {
+        body: { name: String(form.get('name') ?? ''), ...(currency ? { currency } : {}), ...(effectiveDate ? { effectiveDate } : {}) },
+      }),
+    );
+    if (!answer.ok) return;
     await refreshBands();
-    navigate(`/bands/sets/${data.data.id}`);
+    navigate(`/bands/sets/${answer.data.data.id}`);
   }
 
   return (
@@ -70,36 +70,22 @@ function CreateDraft({ onClose }: { onClose: () => void }) {
 /** Deleting a draft: live and archived sets are kept, and the server says so if one is asked. */
 export function DeleteDraft({ bandSet, onClose, onDeleted }: { bandSet: BandSet; onClose: () => void; onDeleted?: () => void }) {
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  async function confirm() {
-    setBusy(true);
-    const { error } = await api.DELETE('/api/bands/band-sets/{bandSetId}', { params: { path: { bandSetId: bandSet.id } } });
-    setBusy(false);
-    if (error) return setProblem(errorMessage(error));
-    await refreshBands();
-    add('success', `The draft “${bandSet.name}” is deleted.`);
-    onClose();
-    onDeleted?.();
-  }
   return (
-    <Modal
+    <ConfirmDelete
       title={`Delete “${bandSet.name}”?`}
+      confirmLabel="Delete draft"
+      problemClassName="bands-problem"
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="danger" onClick={() => void confirm()} disabled={busy}>
-            Delete draft
-          </button>
-          <button type="button" onClick={onClose}>
-            Keep it
-          </button>
-        </>
-      }
+      call={() => api.DELETE('/api/bands/band-sets/{bandSetId}', { params: { path: { bandSetId: bandSet.id } } })}
+      onDeleted={async () => {
+        await refreshBands();
+        add('success', `The draft “${bandSet.name}” is deleted.`);
+        onClose();
+        onDeleted?.();
+      }}
     >
       <p>The draft and its {formatNumber(bandSet.bandCount)} bands are removed. Live and archived band sets are never deleted.</p>
-      <Problem message={problem} />
-    </Modal>
+    </ConfirmDelete>
   );
 }
 
@@ -155,24 +141,24 @@ export function BandSetsScreen() {
                 <StatCard label="Drafts" value={formatNumber(list.filter((set) => set.status === 'draft').length)} />
                 <StatCard label="Archived" value={formatNumber(list.filter((set) => set.status === 'archived').length)} />
               </StatGrid>
-              <DataTable
-                caption="Band sets, newest first"
-                captionHidden
-                cardsOnPhone
+              <DataGrid
+                id="band-sets"
+                label="Band sets, newest first"
                 rows={list}
                 rowKey={(set) => set.id}
                 rowAttributes={(set) => ({ 'data-band-set-id': set.id })}
                 columns={[
-                  { key: 'name', header: 'Name', rowHeader: true, cell: (set) => <Link href={`/bands/sets/${set.id}`}>{set.name}</Link> },
-                  { key: 'status', header: 'Status', cell: (set) => <StatusBadge status={set.status} /> },
-                  { key: 'bands', header: 'Bands', numeric: true, cell: (set) => formatNumber(set.bandCount) },
-                  { key: 'currency', header: 'Currency', cell: (set) => set.currency },
-                  { key: 'effective', header: 'Effective', cell: (set) => formatDate(set.effectiveDate) },
-                  { key: 'published', header: 'Published', cell: (set) => (set.publishedAt ? formatDate(set.publishedAt.slice(0, 10)) : '—') },
+                  { key: 'name', header: 'Name', rowHeader: true, size: 240, value: (set) => set.name, title: (set) => set.name, cell: (set) => <Link href={`/bands/sets/${set.id}`}>{set.name}</Link> },
+                  { key: 'status', header: 'Status', size: 150, value: (set) => set.status, cell: (set) => <StatusBadge status={set.status} /> },
+                  { key: 'bands', header: 'Bands', numeric: true, size: 90, value: (set) => set.bandCount, cell: (set) => formatNumber(set.bandCount) },
+                  { key: 'currency', header: 'Currency', size: 100, value: (set) => set.currency, cell: (set) => set.currency },
+                  { key: 'effective', header: 'Effective', size: 130, value: (set) => set.effectiveDate, cell: (set) => formatDate(set.effectiveDate) },
+                  { key: 'published', header: 'Published', size: 130, value: (set) => set.publishedAt, cell: (set) => (set.publishedAt ? formatDate(set.publishedAt.slice(0, 10)) : '—') },
                   {
                     key: 'actions',
                     header: <span className="visually-hidden">Actions</span>,
                     label: 'Actions',
+                    size: 200,
                     cell: (set) =>
                       access.edit ? (
                         <span className="bands-row-actions">

@@ -1,20 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { api } from '../../api/client';
 import { Section } from '../../ui/Page';
 import { useToasts } from '../../ui/Toasts';
 import { ZoneCheck } from './ZoneCheck';
-import {
-  type BandSetDetail,
-  type CompanyJob,
-  type MarketPercentile,
-  PERCENTILES,
-  Problem,
-  ROUNDINGS,
-  type Schemas,
-  fieldProblems,
-  formatNumber,
-  refreshBands,
-} from './common';
+import { type BandSetDetail, type CompanyJob, type MarketPercentile, PERCENTILES, Problem, ROUNDINGS, type Schemas, formatNumber, refreshBands, useBandsMutation } from './common';
 
 type BuildResult = Schemas['BandBuildResult'];
 type Philosophy = Schemas['BandPhilosophyInput'];
@@ -91,19 +80,14 @@ export function BuildForm({ bandSet, jobs, locations, name }: BuildProps) {
   // '' builds no equity range; a percentile prices one from the market's equity.
   const [equity, setEquity] = useState(philosophy?.equityPercentile !== undefined ? String(philosophy.equityPercentile) : '');
   const [alignTo, setAlignTo] = useState<MarketPercentile>(philosophy?.targetPercentile === 75 ? 50 : 75);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem, setProblem } = useBandsMutation();
   const [result, setResult] = useState<BuildResult | null>(null);
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
 
   async function build(body: Philosophy) {
-    setBusy(true);
     setProblem(null);
-    const { data, error } = await api.POST('/api/bands/band-sets/{bandSetId}/build', { params: { path: { bandSetId: bandSet.id } }, body });
-    setBusy(false);
-    if (error || !data) {
-      setResult(null);
-      return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
-    }
+    const answer = await run(() => api.POST('/api/bands/band-sets/{bandSetId}/build', { params: { path: { bandSetId: bandSet.id } }, body }));
+    if (!answer.ok) return setResult(null);
+    const data = answer.data;
     setResult(data.data);
     add('success', `Built ${formatNumber(data.data.built)} bands.`);
     await refreshBands();

@@ -1,16 +1,17 @@
 import { Briefcase, Plus, UsersRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { api, errorMessage, useQuery } from '../../api/client';
-import { useVersionedSave } from '../../api/queries';
+import { api, useQuery } from '../../api/client';
+import { useMutation, useVersionedSave } from '../../api/queries';
 import { DataTable } from '../../ui/DataTable';
+import { ConfirmDelete } from '../../ui/ConfirmDelete';
 import { Modal } from '../../ui/Modal';
 import { Section } from '../../ui/Page';
 import { SkeletonStats, SkeletonTable } from '../../ui/Skeleton';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Empty, Loaded } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
-import { BandsFrame, type CompanyJob, Problem, type Schemas, fieldProblems, formatNumber, refreshBands, useBandsAccess, useMarketNames } from './common';
-import { GradesManager } from './Grades';
+import { BandsFrame, type CompanyJob, Problem, type Schemas, formatNumber, refreshBands, useBandsAccess, useMarketNames, useBandsMutation } from './common';
+import { GradesManager } from './GradesManager';
 
 const REASONS: Record<Schemas['UnmappedEmployee']['reason'], string> = {
   no_family_or_level: 'No job family or level',
@@ -133,19 +134,19 @@ function EditJob({ job, onClose }: { job: CompanyJob; onClose: () => void }) {
 function AddJob({ onClose }: { onClose: () => void }) {
   const { add } = useToasts();
   const names = useMarketNames();
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem } = useBandsMutation();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const title = String(form.get('title') ?? '').trim();
     const jobCode = String(form.get('jobCode') ?? '').trim();
-    setBusy(true);
-    const { data, error } = await api.POST('/api/bands/jobs', {
-      body: { jobFamilyId: String(form.get('jobFamilyId') ?? ''), levelId: String(form.get('levelId') ?? ''), ...(title ? { title } : {}), ...(jobCode ? { jobCode } : {}) },
-    });
-    setBusy(false);
-    if (error || !data) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
+    const answer = await run(() =>
+      api.POST('/api/bands/jobs', {
+        body: { jobFamilyId: String(form.get('jobFamilyId') ?? ''), levelId: String(form.get('levelId') ?? ''), ...(title ? { title } : {}), ...(jobCode ? { jobCode } : {}) },
+      }),
+    );
+    if (!answer.ok) return;
+    const data = answer.data;
     add('success', `Added “${data.data.title}”.`);
     await refreshBands();
     onClose();
@@ -211,35 +212,21 @@ function AddJob({ onClose }: { onClose: () => void }) {
 /** Deleting a job: refused while a band set has a band for it, in the server's words. */
 function DeleteJob({ job, onClose }: { job: CompanyJob; onClose: () => void }) {
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  async function confirm() {
-    setBusy(true);
-    const { error } = await api.DELETE('/api/bands/jobs/{companyJobId}', { params: { path: { companyJobId: job.id } } });
-    setBusy(false);
-    if (error) return setProblem(errorMessage(error));
-    await refreshBands();
-    add('success', `Deleted “${job.title}”.`);
-    onClose();
-  }
   return (
-    <Modal
+    <ConfirmDelete
       title={`Delete “${job.title}”?`}
+      confirmLabel="Delete job"
+      problemClassName="bands-problem"
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="danger" onClick={() => void confirm()} disabled={busy}>
-            Delete job
-          </button>
-          <button type="button" onClick={onClose}>
-            Keep it
-          </button>
-        </>
-      }
+      call={() => api.DELETE('/api/bands/jobs/{companyJobId}', { params: { path: { companyJobId: job.id } } })}
+      onDeleted={async () => {
+        await refreshBands();
+        add('success', `Deleted “${job.title}”.`);
+        onClose();
+      }}
     >
       <p>Its {formatNumber(job.employeeCount)} employees would map to no company job until one is made again.</p>
-      <Problem message={problem} />
-    </Modal>
+    </ConfirmDelete>
   );
 }
 
@@ -287,19 +274,16 @@ function UnmappedEmployees() {
 export function CompanyJobsScreen() {
   const access = useBandsAccess();
   const jobs = useQuery('/api/bands/jobs');
-  const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   const [made, setMade] = useState<Schemas['CreatedCompanyJobs'] | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CompanyJob | null>(null);
   const [deleting, setDeleting] = useState<CompanyJob | null>(null);
 
   async function fromEmployees() {
-    setBusy(true);
-    const { data, error } = await api.POST('/api/bands/jobs/from-employees');
-    setBusy(false);
-    if (error || !data) return add('error', errorMessage(error));
-    setMade(data.data);
+    const answer = await run(() => api.POST('/api/bands/jobs/from-employees'));
+    if (!answer.ok) return;
+    setMade(answer.data.data);
     await refreshBands();
   }
 

@@ -4,6 +4,7 @@ import { api, errorMessage, useQuery } from '../../api/client';
 import { useVersionedSave } from '../../api/queries';
 import { Badge } from '../../ui/Badge';
 import { DataTable } from '../../ui/DataTable';
+import { ConfirmDelete } from '../../ui/ConfirmDelete';
 import { Modal } from '../../ui/Modal';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { Loaded } from '../../ui/States';
@@ -199,35 +200,21 @@ function ZoneForm({ zone, onClose }: { zone: PayZone | null; onClose: () => void
 /** Deleting a zone: the server refuses the anchor, the catch-all and a zone bands use, and says why. */
 function DeleteZone({ zone, onClose }: { zone: PayZone; onClose: () => void }) {
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  async function confirm() {
-    setBusy(true);
-    const { error } = await api.DELETE('/api/bands/pay-zones/{payZoneId}', { params: { path: { payZoneId: zone.id } } });
-    setBusy(false);
-    if (error) return setProblem(errorMessage(error));
-    await refreshBands();
-    add('success', `Deleted the pay zone “${zone.name}”.`);
-    onClose();
-  }
   return (
-    <Modal
+    <ConfirmDelete
       title={`Delete “${zone.name}”?`}
+      confirmLabel="Delete zone"
+      problemClassName="bands-problem"
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="danger" onClick={() => void confirm()} disabled={busy}>
-            Delete zone
-          </button>
-          <button type="button" onClick={onClose}>
-            Keep it
-          </button>
-        </>
-      }
+      call={() => api.DELETE('/api/bands/pay-zones/{payZoneId}', { params: { path: { payZoneId: zone.id } } })}
+      onDeleted={async () => {
+        await refreshBands();
+        add('success', `Deleted the pay zone “${zone.name}”.`);
+        onClose();
+      }}
     >
       <p>Its employees fall to the next zone that matches them, else the catch-all.</p>
-      <Problem message={problem} />
-    </Modal>
+    </ConfirmDelete>
   );
 }
 

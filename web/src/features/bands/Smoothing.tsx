@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { api } from '../../api/client';
 import { BarChart, colourOf } from '../../ui/charts';
 import { DataTable } from '../../ui/DataTable';
 import { majorOf } from '../../ui/format';
 import { Section } from '../../ui/Page';
 import { useToasts } from '../../ui/Toasts';
-import { type BandSetDetail, type CompanyJob, type PayZone, Problem, type Schemas, fieldProblems, formatMoney, formatNumber, levelRank, refreshBands } from './common';
+import { type BandSetDetail, type CompanyJob, type PayZone, Problem, type Schemas, formatMoney, formatNumber, levelRank, refreshBands, useBandsMutation } from './common';
 
 type Change = Schemas['BandSmoothResult']['changes'][number];
 type Ladder = Schemas['BandSmoothResult']['ladders'][number];
@@ -57,18 +57,16 @@ export function Smoothing({ bandSet, jobs, zones, trackName }: SmoothingProps) {
   const [progression, setProgression] = useState('10');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [ladder, setLadder] = useState<string>('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
+  const { run, busy, problem, setProblem } = useBandsMutation();
   const jobById = new Map(jobs.map((job) => [job.id, job]));
   const zoneById = new Map(zones.map((zone) => [zone.id, zone]));
 
   async function smooth(apply: boolean, chosen: Pick<Preview, 'curve' | 'progressionPercent'>) {
-    setBusy(true);
     setProblem(null);
     const body = chosen.curve === 'fitted' || chosen.progressionPercent === null ? { curve: 'fitted' as const, apply } : { curve: 'progression' as const, progressionPercent: chosen.progressionPercent, apply };
-    const { data, error } = await api.POST('/api/bands/band-sets/{bandSetId}/smooth', { params: { path: { bandSetId: bandSet.id } }, body });
-    setBusy(false);
-    if (error || !data) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
+    const answer = await run(() => api.POST('/api/bands/band-sets/{bandSetId}/smooth', { params: { path: { bandSetId: bandSet.id } }, body }));
+    if (!answer.ok) return;
+    const data = answer.data;
     if (!apply) {
       setPreview({ curve: data.data.curve, progressionPercent: data.data.progressionPercent, ladders: data.data.ladders, changes: data.data.changes });
       setLadder(data.data.changes[0] ? ladderKey(data.data.changes[0]) : '');

@@ -1,8 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
-import { api, errorMessage, useQuery } from '../../api/client';
+import { api, useQuery } from '../../api/client';
 import { useToasts } from '../../ui/Toasts';
-import { Problem, type Schemas, formatDifferential, formatNumber, refreshBands, useBandsAccess } from './common';
+import { Problem, type Schemas, formatDifferential, formatNumber, refreshBands, useBandsAccess, useBandsMutation } from './common';
 
 type Mismatch = Schemas['PayZoneMismatch'];
 
@@ -48,8 +47,7 @@ export function ZoneCheck({ marketLocationId, after, level = 2 }: { marketLocati
   const access = useBandsAccess();
   const { add } = useToasts();
   const check = useQuery('/api/bands/zone-check', { params: { query: marketLocationId ? { marketLocationId } : {} } });
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { run, busy, problem } = useBandsMutation();
   const data = check.data?.data;
   if (!data || data.total === 0) return null;
   const pricedIn = data.marketLocation.name;
@@ -57,11 +55,9 @@ export function ZoneCheck({ marketLocationId, after, level = 2 }: { marketLocati
   const addable = data.groups.filter((group) => group.suggestion.differentialBp !== null);
 
   async function addZones() {
-    setBusy(true);
-    const { data: result, error } = await api.POST('/api/bands/zone-check/suggested-zones', { body: marketLocationId ? { marketLocationId } : {} });
-    setBusy(false);
-    if (error || !result) return setProblem(errorMessage(error));
-    setProblem(null);
+    const answer = await run(() => api.POST('/api/bands/zone-check/suggested-zones', { body: marketLocationId ? { marketLocationId } : {} }));
+    if (!answer.ok) return;
+    const result = answer.data;
     await refreshBands();
     const names = result.data.created.map((zone) => `“${zone.name}”`).join(', ');
     add('success', `Added the pay ${result.data.created.length === 1 ? 'zone' : 'zones'} ${names}.${after ? ` ${after}` : ''}`);
@@ -78,7 +74,7 @@ export function ZoneCheck({ marketLocationId, after, level = 2 }: { marketLocati
           <Group key={`${group.zoneId}|${group.country}`} group={group} pricedIn={pricedIn} />
         ))}
       </ul>
-      <Problem message={problem} />
+      <Problem message={problem?.message ?? null} />
       {access.edit && addable.length > 0 ? (
         <div className="actions">
           <button type="button" className="primary" disabled={busy} onClick={() => void addZones()}>

@@ -3,7 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { useQuery } from '../../api/client';
-import { invalidate } from '../../api/queries';
+import { invalidate, useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { Badge, type Tone } from '../../ui/Badge';
 import { formatMajor, toMajorText as majorText, toMinor as toMinorUnits } from '../../ui/format';
@@ -125,6 +125,9 @@ const FIELD_NAMES: Record<string, string> = {
 
 /** The fields the server named in a 400, in this area's words. */
 export const fieldProblems = (error: unknown): string[] => namedFieldProblems(error, FIELD_NAMES);
+
+/** A write of this area (`useMutation`) whose failure the screen shows in place, its fields in this area's words. */
+export const useBandsMutation = () => useMutation({ failure: 'problem', fieldNames: FIELD_NAMES });
 
 /** A form's failure: the message, then each field the server named. */
 export function Problem({ message, fields = [] }: { message: string | null; fields?: string[] }) {

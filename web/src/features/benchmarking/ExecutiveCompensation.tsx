@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { errorMessage, useQuery } from '../../api/client';
+import { useReportedFailure } from '../../api/errorReporting';
 import { usePostQuery } from '../../api/queries';
 import { useDebounced } from '../../ui/hooks';
 import { SkeletonTable } from '../../ui/Skeleton';
@@ -9,6 +10,7 @@ import { Pills } from './Choices';
 import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
 import { BenchmarkingFrame } from './Frame';
 import { DataSource, PercentileCells } from './ResultsTable';
+import { ShareExecutive } from './Saving';
 import { PICKER_PERCENTILES, offeredGroups, TOTAL_EQUITY, defaultPercentiles, samePercentiles, toggle } from './selection';
 import './benchmarking.css';
 
@@ -299,6 +301,7 @@ function ExecutiveForm({ metadata, name, held }: { metadata: Metadata; name: (id
               </p>
             )}
             <ExecutiveTable result={result} name={name} />
+            {request && <ShareExecutive request={request} />}
           </>
         )}
       </section>
@@ -309,6 +312,7 @@ function ExecutiveForm({ metadata, name, held }: { metadata: Metadata; name: (id
 /** /benchmarkingsurvey/executive-compensation: executives priced by title, founder type and market. */
 export function ExecutiveCompensationScreen() {
   const metadata = useQuery('/api/benchmarking/executive-comp/metadata');
+  useReportedFailure('The executive-compensation metadata', metadata.error);
   const { name, locations, error } = useBenchmarkingCatalog();
   const failure = metadata.error ?? error;
   // The locations the served release has records in; the form waits for them.

@@ -26,6 +26,10 @@ export function FamilySearchScreen() {
   const [text, setText] = useState('');
   const search = useDebounced(text.trim(), 200);
   const results = useQuery('/api/benchmarking/job-catalog', { params: { query: search ? { search } : {} } });
+  // A family blend's members, by name: what choosing the blend brings in.
+  const families = useQuery('/api/benchmarking/catalog/families');
+  const familyName = new Map((families.data?.data.jobFamilies ?? []).map((family) => [family.id, family.name]));
+  const membersOf = new Map((families.data?.data.familyBlendGroups ?? []).map((group) => [group.id, group.associatedFamilies.map((id) => familyName.get(id) ?? id)]));
   const chosen = selection?.jobFamilies ?? [];
   if (!selection) return <FullSizeSpinner loading label="Loading the filters" />;
   return (
@@ -61,6 +65,11 @@ export function FamilySearchScreen() {
                   </span>
                 </div>
                 <p>{entry.jobFamilyMatchingTip || entry.description}</p>
+                {entry.entityType === 'family_blend_group' && membersOf.get(entry.upstreamId) && (
+                  <p className="small-text" data-testid="blend-members">
+                    Unites {membersOf.get(entry.upstreamId)?.join(', ')}
+                  </p>
+                )}
                 <p className="muted small-text">
                   {sampleText(entry.coverage.sampleSize)}
                   {entry.trackSupport.length > 0 &&

@@ -1,11 +1,7 @@
-import { Users } from 'lucide-react';
 import { useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
-import { errorMessage, useQuery } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { usePostQuery } from '../../api/queries';
-import { SkeletonCards } from '../../ui/Skeleton';
-import { Empty } from '../../ui/States';
-import { Link } from 'wouter';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatValue, sampleText, useBenchmarkingCatalog } from './data';
 import { Choice, Pills } from './Choices';
@@ -179,111 +175,5 @@ export function EquityPracticesScreen() {
       {ready && !practices.data && !practices.error && <FullSizeSpinner loading />}
       {practices.data && <EquityPracticesView practices={practices.data} />}
     </BenchmarkingFrame>
-  );
-}
-
-type LevelledEmployee = components['schemas']['LevelledEmployee'];
-
-const CONFIDENCE: Record<string, string> = { high: 'High confidence', medium: 'Medium confidence', low: 'Low confidence' };
-
-function LevelledRow({ employee, name }: { employee: LevelledEmployee; name: (id: string) => string }) {
-  const suggestion = employee.suggestion;
-  return (
-    <li className="card levelled" data-employee={employee.employeeId} data-matches={suggestion?.matchesCurrent ?? false}>
-      <div className="section-head">
-        <h3>
-          {employee.name} <span className="muted small-text">{employee.title}</span>
-        </h3>
-        {suggestion && <span className={`badge confidence-${suggestion.confidenceLabel}`}>{CONFIDENCE[suggestion.confidenceLabel]}</span>}
-      </div>
-      <dl className="levelling">
-        <dt>Today</dt>
-        <dd>
-          {employee.current.jobFamilyId ? name(employee.current.jobFamilyId) : 'No job family'} · {employee.current.levelId ? name(employee.current.levelId) : 'no level'}
-        </dd>
-        <dt>Suggested</dt>
-        <dd>
-          {suggestion ? (
-            <>
-              {suggestion.jobFamilyName} · {suggestion.levelDisplay}
-              {suggestion.matchesCurrent && <span className="badge success">Matches the record</span>}
-            </>
-          ) : (
-            'No catalog family matches this title'
-          )}
-        </dd>
-      </dl>
-      {employee.reasons.length > 0 && (
-        <details>
-          <summary>Why</summary>
-          <ul>
-            {employee.reasons.map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-          </ul>
-          {!employee.signals.payConsidered && <p className="muted small-text">Pay was not considered.</p>}
-        </details>
-      )}
-    </li>
-  );
-}
-
-/** /benchmarkingsurvey/level-your-employees: a suggested market family and level for each employee in reach. */
-export function LevelYourEmployeesScreen() {
-  const { name } = useBenchmarkingCatalog();
-  const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
-  return (
-    <BenchmarkingFrame>
-      <h1>Level your employees</h1>
-      <p className="lede">Each employee’s job family and level in the market’s terms, suggested from their title, record and pay, with how sure the suggestion is.</p>
-      <ul className="levelled-list" aria-label="Employees">
-        {pages.map((cursor, index) => (
-          <LevelledPage key={cursor ?? 'first'} cursor={cursor} name={name} last={index === pages.length - 1} onMore={(next) => setPages((list) => [...list, next])} />
-        ))}
-      </ul>
-    </BenchmarkingFrame>
-  );
-}
-
-function LevelledPage({ cursor, name, last, onMore }: { cursor: string | undefined; name: (id: string) => string; last: boolean; onMore: (cursor: string) => void }) {
-  const page = useQuery('/api/benchmarking/level-your-employees', { params: { query: cursor ? { cursor, limit: 50 } : { limit: 50 } } });
-  if (page.error) return <li role="alert">{errorMessage(page.error)}</li>;
-  if (!page.data)
-    return (
-      <li>
-        <SkeletonCards count={2} label="Loading employees" />
-      </li>
-    );
-  const next = page.data.page.nextCursor;
-  return (
-    <>
-      {page.data.data.employees.length === 0 && !cursor && (
-        <li>
-          <Empty
-            title="No employees in your reach yet"
-            icon={Users}
-            compact
-            headingLevel={3}
-            action={
-              <Link href="/integrations" className="button primary">
-                Import people
-              </Link>
-            }
-          >
-            Import people data to level them.
-          </Empty>
-        </li>
-      )}
-      {page.data.data.employees.map((employee) => (
-        <LevelledRow key={employee.employeeId} employee={employee} name={name} />
-      ))}
-      {last && next && (
-        <li>
-          <button type="button" onClick={() => onMore(next)}>
-            Show more employees
-          </button>
-        </li>
-      )}
-    </>
   );
 }

@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent } from 'react';
 import { api, errorMessage, useQuery } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { formatDate, formatNumber } from '../../ui/format';
@@ -97,26 +98,26 @@ function ParticipationForm({
   onSaved: () => void;
 }) {
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   const profile = participation.profile;
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (field: string) => String(form.get(field) ?? '');
     const equity = text('equityProgramme');
-    setBusy(true);
-    const { data, error } = await api.PUT('/api/benchmarking/participation', {
-      body: {
-        participates: form.get('participates') === 'on',
-        companyStage: text('companyStage'),
-        ownershipGroup: text('ownershipGroup'),
-        industry: text('industry'),
-        equityProgramme: equity === 'yes' || equity === 'no' ? equity : null,
-      },
-    });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
-    const verified = data?.data.verification.status === 'approved';
+    const result = await run(() =>
+      api.PUT('/api/benchmarking/participation', {
+        body: {
+          participates: form.get('participates') === 'on',
+          companyStage: text('companyStage'),
+          ownershipGroup: text('ownershipGroup'),
+          industry: text('industry'),
+          equityProgramme: equity === 'yes' || equity === 'no' ? equity : null,
+        },
+      }),
+    );
+    if (!result.ok) return;
+    const verified = result.data.data.verification.status === 'approved';
     add(
       'success',
       form.get('participates') !== 'on'

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { components } from '../../../../openapi.d.ts';
 import { api } from '../../api/client';
 import { type PathMatch, useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
@@ -62,6 +63,52 @@ export function SaveAndShare({ request }: { request: BenchmarkRequest }) {
             Cancel
           </button>
         </form>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Share what an executive-compensation request answers now as a read-only slice
+ * (`/shares/executive/:sliceId`), listed with the other shared slices. Needs benchmarking edit.
+ */
+export function ShareExecutive({ request }: { request: components['schemas']['ExecutiveCompRequest'] }) {
+  const person = usePerson().data?.data;
+  const { add } = useToasts();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const { run, busy } = useMutation();
+  if (!can(person, 'benchmarking', 'edit') || person?.viewAs) return null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const title = String(new FormData(event.currentTarget).get('title') ?? '').trim();
+    const result = await run(() => api.POST('/api/benchmarking/shares/executive', { body: { title, request } }), { invalidates: LISTS });
+    if (!result.ok) return;
+    add('success', 'Shared. People in your company with market data access can open this link.');
+    setOpen(false);
+    navigate(result.data.data.path);
+  }
+
+  return (
+    <div className="save-share">
+      {open ? (
+        <form className="inline-form" onSubmit={(event) => void submit(event)}>
+          <label>
+            Title of the shared slice
+            <input name="title" required maxLength={200} autoFocus />
+          </label>
+          <button type="submit" className="primary" disabled={busy}>
+            Share slice
+          </button>
+          <button type="button" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <button type="button" onClick={() => setOpen(true)}>
+          Share these results
+        </button>
       )}
     </div>
   );

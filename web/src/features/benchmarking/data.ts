@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useReportedFailure } from '../../api/errorReporting';
 import type { components } from '../../../../openapi.d.ts';
 import { useQuery } from '../../api/client';
 import { usePostQuery } from '../../api/queries';
@@ -9,10 +10,25 @@ export type JobCatalogEntry = components['schemas']['JobCatalogEntry'];
 type SampleBucket = components['schemas']['SampleBucket'];
 
 /** Everything the picker and the results need to turn ids into names. */
+/**
+ * The catalog's locations with the served release's coverage (`coverageLabel`, `coverageText`, …),
+ * by id: the pickers' hints. Absent while loading or when it cannot be read (the pickers then show
+ * names alone).
+ */
+export function useLocationCoverage(): ReadonlyMap<string, string> {
+  const catalog = useQuery('/api/benchmarking/catalog/locations');
+  return useMemo(
+    () => new Map((catalog.data?.data.locations ?? []).map((location) => [location.paybenchLocationId, `${location.coverageLabel}: ${location.coverageText}`])),
+    [catalog.data],
+  );
+}
+
 export function useBenchmarkingCatalog() {
   const filters = useQuery('/api/benchmarking/filters');
   const catalog = useQuery('/api/benchmarking/job-catalog', {});
   const locations = useQuery('/api/benchmarking/data-composition/locations');
+  // The spec (§8): failed metadata fetches are reported to error tracking (and the screen shows them).
+  useReportedFailure('The benchmarking filters', filters.error);
   const names = useMemo(() => {
     const map = new Map<string, string>();
     for (const entry of catalog.data?.data ?? []) map.set(entry.upstreamId, entry.displayString);

@@ -15,7 +15,7 @@ export default defineModule({
     { path: '/benchmarkingsurvey/data-explorer/export', screen: lazyScreen(() => import('./Export'), (m) => m.ExportScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/executive-compensation', screen: lazyScreen(() => import('./ExecutiveCompensation'), (m) => m.ExecutiveCompensationScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/compare', screen: lazyScreen(() => import('./Compare'), (m) => m.CompareScreen), module: 'benchmarking' },
-    { path: '/benchmarkingsurvey/level-your-employees', screen: lazyScreen(modules, (m) => m.LevelYourEmployeesScreen), module: 'benchmarking' },
+    { path: '/benchmarkingsurvey/level-your-employees', screen: lazyScreen(() => import('./LevelYourEmployees'), (m) => m.LevelYourEmployeesScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/location-insights', screen: lazyScreen(modules, (m) => m.LocationInsightsScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/equity-practices', screen: lazyScreen(modules, (m) => m.EquityPracticesScreen), module: 'benchmarking' },
     { path: '/benchmarkingsurvey/premium', screen: lazyScreen(() => import('./Premium'), (m) => m.PremiumScreen), module: 'benchmarking' },

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useQuery } from '../../api/client';
+import { statusOf, useQuery } from '../../api/client';
+import { useReportedFailure } from '../../api/errorReporting';
 import { type BenchmarkingFilters, type PreferredLocation, type Selection, defaultSelection } from './selection';
 import { decodeSelection, encodeSelection } from './selectionUrl';
 
@@ -13,6 +14,8 @@ export type PreferredLocationState = { state: 'not-started-loading' } | { state:
  */
 export function usePreferredBenchmarkingLocation(): PreferredLocationState {
   const settings = useQuery('/api/benchmarking/settings');
+  // A refusal (403: no access to the settings) is expected; any other failure goes to error tracking.
+  useReportedFailure('The company benchmarking settings', statusOf(settings.error) === 403 ? undefined : settings.error);
   if (settings.data) return { state: 'loaded', location: settings.data.data.location };
   if (settings.error) return { state: 'loaded', location: null };
   return { state: 'not-started-loading' };

@@ -105,6 +105,10 @@ const ATTACK_WORDS: Record<NonNullable<PrivacyChecks['checks']>['attacks'][numbe
   reconstruction: 'Reconstruction from the seven percentiles',
   key_search: 'Searching for the key',
   colluders: 'Four colluding participants who know everyone else',
+  dominance: 'Reading a dominant company’s pay off its cell',
+  counts: 'Differencing head counts to one person',
+  count_averaging: 'Averaging head counts over many trackers',
+  reimport: 'Averaging releases after re-imports under new employee ids',
 };
 
 /**
@@ -159,7 +163,7 @@ function Frame({ title, children, population = true }: { title: string; children
 }
 
 /** What every composition page says about the numbers it leaves out. */
-export const THRESHOLD_NOTE = 'Groups with fewer than 5 companies or 10 employees are below the threshold and shown without numbers; other counts are rounded down to two significant figures.';
+export const THRESHOLD_NOTE = 'Groups with fewer than 5 companies or 10 employees are below the threshold and shown without numbers; other counts are rounded down (to multiples of five under 100, to two significant figures above).';
 
 /** A group as the tables show it: its buckets, and its (rounded) employees where the share is shown. */
 type Row = Pick<MarketingEntry, 'id' | 'name' | 'companyBucket' | 'employeeBucket'> & { employees?: number | null };

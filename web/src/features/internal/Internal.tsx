@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
-import { forgetAllAnswers } from '../../api/queries';
+import { forgetAllAnswers, useMutation } from '../../api/queries';
 import { COMPANY_AS_KEY, VIEW_AS_KEY } from '../../auth/oidc';
 import { usePerson } from '../../app/Guard';
 import { Palette } from 'lucide-react';
@@ -13,6 +13,8 @@ import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
 import { DataLabSubscriptionControl } from '../dataLab/SubscriptionControl';
 import { CheckoutRequests } from './CheckoutRequests';
+import { EnterpriseTags } from './EnterpriseTags';
+import { ErrorScreenText } from './ErrorScreenText';
 import { DomainClaims, ParticipantQueue } from './Verification';
 import './internal.css';
 
@@ -31,6 +33,7 @@ const FLAG_TEXT: Record<FlagName, string> = {
   release_job_manager_page: 'Background jobs page',
   multiplayer: 'Live updates (realtime socket)',
   help_desk: 'Help-desk chat',
+  pay_equity: 'Pay equity and pay transparency (pay gap reports, job evaluation, pay information requests)',
 };
 
 /** Every cached answer belongs to whoever was asked about; a new identity starts clean. */
@@ -79,19 +82,19 @@ function ReleaseFlags({ company }: { company: Company }) {
 }
 
 function ViewAsForms({ company }: { company: Company }) {
-  const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   async function start(event: FormEvent<HTMLFormElement>, mode: 'user' | 'company') {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const reason = String(form.get('reason') ?? '').trim();
     const userEmail = String(form.get('email') ?? '').trim();
-    setBusy(true);
-    const { data, error } = await api.POST('/api/v2/view-as-sessions', {
-      body: mode === 'user' ? { userEmail, reason } : { companyKey: company.companyKey, reason },
-    });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
+    const result = await run(() =>
+      api.POST('/api/v2/view-as-sessions', {
+        body: mode === 'user' ? { userEmail, reason } : { companyKey: company.companyKey, reason },
+      }),
+    );
+    if (!result.ok) return;
+    const { data } = result;
     localStorage.removeItem(VIEW_AS_KEY);
     localStorage.removeItem(COMPANY_AS_KEY);
     if (data.data.mode === 'user' && data.data.targetEmail) localStorage.setItem(VIEW_AS_KEY, data.data.targetEmail);
@@ -139,6 +142,8 @@ function Sessions() {
   return (
     <DataTable
       caption="Your recent view-as sessions"
+      // Long reasons make it scroll sideways; keyboard users reach it as a region.
+      regionLabel="Your recent view-as sessions"
       rows={list}
       rowKey={(session) => session.id}
       columns={[
@@ -206,7 +211,9 @@ export function InternalScreen() {
           <section className="card" aria-labelledby="company-heading">
             <h2 id="company-heading">{chosen.companyName}</h2>
             <ViewAsForms company={chosen} />
+            <EnterpriseTags company={chosen} />
             <ReleaseFlags company={chosen} />
+            <ErrorScreenText company={chosen} />
             <DataLabSubscriptionControl companyId={chosen.companyId} companyName={chosen.companyName} />
           </section>
         ) : (

@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent } from 'react';
 import type { components } from '../../../../openapi.d.ts';
-import { api, errorMessage, useQuery } from '../../api/client';
+import { api, useQuery } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { Badge } from '../../ui/Badge';
 import { FormProblem } from '../../ui/FormProblem';
@@ -33,24 +34,20 @@ function Status({ hold }: { hold: Quarantine }) {
 
 function Decide({ hold, onDecided }: { hold: Quarantine; onDecided: () => Promise<unknown> }) {
   const { add } = useToasts();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem } = useMutation({ failure: 'problem' });
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const action = submitter?.value === 'keep' ? 'keep' : 'release';
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
-    setBusy(true);
-    const { error } = await api.POST('/api/internal/market/quarantines/{quarantineId}/decision', { params: { path: { quarantineId: hold.id } }, body: { action, reason } });
-    setBusy(false);
-    if (error) return setProblem(errorMessage(error));
-    setProblem(null);
+    const result = await run(() => api.POST('/api/internal/market/quarantines/{quarantineId}/decision', { params: { path: { quarantineId: hold.id } }, body: { action, reason } }));
+    if (!result.ok) return;
     add('success', action === 'release' ? `${hold.company.name}’s contribution goes into the next build.` : `${hold.company.name}’s contribution stays held back.`);
     await onDecided();
   }
   return (
     <form className="quarantine-decision" onSubmit={(event) => void submit(event)} aria-label={`Decide on ${hold.company.name}’s contribution`}>
-      <FormProblem message={problem} />
+      <FormProblem message={problem?.message ?? null} />
       <label>
         Reason (recorded)
         <textarea name="reason" required maxLength={2000} rows={2} />

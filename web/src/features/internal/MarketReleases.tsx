@@ -1,3 +1,4 @@
+import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { components } from '../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../api/client';
@@ -8,6 +9,8 @@ import { formatNumber, formatShare } from '../../ui/format';
 import { PageHeader, Section } from '../../ui/Page';
 import { FailureScreen } from '../../ui/Screens';
 import { FullSizeSpinner } from '../../ui/Spinner';
+import { useFollowedJob } from '../jobs/useFollowedJob';
+import { useToasts } from '../../ui/Toasts';
 import { DecisionActions, ReviewList, useDecision } from './ReviewList';
 import './internal.css';
 
@@ -179,6 +182,57 @@ function PublishAction({ release, onPublished }: { release: Release; onPublished
   );
 }
 
+/** Pinning serves a published release on every node instead of the newest one (rolling back a release). */
+function PinAction({ release, onPinned }: { release: Release; onPinned: () => Promise<unknown> }) {
+  const { busy, decide } = useDecision(onPinned);
+  if (release.status !== 'published' || release.pinned) return null;
+  return (
+    <DecisionActions>
+      <button
+        type="button"
+        disabled={busy !== null}
+        aria-busy={busy !== null}
+        onClick={() => void decide(release.id, () => api.POST('/api/internal/market/releases/{releaseId}/pin', { params: { path: { releaseId: release.id } } }), `Release ${release.version} is pinned: it is served until another is pinned or published.`)}
+      >
+        Pin release {release.version}
+      </button>
+    </DecisionActions>
+  );
+}
+
+/** Building a release from the demo market's parameters (and the participants' records) as a background job. */
+function BuildRelease({ onBuilt }: { onBuilt: () => Promise<unknown> }) {
+  const { add } = useToasts();
+  const [seed, setSeed] = useState('42');
+  const [records, setRecords] = useState('20000');
+  const { running, job, start } = useFollowedJob(() => {
+    add('success', 'The release is built as a draft. Open it to read its privacy scorecard before publishing.');
+    void onBuilt();
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void start(() => api.POST('/api/internal/market/releases', { body: { seed: Number(seed), records: Number(records) } }));
+  }
+  return (
+    <Section title="Build a release" id="release-build">
+      <form className="release-build" onSubmit={submit}>
+        <label>
+          Seed
+          <input type="number" inputMode="numeric" min={1} max={2147483647} required value={seed} onChange={(e) => setSeed(e.target.value)} />
+        </label>
+        <label>
+          Generated records
+          <input type="number" inputMode="numeric" min={0} max={2000000} required value={records} onChange={(e) => setRecords(e.target.value)} aria-describedby="release-records-help" />
+        </label>
+        <p id="release-records-help" className="muted small-text">At least 1,000, or 0 for the participants’ records alone. The same parameters always build the same release.</p>
+        <button type="submit" className="primary" disabled={running} aria-busy={running}>
+          {running ? `Building… ${job?.progress ?? 0}%` : 'Build release'}
+        </button>
+      </form>
+    </Section>
+  );
+}
+
 function useInternalAdmin(): 'loading' | 'denied' | 'allowed' {
   const person = usePerson().data?.data;
   if (!person) return 'loading';
@@ -195,7 +249,8 @@ export function MarketReleasesScreen() {
   if (access === 'denied') return DENIED;
   return (
     <>
-      <PageHeader title="Market releases" description="Each release’s privacy scorecard, its build report, and publishing. A release whose scorecard fails cannot be published." />
+      <PageHeader title="Market releases" description="Building a release, each release’s privacy scorecard, its build report, publishing and pinning. A release whose scorecard fails cannot be published." />
+      <BuildRelease onBuilt={() => releases.mutate()} />
       <ReviewList answer={releases} loading="Loading releases…" empty="No release has been built yet.">
         {(rows) => (
           <DataTable
@@ -239,6 +294,7 @@ export function MarketReleaseScreen() {
         actions={<ReleaseStatus release={release} />}
       />
       <PublishAction release={release} onPublished={() => releases.mutate()} />
+      <PinAction release={release} onPinned={() => releases.mutate()} />
       <ScorecardSection scorecard={release.privacyScorecard} />
       <BuildReport releaseId={release.id} />
     </>

@@ -64,6 +64,7 @@ export const JOB_TITLES: Record<string, string> = {
   peopleImport: 'People-data import',
   pulseSurveyClosing: 'Pulse survey closing',
   rewardLettersRelease: 'Reward letters release',
+  payEquityAssessmentReminder: 'Joint pay assessment reminder',
   rewardLettersRemind: 'Reward letter reminders',
   rewardLettersRender: 'Reward letters',
   surveyImport: 'Survey import',

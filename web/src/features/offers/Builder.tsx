@@ -1,300 +1,26 @@
-import { FilePlus2, Plus, Trash2 } from 'lucide-react';
+import { FilePlus2, Plus } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { api, errorMessage, useQuery } from '../../api/client';
-import { invalidate, usePostQuery, useVersionedSave } from '../../api/queries';
-import { FormProblem, fieldProblems } from '../../ui/FormProblem';
-import { Modal } from '../../ui/Modal';
+import { api, useQuery } from '../../api/client';
+import { invalidate, useMutation, usePostQuery, useVersionedSave } from '../../api/queries';
+import { FormProblem } from '../../ui/FormProblem';
 import { PageHeader } from '../../ui/Page';
 import { Loaded } from '../../ui/States';
-import { minorUnitOf, toMajorText } from '../../ui/format';
 import { useDebounced } from '../../ui/hooks';
 import { HiringManagerField } from './HiringManager';
 import { useBenchmarkingCatalog } from '../benchmarking/data';
 import { OfferChecksPanel } from './Checks';
-import { type Offer, type OfferCheckRequest, type OfferInput, type OfferPackage, type OfferPackageInput, toMinor } from './common';
+import { type Offer, type OfferCheckRequest, type OfferInput } from './common';
 import './offers.css';
-
-type GrantChoice = '' | 'option' | 'rsu';
-type Frequency = 'monthly' | 'quarterly' | 'annually';
-
-interface PackageForm {
-  id?: string;
-  label: string;
-  base: string;
-  bonusTargetPercent: string;
-  variable: string;
-  signOn: string;
-  grantType: GrantChoice;
-  shares: string;
-  strikePrice: string;
-  vestingMonths: string;
-  cliffMonths: string;
-  frequency: Frequency;
-}
-
-interface OfferForm {
-  candidateId: string;
-  companyJobId: string;
-  jobFamilyId: string;
-  levelId: string;
-  track: string;
-  title: string;
-  department: string;
-  hiringManager: { id: string; name: string } | null;
-  locationId: string;
-  currency: string;
-  startDate: string;
-  expiresOn: string;
-  benefitsSummary: string;
-  welcomeMessage: string;
-  main: PackageForm;
-  alternatives: PackageForm[];
-}
-
-const FIELD_NAMES = { candidateId: 'Candidate', jobFamilyId: 'Job family', levelId: 'Level', locationId: 'Location', startDate: 'Start date', expiresOn: 'Expires on', package: 'Package', alternatives: 'Alternative', base: 'Base', equity: 'Equity' };
-
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
-const emptyPackage = (label: string): PackageForm => ({
-  label,
-  base: '',
-  bonusTargetPercent: '',
-  variable: '',
-  signOn: '',
-  grantType: '',
-  shares: '',
-  strikePrice: '',
-  vestingMonths: '48',
-  cliffMonths: '12',
-  frequency: 'monthly',
-});
-
-const major = (amount: number | undefined | null, currency: string) => (amount === null || amount === undefined ? '' : toMajorText({ amount, currency }));
-
-function packageForm(label: string, pkg: OfferPackage, id?: string): PackageForm {
-  const currency = pkg.base.currency;
-  return {
-    id,
-    label,
-    base: major(pkg.base.amount, currency),
-    bonusTargetPercent: pkg.bonusTargetPercent === null ? '' : String(pkg.bonusTargetPercent),
-    variable: major(pkg.variable?.amount, currency),
-    signOn: major(pkg.signOn?.amount, currency),
-    grantType: pkg.equity?.type ?? '',
-    shares: pkg.equity ? String(pkg.equity.shares) : '',
-    strikePrice: pkg.equity && !pkg.equity.strikeDefaulted && pkg.equity.strikePrice !== null ? String(pkg.equity.strikePrice) : '',
-    vestingMonths: String(pkg.equity?.vestingMonths ?? 48),
-    cliffMonths: String(pkg.equity?.cliffMonths ?? 12),
-    frequency: pkg.equity?.vestingFrequency ?? 'monthly',
-  };
-}
-
-function formOf(offer: Offer): OfferForm {
-  return {
-    candidateId: offer.candidate.id,
-    companyJobId: offer.companyJobId ?? '',
-    jobFamilyId: offer.jobFamilyId,
-    levelId: offer.levelId,
-    track: offer.track ?? '',
-    title: offer.title,
-    department: offer.department ?? '',
-    hiringManager: offer.hiringManager ? { id: offer.hiringManager.employeeId, name: offer.hiringManager.name } : null,
-    locationId: offer.locationId,
-    currency: offer.currency,
-    startDate: offer.startDate,
-    expiresOn: offer.expiresOn,
-    benefitsSummary: offer.benefitsSummary,
-    welcomeMessage: offer.welcomeMessage,
-    main: packageForm('The offer', offer.package),
-    alternatives: offer.alternatives.map((alternative) => packageForm(alternative.label, alternative.package, alternative.id)),
-  };
-}
-
-const blankForm = (): OfferForm => ({
-  candidateId: '',
-  companyJobId: '',
-  jobFamilyId: '',
-  levelId: '',
-  track: '',
-  title: '',
-  department: '',
-  hiringManager: null,
-  locationId: '',
-  currency: 'USD',
-  startDate: isoDay(30),
-  expiresOn: isoDay(14),
-  benefitsSummary: '',
-  welcomeMessage: '',
-  main: emptyPackage('The offer'),
-  alternatives: [],
-});
-
-const number = (value: string): number | null => {
-  const trimmed = value.replace(/[\s,]/g, '');
-  if (!trimmed) return null;
-  const parsed = Number(trimmed);
-  return Number.isFinite(parsed) ? parsed : null;
-};
-
-/** The package as the contract takes it, or null while its base is not a number. */
-function packageInput(form: PackageForm, currency: string): OfferPackageInput | null {
-  const digits = minorUnitOf(currency);
-  const base = toMinor(form.base, digits);
-  if (base === null || base < 1) return null;
-  const shares = number(form.shares);
-  const strike = number(form.strikePrice);
-  return {
-    base,
-    bonusTargetPercent: number(form.bonusTargetPercent),
-    variable: toMinor(form.variable, digits),
-    signOn: toMinor(form.signOn, digits),
-    equity:
-      form.grantType && shares !== null && shares >= 1
-        ? {
-            type: form.grantType,
-            shares: Math.round(shares),
-            ...(form.grantType === 'option' && strike !== null ? { strikePrice: strike } : {}),
-            vestingMonths: Math.round(number(form.vestingMonths) ?? 48),
-            cliffMonths: Math.round(number(form.cliffMonths) ?? 12),
-            vestingFrequency: form.frequency,
-          }
-        : null,
-  };
-}
-
-function PackageFields({ form, onChange, legend, removable, onRemove }: { form: PackageForm; onChange: (next: PackageForm) => void; legend: string; removable?: boolean; onRemove?: () => void }) {
-  const set = <K extends keyof PackageForm>(key: K, value: PackageForm[K]) => onChange({ ...form, [key]: value });
-  return (
-    <fieldset className={removable ? 'offer-alternative' : undefined}>
-      <legend>{legend}</legend>
-      {removable && (
-        <label>
-          Name of this package
-          <input value={form.label} required maxLength={120} onChange={(event) => set('label', event.target.value)} />
-        </label>
-      )}
-      <div className="offer-form-grid">
-        <label>
-          Base salary (a year)
-          <input inputMode="decimal" required value={form.base} onChange={(event) => set('base', event.target.value)} />
-        </label>
-        <label>
-          Bonus target (% of base)
-          <input inputMode="decimal" value={form.bonusTargetPercent} onChange={(event) => set('bonusTargetPercent', event.target.value)} />
-        </label>
-        <label>
-          Variable pay (a year)
-          <input inputMode="decimal" value={form.variable} onChange={(event) => set('variable', event.target.value)} />
-        </label>
-        <label>
-          Sign-on bonus
-          <input inputMode="decimal" value={form.signOn} onChange={(event) => set('signOn', event.target.value)} />
-        </label>
-        <label>
-          Equity
-          <select value={form.grantType} onChange={(event) => set('grantType', event.target.value as GrantChoice)}>
-            <option value="">None</option>
-            <option value="option">Stock options</option>
-            <option value="rsu">RSUs</option>
-          </select>
-        </label>
-        {form.grantType && (
-          <>
-            <label>
-              Shares
-              <input inputMode="numeric" value={form.shares} onChange={(event) => set('shares', event.target.value)} />
-            </label>
-            {form.grantType === 'option' && (
-              <label>
-                Strike price per share
-                <input inputMode="decimal" value={form.strikePrice} placeholder="Latest fair market value" onChange={(event) => set('strikePrice', event.target.value)} />
-              </label>
-            )}
-            <label>
-              Vesting (months)
-              <input inputMode="numeric" value={form.vestingMonths} onChange={(event) => set('vestingMonths', event.target.value)} />
-            </label>
-            <label>
-              Cliff (months)
-              <input inputMode="numeric" value={form.cliffMonths} onChange={(event) => set('cliffMonths', event.target.value)} />
-            </label>
-            <label>
-              Vests
-              <select value={form.frequency} onChange={(event) => set('frequency', event.target.value as Frequency)}>
-                <option value="monthly">Monthly</option>
-                <option value="quarterly">Quarterly</option>
-                <option value="annually">Annually</option>
-              </select>
-            </label>
-          </>
-        )}
-      </div>
-      {removable && onRemove && (
-        <button type="button" className="ghost small" onClick={onRemove}>
-          <Trash2 size={16} aria-hidden="true" /> Remove {form.label || 'this package'}
-        </button>
-      )}
-    </fieldset>
-  );
-}
-
-/** A new candidate, added from the builder. */
-function AddCandidate({ onClose, onAdded }: { onClose: () => void; onAdded: (id: string) => void }) {
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    const { data, error } = await api.POST('/api/candidates', {
-      body: { email: String(form.get('email') ?? ''), firstName: String(form.get('firstName') ?? ''), lastName: String(form.get('lastName') ?? ''), title: String(form.get('title') ?? '') },
-    });
-    setBusy(false);
-    if (error || !data) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
-    await invalidate('/api/candidates');
-    onAdded(data.data.id);
-  }
-  return (
-    <Modal title="Add a candidate" onClose={onClose}>
-      <form className="settings-form" onSubmit={(event) => void submit(event)}>
-        <label>
-          First name
-          <input name="firstName" required maxLength={200} autoComplete="off" />
-        </label>
-        <label>
-          Last name
-          <input name="lastName" required maxLength={200} autoComplete="off" />
-        </label>
-        <label>
-          E-mail
-          <input name="email" type="email" required maxLength={320} autoComplete="off" />
-        </label>
-        <label>
-          Role considered for
-          <input name="title" maxLength={200} autoComplete="off" />
-        </label>
-        <FormProblem message={problem?.message ?? null} fields={problem?.fields} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            Add the candidate
-          </button>
-          <button type="button" className="ghost" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
+import { type OfferForm, FIELD_NAMES, formOf, blankForm, packageInput } from './builderForm';
+import { PackageFields, AddCandidate } from './BuilderParts';
 
 /** The builder: the package on the left, its checks (band, market, internal equity, approval) beside it, live. */
 function BuilderForm({ offer }: { offer: Offer | null }) {
   const [, navigate] = useLocation();
   const [form, setForm] = useState<OfferForm>(() => (offer ? formOf(offer) : blankForm()));
   const [adding, setAdding] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem, setProblem } = useMutation({ failure: 'problem', fieldNames: FIELD_NAMES });
   const candidates = useQuery('/api/candidates', { params: { query: { limit: 500 } } });
   const jobs = useQuery('/api/bands/jobs');
   const currencies = useQuery('/api/currencies');
@@ -381,12 +107,10 @@ function BuilderForm({ offer }: { offer: Offer | null }) {
       await invalidate(['/api/offers', '/api/offers/{offerId}']);
       return navigate(`/offers/${offer.id}`);
     }
-    setBusy(true);
-    const { data, error } = await api.POST('/api/offers', { body: { ...body, candidateId: form.candidateId } });
-    setBusy(false);
-    if (error || !data) return setProblem({ message: errorMessage(error), fields: fieldProblems(error, FIELD_NAMES) });
+    const answer = await run(() => api.POST('/api/offers', { body: { ...body, candidateId: form.candidateId } }));
+    if (!answer.ok) return;
     await invalidate('/api/offers');
-    navigate(`/offers/${data.data.id}`);
+    navigate(`/offers/${answer.data.data.id}`);
   }
 
   const families = catalog ?? [];

@@ -3,15 +3,14 @@ import { type CSSProperties, useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { api, errorMessage, statusOf, useQuery } from '../../api/client';
 import { useShownAsOf } from '../../api/offline';
-import { fieldProblems } from '../../ui/FormProblem';
 import { FullSizeSpinner } from '../../ui/Spinner';
-import { formatDate } from '../../ui/format';
+import { formatDate, formatMoney } from '../../ui/format';
 import { AlternativesComparison } from './Alternatives';
 import { EquityExplainer } from './EquityExplainer';
 import { saveFile } from '../../ui/files';
 import { type OfferLetter, packageView } from './common';
 import { PackageChart } from './PackageChart';
-import { AcceptForm, DeclineForm, type Outcome } from './Respond';
+import { AcceptForm, DeclineForm } from './Respond';
 import { ValuationSlider } from './ValuationSlider';
 import './offers.css';
 
@@ -70,21 +69,19 @@ function LetterView({ letter, token, onAnswered }: { letter: OfferLetter; token:
     document.title = `Your offer from ${letter.company.name}`;
   }, [letter.company.name]);
 
-  async function accept(signature: string): Promise<Outcome> {
-    const { data, error } = await api.POST('/api/offer-letters/{letterToken}/accept', {
+  async function accept(signature: string) {
+    const reply = await api.POST('/api/offer-letters/{letterToken}/accept', {
       params: { path: { letterToken: token } },
       body: { signature, offerVersion: letter.offerVersion, alternativeId: chosen && chosen.key !== 'main' ? chosen.key : null },
     });
-    if (error || !data) return { message: statusOf(error) === 409 ? errorMessage(error, 'The offer changed since you opened it. Reload the page to read the new version.') : errorMessage(error), fields: fieldProblems(error) };
-    onAnswered(data.data);
-    return null;
+    if (reply.data) onAnswered(reply.data.data);
+    return reply;
   }
 
-  async function decline(reason: string): Promise<Outcome> {
-    const { data, error } = await api.POST('/api/offer-letters/{letterToken}/decline', { params: { path: { letterToken: token } }, body: { reason } });
-    if (error || !data) return { message: errorMessage(error), fields: fieldProblems(error) };
-    onAnswered(data.data);
-    return null;
+  async function decline(reason: string) {
+    const reply = await api.POST('/api/offer-letters/{letterToken}/decline', { params: { path: { letterToken: token } }, body: { reason } });
+    if (reply.data) onAnswered(reply.data.data);
+    return reply;
   }
 
   async function downloadPdf() {
@@ -121,6 +118,14 @@ function LetterView({ letter, token, onAnswered }: { letter: OfferLetter; token:
           <dt>Location</dt>
           <dd>{letter.locationName}</dd>
         </div>
+        {letter.postedRange && (
+          <div>
+            <dt>Posted pay range</dt>
+            <dd>
+              {formatMoney(letter.postedRange.min)} – {formatMoney(letter.postedRange.max)}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Start date</dt>
           <dd>{formatDate(letter.startDate)}</dd>

@@ -1,8 +1,8 @@
 import { Copy, Download, FileSignature, Pencil } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { api, errorMessage, statusOf, useQuery } from '../../api/client';
-import { invalidate } from '../../api/queries';
+import { api, errorMessage, useQuery } from '../../api/client';
+import { invalidate, useMutation } from '../../api/queries';
 import { Badge } from '../../ui/Badge';
 import { FormProblem } from '../../ui/FormProblem';
 import { Modal } from '../../ui/Modal';
@@ -16,6 +16,7 @@ import { saveFile } from '../../ui/files';
 import { type Offer, actionText, offerPackages, stateLabel, stateTone, useOfferUpdates } from './common';
 import { PackageChart } from './PackageChart';
 import './offers.css';
+import { useCompTypes } from '../../api/compTypes';
 
 type Action = 'submit' | 'approve' | 'reject' | 'send' | 'rescind' | 'cancelHire';
 type Commented = 'reject' | 'rescind' | 'cancelHire';
@@ -84,11 +85,13 @@ function CommentDialog({ action, onClose, onDone }: { action: Commented; onClose
 }
 
 function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promise<unknown> }) {
+  const compTypes = useCompTypes();
   const [, navigate] = useLocation();
   const { add } = useToasts();
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const [asking, setAsking] = useState<Commented | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A refusal goes back to where the action was asked (a toast, or the comment dialog).
+  const { run: write, busy } = useMutation({ failure: 'problem', fallback: (status) => (status === 409 ? 'Someone else changed this offer first. Reload and try again.' : undefined) });
   const packages = offerPackages(offer);
   // Once accepted, the package agreed is the offer's package on this page (an alternative, when chosen).
   const agreed = offer.acceptance?.package ?? offer.package;
@@ -99,22 +102,27 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
 
   async function act(action: Action, comment?: string): Promise<string | null> {
     const init = { params: { path: { offerId: offer.id }, header: { 'If-Match': `"${offer.version}"` } }, body: comment ? { comment } : {} };
-    setBusy(true);
-    try {
-      if (action === 'send') {
-        const { data, error } = await api.POST('/api/offers/{offerId}/send', init);
-        if (error || !data) return errorMessage(error);
-        setLink({ url: data.link.url, expiresAt: data.link.expiresAt });
-      } else {
-        const { error } = await api.POST(ACTION_PATHS[action], init);
-        if (error) return statusOf(error) === 409 ? errorMessage(error, 'Someone else changed this offer first. Reload and try again.') : errorMessage(error);
-      }
+    // The screen stays busy until the offer and the list are read again.
+    const done = async () => {
       add('success', DONE[action]);
       await Promise.all([onChanged(), invalidate('/api/offers')]);
-      return null;
-    } finally {
-      setBusy(false);
-    }
+    };
+    const result =
+      action === 'send'
+        ? await write(async () => {
+            const reply = await api.POST('/api/offers/{offerId}/send', init);
+            if (reply.data) {
+              setLink({ url: reply.data.link.url, expiresAt: reply.data.link.expiresAt });
+              await done();
+            }
+            return reply;
+          })
+        : await write(async () => {
+            const reply = await api.POST(ACTION_PATHS[action], init);
+            if (reply.data) await done();
+            return reply;
+          });
+    return result.ok ? null : result.problem.message;
   }
 
   async function run(action: Action) {
@@ -241,7 +249,7 @@ function OfferView({ offer, onChanged }: { offer: Offer; onChanged: () => Promis
                 <dd>{formatMoney(agreed.base)}</dd>
               </div>
               <div>
-                <dt>Bonus target</dt>
+                <dt>{compTypes.label('bonus_target', 'Bonus target')}</dt>
                 <dd>{agreed.bonusTarget ? `${formatMoney(agreed.bonusTarget)} (${agreed.bonusTargetPercent}%)` : '—'}</dd>
               </div>
               <div>

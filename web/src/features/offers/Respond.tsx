@@ -1,23 +1,23 @@
 import { type FormEvent, useId, useState } from 'react';
+import { type MutationCall, useMutation } from '../../api/queries';
 import { FormProblem } from '../../ui/FormProblem';
 
-/** What a response's call answered: nothing when it went through, else the message to show. */
-export type Outcome = { message: string; fields?: string[] } | null;
+/** A response's call: the contract's answer, or its refusal (shown in the form in the server's words). */
+export type Respond = (text: string) => ReturnType<MutationCall<unknown>>;
+
+const CHANGED = 'The offer changed since you opened it. Reload the page to read the new version.';
 
 /**
  * Accepting: the candidate types their full name as their signature; the time and the exact
  * version of the letter are recorded with it by the server.
  */
-export function AcceptForm({ packageLabel, onAccept }: { packageLabel: string; onAccept: (typedName: string) => Promise<Outcome> }) {
+export function AcceptForm({ packageLabel, onAccept }: { packageLabel: string; onAccept: Respond }) {
   const id = useId();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Outcome>(null);
+  const { run, busy, problem } = useMutation({ failure: 'problem', fallback: (status) => (status === 409 ? CHANGED : undefined) });
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    const outcome = await onAccept(name.trim()).finally(() => setBusy(false));
-    setProblem(outcome);
+    await run(() => onAccept(name.trim()));
   }
   return (
     <form className="offer-respond settings-form" aria-labelledby={`${id}-heading`} onSubmit={(event) => void submit(event)}>
@@ -40,16 +40,13 @@ export function AcceptForm({ packageLabel, onAccept }: { packageLabel: string; o
 }
 
 /** Declining, with a reason the recruiter reads. */
-export function DeclineForm({ onDecline, onCancel }: { onDecline: (reason: string) => Promise<Outcome>; onCancel?: () => void }) {
+export function DeclineForm({ onDecline, onCancel }: { onDecline: Respond; onCancel?: () => void }) {
   const id = useId();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Outcome>(null);
+  const { run, busy, problem } = useMutation({ failure: 'problem' });
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    const outcome = await onDecline(reason.trim()).finally(() => setBusy(false));
-    setProblem(outcome);
+    await run(() => onDecline(reason.trim()));
   }
   return (
     <form className="offer-respond settings-form" aria-labelledby={`${id}-heading`} onSubmit={(event) => void submit(event)}>

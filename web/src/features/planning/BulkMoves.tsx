@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { Modal } from '../../ui/Modal';
 import { useToasts } from '../../ui/Toasts';
 import { type MeritCycle, Problem, type Worksheet, allows, formatNumber, refreshPlanning } from './common';
@@ -21,17 +22,15 @@ const sheets = (count: number) => `${formatNumber(count)} ${count === 1 ? 'works
 function BulkDialog({ cycle, move, targets, onClose, onDone }: { cycle: MeritCycle; move: Move; targets: Worksheet[] | 'all'; onClose: () => void; onDone: () => void }) {
   const { add } = useToasts();
   const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { run, busy, problem } = useMutation({ failure: 'problem', fallback: () => 'The worksheets could not be moved.' });
   const [refused, setRefused] = useState<Result[] | null>(null);
   const words = WORDS[move];
   const needsComment = move === 'sendBack';
   async function confirm() {
-    setBusy(true);
     const body = { action: move, ...(targets === 'all' ? {} : { worksheetIds: targets.map((worksheet) => worksheet.id) }), ...(comment.trim() ? { comment: comment.trim() } : {}) };
-    const { data, error } = await api.POST('/api/v2/meritCycles/{meritCycleId}/worksheetMoves', { params: { path: { meritCycleId: cycle.id } }, body });
-    setBusy(false);
-    if (error || !data) return setProblem(error?.message ?? 'The worksheets could not be moved.');
+    const answer = await run(() => api.POST('/api/v2/meritCycles/{meritCycleId}/worksheetMoves', { params: { path: { meritCycleId: cycle.id } }, body }));
+    if (!answer.ok) return;
+    const data = answer.data;
     await refreshPlanning();
     onDone();
     if (data.data.moved) add('success', `${sheets(data.data.moved)} ${words.done}.`);
@@ -75,7 +74,7 @@ function BulkDialog({ cycle, move, targets, onClose, onDone }: { cycle: MeritCyc
             {needsComment ? 'Comment for every worksheet (required)' : 'Comment for every worksheet (optional)'}
             <textarea value={comment} rows={3} maxLength={4000} onChange={(event) => setComment(event.target.value)} />
           </label>
-          <Problem message={problem} />
+          <Problem message={problem?.message ?? null} />
         </>
       )}
     </Modal>

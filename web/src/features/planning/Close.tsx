@@ -7,7 +7,8 @@ import { SkeletonText } from '../../ui/Skeleton';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Loaded } from '../../ui/States';
 import { useFollowedJob } from '../jobs/useFollowedJob';
-import { type SectionProps, TransitionDialog } from './Cycle';
+import { type SectionProps } from './sections';
+import { TransitionDialog } from './Transition';
 import { type MeritCycle, WORKSHEET_STATES, allows, formatDate, formatNumber, formatTimestamp, usePlanningAccess } from './common';
 
 /**

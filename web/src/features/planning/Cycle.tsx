@@ -1,10 +1,9 @@
-import { ArrowRight, ClipboardList } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { api, useQuery } from '../../api/client';
 import { useVersionedSave } from '../../api/queries';
 import { DataTable } from '../../ui/DataTable';
-import { Modal } from '../../ui/Modal';
 import { Section } from '../../ui/Page';
 import { Tabs } from '../../ui/Panels';
 import { SkeletonTable, SkeletonText } from '../../ui/Skeleton';
@@ -14,77 +13,16 @@ import { useToasts } from '../../ui/Toasts';
 import { useQueryParam } from '../../ui/urlState';
 import { BulkMoves } from './BulkMoves';
 import { CloseSection } from './Close';
-import {
-  COMPONENT_LABELS,
-  CycleStateBadge,
-  HistoryList,
-  type MeritCycle,
-  PlanningFrame,
-  Problem,
-  type Worksheet,
-  WorksheetStateBadge,
-  allows,
-  formatBp,
-  formatDate,
-  formatMoney,
-  formatNumber,
-  formatTimestamp,
-  refreshPlanning,
-  usePlanningAccess,
-  worksheetName,
-} from './common';
+import { COMPONENT_LABELS, CycleStateBadge, HistoryList, type MeritCycle, PlanningFrame, type Worksheet, WorksheetStateBadge, allows, formatBp, formatDate, formatMoney, formatNumber, formatTimestamp, refreshPlanning, usePlanningAccess, worksheetName } from './common';
 import { DashboardSection } from './Dashboard';
 import { EligibilitySection } from './Eligibility';
-import { BudgetSection, ChainsSection, RecommendationSection, SettingsSection, WindowsSection } from './Setup';
-
-/** What a section of the cycle gets: the cycle as read, and how to keep the screen's copy current after a save. */
-export interface SectionProps {
-  cycle: MeritCycle;
-  /** A save's answer becomes the cycle the screen shows (its version the next save's If-Match); other answers are asked again. */
-  onSaved: (cycle: MeritCycle) => Promise<void>;
-}
-
-interface SectionInfo {
-  id: string;
-  label: string;
-  /** Set up in the draft (whole-company planners). */
-  setup?: boolean;
-  /** Exists once planning has started. */
-  live?: boolean;
-  /** Whole-company readers only. */
-  wholeCompany?: boolean;
-}
-
-const SECTIONS: SectionInfo[] = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'settings', label: 'Settings', setup: true, wholeCompany: true },
-  { id: 'eligibility', label: 'Eligibility', setup: true, wholeCompany: true },
-  { id: 'recommendations', label: 'Recommendations', setup: true, wholeCompany: true },
-  { id: 'budget', label: 'Budget', setup: true, wholeCompany: true },
-  { id: 'windows', label: 'Planning windows', setup: true, wholeCompany: true },
-  { id: 'chains', label: 'Approval chains', setup: true, wholeCompany: true },
-  { id: 'worksheets', label: 'Worksheets', live: true },
-  { id: 'dashboard', label: 'Dashboard', live: true },
-  { id: 'close', label: 'Close and export', live: true, wholeCompany: true },
-];
-
-const hrefOf = (cycleId: string, section: string) => `/compensationplanning/cycles/${cycleId}${section === 'overview' ? '' : `/${section}`}`;
-
-/** In a draft, each setup step ends with the way to the next one: the wizard's "next". */
-export function NextStep({ cycle, after }: { cycle: MeritCycle; after: string }) {
-  if (cycle.state !== 'draft') return null;
-  const steps = SECTIONS.filter((section) => section.setup);
-  const index = steps.findIndex((section) => section.id === after);
-  const next = steps[index + 1];
-  return (
-    <p className="planning-next">
-      <Link href={hrefOf(cycle.id, next ? next.id : 'overview')}>
-        {next ? `Next: ${next.label}` : 'Next: review and start planning'}
-        <ArrowRight size={16} aria-hidden="true" />
-      </Link>
-    </p>
-  );
-}
+import { SettingsSection } from './SetupSettings';
+import { RecommendationSection } from './SetupRecommendations';
+import { BudgetSection } from './SetupBudget';
+import { WindowsSection } from './SetupWindows';
+import { ChainsSection } from './SetupChains';
+import { SECTIONS, type SectionProps, hrefOf } from './sections';
+import { TRANSITION_WORDS, TransitionDialog } from './Transition';
 
 /** /compensationplanning/cycles/:meritCycleId[/:section]: one cycle, its setup steps and, once active, its worksheets, dashboard and close. */
 export function CycleScreen() {
@@ -160,68 +98,6 @@ function SectionBody({ id, cycle, onSaved }: { id: string } & SectionProps): Rea
 
 // ── overview: what the cycle is, its moves and its history ───────────────────────────────────
 
-const TRANSITION_WORDS: Record<string, { button: string; title: string; body: string; done: string }> = {
-  launch: {
-    button: 'Start planning',
-    title: 'Start planning?',
-    body: 'Eligibility, recommendations and budgets are computed from today’s people data, and every manager’s worksheet opens. The setup is fixed from then on (windows and approval chains can still change).',
-    done: 'Planning has started.',
-  },
-  cancel: {
-    button: 'Cancel the cycle',
-    title: 'Cancel the cycle?',
-    body: 'Nobody can plan in it any more and no pay is written. Say why; the reason is kept in its history.',
-    done: 'The cycle is cancelled.',
-  },
-  close: {
-    button: 'Close the cycle',
-    title: 'Close the cycle?',
-    body: 'Every approved change to base salary is written into people data, effective on the cycle’s effective date. This cannot be undone.',
-    done: 'The cycle is closed.',
-  },
-};
-
-/** Moves the cycle (launch, close, cancel) at the version read, asking for a comment where the server needs one. */
-export function TransitionDialog({ cycle, action, onSaved, onClose }: SectionProps & { action: string; onClose: () => void }) {
-  const { add } = useToasts();
-  const words = TRANSITION_WORDS[action] ?? { button: action, title: action, body: '', done: 'Done.' };
-  const needsComment = cycle.availableActions.find((entry) => entry.action === action)?.needsComment ?? false;
-  const [comment, setComment] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const { save, busy } = useVersionedSave((ifMatch, body: { action: 'launch' | 'close' | 'cancel'; comment?: string }) =>
-    api.POST('/api/v2/meritCycles/{meritCycleId}/transitions', { params: { path: { meritCycleId: cycle.id }, header: { 'If-Match': ifMatch } }, body }),
-  );
-  async function confirm() {
-    const result = await save(cycle.version, { action: action as 'launch' | 'close' | 'cancel', ...(comment.trim() ? { comment: comment.trim() } : {}) });
-    if (!result.ok) return setProblem(result.message);
-    await onSaved(result.data.data);
-    add('success', words.done);
-    onClose();
-  }
-  return (
-    <Modal
-      title={words.title}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className={action === 'cancel' ? 'danger' : 'primary'} disabled={busy || (needsComment && !comment.trim())} onClick={() => void confirm()}>
-            {words.button}
-          </button>
-          <button type="button" onClick={onClose}>
-            Not now
-          </button>
-        </>
-      }
-    >
-      <p>{words.body}</p>
-      <label>
-        {needsComment ? 'Reason (required)' : 'Comment (optional)'}
-        <textarea value={comment} rows={3} maxLength={4000} onChange={(event) => setComment(event.target.value)} />
-      </label>
-      <Problem message={problem} />
-    </Modal>
-  );
-}
 
 function Overview({ cycle, onSaved }: SectionProps) {
   const access = usePlanningAccess();

@@ -1,14 +1,15 @@
 import { ClipboardList, Compass, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { api, errorMessage, useQuery } from '../../api/client';
+import { api, useQuery } from '../../api/client';
+import { useMutation } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { DataTable } from '../../ui/DataTable';
 import { Modal } from '../../ui/Modal';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Empty, Loaded } from '../../ui/States';
-import { COMPONENT_LABELS, CycleStateBadge, type MeritCycle, PlanningFrame, Problem, type Schemas, fieldProblems, formatDate, formatNumber, refreshPlanning, usePlanningAccess } from './common';
+import { COMPONENT_LABELS, CycleStateBadge, type MeritCycle, PlanningFrame, Problem, type Schemas, formatDate, formatNumber, refreshPlanning, usePlanningAccess, usePlanningComponents, FIELD_NAMES } from './common';
 import { CurrencyOptions } from '../../ui/CurrencyOptions';
 
 const ALL_COMPONENTS = Object.keys(COMPONENT_LABELS) as Schemas['MeritCycleComponent'][];
@@ -36,8 +37,8 @@ function CreateCycle({ onClose }: { onClose: () => void }) {
   const bandSets = useBandSets();
   const dates = defaultDates();
   const [components, setComponents] = useState<Schemas['MeritCycleComponent'][]>(['merit']);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
+  const names = usePlanningComponents();
+  const { run, busy, problem } = useMutation({ failure: 'problem', fieldNames: FIELD_NAMES });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,12 +54,10 @@ function CreateCycle({ onClose }: { onClose: () => void }) {
       ...(text('currency') ? { currency: text('currency') } : {}),
       ...(text('bandSetId') ? { bandSetId: text('bandSetId') } : {}),
     };
-    setBusy(true);
-    const { data, error } = await api.POST('/api/v2/meritCycles', { body });
-    setBusy(false);
-    if (error || !data) return setProblem({ message: errorMessage(error), fields: fieldProblems(error) });
+    const answer = await run(() => api.POST('/api/v2/meritCycles', { body }));
+    if (!answer.ok) return;
     await refreshPlanning();
-    navigate(`/compensationplanning/cycles/${data.data.id}/settings`);
+    navigate(`/compensationplanning/cycles/${answer.data.data.id}/settings`);
   }
 
   const toggle = (component: Schemas['MeritCycleComponent']) =>
@@ -94,10 +93,10 @@ function CreateCycle({ onClose }: { onClose: () => void }) {
         </label>
         <fieldset className="check-group">
           <legend>Components</legend>
-          {ALL_COMPONENTS.map((component) => (
+          {ALL_COMPONENTS.filter((component) => names.used(component) || components.includes(component)).map((component) => (
             <label key={component} className="check">
               <input type="checkbox" checked={components.includes(component)} onChange={() => toggle(component)} />
-              {COMPONENT_LABELS[component]}
+              {names.label(component)}
             </label>
           ))}
         </fieldset>

@@ -9,6 +9,8 @@ import { Loaded } from '../../ui/States';
 import { type BudgetReport, type MeritCycle, WORKSHEET_STATES, type WorksheetState, formatBp, formatMoney, formatNumber } from './common';
 import { useMeritCycleUpdates } from './liveUpdates';
 
+const STATUS = { over: 'Over', on: 'On budget', under: 'Under' } as const;
+
 /** The branches a chart compares: the worksheets just under the top of the org (or the tops, when they stand alone). */
 function branchesOf(report: BudgetReport) {
   const tops = report.worksheets.filter((entry) => entry.parentWorksheetId === null);
@@ -57,6 +59,44 @@ export function DashboardSection({ cycle }: { cycle: MeritCycle }) {
                   ]}
                   data={branches.map((entry) => ({ branch: entry.plannerName ?? 'Without a manager', allocated: majorOf(entry.branch.allocated), used: majorOf(entry.branch.used) }))}
                 />
+              </Section>
+              <Section title="Top-down against bottom-up" id="dashboard-versus">
+                <p className="planning-muted">Each planner’s branch: what was allocated from the top, what its managers planned, and the difference, in the planner’s currency.</p>
+                <div className="table-scroll" role="region" aria-label="Allocated against planned" tabIndex={0}>
+                  <table className="planning-dashboard-table">
+                    <caption className="visually-hidden">Top-down allocation against the bottom-up plan of each branch</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Planner</th>
+                        <th scope="col" className="number">
+                          Allocated
+                        </th>
+                        <th scope="col" className="number">
+                          Planned
+                        </th>
+                        <th scope="col" className="number">
+                          Difference
+                        </th>
+                        <th scope="col">Status</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {report.comparison.nodes.map((node) => (
+                        <tr key={node.worksheetId} data-worksheet-id={node.worksheetId} data-status={node.status}>
+                          <th scope="row" style={{ paddingInlineStart: `calc(var(--space-3) * ${node.depth + 1})` }}>
+                            {node.plannerName ?? 'Without a manager'}
+                          </th>
+                          <td className="number">{formatMoney(node.allocated)}</td>
+                          <td className="number" title={node.plannedByCurrency.map((money) => formatMoney(money)).join(' + ')}>
+                            {formatMoney(node.plannedBranch)}
+                          </td>
+                          <td className={node.status === 'over' ? 'number planning-over' : 'number'}>{formatMoney(node.difference)}</td>
+                          <td className={node.status === 'over' ? 'planning-over' : node.status === 'under' ? 'planning-under' : undefined}>{STATUS[node.status]}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               </Section>
               <Section title="Every worksheet" id="dashboard-worksheets">
                 <div className="table-scroll" role="region" aria-label="Budgets of every worksheet" tabIndex={0}>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { api, errorMessage, useQuery } from '../../api/client';
+import { api, useQuery } from '../../api/client';
+import { useMutation, type MutationCall } from '../../api/queries';
 import { Sheet } from '../../ui/Modal';
 import { SkeletonText } from '../../ui/Skeleton';
 import { Loaded } from '../../ui/States';
@@ -7,21 +8,17 @@ import { SectionTabs } from '../../ui/Tabs';
 import { useToasts } from '../../ui/Toasts';
 import { HistoryList, type MeritCycle, type Schemas, type Worksheet, type WorksheetEmployee, actorName, formatBp, formatMoney, formatNumber, formatRatio, formatTimestamp, refreshPlanning, worksheetName } from './common';
 
-const FIELD_WORDS: Record<string, string> = { merit: 'Merit', promotion: 'Promotion', lumpSum: 'Lump sum', equityRefresh: 'Equity refresh', comment: 'Comment', reviewed: 'Reviewed' };
+const FIELD_WORDS: Record<string, string> = { merit: 'Merit', promotion: 'Promotion', lumpSum: 'Lump sum', equityRefresh: 'Equity refresh', equityAdjustment: 'Pay equity adjustment', equityAdjustmentReason: 'Pay equity reason', comment: 'Comment', reviewed: 'Reviewed' };
 
 /** Comments, oldest first, and a box to add one. */
-function Comments({ comments, onAdd, label }: { comments: Schemas['MeritCycleComment'][]; onAdd: (body: string) => Promise<string | null>; label: string }) {
+function Comments({ comments, onAdd, label }: { comments: Schemas['MeritCycleComment'][]; onAdd: (body: string) => ReturnType<MutationCall<unknown>>; label: string }) {
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem } = useMutation({ failure: 'problem' });
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) return;
-    setBusy(true);
-    const failure = await onAdd(text.trim());
-    setBusy(false);
-    setProblem(failure);
-    if (!failure) setText('');
+    const result = await run(() => onAdd(text.trim()));
+    if (result.ok) setText('');
   }
   return (
     <>
@@ -44,7 +41,7 @@ function Comments({ comments, onAdd, label }: { comments: Schemas['MeritCycleCom
           Add a comment
           <textarea value={text} rows={3} maxLength={4000} onChange={(event) => setText(event.target.value)} />
         </label>
-        {problem && <p role="alert">{problem}</p>}
+        {problem && <p role="alert">{problem.message}</p>}
         <div className="actions">
           <button type="submit" disabled={busy || !text.trim()}>
             Comment
@@ -63,11 +60,11 @@ export function EmployeeSheet({ cycle, row, onClose }: { cycle: MeritCycle; row:
   const history = useQuery('/api/v2/meritCycles/{meritCycleId}/employees/{employeeId}/history', { params: { path } });
   const comments = useQuery('/api/v2/meritCycles/{meritCycleId}/employees/{employeeId}/comments', { params: { path } });
 
-  async function addComment(body: string): Promise<string | null> {
-    const { error } = await api.POST('/api/v2/meritCycles/{meritCycleId}/employees/{employeeId}/comments', { params: { path }, body: { body } });
-    if (error) return errorMessage(error);
-    await comments.mutate();
-    return null;
+  /** Adds the comment; the list is read again before the box empties. */
+  async function addComment(body: string) {
+    const reply = await api.POST('/api/v2/meritCycles/{meritCycleId}/employees/{employeeId}/comments', { params: { path }, body: { body } });
+    if (reply.data) await comments.mutate();
+    return reply;
   }
 
   return (
@@ -81,6 +78,14 @@ export function EmployeeSheet({ cycle, row, onClose }: { cycle: MeritCycle; row:
         <dd>{formatMoney(row.currentPay)}</dd>
         <dt>Merit</dt>
         <dd>{row.merit ? `${formatBp(row.merit.percentBp)} · ${formatMoney(row.merit.amount)}` : '—'}</dd>
+        {row.equityAdjustment && (
+          <>
+            <dt>Pay equity adjustment</dt>
+            <dd>
+              {formatMoney(row.equityAdjustment.amount)} · {row.equityAdjustment.reason}
+            </dd>
+          </>
+        )}
         <dt>New pay</dt>
         <dd>{formatMoney(row.newPay)}</dd>
         {row.recommendation && (
@@ -204,12 +209,12 @@ export function WorksheetHistorySheet({ worksheet, onClose }: { worksheet: Works
   const path = { meritCycleId: worksheet.meritCycleId, worksheetId: worksheet.id };
   const history = useQuery('/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/history', { params: { path } });
   const comments = useQuery('/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/comments', { params: { path } });
-  async function addComment(body: string): Promise<string | null> {
-    const { error } = await api.POST('/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/comments', { params: { path }, body: { body } });
-    if (error) return errorMessage(error);
+  async function addComment(body: string) {
+    const reply = await api.POST('/api/v2/meritCycles/{meritCycleId}/worksheets/{worksheetId}/comments', { params: { path }, body: { body } });
+    if (!reply.data) return reply;
     await Promise.all([comments.mutate(), refreshPlanning()]);
     add('success', 'Comment added.');
-    return null;
+    return reply;
   }
   return (
     <Sheet title={`${worksheetName(worksheet)}’s worksheet`} onClose={onClose} className="planning-sheet">

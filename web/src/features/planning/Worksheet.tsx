@@ -1,41 +1,24 @@
-import { AlertTriangle, ClipboardList, History, Lock } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { ClipboardList, History, Lock, Redo2, Undo2 } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'wouter';
-import { api, useQuery } from '../../api/client';
-import { useVersionedSave } from '../../api/queries';
-import { Badge } from '../../ui/Badge';
-import { type Column, ColumnPicker, DataTable } from '../../ui/DataTable';
+import { useQuery } from '../../api/client';
+import { ColumnPicker } from '../../ui/DataTable';
 import { type ActiveFilter, FilterBar } from '../../ui/FilterBar';
 import { NARROW, useDebounced, useMediaQuery } from '../../ui/hooks';
-import { Modal } from '../../ui/Modal';
 import { Toolbar } from '../../ui/Page';
 import { SkeletonStats, SkeletonTable } from '../../ui/Skeleton';
 import { Empty, ErrorState } from '../../ui/States';
 import { useQueryParam } from '../../ui/urlState';
-import {
-  type BudgetFigures,
-  type MeritCycle,
-  type Money,
-  PlanningFrame,
-  type WorksheetDetail,
-  type WorksheetEmployee,
-  type WorksheetEmployeeEdit,
-  WorksheetStateBadge,
-  amountToInput,
-  bpToInput,
-  formatBp,
-  formatMoney,
-  formatNumber,
-  formatRatio,
-  worksheetName,
-} from './common';
+import { type MeritCycle, PlanningFrame, type WorksheetDetail, type WorksheetEmployee, WorksheetStateBadge, formatNumber, usePlanningComponents, worksheetName } from './common';
 import { EmployeeSheet, WorksheetHistorySheet } from './EmployeeSheet';
-import { type MeritCycleEmployeesUpdate, useMeritCycleUpdates } from './liveUpdates';
+import { useWorksheetEdits } from './useWorksheetEdits';
 import { WorksheetActions } from './WorksheetActions';
-import { type CellChange, type GridColumn, WorksheetGrid } from './WorksheetGrid';
-import { type CellEdit, type EditField, WorksheetModel, editBody } from './worksheetModel';
+import { type AmountColumn, WorksheetBulkActions } from './WorksheetBulk';
+import { type CurrencyView, worksheetColumns } from './worksheetColumns';
+import { WorksheetGrid } from './WorksheetGrid';
+import { WorksheetModel } from './worksheetModel';
+import { BudgetBar, CommentPrompt, RefusedChanges, WorksheetCards } from './worksheetParts';
 
-type CurrencyView = 'local' | 'cycle';
 type Show = 'eligible' | 'all' | 'flagged' | 'unreviewed' | 'pending';
 
 const SHOW_LABELS: Record<Show, string> = {
@@ -47,173 +30,8 @@ const SHOW_LABELS: Record<Show, string> = {
 };
 
 const HIDDEN_KEY = 'paybench.planning.hiddenColumns';
-
-/** The merit amount in the cycle currency, at the rate between the row's two current pays (both from the server). */
-function inCycle(amount: number, row: WorksheetEmployee): Money | null {
-  const local = row.currentPay?.amount;
-  const cycle = row.currentPayInCycleCurrency;
-  if (!local || !cycle) return null;
-  return { amount: Math.round((amount * cycle.amount) / local), currency: cycle.currency };
-}
-
-function FlagCell({ row, edits }: { row: WorksheetEmployee; edits: CellEdit[] }) {
-  const refused = edits.find((edit) => edit.status === 'conflict' || edit.status === 'error');
-  if (refused) return <Badge tone="danger">{refused.status === 'conflict' ? 'Conflict' : 'Not saved'}</Badge>;
-  if (edits.some((edit) => edit.status === 'saving' || edit.status === 'queued')) return <span className="planning-muted">Saving…</span>;
-  const flag = row.flags.find((entry) => entry.severity === 'error') ?? row.flags[0];
-  if (!flag) return row.eligibility.status === 'eligible' ? null : <span className="planning-muted">{row.eligibility.status === 'excluded' ? 'Excluded' : 'Ineligible'}</span>;
-  return (
-    <span className="planning-flag" title={flag.message}>
-      <Badge tone={flag.severity === 'error' ? 'danger' : 'warning'}>{flag.severity === 'error' ? 'Error' : 'Warning'}</Badge> {flag.message}
-    </span>
-  );
-}
-
-/** The columns the caller's roles show (view/edit, not none), in the cycle's components. */
-function gridColumns(detail: WorksheetDetail, cycle: MeritCycle, view: CurrencyView, readOnly: boolean, model: WorksheetModel): GridColumn[] {
-  const modes = detail.columns;
-  const shows = (key: keyof typeof modes) => (modes[key] ?? 'view') !== 'none';
-  const edits = (key: keyof typeof modes) => !readOnly && modes[key] === 'edit';
-  const eligible = (row: WorksheetEmployee) => row.eligibility.status === 'eligible' && row.currentPay !== null && row.currentPay !== undefined;
-  const has = (component: MeritCycle['components'][number]) => cycle.components.includes(component);
-  const pay = (local: Money | null | undefined, cycleMoney: Money | null | undefined) => formatMoney(view === 'cycle' ? cycleMoney : local);
-  const columns: GridColumn[] = [{ key: 'name', label: 'Employee', width: 'minmax(190px, 1.4fr)', cell: (row) => <span className="planning-name">{row.name}<span className="planning-muted">{row.title}</span></span> }];
-  if (shows('currentPay')) columns.push({ key: 'currentPay', label: 'Current pay', width: '120px', numeric: true, cell: (row) => pay(row.currentPay, row.currentPayInCycleCurrency) });
-  if (shows('bandPosition') && cycle.bandSetId)
-    columns.push({ key: 'bandPosition', label: 'Compa-ratio', width: '110px', numeric: true, cell: (row) => (row.bandPosition ? `${formatRatio(row.bandPosition.compaRatio)}${row.bandPosition.column ? ` · Q${row.bandPosition.column}` : ''}` : '—') });
-  if (shows('rating')) columns.push({ key: 'rating', label: 'Rating', width: '170px', cell: (row) => cycle.performance.scale.find((entry) => entry.value === row.rating)?.label ?? row.rating ?? '—' });
-  if (shows('recommendation'))
-    columns.push({
-      key: 'recommendation',
-      label: 'Guideline',
-      width: '130px',
-      numeric: true,
-      cell: (row) => (row.recommendation ? <span title={`${formatBp(row.recommendation.minBp)}–${formatBp(row.recommendation.maxBp)}`}>{`${formatBp(row.recommendation.targetBp)} (${formatBp(row.recommendation.minBp)}–${formatBp(row.recommendation.maxBp)})`}</span> : '—'),
-    });
-  if (has('merit') && shows('merit')) {
-    columns.push({ key: 'meritPercent', label: 'Merit %', width: '90px', numeric: true, field: 'meritPercent', cell: (row) => (row.merit ? formatBp(row.merit.percentBp) : '—'), inputText: (row) => bpToInput(row.merit?.percentBp), editable: (row) => edits('merit') && eligible(row) });
-    columns.push({
-      key: 'meritAmount',
-      label: view === 'cycle' ? `Merit (${cycle.currency})` : 'Merit',
-      width: '120px',
-      numeric: true,
-      field: 'meritAmount',
-      cell: (row) => (row.merit ? formatMoney(view === 'cycle' ? inCycle(row.merit.amount.amount, row) : row.merit.amount) : '—'),
-      inputText: (row) => amountToInput(row.merit?.amount),
-      editable: (row) => view === 'local' && edits('merit') && eligible(row),
-    });
-  }
-  const money = (key: 'promotion' | 'lumpSum' | 'equityRefresh', label: string) => {
-    if (!has(key) || !shows(key)) return;
-    columns.push({
-      key,
-      label,
-      width: '120px',
-      numeric: true,
-      field: key,
-      cell: (row) => {
-        const value = row[key];
-        return value ? formatMoney(view === 'cycle' ? inCycle(value.amount, row) : value) : '—';
-      },
-      inputText: (row) => amountToInput(row[key]),
-      editable: (row) => view === 'local' && edits(key) && eligible(row),
-    });
-  };
-  money('promotion', 'Promotion');
-  money('lumpSum', 'Lump sum');
-  money('equityRefresh', 'Equity refresh');
-  if (shows('newPay')) columns.push({ key: 'newPay', label: 'New pay', width: '120px', numeric: true, cell: (row) => pay(row.newPay, row.newPayInCycleCurrency) });
-  if (shows('newCompaRatio') && cycle.bandSetId) columns.push({ key: 'newCompaRatio', label: 'New compa-ratio', width: '120px', numeric: true, cell: (row) => formatRatio(row.newCompaRatio) });
-  if (shows('comment'))
-    columns.push({ key: 'comment', label: 'Comment', width: 'minmax(160px, 1fr)', field: 'comment', cell: (row) => row.comment ?? '', inputText: (row) => row.comment ?? '', editable: (row) => edits('comment') && eligible(row) });
-  const fields: EditField[] = ['meritPercent', 'meritAmount', 'promotion', 'lumpSum', 'equityRefresh', 'comment'];
-  columns.push({ key: 'flags', label: 'Flags', width: 'minmax(180px, 1.2fr)', cell: (row) => <FlagCell row={row} edits={fields.flatMap((field) => model.edit(row.employeeId, field) ?? [])} /> });
-  return columns;
-}
-
-/** Allocated, used and remaining, as a bar and in words; over budget says so. */
-function BudgetBar({ budget, label }: { budget: BudgetFigures; label: string }) {
-  const share = budget.allocated.amount > 0 ? Math.min(1, budget.used.amount / budget.allocated.amount) : budget.used.amount > 0 ? 1 : 0;
-  return (
-    <section className={budget.overBudget ? 'planning-budget over' : 'planning-budget'} aria-label={label}>
-      <div className="planning-budget-bar" aria-hidden="true">
-        <span style={{ width: `${share * 100}%` }} />
-      </div>
-      <dl>
-        <div>
-          <dt>Allocated</dt>
-          <dd data-testid="budget-allocated">{formatMoney(budget.allocated)}</dd>
-        </div>
-        <div>
-          <dt>Used</dt>
-          <dd data-testid="budget-used">{formatMoney(budget.used)}</dd>
-        </div>
-        <div>
-          <dt>Remaining</dt>
-          <dd data-testid="budget-remaining">{formatMoney(budget.remaining)}</dd>
-        </div>
-        <div>
-          <dt>Recommended</dt>
-          <dd>{formatMoney(budget.recommended)}</dd>
-        </div>
-      </dl>
-      {budget.overBudget && (
-        <p className="planning-over">
-          <AlertTriangle size={16} aria-hidden="true" /> Over budget
-        </p>
-      )}
-    </section>
-  );
-}
-
-/** Phones: the rows as cards to read (planning is done on a larger screen); each opens the person. */
-function WorksheetCards({ rows, onOpen }: { rows: WorksheetEmployee[]; onOpen: (row: WorksheetEmployee) => void }) {
-  const columns: Column<WorksheetEmployee>[] = [
-    { key: 'name', header: 'Employee', cell: (row) => row.name },
-    { key: 'merit', header: 'Merit', cell: (row) => (row.merit ? `${formatBp(row.merit.percentBp)} · ${formatMoney(row.merit.amount)}` : '—') },
-    { key: 'current', header: 'Current pay', cell: (row) => formatMoney(row.currentPay) },
-    { key: 'new', header: 'New pay', cell: (row) => formatMoney(row.newPay) },
-    { key: 'guideline', header: 'Guideline', cell: (row) => (row.recommendation ? `${formatBp(row.recommendation.minBp)}–${formatBp(row.recommendation.maxBp)}` : '—') },
-    { key: 'flag', header: 'Flag', cell: (row) => row.flags[0]?.message ?? (row.eligibility.status === 'eligible' ? 'None' : row.eligibility.status) },
-  ];
-  return (
-    <DataTable
-      label="Worksheet rows"
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.employeeId}
-      rowAttributes={(row) => ({ 'data-employee-id': row.employeeId })}
-      virtual={{ total: rows.length, regionLabel: 'Worksheet rows', onOpen, cards: { regionLabel: 'Worksheet cards', label: (row) => `Open ${row.name}`, className: 'planning-card' } }}
-    />
-  );
-}
-
-/** The cycle asks why a row is outside the guideline: the server's message, and the comment it needs. */
-function CommentPrompt({ edit, name, onSave, onClose }: { edit: CellEdit; name: string; onSave: (comment: string) => void; onClose: () => void }) {
-  const [comment, setComment] = useState('');
-  return (
-    <Modal
-      title={`Why is ${name} outside the guideline?`}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="primary" disabled={!comment.trim()} onClick={() => onSave(comment.trim())}>
-            Save with the comment
-          </button>
-          <button type="button" onClick={onClose}>
-            Not now
-          </button>
-        </>
-      }
-    >
-      <p role="alert">{edit.message}</p>
-      <label>
-        Comment
-        <textarea value={comment} rows={3} maxLength={4000} onChange={(event) => setComment(event.target.value)} />
-      </label>
-    </Modal>
-  );
-}
+/** The amount columns bulk actions set or clear, beside merit. */
+const AMOUNT_FIELDS: readonly AmountColumn['field'][] = ['promotion', 'lumpSum', 'equityRefresh'];
 
 /** /compensationplanning/cycles/:meritCycleId/worksheets/:worksheetId: the planner's worksheet. */
 export function WorksheetScreen() {
@@ -269,80 +87,14 @@ function WorksheetBody({ cycle, detail, mode, onMode, reload }: { cycle: MeritCy
   const [search, setSearch] = useState('');
   const [department, setDepartment] = useState('');
   const [hidden, setHidden] = useState<string[]>(() => JSON.parse(localStorage.getItem(HIDDEN_KEY) ?? '[]') as string[]);
-  const [prompt, setPrompt] = useState<CellEdit | null>(null);
   const [selected, setSelected] = useState(1);
   const [fill, setFill] = useState(0);
   const query = useDebounced(search.trim().toLowerCase(), 200);
-  const lastError = useRef<unknown>(undefined);
-  const queue = useRef<Promise<void>>(Promise.resolve());
   const readOnly = detail.readOnly;
-
-  const { save } = useVersionedSave(async (ifMatch: string, employeeId: string, body: WorksheetEmployeeEdit) => {
-    const answer = await api.PATCH('/api/v2/meritCycles/{meritCycleId}/employees/{employeeId}', { params: { path: { meritCycleId: cycle.id, employeeId }, header: { 'If-Match': ifMatch } }, body });
-    lastError.current = answer.error;
-    return answer;
-  });
-
-  /** Reads one row again (after a conflict, or someone else's change), keeping any edit the person has in it. */
-  async function refetchRow(employeeId: string) {
-    const { data } = await api.GET('/api/v2/meritCycles/{meritCycleId}/employees/{employeeId}', { params: { path: { meritCycleId: cycle.id, employeeId } } });
-    if (data) model.put(data.data);
-  }
-
-  /** Saves one cell's edit at the version the person read (past this tab's own saves since). */
-  async function saveEdit(edit: CellEdit) {
-    const row = model.row(edit.employeeId);
-    if (!row) return model.dropEdit(edit.employeeId, edit.field);
-    const body = editBody(edit.field, edit.text, row);
-    if (typeof body === 'string') return model.setEdit({ ...edit, status: 'error', message: body });
-    const version = model.versionFor(edit.employeeId, edit.readVersion);
-    model.setEdit({ ...edit, status: 'saving' });
-    const result = await save(version, edit.employeeId, edit.comment ? { ...body, comment: edit.comment } : body);
-    if (result.ok) {
-      const stored = result.data.data.employee;
-      model.noteOwnSave(edit.employeeId, version, stored.version);
-      model.put(stored);
-      model.dropEdit(edit.employeeId, edit.field);
-      const own = result.data.data.budgets.find((entry) => entry.worksheetId === detail.worksheet.id);
-      if (own) model.setBudget(mode === 'allBelow' ? own.branch : own.own);
-      return;
-    }
-    const code = (lastError.current as { code?: unknown } | undefined)?.code;
-    if (result.conflict) {
-      // Nothing was overwritten: show what is stored now beside the person's text, which stays.
-      model.setEdit({ ...edit, status: 'conflict', message: result.message });
-      await refetchRow(edit.employeeId);
-      return;
-    }
-    const refused: CellEdit = { ...edit, status: 'error', message: result.message, ...(typeof code === 'string' ? { code } : {}) };
-    model.setEdit(refused);
-    if (code === 'comment_required') setPrompt(refused);
-  }
-
-  function enqueue(edit: CellEdit) {
-    model.setEdit({ ...edit, status: 'queued' });
-    queue.current = queue.current.then(() => saveEdit(edit)).catch(() => undefined);
-  }
-
-  function onChange(changes: CellChange[]) {
-    for (const change of changes) enqueue({ ...change, status: 'queued' });
-  }
-
-  // Others' edits arrive live: the rows they changed are read again, then the budget with the worksheet.
-  const refreshSoon = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(refreshSoon.current), []);
-  useMeritCycleUpdates(cycle.id, (update: MeritCycleEmployeesUpdate) => {
-    const newer = update.employees.filter((entry) => {
-      const held = model.row(entry.employeeId);
-      return held !== undefined && held.version < entry.version;
-    });
-    if (update.reason === 'edited' && !newer.length && !update.worksheetIds.includes(detail.worksheet.id)) return;
-    if (newer.length <= 20) for (const entry of newer) void refetchRow(entry.employeeId);
-    clearTimeout(refreshSoon.current);
-    refreshSoon.current = setTimeout(() => void reload(), newer.length > 20 || update.reason !== 'edited' ? 0 : 1_000);
-  });
-
+  const edits = useWorksheetEdits({ cycle, detail, mode, model, reload });
+  const { undo, redo, nextUndo, nextRedo, notice, prompt, setPrompt, enqueue } = edits;
   const rows = model.rows();
+  const components = usePlanningComponents();
   const departments = useMemo(() => [...new Set(rows.map((row) => row.department).filter((name): name is string => Boolean(name)))].sort(), [rows.length, detail]);
   const pendingIds = new Set([...model.edits.values()].map((edit) => edit.employeeId));
   const visible = rows.filter((row) => {
@@ -361,8 +113,15 @@ function WorksheetBody({ cycle, detail, mode, onMode, reload }: { cycle: MeritCy
         return true;
     }
   });
-  const allColumns = gridColumns(detail, cycle, view, readOnly, model);
+  const allColumns = worksheetColumns({ detail, cycle, view, readOnly, model, names: components });
   const columns = allColumns.filter((column) => column.key === 'name' || column.key === 'flags' || !hidden.includes(column.key));
+  // Bulk changes to the rows selected go through the columns' edits, as a typed or pasted cell does.
+  const meritColumn = allColumns.find((column) => column.key === 'meritPercent' && column.edit);
+  const amountColumns = AMOUNT_FIELDS.flatMap((field) => allColumns.filter((column) => column.key === field && column.edit).map((column) => ({ field, column })));
+  const bulkActions =
+    !readOnly && (meritColumn || amountColumns.length)
+      ? (chosen: WorksheetEmployee[]) => <WorksheetBulkActions selected={chosen} merit={meritColumn} amounts={amountColumns} editOf={(employeeId, field) => model.edit(employeeId, field)} onChange={edits.onChange} />
+      : undefined;
   const refused = [...model.edits.values()].filter((edit) => edit.status === 'conflict' || edit.status === 'error');
   const openRow = employeeParam ? model.row(employeeParam) : undefined;
 
@@ -407,10 +166,13 @@ function WorksheetBody({ cycle, detail, mode, onMode, reload }: { cycle: MeritCy
         rows={visible}
         columns={columns}
         editOf={(employeeId, field) => model.edit(employeeId, field)}
-        onChange={onChange}
+        onChange={edits.onChange}
+        onUndo={undo}
+        onRedo={redo}
         onOpen={(row) => setEmployeeParam(row.employeeId)}
         onSelection={setSelected}
         fillRequest={fill}
+        bulkActions={bulkActions}
       />
     );
   }
@@ -432,11 +194,19 @@ function WorksheetBody({ cycle, detail, mode, onMode, reload }: { cycle: MeritCy
           <History size={18} aria-hidden="true" /> History and comments
         </button>
         {!phone && !readOnly && (
-          <button type="button" disabled={selected < 2} onClick={() => setFill((count) => count + 1)} title="Shift+arrows select down a column; Ctrl+D fills">
-            Fill down
-          </button>
+          <>
+            <button type="button" disabled={!nextUndo} onClick={undo} title={nextUndo ? `Undo ${nextUndo.label.toLowerCase()} (Ctrl+Z)` : 'Nothing to undo'}>
+              <Undo2 size={18} aria-hidden="true" /> Undo
+            </button>
+            <button type="button" disabled={!nextRedo} onClick={redo} title={nextRedo ? `Redo ${nextRedo.label.toLowerCase()} (Ctrl+Shift+Z)` : 'Nothing to redo'}>
+              <Redo2 size={18} aria-hidden="true" /> Redo
+            </button>
+            <button type="button" disabled={selected < 2} onClick={() => setFill((count) => count + 1)} title="Shift+arrows or shift+click select cells; Ctrl+D fills each column down from its top cell">
+              Fill down
+            </button>
+          </>
         )}
-        {!phone && <ColumnPicker columns={allColumns.filter((column) => column.key !== 'name' && column.key !== 'flags').map((column) => ({ key: column.key, label: column.label }))} shown={allColumns.filter((column) => !hidden.includes(column.key)).map((column) => column.key)} onToggle={toggleColumn} />}
+        {!phone && <ColumnPicker columns={allColumns.filter((column) => column.key !== 'name' && column.key !== 'flags').map((column) => ({ key: column.key, label: column.label ?? column.key }))} shown={allColumns.filter((column) => !hidden.includes(column.key)).map((column) => column.key)} onToggle={toggleColumn} />}
       </Toolbar>
       <FilterBar
         label="Filter the worksheet"
@@ -488,39 +258,19 @@ function WorksheetBody({ cycle, detail, mode, onMode, reload }: { cycle: MeritCy
           </select>
         </label>
       </FilterBar>
-      {refused.length > 0 && (
-        <section className="planning-conflicts" aria-label="Changes not saved">
-          <ul>
-            {refused.map((edit) => {
-              const row = model.row(edit.employeeId);
-              return (
-                <li key={`${edit.employeeId}|${edit.field}`} data-employee-id={edit.employeeId}>
-                  <div role="alert">
-                    <p>
-                      <strong>{row?.name ?? 'A row'}</strong>: {edit.message} Your entry “{edit.text}” is kept.
-                    </p>
-                    <div className="actions">
-                      {!readOnly && (
-                        <button type="button" className="small primary" onClick={() => enqueue({ ...edit, readVersion: row?.version ?? edit.readVersion, status: 'queued', message: undefined, code: undefined })}>
-                          Save mine again
-                        </button>
-                      )}
-                      <button type="button" className="small" onClick={() => model.dropEdit(edit.employeeId, edit.field)}>
-                        {edit.status === 'conflict' ? 'Keep theirs' : 'Drop my change'}
-                      </button>
-                      {edit.code === 'comment_required' && !readOnly && (
-                        <button type="button" className="small" onClick={() => setPrompt(edit)}>
-                          Add the comment
-                        </button>
-                      )}
-                    </div>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+      {!phone && !readOnly && (
+        <p className="planning-sheet-notice" role="status" data-testid="sheet-notice">
+          {notice}
+        </p>
       )}
+      <RefusedChanges
+        refused={refused}
+        nameOf={(employeeId) => model.row(employeeId)?.name}
+        readOnly={readOnly}
+        onSaveAgain={(edit) => enqueue({ ...edit, readVersion: model.row(edit.employeeId)?.version ?? edit.readVersion, status: 'queued', message: undefined, code: undefined })}
+        onDrop={(edit) => model.dropEdit(edit.employeeId, edit.field)}
+        onComment={setPrompt}
+      />
       {body}
       {openRow && <EmployeeSheet cycle={cycle} row={openRow} onClose={() => setEmployeeParam(null)} />}
       {historyOpen && <WorksheetHistorySheet worksheet={detail.worksheet} onClose={() => setHistoryOpen(false)} />}

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { components } from '../../../../openapi.d.ts';
+import { type CompTypeId, useCompTypes } from '../../api/compTypes';
 import { invalidate } from '../../api/queries';
 import { usePerson } from '../../app/Guard';
 import { Badge, type Tone } from '../../ui/Badge';
@@ -133,6 +134,23 @@ export const COMPONENT_LABELS: Record<Schemas['MeritCycleComponent'], string> = 
   equityRefresh: 'Equity refresh',
 };
 
+const EQUITY_TYPES: CompTypeId[] = ['option', 'rsu', 'rsa', 'common_stock'];
+
+/**
+ * A cycle's components in the company's words (its comp type settings): a lump sum is paid as a
+ * one-off bonus, so it carries the company's title for that and is left out when the company does
+ * not use one-off bonuses; an equity refresh is left out when the company uses no kind of equity.
+ */
+export function usePlanningComponents() {
+  const names = useCompTypes();
+  return {
+    label: (component: Schemas['MeritCycleComponent']): string => (component === 'lumpSum' ? names.label('one_off_bonus', COMPONENT_LABELS.lumpSum) : COMPONENT_LABELS[component]),
+    used: (component: Schemas['MeritCycleComponent']): boolean =>
+      component === 'lumpSum' ? names.enabled('one_off_bonus') : component === 'equityRefresh' ? EQUITY_TYPES.some((type) => names.enabled(type)) : true,
+  };
+}
+export type PlanningComponents = ReturnType<typeof usePlanningComponents>;
+
 /** A worksheet's name: its planner's, or the people without a manager. */
 export const worksheetName = (worksheet: Pick<Worksheet, 'planner'>): string => (worksheet.planner ? worksheet.planner.name : 'People without a manager');
 
@@ -173,7 +191,7 @@ export function HistoryList({ entries, label }: { entries: HistoryEntry[]; label
 
 // ── a failed call, in the server's words ─────────────────────────────────────────────────────
 
-const FIELD_NAMES: Record<string, string> = {
+export const FIELD_NAMES: Record<string, string> = {
   name: 'Name',
   effectiveDate: 'Effective date',
   periodStart: 'Period start',

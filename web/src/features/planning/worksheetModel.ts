@@ -1,26 +1,16 @@
 import type { BudgetFigures, Money, WorksheetEmployee, WorksheetEmployeeEdit } from './common';
 import { parseAmount, parsePercent } from './common';
+import type { HeldCell } from '../../ui/sheet/useSheetEdits';
 
 /** The cells a planner changes; each saves as its own row edit. */
 export type EditField = 'meritPercent' | 'meritAmount' | 'promotion' | 'lumpSum' | 'equityRefresh' | 'comment';
 
 /**
- * A change typed into a cell and not yet stored: the text as typed, the row version the person was
- * looking at, and where it is. A conflict or a refusal keeps it (the cell shows the person's text)
- * until they save it again or take the stored value.
+ * A change typed into a cell and not yet stored (the shared sheet edits' held cell), with where it
+ * is. A conflict or a refusal keeps it (the cell shows the person's text) until they save it again
+ * or take the stored value.
  */
-export interface CellEdit {
-  employeeId: string;
-  field: EditField;
-  text: string;
-  readVersion: number;
-  status: 'queued' | 'saving' | 'conflict' | 'error';
-  message?: string;
-  /** The server's error code when it refused (e.g. `comment_required`). */
-  code?: string;
-  /** A comment to send with it (the cycle asks for one outside the guideline). */
-  comment?: string;
-}
+export type CellEdit = HeldCell & { employeeId: string; field: EditField };
 
 export const editKey = (employeeId: string, field: EditField) => `${employeeId}|${field}`;
 
@@ -67,8 +57,6 @@ export class WorksheetModel {
   private order: string[] = [];
   private byId = new Map<string, WorksheetEmployee>();
   readonly edits = new Map<string, CellEdit>();
-  /** Versions this tab's own saves produced: `${employeeId}|${from}` → to, so a queued edit follows them. */
-  private ownMoves = new Map<string, number>();
   budget: BudgetFigures | null = null;
   private version = 0;
   private listeners = new Set<() => void>();
@@ -118,16 +106,6 @@ export class WorksheetModel {
   setBudget(budget: BudgetFigures) {
     this.budget = budget;
     this.changed();
-  }
-
-  noteOwnSave(employeeId: string, from: number, to: number) {
-    this.ownMoves.set(`${employeeId}|${from}`, to);
-  }
-  /** The version to send for an edit read at `readVersion`: past this tab's own saves since, never past anyone else's. */
-  versionFor(employeeId: string, readVersion: number): number {
-    let version = readVersion;
-    for (let next = this.ownMoves.get(`${employeeId}|${version}`); next !== undefined; next = this.ownMoves.get(`${employeeId}|${version}`)) version = next;
-    return version;
   }
 
   setEdit(edit: CellEdit) {

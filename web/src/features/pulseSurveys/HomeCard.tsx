@@ -8,7 +8,7 @@ import './pulseSurveys.css';
 
 /**
  * The open pulse surveys sent to the person, on their home screen. Shows nothing when there are
- * none, or when the company's data lab has no pulse surveys (the server answers 404 then).
+ * none (as when the company's data lab has no pulse surveys), or to a candidate (refused).
  */
 export function PulseSurveysCard() {
   const { data } = useQuery('/api/data-lab/pulse-surveys/assigned', {});

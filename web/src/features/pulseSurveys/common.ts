@@ -3,6 +3,13 @@ import type { Tone } from '../../ui/Badge';
 
 type State = components['schemas']['PulseSurveyState'];
 
+export type Schemas = components['schemas'];
+export type Survey = Schemas['PulseSurvey'];
+export type Results = Schemas['PulseSurveyResults'];
+export type GroupResult = Schemas['PulseGroupResult'];
+export type TargetKind = Schemas['PulseTargetKind'];
+export type TrendPoint = Schemas['PulseTrendPoint'];
+
 /** The answer scale, as every screen words it. */
 export const SCALE: readonly { score: number; label: string }[] = [
   { score: 1, label: 'Strongly disagree' },

@@ -3,6 +3,7 @@ import { retryImport } from '../../app/retryImport';
 import { defineModule, lazyScreen } from '../../app/webModule';
 
 const admin = () => import('./Admin');
+const newSurvey = () => import('./NewSurvey');
 const answer = () => import('./Answer');
 
 /**
@@ -13,7 +14,8 @@ const answer = () => import('./Answer');
 export default defineModule({
   routes: [
     { path: '/paybench-data-lab/pulse-surveys', screen: lazyScreen(admin, (m) => m.PulseSurveysScreen) },
-    { path: '/paybench-data-lab/pulse-surveys/new', screen: lazyScreen(admin, (m) => m.NewPulseSurveyScreen) },
+    { path: '/paybench-data-lab/pulse-surveys/new', screen: lazyScreen(newSurvey, (m) => m.NewPulseSurveyScreen) },
+    { path: '/paybench-data-lab/pulse-surveys/:surveyId/edit', screen: lazyScreen(newSurvey, (m) => m.EditPulseSurveyScreen) },
     { path: '/paybench-data-lab/pulse-surveys/:surveyId', screen: lazyScreen(admin, (m) => m.PulseSurveyScreen) },
     { path: '/pulse/:surveyId', screen: lazyScreen(answer, (m) => m.PulseAnswerScreen) },
   ],

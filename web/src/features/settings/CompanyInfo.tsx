@@ -6,6 +6,7 @@ import { usePerson } from '../../app/Guard';
 import { formatMajor, formatPrice } from '../../ui/format';
 import { FullSizeSpinner } from '../../ui/Spinner';
 import { useToasts } from '../../ui/Toasts';
+import { CompanyStanding } from './CompanyStanding';
 import { can } from './permissions';
 import { StockExchangePicker } from './StockExchangePicker';
 
@@ -16,7 +17,8 @@ const money = (value: number | null, currency: string, digits: 0 | 6) => (value 
 
 /**
  * /settings/company-info: the company's currency, share price, valuation and strike price, and the
- * stock exchange it is listed on.
+ * stock exchange it is listed on; and, read-only, its market participation, customer segments and
+ * release flags.
  * Saving sends the version read (If-Match); if someone saved in between, nothing is overwritten and
  * what the person typed stays, with the server's word to reload.
  */
@@ -102,6 +104,7 @@ export function CompanyInfoScreen() {
           </button>
         )}
       </form>
+      <CompanyStanding />
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { Lock, PowerOff } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { api, errorMessage, useQuery } from '../../api/client';
+import { api, useQuery } from '../../api/client';
 import { useCompanyProfile } from '../../api/company';
+import { useMutation } from '../../api/queries';
 import { usePerson } from '../../app/person';
 import { homeTiles } from '../../app/registry';
 import type { ModuleName } from '../../app/webModule';
-import { FormProblem, fieldProblems } from '../../ui/FormProblem';
+import { FormProblem } from '../../ui/FormProblem';
 import { PageHeader } from '../../ui/Page';
 import { FailureScreen } from '../../ui/Screens';
 import { can } from './permissions';
@@ -18,17 +19,13 @@ export const moduleTitle = (module: ModuleName): string => homeTiles.get(module)
 /** Asking the company's admins for a module: why, sent once; an open request says so instead. */
 export function RequestAccess({ module }: { module: ModuleName }) {
   const mine = useQuery('/api/me/access-requests');
-  const [problem, setProblem] = useState<{ message: string; fields: string[] } | null>(null);
-  const [sending, setSending] = useState(false);
+  const { run, busy: sending, problem } = useMutation({ failure: 'problem', fieldNames: { reason: 'Why' } });
   const latest = mine.data?.data.find((entry) => entry.module === module);
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
-    setSending(true);
-    const { error } = await api.POST('/api/access-requests', { body: { module, authority: 'view', reason } });
-    setSending(false);
-    if (error) return setProblem({ message: errorMessage(error), fields: fieldProblems(error, { reason: 'Why' }) });
-    setProblem(null);
+    const result = await run(() => api.POST('/api/access-requests', { body: { module, authority: 'view', reason } }));
+    if (!result.ok) return;
     await mine.mutate();
   }
   if (latest?.status === 'pending') {

@@ -1,4 +1,4 @@
-import { Bell, Building2, Cable, KeyRound, type LucideIcon, Megaphone, Plug, ShieldCheck, UserCog, Workflow } from 'lucide-react';
+import { ArrowLeftRight, Bell, Building2, Cable, Coins, DoorOpen, IdCard, KeyRound, type LucideIcon, Megaphone, Plug, Scale, ShieldCheck, UserCog, Workflow } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { api, errorMessage, useQuery } from '../../api/client';
@@ -20,14 +20,19 @@ interface Section {
 
 const SECTIONS: Section[] = [
   { href: '/settings/company-info', title: 'Company info', description: 'Currency, share price, valuation and strike price.', module: 'settings', icon: Building2 },
+  { href: '/settings/comp-types', title: 'Compensation types', description: 'Which kinds of pay you use and what you call them.', module: 'settings', icon: Coins },
+  { href: '/settings/exchange-rates', title: 'Exchange rates', description: 'Your own rates for currency pairs, used in place of the reference rates.', module: 'settings', icon: ArrowLeftRight },
   { href: '/settings/users', title: 'Users', description: 'Everyone in the company and their roles.', module: 'settings', icon: UserCog },
+  { href: '/settings/guests', title: 'Guests', description: 'Candidates who sign in to read their offers.', module: 'settings', icon: DoorOpen },
   { href: '/settings/roles', title: 'Roles', description: 'What each role may see and change.', module: 'settings', icon: ShieldCheck },
+  { href: '/settings/access', title: 'Your access', description: 'Your company account, the modules open to you and what your roles let you do.', icon: IdCard },
   { href: '/settings/notifications', title: 'Notifications', description: 'E-mail, in-app and chat notifications.', icon: Bell },
   { href: '/settings/integrations', title: 'Integrations', description: 'HR, payroll and cap-table systems.', module: 'integrations', icon: Plug },
   { href: '/settings/connections', title: 'Connections', description: 'The state of each connected system.', module: 'integrations', icon: Cable },
   { href: '/settings/workflows', title: 'Workflows', description: 'Who approves offers, band sets and merit-cycle worksheets.', module: 'settings', icon: Workflow },
   { href: '/settings/sso', title: 'Enterprise sign-in (SSO)', description: "Your company's own sign-in provider for its e-mail domains.", module: 'settings', icon: KeyRound },
   { href: '/settings/communicate', title: 'Communicate', description: 'What total-rewards statements show, and how.', module: 'totalRewards', icon: Megaphone },
+  { href: '/pay-transparency#pay-transparency-criteria', title: 'Pay-setting criteria', description: 'How pay and its progression are set, as every answer to an employee’s pay-information request shows it.', module: 'payEquity', icon: Scale },
 ];
 
 /** Personal API tokens, for scripts and the CLI: the secret is shown once, then only its prefix. */

@@ -1,5 +1,9 @@
-import { Fragment } from 'react';
+import { Fragment, Suspense, lazy, useState } from 'react';
+import { Link } from 'wouter';
 import { useQuery } from '../../api/client';
+import { type CompTypeId, useCompTypes } from '../../api/compTypes';
+import { usePerson } from '../../app/Guard';
+import { holds } from '../people/common';
 import { Sheet } from '../../ui/Modal';
 import { EquityChart } from './charts/EquityChart';
 import { SkeletonText } from '../../ui/Skeleton';
@@ -20,17 +24,45 @@ const TYPE_LABELS: Record<string, string> = {
   common_stock: 'Common stock',
 };
 
+const isCompType = (type: string): type is CompTypeId => Object.hasOwn(TYPE_LABELS, type) || type === 'one_off_bonus';
+
 const today = () => new Date().toISOString().slice(0, 10);
+
+// The correction panels load only when someone opens them.
+const RecordPanels = lazy(() => import('../people/EmployeeRecord').then((m) => ({ default: m.EmployeeRecordPanels })));
+
+/** For those who may change people records: the record, pay and grants to correct, and their history, in the drawer. */
+function Corrections({ employeeId }: { employeeId: string }) {
+  const person = usePerson().data?.data;
+  const [open, setOpen] = useState(false);
+  if (!holds(person, 'team', 'edit') && !holds(person, 'employeeCompensation', 'edit')) return null;
+  return (
+    <section className="team-section" aria-label="Correct the records">
+      <div className="team-toolbar">
+        <button type="button" aria-expanded={open} onClick={() => setOpen((current) => !current)}>
+          {open ? 'Hide corrections' : 'Correct records'}
+        </button>
+        <Link href={`/people/${employeeId}`}>Open the employee page</Link>
+      </div>
+      {open && (
+        <Suspense fallback={<SkeletonText lines={6} label="Loading the record" />}>
+          <RecordPanels employeeId={employeeId} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
 
 function CompTimeline({ employeeId, settings }: { employeeId: string; settings: Schemas['TeamCompTimelineSettings'] }) {
   const { data, error, mutate } = useQuery('/api/team/employees/{employeeId}/comp-timeline', { params: { path: { employeeId } } });
+  const compTypes = useCompTypes();
   return (
     <section className="team-section" aria-labelledby="comp-timeline">
       <h3 id="comp-timeline">Compensation timeline</h3>
       <Loaded data={data?.data} error={error} retry={() => void mutate()}>
         {(timeline) => {
           const entries = timeline.entries.filter((entry) =>
-            entry.kind === 'equity_grant' ? settings.showEquityGrants : (settings.types as string[]).includes(entry.type),
+            (entry.kind === 'equity_grant' ? settings.showEquityGrants : (settings.types as string[]).includes(entry.type)) && (!isCompType(entry.type) || compTypes.enabled(entry.type)),
           );
           if (settings.order === 'newest_first') entries.reverse();
           if (!entries.length) return <Empty title="No pay history yet" />;
@@ -40,7 +72,7 @@ function CompTimeline({ employeeId, settings }: { employeeId: string; settings: 
                 <li key={entry.id} className={entry.date > today() ? 'future' : undefined}>
                   <span>{formatDate(entry.date)}</span>
                   <span>
-                    <span className="what">{TYPE_LABELS[entry.type] ?? humanise(entry.type)}</span>{' '}
+                    <span className="what">{isCompType(entry.type) ? compTypes.label(entry.type, TYPE_LABELS[entry.type] ?? humanise(entry.type)) : humanise(entry.type)}</span>{' '}
                     {entry.kind === 'equity_grant' ? `${formatNumber(entry.shares)} shares` : formatMoney(entry.amount)}
                     {entry.percentOfBase !== null && ` (${entry.percentOfBase}% of base)`}
                     {entry.changePercent !== null && ` · ${entry.changePercent > 0 ? '+' : ''}${entry.changePercent}%`}
@@ -135,6 +167,7 @@ export function EmployeeDrawer({ employeeId, onClose }: { employeeId: string; on
       <Loaded data={data?.data} error={error} retry={() => void mutate()} skeleton={<SkeletonText lines={8} label="Loading the employee" />}>
         {(detail) => (
           <>
+            <Corrections employeeId={employeeId} />
             <section className="team-section" aria-label="Record">
               <dl>
                 {FIELDS.map((field) => (

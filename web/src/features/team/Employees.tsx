@@ -2,13 +2,17 @@ import { SearchX, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useInfiniteQuery, useQuery } from '../../api/client';
-import { type Column, ColumnPicker, DataTable } from '../../ui/DataTable';
+import { DataGrid } from '../../ui/DataGrid';
+import { type Column, ColumnPicker } from '../../ui/DataTable';
+import { saveBlob } from '../../ui/files';
+import { toCsv } from '../../ui/gridModel';
 import { NARROW, useDebounced, useMediaQuery } from '../../ui/hooks';
 import { type ActiveFilter, FilterBar } from '../../ui/FilterBar';
 import { Toolbar } from '../../ui/Page';
 import { SkeletonTable } from '../../ui/Skeleton';
 import { Empty, ErrorState } from '../../ui/States';
 import { type Schemas, type TeamColumn, TeamPage, formatDate, formatMoney, formatNumber, formatRatio, bandPositionText, humanise, usePermissions, useSaveSettings, useTeamSettings } from './common';
+import { useToasts } from '../../ui/Toasts';
 import { EmployeeDrawer } from './EmployeeDrawer';
 import { ExportPay } from './ExportPay';
 
@@ -63,8 +67,46 @@ export function cellText(row: Row, column: TeamColumn): ReactNode {
   }
 }
 
+const POSITION_NAMES = { below: 'Below band', inside: 'In band', above: 'Above band' } as const;
 
-const widthOf = (column: TeamColumn): string => (column === 'name' ? 'minmax(180px, 1.4fr)' : column === 'email' ? '220px' : NUMERIC.has(column) ? '130px' : '150px');
+/** A cell as plain text (what an export or a copy carries). */
+function cellString(row: Row, column: TeamColumn): string {
+  switch (column) {
+    case 'compaRatio':
+      if (!row.compaRatio) return '';
+      return row.compaRatio.ratio === null ? (row.compaRatio.label ?? '') : formatRatio(row.compaRatio.ratio);
+    case 'bandPosition': {
+      const value = row.bandPosition;
+      if (!value) return '';
+      if (!value.position || value.compaRatio === null) return value.label ?? '';
+      return `${POSITION_NAMES[value.position]} · ${formatRatio(value.compaRatio)}`;
+    }
+    default: {
+      const text = cellText(row, column);
+      return typeof text === 'string' && text !== '—' ? text : '';
+    }
+  }
+}
+
+/**
+ * Default widths in pixels: at 1280 px the default columns up to band position fit beside the
+ * side menu without scrolling sideways (40 + 170 + 170 + 120 + 90 + 110 + 100 + 120 = 920 px).
+ */
+const SIZES: Partial<Record<TeamColumn, number>> = {
+  name: 170,
+  title: 170,
+  department: 120,
+  level: 90,
+  baseSalary: 110,
+  compaRatio: 100,
+  bandPosition: 120,
+  email: 220,
+  employeeNumber: 110,
+  startDate: 110,
+  lastRaiseDate: 110,
+};
+const sizeOf = (column: TeamColumn): number => SIZES[column] ?? (NUMERIC.has(column) ? 110 : 140);
+const LONG_TEXT: ReadonlySet<TeamColumn> = new Set(['name', 'title', 'department', 'email', 'jobFamily', 'location', 'manager', 'level']);
 
 /** The URL holds the table's filters, sort and the open employee, so back and forward follow them. */
 function useTableParams() {
@@ -170,7 +212,41 @@ function Filters({ params, set, sortControl }: ReturnType<typeof useTableParams>
 
 /** A server column as the table shows it. */
 function columnOf(column: ColumnInfo): Column<Row> {
-  return { key: column.key, header: column.label, label: column.label, cell: (row) => cellText(row, column.key), numeric: NUMERIC.has(column.key), width: widthOf(column.key) };
+  return {
+    key: column.key,
+    header: column.label,
+    label: column.label,
+    cell: (row) => cellText(row, column.key),
+    numeric: NUMERIC.has(column.key),
+    size: sizeOf(column.key),
+    // Long names and titles show in full on hover (and in the drawer).
+    title: LONG_TEXT.has(column.key) ? (row) => cellString(row, column.key) || undefined : undefined,
+  };
+}
+
+/** The selected people's shown columns as a CSV file, or as tab-separated text for a spreadsheet. */
+function SelectionActions({ selected, columns }: { selected: Row[]; columns: readonly ColumnInfo[] }) {
+  const { add } = useToasts();
+  const header = columns.map((column) => column.label);
+  const lines = selected.map((row) => columns.map((column) => cellString(row, column.key)));
+  return (
+    <>
+      <button type="button" className="small" onClick={() => saveBlob(new Blob([toCsv(header, lines)], { type: 'text/csv' }), `employees-${new Date().toISOString().slice(0, 10)}.csv`)}>
+        Export selection (CSV)
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={() =>
+          void navigator.clipboard
+            ?.writeText([header, ...lines].map((line) => line.join('\t')).join('\n'))
+            .then(() => add('success', `Copied ${selected.length} ${selected.length === 1 ? 'row' : 'rows'} for a spreadsheet`))
+        }
+      >
+        Copy for a spreadsheet
+      </button>
+    </>
+  );
 }
 
 /** /team/employees: everyone in reach, virtualised; a card list on narrow screens; a drawer per person. */
@@ -207,6 +283,11 @@ export function TeamEmployeesScreen() {
     set({ sort: key === 'name' ? null : key, order: sort === key && order === 'asc' ? 'desc' : null });
   }
   const open = (row: Row) => set({ employee: row.id }, true);
+  const { saveMine } = useSaveSettings();
+  // A column dragged to a new place is saved in the person's own team columns.
+  async function reorder(keys: TeamColumn[]) {
+    if (settings.data && (await saveMine(settings.data.data.personal.version, { columns: keys }))) void mutate();
+  }
   const filtered = Boolean(search || Object.keys(filters).length || status !== 'active');
 
   let body: ReactNode;
@@ -232,22 +313,24 @@ export function TeamEmployeesScreen() {
     );
   else
     body = (
-      <DataTable
+      <DataGrid
+        id="team-employees"
         label="Employees"
+        regionLabel="Employee table"
         columns={columns.map(columnOf)}
         rows={rows}
         rowKey={(row) => row.id}
+        rowName={(row) => row.name ?? row.employeeNumber ?? 'employee'}
         rowAttributes={(row) => ({ 'data-employee-id': row.id })}
         sort={{ key: sort, order, onSort }}
-        virtual={{
-          total: first.total,
-          regionLabel: 'Employee table',
-          onOpen: open,
-          onEndReached: () => {
-            if (hasMore && !isValidating) void setSize(size + 1);
-          },
-          cards: { regionLabel: 'Employee cards', label: (row) => `Open ${row.name ?? row.employeeNumber ?? 'employee'}`, className: 'team-card' },
+        total={first.total}
+        onOpen={open}
+        onEndReached={() => {
+          if (hasMore && !isValidating) void setSize(size + 1);
         }}
+        order={settings.data ? { keys: settings.data.data.effective.columns, onChange: (keys) => void reorder(keys as TeamColumn[]) } : undefined}
+        cards={{ regionLabel: 'Employee cards', className: 'team-card' }}
+        bulkActions={(selected) => <SelectionActions selected={selected} columns={columns} />}
       />
     );
 

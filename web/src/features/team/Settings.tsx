@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Loaded } from '../../ui/States';
 import { type Schemas, type SettingsState, type TeamColumn, TeamPage, useSaveSettings, useTeamSettings } from './common';
+import { useCompTypes } from '../../api/compTypes';
 
 type Section = 'columns' | 'compTimeline' | 'equityDetails';
 
@@ -169,14 +170,15 @@ function CompTimelineEditor({ state }: { state: SettingsState }) {
   const toggle = (type: Schemas['TeamCompType']) =>
     setValue({ ...value, types: value.types.includes(type) ? value.types.filter((t) => t !== type) : [...value.types, type] });
   const submit = (event: FormEvent) => event.preventDefault();
+  const compTypes = useCompTypes();
   return (
     <form onSubmit={submit} className="team-section">
       <fieldset className="radios">
         <legend>Show these kinds of pay</legend>
-        {COMP_TYPES.map((type) => (
+        {COMP_TYPES.filter((type) => compTypes.enabled(type.id)).map((type) => (
           <label key={type.id} className="check">
             <input type="checkbox" checked={value.types.includes(type.id)} disabled={value.types.length === 1 && value.types.includes(type.id)} onChange={() => toggle(type.id)} />
-            {type.label}
+            {compTypes.label(type.id, type.label)}
           </label>
         ))}
         <label className="check">

@@ -12,9 +12,6 @@ import { can } from '../settings/permissions';
 import { EmployeePicker } from './EmployeePicker';
 import { type CurrencySide, SECTION_SLUGS, type SectionName } from './model';
 import { StatementView } from './Statement';
-import { honourTokenRule } from './tokenPolicy';
-
-honourTokenRule();
 
 /** Whether the device is offline now, following changes. */
 function useOffline(): boolean {

@@ -1,7 +1,8 @@
 import { Globe } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent } from 'react';
 import type { components } from '../../../../../openapi.d.ts';
-import { api, errorMessage, useQuery } from '../../../api/client';
+import { api, useQuery } from '../../../api/client';
+import { useMutation } from '../../../api/queries';
 import { FormProblem } from '../../../ui/FormProblem';
 import { Section } from '../../../ui/Page';
 import { Empty, Loaded } from '../../../ui/States';
@@ -27,19 +28,15 @@ const PROOF: Record<NonNullable<Domain['proof']>, string> = {
 /** "Send a link": the admin types who at the domain should get it; opening it there proves the domain. */
 function ProofLinkForm({ domain }: { domain: Domain }) {
   const { add } = useToasts();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem } = useMutation({ failure: 'problem' });
   async function sendLink(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const localPart = String(new FormData(form).get('localPart') ?? '').trim();
-    setBusy(true);
-    const { data, error } = await api.POST('/api/company/domains/{companyDomainId}/proof-link', { params: { path: { companyDomainId: domain.id } }, body: { localPart } });
-    setBusy(false);
-    if (error) return setProblem(errorMessage(error));
-    setProblem(null);
+    const result = await run(() => api.POST('/api/company/domains/{companyDomainId}/proof-link', { params: { path: { companyDomainId: domain.id } }, body: { localPart } }));
+    if (!result.ok) return;
     form.reset();
-    add('success', `We sent a link to ${data.data.sentTo}. Opening it there proves ${domain.domain} (it works once, for 24 hours).`);
+    add('success', `We sent a link to ${result.data.data.sentTo}. Opening it there proves ${domain.domain} (it works once, for 24 hours).`);
   }
   const id = `proof-link-${domain.id}`;
   return (
@@ -49,7 +46,7 @@ function ProofLinkForm({ domain }: { domain: Domain }) {
         <input id={id} name="localPart" required maxLength={64} placeholder="it" autoComplete="off" autoCapitalize="none" spellCheck={false} />
         <span aria-hidden="true">@{domain.domain}</span>
       </div>
-      <FormProblem message={problem} />
+      <FormProblem message={problem?.message ?? null} />
       <div className="sso-actions">
         <button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send link'}
@@ -61,20 +58,16 @@ function ProofLinkForm({ domain }: { domain: Domain }) {
 
 function DomainRow({ domain, editable, onChanged }: { domain: Domain; editable: boolean; onChanged: () => Promise<unknown> }) {
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation();
   async function check() {
-    setBusy(true);
-    const { data, error } = await api.POST('/api/company/domains/{companyDomainId}/check', { params: { path: { companyDomainId: domain.id } } });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
+    const result = await run(() => api.POST('/api/company/domains/{companyDomainId}/check', { params: { path: { companyDomainId: domain.id } } }));
+    if (!result.ok) return;
     await onChanged();
-    if (data.data.status === 'proven') add('success', `${domain.domain} is proven.`);
+    if (result.data.data.status === 'proven') add('success', `${domain.domain} is proven.`);
   }
   async function withdraw() {
-    setBusy(true);
-    const { error } = await api.DELETE('/api/company/domains/{companyDomainId}', { params: { path: { companyDomainId: domain.id } } });
-    setBusy(false);
-    if (error) return add('error', errorMessage(error));
+    const result = await run(() => api.DELETE('/api/company/domains/{companyDomainId}', { params: { path: { companyDomainId: domain.id } } }));
+    if (!result.ok) return;
     await onChanged();
     add('success', `${domain.domain} is no longer claimed.`);
   }
@@ -122,17 +115,13 @@ function DomainRow({ domain, editable, onChanged }: { domain: Domain; editable: 
 /** The company's e-mail domains: each counts (sign-in routing, market participation) only once proven. */
 export function DomainsSection({ editable }: { editable: boolean }) {
   const domains = useQuery('/api/company/domains');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem } = useMutation({ failure: 'problem' });
   async function claim(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const domain = String(new FormData(form).get('domain') ?? '').trim();
-    setBusy(true);
-    const { error } = await api.POST('/api/company/domains', { body: { domain } });
-    setBusy(false);
-    if (error) return setProblem(errorMessage(error));
-    setProblem(null);
+    const result = await run(() => api.POST('/api/company/domains', { body: { domain } }));
+    if (!result.ok) return;
     form.reset();
     await domains.mutate();
   }
@@ -161,7 +150,7 @@ export function DomainsSection({ editable }: { editable: boolean }) {
         <form className="settings-form sso-form" onSubmit={(event) => void claim(event)} aria-label="Claim a domain">
           <label htmlFor="sso-claim-domain">Domain</label>
           <input id="sso-claim-domain" name="domain" required placeholder="example.com" maxLength={253} />
-          <FormProblem message={problem} />
+          <FormProblem message={problem?.message ?? null} />
           <div className="sso-actions">
             <button type="submit" disabled={busy}>
               Claim domain

@@ -2,8 +2,9 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../../openapi.d.ts';
 import { api, errorMessage, useQuery } from '../../../api/client';
-import { invalidate, useVersionedSave } from '../../../api/queries';
+import { invalidate, useVersionedSave, useMutation } from '../../../api/queries';
 import { usePerson } from '../../../app/Guard';
+import { ConfirmDelete } from '../../../ui/ConfirmDelete';
 import { FormProblem } from '../../../ui/FormProblem';
 import { PageHeader, Section } from '../../../ui/Page';
 import { Empty, Loaded } from '../../../ui/States';
@@ -116,14 +117,6 @@ function ConnectionCard({ connection, editable, onChanged }: { connection: Conne
     add('success', done);
   }
 
-  async function remove() {
-    const { error } = await api.DELETE('/api/company/sso-connections/{ssoConnectionId}', { params: { path: { ssoConnectionId: connection.id } } });
-    setConfirming(false);
-    if (error) return add('error', errorMessage(error));
-    await onChanged();
-    add('success', `${connection.domains.join(', ')} sign in with a password again.`);
-  }
-
   return (
     <article className="card sso-connection" aria-label={connection.issuerUrl}>
       <header>
@@ -171,25 +164,28 @@ function ConnectionCard({ connection, editable, onChanged }: { connection: Conne
             <button type="button" disabled={busy} onClick={() => void change({ enabled: !connection.enabled }, connection.enabled ? 'Single sign-on switched off.' : 'Single sign-on switched on.')}>
               {connection.enabled ? 'Switch off' : 'Switch on'}
             </button>
-            {confirming ? (
-              <>
-                <span role="alert">Remove it? {connection.domains.join(', ')} will sign in with a password again.</span>
-                <button type="button" className="danger" onClick={() => void remove()}>
-                  Yes, remove
-                </button>
-                <button type="button" onClick={() => setConfirming(false)}>
-                  Keep it
-                </button>
-              </>
-            ) : (
-              <button type="button" onClick={() => setConfirming(true)}>
-                Remove
-              </button>
-            )}
+            <button type="button" onClick={() => setConfirming(true)}>
+              Remove
+            </button>
           </div>
         )
       )}
       {!editing && problem && <FormProblem message={problem.message} />}
+      {confirming && (
+        <ConfirmDelete
+          title={`Remove the sign-in provider ${connection.issuerUrl}?`}
+          confirmLabel="Remove provider"
+          onClose={() => setConfirming(false)}
+          call={() => api.DELETE('/api/company/sso-connections/{ssoConnectionId}', { params: { path: { ssoConnectionId: connection.id } } })}
+          onDeleted={async () => {
+            setConfirming(false);
+            await onChanged();
+            add('success', `${connection.domains.join(', ')} sign in with a password again.`);
+          }}
+        >
+          <p>{connection.domains.join(', ')} will sign in with a password again.</p>
+        </ConfirmDelete>
+      )}
     </article>
   );
 }
@@ -199,18 +195,15 @@ export function SsoSettingsScreen() {
   const person = usePerson().data?.data;
   const connections = useQuery('/api/company/sso-connections');
   const { add } = useToasts();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { run, busy, problem } = useMutation({ failure: 'problem', describe: problemOf });
   const [formKey, setFormKey] = useState(0);
   const editable = can(person, 'companySettings', 'edit') && !person?.viewAs;
   const callbackUrl = `${window.location.origin}/auth/sso/callback`;
 
   async function create(values: FormValues) {
-    setBusy(true);
-    const { data, error } = await api.POST('/api/company/sso-connections', { body: { ...values, enabled: true } });
-    setBusy(false);
-    if (error) return setProblem(problemOf(error));
-    setProblem(null);
+    const result = await run(() => api.POST('/api/company/sso-connections', { body: { ...values, enabled: true } }));
+    if (!result.ok) return;
+    const { data } = result;
     setFormKey((key) => key + 1);
     await Promise.all([connections.mutate(), invalidate('/api/company/domains')]);
     add('success', `Saved. People at ${data.data.domains.join(', ')} sign in at their company's provider once each domain is proven (below).`);

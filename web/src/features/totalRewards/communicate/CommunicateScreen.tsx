@@ -15,7 +15,8 @@ import { EmployeePicker } from '../EmployeePicker';
 import type { SectionName, Statement } from '../model';
 import type { EditorProps, Settings, SettingsDraft } from './common';
 import { StatementView } from '../Statement';
-import { AppearanceEditor, ArticlesEditor, BenefitsEditor, EquityDisplayEditor, SectionEditor, SimulatorEditor, UserGroupsEditor } from './editors';
+import { AppearanceEditor, EquityDisplayEditor, SectionEditor, SimulatorEditor } from './editors';
+import { ArticlesEditor, BenefitsEditor, UserGroupsEditor } from './listEditors';
 
 
 /** The spec's /settings/communicate sections, in its order, with the statement section each configures. */
