@@ -134,7 +134,10 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
 
   function go(to: CellPosition) {
     setActive(to);
-    focusNext.current = true;
+    // A cell already drawn takes focus now, so the next key lands on it; a far one waits for its row.
+    const near = grid.current?.querySelector<HTMLElement>(`[data-pos="${to.row}:${to.col}"]`);
+    if (near && cells.editing === null) near.focus();
+    focusNext.current = !near || cells.editing !== null;
     if (to.row > 0) virtualizer.scrollToIndex(to.row - 1);
     else scroller.current?.scrollTo({ top: 0 });
   }
