@@ -9,6 +9,7 @@ import type { Column, RowAttributes, Sort } from './DataTable';
 import { type CellPosition, type Selection, emptySelection, keepShown, moveCell, moveColumn, selectAll, selectMode, selectRow, toTsv } from './gridModel';
 import { NARROW, useMediaQuery } from './hooks';
 import { useGridColumns } from './useGridColumns';
+import { SkeletonTable } from './Skeleton';
 import { type Density, useGridLayout } from './useGridLayout';
 import { type SheetEditing, useSheetCells } from './sheet/useSheetCells';
 import './DataGrid.css';
@@ -290,6 +291,9 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
       />
     );
   }
+
+  // Drawn once the person's layout is known: a reload must not draw at one density and width, then redraw at theirs.
+  if (!saved.loaded) return <SkeletonTable rows={Math.min(Math.max(visible.length, 3), 8)} columns={Math.min(colCount, 6)} label={`Loading ${label}`} />;
 
   const stickyStyle = (index: number) => (index < pinnedCount ? { left: offsets[index] } : undefined);
   const pinClass = (index: number) => (index < pinnedCount ? (index === pinnedCount - 1 ? ' pinned pinned-last' : ' pinned') : '');
