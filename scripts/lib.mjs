@@ -13,17 +13,38 @@ export function run(command, args, options = {}) {
 }
 
 /**
+ * The shell around a quiet command. The command runs in the background of a process group of its
+ * own; a watcher reads the pipe this process holds open on its input, and when that pipe ends (this
+ * process finished with it, or died, even by SIGKILL, which no handler sees) ends the whole group,
+ * so a compiler never outlives the `npm start` that began it.
+ */
+const QUIET_SHELL = [
+  'exec 3<&0',
+  '"$0" "$@" 2>&1 </dev/null &',
+  'command=$!',
+  // A background job's input is /dev/null unless it is named: the watcher names the held pipe.
+  '(cat >/dev/null; kill -TERM -$$) <&3 >/dev/null 2>&1 &',
+  'exec 3<&-',
+  'wait "$command"',
+].join('\n');
+
+/**
  * Runs a command in the repository without blocking this process, keeping its output (both
  * streams, in order) to show on failure. `stop` ends the command and whatever it started (it runs
- * in a process group of its own); the promise then resolves with a non-zero status.
+ * in a process group of its own); the promise then resolves with a non-zero status. If this process
+ * dies first, the group ends too (QUIET_SHELL).
  */
 export function runQuietly(command, args) {
-  const child = spawn('sh', ['-c', '"$0" "$@" 2>&1', command, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child = spawn('sh', ['-c', QUIET_SHELL, command, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'], detached: true });
   const chunks = [];
   child.stdout.on('data', (chunk) => chunks.push(chunk));
   const done = new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('close', (status) => resolve({ status: status ?? 1, output: Buffer.concat(chunks).toString() }));
+    child.once('close', (status) => {
+      // Lets the watcher go: the command has ended, so what it ends now is only itself.
+      child.stdin.end();
+      resolve({ status: status ?? 1, output: Buffer.concat(chunks).toString() });
+    });
   });
   const stop = () => {
     try {
