@@ -71,6 +71,9 @@ describe('the vendor HTTP client', () => {
     expect(annualAmount(50, 'hour')).toBe(104_000);
     expect(annualAmount(120000, 'Annual')).toBe(120_000);
     expect(annualAmount(1000, null)).toBe(1000);
+    // 4,000 every two weeks × 26 = 104,000; 5,000 twice a month × 24 = 120,000.
+    expect(annualAmount(4000, 'Bi-weekly')).toBe(104_000);
+    expect(annualAmount(5000, 'Semi-monthly')).toBe(120_000);
     expect(annualAmount(1000, 'fortnight')).toBeUndefined();
   });
 

@@ -33,6 +33,8 @@ const PER_YEAR: Record<string, number> = {
   hour: 2080, hourly: 2080,
   day: 260, daily: 260,
   week: 52, weekly: 52,
+  biweekly: 26, 'bi-weekly': 26,
+  semimonthly: 24, 'semi-monthly': 24,
   month: 12, monthly: 12,
   quarter: 4, quarterly: 4,
   year: 1, yearly: 1, annual: 1, annually: 1,

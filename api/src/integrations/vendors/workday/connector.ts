@@ -1,6 +1,6 @@
 import { type Connector, type ConnectorEnvironment, ConnectorError, type ConnectorField, type ConnectorSettings, checkFields } from '../../connector.js';
 import { VendorHttp, basicAuth } from '../../http.js';
-import { cellText } from '../../vendorRows.js';
+import { annualAmount, cellText, payHistory } from '../../vendorRows.js';
 import type { SourceRow } from '../../../kernel/files/table.js';
 import { parseJsonPaced } from '../../../kernel/pacedJson.js';
 
@@ -15,7 +15,11 @@ import { parseJsonPaced } from '../../../kernel/pacedJson.js';
  *     for integrations with a refresh token, exchanged at {host}/ccx/oauth2/{tenant}/token for an
  *     access token at the start of every read;
  *   - a report has no pages: one answer holds every worker. A report with a date-and-time prompt
- *     for "changed since" (named in the settings) makes syncs after the first incremental.
+ *     for "changed since" (named in the settings) makes syncs after the first incremental;
+ *   - pay history: fields of a multi-instance related business object added under a group come as
+ *     an array of objects under the group's alias ("Compensation_History": [{ "Effective_Date": …,
+ *     "Base_Pay": … }]), and the schema lists the group as an element of a type of its own. A group
+ *     named in the settings becomes a row per dated entry, as BambooHR's and Bob's histories do.
  */
 
 // The sign-in fields of the method not chosen are hidden on the form (and ignored when saved).
@@ -55,7 +59,36 @@ const FIELDS: ConnectorField[] = [
     required: false,
     description: 'The name of the report’s date-and-time prompt that keeps only workers changed since then (e.g. Changed_Since). Empty: every sync reads the whole report.',
   },
+  {
+    key: 'compensationHistoryGroup',
+    label: 'Compensation history group',
+    type: 'text',
+    required: false,
+    description:
+      'The XML alias of the report’s group of compensation history fields (usually Compensation_History), with the fields Effective_Date, Base_Pay (or Amount), Currency and Frequency: one pay record per dated entry. Empty: the report’s pay columns are the pay in force.',
+  },
 ];
+
+/** Workday's usual alias of the group, as the field's description suggests it. */
+export const HISTORY_GROUP = 'Compensation_History';
+
+/*
+ * The history's fields by fixed aliases rather than mapped like the other columns: the import has no
+ * pay-frequency field, so an amount is made yearly here, where the amount and its frequency must be
+ * known. They are the aliases Workday derives from the fields' names (Effective Date → Effective_Date),
+ * so an admin adding the usual fields types nothing; the amount's field is named differently in
+ * different data sources, hence two names for it.
+ */
+const HISTORY_DATE = 'Effective_Date';
+const HISTORY_AMOUNTS = ['Base_Pay', 'Amount'] as const;
+const HISTORY_CURRENCY = 'Currency';
+const HISTORY_FREQUENCY = 'Frequency';
+
+/**
+ * The columns a history entry fills, whatever the group's alias: names the mapping suggestion knows
+ * (base salary, its currency, its effective date), and named apart from the group's own fields.
+ */
+export const HISTORY_COLUMNS = ['Annual_Base_Salary', 'Pay_Currency', 'Pay_Effective_Date', 'Pay_Frequency'] as const;
 
 /** The part of a report URL Workday's token endpoint is derived from: …/ccx/service/customreport2/{tenant}/{owner}/{report}. */
 const REPORT_PATH = /^(https?:\/\/[^/]+(?:\/[^/]+)*?)\/ccx\/service\/customreport2\/([^/]+)\/([^/]+)\/([^/?#]+)/i;
@@ -126,9 +159,10 @@ function cell(value: unknown): string {
  * An entry's cells by column: single values as they are; a multi-instance field's values joined
  * with "; "; a field group's subfields as "Group.Field" (of its first instance).
  */
-export function flatten(entry: Entry): Map<string, string> {
+export function flatten(entry: Entry, skip?: string): Map<string, string> {
   const cells = new Map<string, string>();
   for (const [key, value] of Object.entries(entry)) {
+    if (key === skip) continue;
     if (Array.isArray(value)) {
       const objects = value.filter((item): item is Entry => typeof item === 'object' && item !== null);
       if (objects[0]) for (const [sub, inner] of Object.entries(objects[0])) cells.set(`${key}.${sub}`, cell(inner));
@@ -140,12 +174,23 @@ export function flatten(entry: Entry): Map<string, string> {
   return cells;
 }
 
-/** The report's field aliases from its XSD, in the report's order: the elements of Report_Entry's type. */
+/** The elements of a named complex type of the schema: their names and, when they have one, their type. */
+function typeElements(xsd: string, type: string): { name: string; type: string | undefined }[] {
+  const block = new RegExp(`<(?:\\w+:)?complexType\\s+name="${type}"[^>]*>([\\s\\S]*?)</(?:\\w+:)?complexType>`).exec(xsd)?.[1] ?? '';
+  return [...block.matchAll(/<(?:\w+:)?element\s+name="([^"]+)"([^>]*)>/g)].map((match) => ({ name: match[1] ?? '', type: /\stype="(?:\w+:)?([\w.-]+)"/.exec(match[2] ?? '')?.[1] })).filter((element) => element.name);
+}
+
+/**
+ * The report's field aliases from its XSD, in the report's order: the elements of Report_Entry's
+ * type; a group's (an element of a complex type of the schema) as "Group.Field", as entries are read.
+ */
 export function reportFields(xsd: string): string[] {
   const entryType = /<(?:\w+:)?element\s+name="Report_Entry"[^>]*\stype="(?:\w+:)?([\w.-]+)"/.exec(xsd)?.[1];
   if (!entryType) return [];
-  const block = new RegExp(`<(?:\\w+:)?complexType\\s+name="${entryType}"[^>]*>([\\s\\S]*?)</(?:\\w+:)?complexType>`).exec(xsd)?.[1] ?? '';
-  return [...block.matchAll(/<(?:\w+:)?element\s+name="([^"]+)"/g)].map((match) => match[1] ?? '').filter(Boolean);
+  return typeElements(xsd, entryType).flatMap((element) => {
+    const inner = element.type ? typeElements(xsd, element.type) : [];
+    return inner.length ? inner.map((sub) => `${element.name}.${sub.name}`) : [element.name];
+  });
 }
 
 /** The report's fields from its schema; none when Workday does not give it (the read's own fields are used). */
@@ -194,10 +239,80 @@ async function readReport(http: VendorHttp, reportUrl: string, query: Record<str
   return { entries: entries.filter((entry): entry is Entry => typeof entry === 'object' && entry !== null), serverTime: date ? Date.parse(date) : null };
 }
 
-/** The report's entries as rows under its columns: the schema's fields first, then any the read brought besides. */
-export function reportTable(entries: readonly Entry[], schema: readonly string[]): { columns: string[]; rows: SourceRow[] } {
-  const flat = entries.map(flatten);
-  const columns = [...schema];
+/** A compensation history entry as read: its day, its amount made yearly (to the cent), and its currency and frequency as sent. */
+export interface PayEntry {
+  date: string;
+  annual: number;
+  currency: string;
+  frequency: string;
+}
+
+const AMOUNT = /^-?\d+(?:\.\d+)?$/;
+
+/** A history entry's pay, or what is wrong with it. */
+function payEntryOf(item: Entry): PayEntry | string {
+  const date = cell(item[HISTORY_DATE]).trim();
+  if (!date) return `has no ${HISTORY_DATE}`;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return `has ${HISTORY_DATE} "${date}", not a date`;
+  const alias = HISTORY_AMOUNTS.find((name) => cellText(item[name]).trim() !== '');
+  if (!alias) return `has no ${HISTORY_AMOUNTS.join(' or ')}`;
+  const raw = cellText(item[alias]).trim();
+  if (!AMOUNT.test(raw)) return `has ${alias} "${raw}", not a number`;
+  const frequency = cellText(item[HISTORY_FREQUENCY]).trim();
+  const annual = annualAmount(Number(raw), frequency);
+  if (annual === undefined) return `has ${HISTORY_FREQUENCY} "${frequency}", which Paybench cannot make a yearly amount of (Annual, Monthly, Semi-monthly, Bi-weekly, Weekly, Daily or Hourly)`;
+  return { date, annual, currency: cellText(item[HISTORY_CURRENCY]).trim(), frequency };
+}
+
+/** The worker an entry is, for a message: their Employee_ID, else where they are in the report. */
+const workerOf = (entry: Entry, index: number): string => (cellText(entry.Employee_ID) ? `worker ${cellText(entry.Employee_ID)}` : `the report’s entry ${index + 1}`);
+
+/** How many bad entries a message names before it says how many more there are. */
+const NAMED_PROBLEMS = 10;
+
+/**
+ * Each report entry's compensation history from the group. An entry that cannot be read stops the
+ * sync before anything is written, naming the worker and what is wrong, as a bad row stops an import.
+ */
+export function payHistories(entries: readonly Entry[], group: string): PayEntry[][] {
+  const problems: string[] = [];
+  const histories = entries.map((entry, index) => {
+    const value = entry[group];
+    // One instance may come as the object itself rather than a list of one.
+    const items: unknown[] = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+    return items.flatMap((item, position) => {
+      const read = typeof item === 'object' && item !== null ? payEntryOf(item as Entry) : 'is not a group of fields';
+      if (typeof read !== 'string') return [read];
+      problems.push(`${workerOf(entry, index)}: ${group} entry ${position + 1} ${read}`);
+      return [];
+    });
+  });
+  if (problems.length) {
+    const more = problems.length > NAMED_PROBLEMS ? `; and ${problems.length - NAMED_PROBLEMS} more` : '';
+    throw new ConnectorError(`Workday’s report has compensation history entries Paybench cannot read, so nothing was written: ${problems.slice(0, NAMED_PROBLEMS).join('; ')}${more}.`, 'response');
+  }
+  return histories;
+}
+
+const payCells = (pay: PayEntry | undefined): string[] => (pay ? [String(pay.annual), pay.currency, pay.date, pay.frequency] : ['', '', '', '']);
+
+/** The group named in the settings, and the day whose pay is in force. */
+export interface HistoryOptions {
+  group: string;
+  day: string;
+}
+
+/**
+ * The report's entries as rows under its columns: the schema's fields first, then any the read
+ * brought besides. With a history group, a row per dated entry of each worker (oldest first, the
+ * worker's other fields on each), the history's columns leading so the suggestion takes pay from
+ * them rather than from a pay-in-force field of the same report.
+ */
+export function reportTable(entries: readonly Entry[], schema: readonly string[], history?: HistoryOptions): { columns: string[]; rows: SourceRow[] } {
+  const group = history?.group;
+  const flat = entries.map((entry) => flatten(entry, group));
+  // With a history, its columns take the place of the group's fields (and of report fields of the same names).
+  const columns = group ? schema.filter((column) => column !== group && !column.startsWith(`${group}.`) && !(HISTORY_COLUMNS as readonly string[]).includes(column)) : [...schema];
   const known = new Set(columns);
   for (const cells of flat) {
     for (const column of cells.keys()) {
@@ -207,7 +322,30 @@ export function reportTable(entries: readonly Entry[], schema: readonly string[]
       }
     }
   }
-  return { columns, rows: flat.map((cells, index) => ({ line: index + 2, values: columns.map((column) => cells.get(column) ?? '') })) };
+  if (!history) return { columns, rows: flat.map((cells, index) => ({ line: index + 2, values: columns.map((column) => cells.get(column) ?? '') })) };
+  const histories = payHistories(entries, history.group);
+  const rows: SourceRow[] = [];
+  flat.forEach((cells, index) => {
+    const worker = columns.map((column) => cells.get(column) ?? '');
+    // Line 2 for the first row, as if the report were a file with a header.
+    for (const pay of payHistory(histories[index] ?? [], (entry) => entry.date, history.day)) rows.push({ line: rows.length + 2, values: [...payCells(pay), ...worker] });
+  });
+  return { columns: [...HISTORY_COLUMNS, ...columns], rows };
+}
+
+/**
+ * Read without the setting, a history group's fields are columns of its first entry, which the
+ * suggestion could take for the pay in force's date: the connection test says to name the group.
+ */
+function unnamedHistoryHint(columns: readonly string[]): string {
+  if (!columns.some((column) => column.startsWith(`${HISTORY_GROUP}.`))) return '';
+  return ` The report has a ${HISTORY_GROUP} group: name it as the compensation history group to read each worker’s pay history.`;
+}
+
+/** The history to read, when the settings name its group. */
+function historyOf(settings: ConnectorSettings): HistoryOptions | undefined {
+  const group = settings.values.compensationHistoryGroup?.trim();
+  return group ? { group, day: new Date().toISOString().slice(0, 10) } : undefined;
 }
 
 export const workdayConnector: Connector = {
@@ -229,6 +367,8 @@ export const workdayConnector: Connector = {
     if (settings.values.authMethod === 'oauth' && !tokenUrlOf(settings)) problems.push({ field: 'tokenUrl', message: 'is required when the report URL is not a Workday RaaS address' });
     const prompt = settings.values.changedSincePrompt;
     if (prompt && !/^[A-Za-z][\w-]*$/.test(prompt)) problems.push({ field: 'changedSincePrompt', message: 'must be the prompt’s name as in the report’s URL (letters, digits, _ and -)' });
+    const group = settings.values.compensationHistoryGroup?.trim();
+    if (group && !/^[A-Za-z][\w-]*$/.test(group)) problems.push({ field: 'compensationHistoryGroup', message: `must be the group’s XML alias as in the report (letters, digits, _ and -), e.g. ${HISTORY_GROUP}` });
     return problems;
   },
   async test(settings, env) {
@@ -236,9 +376,11 @@ export const workdayConnector: Connector = {
       const reportUrl = settings.values.reportUrl ?? '';
       const http = await reportClient(settings, env);
       const { entries } = await readReport(http, reportUrl, {});
-      const columns = reportTable(entries, await schemaColumns(http, reportUrl)).columns;
-      if (!entries.length) return { ok: true, message: 'Connected to Workday: the report answers, but lists no workers yet.' };
-      return { ok: true, message: `Connected to Workday: the report lists ${entries.length} workers with ${columns.length} fields.` };
+      const history = historyOf(settings);
+      const columns = reportTable(entries, await schemaColumns(http, reportUrl), history).columns;
+      const hint = history ? '' : unnamedHistoryHint(columns);
+      if (!entries.length) return { ok: true, message: `Connected to Workday: the report answers, but lists no workers yet.${hint}` };
+      return { ok: true, message: `Connected to Workday: the report lists ${entries.length} workers with ${columns.length} fields.${hint}` };
     } catch (error) {
       if (error instanceof ConnectorError) return { ok: false, message: error.message };
       throw error;
@@ -252,8 +394,8 @@ export const workdayConnector: Connector = {
     const http = await reportClient(settings, env);
     const report = await readReport(http, reportUrl, since && prompt ? { [prompt]: since } : {});
     await onRows(report.entries.length);
-    const { columns, rows } = reportTable(report.entries, await schemaColumns(http, reportUrl));
-    env.log.info({ calls: http.stats.calls, retries: http.stats.retries, waitedMs: http.stats.waitedMs, workers: rows.length, incremental: since !== null }, 'Workday read');
+    const { columns, rows } = reportTable(report.entries, await schemaColumns(http, reportUrl), historyOf(settings));
+    env.log.info({ calls: http.stats.calls, retries: http.stats.retries, waitedMs: http.stats.waitedMs, workers: report.entries.length, rows: rows.length, incremental: since !== null }, 'Workday read');
     const table = { columns, rows, rowCount: rows.length, incremental: since !== null };
     return prompt ? { ...table, cursor: promptTime((report.serverTime ?? started) - CURSOR_MARGIN_MS) } : table;
   },

@@ -7,6 +7,11 @@
  *     and an entry leaves out the fields it has no value for); ?xsd answers the report's XML schema,
  *     Report_Data holding Report_Entry elements of a type that lists every field alias; the report's
  *     prompts are query parameters named after them (here a date-and-time prompt Changed_Since).
+ *     Fields of a multi-instance related business object, added under a group (the group's column
+ *     heading override XML alias), come as an array of objects under the group's alias, one per
+ *     instance, each with the fields' aliases; the schema lists the group as an element of a complex
+ *     type of its own (maxOccurs unbounded) that lists the fields. Here the group is a worker's
+ *     compensation history, Compensation_History: Effective_Date, Base_Pay, Currency, Frequency.
  *   - Credentials: an integration system user with HTTP basic authentication, or OAuth 2.0 — an API
  *     client for integrations whose refresh token is exchanged at /ccx/oauth2/{tenant}/token
  *     (grant_type=refresh_token, the client id and secret by HTTP basic), answering
@@ -20,8 +25,11 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { closeLocally, listenLocally } from '../localServer.js';
 
-/** A worker as the report lists it: its field aliases and values; undefined or '' leaves the field out. */
-export type WorkdayWorker = Record<string, string | undefined>;
+/** An instance of a group: its fields' aliases and values. */
+export type GroupInstance = Record<string, string | undefined>;
+
+/** A worker as the report lists it: its field aliases and values (a group's instances as a list); undefined, '' or no instances leaves the field out. */
+export type WorkdayWorker = Record<string, string | GroupInstance[] | undefined>;
 
 /** The report's fields, in its column order (the XSD lists them so). */
 export const REPORT_FIELDS = [
@@ -44,6 +52,10 @@ export const REPORT_FIELDS = [
   'Currency',
   'Gender',
 ] as const;
+
+/** The report's compensation history group and its fields. */
+export const HISTORY_GROUP = 'Compensation_History';
+export const HISTORY_FIELDS = ['Effective_Date', 'Base_Pay', 'Currency', 'Frequency'] as const;
 
 const TENANT = 'acme';
 const OWNER = 'ISU_Paybench';
@@ -144,7 +156,7 @@ export class WorkdayTestServer {
     if (since !== null && Number.isNaN(since)) return this.refuse(res, 400, `Invalid value for prompt Changed_Since: ${sinceText}`);
     const entries = this.workers
       .filter((entry) => since === null || Date.parse(entry.changedAt) >= since)
-      .map(({ worker }) => Object.fromEntries(Object.entries(worker).filter(([, value]) => value !== undefined && value !== '')));
+      .map(({ worker }) => Object.fromEntries(Object.entries(worker).filter(([, value]) => value !== undefined && value !== '' && !(Array.isArray(value) && !value.length))));
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(entries.length ? { Report_Entry: entries } : {}));
   }
 
@@ -174,7 +186,11 @@ export class WorkdayTestServer {
   }
 
   private xsd(): string {
-    const elements = REPORT_FIELDS.map((name) => `      <xsd:element name="${name}" type="xsd:string" minOccurs="0"/>`).join('\n');
+    const elements = [
+      ...REPORT_FIELDS.map((name) => `      <xsd:element name="${name}" type="xsd:string" minOccurs="0"/>`),
+      `      <xsd:element name="${HISTORY_GROUP}" type="wd:${HISTORY_GROUP}Type" minOccurs="0" maxOccurs="unbounded"/>`,
+    ].join('\n');
+    const historyElements = HISTORY_FIELDS.map((name) => `      <xsd:element name="${name}" type="${name === 'Effective_Date' ? 'xsd:date' : 'xsd:string'}" minOccurs="0"/>`).join('\n');
     return `<?xml version="1.0" encoding="UTF-8"?>
 <xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:wd="urn:com.workday.report/${REPORT}" targetNamespace="urn:com.workday.report/${REPORT}" elementFormDefault="qualified">
   <xsd:element name="Report_Data" type="wd:Report_DataType"/>
@@ -186,6 +202,11 @@ export class WorkdayTestServer {
   <xsd:complexType name="Report_EntryType">
     <xsd:sequence>
 ${elements}
+    </xsd:sequence>
+  </xsd:complexType>
+  <xsd:complexType name="${HISTORY_GROUP}Type">
+    <xsd:sequence>
+${historyElements}
     </xsd:sequence>
   </xsd:complexType>
 </xsd:schema>

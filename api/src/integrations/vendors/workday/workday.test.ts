@@ -3,7 +3,7 @@ import type { components } from '../../../contract-types.js';
 import { suggestMapping } from '../../../hris/mapping.js';
 import { vendorSyncFixture } from '../test/syncFixture.js';
 import { flatten, reportFields, reportTable, tokenUrlOf } from './connector.js';
-import { REPORT_FIELDS, type WorkdayWorker, WorkdayTestServer } from './testServer.js';
+import { HISTORY_FIELDS, HISTORY_GROUP, REPORT_FIELDS, type WorkdayWorker, WorkdayTestServer } from './testServer.js';
 
 type Integration = components['schemas']['Integration'];
 type Connector = components['schemas']['IntegrationConnector'];
@@ -56,8 +56,59 @@ describe('Workday: the mapping suggestion on a worker report’s field aliases',
         { line: 3, values: ['', '2020-02-02', '', ''] },
       ],
     });
+    // A group's fields, listed by a type of their own, as "Group.Field".
+    const grouped = xsd
+      .replace('<xs:element name="Hire_Date" type="xs:date"/>', '<xs:element name="Hire_Date" type="xs:date"/><xs:element name="Compensation_History" type="wd:Compensation_HistoryType" maxOccurs="unbounded"/>')
+      .replace('</xs:schema>', '<xs:complexType name="Compensation_HistoryType"><xs:sequence><xs:element name="Effective_Date" type="xs:date"/><xs:element name="Base_Pay" type="xs:decimal"/></xs:sequence></xs:complexType></xs:schema>');
+    expect(reportFields(grouped)).toEqual(['Employee_ID', 'Hire_Date', 'Compensation_History.Effective_Date', 'Compensation_History.Base_Pay']);
     expect(tokenUrlOf({ values: { reportUrl: 'https://wd5-services1.myworkday.com/ccx/service/customreport2/acme/ISU_Paybench/Paybench_Workers?format=json' }, secrets: {} })).toBe(
       'https://wd5-services1.myworkday.com/ccx/oauth2/acme/token',
+    );
+  });
+});
+
+describe('Workday: a compensation history group as rows', () => {
+  const schema = ['Employee_ID', 'Total_Base_Pay_Annualized', 'Currency', ...HISTORY_FIELDS.map((field) => `${HISTORY_GROUP}.${field}`)];
+  const history = { group: HISTORY_GROUP, day: '2026-06-30' };
+
+  it('writes a row per dated entry, oldest first, its amount made yearly, and the suggestion takes pay from them', () => {
+    const table = reportTable(
+      [
+        {
+          Employee_ID: '7',
+          Total_Base_Pay_Annualized: '90000',
+          Currency: 'USD',
+          Compensation_History: [
+            { Effective_Date: '2024-04-01', Base_Pay: '90000', Currency: 'USD', Frequency: 'Annual' },
+            { Effective_Date: '2021-01-04-08:00', Base_Pay: '7000', Currency: 'USD', Frequency: 'Monthly' },
+          ],
+        },
+        // One instance as the object itself; an amount under Amount; no frequency is a year's pay.
+        { Employee_ID: '8', Compensation_History: { Effective_Date: '2022-02-01', Amount: '61000.5', Currency: 'EUR' } },
+        { Employee_ID: '9', Total_Base_Pay_Annualized: '50000' },
+      ],
+      schema,
+      history,
+    );
+    expect(table.columns).toEqual(['Annual_Base_Salary', 'Pay_Currency', 'Pay_Effective_Date', 'Pay_Frequency', 'Employee_ID', 'Total_Base_Pay_Annualized', 'Currency']);
+    // 7,000 a month × 12 = 84,000 a year.
+    expect(table.rows).toEqual([
+      { line: 2, values: ['84000', 'USD', '2021-01-04', 'Monthly', '7', '90000', 'USD'] },
+      { line: 3, values: ['90000', 'USD', '2024-04-01', 'Annual', '7', '90000', 'USD'] },
+      { line: 4, values: ['61000.5', 'EUR', '2022-02-01', '', '8', '', ''] },
+      { line: 5, values: ['', '', '', '', '9', '50000', ''] },
+    ]);
+    expect(suggestMapping(table.columns, 'employees')).toMatchObject({ employeeId: 'Employee_ID', baseSalary: 'Annual_Base_Salary', currency: 'Pay_Currency', effectiveDate: 'Pay_Effective_Date' });
+  });
+
+  it('names every worker with an entry it cannot read: no date, not a number, an unknown frequency', () => {
+    const bad = [
+      { Employee_ID: '7', Compensation_History: [{ Effective_Date: '2024-04-01', Base_Pay: '90000' }, { Base_Pay: '95000' }] },
+      { Employee_ID: '8', Compensation_History: [{ Effective_Date: '2024-04-01', Base_Pay: 'ninety' }] },
+      { Compensation_History: [{ Effective_Date: '2024-04-01', Base_Pay: '10', Frequency: 'Fortnightly' }] },
+    ];
+    expect(() => reportTable(bad, schema, history)).toThrow(
+      'Workday’s report has compensation history entries Paybench cannot read, so nothing was written: worker 7: Compensation_History entry 2 has no Effective_Date; worker 8: Compensation_History entry 1 has Base_Pay "ninety", not a number; the report’s entry 3: Compensation_History entry 1 has Frequency "Fortnightly", which Paybench cannot make a yearly amount of (Annual, Monthly, Semi-monthly, Bi-weekly, Weekly, Daily or Hourly).',
     );
   });
 });
@@ -131,7 +182,7 @@ describe('Workday sync from a report as a service', () => {
     const reply = await fixture.connect('Workday', oauth());
     expect(reply.status).toBe(201);
     connection = reply.body.data;
-    expect(connection).toMatchObject({ status: 'connected', statusMessage: 'Connected to Workday: the report lists 12 workers with 18 fields.' });
+    expect(connection).toMatchObject({ status: 'connected', statusMessage: 'Connected to Workday: the report lists 12 workers with 22 fields. The report has a Compensation_History group: name it as the compensation history group to read each worker’s pay history.' });
     expect(connection.secretsSet.sort()).toEqual(['clientSecret', 'refreshToken']);
     expect(JSON.stringify(connection)).not.toContain(workday.refreshToken);
     expect((await fixture.db('integrations').where({ id: connection.id }).first<{ secrets: string }>()).secrets).toMatch(/^v1:/);
@@ -221,5 +272,86 @@ describe('Workday sync from a report as a service', () => {
     // The basic sign-in's user and password are not kept once OAuth is chosen: no secret nobody uses.
     expect(switched.body.data.secretsSet.sort()).toEqual(['clientSecret', 'refreshToken']);
     expect(switched.body.data.config).not.toHaveProperty('username');
+  });
+});
+
+describe('Workday sync of pay history from a compensation history group', () => {
+  const workday = new WorkdayTestServer();
+  const fixture = vendorSyncFixture({ kind: 'workday', companyName: 'Workday History Co', vendor: workday });
+  let connection: Integration;
+  const pay = (Effective_Date: string | undefined, Base_Pay: string, Currency: string, Frequency: string) => ({ Effective_Date, Base_Pay, Currency, Frequency });
+  const worker = (id: string, first: string, extra: WorkdayWorker): WorkdayWorker => ({
+    Employee_ID: id,
+    'Legal_Name_-_First_Name': first,
+    'Legal_Name_-_Last_Name': 'History',
+    'Email_-_Primary_Work': `${first.toLowerCase()}@workday.test`,
+    Business_Title: 'Engineer',
+    Country: 'US',
+    Worker_Status: 'Active',
+    Time_Type: 'Full_time',
+    ...extra,
+  });
+
+  it('connects with the group named, and the first sync writes a pay record per dated entry', async () => {
+    // Given newest first, as a report sorted so would; the pay in force is in the report too.
+    workday.add(
+      worker('31001', 'Maya', {
+        Hire_Date: '2020-01-06',
+        Total_Base_Pay_Annualized: '102500.50',
+        Currency: 'USD',
+        [HISTORY_GROUP]: [pay('2024-04-01', '102500.50', 'USD', 'Annual'), pay('2022-04-01', '95000', 'USD', 'Annual'), pay('2020-01-06', '7000', 'USD', 'Monthly')],
+      }),
+    );
+    workday.add(worker('31002', 'Noah', { Manager_ID: '31001', Hire_Date: '2023-02-01', Currency: 'EUR', [HISTORY_GROUP]: [pay('2023-02-01', '50', 'EUR', 'Hourly')] }));
+    const bad = await fixture.connect('Bad group', { reportUrl: workday.reportUrl(fixture.baseUrl), authMethod: 'basic', username: workday.username, password: workday.password, compensationHistoryGroup: 'Compensation History' });
+    expect(bad.body.errors).toEqual([{ field: 'config.compensationHistoryGroup', message: 'must be the group’s XML alias as in the report (letters, digits, _ and -), e.g. Compensation_History' }]);
+    const reply = await fixture.connect('Workday (history)', { reportUrl: workday.reportUrl(fixture.baseUrl), authMethod: 'basic', username: workday.username, password: workday.password, compensationHistoryGroup: HISTORY_GROUP });
+    // 18 report fields and the history's 4 columns in place of the group's 4 fields.
+    expect(reply.body.data).toMatchObject({ status: 'connected', statusMessage: 'Connected to Workday: the report lists 2 workers with 22 fields.' });
+    connection = reply.body.data;
+
+    const run = await fixture.sync(connection.id);
+    // Maya's three entries and Noah's one: four rows, two people, four pay records.
+    expect(run).toMatchObject({ status: 'applied', rowCount: 4, plan: { create: 2, compensationRecords: { add: 4 } } });
+    // Maya: 7,000.00 a month × 12 = 84,000.00 (8,400,000 cents) from her hire; 95,000.00; then 102,500.50.
+    expect(await fixture.payOf('31001')).toEqual([
+      { amount: 8_400_000, currency: 'USD', effective_date: '2020-01-06' },
+      { amount: 9_500_000, currency: 'USD', effective_date: '2022-04-01' },
+      { amount: 10_250_050, currency: 'USD', effective_date: '2024-04-01' },
+    ]);
+    // Noah: 50.00 EUR an hour × 2,080 hours = 104,000.00 EUR a year.
+    expect(await fixture.payOf('31002')).toEqual([{ amount: 10_400_000, currency: 'EUR', effective_date: '2023-02-01' }]);
+    expect((await fixture.employee('31002')).manager_id).toBe((await fixture.employee('31001')).id);
+  });
+
+  it('adds nothing on a second sync, and only a new entry on the next', async () => {
+    const before = await fixture.peopleTables();
+    const again = await fixture.sync(connection.id);
+    expect(again).toMatchObject({ status: 'applied', rowCount: 4, plan: { create: 0, update: 0, compensationRecords: { add: 0 } } });
+    expect((await fixture.peopleTables()).pay).toEqual(before.pay);
+
+    workday.update('31002', { [HISTORY_GROUP]: [pay('2023-02-01', '50', 'EUR', 'Hourly'), pay('2025-03-01', '9000', 'EUR', 'Monthly')] });
+    const raise = await fixture.sync(connection.id);
+    expect(raise).toMatchObject({ status: 'applied', rowCount: 5, plan: { compensationRecords: { add: 1 } } });
+    // 9,000.00 EUR a month × 12 = 108,000.00 EUR.
+    expect(await fixture.payOf('31002')).toEqual([
+      { amount: 10_400_000, currency: 'EUR', effective_date: '2023-02-01' },
+      { amount: 10_800_000, currency: 'EUR', effective_date: '2025-03-01' },
+    ]);
+  });
+
+  it('fails naming each worker with an entry it cannot read, and writes nothing', async () => {
+    workday.update('31001', {
+      [HISTORY_GROUP]: [pay('2020-01-06', '7000', 'USD', 'Monthly'), pay('2022-04-01', '95000', 'USD', 'Annual'), pay('2024-04-01', '102500.50', 'USD', 'Annual'), pay('2026-01-01', 'eighty', 'USD', 'Annual')],
+    });
+    workday.add(worker('31003', 'Ola', { Hire_Date: '2024-09-01', [HISTORY_GROUP]: [pay(undefined, '70000', 'USD', 'Annual')] }));
+    const before = await fixture.peopleTables();
+    const run = await fixture.sync(connection.id);
+    expect(run).toMatchObject({
+      status: 'failed',
+      message:
+        'Workday’s report has compensation history entries Paybench cannot read, so nothing was written: worker 31001: Compensation_History entry 4 has Base_Pay "eighty", not a number; worker 31003: Compensation_History entry 1 has no Effective_Date.',
+    });
+    expect(await fixture.peopleTables()).toEqual(before);
   });
 });
