@@ -242,6 +242,10 @@ describe('salary bands in a real browser', () => {
     await expect.poll(() => gradeCell.textContent()).toContain(`${dollars(nearest1000(g4Mid * 0.9 * 0.8))} – ${dollars(nearest1000(g4Mid * 0.9 * 1.2))} mid ${dollars(nearest1000(g4Mid * 0.9))}`);
     expect(await gradeCell.textContent()).toContain('Built: the mean of 2 jobs’ p50');
     await page.getByRole('tab', { name: 'Bands' }).click();
+    // A set with bands opens with building and smoothing folded away; the header's switch shows them.
+    const work = page.getByRole('button', { name: 'Build and smooth' });
+    expect(await work.getAttribute('aria-expanded')).toBe('false');
+    await work.click();
 
     // Smoothing: a preview (a chart of the ladder before and after, the changes) writes nothing; applying does.
     const before = await setNow(bandSetId);

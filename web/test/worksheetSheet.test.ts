@@ -13,8 +13,9 @@ type Schemas = components['schemas'];
 
 /*
  * A block pasted from a spreadsheet into a merit worksheet, in a company of its own: fifty people
- * report to Mia, each on $100,000.00 (10,000,000 cents). The cycle pays merit and promotion, with a
- * flat 3% guideline (advisory), so every row starts at a merit of 3% × $100,000 = $3,000.
+ * report to Mia, each on $100,000.00 (10,000,000 cents). The cycle pays merit, promotion, a lump
+ * sum and an equity refresh, with a flat 3% guideline (advisory), so every row starts at a merit of
+ * 3% × $100,000 = $3,000 and no lump sum or equity refresh.
  *
  * The block is 50 rows × 2 columns (merit amount, promotion), pasted at the first row's merit:
  *   row i (0…49): merit $2,000 + $10 × i (→ (2,000 + 10 i) × 100 cents), promotion $500 (50,000 cents);
@@ -66,7 +67,7 @@ describe('spreadsheet editing in a worksheet, in a real browser', () => {
       request<{ data: T }>(url, { method: init.method ?? 'GET', headers: { ...bearer(admin), ...(init.ifMatch !== undefined ? { 'If-Match': `"${init.ifMatch}"` } : {}) }, json: init.json });
 
     // The cycle, set up through the API as an admin would, and launched.
-    const created = await api<Schemas['MeritCycle']>('/api/v2/meritCycles', { method: 'POST', json: { name: 'Paste 2026', effectiveDate: '2026-01-01', periodStart: '2025-01-01', periodEnd: '2025-12-31', components: ['merit', 'promotion'] } });
+    const created = await api<Schemas['MeritCycle']>('/api/v2/meritCycles', { method: 'POST', json: { name: 'Paste 2026', effectiveDate: '2026-01-01', periodStart: '2025-01-01', periodEnd: '2025-12-31', components: ['merit', 'promotion', 'lumpSum', 'equityRefresh'] } });
     expect(created.status).toBe(201);
     let cycle = created.body.data;
     const put = async (path: string, json: unknown) => {
@@ -326,4 +327,82 @@ describe('spreadsheet editing in a worksheet, in a real browser', () => {
     await expect.poll(promotions, { timeout: 120_000, interval: 500 }).toEqual({ ...start, [at(10)]: null, [at(11)]: null, [at(13)]: 70_000 });
     await context.close();
   });
+  /*
+   * A lump sum and an equity refresh, each chosen in the amount picker of the bulk bar, in the same
+   * worksheet: rows 20 to 23 start with neither (null). Someone sets row 23's amount to $700 (70,000
+   * cents) through the API while the page holds the version before; the amount 1200 on the four rows
+   * gives rows 20, 21 and 22 $1,200 (120,000 cents) and refuses row 23 as a conflict, its $700 kept.
+   * Undo takes the three away again (null). 900 on rows 20 to 22 gives each $900 (90,000 cents); Clear
+   * on rows 20 and 21 then takes theirs away, row 22 keeping its $900. The equity refresh does the
+   * same on rows 30 to 33.
+   */
+  const amountThroughThePicker = (field: 'lumpSum' | 'equityRefresh', first: number) => async () => {
+    const read = async () => (await request<{ data: Schemas['WorksheetDetail'] }>(`/api/v2/meritCycles/${cycleId}/worksheets/${sheetId}`, { headers: bearer(admin) })).body.data.employees.filter((row) => row.eligibility.status === 'eligible');
+    const before = await read();
+    const row = (index: number) => before[index] as Schemas['WorksheetEmployee'];
+    const at = (index: number) => row(index).employeeId;
+    const amounts = async () => Object.fromEntries((await read()).map((entry) => [entry.employeeId, entry[field]?.amount ?? null]));
+    const start = await amounts();
+    const [a, b, c, d] = [first, first + 1, first + 2, first + 3];
+    for (const index of [a, b, c, d]) expect(start[at(index)]).toBeNull();
+
+    const { context, page } = await signedIn(browser, planner, PASSWORD);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${inject('baseUrl')}/compensationplanning/cycles/${cycleId}/worksheets/${sheetId}`);
+    const grid = page.getByRole('grid', { name: 'Mia Manager’s worksheet' });
+    await grid.waitFor();
+    const notice = page.getByTestId('sheet-notice');
+    const bar = page.getByRole('group', { name: 'Change an amount of the selected people' });
+    const choose = async (indexes: number[]) => {
+      for (const index of indexes) await grid.getByLabel(`Select ${row(index).name}`).check();
+    };
+
+    // ── someone sets row d's amount meanwhile; $1,200 for four rows refuses that one ────────
+    await choose([a, b, c, d]);
+    const changed = await request(`/api/v2/meritCycles/${cycleId}/employees/${at(d)}`, { method: 'PATCH', headers: { ...bearer(admin), 'If-Match': `"${row(d).version}"` }, json: { [`${field}Amount`]: { amount: 70_000, currency: 'USD' } } });
+    expect(changed.status).toBe(200);
+    // The bar starts at the promotion each time rows are chosen: the amount is picked first.
+    const picker = bar.getByRole('combobox');
+    const pick = async () => {
+      await picker.selectOption(field);
+      await expect.poll(() => picker.inputValue()).toBe(field);
+    };
+    await pick();
+    // The column's name in the company's words (a lump sum carries the company's title for a one-off bonus).
+    const label = ((await picker.locator('option:checked').textContent()) ?? '').trim();
+    expect(label).not.toBe('');
+    const what = label.toLowerCase();
+    await bar.getByLabel(`${label} for the selected`).fill('1200');
+    await bar.getByRole('button', { name: `Set ${what}` }).click();
+    await notice.getByText(`Set ${what}: 4 cells changed.`).waitFor();
+    await expect.poll(() => cell(page, at(d), field).getAttribute('aria-invalid'), { timeout: 120_000 }).toBe('true');
+    expect(await cell(page, at(d), field).getAttribute('title')).toMatch(/changed/i);
+    await expect.poll(amounts, { timeout: 120_000, interval: 500 }).toEqual({ ...start, [at(a)]: 120_000, [at(b)]: 120_000, [at(c)]: 120_000, [at(d)]: 70_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // ── undone as one change: the three have none again, row d's refused entry dropped ──────
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await notice.getByText(`Undone: Set ${what} of 4 cells.`).waitFor();
+    await expect.poll(amounts, { timeout: 120_000, interval: 500 }).toEqual({ ...start, [at(d)]: 70_000 });
+    await expect.poll(() => cell(page, at(d), field).getAttribute('aria-invalid'), { timeout: 120_000 }).toBeNull();
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+
+    // ── $900 for three rows, then none for two of them ──────────────────────────────────────
+    await choose([a, b, c]);
+    await pick();
+    await bar.getByLabel(`${label} for the selected`).fill('900');
+    await bar.getByRole('button', { name: `Set ${what}` }).click();
+    await notice.getByText(`Set ${what}: 3 cells changed.`).waitFor();
+    await expect.poll(amounts, { timeout: 120_000, interval: 500 }).toEqual({ ...start, [at(a)]: 90_000, [at(b)]: 90_000, [at(c)]: 90_000, [at(d)]: 70_000 });
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await choose([a, b]);
+    await pick();
+    await bar.getByRole('button', { name: `Clear ${what}` }).click();
+    await notice.getByText(`Clear ${what}: 2 cells changed.`).waitFor();
+    await expect.poll(amounts, { timeout: 120_000, interval: 500 }).toEqual({ ...start, [at(c)]: 90_000, [at(d)]: 70_000 });
+    await context.close();
+  };
+
+  it('sets and clears a lump sum through the amount picker on the rows selected, the row someone else changed refused', { timeout: 600_000 }, amountThroughThePicker('lumpSum', 20));
+  it('sets and clears an equity refresh through the amount picker on the rows selected, the row someone else changed refused', { timeout: 600_000 }, amountThroughThePicker('equityRefresh', 30));
 });

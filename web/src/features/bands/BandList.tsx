@@ -87,15 +87,20 @@ export function BandList({ bandSet, jobs, zones, trackName, figures }: ListProps
     onSelection: setSelected,
     fillRequest: fill,
   };
-  return (
-    <>
-      {/* Phones read the bands as cards; figures are edited on a wider screen. */}
-      {!phone &&
-        figures.toolbar(
+  // Phones read the bands as cards; figures are edited on a wider screen.
+  const toolbar = phone
+    ? null
+    : figures.toolbar(
         <button type="button" className="small" disabled={selected < 2} onClick={() => setFill((count) => count + 1)} title="Shift+arrows or shift+click select figures; Ctrl+D fills each column down from its top figure">
           Fill down
         </button>,
-      )}
+      );
+  // No card of its own: the tab names the list, and the undo bar shares the grid's row of tools, so the rows start high on the screen.
+  return (
+    <section className="band-list" aria-labelledby="band-list-heading">
+      <h2 id="band-list-heading" className="visually-hidden">
+        Every band, one per row
+      </h2>
       <DataGrid
         id="band-set-bands"
         label={`Bands of ${bandSet.name}`}
@@ -107,8 +112,9 @@ export function BandList({ bandSet, jobs, zones, trackName, figures }: ListProps
         rowAttributes={(row) => ({ 'data-band-id': row.band.id })}
         filters
         pinned={1}
+        tools={toolbar}
         sheet={figures.editable ? sheet : undefined}
       />
-    </>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Layers } from 'lucide-react';
+import { ChevronDown, ChevronUp, Layers } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useQuery } from '../../api/client';
@@ -36,6 +36,8 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
   const [publishing, setPublishing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
+  // Building and smoothing sit behind a switch once the set has bands, so the bands fill the screen.
+  const [working, setWorking] = useState(bandSet.bands.length === 0);
   const duplicate = useDuplicate();
   const sets = useQuery('/api/bands/band-sets');
   const live = sets.data?.data.find((set) => set.status === 'live');
@@ -66,6 +68,9 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
       )}
       {wholeSet && (
         <>
+          <button type="button" className="bands-wide-only" aria-expanded={working} aria-controls="band-set-work" onClick={() => setWorking((open) => !open)}>
+            {working ? <ChevronUp size={16} aria-hidden="true" /> : <ChevronDown size={16} aria-hidden="true" />} Build and smooth
+          </button>
           <button type="button" className="primary bands-wide-only" onClick={() => setPublishing(true)} disabled={bandSet.bands.length === 0}>
             Publish
           </button>
@@ -112,9 +117,9 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
       {changeable && <p className="bands-muted bands-phone-only">Drafts are built, edited and published on a wider screen; here they are read only.</p>}
       <BandSetApprovalPanel bandSetId={bandSet.id} name={bandSet.name} version={bandSet.version} toCycle={bandSet.meritCycleId !== null} />
       {!draft && bandSet.status !== 'pendingApproval' && <p className="bands-muted">{bandSet.status === 'live' ? 'This set is live' : bandSet.status === 'cycle' ? 'This set is the band set of a merit cycle' : 'This set is archived'} and never changes. Duplicate it into a draft to work on it.</p>}
-      {/* Hidden on phones by CSS rather than unmounted, so a resize never loses what was typed or previewed. */}
+      {/* Hidden on phones (and while folded away) rather than unmounted, so nothing typed or previewed is lost. */}
       {wholeSet && (
-        <div className="bands-work bands-wide-only">
+        <div className="bands-work bands-wide-only" id="band-set-work" hidden={!working}>
           <BuildForm bandSet={bandSet} jobs={jobs} locations={names.locations} name={names.name} />
           {bandSet.bands.length > 1 && <Smoothing bandSet={bandSet} jobs={jobs} zones={zones} trackName={names.name} />}
         </div>
@@ -138,11 +143,7 @@ function Editor({ bandSet, jobs, zones }: EditorProps) {
                 {
                   id: 'list',
                   label: 'Band list',
-                  panel: (
-                    <Section title="Every band, one per row" id="band-list-heading">
-                      <BandList bandSet={bandSet} jobs={jobs} zones={zones} trackName={names.name} figures={figures} />
-                    </Section>
-                  ),
+                  panel: <BandList bandSet={bandSet} jobs={jobs} zones={zones} trackName={names.name} figures={figures} />,
                 },
               ]
             : []),
