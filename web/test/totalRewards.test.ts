@@ -139,7 +139,14 @@ describe('an employee’s total-rewards statement in the installed PWA', () => {
     expect(kept.urls.every((url) => ['/api/me', '/api/employees/me', '/api/total-rewards/statement', '/api/total-rewards/issued-statements', '/api/currencies'].includes(url))).toBe(true);
     expect(kept.urls).toContain('/api/currencies');
     expect(kept.urls).toContain('/api/total-rewards/statement');
+    // Never opened on a device (its kept copy gone), offline: the screen says so, and opens it once back online.
+    await page.evaluate(async () => (await caches.open('paybench-total-rewards')).delete('/api/total-rewards/statement'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'This statement is not saved on this device' }).waitFor({ timeout: 30_000 });
+    expect((await page.locator('main').textContent()) ?? '').not.toContain('Something went wrong');
     await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => total.textContent(), { timeout: 30_000 }).toBe(shown(statement.overview?.total.local));
 
     // The token went only where a call needs one: their own data.
     expect(sentWithToken.every((path) => !path.startsWith('/api/events/'))).toBe(true);

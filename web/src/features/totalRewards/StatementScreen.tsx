@@ -1,9 +1,10 @@
-import { Download, Eye, FileStack, Gift, Megaphone } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Download, Eye, FileStack, Gift, Megaphone, WifiOff } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, errorMessage, statusOf, useQuery } from '../../api/client';
 import { usePerson } from '../../app/Guard';
 import { PageHeader } from '../../ui/Page';
+import { useOnline } from '../../ui/hooks';
 import { SkeletonStats, SkeletonText } from '../../ui/Skeleton';
 import { Empty, ErrorState } from '../../ui/States';
 import { saveFile } from '../../ui/files';
@@ -12,22 +13,6 @@ import { can } from '../settings/permissions';
 import { EmployeePicker } from './EmployeePicker';
 import { type CurrencySide, SECTION_SLUGS, type SectionName } from './model';
 import { StatementView } from './Statement';
-
-/** Whether the device is offline now, following changes. */
-function useOffline(): boolean {
-  const [offline, setOffline] = useState(() => !navigator.onLine);
-  useEffect(() => {
-    const update = () => setOffline(!navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return offline;
-}
-
 
 function StatementSkeleton() {
   return (
@@ -120,7 +105,7 @@ function IssuedStatements({ offline }: { offline: boolean }) {
 
 /** The signed-in person's own statement; the service worker keeps this one answer for offline reading. */
 function OwnStatement({ section }: { section?: SectionName }) {
-  const offline = useOffline();
+  const offline = !useOnline();
   const { add } = useToasts();
   const { data, error, mutate } = useQuery('/api/total-rewards/statement', {});
   const statement = data?.data;
@@ -131,6 +116,17 @@ function OwnStatement({ section }: { section?: SectionName }) {
         <PageHeader title="Total rewards" icon={Gift} description="Statements of everything employees receive: pay, equity and benefits." />
         <Empty title="There is no statement of your own" icon={Gift} action={<AdminLinks />}>
           {errorMessage(error, 'Your sign-in is not linked to an employee record.')} An admin links sign-ins to employee records in the people data.
+        </Empty>
+      </>
+    );
+  }
+  // No answer at all while offline: the device kept no copy, since the statement was never opened here.
+  if (error && !statement && statusOf(error) === undefined && offline) {
+    return (
+      <>
+        <PageHeader title="Total rewards" icon={Gift} />
+        <Empty title="This statement is not saved on this device" icon={WifiOff} action={<button type="button" onClick={() => void mutate()}>Try again</button>}>
+          You are offline, and your statement was not opened on this device before. Connect to the internet and open it once; after that it stays readable here offline.
         </Empty>
       </>
     );
