@@ -1,4 +1,4 @@
-import { Inbox, type LucideIcon } from 'lucide-react';
+import { Inbox, type LucideIcon, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TRY_AGAIN, errorMessage, statusOf } from '../api/client';
 import { catalogueText } from '../api/errors';
@@ -49,6 +49,18 @@ export function Empty({ title, children, action, icon: Icon = Inbox, headingLeve
       {children && <p>{children}</p>}
       {action && <div className="empty-action">{action}</div>}
     </div>
+  );
+}
+
+/**
+ * A screen the service worker keeps for offline reading, opened offline before it was ever opened on
+ * this device: says so, with a retry for when the connection is back. `what` names it ("letter").
+ */
+export function NotSavedOffline({ what, retry }: { what: string; retry: () => void }) {
+  return (
+    <Empty title={`This ${what} is not saved on this device`} icon={WifiOff} action={<button type="button" onClick={retry}>Try again</button>}>
+      You are offline, and this {what} was not opened on this device before. Connect to the internet and open it once; after that it stays readable here offline.
+    </Empty>
   );
 }
 

@@ -1,4 +1,4 @@
-import { CheckCircle2, Download, Mail, WifiOff } from 'lucide-react';
+import { CheckCircle2, Download, Mail } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { TRY_AGAIN, api, errorMessage, statusOf, useQuery } from '../../api/client';
 import { invalidate, useMutation } from '../../api/queries';
@@ -7,7 +7,7 @@ import { usePerson } from '../../app/Guard';
 import { Badge } from '../../ui/Badge';
 import { PageHeader, Section } from '../../ui/Page';
 import { SkeletonText } from '../../ui/Skeleton';
-import { Empty, ErrorState, Loaded } from '../../ui/States';
+import { Empty, ErrorState, Loaded, NotSavedOffline } from '../../ui/States';
 import { useToasts } from '../../ui/Toasts';
 import { useOnline } from '../../ui/hooks';
 import { saveFile } from '../../ui/files';
@@ -125,9 +125,7 @@ export function MyLetterScreen() {
       return (
         <>
           <PageHeader title="Reward letter" icon={Mail} />
-          <Empty title="This letter is not saved on this device" icon={WifiOff} action={<button type="button" onClick={() => void mutate()}>Try again</button>}>
-            You are offline, and this letter was not opened on this device before. Connect to the internet and open it once; after that it stays readable here offline.
-          </Empty>
+          <NotSavedOffline what="letter" retry={() => void mutate()} />
         </>
       );
     }

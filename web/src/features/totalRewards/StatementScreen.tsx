@@ -1,4 +1,4 @@
-import { Download, Eye, FileStack, Gift, Megaphone, WifiOff } from 'lucide-react';
+import { Download, Eye, FileStack, Gift, Megaphone } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, errorMessage, statusOf, useQuery } from '../../api/client';
@@ -6,7 +6,7 @@ import { usePerson } from '../../app/Guard';
 import { PageHeader } from '../../ui/Page';
 import { useOnline } from '../../ui/hooks';
 import { SkeletonStats, SkeletonText } from '../../ui/Skeleton';
-import { Empty, ErrorState } from '../../ui/States';
+import { Empty, ErrorState, NotSavedOffline } from '../../ui/States';
 import { saveFile } from '../../ui/files';
 import { useToasts } from '../../ui/Toasts';
 import { can } from '../settings/permissions';
@@ -125,9 +125,7 @@ function OwnStatement({ section }: { section?: SectionName }) {
     return (
       <>
         <PageHeader title="Total rewards" icon={Gift} />
-        <Empty title="This statement is not saved on this device" icon={WifiOff} action={<button type="button" onClick={() => void mutate()}>Try again</button>}>
-          You are offline, and your statement was not opened on this device before. Connect to the internet and open it once; after that it stays readable here offline.
-        </Empty>
+        <NotSavedOffline what="statement" retry={() => void mutate()} />
       </>
     );
   }
