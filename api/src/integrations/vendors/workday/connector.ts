@@ -1,6 +1,7 @@
 import { type Connector, type ConnectorEnvironment, ConnectorError, type ConnectorField, type ConnectorSettings, checkFields } from '../../connector.js';
 import { VendorHttp, basicAuth } from '../../http.js';
 import { annualAmount, cellText, payHistory } from '../../vendorRows.js';
+import { parseDate } from '../../../kernel/files/cells.js';
 import type { SourceRow } from '../../../kernel/files/table.js';
 import { parseJsonPaced } from '../../../kernel/pacedJson.js';
 
@@ -251,9 +252,12 @@ const AMOUNT = /^-?\d+(?:\.\d+)?$/;
 
 /** A history entry's pay, or what is wrong with it. */
 function payEntryOf(item: Entry): PayEntry | string {
-  const date = cell(item[HISTORY_DATE]).trim();
-  if (!date) return `has no ${HISTORY_DATE}`;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return `has ${HISTORY_DATE} "${date}", not a date`;
+  const written = cell(item[HISTORY_DATE]).trim();
+  if (!written) return `has no ${HISTORY_DATE}`;
+  // The imports' one rule for a day: a real date, YYYY-MM-DD.
+  const parsed = parseDate(written);
+  if ('error' in parsed) return `has a bad ${HISTORY_DATE}: ${parsed.error}`;
+  const date = parsed.value;
   const alias = HISTORY_AMOUNTS.find((name) => cellText(item[name]).trim() !== '');
   if (!alias) return `has no ${HISTORY_AMOUNTS.join(' or ')}`;
   const raw = cellText(item[alias]).trim();
