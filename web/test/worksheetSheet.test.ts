@@ -46,6 +46,23 @@ describe('spreadsheet editing in a worksheet, in a real browser', () => {
   let cycleId = '';
   let sheetId = '';
 
+  /** Mia's worksheet's eligible rows, as the API answers an admin now. */
+  const readSheet = async () =>
+    (await request<{ data: Schemas['WorksheetDetail'] }>(`/api/v2/meritCycles/${cycleId}/worksheets/${sheetId}`, { headers: bearer(admin) })).body.data.employees.filter((row) => row.eligibility.status === 'eligible');
+
+  /** Mia's worksheet opened by the planner at 1280 × 900; `choose` ticks rows by their index in `rows`. */
+  async function openSheet(rows: Schemas['WorksheetEmployee'][]) {
+    const { context, page } = await signedIn(browser, planner, PASSWORD);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${inject('baseUrl')}/compensationplanning/cycles/${cycleId}/worksheets/${sheetId}`);
+    const grid = page.getByRole('grid', { name: 'Mia Manager’s worksheet' });
+    await grid.waitFor();
+    const choose = async (indexes: number[]) => {
+      for (const index of indexes) await grid.getByLabel(`Select ${(rows[index] as Schemas['WorksheetEmployee']).name}`).check();
+    };
+    return { context, page, grid, notice: page.getByTestId('sheet-notice'), choose };
+  }
+
   beforeAll(async () => {
     db = await testDb();
     company = await createTestCompany(db, 'Worksheet Paste Co');
@@ -159,10 +176,9 @@ describe('spreadsheet editing in a worksheet, in a real browser', () => {
    * and the active cell is row 12's. "12abc" typed there is refused in place and saves nothing.
    */
   it('edits cells from the keyboard: Enter, Escape, Tab and the arrows; a bad entry is refused in place; phones get cards', { timeout: 600_000 }, async () => {
-    const read = async () => (await request<{ data: Schemas['WorksheetDetail'] }>(`/api/v2/meritCycles/${cycleId}/worksheets/${sheetId}`, { headers: bearer(admin) })).body.data.employees.filter((row) => row.eligibility.status === 'eligible');
-    const before = await read();
+    const before = await readSheet();
     const at = (index: number) => (before[index] as Schemas['WorksheetEmployee']).employeeId;
-    const merits = async () => Object.fromEntries((await read()).map((row) => [row.employeeId, row.merit?.amount.amount]));
+    const merits = async () => Object.fromEntries((await readSheet()).map((row) => [row.employeeId, row.merit?.amount.amount]));
     const start = await merits();
 
     const { context, page } = await signedIn(browser, planner, PASSWORD);
@@ -227,24 +243,15 @@ describe('spreadsheet editing in a worksheet, in a real browser', () => {
    * cents) and refuses row 8 as a conflict: its 5% (500,000 cents) stays.
    */
   it('applies a merit to the rows selected in one undoable change, saved per row at the version read', { timeout: 600_000 }, async () => {
-    const read = async () => (await request<{ data: Schemas['WorksheetDetail'] }>(`/api/v2/meritCycles/${cycleId}/worksheets/${sheetId}`, { headers: bearer(admin) })).body.data.employees.filter((row) => row.eligibility.status === 'eligible');
-    const before = await read();
+    const before = await readSheet();
     const row = (index: number) => before[index] as Schemas['WorksheetEmployee'];
     const at = (index: number) => row(index).employeeId;
-    const merits = async () => Object.fromEntries((await read()).map((entry) => [entry.employeeId, entry.merit?.amount.amount]));
+    const merits = async () => Object.fromEntries((await readSheet()).map((entry) => [entry.employeeId, entry.merit?.amount.amount]));
     const start = await merits();
     for (const index of [4, 5, 6]) expect(start[at(index)]).toBe((2_000 + 10 * index) * 100);
 
-    const { context, page } = await signedIn(browser, planner, PASSWORD);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${inject('baseUrl')}/compensationplanning/cycles/${cycleId}/worksheets/${sheetId}`);
-    const grid = page.getByRole('grid', { name: 'Mia Manager’s worksheet' });
-    await grid.waitFor();
-    const notice = page.getByTestId('sheet-notice');
+    const { context, page, notice, choose } = await openSheet(before);
     const bar = page.getByRole('group', { name: 'Change the selected people’s merit' });
-    const choose = async (indexes: number[]) => {
-      for (const index of indexes) await grid.getByLabel(`Select ${row(index).name}`).check();
-    };
 
     // ── one merit % for three rows, then undone as one change ───────────────────────────────
     await choose([4, 5, 6]);
@@ -261,7 +268,7 @@ describe('spreadsheet editing in a worksheet, in a real browser', () => {
 
     // ── someone sets row 8's merit meanwhile; the guideline for four rows refuses that one ──
     await choose([4, 5, 6, 8]);
-    const eighth = (await read()).find((entry) => entry.employeeId === at(8)) as Schemas['WorksheetEmployee'];
+    const eighth = (await readSheet()).find((entry) => entry.employeeId === at(8)) as Schemas['WorksheetEmployee'];
     const changed = await request(`/api/v2/meritCycles/${cycleId}/employees/${at(8)}`, { method: 'PATCH', headers: { ...bearer(admin), 'If-Match': `"${eighth.version}"` }, json: { meritPercentBp: 500 } });
     expect(changed.status).toBe(200);
     await bar.getByRole('button', { name: 'Set to guideline' }).click();
@@ -282,24 +289,15 @@ describe('spreadsheet editing in a worksheet, in a real browser', () => {
    * rows 10 and 11 then takes their promotion away (none), one change of two cells.
    */
   it('sets and clears a promotion on the rows selected in one undoable change, the row someone else changed refused', { timeout: 600_000 }, async () => {
-    const read = async () => (await request<{ data: Schemas['WorksheetDetail'] }>(`/api/v2/meritCycles/${cycleId}/worksheets/${sheetId}`, { headers: bearer(admin) })).body.data.employees.filter((row) => row.eligibility.status === 'eligible');
-    const before = await read();
+    const before = await readSheet();
     const row = (index: number) => before[index] as Schemas['WorksheetEmployee'];
     const at = (index: number) => row(index).employeeId;
-    const promotions = async () => Object.fromEntries((await read()).map((entry) => [entry.employeeId, entry.promotion?.amount ?? null]));
+    const promotions = async () => Object.fromEntries((await readSheet()).map((entry) => [entry.employeeId, entry.promotion?.amount ?? null]));
     const start = await promotions();
     for (const index of [10, 11, 12, 13]) expect(start[at(index)]).toBe(50_000);
 
-    const { context, page } = await signedIn(browser, planner, PASSWORD);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${inject('baseUrl')}/compensationplanning/cycles/${cycleId}/worksheets/${sheetId}`);
-    const grid = page.getByRole('grid', { name: 'Mia Manager’s worksheet' });
-    await grid.waitFor();
-    const notice = page.getByTestId('sheet-notice');
+    const { context, page, notice, choose } = await openSheet(before);
     const bar = page.getByRole('group', { name: 'Change an amount of the selected people' });
-    const choose = async (indexes: number[]) => {
-      for (const index of indexes) await grid.getByLabel(`Select ${row(index).name}`).check();
-    };
 
     // ── someone sets row 13's promotion meanwhile; $1,200 for four rows refuses that one ────
     await choose([10, 11, 12, 13]);
@@ -337,25 +335,16 @@ describe('spreadsheet editing in a worksheet, in a real browser', () => {
    * same on rows 30 to 33.
    */
   const amountThroughThePicker = (field: 'lumpSum' | 'equityRefresh', first: number) => async () => {
-    const read = async () => (await request<{ data: Schemas['WorksheetDetail'] }>(`/api/v2/meritCycles/${cycleId}/worksheets/${sheetId}`, { headers: bearer(admin) })).body.data.employees.filter((row) => row.eligibility.status === 'eligible');
-    const before = await read();
+    const before = await readSheet();
     const row = (index: number) => before[index] as Schemas['WorksheetEmployee'];
     const at = (index: number) => row(index).employeeId;
-    const amounts = async () => Object.fromEntries((await read()).map((entry) => [entry.employeeId, entry[field]?.amount ?? null]));
+    const amounts = async () => Object.fromEntries((await readSheet()).map((entry) => [entry.employeeId, entry[field]?.amount ?? null]));
     const start = await amounts();
     const [a, b, c, d] = [first, first + 1, first + 2, first + 3];
     for (const index of [a, b, c, d]) expect(start[at(index)]).toBeNull();
 
-    const { context, page } = await signedIn(browser, planner, PASSWORD);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${inject('baseUrl')}/compensationplanning/cycles/${cycleId}/worksheets/${sheetId}`);
-    const grid = page.getByRole('grid', { name: 'Mia Manager’s worksheet' });
-    await grid.waitFor();
-    const notice = page.getByTestId('sheet-notice');
+    const { context, page, notice, choose } = await openSheet(before);
     const bar = page.getByRole('group', { name: 'Change an amount of the selected people' });
-    const choose = async (indexes: number[]) => {
-      for (const index of indexes) await grid.getByLabel(`Select ${row(index).name}`).check();
-    };
 
     // ── someone sets row d's amount meanwhile; $1,200 for four rows refuses that one ────────
     await choose([a, b, c, d]);
