@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { inTurnWithOtherNodes } from './startLock.js';
 
 /**
  * Postgres: every commit that changes what authentication reads — a token revoked, expired or
@@ -78,9 +79,7 @@ export async function applyAuthChangeNotifications(db: Knex): Promise<void> {
   if (db.client.config.client !== 'pg') return;
   const schema = schemaOf(db);
   const channel = authChannel(schema);
-  await db.transaction(async (trx) => {
-    // Nodes starting together take turns, as for row security.
-    await trx.raw(`select pg_advisory_xact_lock(hashtext('paybench auth changes ' || ?))`, [schema]);
+  await inTurnWithOtherNodes(db, `auth changes ${schema}`, async (trx) => {
     // The payload is empty: a listener only needs to know that something changed.
     await trx.raw(
       `create or replace function ${quote(schema)}.${FUNCTION}() returns trigger language plpgsql as $body$ begin perform pg_notify('${channel}', ''); return null; end $body$`,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { childRole } from '../cluster/messages.js';
 import { takeClusterTurn } from '../cluster/writeLock.js';
+import { inTurnWithOtherNodes } from './startLock.js';
 
 // Postgres returns BIGINT and NUMERIC as strings; our amounts fit in a double's exact range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -140,11 +141,7 @@ export async function openDatabase(config: Config): Promise<Knex> {
   const db = config.engine === 'postgres' ? postgres(config) : sqlite(config);
   if (config.engine === 'postgres' && config.databaseSchema) {
     const schema = config.databaseSchema;
-    // IF NOT EXISTS is no guard against another node creating it at the same moment: they take turns.
-    await db.transaction(async (trx) => {
-      await trx.raw(`select pg_advisory_xact_lock(hashtext('paybench schema ' || ?))`, [schema]);
-      await trx.raw('CREATE SCHEMA IF NOT EXISTS ??', [schema]);
-    });
+    await inTurnWithOtherNodes(db, `schema ${schema}`, (trx) => trx.raw('CREATE SCHEMA IF NOT EXISTS ??', [schema]));
   }
   return db;
 }

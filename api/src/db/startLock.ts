@@ -16,3 +16,16 @@ export async function whileStartingAlone<T>(db: Knex, schema: string | undefined
     await holder.rollback();
   }
 }
+
+/**
+ * Runs start-up DDL that every node runs (CREATE … IF NOT EXISTS, triggers) with the other nodes
+ * waiting on the same advisory lock: IF NOT EXISTS is no guard against another node creating the
+ * same thing at the same moment, which fails on Postgres's catalogue (pg_class_relname_nsp_index).
+ * `lock` names the work and its schema. Postgres only.
+ */
+export function inTurnWithOtherNodes<T>(db: Knex, lock: string, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`paybench ${lock}`]);
+    return work(trx);
+  });
+}

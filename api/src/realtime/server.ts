@@ -8,6 +8,7 @@ import { Server } from 'socket.io';
 import { callerFromToken } from '../access/authenticate.js';
 import type { Config } from '../config.js';
 import { childRole } from '../cluster/messages.js';
+import { inTurnWithOtherNodes } from '../db/startLock.js';
 import type { IdentityProvider } from '../access/identityProvider.js';
 
 export const SOCKET_PATH = '/engine.io/';
@@ -65,6 +66,16 @@ function oneQueryAtATime(pool: pg.Pool): pg.Pool {
 }
 
 /**
+ * The Postgres adapter's table for payloads too large for a NOTIFY. Every web process of every node
+ * runs this as it starts, so they take turns: two creating it at once fail on the catalogue.
+ */
+export async function ensureAttachmentsTable(db: Knex, schema: string | undefined): Promise<void> {
+  await inTurnWithOtherNodes(db, `realtime ${schema ?? 'public'}`, (trx) =>
+    trx.raw('CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)'),
+  );
+}
+
+/**
  * socket.io at /engine.io/, websocket transport only. A socket must present a token (a sign-in
  * access token or an API token) in its auth payload; it joins its user's and company's rooms, and
  * a room of its credential (the API token, or the user's sign-ins) so that it can be ended with it.
@@ -81,7 +92,7 @@ export async function startRealtime(
     const schema = options.config.databaseSchema?.replace(/"/g, '');
     // One connection listens; publishing needs only one more, as it goes one message at a time.
     pool = oneQueryAtATime(new pg.Pool({ connectionString: options.config.databaseUrl, max: 2, ...(schema ? { options: `-c search_path="${schema}"` } : {}) }));
-    await pool.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)`);
+    await ensureAttachmentsTable(options.db, schema);
     io.adapter(createAdapter(pool, { channelPrefix: `paybench_${options.config.databaseSchema ?? 'public'}`.slice(0, 40) }));
   } else if (childRole()) {
     // The web processes of one SQLite node: the primary passes events and disconnections between them.
