@@ -40,8 +40,11 @@ function tagOf(tags: Buffer, what: string): number {
 const KEY_BATCH = 4096;
 /** 'whom', marking the identity block (in its family × level × measure tag's place), which a tag cannot be told from otherwise. */
 const IDENTITY_BLOCK = 0x77686f6d;
-/** 'pers', marking the identity block of a record known by its person tag rather than its rank. */
-const PERSON_BLOCK = 0x70657273;
+/**
+ * 'prsn', marking the identity block of a record known by its person tag rather than its rank: the
+ * tag and the measure alone, so the move follows the person to another place, family or level.
+ */
+const PERSON_BLOCK = 0x7072736e;
 
 /**
  * A participant's person tag: HMAC-SHA-256 under a subkey of the disclosure key of its company's id
@@ -79,9 +82,11 @@ export function movedAmount(amount: number, draw: number): number {
  * Record keys and record moves of one amount column, computed while the release is built: AES-256
  * (a PRP, so a PRF on one 16-byte block, as AES-CMAC-PRF is) under a subkey of the disclosure key of
  * two blocks per record. The first, the record's company tag, place tag, family × level × measure tag
- * and amount, gives its key (which cells sum); the second, the same tags and the record's rank among
- * its company's records of that place and family × level (by amount), gives its move (movedAmount):
- * a person's identity, which a pay rise or the aging of pay between builds does not change. The
+ * and amount, gives its key (which cells sum); the second gives its move (movedAmount): the person's
+ * tag and the measure's, or for a record without one (generated, or stored before tags) the same
+ * tags as the key and its rank among its company's records of that place and family × level (by
+ * amount). Either is a person's identity, which a pay rise or the aging of pay between builds does
+ * not change. The
  * key's lowest bit is then the moved amount's side. The tags are HMAC-SHA-256 of the identifiers, so
  * an unchanged record has the same key and move in every release. Batched through one cipher: ten
  * million records cost seconds, not the minutes one HMAC each would.
@@ -100,6 +105,7 @@ export class RecordKeyer {
   private readonly groupTagged: Uint8Array;
   private readonly levels: number;
   private measure: MeasureId = 'base';
+  private measureTag = 0;
   private readonly batch = Buffer.alloc(KEY_BATCH * 32);
   private pending = 0;
   private written = 0;
@@ -125,6 +131,7 @@ export class RecordKeyer {
   /** Starts the keys (into `out`) and identity draws (into `draws`, see movedAmount) of one amount column. */
   column(measure: MeasureId, out: Int32Array, draws: Int32Array): void {
     this.measure = measure;
+    this.measureTag = tagOf(this.tags, `measure ${measure}`);
     this.groupTagged.fill(0);
     this.out = out;
     this.draws = draws;
@@ -156,7 +163,8 @@ export class RecordKeyer {
   /**
    * A record: `rank` is its place among its company's records of this place and family × level, by
    * amount; `person` its person tag (personTag), 0 when unknown. A record with a person tag draws its
-   * move from it, not from its rank: colleagues joining, leaving or passing it in pay change nothing.
+   * move from it and the measure, not from its rank or where it sits: colleagues joining, leaving or
+   * passing it in pay change nothing, nor does the person's move to another place, family or level.
    */
   add(record: { family: number; level: number; company: number; location: number; amount: number; rank: number; person: number }): void {
     const at = this.pending * 32;
@@ -175,9 +183,9 @@ export class RecordKeyer {
     } else {
       // The company's code is left out: participants are numbered afresh in every release; the tag holds the company.
       this.batch.writeInt32LE(record.person, at + 16);
-      this.batch.writeInt32LE(place, at + 20);
+      this.batch.writeInt32LE(this.measureTag, at + 20);
       this.batch.writeInt32LE(PERSON_BLOCK, at + 24);
-      this.batch.writeInt32LE(group, at + 28);
+      this.batch.writeInt32LE(0, at + 28);
     }
     if (++this.pending === KEY_BATCH) this.flush();
   }

@@ -50,6 +50,26 @@ describe('a stable person identity', () => {
     expect(movedOf(release([140_000], false), TARGET)).not.toBe(before);
   });
 
+  it('keeps a person’s move when they change place, level and family (a promotion with a rise, a relocation)', () => {
+    // The signed factor the record moved by; moved amounts are whole and end in the side's bit, so ±2 of the pay.
+    const factor = (specs: Pick<RecordSpec, 'family' | 'level' | 'location'>, pay: number, persons: boolean): number => {
+      const records: RecordSpec[] = [
+        { company: 0, base: pay, ...specs, ...(persons ? { person: 7 } : {}) },
+        ...[60_000, 70_000, 80_000, 90_000, 160_000, 170_000, 180_000, 190_000].map((base, i) => ({ company: 1 + (i % 4), base, ...specs })),
+      ];
+      const moved = movedOf(buildRelease(marketOf([{}, {}, {}, {}, {}], records), { id: 'moves', disclosureKey: KEY }), pay);
+      return (moved - pay) / pay;
+    };
+    const before = factor({ location: 'us_austin', level: 'p3' }, TARGET, true);
+    const promoted = factor({ location: 'us_austin', level: 'p4' }, 140_000, true);
+    const relocated = factor({ location: 'gb_london', level: 'p4', family: 'data_science' }, 95_000, true);
+    expect(Math.abs(promoted - before)).toBeLessThan(3 / 95_000);
+    expect(Math.abs(relocated - before)).toBeLessThan(3 / 95_000);
+    // Control: told apart by rank, a record somewhere else is somebody new, with a move of its own.
+    const byRank = factor({ location: 'us_austin', level: 'p3' }, TARGET, false);
+    expect(Math.abs(factor({ location: 'gb_london', level: 'p4', family: 'data_science' }, 95_000, false) - byRank)).toBeGreaterThan(3 / 95_000);
+  });
+
   it('is a keyed tag of the company and employee ids, never 0, and differs by key, company and employee', () => {
     const tag = personTag(KEY, 'company-a', 'employee-1');
     expect(tag).toBe(personTag(KEY, 'company-a', 'employee-1'));
