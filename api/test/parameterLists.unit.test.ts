@@ -14,16 +14,7 @@ import { sourceFiles } from './importGraph.js';
 const SRC = path.resolve(import.meta.dirname, '..', 'src');
 const MOST = 5;
 
-const STILL_LONG = [
-  'bands/surveys.ts replaceSurveyJobs',
-  'bands/surveys.ts writeSurvey',
-  'identity/sso/signIn.ts startEnterpriseSignIn',
-  'offers/package.ts storePackage',
-  'offers/service.ts announce',
-  'people/store.ts employeePage',
-  'team/peopleReads.ts orderedIds',
-  'workflow/service.ts transition',
-];
+const STILL_LONG: string[] = [];
 const HOT_LOOPS = ['market/engine/scan.ts gatherMatchedGroup', 'market/engine/scan.ts gatherSortedGroup', 'market/engine/scan.ts gatherWithCompanyFactor'];
 
 function longLists(): string[] {

@@ -73,7 +73,7 @@ export async function decideBandSet(db: Knex, caller: Caller, { bandSetId, ifMat
     const subject = { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting };
     if (decision === 'rejected') {
       if (!bandSetWorkflow.transitionFrom(set.status, 'reject')) throw new HttpError(409, 'invalid_transition', { message: bandSetWorkflow.refusal(set.status, 'reject') });
-      const rejected = await transition(trx, scope, bandSetWorkflow, subject, 'reject', caller, comment);
+      const rejected = await transition(trx, scope, bandSetWorkflow, { subject, action: 'reject', actor: caller, comment });
       await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { status: rejected.state, updated_at: new Date().toISOString() }, 'this band set');
       await updateDecisions(trx, scope, set.id, JSON.stringify(decisions));
       return;
@@ -84,7 +84,7 @@ export async function decideBandSet(db: Knex, caller: Caller, { bandSetId, ifMat
     if (last) {
       await makeLive(trx, scope, caller, set, { action: 'approve', comment, awaiting });
     } else {
-      await transition(trx, scope, bandSetWorkflow, subject, 'recordApproval', caller, comment);
+      await transition(trx, scope, bandSetWorkflow, { subject, action: 'recordApproval', actor: caller, comment });
       await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { updated_at: new Date().toISOString() }, 'this band set');
     }
     // The guard has let only the awaited approver through, so the decision is theirs to record.

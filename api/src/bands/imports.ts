@@ -207,14 +207,14 @@ async function runSurvey(ctx: RunContext, row: BandImportRow, table: SourceTable
   const plan = { dryRun: Boolean(row.dry_run), rows: table.rows.length, create: jobs.length, update: 0, unchanged: 0 };
   if (problems.count) return { problems, plan };
   if (survey.replace) {
-    const replaced = await replaceSurveyJobs(ctx.db, ctx.scope, row.owner_user_id, survey, row.filename, jobs, { dryRun: Boolean(row.dry_run), rows: table.rows.length });
+    const replaced = await replaceSurveyJobs(ctx.db, ctx.scope, { ownerUserId: row.owner_user_id, input: survey, filename: row.filename, jobs }, { dryRun: Boolean(row.dry_run), rows: table.rows.length });
     if ('stopped' in replaced) throw new ImportStopped(replaced.stopped, 'rejected');
     return { problems, plan: replaced.plan, surveyId: survey.replace.surveyId };
   }
   if (row.dry_run) return { problems, plan };
   await ctx.progress(70, `Writing ${jobs.length} survey jobs`);
   const surveyId = await ctx.db.transaction(async (trx) => {
-    const id = await writeSurvey(trx, ctx.scope, row.owner_user_id, survey, row.filename, jobs);
+    const id = await writeSurvey(trx, ctx.scope, { ownerUserId: row.owner_user_id, input: survey, filename: row.filename, jobs });
     await emit(trx, { name: 'survey.imported', companyId: ctx.scope.companyId, actorUserId: row.owner_user_id, subjectType: 'survey', subjectId: id, payload: { surveyId: id, name: survey.name, jobs: jobs.length } });
     return id;
   });

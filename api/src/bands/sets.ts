@@ -184,10 +184,10 @@ export async function makeLive(
   const now = new Date().toISOString();
   const live = await findLiveSet(trx, scope);
   if (live && bandSetWorkflow.isState(live.status)) {
-    const archived = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: live.id, currentState: live.status, version: Number(live.version), awaiting: [] }, 'archive', caller, `Replaced by “${set.name}”.`);
+    const archived = await transition(trx, scope, bandSetWorkflow, { subject: { subjectType: BAND_SET_SUBJECT, subjectId: live.id, currentState: live.status, version: Number(live.version), awaiting: [] }, action: 'archive', actor: caller, comment: `Replaced by “${set.name}”.` });
     await updateAtVersion(() => setsOf(trx, scope).where({ id: live.id }), Number(live.version), { status: archived.state, updated_at: now }, 'the live band set');
   }
-  const published = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting }, action, caller, comment);
+  const published = await transition(trx, scope, bandSetWorkflow, { subject: { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting }, action, actor: caller, comment });
   await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { status: published.state, published_at: now, published_by: caller.userId, updated_at: now }, 'this band set');
   await emit(trx, {
     name: 'bandSet.published',
@@ -224,12 +224,12 @@ async function publishToCycle(
   const now = new Date().toISOString();
   const previous = await findCycleSet(trx, scope, meritCycleId);
   if (previous && bandSetWorkflow.isState(previous.status)) {
-    const archived = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: previous.id, currentState: previous.status, version: Number(previous.version), awaiting: [] }, 'archive', caller, `Replaced by “${set.name}” for “${cycle.name}”.`);
+    const archived = await transition(trx, scope, bandSetWorkflow, { subject: { subjectType: BAND_SET_SUBJECT, subjectId: previous.id, currentState: previous.status, version: Number(previous.version), awaiting: [] }, action: 'archive', actor: caller, comment: `Replaced by “${set.name}” for “${cycle.name}”.` });
     await updateAtVersion(() => setsOf(trx, scope).where({ id: previous.id }), Number(previous.version), { status: archived.state, updated_at: now }, 'the merit cycle’s band set');
   }
   const version = Number(set.version);
   const action = set.status === 'pendingApproval' ? 'approveToCycle' : 'publishToCycle';
-  const published = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting }, action, caller, comment);
+  const published = await transition(trx, scope, bandSetWorkflow, { subject: { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting }, action, actor: caller, comment });
   await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { status: published.state, merit_cycle_id: cycle.id, published_at: now, published_by: caller.userId, updated_at: now }, 'this band set');
   await emit(trx, {
     name: 'bandSet.publishedToCycle',
@@ -246,7 +246,7 @@ async function submitForApproval(trx: Knex, caller: Caller, { set, approvers, co
   const scope = companyScope(caller);
   if (!bandSetWorkflow.isState(set.status)) throw new Error(`band set ${set.id} is in an unknown state ${set.status}`);
   const version = Number(set.version);
-  const submitted = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting: [] }, 'submit', caller, comment);
+  const submitted = await transition(trx, scope, bandSetWorkflow, { subject: { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting: [] }, action: 'submit', actor: caller, comment });
   const now = new Date().toISOString();
   await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { status: submitted.state, updated_at: now }, 'this band set');
   await replaceBandSetApproval(trx, scope, { band_set_id: set.id, company_id: scope.companyId, approver_user_ids: JSON.stringify(approvers), decisions: '[]', submitted_by: caller.userId, submitted_at: now });
@@ -294,7 +294,7 @@ export async function withdrawBandSet(db: Knex, caller: Caller, id: string, ifMa
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
     const set = await requireSetAtVersion(trx, scope, { id: id, version });
-    const withdrawn = await transition(trx, scope, bandSetWorkflow, { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting: [] }, 'withdraw', caller, comment);
+    const withdrawn = await transition(trx, scope, bandSetWorkflow, { subject: { subjectType: BAND_SET_SUBJECT, subjectId: set.id, currentState: set.status, version, awaiting: [] }, action: 'withdraw', actor: caller, comment });
     await updateAtVersion(() => setsOf(trx, scope).where({ id: set.id }), version, { status: withdrawn.state, updated_at: new Date().toISOString() }, 'this band set');
   });
   return bandSetDetail(db, scope, id);

@@ -299,8 +299,19 @@ function required(row: FileRow<SurveyFieldName>, field: SurveyFieldName, max: nu
   return row.text(field, max) ?? null;
 }
 
+type FileJob = Omit<SurveyJobRow, 'id' | 'company_id' | 'survey_id'>;
+
+/** A survey read from a file: who imported it, what they said of it, the file's name and its jobs. */
+export interface ImportedSurvey {
+  ownerUserId: string;
+  input: SurveyInput;
+  filename: string | null;
+  jobs: readonly FileJob[];
+}
+
 /** Creates the survey and its jobs (in the caller's transaction). */
-export async function writeSurvey(trx: Knex, scope: CompanyScope, ownerUserId: string, input: SurveyInput, filename: string | null, jobs: Omit<SurveyJobRow, 'id' | 'company_id' | 'survey_id'>[]): Promise<string> {
+export async function writeSurvey(trx: Knex, scope: CompanyScope, survey: ImportedSurvey): Promise<string> {
+  const { ownerUserId, input, filename, jobs } = survey;
   const now = new Date().toISOString();
   const id = newId();
   await insertSurvey(trx, {
@@ -327,7 +338,6 @@ export async function writeSurvey(trx: Knex, scope: CompanyScope, ownerUserId: s
 
 // ---- replacing a survey's jobs from a new file ------------------------------------------------
 
-type FileJob = Omit<SurveyJobRow, 'id' | 'company_id' | 'survey_id'>;
 
 /** The survey a file will replace the jobs of: the company's (else 404), imported, at the version read. */
 export async function surveyToReplace(db: Knex, scope: CompanyScope, id: string, version: number): Promise<SurveyListRow> {
@@ -350,7 +360,8 @@ export type ReplaceOutcome = { plan: Schemas['BandImportPlan'] } | { stopped: st
  * one transaction — the jobs, the survey at its next version, those associations removed — and emits
  * `survey.replaced`. Rows were checked before: a file with any problem never gets here.
  */
-export async function replaceSurveyJobs(db: Knex, scope: CompanyScope, ownerUserId: string, input: SurveyInput, filename: string | null, jobs: readonly FileJob[], options: { dryRun: boolean; rows: number }): Promise<ReplaceOutcome> {
+export async function replaceSurveyJobs(db: Knex, scope: CompanyScope, survey: ImportedSurvey, options: { dryRun: boolean; rows: number }): Promise<ReplaceOutcome> {
+  const { ownerUserId, input, filename, jobs } = survey;
   const target = input.replace;
   if (!target) throw new Error('replaceSurveyJobs needs the survey to replace');
   const run = async (trx: Knex): Promise<ReplaceOutcome> => {

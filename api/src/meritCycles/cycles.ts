@@ -284,7 +284,7 @@ export async function transitionMeritCycle(
       armed = await armWindowNotices(trx, row, caller.userId, { windows: configOf(row).windows, hours: Number(row.closing_notice_hours) }, null);
     }
     if (action === 'close') changes = await closeCycle(trx, scope, caller, row);
-    const moved = await transition(trx, scope, meritCycleWorkflow, subject, action, caller, comment);
+    const moved = await transition(trx, scope, meritCycleWorkflow, { subject, action, actor: caller, comment });
     await updateAtVersion(() => cyclesOf(trx, scope).where({ id }), version, { ...changes, state: moved.state, updated_at: now }, 'this cycle');
     await emit(trx, {
       name: 'meritCycle.transitioned',

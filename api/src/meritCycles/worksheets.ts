@@ -288,7 +288,7 @@ export async function moveWorksheet(
       changes.reviewers = JSON.stringify(resolution.reviewers);
       changes.review_step = 1;
     }
-    const moved = await transition(trx, context.scope, worksheetWorkflow, subject, action, caller, comment);
+    const moved = await transition(trx, context.scope, worksheetWorkflow, { subject, action, actor: caller, comment });
     if (resolution?.note) await recordNote(trx, context.scope, worksheetWorkflow, { ...subject, currentState: moved.state }, { action: 'skipReviewers', actor: caller, comment: resolution.note, after: moved });
     if (action === 'approveStep') changes.review_step = (worksheet.review_step ?? 1) + 1;
     if (move === 'sendBack' || move === 'reopen' || action === 'approve') changes.review_step = null;
@@ -374,7 +374,7 @@ export async function pullUpWorksheet(db: Knex, caller: Caller, cycleId: string,
     if (!parent) throw new HttpError(409, 'no_worksheet_above', { message: 'This worksheet is at the top of the org; there is no worksheet to pull it up into.' });
     if (!EDITABLE_STATES.has(parent.state)) throw new HttpError(409, 'worksheet_read_only', { message: `The worksheet above is ${worksheetStateInWords(parent.state)}; it takes rows over only while it is being planned.` });
     requireStageOpen(context, 'planning');
-    const moved = await transition(trx, context.scope, worksheetWorkflow, subject, 'pullUp', caller, `Pulled up into ${parent.planner_name ?? 'the worksheet above'}’s worksheet.`);
+    const moved = await transition(trx, context.scope, worksheetWorkflow, { subject, action: 'pullUp', actor: caller, comment: `Pulled up into ${parent.planner_name ?? 'the worksheet above'}’s worksheet.` });
     const now = new Date().toISOString();
     await updateAtVersion(() => worksheetsOf(trx, context.scope).where({ cycle_id: context.cycle.id, id: worksheet.id }), version, { state: moved.state, pulled_up_into: parent.id, updated_at: now }, 'this worksheet');
     await rowsOf(trx, context.scope).where({ cycle_id: context.cycle.id, worksheet_id: worksheet.id }).update({ worksheet_id: parent.id });

@@ -58,10 +58,10 @@ export async function cancelOfferHire(ctx: OfferContext, caller: Caller, id: str
   const written = await db.transaction(async (trx) => {
     const row = await requireOffer(trx, scope, id);
     if (row.version !== version) throw versionConflict('this offer', row.version);
-    const next = await transition(trx, scope, offerWorkflow, subjectOf(row), 'cancelHire', caller, comment);
+    const next = await transition(trx, scope, offerWorkflow, { subject: subjectOf(row), action: 'cancelHire', actor: caller, comment });
     if (row.hired_employee_id) await cancelHireFromOffer(trx, scope, { employeeId: row.hired_employee_id, offerId: row.id, actorUserId: caller.userId });
     const stored = await writeOffer(trx, scope, row, { state: next.state, hired_employee_id: null, updated_by: caller.userId });
-    await announce(trx, scope, ctx, stored, 'hireCancelled', caller.userId);
+    await announce(trx, scope, ctx, { row: stored, event: 'hireCancelled', actorUserId: caller.userId });
     return stored;
   });
   return detail(ctx.deps, db, caller, written);

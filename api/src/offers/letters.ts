@@ -77,12 +77,12 @@ export async function sendAt(ctx: OfferContext, caller: Caller, id: string, vers
   return db.transaction(async (trx) => {
     const row = await requireOffer(trx, scope, id);
     if (row.version !== version) throw versionConflict('this offer', row.version);
-    const next = await transition(trx, scope, offerWorkflow, subjectOf(row), 'send', caller, comment);
+    const next = await transition(trx, scope, offerWorkflow, { subject: subjectOf(row), action: 'send', actor: caller, comment });
     if (row.expires_on < today()) throw badRequest('The offer’s expiry date has passed: change it before sending.', [{ field: 'expiresOn', message: 'is in the past' }]);
     const stored = await writeOffer(trx, scope, row, { state: next.state, send_number: row.send_number + 1, sent_at: next.at, updated_by: caller.userId });
     await revokeLinks(trx, scope, row.id, next.at);
     const link = await mintLink(trx, scope, stored, endOfDay(stored.expires_on));
-    await announce(trx, scope, ctx, stored, 'sent', caller.userId);
+    await announce(trx, scope, ctx, { row: stored, event: 'sent', actorUserId: caller.userId });
     const candidate = await candidateForOffer(trx, scope, stored.candidate_id);
     const { companyName } = await pricesOf(trx, scope);
     const url = letterUrl(ctx.deps.config.publicUrl, link.token);
@@ -198,15 +198,15 @@ export async function getLetter(ctx: OfferContext, token: string): Promise<Lette
     const now = new Date().toISOString();
     const views = { view_count: current.view_count + 1, last_viewed_at: now };
     if (current.state === 'sent') {
-      const next = await transition(trx, scope, offerWorkflow, subjectOf(current), 'open', candidateActor(current));
+      const next = await transition(trx, scope, offerWorkflow, { subject: subjectOf(current), action: 'open', actor: candidateActor(current) });
       const stored = await writeOffer(trx, scope, current, { state: next.state, opened_at: next.at, ...views });
-      await announce(trx, scope, ctx, stored, 'opened', null);
+      await announce(trx, scope, ctx, { row: stored, event: 'opened', actorUserId: null });
       return stored;
     }
     // A view is not a change of the offer: its version stays, so a letter read does not stale the recruiter's edit.
     await trx('offers').where({ company_id: scope.companyId, id: current.id }).update(views);
     const stored = { ...current, ...views };
-    await announce(trx, scope, ctx, stored, 'viewed', null);
+    await announce(trx, scope, ctx, { row: stored, event: 'viewed', actorUserId: null });
     return stored;
   });
   return presentLetter(db, scope, written);
@@ -244,7 +244,7 @@ export async function acceptLetter(ctx: OfferContext, token: string, input: Sche
     const current = await requireOffer(trx, scope, row.id);
     if ((CLOSED_STATES as readonly string[]).includes(current.state)) throw closed(current.state);
     if (current.version !== input.offerVersion) throw versionConflict('this offer', current.version);
-    const next = await transition(trx, scope, offerWorkflow, subjectOf(current), 'accept', candidateActor(current));
+    const next = await transition(trx, scope, offerWorkflow, { subject: subjectOf(current), action: 'accept', actor: candidateActor(current) });
     const pkg = chosen ? chosen.package : parsePackage(current.package);
     const acceptance: OfferAcceptanceRecord = { signature, acceptedAt: next.at, offerVersion: current.version, alternativeId: chosen?.id ?? null, packageLabel: chosen?.label ?? 'Offer' };
     const prices = await pricesOf(trx, scope);
@@ -286,7 +286,7 @@ export async function acceptLetter(ctx: OfferContext, token: string, input: Sche
     });
     const stored = await writeOffer(trx, scope, current, { state: next.state, accepted_at: next.at, acceptance: JSON.stringify(acceptance), hired_employee_id: hired.employeeId });
     await revokeLinks(trx, scope, current.id, next.at);
-    await announce(trx, scope, ctx, stored, 'accepted', null);
+    await announce(trx, scope, ctx, { row: stored, event: 'accepted', actorUserId: null });
     return stored;
   });
   return presentLetter(db, scope, written);
@@ -300,10 +300,10 @@ export async function declineLetter(ctx: OfferContext, token: string, input: Sch
   const written = await db.transaction(async (trx) => {
     const current = await requireOffer(trx, scope, row.id);
     if ((CLOSED_STATES as readonly string[]).includes(current.state)) throw closed(current.state);
-    const next = await transition(trx, scope, offerWorkflow, subjectOf(current), 'decline', candidateActor(current), reason);
+    const next = await transition(trx, scope, offerWorkflow, { subject: subjectOf(current), action: 'decline', actor: candidateActor(current), comment: reason });
     const stored = await writeOffer(trx, scope, current, { state: next.state, declined_at: next.at, decline_reason: reason });
     await revokeLinks(trx, scope, current.id, next.at);
-    await announce(trx, scope, ctx, stored, 'declined', null);
+    await announce(trx, scope, ctx, { row: stored, event: 'declined', actorUserId: null });
     return stored;
   });
   return presentLetter(db, scope, written);

@@ -69,7 +69,8 @@ function basisPoints(percent: number, field: string, errors: FieldError[]): numb
  * currency at the reference rate first), an option's strike defaulted to the company's exercise
  * price, else its share price (the latest fair market value).
  */
-export async function storePackage(input: PackageInput, currency: string, prices: EquityPrices, converter: Converter, field: string, errors: FieldError[]): Promise<StoredPackage> {
+export async function storePackage(input: PackageInput, at: { currency: string; prices: EquityPrices; converter: Converter; field: string; errors: FieldError[] }): Promise<StoredPackage> {
+  const { currency, prices, converter, field, errors } = at;
   const bonusTargetBp = input.bonusTargetPercent === undefined || input.bonusTargetPercent === null ? null : basisPoints(input.bonusTargetPercent, `${field}.bonusTargetPercent`, errors);
   let equity: StoredEquity | null = null;
   const grant = input.equity;

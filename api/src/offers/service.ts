@@ -84,7 +84,8 @@ const EVENT_NAMES = {
 } as const;
 
 /** The domain event (audit and outbox, in the transaction) and the recruiters' live update (after the commit). */
-export async function announce(trx: Knex, scope: CompanyScope, ctx: OfferContext, row: OfferRow, event: OfferUpdateEvent, actorUserId: string | null): Promise<void> {
+export async function announce(trx: Knex, scope: CompanyScope, ctx: OfferContext, update: { row: OfferRow; event: OfferUpdateEvent; actorUserId: string | null }): Promise<void> {
+  const { row, event, actorUserId } = update;
   await emit(trx, { companyId: scope.companyId, actorUserId, name: EVENT_NAMES[event], subjectType: OFFER_SUBJECT, subjectId: row.id, payload: { state: row.state, version: row.version } });
   await announceOfferUpdate(trx, scope, ctx.deps.realtime, ctx.afterCommit, { offerId: row.id, state: row.state, version: row.version, event, at: new Date().toISOString() });
 }
@@ -94,10 +95,10 @@ export async function announce(trx: Knex, scope: CompanyScope, ctx: OfferContext
 /** Expires one sent or opened offer whose expiry date has ended; its links stop working. */
 export async function expireOffer(trx: Knex, scope: CompanyScope, ctx: OfferContext, row: OfferRow): Promise<OfferRow> {
   const actor = actorFor(SYSTEM_ACTOR, scope.companyId);
-  const next = await transition(trx, scope, offerWorkflow, subjectOf(row), 'expire', actor, `The offer expired at the end of ${row.expires_on}.`);
+  const next = await transition(trx, scope, offerWorkflow, { subject: subjectOf(row), action: 'expire', actor, comment: `The offer expired at the end of ${row.expires_on}.` });
   const written = await writeOffer(trx, scope, row, { state: next.state });
   await revokeLinks(trx, scope, row.id, next.at);
-  await announce(trx, scope, ctx, written, 'expired', null);
+  await announce(trx, scope, ctx, { row: written, event: 'expired', actorUserId: null });
   return written;
 }
 
@@ -188,7 +189,7 @@ async function storeAlternatives(
     ids.add(id);
     const label = alternative.label.trim();
     if (!label) errors.push({ field: `body.alternatives.${index}.label`, message: 'must not be blank' });
-    out.push({ id, label, package: await storePackage(alternative.package, currency, prices, converter, `body.alternatives.${index}.package`, errors) });
+    out.push({ id, label, package: await storePackage(alternative.package, { currency, prices, converter, field: `body.alternatives.${index}.package`, errors }) });
   }
   return out;
 }
@@ -306,7 +307,7 @@ export async function checkOffer(ctx: OfferContext, caller: Caller, input: Schem
   const converter = await Converter.open(db, today());
   const placement = await resolvePlacement(db, scope, input, errors);
   throwIfInvalid(errors);
-  const pkg = await storePackage(input.package, placement.currency, prices, converter, 'body.package', errors);
+  const pkg = await storePackage(input.package, { currency: placement.currency, prices, converter, field: 'body.package', errors });
   const alternatives = await storeAlternatives(input.alternatives ?? [], placement.currency, prices, converter, errors);
   throwIfInvalid(errors);
   return offerChecks(ctx.deps, db, caller, checkSubject(placement, pkg, alternatives), converter);
@@ -322,7 +323,7 @@ export async function createOffer(ctx: OfferContext, caller: Caller, input: Sche
   const converter = await Converter.open(db, today());
   const placement = await resolvePlacement(db, scope, input, errors);
   throwIfInvalid(errors);
-  const pkg = await storePackage(input.package, placement.currency, prices, converter, 'body.package', errors);
+  const pkg = await storePackage(input.package, { currency: placement.currency, prices, converter, field: 'body.package', errors });
   const alternatives = await storeAlternatives(input.alternatives ?? [], placement.currency, prices, converter, errors);
   await checkHiringManager(db, scope, input.hiringManagerId, errors);
   if (input.expiresOn < today()) errors.push({ field: 'body.expiresOn', message: 'must not be in the past' });
@@ -372,7 +373,7 @@ export async function createOffer(ctx: OfferContext, caller: Caller, input: Sche
   };
   await db.transaction(async (trx) => {
     await insertOffer(trx, row);
-    await announce(trx, scope, ctx, row, 'created', caller.userId);
+    await announce(trx, scope, ctx, { row, event: 'created', actorUserId: caller.userId });
   });
   return detail(ctx.deps, db, caller, await requireOffer(db, scope, row.id));
 }
@@ -407,7 +408,7 @@ export async function updateOffer(ctx: OfferContext, caller: Caller, id: string,
     errors,
   );
   throwIfInvalid(errors);
-  const pkg = patch.package ? await storePackage(patch.package, placement.currency, prices, converter, 'body.package', errors) : parsePackage(current.package);
+  const pkg = patch.package ? await storePackage(patch.package, { currency: placement.currency, prices, converter, field: 'body.package', errors }) : parsePackage(current.package);
   const alternatives = patch.alternatives ? await storeAlternatives(patch.alternatives, placement.currency, prices, converter, errors) : parseAlternatives(current.alternatives);
   if (patch.expiresOn !== undefined && patch.expiresOn < today()) errors.push({ field: 'body.expiresOn', message: 'must not be in the past' });
   await checkHiringManager(db, scope, patch.hiringManagerId, errors);
@@ -440,13 +441,13 @@ export async function updateOffer(ctx: OfferContext, caller: Caller, id: string,
     };
     if (stateOf(row) !== 'draft') {
       // Approvals were for the old package, and the candidate's link showed it: both end here.
-      const next = await transition(trx, scope, offerWorkflow, subjectOf(row), 'revise', caller);
+      const next = await transition(trx, scope, offerWorkflow, { subject: subjectOf(row), action: 'revise', actor: caller });
       changes.state = next.state;
       changes.approval = null;
       await revokeLinks(trx, scope, row.id, next.at);
     }
     const written = await writeOffer(trx, scope, row, changes);
-    await announce(trx, scope, ctx, written, 'updated', caller.userId);
+    await announce(trx, scope, ctx, { row: written, event: 'updated', actorUserId: caller.userId });
   });
   return detail(ctx.deps, db, caller, await requireOffer(db, scope, id));
 }
@@ -460,7 +461,7 @@ export async function deleteOffer(ctx: OfferContext, caller: Caller, id: string)
       throw new HttpError(409, 'invalid_transition', { message: `Only a draft can be deleted; this offer is ${offerWorkflow.label(stateOf(current))}. Rescind it instead.` });
     }
     await deleteOfferRow(trx, scope, id);
-    await announce(trx, scope, ctx, current, 'deleted', caller.userId);
+    await announce(trx, scope, ctx, { row: current, event: 'deleted', actorUserId: caller.userId });
     return current;
   });
   return presentSummary(row, await candidateNames(db, scope, row.candidate_id));
@@ -501,9 +502,9 @@ export async function submitAt(ctx: OfferContext, caller: Caller, id: string, ve
     const row = await requireOffer(trx, scope, id);
     if (row.version !== version) throw versionConflict('this offer', row.version);
     const approval: StoredApproval | null = rule ? { ...rule, decisions: [] } : null;
-    const next = await transition(trx, scope, offerWorkflow, subjectOf(row), rule ? 'submit' : 'clear', caller, comment);
+    const next = await transition(trx, scope, offerWorkflow, { subject: subjectOf(row), action: rule ? 'submit' : 'clear', actor: caller, comment });
     const stored = await writeOffer(trx, scope, row, { state: next.state, approval: approval ? JSON.stringify(approval) : null, out_of_range: detailNow.checks.outOfRange, updated_by: caller.userId });
-    await announce(trx, scope, ctx, stored, rule ? 'submitted' : 'approved', caller.userId);
+    await announce(trx, scope, ctx, { row: stored, event: rule ? 'submitted' : 'approved', actorUserId: caller.userId });
     if (approval) await tellApprovers(trx, ctx, scope, stored, awaitedApprovers(approval));
     return stored;
   });
@@ -525,9 +526,9 @@ export async function approveAt(ctx: OfferContext, caller: Caller, id: string, v
     const decisions = approval ? [...approval.decisions, { userId: caller.userId, decision: 'approved' as const, at: new Date().toISOString() }] : [];
     const after: StoredApproval | null = approval ? { ...approval, decisions } : null;
     const done = after !== null && awaitedApprovers(after).length === 0;
-    const next = await transition(trx, scope, offerWorkflow, subject, done ? 'approve' : 'recordApproval', caller, comment);
+    const next = await transition(trx, scope, offerWorkflow, { subject, action: done ? 'approve' : 'recordApproval', actor: caller, comment });
     const stored = await writeOffer(trx, scope, row, { state: next.state, approval: after ? JSON.stringify(after) : null });
-    await announce(trx, scope, ctx, stored, 'approved', caller.userId);
+    await announce(trx, scope, ctx, { row: stored, event: 'approved', actorUserId: caller.userId });
     if (!done && after) await tellApprovers(trx, ctx, scope, stored, after.mode === 'ordered' ? awaitedApprovers(after) : []);
     return stored;
   });
@@ -541,10 +542,10 @@ export async function rejectOffer(ctx: OfferContext, caller: Caller, id: string,
     const row = await requireOffer(trx, scope, id);
     if (row.version !== version) throw versionConflict('this offer', row.version);
     const approval = parseApproval(row);
-    const next = await transition(trx, scope, offerWorkflow, subjectOf(row), 'reject', caller, comment);
+    const next = await transition(trx, scope, offerWorkflow, { subject: subjectOf(row), action: 'reject', actor: caller, comment });
     const after = approval ? { ...approval, decisions: [...approval.decisions, { userId: caller.userId, decision: 'rejected' as const, at: next.at }] } : null;
     const stored = await writeOffer(trx, scope, row, { state: next.state, approval: after ? JSON.stringify(after) : null });
-    await announce(trx, scope, ctx, stored, 'rejected', caller.userId);
+    await announce(trx, scope, ctx, { row: stored, event: 'rejected', actorUserId: caller.userId });
     return stored;
   });
   return detail(ctx.deps, db, caller, written);
@@ -563,10 +564,10 @@ export async function rescindAt(ctx: OfferContext, caller: Caller, id: string, v
   return db.transaction(async (trx) => {
     const row = await requireOffer(trx, scope, id);
     if (row.version !== version) throw versionConflict('this offer', row.version);
-    const next = await transition(trx, scope, offerWorkflow, subjectOf(row), 'rescind', caller, comment);
+    const next = await transition(trx, scope, offerWorkflow, { subject: subjectOf(row), action: 'rescind', actor: caller, comment });
     const stored = await writeOffer(trx, scope, row, { state: next.state, updated_by: caller.userId });
     await revokeLinks(trx, scope, row.id, next.at);
-    await announce(trx, scope, ctx, stored, 'rescinded', caller.userId);
+    await announce(trx, scope, ctx, { row: stored, event: 'rescinded', actorUserId: caller.userId });
     return stored;
   });
 }

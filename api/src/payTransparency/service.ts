@@ -227,7 +227,7 @@ export async function approveRequest(db: Knex, caller: Caller, options: { reques
     if (state === 'review' && (await isStale(trx, scope, current, await answerReader(trx, scope, today())))) {
       throw new HttpError(409, 'answer_stale', { message: 'People data changed since this answer was prepared: prepare it again, check it and then deliver it.' });
     }
-    const moved = await transition(trx, scope, payInformationWorkflow, { subjectType: PAY_INFORMATION_SUBJECT, subjectId: current.id, currentState: state, version }, 'approve', caller, options.comment);
+    const moved = await transition(trx, scope, payInformationWorkflow, { subject: { subjectType: PAY_INFORMATION_SUBJECT, subjectId: current.id, currentState: state, version }, action: 'approve', actor: caller, comment: options.comment });
     const rules = await transparencyRules(trx, scope);
     const answer = JSON.parse(current.answer) as PayInformationAnswer;
     if (rules.criteria.trim()) answer.criteria = rules.criteria.trim();

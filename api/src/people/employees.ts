@@ -106,7 +106,7 @@ export async function listEmployees(db: Knex, caller: Caller, query: EmployeeLis
   const scope = companyScope(caller);
   const filters = listFilters(query);
   const access = await readAccess(db, scope, caller);
-  const page = await employeePage(db, scope, access.team, filters, query.limit, query.cursor ? decodeCursor(query.cursor) : undefined);
+  const page = await employeePage(db, scope, access.team, filters, { limit: query.limit, after: query.cursor ? decodeCursor(query.cursor) : undefined });
   const last = page.rows.at(-1);
   return { employees: await presentForCaller(db, scope, access, page.rows), nextCursor: page.hasMore && last ? encodeCursor(last) : null };
 }

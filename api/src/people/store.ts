@@ -210,9 +210,9 @@ export async function employeePage(
   scope: CompanyScope,
   reach: EmployeeReach,
   filters: EmployeeFilters,
-  limit: number,
-  after: NameCursor | undefined,
+  page: { limit: number; after: NameCursor | undefined },
 ): Promise<{ rows: EmployeeRow[]; hasMore: boolean }> {
+  const { limit, after } = page;
   const query = filteredEmployees(db, scope, reach, filters);
   if (after) query.andWhereRaw('(employees.last_name, employees.first_name, employees.id) > (?, ?, ?)', after);
   const rows = await query

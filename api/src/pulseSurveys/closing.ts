@@ -23,7 +23,7 @@ export const surveyClosingJob = jobKind<{ surveyId: string }>({ type: 'pulseSurv
     if (!row || row.state !== 'open') return { closed: false, reason: 'The survey was no longer open.' };
     if (row.closes_on >= today()) return { closed: false, reason: `The survey closes on ${row.closes_on}.` };
     const version = Number(row.version);
-    const next = await transition(trx, scope, pulseSurveyWorkflow, { subjectType: PULSE_SURVEY_SUBJECT, subjectId: row.id, currentState: 'open', version }, 'expire', actorFor(SYSTEM_ACTOR, scope.companyId));
+    const next = await transition(trx, scope, pulseSurveyWorkflow, { subject: { subjectType: PULSE_SURVEY_SUBJECT, subjectId: row.id, currentState: 'open', version }, action: 'expire', actor: actorFor(SYSTEM_ACTOR, scope.companyId) });
     await updateAtVersion(() => surveysOf(trx, scope).where({ id: row.id }), version, { state: next.state, updated_at: next.at }, 'this survey');
     await emit(trx, { name: 'pulseSurvey.closed', companyId: scope.companyId, actorUserId: null, subjectType: PULSE_SURVEY_SUBJECT, subjectId: row.id, payload: { title: row.title } });
     return { closed: true };

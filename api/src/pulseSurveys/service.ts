@@ -266,7 +266,7 @@ export async function openSurvey(db: Knex, caller: Caller, id: string, ifMatch: 
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
     const row = await surveyOr404(trx, scope, id);
-    const next = await transition(trx, scope, pulseSurveyWorkflow, { subjectType: PULSE_SURVEY_SUBJECT, subjectId: id, currentState: stateOf(row), version }, 'open', caller);
+    const next = await transition(trx, scope, pulseSurveyWorkflow, { subject: { subjectType: PULSE_SURVEY_SUBJECT, subjectId: id, currentState: stateOf(row), version }, action: 'open', actor: caller });
     if (row.closes_on < today()) throw badRequest(`This survey's closing date (${row.closes_on}) has passed. Choose a later one before opening it.`, [{ field: 'body.closesOn', message: 'has passed' }]);
     const kind: TargetKind = isTargetKind(row.target_kind) ? row.target_kind : 'everyone';
     const audience = await audienceOf(trx, scope, kind, targetValues(row), await pulseSurveyPeople(trx, scope));
@@ -295,7 +295,7 @@ export async function closeSurvey(db: Knex, caller: Caller, id: string, ifMatch:
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
     const row = await surveyOr404(trx, scope, id);
-    const next = await transition(trx, scope, pulseSurveyWorkflow, { subjectType: PULSE_SURVEY_SUBJECT, subjectId: id, currentState: stateOf(row), version }, 'close', caller);
+    const next = await transition(trx, scope, pulseSurveyWorkflow, { subject: { subjectType: PULSE_SURVEY_SUBJECT, subjectId: id, currentState: stateOf(row), version }, action: 'close', actor: caller });
     await updateAtVersion(() => surveysOf(trx, scope).where({ id }), version, { state: next.state, updated_at: next.at }, 'this survey');
     await emit(trx, { name: 'pulseSurvey.closed', companyId: scope.companyId, actorUserId: caller.userId, subjectType: PULSE_SURVEY_SUBJECT, subjectId: id, payload: { title: row.title } });
   });

@@ -80,7 +80,7 @@ async function applyRelease(trx: Knex, scope: CompanyScope, caller: Caller, foun
   } else {
     const action = ACTION_OF[request.audience];
     const subject = { subjectType: REWARD_LETTERS_SUBJECT, subjectId: cycleId, currentState: found.state, version };
-    const result = await transition(trx, scope, rewardLettersWorkflow, subject, action, caller);
+    const result = await transition(trx, scope, rewardLettersWorkflow, { subject, action, actor: caller });
     moved = { from: result.from, to: result.state };
     const stamp = action === 'releaseToManagers' ? { released_to_managers_at: now } : { released_at: now };
     await updateAtVersion(() => letterCyclesOf(trx, scope).where({ cycle_id: cycleId }), version, { ...stamp, state: result.state, updated_at: now }, 'these reward letters');

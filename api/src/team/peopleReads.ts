@@ -491,9 +491,9 @@ export async function orderedIds(
   scope: CompanyScope,
   reach: TableReach,
   filters: TeamFilters,
-  sort: { key: TableSortKey | null; order: 'asc' | 'desc' },
-  window: { offset: number; limit: number } | null,
+  view: { sort: { key: TableSortKey | null; order: 'asc' | 'desc' }; window: { offset: number; limit: number } | null },
 ): Promise<OrderedId[]> {
+  const { sort, window } = view;
   const collation = await textCollation(db);
   const folded = (sql: string): string => (collation ? `lower((${sql}) collate "${collation}")` : `lower(${sql})`);
   const inner = matching(db, scope, reach.records, filters);

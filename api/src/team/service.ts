@@ -323,7 +323,7 @@ async function keysInPay(deps: AppDeps, access: TeamAccess, sort: TeamColumn, or
 
 /** Vested shares, equity value and band position: every matching id in name order, keyed here, then sorted (stably). */
 async function keyedHere(deps: AppDeps, access: TeamAccess, query: TableQuery, sort: TeamColumn, given: { converter: Converter; company: CompanyEquityRow }, offset: number): Promise<string[]> {
-  const ordered = await orderedIds(deps.db, access.scope, access, query, { key: null, order: 'asc' }, null);
+  const ordered = await orderedIds(deps.db, access.scope, access, query, { sort: { key: null, order: 'asc' }, window: null });
   const keys = await keysInPay(deps, access, sort, ordered, given);
   const keyed = ordered.map((entry) => ({ id: entry.id, key: keys.get(entry.id) ?? null }));
   const sign = query.order === 'asc' ? 1 : -1;
@@ -417,8 +417,10 @@ async function tablePage(deps: AppDeps, access: TeamAccess, query: TableQuery): 
           access.scope,
           access,
           query,
-          { key: sort === 'name' ? null : await tableSortKey(deps, access, query, sort, converter, company.currency), order: query.order },
-          { offset, limit: query.limit },
+          {
+            sort: { key: sort === 'name' ? null : await tableSortKey(deps, access, query, sort, converter, company.currency), order: query.order },
+            window: { offset, limit: query.limit },
+          },
         )
       ).map((entry) => entry.id);
   const byId = new Map((await employeesByIds(deps.db, access.scope, ids)).map((row) => [row.id, row]));

@@ -86,11 +86,9 @@ export async function transition<S extends string, A extends string, Extra exten
   trx: Knex,
   scope: CompanyScope,
   workflow: Workflow<S, A, Extra>,
-  subject: NoInfer<WorkflowSubject<S> & Extra>,
-  action: NoInfer<A>,
-  actor: Caller,
-  comment?: string,
+  step: { subject: NoInfer<WorkflowSubject<S> & Extra>; action: NoInfer<A>; actor: Caller; comment?: string | undefined },
 ): Promise<TransitionResult<S, A>> {
+  const { subject, action, actor, comment } = step;
   // A subject of one company is never changed by someone of another.
   if (actor.companyId !== scope.companyId) throw notFound();
   checkSubjectRef(subject);

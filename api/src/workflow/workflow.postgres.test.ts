@@ -17,7 +17,7 @@ describe('workflow history under row-level security', () => {
     if (!user) throw new Error('no planner');
     const planner = await callerForUser(db, user, 'apiToken');
     const subject = { subjectType: 'sampleCycle', subjectId: 'cycle-rls', currentState: 'not_started' as const, launchedBy: planner.userId };
-    await asTenant(db, a.id, (trx) => transition(trx, { companyId: a.id }, sampleCycle, subject, 'start', planner));
+    await asTenant(db, a.id, (trx) => transition(trx, { companyId: a.id }, sampleCycle, { subject, action: 'start', actor: planner }));
     await asTenant(db, b.id, async (trx) => {
       expect(await trx('workflow_history').where({ subject_id: 'cycle-rls' })).toEqual([]);
       expect(await history(trx, { companyId: a.id }, 'sampleCycle', 'cycle-rls')).toEqual([]);

@@ -45,7 +45,7 @@ describe('workflow transitions on a real database', () => {
   function newCycle() {
     const cycle = { subjectType: 'sampleCycle', subjectId: newId(), currentState: sampleCycle.initial as CycleState, version: 1, launchedBy: '' };
     const step = async (action: Parameters<typeof sampleCycle.transitionFrom>[1], actor: Caller, comment?: string) => {
-      const result = await db.transaction((trx) => transition(trx, scope, sampleCycle, cycle, action, actor, comment));
+      const result = await db.transaction((trx) => transition(trx, scope, sampleCycle, { subject: cycle, action, actor, comment }));
       cycle.currentState = result.state;
       cycle.version += 1;
       return result;
@@ -126,7 +126,7 @@ describe('workflow transitions on a real database', () => {
     const { cycle, rows } = newCycle();
     await expect(
       db.transaction(async (trx) => {
-        await transition(trx, scope, sampleCycle, cycle, 'start', planner);
+        await transition(trx, scope, sampleCycle, { subject: cycle, action: 'start', actor: planner });
         throw new Error('the module failed to save the cycle');
       }),
     ).rejects.toThrow(/failed to save/);

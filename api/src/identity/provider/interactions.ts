@@ -116,7 +116,7 @@ export function interactionRoutes(provider: Provider, deps: AppDeps): Middleware
   async function enterprise(ctx: Context, uid: string, email: string): Promise<true | string | undefined> {
     const connection = email ? await connectionForEmail(db, email) : undefined;
     if (!connection) return undefined;
-    return (await startEnterpriseSignIn(ctx, deps, uid, connection, normaliseEmail(email), ctx.method === 'POST' ? 'page' : 'redirect')) ?? true;
+    return (await startEnterpriseSignIn(ctx, deps, { uid, connection, email: normaliseEmail(email), via: ctx.method === 'POST' ? 'page' : 'redirect' })) ?? true;
   }
 
   async function show(ctx: Context, details: Interaction, action: Action): Promise<void> {

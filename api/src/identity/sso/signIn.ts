@@ -74,11 +74,9 @@ function writeFlow(ctx: Context, key: Buffer, flow: Flow | undefined): void {
 export async function startEnterpriseSignIn(
   ctx: Context,
   deps: AppDeps,
-  uid: string,
-  connection: SsoConnectionWithDomains,
-  email: string,
-  via: 'redirect' | 'page',
+  signIn: { uid: string; connection: SsoConnectionWithDomains; email: string; via: 'redirect' | 'page' },
 ): Promise<string | undefined> {
+  const { uid, connection, email, via } = signIn;
   const key = secretsKey(deps.config.dataDir);
   const secret = unsealText(key, connection.client_secret_sealed);
   const host = new URL(connection.issuer_url).host;
