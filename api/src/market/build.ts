@@ -13,7 +13,7 @@ export interface ReleaseRecipe {
   contribution: Contribution;
   /** A new build screens the contribution (participation/plausibility.ts); a rebuild takes the stored one as it is. */
   screening?: ScreeningOptions;
-  /** The disclosure key (engine/disclosure.ts): the server's, derived from its secrets key; random when absent. */
+  /** The disclosure key (engine/disclosure/): the server's, derived from its secrets key; random when absent. */
   disclosureKey?: Uint8Array;
   /**
    * Reference rates: given, the build thread also measures the release's utility for its privacy

@@ -64,7 +64,7 @@ export async function rebuild(row: ReleaseRow, db: Knex, dataDir: string): Promi
 }
 
 /**
- * The 256-bit key published figures are moved with (engine/disclosure.ts): derived from the secrets
+ * The 256-bit key published figures are moved with (engine/disclosure/): derived from the secrets
  * key, so every node answers the same figures and nobody without the key can compute or search a
  * move; the same for every release, so an unchanged cell moves the same way in each and averaging
  * releases gains nothing.

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { runAttackBattery } from './attacks.js';
+import { runAttackBattery } from './attacks/index.js';
 
 /**
- * The attack battery every release's privacy scorecard runs (engine/attacks.ts), here with fixed
+ * The attack battery every release's privacy scorecard runs (engine/attacks/), here with fixed
  * keys: each attack's positive control (the protection off) recovers every target, and with the
  * protection on no target comes out within 5%.
  */

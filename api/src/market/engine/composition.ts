@@ -66,7 +66,7 @@ export function roundDownCount(count: number): number {
   return Math.floor(count / unit) * unit;
 }
 
-/** Composition counts under 100 are multiples of this (as cells' counts are, disclosure.ts COUNT_BASE). */
+/** Composition counts under 100 are multiples of this (as cells' counts are, disclosure/cellDraws.ts COUNT_BASE). */
 export const COMPOSITION_COUNT_BASE = 5;
 
 /**

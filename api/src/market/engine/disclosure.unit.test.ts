@@ -3,7 +3,7 @@ import { generateMarket } from '../generator/generate.js';
 import { EVERYWHERE, FOREX, marketOf, recordsFor, request, type CompanySpec, type RecordSpec } from './handMarket.js';
 import { createHash } from 'node:crypto';
 import { percentileInc } from './percentile.js';
-import { PLANTS, type Plant } from './attacks.js';
+import { PLANTS, type Plant } from './attacks/index.js';
 import { queryRelease, type BenchmarkCell, type QueryOptions } from './query.js';
 import { buildRelease, type MarketRelease } from './release.js';
 import type { BenchmarkRequest, MarketFilter } from './request.js';
@@ -23,7 +23,7 @@ const valueAt = (cell: BenchmarkCell, percentile: number): number => {
   return found.value;
 };
 
-// One person differs between two published cells. Each plant (the attack battery's own, attacks.ts,
+// One person differs between two published cells. Each plant (the attack battery's own, attacks/differencing.ts,
 // so the tests and the scorecard difference the same pairs) puts the target in a segment of its own —
 // another metro, stage, ownership group, sub-industry, family or level — and asks the cell with the
 // segment and the neighbour without it: the pair the outside review differenced.

@@ -2,7 +2,7 @@ import { COMPANY_STAGES, OWNERSHIP_GROUPS } from '../../reference/catalog/index.
 import { catalogDimensions, contractorPlace, emptyAmounts, type MeasureId, type ParticipantMarket, type ReleaseDimensions } from './participants.js';
 import type { BenchmarkRequest, MarketFilter } from './request.js';
 
-/** Hand-made markets for the attack battery (attacks.ts) and the engine's tests: every record spelled out, defaults for what a test does not care about. */
+/** Hand-made markets for the attack battery (attacks/) and the engine's tests: every record spelled out, defaults for what a test does not care about. */
 export const dimensions = catalogDimensions();
 export const code = (ids: readonly string[], id: string): number => {
   const index = ids.indexOf(id);

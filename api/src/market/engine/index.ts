@@ -21,7 +21,8 @@ export {
   type ParticipantMarket,
   type ReleaseDimensions,
 } from './participants.js';
-export { PUBLISHED_SIGNIFICANT_FIGURES, registerDisclosureKey, toPrecision } from './disclosure.js';
+export { registerDisclosureKey } from './disclosure/cellDraws.js';
+export { PUBLISHED_SIGNIFICANT_FIGURES, toPrecision } from './disclosure/figures.js';
 export { DISCLOSURE_KEY_BYTES, randomDisclosureKey } from './prf.js';
 export { percentileInc } from './percentile.js';
 export type { EquityOption } from './plan.js';
@@ -46,4 +47,4 @@ export type {
 } from './request.js';
 export { MESSAGES as BENCHMARK_REQUEST_MESSAGES, isValidBenchmarkRequest, validateBenchmarkRequest } from './validate.js';
 export { measureUtility, privacyScorecard, SCORECARD_KEYS, type PrivacyScorecard, type ReleaseUtility } from './scorecard.js';
-export { runAttackBattery, type AttackOutcome, type BatteryOptions } from './attacks.js';
+export { runAttackBattery, type AttackOutcome, type BatteryOptions } from './attacks/index.js';

@@ -9,7 +9,7 @@ import type { Workspace } from './workspace.js';
  *
  * The figures do not change: the merged run holds the same values, and where records tie the one
  * a figure reads may be another record of the same moved amount, whose record key has the same
- * lowest bit (the moved amount's parity, release.ts), the only bit a figure reads from it.
+ * lowest bit (the moved amount's parity, releaseColumns.ts), the only bit a figure reads from it.
  */
 export function mergeRunsByCurrency(workspace: Workspace, runs: readonly SortedRun[]): readonly SortedRun[] {
   if (runs.length <= 2) return runs;

@@ -1,4 +1,4 @@
-import { RECORD_MOVE_MOST } from './disclosure.js';
+import { RECORD_MOVE_MOST } from './disclosure/recordKeys.js';
 import { placeOf, type SortedRun } from './percentile.js';
 import { payMassReason, type PrivacyRule } from './privacy.js';
 

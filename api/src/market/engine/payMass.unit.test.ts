@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOMINANCE_PLANTS } from './attacks.js';
+import { DOMINANCE_PLANTS } from './attacks/index.js';
 import { EVERYWHERE, FOREX, marketOf, request, type RecordSpec } from './handMarket.js';
 import { DEFAULT_PRIVACY_RULE, NO_PAY_MASS_CHECKS, payMassReason, type PrivacyRule } from './privacy.js';
 import { queryRelease, type QueryOptions } from './query.js';

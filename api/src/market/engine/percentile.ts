@@ -33,7 +33,7 @@ function rankOf(n: number, percent: number): { lower: number; fraction: number }
  */
 export interface SortedRun {
   values: ArrayLike<number>;
-  /** Record keys of the column the values come from, by place (disclosure.ts), where the values are stored amounts. */
+  /** Record keys of the column the values come from, by place (disclosure/recordKeys.ts), where the values are stored amounts. */
   keys?: Int32Array;
   /** Exact amounts of that column, by place: disclosure control measures a thin cell's figures against them. */
   exact?: Int32Array;
@@ -171,7 +171,7 @@ export function placeOf(run: SortedRun, index: number): number {
 }
 
 /**
- * The record key (disclosure.ts) of the record at 0-based rank k of the union of sorted runs: of the
+ * The record key (disclosure/recordKeys.ts) of the record at 0-based rank k of the union of sorted runs: of the
  * first run holding its value, the same whichever currency the runs are read in; 0 without keys.
  */
 export function keyAtRankOfRuns(runs: readonly SortedRun[], k: number): number {

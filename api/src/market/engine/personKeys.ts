@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { personTag } from './disclosure.js';
+import { personTag } from './disclosure/recordKeys.js';
 
 /**
  * Who a participant's employee is to the market, across re-imports (docs/market-privacy.md, person

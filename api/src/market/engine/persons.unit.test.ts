@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { mergeContributions, type ContributedParticipant, type ContributedRecord } from '../participation/contribution.js';
-import { runAttackBattery } from './attacks.js';
-import { personTag } from './disclosure.js';
+import { runAttackBattery } from './attacks/index.js';
+import { personTag } from './disclosure/recordKeys.js';
 import { marketOf, type RecordSpec } from './handMarket.js';
 import { emptyMarket } from './participants.js';
 import { buildRelease, type MarketRelease } from './release.js';

@@ -14,14 +14,16 @@ import {
   type MarketPercentile,
   type SampleBucket,
 } from '../../reference/catalog/index.js';
-import { figureMoves, perturbedCounts, publishedFigures } from './disclosure.js';
+import { figureMoves, perturbedCounts } from './disclosure/cellDraws.js';
+import { publishedFigures } from './disclosure/figures.js';
 import { mergeRunsByCurrency } from './merge.js';
 import type { SortedRun } from './percentile.js';
 import { planMeasures, type EquityOption, type MeasurePlan } from './plan.js';
 import type { MedianUncertainty } from './uncertainty.js';
 import { gatheredPassPayMass, runsPassPayMass } from './payMass.js';
 import { checksPayMass, isPublishable, privacyRule, withheldStatement, type PrivacyRule } from './privacy.js';
-import { exactRelease, SLICE_STATS, type MarketRelease } from './release.js';
+import type { MarketRelease } from './release.js';
+import { exactRelease, SLICE_STATS } from './releaseColumns.js';
 import type { BenchmarkRequest, CurrencyMode, LevelSelection } from './request.js';
 import {
   closeCompanies,
@@ -55,12 +57,12 @@ export interface QueryOptions {
    */
   keptCells?: boolean;
   /**
-   * Whether published figures are moved off the records they are made of (disclosure.ts; default
+   * Whether published figures are moved off the records they are made of (disclosure/figures.ts; default
    * true). Off only where exact statistics are the point: arithmetic tests and the DuckDB cross-check.
    */
   disclosure?: boolean;
   /**
-   * Whether published head counts carry their records' count weights (disclosure.ts, perturbedCounts;
+   * Whether published head counts carry their records' count weights (disclosure/cellDraws.ts, perturbedCounts;
    * default true). Off only in the attack battery, to show what averaging recovers without them.
    */
   countWeights?: boolean;
@@ -252,9 +254,9 @@ interface CellRead {
   largest: number;
   /** Records of the four largest companies. */
   topFour: number;
-  /** Sum of the records' keys (disclosure.ts). */
+  /** Sum of the records' keys (disclosure/recordKeys.ts). */
   key: number;
-  /** Sum of the records' count weights, in quarters (disclosure.ts, perturbedCounts). */
+  /** Sum of the records' count weights, in quarters (disclosure/cellDraws.ts, perturbedCounts). */
   weight: number;
   /** Records of generated (demo) companies. */
   synthetic: number;

@@ -1,5 +1,6 @@
 import type { SortedRun } from './percentile.js';
-import { insertLargest, NOT_IN_COLUMN, type MarketRelease, type MeasureColumn } from './release.js';
+import type { MarketRelease } from './release.js';
+import { insertLargest, NOT_IN_COLUMN, type MeasureColumn } from './releaseColumns.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -14,9 +15,9 @@ export interface CellGather {
   runDivisors: number[];
   scale: number;
   companies: number;
-  /** Sum of the gathered records' keys (see disclosure.ts), in 32 bits. */
+  /** Sum of the gathered records' keys (see disclosure/recordKeys.ts), in 32 bits. */
   key: number;
-  /** Sum of the gathered records' count weights, in quarters (disclosure.ts, perturbedCounts). */
+  /** Sum of the gathered records' count weights, in quarters (disclosure/cellDraws.ts, perturbedCounts). */
   weight: number;
   /**
    * The gathered values summed as percentiles read them (each run's stored values × scale ÷ divisor),
@@ -64,7 +65,7 @@ let keySum = 0;
 let weightSum = 0;
 
 /**
- * A record key's count weight in quarters (disclosure.ts, COUNT_WEIGHT_QUARTERS) in arithmetic: the
+ * A record key's count weight in quarters (disclosure/recordKeys.ts, COUNT_WEIGHT_QUARTERS) in arithmetic: the
  * size is 5 plus bits 28 … 30, the sign bit 31. No table read and no branch in the kernels' loops
  * (a random sign would be mispredicted half the time).
  */

@@ -1,5 +1,5 @@
 import { COMPANY_STAGES, FOUNDER_TYPES, JOB_FAMILIES, LEVELS, OWNERSHIP_GROUPS } from '../../reference/catalog/index.js';
-import { attackHolds, runAttackBattery, type AttackOutcome } from './attacks.js';
+import { attackHolds, runAttackBattery, type AttackOutcome } from './attacks/index.js';
 import { DEFAULT_PRIVACY_RULE, type PrivacyRule } from './privacy.js';
 import { queryRelease } from './query.js';
 import type { MarketRelease } from './release.js';

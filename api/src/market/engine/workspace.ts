@@ -1,6 +1,7 @@
 import { FOUNDER_LEVEL_ID, type ConsistencyLabel, type MarketPercentile, type SampleBucket } from '../../reference/catalog/index.js';
 import { MEASURE_IDS, type MeasureId, type ReleaseDimensions } from './participants.js';
-import { NOT_IN_COLUMN, type MarketRelease } from './release.js';
+import type { MarketRelease } from './release.js';
+import { NOT_IN_COLUMN } from './releaseColumns.js';
 import type { MedianUncertainty } from './uncertainty.js';
 
 /** Id → code lookups for one release. */

@@ -16,7 +16,7 @@ import {
 import { type ContributingEmployeeRow, contributingEmployees, grantsOf, payOn, type GrantRow, type PayRow } from '../../people/reads/contributions.js';
 import { participatingCompanies } from './store.js';
 import type { MarketEmploymentType } from '../engine/participants.js';
-import { personTag } from '../engine/disclosure.js';
+import { personTag } from '../engine/disclosure/recordKeys.js';
 import { personTagsOf } from './persons.js';
 
 /** A stable order that says nothing about when a company or employee was created. */

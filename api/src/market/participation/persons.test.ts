@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestCompany, testDb } from '../../../test/factories.js';
 import { newId } from '../../db/ids.js';
-import { personTag } from '../engine/disclosure.js';
+import { personTag } from '../engine/disclosure/recordKeys.js';
 import { personTagsOf } from './persons.js';
 
 /**
