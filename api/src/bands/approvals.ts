@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import { approverOf, usersById } from '../access/userContacts.js';
 import type { components } from '../contract-types.js';
 import { isoTimestamp } from '../db/timestamps.js';
@@ -10,6 +10,7 @@ import { transition } from '../workflow/service.js';
 import { makeLive, requireSet, requireSetAtVersion } from './sets.js';
 import { type BandSetApprovalRow, type BandSetRow, findBandSetApproval, setsOf, updateDecisions } from './store.js';
 import { BAND_SET_SUBJECT, bandSetWorkflow } from './workflow.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /*
  * A band set's publication approval: the approvers the workflow settings named when the draft was
@@ -56,13 +57,15 @@ async function present(db: Knex, scope: CompanyScope, set: BandSetRow): Promise<
   };
 }
 
-export async function getBandSetApproval(db: Knex, caller: Caller, bandSetId: string): Promise<BandSetApproval> {
+export async function getBandSetApproval(ctx: Pick<ServiceContext, 'db' | 'caller'>, bandSetId: string): Promise<BandSetApproval> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return present(db, scope, await requireSet(db, scope, bandSetId));
 }
 
 /** Approves (the last approval publishes) or rejects (back to draft) at the set's version read. */
-export async function decideBandSet(db: Knex, caller: Caller, { bandSetId, ifMatch, decision, comment }: { bandSetId: string; ifMatch: string; decision: 'approved' | 'rejected'; comment: string | undefined }): Promise<BandSetApproval> {
+export async function decideBandSet(ctx: Pick<ServiceContext, 'db' | 'caller'>, { bandSetId, ifMatch, decision, comment }: { bandSetId: string; ifMatch: string; decision: 'approved' | 'rejected'; comment: string | undefined }): Promise<BandSetApproval> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
@@ -101,5 +104,5 @@ export async function decideBandSet(db: Knex, caller: Caller, { bandSetId, ifMat
       });
     }
   });
-  return getBandSetApproval(db, caller, bandSetId);
+  return getBandSetApproval({ db, caller }, bandSetId);
 }

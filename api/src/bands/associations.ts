@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
@@ -17,6 +17,7 @@ import {
   listAssociations,
   surveyJobsByCodes,
 } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type MarketAssociation = Schemas['MarketAssociation'];
@@ -104,7 +105,8 @@ export async function presentAssociations(db: Knex, scope: CompanyScope, rows: r
   }));
 }
 
-export async function listMarketAssociations(db: Knex, caller: Caller, companyJobId: string): Promise<MarketAssociation[]> {
+export async function listMarketAssociations(ctx: Pick<ServiceContext, 'db' | 'caller'>, companyJobId: string): Promise<MarketAssociation[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   await requireJob(db, scope, companyJobId);
   return presentAssociations(db, scope, await listAssociations(db, scope, [companyJobId]));
@@ -118,7 +120,8 @@ async function presentOne(db: Knex, scope: CompanyScope, companyJobId: string, i
   return presented;
 }
 
-export async function createMarketAssociation(db: Knex, caller: Caller, companyJobId: string, input: Schemas['MarketAssociationInput']): Promise<MarketAssociation> {
+export async function createMarketAssociation(ctx: Pick<ServiceContext, 'db' | 'caller'>, companyJobId: string, input: Schemas['MarketAssociationInput']): Promise<MarketAssociation> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const id = newId();
   await db.transaction(async (trx) => {
@@ -132,10 +135,10 @@ export async function createMarketAssociation(db: Knex, caller: Caller, companyJ
 }
 
 export async function updateMarketAssociation(
-  db: Knex,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   { companyJobId, id, ifMatch, patch }: { companyJobId: string; id: string; ifMatch: string; patch: Schemas['MarketAssociationPatch'] },
 ): Promise<MarketAssociation> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
@@ -153,7 +156,8 @@ export async function updateMarketAssociation(
   return presentOne(db, scope, companyJobId, id);
 }
 
-export async function deleteMarketAssociation(db: Knex, caller: Caller, companyJobId: string, id: string): Promise<MarketAssociation> {
+export async function deleteMarketAssociation(ctx: Pick<ServiceContext, 'db' | 'caller'>, companyJobId: string, id: string): Promise<MarketAssociation> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const presented = await presentOne(db, scope, companyJobId, id);
   await deleteAssociation(db, scope, id);

@@ -1,6 +1,5 @@
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import type { AppDeps } from '../deps.js';
 import { newId } from '../db/ids.js';
 import { badRequest } from '../kernel/errors.js';
 import { versionConflict, writeAtVersion } from '../kernel/versions.js';
@@ -41,6 +40,7 @@ import {
 import { ensureZones } from './zones.js';
 import { buildZoneCheck } from './zoneCheck.js';
 import { type ZonePricing, marketLocationFor, minorOf, zoneBenchmarkOf, zoneFigures, zonePricings } from './zonePricing.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type MarketPercentile = Schemas['MarketPercentile'];
@@ -128,7 +128,8 @@ function gradeBandsFrom(build: GradeBuild): { rows: GradeBandRow[]; rebuilt: str
  * applies its differential; width and rounding follow. Comp grades get grade bands from the mean of
  * their priced jobs' benchmarks.
  */
-export async function buildBandSet(deps: AppDeps, caller: Caller, setId: string, input: Schemas['BandPhilosophyInput']): Promise<Schemas['BandBuildResult']> {
+export async function buildBandSet(ctx: Pick<ServiceContext, 'deps' | 'caller'>, setId: string, input: Schemas['BandPhilosophyInput']): Promise<Schemas['BandBuildResult']> {
+  const { deps, caller } = ctx;
   const db = deps.db;
   const scope: CompanyScope = companyScope(caller);
   const set = await requireSet(db, scope, setId);

@@ -1,10 +1,10 @@
-import type { Knex } from 'knex';
-import { type Caller, companyScope } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { badRequest } from '../kernel/errors.js';
 import { type BandJobRow, listBands, listGradeBands } from './store.js';
 import { callerZoneReach, requireSet } from './sets.js';
 import { inReach } from './zoneAccess.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type BandChange = Schemas['BandChange'];
@@ -79,7 +79,8 @@ const comparable = <R extends RangeRow>(key: (row: R) => string) => (row: R): Co
  * by comp grade and pay zone, added, removed or moved, with the midpoint's change. Unchanged bands
  * are counted, not listed.
  */
-export async function bandSetChanges(db: Knex, caller: Caller, bandSetId: string, sinceId: string): Promise<Schemas['BandSetChanges']> {
+export async function bandSetChanges(ctx: Pick<ServiceContext, 'db' | 'caller'>, bandSetId: string, sinceId: string): Promise<Schemas['BandSetChanges']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const [set, since] = [await requireSet(db, scope, bandSetId), await requireSet(db, scope, sinceId)];
   if (since.id === set.id) throw badRequest('Compare a band set with another set, not with itself.', [{ field: 'query.since', message: 'is this band set' }]);

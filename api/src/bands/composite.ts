@@ -16,6 +16,7 @@ import { releaseEffectiveDate } from './surveys.js';
 import { type AssociationRow, type CompanyJobRow, type PayZoneRow, type SurveyJobRow, type SurveyRow, findJob, findSurveysByIds, listAssociations, listJobs, surveyJobsByCodes } from './store.js';
 import { zoneReach } from './zoneAccess.js';
 import { ensureZones } from './zones.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 export type Contribution = Schemas['CompositeContribution'];
@@ -226,7 +227,7 @@ export interface CompositeQuery {
 
 async function optionsOf(db: Knex, caller: Caller, query: CompositeQuery): Promise<CompositeOptions> {
   const scope = companyScope(caller);
-  const currency = query.currency ?? (await getCompany(db, caller)).settings.currency;
+  const currency = query.currency ?? (await getCompany({ db, caller })).settings.currency;
   await requireMinorUnit(db, currency, 'query.currency');
   return {
     date: query.date ?? today(),
@@ -242,7 +243,8 @@ function zonesReached(caller: Caller, zones: PayZoneRow[]): PayZoneRow[] {
   return reach ? zones.filter((zone) => reach.has(zone.id)) : zones;
 }
 
-export async function getCompositeBenchmark(deps: AppDeps, caller: Caller, companyJobId: string, query: CompositeQuery): Promise<CompositeBenchmark> {
+export async function getCompositeBenchmark(ctx: Pick<ServiceContext, 'deps' | 'caller'>, companyJobId: string, query: CompositeQuery): Promise<CompositeBenchmark> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const job = await findJob(deps.db, scope, companyJobId);
   if (!job) throw notFound();
@@ -252,7 +254,8 @@ export async function getCompositeBenchmark(deps: AppDeps, caller: Caller, compa
   return { ...presentComposite(job, composites.get(job.id), zonesReached(caller, zones), options), exchangeRates: converter.ratesUsed() };
 }
 
-export async function listCompositeBenchmarks(deps: AppDeps, caller: Caller, query: CompositeQuery): Promise<{ data: CompositeBenchmark[]; exchangeRates: Schemas['ForexRate'][] }> {
+export async function listCompositeBenchmarks(ctx: Pick<ServiceContext, 'deps' | 'caller'>, query: CompositeQuery): Promise<{ data: CompositeBenchmark[]; exchangeRates: Schemas['ForexRate'][] }> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const options = await optionsOf(deps.db, caller, query);
   const converter = await Converter.open(deps.db, options.date);

@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import { type Caller, companyScope } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { findLevel } from '../reference/catalog/index.js';
 import { Converter, today } from '../money/converter.js';
@@ -13,6 +12,7 @@ import { callerZoneReach, requireSet } from './sets.js';
 import { type BandFiguresRow, listBandFigures, listGradeBands, listJobs } from './store.js';
 import { inReach } from './zoneAccess.js';
 import { ensureZones } from './zones.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Evaluation = Schemas['BandEvaluation'];
@@ -104,7 +104,8 @@ function outOfBandByTeam(groupBy: TeamGrouping, members: Map<string, { team: Tea
  * whole company, or a zone-limited holder's zones; names follow the caller's team reach, pay also
  * their employeeCompensation reach; the people out of band are also listed by team.
  */
-export async function evaluateBandSet(db: Knex, caller: Caller, setId: string, groupBy: TeamGrouping = 'department'): Promise<Evaluation> {
+export async function evaluateBandSet(ctx: Pick<ServiceContext, 'db' | 'caller'>, setId: string, groupBy: TeamGrouping = 'department'): Promise<Evaluation> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const set = await requireSet(db, scope, setId);
   const asOf = today();

@@ -13,6 +13,7 @@ import { parseSource } from './present.js';
 import { type BandRanges, parseRanges } from './ranges.js';
 import { type BandJobRow, type BandSetRow, type GradeBandRow, listBands, listGradeBands, listGrades, listJobs, listZones } from './store.js';
 import { callerZoneReach, requireSet } from './sets.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 export const BANDS_EXPORT = 'bandsExport';
 
@@ -181,7 +182,8 @@ export const bandsExportJob = jobKind<BandsExportInput>({ type: BANDS_EXPORT, ti
 });
 
 /** Starts the export of a set of the caller's company (another company's id is 404 before anything is queued). */
-export async function startBandSetExport(db: Knex, jobs: JobQueue, caller: Caller, { bandSetId, format, socketId }: { bandSetId: string; format: ExportFormat; socketId: string | undefined }) {
+export async function startBandSetExport(ctx: Pick<ServiceContext, 'db'>, jobs: JobQueue, caller: Caller, { bandSetId, format, socketId }: { bandSetId: string; format: ExportFormat; socketId: string | undefined }) {
+  const { db } = ctx;
   const scope = companyScope(caller);
   const set = await requireSet(db, scope, bandSetId);
   // A holder limited to some pay zones exports those zones' bands only.

@@ -29,6 +29,7 @@ import {
 } from './store.js';
 import { zoneReach } from './zoneAccess.js';
 import { ensureZones } from './zones.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /*
  * Comp grades ("G1".."G12": a key unique in the company, a name, an order) and grade bands: min / mid
@@ -38,7 +39,8 @@ import { ensureZones } from './zones.js';
 
 type Schemas = components['schemas'];
 
-export async function listCompGrades(db: Knex, caller: Caller): Promise<CompGrade[]> {
+export async function listCompGrades(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<CompGrade[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const [grades, counts] = await Promise.all([listGrades(db, scope), jobCountsByGrade(db, scope)]);
   return grades.map((grade) => presentGrade(grade, counts.get(grade.id) ?? 0));
@@ -51,7 +53,8 @@ async function keyTaken(db: Knex, scope: CompanyScope, key: string, exceptId?: s
   return (await listGrades(db, scope)).some((grade) => grade.key.toLowerCase() === lower && grade.id !== exceptId);
 }
 
-export async function createCompGrade(db: Knex, caller: Caller, input: Schemas['CompGradeInput']): Promise<CompGrade> {
+export async function createCompGrade(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Schemas['CompGradeInput']): Promise<CompGrade> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const key = input.key.trim();
   return db.transaction(async (trx) => {
@@ -74,7 +77,8 @@ export async function createCompGrade(db: Knex, caller: Caller, input: Schemas['
   });
 }
 
-export async function updateCompGrade(db: Knex, caller: Caller, id: string, ifMatch: string, patch: Schemas['CompGradePatch']): Promise<CompGrade> {
+export async function updateCompGrade(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, patch: Schemas['CompGradePatch']): Promise<CompGrade> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   return db.transaction(async (trx) => {
@@ -93,7 +97,8 @@ export async function updateCompGrade(db: Knex, caller: Caller, id: string, ifMa
   });
 }
 
-export async function deleteCompGrade(db: Knex, caller: Caller, id: string): Promise<CompGrade> {
+export async function deleteCompGrade(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<CompGrade> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return db.transaction(async (trx) => {
     const row = await findGrade(trx, scope, id);
@@ -138,7 +143,8 @@ async function requireZoneInReach(db: Knex, scope: CompanyScope, caller: Caller,
   return zone;
 }
 
-export async function createGradeBand(db: Knex, caller: Caller, setId: string, input: Schemas['GradeBandInput']): Promise<GradeBand> {
+export async function createGradeBand(ctx: Pick<ServiceContext, 'db' | 'caller'>, setId: string, input: Schemas['GradeBandInput']): Promise<GradeBand> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   await ensureZones(db, scope);
   return db.transaction(async (trx) => {
@@ -190,7 +196,8 @@ async function draftGradeBand(trx: Knex, scope: CompanyScope, caller: Caller, se
 }
 
 /** A hand edit of a draft's grade band at the version read; ranges absent are kept, null removes them. */
-export async function updateGradeBand(db: Knex, caller: Caller, { setId, gradeBandId, ifMatch, input }: { setId: string; gradeBandId: string; ifMatch: string; input: Schemas['BandInput'] }): Promise<GradeBand> {
+export async function updateGradeBand(ctx: Pick<ServiceContext, 'db' | 'caller'>, { setId, gradeBandId, ifMatch, input }: { setId: string; gradeBandId: string; ifMatch: string; input: Schemas['BandInput'] }): Promise<GradeBand> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await ensureZones(db, scope);
@@ -206,7 +213,8 @@ export async function updateGradeBand(db: Knex, caller: Caller, { setId, gradeBa
   });
 }
 
-export async function deleteGradeBand(db: Knex, caller: Caller, setId: string, gradeBandId: string): Promise<GradeBand> {
+export async function deleteGradeBand(ctx: Pick<ServiceContext, 'db' | 'caller'>, setId: string, gradeBandId: string): Promise<GradeBand> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   await ensureZones(db, scope);
   return db.transaction(async (trx) => {

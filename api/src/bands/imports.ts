@@ -27,6 +27,7 @@ import { type SurveyInput, checkSurveyRows, replaceSurveyJobs, surveyToReplace, 
 import { versionOf } from '../kernel/versions.js';
 import { type BandFileRow, type BandImportRow, findBandFile, findImport, insertBandFile, insertImport, listBands, listGradeBands, listGrades, listJobs, touchSet, updateImport } from './store.js';
 import { ensureZones } from './zones.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type BandFile = Schemas['BandFile'];
@@ -46,7 +47,8 @@ function presentFile(row: BandFileRow): BandFile {
 }
 
 /** Stores the file as a download of the uploader's (it expires with it) and reads its header row. */
-export async function uploadBandFile(deps: AppDeps, caller: Caller, query: { kind: BandFileKind; filename?: string }, file: UploadedFile): Promise<BandFile> {
+export async function uploadBandFile(ctx: Pick<ServiceContext, 'deps' | 'caller'>, query: { kind: BandFileKind; filename?: string }, file: UploadedFile): Promise<BandFile> {
+  const { deps, caller } = ctx;
   const row = await acceptUpload(deps, caller, {
     file,
     kind: query.kind,
@@ -63,7 +65,8 @@ async function ownFile(db: Knex, caller: Caller, id: string, field?: string): Pr
   return ownUpload(await findBandFile(db, companyScope(caller), id), caller, field);
 }
 
-export async function getBandFile(db: Knex, caller: Caller, id: string): Promise<BandFile> {
+export async function getBandFile(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<BandFile> {
+  const { db, caller } = ctx;
   return presentFile(await ownFile(db, caller, id));
 }
 
@@ -83,7 +86,8 @@ function presentImport(row: BandImportRow): BandImport {
 }
 
 /** An import is its starter's: anyone else gets 404 (its problems quote the file). */
-export async function getBandImport(db: Knex, caller: Caller, id: string): Promise<BandImport> {
+export async function getBandImport(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<BandImport> {
+  const { db, caller } = ctx;
   return presentImport(ownRun(await findImport(db, companyScope(caller), id), caller));
 }
 
@@ -141,7 +145,8 @@ async function surveyFileAndMapping(deps: AppDeps, caller: Caller, fileId: strin
 }
 
 /** Checks the file, the mapping and the survey's currency, then queues the survey import. */
-export async function startSurveyImport(deps: AppDeps, caller: Caller, body: Schemas['SurveyImportRequest'], launch: Launch): Promise<BandImport> {
+export async function startSurveyImport(ctx: Pick<ServiceContext, 'deps' | 'caller'>, body: Schemas['SurveyImportRequest'], launch: Launch): Promise<BandImport> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const survey: SurveyInput = { name: body.survey.name.trim(), provider: body.survey.provider.trim(), effectiveDate: body.survey.effectiveDate, currency: body.survey.currency };
   const { file, mapping } = await surveyFileAndMapping(deps, caller, body.fileId, body.mapping, survey.provider);
@@ -151,7 +156,8 @@ export async function startSurveyImport(deps: AppDeps, caller: Caller, body: Sch
 }
 
 /** Checks the survey (at the version read), the file and the mapping, then queues replacing the survey's jobs from the file. */
-export async function startSurveyReplace(deps: AppDeps, caller: Caller, surveyId: string, request: { ifMatch: string; body: Schemas['SurveyReplaceRequest'] }, launch: Launch): Promise<BandImport> {
+export async function startSurveyReplace(ctx: Pick<ServiceContext, 'deps' | 'caller'>, surveyId: string, request: { ifMatch: string; body: Schemas['SurveyReplaceRequest'] }, launch: Launch): Promise<BandImport> {
+  const { deps, caller } = ctx;
   const { ifMatch, body } = request;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
@@ -162,7 +168,8 @@ export async function startSurveyReplace(deps: AppDeps, caller: Caller, surveyId
 }
 
 /** Checks the set is a draft and the file has the export's columns, then queues the bands import. */
-export async function startBandImport(deps: AppDeps, caller: Caller, bandSetId: string, body: Schemas['BandImportRequest'], launch: Launch): Promise<BandImport> {
+export async function startBandImport(ctx: Pick<ServiceContext, 'deps' | 'caller'>, bandSetId: string, body: Schemas['BandImportRequest'], launch: Launch): Promise<BandImport> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const set = await requireSet(deps.db, scope, bandSetId);
   const file = await ownFile(deps.db, caller, body.fileId, 'body.fileId');

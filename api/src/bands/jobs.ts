@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
@@ -11,6 +11,7 @@ import { type Unplaced, jobMatcher } from './placement.js';
 import { type CompanyJob, presentJob } from './present.js';
 import { jobMatchingOf } from './settings.js';
 import { type CompanyJobRow, bandsUsingJob, deleteJob, findGrade, findJob, findJobByCell, insertJobs, jobsOf, listGrades, listJobs } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -43,7 +44,8 @@ async function countsByJob(db: Knex, scope: CompanyScope): Promise<Map<string, n
   return counts;
 }
 
-export async function listCompanyJobs(db: Knex, caller: Caller): Promise<CompanyJob[]> {
+export async function listCompanyJobs(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<CompanyJob[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const [jobs, counts, grades] = await Promise.all([listJobs(db, scope), countsByJob(db, scope), gradeKeys(db, scope)]);
   return jobs.map((job) => presentJob(job, counts.get(job.id) ?? 0, grades));
@@ -73,7 +75,8 @@ function newJobRow(scope: CompanyScope, userId: string, jobFamilyId: string, lev
   };
 }
 
-export async function createCompanyJob(db: Knex, caller: Caller, input: Schemas['CompanyJobInput']): Promise<CompanyJob> {
+export async function createCompanyJob(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Schemas['CompanyJobInput']): Promise<CompanyJob> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   if (!findJobFamily(input.jobFamilyId)) throw badRequest(`${input.jobFamilyId} is not a job family of the market catalog.`, [{ field: 'body.jobFamilyId', message: 'is not a catalog job family' }]);
   const level = PLAIN_LEVELS.has(input.levelId) ? findLevel(input.levelId) : undefined;
@@ -88,7 +91,8 @@ export async function createCompanyJob(db: Knex, caller: Caller, input: Schemas[
   return presentJob(row, (await countsByJob(db, scope)).get(row.id) ?? 0, await gradeKeys(db, scope));
 }
 
-export async function updateCompanyJob(db: Knex, caller: Caller, id: string, ifMatch: string, patch: Schemas['CompanyJobPatch']): Promise<CompanyJob> {
+export async function updateCompanyJob(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, patch: Schemas['CompanyJobPatch']): Promise<CompanyJob> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   const changes: Partial<CompanyJobRow> = { updated_by: caller.userId, updated_at: new Date().toISOString() };
@@ -104,7 +108,8 @@ export async function updateCompanyJob(db: Knex, caller: Caller, id: string, ifM
   return presentJob(row, (await countsByJob(db, scope)).get(row.id) ?? 0, await gradeKeys(db, scope));
 }
 
-export async function deleteCompanyJob(db: Knex, caller: Caller, id: string): Promise<CompanyJob> {
+export async function deleteCompanyJob(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<CompanyJob> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return db.transaction(async (trx) => {
     const row = await findJob(trx, scope, id);
@@ -117,7 +122,8 @@ export async function deleteCompanyJob(db: Knex, caller: Caller, id: string): Pr
 }
 
 /** One job per distinct family × level of the active employees (both in the catalog) that has none yet. */
-export async function createJobsFromEmployees(db: Knex, caller: Caller): Promise<Schemas['CreatedCompanyJobs']> {
+export async function createJobsFromEmployees(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['CreatedCompanyJobs']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return db.transaction(async (trx) => {
     const counts = await activeCountsByFamilyLevel(trx, scope);
@@ -141,7 +147,8 @@ export async function createJobsFromEmployees(db: Knex, caller: Caller): Promise
 const UNMAPPED_REASONS: Record<Exclude<Unplaced, 'noBand' | 'noJobKey'>, Schemas['UnmappedEmployee']['reason']> = { noFamilyOrLevel: 'no_family_or_level', noCompanyJob: 'no_company_job' };
 
 /** Active employees within the caller's team reach that no company job takes under the company's job matching, and why. */
-export async function unmappedEmployees(db: Knex, caller: Caller): Promise<Schemas['UnmappedEmployee'][]> {
+export async function unmappedEmployees(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['UnmappedEmployee'][]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const reach = await employeeReach(db, scope, caller, 'team');
   const [employees, visible, jobs, matching] = await Promise.all([activeEmployeesForBands(db, scope), activeIdsWithinReach(db, scope, reach), listJobs(db, scope), jobMatchingOf(db, scope)]);

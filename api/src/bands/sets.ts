@@ -14,6 +14,7 @@ import { type BandRow, type BandSetRow, type GradeBandRow, bandsOf, deleteSet, f
 import { checkFigures, checkRanges, rangesText } from './ranges.js';
 import { inReach, seesAllZones, zoneReach } from './zoneAccess.js';
 import { BAND_SET_SUBJECT, bandSetWorkflow } from './workflow.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -47,7 +48,8 @@ export async function callerZoneReach(db: Knex, scope: CompanyScope, caller: Cal
   return seesAllZones(caller) ? null : zoneReach(caller, await listZones(db, scope));
 }
 
-export async function listBandSets(db: Knex, caller: Caller): Promise<BandSet[]> {
+export async function listBandSets(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<BandSet[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const sets = await listSets(db, scope);
   const reach = await callerZoneReach(db, scope, caller);
@@ -66,16 +68,18 @@ export async function bandSetDetail(db: Knex, scope: CompanyScope, id: string, r
   return presentSetDetail(set, inReach(bands, reach), inReach(gradeBands, reach));
 }
 
-export async function getBandSet(db: Knex, caller: Caller, id: string): Promise<BandSetDetail> {
+export async function getBandSet(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<BandSetDetail> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return bandSetDetail(db, scope, id, await callerZoneReach(db, scope, caller));
 }
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
-export async function createBandSet(db: Knex, caller: Caller, input: Schemas['BandSetInput']): Promise<BandSetDetail> {
+export async function createBandSet(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Schemas['BandSetInput']): Promise<BandSetDetail> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
-  const currency = input.currency ?? (await getCompany(db, caller)).settings.currency;
+  const currency = input.currency ?? (await getCompany({ db, caller })).settings.currency;
   await requireMinorUnit(db, currency, 'body.currency');
   const now = new Date().toISOString();
   const row: BandSetRow = {
@@ -98,7 +102,8 @@ export async function createBandSet(db: Knex, caller: Caller, input: Schemas['Ba
   return presentSetDetail(row, []);
 }
 
-export async function deleteBandSet(db: Knex, caller: Caller, id: string): Promise<BandSet> {
+export async function deleteBandSet(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<BandSet> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return db.transaction(async (trx) => {
     const set = await requireSet(trx, scope, id);
@@ -110,7 +115,8 @@ export async function deleteBandSet(db: Knex, caller: Caller, id: string): Promi
 }
 
 /** Any set → a new draft with the same bands (new ids and versions) and their sources. */
-export async function duplicateBandSet(db: Knex, caller: Caller, id: string, name: string | undefined): Promise<BandSetDetail> {
+export async function duplicateBandSet(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, name: string | undefined): Promise<BandSetDetail> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const copyId = newId();
   await db.transaction(async (trx) => {
@@ -265,7 +271,8 @@ async function submitForApproval(trx: Knex, caller: Caller, { set, approvers, co
  * where the workflow settings name band-set approvers, the draft is submitted to them instead
  * (`pendingApproval`, `submitForApproval`, decided in approvals.ts); else it goes live at once (`makeLive`).
  */
-export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMatch: string, { comment, meritCycleId }: { comment?: string; meritCycleId?: string } = {}): Promise<BandSetDetail> {
+export async function publishBandSet(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, { comment, meritCycleId }: { comment?: string; meritCycleId?: string } = {}): Promise<BandSetDetail> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
@@ -289,7 +296,8 @@ export async function publishBandSet(db: Knex, caller: Caller, id: string, ifMat
 }
 
 /** Takes a submission back to draft at the version read: the workflow's `withdraw`, with its history row. */
-export async function withdrawBandSet(db: Knex, caller: Caller, id: string, ifMatch: string, comment: string | undefined): Promise<BandSetDetail> {
+export async function withdrawBandSet(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, comment: string | undefined): Promise<BandSetDetail> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
@@ -300,7 +308,8 @@ export async function withdrawBandSet(db: Knex, caller: Caller, id: string, ifMa
   return bandSetDetail(db, scope, id);
 }
 
-export async function bandSetHistory(db: Knex, caller: Caller, id: string): Promise<Schemas['BandSetHistoryEntry'][]> {
+export async function bandSetHistory(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['BandSetHistoryEntry'][]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   await requireSet(db, scope, id);
   return (await history(db, scope, BAND_SET_SUBJECT, id)).map((entry) => ({
@@ -316,7 +325,8 @@ export async function bandSetHistory(db: Knex, caller: Caller, id: string): Prom
 }
 
 /** A hand edit of a draft's band at the version read: min ≤ mid ≤ max in the band's currency. */
-export async function updateBand(db: Knex, caller: Caller, { setId, bandId, ifMatch, input }: { setId: string; bandId: string; ifMatch: string; input: Schemas['BandInput'] }): Promise<Band> {
+export async function updateBand(ctx: Pick<ServiceContext, 'db' | 'caller'>, { setId, bandId, ifMatch, input }: { setId: string; bandId: string; ifMatch: string; input: Schemas['BandInput'] }): Promise<Band> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   return db.transaction(async (trx) => {

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { findSettings, insertSettings, settingsOf } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type BandSettings = components['schemas']['BandSettings'];
 export type JobMatching = components['schemas']['BandJobMatching'];
@@ -23,7 +24,8 @@ export async function jobMatchingOf(db: Knex, scope: CompanyScope): Promise<JobM
   return matchingOf((await findSettings(db, scope))?.job_matching);
 }
 
-export async function getBandSettings(db: Knex, caller: Caller): Promise<BandSettings> {
+export async function getBandSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<BandSettings> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const row = await findSettings(db, scope);
   const jobMatching = matchingOf(row?.job_matching);
@@ -31,7 +33,8 @@ export async function getBandSettings(db: Knex, caller: Caller): Promise<BandSet
 }
 
 /** Saves at the version read: "0" creates the row (a second "0" finds it made and is 409). */
-export async function updateBandSettings(db: Knex, caller: Caller, ifMatch: string, input: components['schemas']['BandSettingsInput']): Promise<BandSettings> {
+export async function updateBandSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>, ifMatch: string, input: components['schemas']['BandSettingsInput']): Promise<BandSettings> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   const now = new Date().toISOString();
@@ -52,5 +55,5 @@ export async function updateBandSettings(db: Knex, caller: Caller, ifMatch: stri
     const changes = { ...(input.agingRateBp !== undefined ? { aging_rate_bp: input.agingRateBp } : {}), ...(input.jobMatching !== undefined ? { job_matching: input.jobMatching } : {}) };
     await updateAtVersion(() => settingsOf(trx, scope), version, { ...changes, updated_by: caller.userId, updated_at: now }, 'the band settings');
   });
-  return getBandSettings(db, caller);
+  return getBandSettings({ db, caller });
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Caller, companyScope } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
 import type { components, operations } from '../contract-types.js';
 import { badRequest } from '../kernel/errors.js';
 import { updateAtVersion } from '../kernel/versions.js';
@@ -9,6 +9,7 @@ import { type Figures, type LadderBand, fittedProgression, smoothLadder } from '
 import { parsePhilosophy } from './present.js';
 import { bandSetDetail, requireDraft, requireSet } from './sets.js';
 import { type BandJobRow, bandsOf, listBands, touchSet } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Change = Schemas['BandSmoothResult']['changes'][number];
@@ -96,7 +97,8 @@ export function smoothingChanges(
   return { changes, ladders, next };
 }
 
-export async function smoothBandSet(db: Knex, caller: Caller, setId: string, input: { smoothing: Smoothing; apply: boolean }): Promise<Schemas['BandSmoothResult']> {
+export async function smoothBandSet(ctx: Pick<ServiceContext, 'db' | 'caller'>, setId: string, input: { smoothing: Smoothing; apply: boolean }): Promise<Schemas['BandSmoothResult']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const units = await minorUnits(db);
   const run = async (trx: Knex): Promise<Pick<Schemas['BandSmoothResult'], 'changes' | 'ladders'>> => {

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { isoTimestamp } from '../db/timestamps.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { updateAtVersion, versionOf } from '../kernel/versions.js';
 import { type SurveyMapping, savedSurveyMappingProblems } from './surveyFields.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type SavedSurveyMapping = Schemas['SavedSurveyMapping'];
@@ -55,11 +56,13 @@ function checkProvider(provider: string): string {
 const taken = (provider: string): HttpError =>
   new HttpError(409, 'survey_mapping_exists', { message: `A mapping is already saved for ${provider}; change that one instead.` });
 
-export async function listSavedSurveyMappings(db: Knex, caller: Caller): Promise<SavedSurveyMapping[]> {
+export async function listSavedSurveyMappings(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<SavedSurveyMapping[]> {
+  const { db, caller } = ctx;
   return (await listRows(db, companyScope(caller))).map(present);
 }
 
-export async function createSavedSurveyMapping(db: Knex, caller: Caller, input: Schemas['SavedSurveyMappingInput']): Promise<SavedSurveyMapping> {
+export async function createSavedSurveyMapping(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Schemas['SavedSurveyMappingInput']): Promise<SavedSurveyMapping> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const provider = checkProvider(input.provider);
   checkMapping(input.mapping);
@@ -86,7 +89,8 @@ export async function createSavedSurveyMapping(db: Knex, caller: Caller, input: 
   return present(row);
 }
 
-export async function updateSavedSurveyMapping(db: Knex, caller: Caller, id: string, ifMatch: string, patch: Schemas['SavedSurveyMappingPatch']): Promise<SavedSurveyMapping> {
+export async function updateSavedSurveyMapping(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, patch: Schemas['SavedSurveyMappingPatch']): Promise<SavedSurveyMapping> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   const changes: Partial<SurveyMappingRow> = { updated_by: caller.userId, updated_at: new Date().toISOString() };
@@ -112,7 +116,8 @@ export async function updateSavedSurveyMapping(db: Knex, caller: Caller, id: str
   return present(row);
 }
 
-export async function deleteSavedSurveyMapping(db: Knex, caller: Caller, id: string): Promise<SavedSurveyMapping> {
+export async function deleteSavedSurveyMapping(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<SavedSurveyMapping> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const row = await findRow(db, scope, id);
   if (!row) throw notFound();

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
 import { newId } from '../db/ids.js';
@@ -31,6 +31,7 @@ import {
   surveyJobsOf,
   surveysOf,
 } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 declare module '../platform/events.js' {
   interface DomainEvents {
@@ -104,19 +105,22 @@ export function marketSource(deps: AppDeps): Schemas['MarketSurveySource'] | nul
 
 export const releaseEffectiveDate = (row: { published_at: string | Date | null; built_at: string | Date }): string => isoTimestamp(row.published_at ?? row.built_at).slice(0, 10);
 
-export async function listSurveys(deps: AppDeps, caller: Caller): Promise<{ data: Survey[]; market: Schemas['MarketSurveySource'] | null }> {
+export async function listSurveys(ctx: Pick<ServiceContext, 'deps' | 'caller'>): Promise<{ data: Survey[]; market: Schemas['MarketSurveySource'] | null }> {
+  const { deps, caller } = ctx;
   const rows = await listSurveyRows(deps.db, companyScope(caller));
   return { data: rows.map((row) => presentSurvey(row, Number(row.association_count))), market: marketSource(deps) };
 }
 
-export async function getSurvey(db: Knex, caller: Caller, id: string): Promise<Schemas['SurveyDetail']> {
+export async function getSurvey(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['SurveyDetail']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const row = await requireSurvey(db, scope, id);
   const jobs = await listSurveyJobs(db, scope, id);
   return { ...presentSurvey(row, Number(row.association_count)), jobs: jobs.map((job) => presentSurveyJob(job, row.currency)) };
 }
 
-export async function updateSurvey(db: Knex, caller: Caller, id: string, ifMatch: string, patch: Schemas['SurveyPatch']): Promise<Survey> {
+export async function updateSurvey(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, patch: Schemas['SurveyPatch']): Promise<Survey> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   const changes: Partial<SurveyRow> = { updated_at: new Date().toISOString() };
@@ -128,7 +132,8 @@ export async function updateSurvey(db: Knex, caller: Caller, id: string, ifMatch
   return presentSurvey(row, Number(row.association_count));
 }
 
-export async function deleteSurvey(db: Knex, caller: Caller, id: string): Promise<Survey> {
+export async function deleteSurvey(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Survey> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return db.transaction(async (trx) => {
     const row = await requireSurvey(trx, scope, id);
@@ -187,7 +192,8 @@ function blsSurveyJobs(): Omit<SurveyJobRow, 'id' | 'company_id' | 'survey_id'>[
 }
 
 /** Adds the BLS national survey the product ships; a company has it once (409 otherwise). */
-export async function addBlsSurvey(db: Knex, caller: Caller): Promise<Survey> {
+export async function addBlsSurvey(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Survey> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const jobs = blsSurveyJobs();
   const now = new Date().toISOString();

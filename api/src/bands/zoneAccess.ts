@@ -45,8 +45,8 @@ export function requireAllZones(caller: Caller): void {
   }
 }
 
-/** The caller, once a change that spans every zone is theirs to make (routes mark those operations with it). */
-export function acrossZones(caller: Caller): Caller {
-  requireAllZones(caller);
-  return caller;
+/** The request's context, once a change that spans every zone is its caller's to make (routes mark those operations with it). */
+export function acrossZones<C extends { caller: Caller }>(ctx: C): C {
+  requireAllZones(ctx.caller);
+  return ctx;
 }

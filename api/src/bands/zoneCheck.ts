@@ -13,6 +13,7 @@ import { callerZoneReach } from './sets.js';
 import { marketLocationFor } from './zonePricing.js';
 import type { PayZoneRow } from './store.js';
 import { createPayZone, ensureZones, zoneMatcher } from './zones.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type PayZoneCheck = Schemas['PayZoneCheck'];
@@ -138,7 +139,8 @@ function present(group: Group, context: { visible: ReadonlySet<string> | null; m
 }
 
 /** The check against the zones as they are, priced from the market location a build would use now (the anchor's). */
-export async function payZoneCheck(deps: AppDeps, caller: Caller, marketLocationId?: string): Promise<PayZoneCheck> {
+export async function payZoneCheck(ctx: Pick<ServiceContext, 'deps' | 'caller'>, marketLocationId?: string): Promise<PayZoneCheck> {
+  const { deps, caller } = ctx;
   const zones = await ensureZones(deps.db, companyScope(caller));
   return checkZones(deps, caller, { zones, marketLocationId: marketLocationFor(marketLocationId, zones.find(isAnchor)) });
 }
@@ -147,8 +149,9 @@ export async function payZoneCheck(deps: AppDeps, caller: Caller, marketLocation
  * Adds the suggested zones (all, or those of `countries`) in one transaction, each priced as the check
  * suggests it now; a country the market cannot price is left out. Answers the zones made and the check after.
  */
-export async function addSuggestedZones(deps: AppDeps, caller: Caller, input: { countries?: string[]; marketLocationId?: string }): Promise<Schemas['SuggestedZonesResult']> {
-  const before = await payZoneCheck(deps, caller, input.marketLocationId);
+export async function addSuggestedZones(ctx: Pick<ServiceContext, 'deps' | 'caller'>, input: { countries?: string[]; marketLocationId?: string }): Promise<Schemas['SuggestedZonesResult']> {
+  const { deps, caller } = ctx;
+  const before = await payZoneCheck({ deps, caller }, input.marketLocationId);
   const wanted = input.countries ? new Set(input.countries.map((country) => country.trim().toUpperCase())) : null;
   const seen = new Set<string>();
   const suggestions = before.groups
@@ -162,11 +165,11 @@ export async function addSuggestedZones(deps: AppDeps, caller: Caller, input: { 
   const created = await deps.db.transaction(async (trx: Knex) => {
     const made: Schemas['PayZone'][] = [];
     for (const suggestion of suggestions) {
-      made.push(await createPayZone(trx, caller, { name: suggestion.name, rules: suggestion.rules, differentialBp: suggestion.differentialBp ?? 0, currency: suggestion.currency }));
+      made.push(await createPayZone({ db: trx, caller }, { name: suggestion.name, rules: suggestion.rules, differentialBp: suggestion.differentialBp ?? 0, currency: suggestion.currency }));
     }
     return made;
   });
-  return { created, zoneCheck: await payZoneCheck(deps, caller, input.marketLocationId) };
+  return { created, zoneCheck: await payZoneCheck({ deps, caller }, input.marketLocationId) };
 }
 
 /** The check a build reports: the zones it priced, from the market location of its philosophy. */

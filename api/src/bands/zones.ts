@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { moveVersionOn, updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
@@ -10,6 +10,7 @@ import { type PayZone, type PayZoneRule, isAnchor, isCatchAll, parseRules, prese
 import { type PayZoneRow, bandsUsingZone, deleteZone, findZone, gradeBandsUsingZone, insertZone, listZones, zonesOf } from './store.js';
 import { zoneReach } from './zoneAccess.js';
 import { usersById } from '../access/userContacts.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /** The zone a company without zones starts with: everyone, at the anchor's pay. */
 export const DEFAULT_ZONE_NAME = 'Everywhere';
@@ -144,7 +145,8 @@ function checkAnchorDifferential(anchor: boolean, differentialBp: number): void 
 // ---- operations -------------------------------------------------------------------------------
 
 /** The zones the caller sees: every zone, or (a `bands` grant scoped to `zones`) the zones that name them. */
-export async function listPayZones(db: Knex, caller: Caller): Promise<PayZone[]> {
+export async function listPayZones(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<PayZone[]> {
+  const { db, caller } = ctx;
   const zones = await ensureZones(db, companyScope(caller));
   const reach = zoneReach(caller, zones);
   return zones.filter((zone) => !reach || reach.has(zone.id)).map(presentZone);
@@ -177,7 +179,8 @@ async function viewersText(db: Knex, scope: CompanyScope, ids: readonly string[]
   return JSON.stringify([...new Set(ids)]);
 }
 
-export async function createPayZone(db: Knex, caller: Caller, input: ZoneInput): Promise<PayZone> {
+export async function createPayZone(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: ZoneInput): Promise<PayZone> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   await ensureZones(db, scope);
   const id = newId();
@@ -217,7 +220,8 @@ async function passRole(trx: Knex, scope: CompanyScope, zones: readonly PayZoneR
   }
 }
 
-export async function updatePayZone(db: Knex, caller: Caller, id: string, ifMatch: string, patch: Omit<Partial<ZoneInput>, 'name'> & { name?: string }): Promise<PayZone> {
+export async function updatePayZone(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, patch: Omit<Partial<ZoneInput>, 'name'> & { name?: string }): Promise<PayZone> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await ensureZones(db, scope);
@@ -253,7 +257,8 @@ export async function updatePayZone(db: Knex, caller: Caller, id: string, ifMatc
   return presentZone((await findZone(db, scope, id)) as PayZoneRow);
 }
 
-export async function deletePayZone(db: Knex, caller: Caller, id: string): Promise<PayZone> {
+export async function deletePayZone(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<PayZone> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return db.transaction(async (trx) => {
     const zone = await findZone(trx, scope, id);

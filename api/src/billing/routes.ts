@@ -6,22 +6,22 @@ export const billingOperations = [
   secured({
     operationId: 'getPremiumBenchmarking',
     access: can('benchmarking', 'view'),
-    handler: async (_input, { deps, caller }) => ({ data: await premiumBenchmarking(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await premiumBenchmarking(ctx) }),
   }),
   secured({
     operationId: 'createCheckoutSession',
     access: can('benchmarking', 'edit'),
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createCheckoutSession(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await createCheckoutSession(ctx, body) }),
   }),
   secured({
     operationId: 'listCheckoutRequests',
     access: internalAdmin,
-    handler: async ({ query }, { deps }) => ({ data: await checkoutRequests(deps.db, query.status) }),
+    handler: async ({ query }, ctx) => ({ data: await checkoutRequests(ctx, query.status) }),
   }),
   secured({
     operationId: 'fulfilCheckoutRequest',
     access: internalAdmin,
-    handler: async ({ path }, { deps, caller }) => ({ data: await fulfilCheckout(deps.db, caller, path.checkoutRequestId) }),
+    handler: async ({ path }, ctx) => ({ data: await fulfilCheckout(ctx, path.checkoutRequestId) }),
   }),
 ];

@@ -1,11 +1,11 @@
-import type { Knex } from 'knex';
-import { type Caller, companyScope } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { HttpError, notFound } from '../kernel/errors.js';
 import { invoiceRequestProvider } from './invoiceProvider.js';
 import type { PaymentProvider } from './provider.js';
 import { presentCheckoutRequest, presentPremium } from './present.js';
 import { findCheckoutRequestRow, findOpenCheckoutRequest, findPremium, listCheckoutRequestRows, markFulfilled, switchPremiumOn, type CheckoutRequestStatus } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -18,12 +18,14 @@ export const CHECKOUT_MESSAGES = {
   alreadyFulfilled: 'This request was already marked fulfilled.',
 } as const;
 
-export async function premiumBenchmarking(db: Knex, caller: Caller): Promise<Schemas['PremiumBenchmarking']> {
+export async function premiumBenchmarking(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['PremiumBenchmarking']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return presentPremium(await findPremium(db, scope), await findOpenCheckoutRequest(db, scope));
 }
 
-export async function createCheckoutSession(db: Knex, caller: Caller, input: Schemas['CheckoutSessionInput'], provider: PaymentProvider = paymentProvider): Promise<Schemas['CheckoutSession']> {
+export async function createCheckoutSession(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Schemas['CheckoutSessionInput'], provider: PaymentProvider = paymentProvider): Promise<Schemas['CheckoutSession']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   if (await findPremium(db, scope)) throw new HttpError(409, 'already_premium', { message: CHECKOUT_MESSAGES.alreadyPremium });
   if (await findOpenCheckoutRequest(db, scope)) throw new HttpError(409, 'request_open', { message: CHECKOUT_MESSAGES.requestOpen });
@@ -33,12 +35,14 @@ export async function createCheckoutSession(db: Knex, caller: Caller, input: Sch
   return provider.createCheckout(db, company, input.plan, { userId: caller.userId, name, email: caller.email });
 }
 
-export async function checkoutRequests(db: Knex, status: CheckoutRequestStatus | undefined): Promise<Schemas['CheckoutRequest'][]> {
+export async function checkoutRequests(ctx: Pick<ServiceContext, 'db'>, status: CheckoutRequestStatus | undefined): Promise<Schemas['CheckoutRequest'][]> {
+  const { db } = ctx;
   return (await listCheckoutRequestRows(db, status)).map(presentCheckoutRequest);
 }
 
 /** Paid: the request is fulfilled and its company has premium benchmarking from now on. */
-export async function fulfilCheckout(db: Knex, caller: Caller, id: string): Promise<Schemas['CheckoutRequest']> {
+export async function fulfilCheckout(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['CheckoutRequest']> {
+  const { db, caller } = ctx;
   await db.transaction(async (trx) => {
     const row = await findCheckoutRequestRow(trx, id);
     if (!row) throw notFound();

@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import { type Caller, companyScope } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { badRequest } from '../kernel/errors.js';
 import { versionConflict, versionOf, writeAtVersion } from '../kernel/versions.js';
@@ -7,16 +6,19 @@ import { emit } from '../platform/events.js';
 import { COMP_TYPES, type StoredChoice, applyChoices } from './catalog.js';
 import { compTypesOf } from './reads.js';
 import { findSettings, insertSettings, parseChoices, settingsOf } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
-export async function getCompTypes(db: Knex, caller: Caller): Promise<Schemas['CompTypeSettings']> {
+export async function getCompTypes(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['CompTypeSettings']> {
+  const { db, caller } = ctx;
   const types = await compTypesOf(db, companyScope(caller));
   return { version: types.version, types: [...types.all] };
 }
 
 /** Applies the changes named, at the version read; the types not named keep what they have. */
-export async function updateCompTypes(db: Knex, caller: Caller, ifMatch: string, changes: Schemas['CompTypeInput'][]): Promise<Schemas['CompTypeSettings']> {
+export async function updateCompTypes(ctx: Pick<ServiceContext, 'db' | 'caller'>, ifMatch: string, changes: Schemas['CompTypeInput'][]): Promise<Schemas['CompTypeSettings']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
@@ -69,5 +71,5 @@ export async function updateCompTypes(db: Knex, caller: Caller, ifMatch: string,
       payload: { version: version + 1, disabled: after.filter((type) => type.isDisabled).map((type) => type.id), renamed: after.filter((type) => type.title !== type.defaultTitle).map((type) => ({ id: type.id, title: type.title })) },
     });
   });
-  return getCompTypes(db, caller);
+  return getCompTypes({ db, caller });
 }

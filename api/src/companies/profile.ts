@@ -1,9 +1,9 @@
-import type { Knex } from 'knex';
-import { type Caller, companyScope } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
 import type { FlagName } from '../access/flags.js';
 import { findCompany } from '../access/usersStore.js';
 import type { components } from '../contract-types.js';
 import { notFound } from '../kernel/errors.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /** Release flags that change the app for every member (not a module, which `/api/me` states per person). */
 const EVERYONES_FLAGS: readonly FlagName[] = ['help_desk', 'multiplayer', 'release_job_manager_page'];
@@ -13,7 +13,8 @@ const EVERYONES_FLAGS: readonly FlagName[] = ['help_desk', 'multiplayer', 'relea
  * price, valuation, exercise price), domains, tags and other flags are company settings. The error
  * screen's override, when Paybench set one, comes with it: every member's error screen shows it.
  */
-export async function companyProfile(db: Knex, caller: Caller): Promise<components['schemas']['CompanyProfile']> {
+export async function companyProfile(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<components['schemas']['CompanyProfile']> {
+  const { db, caller } = ctx;
   const company = await findCompany(db, companyScope(caller));
   if (!company) throw notFound();
   return {

@@ -14,6 +14,7 @@ import { updateAtVersion, versionOf } from '../kernel/versions.js';
 import { provisionAccount } from '../identity/accounts.js';
 import { presentOnboarding, withCompletedStep } from '../kernel/onboarding.js';
 import { presentCompany, presentSettings, priceToMicros } from './present.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type SettingsInput = components['schemas']['CompanySettingsInput'];
 
@@ -35,17 +36,20 @@ async function requireCompany(db: Knex, scope: CompanyScope): Promise<CompanyRow
   return company;
 }
 
-export async function getCompany(db: Knex, caller: Caller) {
+export async function getCompany(ctx: Pick<ServiceContext, 'db' | 'caller'>) {
+  const { db, caller } = ctx;
   const company = await requireCompany(db, companyScope(caller));
   return presentCompany(company, await minorUnitOf(db, company.currency));
 }
 
-export async function getSettings(db: Knex, caller: Caller) {
+export async function getSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>) {
+  const { db, caller } = ctx;
   const company = await requireCompany(db, companyScope(caller));
   return presentSettings(company, await minorUnitOf(db, company.currency));
 }
 
-export async function updateSettings(db: Knex, caller: Caller, ifMatch: string, input: SettingsInput) {
+export async function updateSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>, ifMatch: string, input: SettingsInput) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   return db.transaction(async (trx) => {
@@ -70,17 +74,20 @@ export async function updateSettings(db: Knex, caller: Caller, ifMatch: string, 
   });
 }
 
-export async function enterpriseTags(db: Knex, caller: Caller): Promise<string[]> {
+export async function enterpriseTags(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<string[]> {
+  const { db, caller } = ctx;
   const company = await requireCompany(db, companyScope(caller));
   return JSON.parse(company.enterprise_tags) as string[];
 }
 
-export async function companyOnboarding(db: Knex, caller: Caller) {
+export async function companyOnboarding(ctx: Pick<ServiceContext, 'db' | 'caller'>) {
+  const { db, caller } = ctx;
   const company = await requireCompany(db, companyScope(caller));
   return presentOnboarding(company.onboarding, COMPANY_ONBOARDING_STEPS);
 }
 
-export async function completeCompanyStep(db: Knex, caller: Caller, step: string) {
+export async function completeCompanyStep(ctx: Pick<ServiceContext, 'db' | 'caller'>, step: string) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const company = await requireCompany(db, scope);
   const onboarding = withCompletedStep(company.onboarding, step);
@@ -126,7 +133,8 @@ export async function insertCompany(db: Knex, input: NewCompany): Promise<{ id: 
 }
 
 /** The person who creates a company becomes its first admin. */
-export async function createCompany(db: Knex, caller: Caller, input: components['schemas']['CompanyInput']) {
+export async function createCompany(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: components['schemas']['CompanyInput']) {
+  const { db, caller } = ctx;
   if (caller.companyId) throw new HttpError(409, 'already_member', { message: 'You already belong to a company.' });
   if (input.currency) await minorUnitOf(db, input.currency);
   return db.transaction(async (trx) => {
@@ -152,14 +160,15 @@ export async function createCompanyWithAdmin(ctx: RequestContext & { caller: Cal
   return db.transaction(async (trx) => {
     const { id } = await insertCompany(trx, input.company);
     await emit(trx, { companyId: id, actorUserId: ctx.caller.userId, name: 'company.created', payload: { name: input.company.name, byInternalAdmin: true } });
-    const admin = await provisionAccount({ ...ctx, deps: { ...ctx.deps, db: trx } }, { companyId: id }, { ...input.admin, roleKeys: ['admin'], isCandidate: false, sendInvitation: input.sendInvitation ?? true });
+    const admin = await provisionAccount({ ...ctx, db: trx, deps: { ...ctx.deps, db: trx } }, { companyId: id }, { ...input.admin, roleKeys: ['admin'], isCandidate: false, sendInvitation: input.sendInvitation ?? true });
     const company = await requireCompany(trx, { companyId: id });
     return { company: presentCompany(company, await minorUnitOf(trx, company.currency)), admin };
   });
 }
 
 /** Whether the company's anonymised records feed the market, and when they last did. */
-export async function dataSubmissionStatus(db: Knex, caller: Caller): Promise<components['schemas']['DataSubmissionStatus']> {
+export async function dataSubmissionStatus(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<components['schemas']['DataSubmissionStatus']> {
+  const { db, caller } = ctx;
   const company = (await requireCompany(db, companyScope(caller))) as CompanyRow & { market_participant: boolean | number; market_data_submitted_at: string | Date | null };
   const participates = Boolean(company.market_participant);
   const lastSubmittedAt = company.market_data_submitted_at ? new Date(company.market_data_submitted_at).toISOString() : null;

@@ -65,7 +65,7 @@ async function marketComparisons(deps: AppDeps, employees: readonly DataLabEmplo
     const [jobFamilyId = '', levelId = '', locationId = ''] = key.split('|');
     let insight;
     try {
-      insight = await offerInsights(deps, { jobFamilyId, level: { type: 'level', id: levelId }, locationId, currency: 'local' });
+      insight = await offerInsights({ deps }, { jobFamilyId, level: { type: 'level', id: levelId }, locationId, currency: 'local' });
     } catch (error) {
       if (error instanceof HttpError && error.status === 503) return null;
       if (error instanceof HttpError && error.status === 400) continue;

@@ -20,53 +20,53 @@ export const dataLabOperations = [
   secured({
     operationId: 'getDataLabSubscription',
     access: can('dataLab', 'view'),
-    handler: async (_input, { deps, caller }) => ({ data: await companySubscription(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await companySubscription(ctx) }),
   }),
   secured({
     operationId: 'getCompanyDataLabSubscription',
     access: internalAdmin,
-    handler: async ({ path }, { deps }) => ({ data: await subscriptionForSupport(deps.db, path.companyId) }),
+    handler: async ({ path }, ctx) => ({ data: await subscriptionForSupport(ctx, path.companyId) }),
   }),
   secured({
     operationId: 'setCompanyDataLabSubscription',
     access: internalAdmin,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await setSubscription(deps, caller, path.companyId, body) }),
+    handler: async ({ path, body }, ctx) => ({ data: await setSubscription(ctx, path.companyId, body) }),
   }),
   secured({
     operationId: 'listDataLabInsights',
     access: view,
-    handler: async ({ query }, { deps, caller }) => ({ data: await listInsights(deps.db, caller, query.include) }),
+    handler: async ({ query }, ctx) => ({ data: await listInsights(ctx, query.include) }),
   }),
   secured({
     operationId: 'recomputeDataLabInsights',
     access: edit,
     status: 202,
-    handler: async (_input, { deps, caller, koa }) => ({ data: await startRecompute(deps, caller, socketIdOf(koa.get('x-socket-id'))) }),
+    handler: async (_input, ctx) => ({ data: await startRecompute(ctx, socketIdOf(ctx.koa.get('x-socket-id'))) }),
   }),
   secured({
     operationId: 'setDataLabInsightState',
     access: view,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await setInsightState(deps.db, caller, path.insightKey, body) }),
+    handler: async ({ path, body }, ctx) => ({ data: await setInsightState(ctx, path.insightKey, body) }),
   }),
   secured({
     operationId: 'listDataLabBookmarks',
     access: view,
-    handler: async (_input, { deps, caller }) => ({ data: await bookmarks(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await bookmarks(ctx) }),
   }),
   secured({
     operationId: 'createDataLabBookmark',
     access: view,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createBookmark(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await createBookmark(ctx, body) }),
   }),
   secured({
     operationId: 'updateDataLabBookmark',
     access: view,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateBookmark(deps.db, caller, path.bookmarkId, headers['If-Match'], body) }),
+    handler: async ({ path, headers, body }, ctx) => ({ data: await updateBookmark(ctx, path.bookmarkId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'deleteDataLabBookmark',
     access: view,
-    handler: async ({ path }, { deps, caller }) => ({ data: await deleteBookmark(deps.db, caller, path.bookmarkId) }),
+    handler: async ({ path }, ctx) => ({ data: await deleteBookmark(ctx, path.bookmarkId) }),
   }),
 ];

@@ -4,7 +4,6 @@ import { hasPermission } from '../access/permissions.js';
 import { findCompanyById } from '../access/usersStore.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
-import type { AppDeps } from '../deps.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { updateAtVersion, versionOf } from '../kernel/versions.js';
 import { presentJob } from '../jobs/present.js';
@@ -28,6 +27,7 @@ import {
   saveInsightState,
 } from './store.js';
 import { type DataLabFeature, dataLabFeatures, findSubscriptionRow, requireDataLabFeature, saveDataLabFeatures } from './subscription.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -39,12 +39,13 @@ async function subscriptionOf(db: Knex, companyId: string): Promise<Schemas['Dat
   return presentSubscription(companyId, company.name, await dataLabFeatures(db, companyId), await findSubscriptionRow(db, companyId));
 }
 
-export const companySubscription = (db: Knex, caller: Caller) => subscriptionOf(db, companyScope(caller).companyId);
+export const companySubscription = (ctx: Pick<ServiceContext, 'db' | 'caller'>) => subscriptionOf(ctx.db, companyScope(ctx.caller).companyId);
 
-export const subscriptionForSupport = (db: Knex, companyId: string) => subscriptionOf(db, companyId);
+export const subscriptionForSupport = (ctx: Pick<ServiceContext, 'db'>, companyId: string) => subscriptionOf(ctx.db, companyId);
 
 /** Internal admins set what a company has; turning insights on computes them at once. */
-export async function setSubscription(deps: AppDeps, caller: Caller, companyId: string, features: Record<DataLabFeature, boolean>): Promise<Schemas['DataLabSubscription']> {
+export async function setSubscription(ctx: Pick<ServiceContext, 'deps' | 'caller'>, companyId: string, features: Record<DataLabFeature, boolean>): Promise<Schemas['DataLabSubscription']> {
+  const { deps, caller } = ctx;
   const before = await subscriptionOf(deps.db, companyId);
   await saveDataLabFeatures(deps.db, companyId, features, caller.userId);
   await emit(deps.db, { name: 'dataLab.subscription.set', companyId, actorUserId: caller.userId, subjectType: 'company', subjectId: companyId, payload: { from: before.features, to: features } });
@@ -99,7 +100,8 @@ async function visiblePeople(db: Knex, reader: Reader, row: InsightRow): Promise
 
 const RANK = { high: 0, medium: 1, low: 2 } as const;
 
-export async function listInsights(db: Knex, caller: Caller, include: 'open' | 'all'): Promise<Schemas['DataLabInsightList']> {
+export async function listInsights(ctx: Pick<ServiceContext, 'db' | 'caller'>, include: 'open' | 'all'): Promise<Schemas['DataLabInsightList']> {
+  const { db, caller } = ctx;
   const reader = await readerOf(db, caller);
   const states = await insightStates(db, reader.scope, caller.userId);
   const now = new Date();
@@ -116,7 +118,8 @@ export async function listInsights(db: Knex, caller: Caller, include: 'open' | '
   return { computedAt: await lastComputedAt(db, reader.scope), insights, hiddenCount };
 }
 
-export async function setInsightState(db: Knex, caller: Caller, key: string, input: Schemas['DataLabInsightStateInput']): Promise<Schemas['DataLabInsight']> {
+export async function setInsightState(ctx: Pick<ServiceContext, 'db' | 'caller'>, key: string, input: Schemas['DataLabInsightStateInput']): Promise<Schemas['DataLabInsight']> {
+  const { db, caller } = ctx;
   const reader = await readerOf(db, caller);
   const row = await findInsightRow(db, reader.scope, key);
   const people = row ? await visiblePeople(db, reader, row) : null;
@@ -128,7 +131,8 @@ export async function setInsightState(db: Knex, caller: Caller, key: string, inp
   return presentInsight(row, people, states.get(key), new Date());
 }
 
-export async function startRecompute(deps: AppDeps, caller: Caller, originSocketId: string | undefined): Promise<Schemas['BackgroundJob']> {
+export async function startRecompute(ctx: Pick<ServiceContext, 'deps' | 'caller'>, originSocketId: string | undefined): Promise<Schemas['BackgroundJob']> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   await requireDataLabFeature(deps.db, scope.companyId, 'insights');
   const row = await deps.jobs.start(insightsJob, { companyId: scope.companyId, ownerUserId: caller.userId, input: { reason: 'requested' }, originSocketId, maxAttempts: 2 });
@@ -161,12 +165,14 @@ async function bookmarkScope(db: Knex, caller: Caller): Promise<CompanyScope> {
   return scope;
 }
 
-export async function bookmarks(db: Knex, caller: Caller): Promise<Schemas['DataLabBookmark'][]> {
+export async function bookmarks(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['DataLabBookmark'][]> {
+  const { db, caller } = ctx;
   const scope = await bookmarkScope(db, caller);
   return (await listBookmarks(db, scope, caller.userId)).map((row) => presentBookmark(row, caller.userId));
 }
 
-export async function createBookmark(db: Knex, caller: Caller, input: Schemas['DataLabBookmarkInput']): Promise<Schemas['DataLabBookmark']> {
+export async function createBookmark(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Schemas['DataLabBookmarkInput']): Promise<Schemas['DataLabBookmark']> {
+  const { db, caller } = ctx;
   const scope = await bookmarkScope(db, caller);
   if (input.shared && !mayShare(caller)) throw refuseSharing();
   await checkTarget(db, scope, input);
@@ -186,7 +192,8 @@ async function ownBookmark(db: Knex, caller: Caller, id: string) {
   return { scope, row };
 }
 
-export async function updateBookmark(db: Knex, caller: Caller, id: string, ifMatch: string, input: Schemas['DataLabBookmarkUpdate']): Promise<Schemas['DataLabBookmark']> {
+export async function updateBookmark(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, input: Schemas['DataLabBookmarkUpdate']): Promise<Schemas['DataLabBookmark']> {
+  const { db, caller } = ctx;
   const version = versionOf(ifMatch);
   const { scope } = await ownBookmark(db, caller, id);
   if (input.shared !== undefined && !mayShare(caller)) throw refuseSharing();
@@ -199,7 +206,8 @@ export async function updateBookmark(db: Knex, caller: Caller, id: string, ifMat
   return presentBookmark(saved, caller.userId);
 }
 
-export async function deleteBookmark(db: Knex, caller: Caller, id: string): Promise<Schemas['DataLabBookmark']> {
+export async function deleteBookmark(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['DataLabBookmark']> {
+  const { db, caller } = ctx;
   const { scope, row } = await ownBookmark(db, caller, id);
   await deleteBookmarkRow(db, scope, id);
   return presentBookmark(row, caller.userId);

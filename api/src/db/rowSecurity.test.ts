@@ -10,6 +10,7 @@ import { type TestCompany, type TestUser, bearer, createTestCompany, createTestU
 import { type ErrorBody, request } from '../../test/http.js';
 import { type RouterApp, startRouterApp } from '../../test/routerApp.js';
 import { asTenant, emailsWithAccounts } from './rowSecurity.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /**
  * The router's side of row-level security, seen through real HTTP: which requests run in a tenant
@@ -37,7 +38,8 @@ const seen: Observation[] = [];
 const afterwards: string[] = [];
 const refusals: string[] = [];
 
-async function observe(handlerDb: Knex): Promise<Observation> {
+async function observe(ctx: Pick<ServiceContext, 'db'>): Promise<Observation> {
+  const { db: handlerDb } = ctx;
   if (engine !== 'postgres') return { role: 'sqlite', company: null, ownDatabase: handlerDb === db, txid: null };
   const { rows } = await handlerDb.raw<{ rows: { role: string; company: string | null; txid: string }[] }>(
     `select current_user as role, nullif(current_setting('paybench.company_id', true), '') as company, txid_current()::text as txid`,
@@ -60,7 +62,7 @@ const WIDTH = 24;
 function probes(): RegisteredOperation[] {
   const replaced: Record<string, RegisteredOperation['handler']> = {
     async getUserPreferences(_input, ctx: SecuredContext) {
-      const observation = await observe(ctx.deps.db);
+      const observation = await observe(ctx);
       seen.push(observation);
       ctx.afterCommit(async () => void afterwards.push(await committed(observation.txid)));
       return { data: {} };
@@ -71,16 +73,16 @@ function probes(): RegisteredOperation[] {
       return { data: presentPerson(ctx.caller) };
     },
     async listAccessibleCompanies(_input, ctx: SecuredContext) {
-      seen.push(await observe(ctx.deps.db));
+      seen.push(await observe(ctx));
       return { data: [] };
     },
     async createUser(_input, ctx: SecuredContext) {
-      seen.push(await observe(ctx.deps.db));
+      seen.push(await observe(ctx));
       throw new HttpError(409, 'probe', { message: 'probed' });
     },
     async logoutUser(_input, ctx: SecuredContext) {
       // A write, then a refusal: on Postgres the request's transaction takes the write back with it.
-      await emit(ctx.deps.db, { companyId: ctx.caller.companyId, actorUserId: ctx.caller.userId, name: 'view_as.ended', subjectType: 'view_as_session', subjectId: ctx.requestId, payload: {} });
+      await emit(ctx.db, { companyId: ctx.caller.companyId, actorUserId: ctx.caller.userId, name: 'view_as.ended', subjectType: 'view_as_session', subjectId: ctx.requestId, payload: {} });
       ctx.afterCommit(async () => void afterwards.push('ran after a failure'));
       throw new HttpError(409, 'probe', { message: 'refused after writing' });
     },
@@ -91,7 +93,7 @@ function probes(): RegisteredOperation[] {
       return { data: presentPerson(ctx.caller) };
     },
     async getDownload(_input, ctx: SecuredContext) {
-      const observation = await observe(ctx.deps.db);
+      const observation = await observe(ctx);
       // The body is produced only when the response is streamed: by then the transaction must be over.
       const body = Readable.from(
         (async function* () {

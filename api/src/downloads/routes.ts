@@ -5,11 +5,11 @@ export const downloadOperations = [
   secured({
     operationId: 'getDownload',
     access: member,
-    handler: async ({ path }, { deps, caller, log }) => openDownload(deps.db, deps.downloads, caller, path.downloadId, log),
+    handler: async ({ path }, ctx) => openDownload(ctx, ctx.deps.downloads, ctx.caller, path.downloadId, ctx.log),
   }),
   secured({
     operationId: 'getDownloadMetadata',
     access: member,
-    handler: async ({ path }, { deps, caller, log }) => ({ data: await downloadMetadata(deps.db, caller, path.downloadId, log) }),
+    handler: async ({ path }, ctx) => ({ data: await downloadMetadata(ctx, path.downloadId, ctx.log) }),
   }),
 ];

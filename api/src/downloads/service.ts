@@ -9,6 +9,7 @@ import { notFound } from '../kernel/errors.js';
 import { RawResponse, RedirectResponse } from '../kernel/operations.js';
 import type { DownloadStorage } from './storage.js';
 import { type DownloadRow, deleteDownload, expiredDownloads, findDownload, insertDownload } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /** Files are kept a week: long enough to fetch, short enough not to pile up pay data. */
 export const DOWNLOAD_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -69,12 +70,14 @@ export function presentDownload(row: DownloadRow): components['schemas']['Downlo
   };
 }
 
-export async function downloadMetadata(db: Knex, caller: Caller, id: string, log: Logger) {
+export async function downloadMetadata(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, log: Logger) {
+  const { db, caller } = ctx;
   return presentDownload(await accessible(db, caller, id, log));
 }
 
 /** The file streamed through the API, or a redirect to a short-lived signed URL when the storage hands those out. */
-export async function openDownload(db: Knex, storage: DownloadStorage, caller: Caller, id: string, log: Logger): Promise<RawResponse | RedirectResponse> {
+export async function openDownload(ctx: Pick<ServiceContext, 'db'>, storage: DownloadStorage, caller: Caller, id: string, log: Logger): Promise<RawResponse | RedirectResponse> {
+  const { db } = ctx;
   const row = await accessible(db, caller, id, log);
   const url = await storage.downloadUrl(row.storage_key, { filename: row.filename, contentType: row.content_type });
   if (url) return new RedirectResponse(url);

@@ -6,18 +6,18 @@ export const eventOperations = [
     operationId: 'trackEvent',
     access: publicAccess,
     status: 202,
-    handler: async ({ body }, { deps }) => ({ data: await recordEvent(deps.db, 'track', body) }),
+    handler: async ({ body }, ctx) => ({ data: await recordEvent(ctx, 'track', body) }),
   }),
   operation({
     operationId: 'identifyEvent',
     access: publicAccess,
     status: 202,
-    handler: async ({ body }, { deps }) => ({ data: await recordEvent(deps.db, 'identify', body) }),
+    handler: async ({ body }, ctx) => ({ data: await recordEvent(ctx, 'identify', body) }),
   }),
   operation({
     operationId: 'pageEvent',
     access: publicAccess,
     status: 202,
-    handler: async ({ body }, { deps }) => ({ data: await recordEvent(deps.db, 'page', body) }),
+    handler: async ({ body }, ctx) => ({ data: await recordEvent(ctx, 'page', body) }),
   }),
 ];

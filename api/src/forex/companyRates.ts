@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import { type Caller, companyScope } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { findCurrency } from '../currencies/store.js';
@@ -9,6 +8,7 @@ import { isoTimestamp } from '../db/timestamps.js';
 import { fromDecimal } from '../money/rational.js';
 import type { CompanyExchangeRateRow } from '../money/rateStore.js';
 import { deleteCompanyRate, findCompanyRate, findCompanyRateOn, insertCompanyRate, listCompanyRates } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type CompanyExchangeRate = components['schemas']['CompanyExchangeRate'];
 
@@ -25,7 +25,8 @@ export function presentCompanyRate(row: CompanyExchangeRateRow): CompanyExchange
   };
 }
 
-export async function companyRates(db: Knex, caller: Caller, filter: { base?: string; quote?: string }): Promise<CompanyExchangeRate[]> {
+export async function companyRates(ctx: Pick<ServiceContext, 'db' | 'caller'>, filter: { base?: string; quote?: string }): Promise<CompanyExchangeRate[]> {
+  const { db, caller } = ctx;
   return (await listCompanyRates(db, companyScope(caller), filter)).map(presentCompanyRate);
 }
 
@@ -34,7 +35,8 @@ function canonical(rate: string): string {
   return rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
 }
 
-export async function createCompanyRate(db: Knex, caller: Caller, input: components['schemas']['CompanyExchangeRateInput']): Promise<CompanyExchangeRate> {
+export async function createCompanyRate(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: components['schemas']['CompanyExchangeRateInput']): Promise<CompanyExchangeRate> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const errors: FieldError[] = [];
   for (const [field, code] of [['body.base', input.base], ['body.quote', input.quote]] as const) {
@@ -67,7 +69,8 @@ export async function createCompanyRate(db: Knex, caller: Caller, input: compone
   return presentCompanyRate(row);
 }
 
-export async function removeCompanyRate(db: Knex, caller: Caller, id: string): Promise<CompanyExchangeRate> {
+export async function removeCompanyRate(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<CompanyExchangeRate> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const row = await db.transaction(async (trx) => {
     const row = await findCompanyRate(trx, scope, id);

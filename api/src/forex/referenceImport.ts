@@ -1,12 +1,11 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import type { Knex } from 'knex';
-import type { Caller } from '../access/caller.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { type FieldError, badRequest } from '../kernel/errors.js';
 import type { ForexRateRow } from '../money/rateStore.js';
 import { ECB_SOURCE, correctRate, ratesBetween } from './store.js';
 import { forgetForexMapping } from './perDollar.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type ReferenceRatesImport = components['schemas']['ReferenceRatesImport'];
 
@@ -87,7 +86,8 @@ export function parseReferenceRates(text: string): { parsed: ParsedReferenceRate
  * Checks the whole file, then adds the days the database lacks and corrects rates it holds with
  * another value, in one transaction: a file with any problem writes nothing.
  */
-export async function importReferenceRates(db: Knex, caller: Caller, text: string, dryRun: boolean): Promise<ReferenceRatesImport> {
+export async function importReferenceRates(ctx: Pick<ServiceContext, 'db' | 'caller'>, text: string, dryRun: boolean): Promise<ReferenceRatesImport> {
+  const { db, caller } = ctx;
   const { parsed, errors } = parseReferenceRates(text);
   if (errors.length) {
     const reported = errors.slice(0, MAX_REPORTED);

@@ -7,13 +7,13 @@ export const forexOperations = [
   operation({
     operationId: 'getLatestForexRates',
     access: publicAccess,
-    handler: async ({ query }, { deps }) => ({ data: await latestTable(deps.db, query.base) }),
+    handler: async ({ query }, ctx) => ({ data: await latestTable(ctx, query.base) }),
   }),
   operation({
     operationId: 'listForexRateHistory',
     access: publicAccess,
-    handler: async ({ query }, { deps }) => {
-      const page = await history(deps.db, query);
+    handler: async ({ query }, ctx) => {
+      const page = await history(ctx, query);
       return { data: page.rates, page: { limit: query.limit, nextCursor: page.nextCursor } };
     },
   }),
@@ -21,29 +21,29 @@ export const forexOperations = [
     operationId: 'convertMoney',
     access: publicAccess,
     // Anyone may convert; a signed-in caller's company may have its own rate for the pair.
-    handler: async ({ body }, { deps, caller }) => ({
-      data: await convert(deps.db, body, caller?.companyId ? { companyId: caller.companyId } : undefined),
+    handler: async ({ body }, ctx) => ({
+      data: await convert(ctx, body, ctx.caller?.companyId ? { companyId: ctx.caller.companyId } : undefined),
     }),
   }),
   secured({
     operationId: 'listCompanyExchangeRates',
     access: can('companySettings', 'view'),
-    handler: async ({ query }, { deps, caller }) => ({ data: await companyRates(deps.db, caller, query) }),
+    handler: async ({ query }, ctx) => ({ data: await companyRates(ctx, query) }),
   }),
   secured({
     operationId: 'createCompanyExchangeRate',
     access: can('companySettings', 'edit'),
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createCompanyRate(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await createCompanyRate(ctx, body) }),
   }),
   secured({
     operationId: 'deleteCompanyExchangeRate',
     access: can('companySettings', 'edit'),
-    handler: async ({ path }, { deps, caller }) => ({ data: await removeCompanyRate(deps.db, caller, path.exchangeRateId) }),
+    handler: async ({ path }, ctx) => ({ data: await removeCompanyRate(ctx, path.exchangeRateId) }),
   }),
   secured({
     operationId: 'importReferenceRates',
     access: internalAdmin,
-    handler: async ({ query, body }, { deps, caller }) => ({ data: await importReferenceRates(deps.db, caller, body, query.dryRun) }),
+    handler: async ({ query, body }, ctx) => ({ data: await importReferenceRates(ctx, body, query.dryRun) }),
   }),
 ];

@@ -8,6 +8,7 @@ import { type Rational, type Rounding, multiply, pow10, round } from '../money/r
 import { EURO, crossRate, noRate, rateFor } from '../money/rates.js';
 import type { ForexRateRow } from '../money/rateStore.js';
 import { latestRates, rateHistory } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type ForexRate = components['schemas']['ForexRate'];
 type Conversion = components['schemas']['Conversion'];
@@ -25,10 +26,11 @@ const today = (): string => new Date().toISOString().slice(0, 10);
  * has one (`scope`), else the ECB reference rates; the answer names which.
  */
 export async function convert(
-  db: Knex,
+  ctx: Pick<ServiceContext, 'db'>,
   input: { amount: Money; to: string; date?: string; rounding?: Rounding },
   scope?: CompanyScope,
 ): Promise<Conversion> {
+  const { db } = ctx;
   const from = await requireCurrency(db, input.amount.currency, 'body.amount.currency');
   const to = await requireCurrency(db, input.to, 'body.to');
   const onOrBefore = input.date ?? today();
@@ -52,7 +54,8 @@ export async function convert(
   };
 }
 
-export async function latestTable(db: Knex, base: string): Promise<components['schemas']['ForexRateTable']> {
+export async function latestTable(ctx: Pick<ServiceContext, 'db'>, base: string): Promise<components['schemas']['ForexRateTable']> {
+  const { db } = ctx;
   await requireCurrency(db, base, 'query.base');
   const newest = await latestRates(db);
   const quotes = [...newest.map((row) => row.currency), EURO].filter((code) => code !== base);
@@ -84,7 +87,8 @@ export interface HistoryQuery {
 }
 
 /** Dated rates of `currency` in `base`, newest first; the cursor is the last date of the previous page. */
-export async function history(db: Knex, query: HistoryQuery): Promise<{ rates: ForexRate[]; nextCursor: string | null }> {
+export async function history(ctx: Pick<ServiceContext, 'db'>, query: HistoryQuery): Promise<{ rates: ForexRate[]; nextCursor: string | null }> {
+  const { db } = ctx;
   await requireCurrency(db, query.currency, 'query.currency');
   await requireCurrency(db, query.base, 'query.base');
   if (query.currency === query.base) throw badRequest('currency and base must differ', [{ field: 'query.currency', message: 'must differ from base' }]);

@@ -30,6 +30,7 @@ import { mappingMessage } from '../kernel/files/mapping.js';
 import { type AfterCommit, type Launch, queueImportJob, queuedRecord } from '../fileImports/run.js';
 import { ownRun } from '../fileImports/present.js';
 import { acceptUpload, ownUpload } from '../fileImports/uploads.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 
 export function importFields(kind: PeopleImportKind) {
@@ -44,7 +45,8 @@ export function requireKindPermission(caller: Caller, kind: PeopleImportKind): v
 }
 
 /** Stores the file as a download of the uploader's (it expires with it) and reads its header row and rows. */
-export async function uploadFile(deps: AppDeps, caller: Caller, query: { kind: PeopleImportKind; filename?: string }, file: UploadedFile) {
+export async function uploadFile(ctx: Pick<ServiceContext, 'deps' | 'caller'>, query: { kind: PeopleImportKind; filename?: string }, file: UploadedFile) {
+  const { deps, caller } = ctx;
   requireKindPermission(caller, query.kind);
   const row: ImportFileRow = await acceptUpload(deps, caller, {
     file,
@@ -62,7 +64,8 @@ async function ownFile(db: Knex, caller: Caller, id: string): Promise<ImportFile
   return ownUpload(await findImportFile(db, companyScope(caller), id), caller);
 }
 
-export async function getFile(db: Knex, caller: Caller, id: string) {
+export async function getFile(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string) {
+  const { db, caller } = ctx;
   return presentFile(await ownFile(db, caller, id));
 }
 
@@ -122,7 +125,8 @@ export async function queueRun(deps: AppDeps, input: NewRun, kind: JobKind<RunJo
 }
 
 /** Checks the mapping against the file and the caller's permissions, then queues the import. */
-export async function startImport(deps: AppDeps, caller: Caller, fileId: string, body: { mapping?: ColumnMapping; mappingName?: string; dryRun?: boolean }, launch: Launch) {
+export async function startImport(ctx: Pick<ServiceContext, 'deps' | 'caller'>, fileId: string, body: { mapping?: ColumnMapping; mappingName?: string; dryRun?: boolean }, launch: Launch) {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const file = await ownFile(deps.db, caller, fileId);
   const kind = file.kind as PeopleImportKind;
@@ -151,16 +155,19 @@ export async function startImport(deps: AppDeps, caller: Caller, fileId: string,
 }
 
 /** An import is its starter's: anyone else gets 404 (its problems quote the file's cells). */
-export async function getRun(db: Knex, caller: Caller, id: string) {
+export async function getRun(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string) {
+  const { db, caller } = ctx;
   return presentRun(ownRun(await findRun(db, companyScope(caller), id), caller));
 }
 
-export async function mappings(db: Knex, caller: Caller, kind: PeopleImportKind | undefined) {
+export async function mappings(ctx: Pick<ServiceContext, 'db' | 'caller'>, kind: PeopleImportKind | undefined) {
+  const { db, caller } = ctx;
   return (await listMappings(db, companyScope(caller), kind)).map(presentMapping);
 }
 
 /** Saves under the name, replacing the company's mapping of that name and kind. */
-export async function saveMapping(db: Knex, caller: Caller, input: { kind: PeopleImportKind; name: string; mapping: ColumnMapping }) {
+export async function saveMapping(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: { kind: PeopleImportKind; name: string; mapping: ColumnMapping }) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const name = input.name.trim();
   if (!name) throw badRequest('Give the mapping a name.', [{ field: 'name', message: 'is required' }]);
@@ -180,7 +187,8 @@ export async function saveMapping(db: Knex, caller: Caller, input: { kind: Peopl
   });
 }
 
-export async function removeMapping(db: Knex, caller: Caller, id: string) {
+export async function removeMapping(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const row = await findMapping(db, scope, id);
   if (!row) throw notFound();

@@ -23,8 +23,13 @@ export function koaPath(contractPath: string): string {
   return contractPath.replace(/\{([^}]+)\}/g, ':$1');
 }
 
+/** The context with another database to act in (the tenant transaction, or one that refuses every use): `db` and `deps.db` alike. */
+function actingIn<C extends RequestContext>(context: C, db: Knex): C {
+  return { ...context, db, deps: { ...context.deps, db } };
+}
+
 function requestContext(ctx: Context, deps: AppDeps, identity: IdentityProvider | undefined, afterCommit: (() => Promise<unknown>)[]): RequestContext {
-  return { deps, log: ctx.state.log, requestId: ctx.state.requestId, koa: ctx, identity, afterCommit: (task) => void afterCommit.push(task) };
+  return { db: deps.db, deps, log: ctx.state.log, requestId: ctx.state.requestId, koa: ctx, identity, afterCommit: (task) => void afterCommit.push(task) };
 }
 
 /**
@@ -167,11 +172,11 @@ function handle(
     // What the node keeps answers without a transaction; a data version read for it now serves the
     // handler's kept reads too (one begun after the request arrived, `access/authCache.ts`).
     const body = await requestArrival.run(arrived, async () => {
-      const kept = operation.kept ? await operation.kept(result.value, { ...context, deps: { ...deps, db: refusingDatabase(operation.operationId) } }) : undefined;
+      const kept = operation.kept ? await operation.kept(result.value, actingIn(context, refusingDatabase(operation.operationId))) : undefined;
       if (kept !== undefined) return kept;
       return companyId
-        ? asTenant(deps.db, companyId, (trx) => operation.handler(result.value, { ...context, deps: { ...deps, db: trx } }))
-        : operation.handler(result.value, CALLER_ONLY_OPERATIONS[operation.operationId] ? { ...context, deps: { ...deps, db: refusingDatabase(operation.operationId) } } : context);
+        ? asTenant(deps.db, companyId, (trx) => operation.handler(result.value, actingIn(context, trx)))
+        : operation.handler(result.value, CALLER_ONLY_OPERATIONS[operation.operationId] ? actingIn(context, refusingDatabase(operation.operationId)) : context);
     });
     // A change may have written domain events: the worker delivers them now, not at its next poll.
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') deps.jobs?.worker.wake();

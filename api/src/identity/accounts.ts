@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { assertMayAssignRoles } from '../access/assignRoles.js';
 import type { Caller, CompanyScope } from '../access/caller.js';
@@ -15,6 +14,7 @@ import type { RequestContext } from '../kernel/operations.js';
 import { prepareInvitations } from './invitationService.js';
 import { connectionForEmail } from './sso/people.js';
 import { normaliseEmail, passwordStateByEmail } from '../access/users.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type AuthnMigrationCheck = components['schemas']['AuthnMigrationCheck'];
 type ProvisionInput = components['schemas']['AccountProvisionInput'];
@@ -69,7 +69,8 @@ export async function checkAuthnMigration(ctx: RequestContext, email: string): P
 }
 
 /** A company the internal tools name by id; 404 when there is none. */
-export async function existingCompany(db: Knex, companyId: string): Promise<CompanyScope> {
+export async function existingCompany(ctx: Pick<ServiceContext, 'db'>, companyId: string): Promise<CompanyScope> {
+  const { db } = ctx;
   const company = await findCompany(db, { companyId });
   if (!company) throw notFound();
   return { companyId: company.id };

@@ -10,7 +10,8 @@ export const VERIFICATION_LINKS_PER_DAY = 5;
 const limiters = new WeakMap<Config, RateLimiterMemory>();
 
 /** A new link that proves the signed-in person's address (they signed up and lost the first one). */
-export async function resendEmailVerification(deps: Pick<AppDeps, 'config' | 'mailer'>, caller: Caller): Promise<{ sentTo: string; expiresAt: string }> {
+export async function resendEmailVerification(ctx: { deps: Pick<AppDeps, 'config' | 'mailer'>; caller: Caller }): Promise<{ sentTo: string; expiresAt: string }> {
+  const { deps, caller } = ctx;
   if (caller.emailVerified) throw new HttpError(409, 'already_verified', { message: `${caller.email} is already verified.` });
   let limiter = limiters.get(deps.config);
   if (!limiter) {

@@ -9,6 +9,7 @@ import { invitationEmail } from '../notifications/accountEmails.js';
 import { emit } from '../platform/events.js';
 import { createInvitations, type InvitationRow, latestInvitation, revokeOpenInvitations, usersWithOpenInvitations } from './invitations.js';
 import type { IdentityProvider } from '../access/identityProvider.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type UserInvitation = components['schemas']['UserInvitation'];
 
@@ -114,7 +115,8 @@ async function companyUser(db: Knex, scope: CompanyScope, userId: string) {
 }
 
 /** Where a person's invitation stands. */
-export async function userInvitation(db: Knex, caller: Caller, userId: string): Promise<UserInvitation> {
+export async function userInvitation(ctx: Pick<ServiceContext, 'db' | 'caller'>, userId: string): Promise<UserInvitation> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const user = await companyUser(db, scope, userId);
   return present(user, await latestInvitation(db, scope, userId));

@@ -39,13 +39,13 @@ export const identityOperations = [
     access: internalAdmin,
     status: 201,
     handler: async ({ path, body }, ctx) => ({
-      data: await provisionAccount(ctx, await existingCompany(ctx.deps.db, path.companyId), body),
+      data: await provisionAccount(ctx, await existingCompany(ctx, path.companyId), body),
     }),
   }),
   secured({
     operationId: 'getUserInvitation',
     access: can('users', 'view'),
-    handler: async ({ path }, { deps, caller }) => ({ data: await userInvitation(deps.db, caller, path.userId) }),
+    handler: async ({ path }, ctx) => ({ data: await userInvitation(ctx, path.userId) }),
   }),
   secured({
     operationId: 'resendInvitation',
@@ -60,7 +60,7 @@ export const identityOperations = [
   secured({
     operationId: 'getAuthenticatedPerson',
     access: signedIn,
-    handler: async (_input, { caller }) => ({ data: presentPerson(caller) }),
+    handler: async (_input, ctx) => ({ data: presentPerson(ctx.caller) }),
   }),
   secured({
     operationId: 'logoutUser',
@@ -70,58 +70,58 @@ export const identityOperations = [
   secured({
     operationId: 'acknowledgeTermsOfUse',
     access: signedIn,
-    handler: async (_input, { deps, caller }) => ({ data: await acknowledgeTerms(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await acknowledgeTerms(ctx) }),
   }),
   secured({
     operationId: 'getUserPreferences',
     access: signedIn,
-    handler: async (_input, { deps, caller }) => ({ data: await preferences(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await preferences(ctx) }),
   }),
   secured({
     operationId: 'updateUserPreferences',
     access: signedIn,
-    handler: async ({ body }, { deps, caller }) => ({ data: await savePreferences(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await savePreferences(ctx, body) }),
   }),
   secured({
     operationId: 'listUserAccounts',
     access: signedIn,
-    handler: async (_input, { deps, caller }) => ({ data: await accounts(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await accounts(ctx) }),
   }),
   secured({
     operationId: 'getUserOnboarding',
     access: signedIn,
-    handler: async (_input, { deps, caller }) => ({ data: await userOnboarding(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await userOnboarding(ctx) }),
   }),
   secured({
     operationId: 'completeUserOnboardingStep',
     access: signedIn,
-    handler: async ({ body }, { deps, caller }) => ({ data: await completeUserStep(deps.db, caller, body.step) }),
+    handler: async ({ body }, ctx) => ({ data: await completeUserStep(ctx, body.step) }),
   }),
   secured({
     operationId: 'getResolvedPermissions',
     access: signedIn,
-    handler: async (_input, { caller }) => ({ data: caller.permissions }),
+    handler: async (_input, ctx) => ({ data: ctx.caller.permissions }),
   }),
   secured({
     operationId: 'getModules',
     access: member,
-    handler: async (_input, { caller }) => ({ data: modules(caller) }),
+    handler: async (_input, ctx) => ({ data: modules(ctx.caller) }),
   }),
   secured({
     operationId: 'getReleaseFlags',
     access: can('companySettings', 'view'),
-    handler: async (_input, { caller }) => ({ data: releaseFlags(caller) }),
+    handler: async (_input, ctx) => ({ data: releaseFlags(ctx.caller) }),
   }),
   secured({
     operationId: 'listApiTokens',
     access: signedIn,
-    handler: async (_input, { deps, caller }) => ({ data: await listTokens(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await listTokens(ctx) }),
   }),
   secured({
     operationId: 'createApiToken',
     access: signedIn,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createToken(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await createToken(ctx, body) }),
   }),
   secured({
     operationId: 'revokeApiToken',
@@ -132,11 +132,11 @@ export const identityOperations = [
     operationId: 'sendEmailVerification',
     access: signedIn,
     status: 202,
-    handler: async (_input, { deps, caller }) => ({ data: await resendEmailVerification(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await resendEmailVerification(ctx) }),
   }),
   secured({
     operationId: 'createAccount',
     access: signedIn,
-    handler: async ({ body }, { deps, caller }) => ({ data: await completeAccount(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await completeAccount(ctx, body) }),
   }),
 ];

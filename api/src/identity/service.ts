@@ -12,6 +12,7 @@ import { newId } from '../db/ids.js';
 import { HttpError, notFound } from '../kernel/errors.js';
 import type { SecuredContext } from '../kernel/operations.js';
 import { presentPerson, presentToken } from './present.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Preferences = components['schemas']['UserPreferences'];
 
@@ -37,33 +38,39 @@ export async function logout(ctx: SecuredContext): Promise<{ loggedOutAt: string
   return { loggedOutAt };
 }
 
-export async function acknowledgeTerms(db: Knex, caller: Caller) {
+export async function acknowledgeTerms(ctx: Pick<ServiceContext, 'db' | 'caller'>) {
+  const { db, caller } = ctx;
   await updateUser(db, caller.userId, { terms_accepted_at: new Date().toISOString() });
   return presentPerson(await reload(db, caller));
 }
 
-export async function preferences(db: Knex, caller: Caller): Promise<Preferences> {
+export async function preferences(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Preferences> {
+  const { db, caller } = ctx;
   const user = await findUserRow(db, caller.userId);
   return JSON.parse(user?.preferences ?? '{}') as Preferences;
 }
 
-export async function savePreferences(db: Knex, caller: Caller, input: Preferences): Promise<Preferences> {
+export async function savePreferences(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Preferences): Promise<Preferences> {
+  const { db, caller } = ctx;
   await updateUser(db, caller.userId, { preferences: JSON.stringify(input) });
   return input;
 }
 
-export async function accounts(db: Knex, caller: Caller): Promise<components['schemas']['AccountSummary'][]> {
+export async function accounts(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<components['schemas']['AccountSummary'][]> {
+  const { db, caller } = ctx;
   if (!caller.companyId) return [];
   const company = await findCompanyById(db, caller.companyId);
   return company ? [{ companyId: company.id, companyKey: company.key, companyName: company.name, isDemo: Boolean(company.is_demo) }] : [];
 }
 
-export async function userOnboarding(db: Knex, caller: Caller) {
+export async function userOnboarding(ctx: Pick<ServiceContext, 'db' | 'caller'>) {
+  const { db, caller } = ctx;
   const user = await findUserRow(db, caller.userId);
   return presentOnboarding(user?.onboarding ?? '{}', USER_ONBOARDING_STEPS);
 }
 
-export async function completeUserStep(db: Knex, caller: Caller, step: string) {
+export async function completeUserStep(ctx: Pick<ServiceContext, 'db' | 'caller'>, step: string) {
+  const { db, caller } = ctx;
   const user = await findUserRow(db, caller.userId);
   const onboarding = withCompletedStep(user?.onboarding ?? '{}', step);
   await updateUser(db, caller.userId, { onboarding });
@@ -79,11 +86,13 @@ export function releaseFlags(caller: Caller): components['schemas']['ReleaseFlag
   return flagNames().map((flag) => ({ flag, enabled: caller.flags[flag], isDefault: caller.flags[flag] === defaults[flag] }));
 }
 
-export async function listTokens(db: Knex, caller: Caller) {
+export async function listTokens(ctx: Pick<ServiceContext, 'db' | 'caller'>) {
+  const { db, caller } = ctx;
   return (await tokensOfUser(db, caller.userId)).map(presentToken);
 }
 
-export async function createToken(db: Knex, caller: Caller, input: components['schemas']['ApiTokenInput']) {
+export async function createToken(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: components['schemas']['ApiTokenInput']) {
+  const { db, caller } = ctx;
   const secret = newTokenSecret();
   const now = new Date();
   const row: ApiTokenRow = {
@@ -113,7 +122,8 @@ export async function revoke(ctx: SecuredContext, tokenId: string) {
   return presentToken(row);
 }
 
-export async function completeAccount(db: Knex, caller: Caller, input: components['schemas']['CreateAccountInput']) {
+export async function completeAccount(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: components['schemas']['CreateAccountInput']) {
+  const { db, caller } = ctx;
   const user = await findUserRow(db, caller.userId);
   if (!user) throw notFound();
   if (input.uid && input.uid !== user.id && input.uid !== user.external_subject) {

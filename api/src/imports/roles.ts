@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import { type PermissionMap, invalidGrants } from '../access/permissions.js';
 import { type RoleRow, listRoles, parsePermissions } from '../access/store.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { type ImportChange, type ImportPlan, RowProblems, insertInChunks, summarise } from '../kernel/importPlan.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type RolesImportRow = components['schemas']['RolesImportRow'];
 
@@ -58,7 +59,8 @@ async function apply(trx: Knex, scope: CompanyScope, rows: RolesImportRow[], kno
 }
 
 /** Creates or updates roles by key, all or nothing; built-in roles keep their permissions. */
-export async function importRoles(db: Knex, caller: Caller, input: { rows: RolesImportRow[]; dryRun?: boolean }): Promise<ImportPlan> {
+export async function importRoles(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: { rows: RolesImportRow[]; dryRun?: boolean }): Promise<ImportPlan> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const dryRun = input.dryRun ?? false;
   return db.transaction(async (trx) => {

@@ -11,6 +11,6 @@ export const importOperations = [
   secured({
     operationId: 'importRoles',
     access: can('roles', 'edit'),
-    handler: async ({ body }, { deps, caller }) => ({ data: await importRoles(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await importRoles(ctx, body) }),
   }),
 ];

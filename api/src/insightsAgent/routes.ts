@@ -7,27 +7,27 @@ export const insightsAgentOperations = [
   secured({
     operationId: 'listAgentSessions',
     access: use,
-    handler: async (_input, { deps, caller }) => ({ data: await listAgentSessions(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await listAgentSessions(ctx) }),
   }),
   secured({
     operationId: 'createAgentSession',
     access: use,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createAgentSession(deps, caller, body?.title) }),
+    handler: async ({ body }, ctx) => ({ data: await createAgentSession(ctx, body?.title) }),
   }),
   secured({
     operationId: 'getAgentSession',
     access: use,
-    handler: async ({ path }, { deps, caller }) => ({ data: await getAgentSession(deps, caller, path.sessionId) }),
+    handler: async ({ path }, ctx) => ({ data: await getAgentSession(ctx, path.sessionId) }),
   }),
   secured({
     operationId: 'deleteAgentSession',
     access: use,
-    handler: async ({ path }, { deps, caller }) => ({ data: await deleteAgentSession(deps, caller, path.sessionId) }),
+    handler: async ({ path }, ctx) => ({ data: await deleteAgentSession(ctx, path.sessionId) }),
   }),
   secured({
     operationId: 'askInsightsAgent',
     access: use,
-    handler: async ({ path, body }, { deps, caller, koa }) => askInsightsAgent(deps, caller, koa, path.sessionId, body.content),
+    handler: async ({ path, body }, ctx) => askInsightsAgent(ctx, ctx.koa, path.sessionId, body.content),
   }),
 ];

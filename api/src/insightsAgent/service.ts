@@ -25,6 +25,7 @@ import {
   touchSession,
 } from './store.js';
 import { AGENT_TOOLS, type AgentToolName, httpToolCaller } from './tools.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -45,25 +46,29 @@ async function ownSession(deps: AppDeps, caller: Caller, sessionId: string): Pro
   return session;
 }
 
-export async function listAgentSessions(deps: AppDeps, caller: Caller): Promise<Schemas['AgentSessionSummary'][]> {
+export async function listAgentSessions(ctx: Pick<ServiceContext, 'deps' | 'caller'>): Promise<Schemas['AgentSessionSummary'][]> {
+  const { deps, caller } = ctx;
   const owner = ownerOf(caller);
   await requireDataLabFeature(deps.db, owner.companyId, 'agent');
   return (await listSessions(deps.db, owner)).map(presentSessionSummary);
 }
 
-export async function createAgentSession(deps: AppDeps, caller: Caller, title: string | undefined): Promise<Schemas['AgentSession']> {
+export async function createAgentSession(ctx: Pick<ServiceContext, 'deps' | 'caller'>, title: string | undefined): Promise<Schemas['AgentSession']> {
+  const { deps, caller } = ctx;
   const owner = ownerOf(caller);
   await requireDataLabFeature(deps.db, owner.companyId, 'agent');
   const session = await insertSession(deps.db, owner, title?.trim() || undefined);
   return presentSession(session, modelName(deps), [], []);
 }
 
-export async function getAgentSession(deps: AppDeps, caller: Caller, sessionId: string): Promise<Schemas['AgentSession']> {
+export async function getAgentSession(ctx: Pick<ServiceContext, 'deps' | 'caller'>, sessionId: string): Promise<Schemas['AgentSession']> {
+  const { deps, caller } = ctx;
   const session = await ownSession(deps, caller, sessionId);
   return presentSession(session, modelName(deps), await messagesOf(deps.db, session), await toolCallsOf(deps.db, session));
 }
 
-export async function deleteAgentSession(deps: AppDeps, caller: Caller, sessionId: string): Promise<{ id: string; deleted: boolean }> {
+export async function deleteAgentSession(ctx: Pick<ServiceContext, 'deps' | 'caller'>, sessionId: string): Promise<{ id: string; deleted: boolean }> {
+  const { deps, caller } = ctx;
   const session = await ownSession(deps, caller, sessionId);
   await deleteSession(deps.db, session);
   return { id: session.id, deleted: true };
@@ -98,7 +103,8 @@ const citationsOf = (cited: readonly AgentToolName[]): Schemas['AgentCitation'][
  * Saves the question, then answers it as a stream: every tool call as it is made (logged with the
  * session), the answer's text piece by piece, and the saved answer with its citations.
  */
-export async function askInsightsAgent(deps: AppDeps, caller: Caller, koa: Context, sessionId: string, content: string): Promise<EventStreamResponse> {
+export async function askInsightsAgent(ctx: Pick<ServiceContext, 'deps' | 'caller'>, koa: Context, sessionId: string, content: string): Promise<EventStreamResponse> {
+  const { deps, caller } = ctx;
   const session = await ownSession(deps, caller, sessionId);
   const earlier = await messagesOf(deps.db, session);
   const question = await insertMessage(deps.db, session, { role: 'user', content, citations: [] });

@@ -11,43 +11,43 @@ export const integrationOperations = [
   secured({
     operationId: 'listIntegrations',
     access: can('integrations', 'view'),
-    handler: async (_input, { deps, caller }) => ({ data: await listIntegrations(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await listIntegrations(ctx) }),
   }),
   secured({
     operationId: 'connectIntegration',
     access: can('integrations', 'edit'),
     status: 201,
-    handler: async ({ body }, { deps, caller, log }) => ({ data: await connect(deps, caller, body, log) }),
+    handler: async ({ body }, ctx) => ({ data: await connect(ctx, body, ctx.log) }),
   }),
   secured({
     operationId: 'getIntegration',
     access: can('integrations', 'view'),
-    handler: async ({ path }, { deps, caller }) => ({ data: await getIntegration(deps.db, caller, path.integrationId) }),
+    handler: async ({ path }, ctx) => ({ data: await getIntegration(ctx, path.integrationId) }),
   }),
   secured({
     operationId: 'configureIntegration',
     access: can('integrations', 'edit'),
-    handler: async ({ path, body }, { deps, caller, log }) => ({ data: await configure(deps, caller, path.integrationId, body, log) }),
+    handler: async ({ path, body }, ctx) => ({ data: await configure(ctx, path.integrationId, body, ctx.log) }),
   }),
   secured({
     operationId: 'disconnectIntegration',
     access: can('integrations', 'edit'),
-    handler: async ({ path, query }, { deps, caller }) => ({ data: await disconnect(deps, caller, path.integrationId, query.keptValues) }),
+    handler: async ({ path, query }, ctx) => ({ data: await disconnect(ctx, path.integrationId, query.keptValues) }),
   }),
   secured({
     operationId: 'testIntegration',
     access: can('integrations', 'edit'),
-    handler: async ({ path }, { deps, caller, log }) => ({ data: await testConnection(deps, caller, path.integrationId, log) }),
+    handler: async ({ path }, ctx) => ({ data: await testConnection(ctx, path.integrationId, ctx.log) }),
   }),
   secured({
     operationId: 'listIntegrationSyncs',
     access: can('integrations', 'view'),
-    handler: async ({ path, query }, { deps, caller }) => ({ data: await listSyncs(deps.db, caller, path.integrationId, query.limit) }),
+    handler: async ({ path, query }, ctx) => ({ data: await listSyncs(ctx, path.integrationId, query.limit) }),
   }),
   secured({
     operationId: 'syncIntegration',
     access: can('integrations', 'edit'),
     status: 202,
-    handler: async ({ path, body }, { deps, caller, koa, afterCommit }) => ({ data: await syncNow(deps, caller, { id: path.integrationId, dryRun: body?.dryRun, originSocketId: socketIdOf(koa.get('x-socket-id')), afterCommit }) }),
+    handler: async ({ path, body }, ctx) => ({ data: await syncNow(ctx, { id: path.integrationId, dryRun: body?.dryRun, originSocketId: socketIdOf(ctx.koa.get('x-socket-id')), afterCommit: ctx.afterCommit }) }),
   }),
 ];

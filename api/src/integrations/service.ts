@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import { emit } from '../platform/events.js';
 import { manualSyncJob } from './jobs.js';
 import type { components } from '../contract-types.js';
@@ -30,6 +30,7 @@ import {
   updateIntegration,
   userNames,
 } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type IntegrationInput = components['schemas']['IntegrationInput'];
 type IntegrationChanges = components['schemas']['IntegrationChanges'];
@@ -62,7 +63,8 @@ async function presentOne(db: Knex, scope: CompanyScope, row: IntegrationRow) {
   return presented;
 }
 
-export async function listIntegrations(db: Knex, caller: Caller) {
+export async function listIntegrations(ctx: Pick<ServiceContext, 'db' | 'caller'>) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return present(db, scope, await listIntegrationRows(db, scope));
 }
@@ -73,7 +75,8 @@ async function ownIntegration(db: Knex, scope: CompanyScope, id: string): Promis
   return row;
 }
 
-export async function getIntegration(db: Knex, caller: Caller, id: string) {
+export async function getIntegration(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return presentOne(db, scope, await ownIntegration(db, scope, id));
 }
@@ -123,7 +126,8 @@ async function runTest(connector: Connector, settings: ConnectorSettings, log: L
   return { ...result, checkedAt: new Date().toISOString() };
 }
 
-export async function connect(deps: AppDeps, caller: Caller, input: IntegrationInput, log: Logger) {
+export async function connect(ctx: Pick<ServiceContext, 'deps' | 'caller'>, input: IntegrationInput, log: Logger) {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const connector = connectorOf(input.kind);
   const settings = withoutUnusedFields(connector.fields, splitConfig(connector, input.config));
@@ -165,7 +169,8 @@ export async function connect(deps: AppDeps, caller: Caller, input: IntegrationI
 }
 
 /** Name, configuration, mapping, schedule; secrets left out are kept, secrets sent empty are removed. */
-export async function configure(deps: AppDeps, caller: Caller, id: string, changes: IntegrationChanges, log: Logger) {
+export async function configure(ctx: Pick<ServiceContext, 'deps' | 'caller'>, id: string, changes: IntegrationChanges, log: Logger) {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const row = await ownIntegration(deps.db, scope, id);
   if (row.version !== changes.version) throw versionConflict('this connection', row.version);
@@ -218,7 +223,8 @@ export async function configure(deps: AppDeps, caller: Caller, id: string, chang
  * Removes the connection. The kept values of corrections made in Paybench are the company's, not
  * the connection's: they stay for the next connection unless the admin asks for them to go.
  */
-export async function disconnect(deps: AppDeps, caller: Caller, id: string, keptValues: 'keep' | 'remove' = 'keep') {
+export async function disconnect(ctx: Pick<ServiceContext, 'deps' | 'caller'>, id: string, keptValues: 'keep' | 'remove' = 'keep') {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const row = await ownIntegration(deps.db, scope, id);
   const presented = await presentOne(deps.db, scope, row);
@@ -232,7 +238,8 @@ export async function disconnect(deps: AppDeps, caller: Caller, id: string, kept
 }
 
 /** The connection's sync history, newest first. */
-export async function listSyncs(db: Knex, caller: Caller, id: string, limit = 50) {
+export async function listSyncs(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, limit = 50) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   await ownIntegration(db, scope, id);
   const runs = await syncsOfIntegration(db, scope, id, limit);
@@ -240,7 +247,8 @@ export async function listSyncs(db: Knex, caller: Caller, id: string, limit = 50
   return runs.map((run) => presentSync(run, names));
 }
 
-export async function testConnection(deps: AppDeps, caller: Caller, id: string, log: Logger) {
+export async function testConnection(ctx: Pick<ServiceContext, 'deps' | 'caller'>, id: string, log: Logger) {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const row = await ownIntegration(deps.db, scope, id);
   const connector = findConnector(row.kind);
@@ -258,10 +266,10 @@ export async function testConnection(deps: AppDeps, caller: Caller, id: string, 
 
 /** "Sync now": an import of the connection's rows, run as the caller, in the background. */
 export async function syncNow(
-  deps: AppDeps,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'deps' | 'caller'>,
   { id, dryRun, originSocketId, afterCommit }: { id: string; dryRun?: boolean; originSocketId: string | undefined; afterCommit: AfterCommit },
 ) {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const row = await ownIntegration(deps.db, scope, id);
   const importKind = row.import_kind as PeopleImportKind;

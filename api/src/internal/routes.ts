@@ -6,7 +6,7 @@ export const internalOperations = [
   secured({
     operationId: 'listAccessibleCompanies',
     access: internalAdmin,
-    handler: async ({ query }, { deps }) => ({ data: await accessibleCompanies(deps.db, query.search) }),
+    handler: async ({ query }, ctx) => ({ data: await accessibleCompanies(ctx, query.search) }),
   }),
   secured({
     operationId: 'createCompanyWithAdmin',
@@ -17,49 +17,49 @@ export const internalOperations = [
   secured({
     operationId: 'listCompanyReleaseFlags',
     access: internalAdmin,
-    handler: async ({ path }, { deps }) => ({ data: await companyFlags(deps.db, path.companyId) }),
+    handler: async ({ path }, ctx) => ({ data: await companyFlags(ctx, path.companyId) }),
   }),
   secured({
     operationId: 'setCompanyReleaseFlag',
     access: internalAdmin,
-    handler: async ({ path, body }, { deps, caller }) => ({
-      data: await toggleFlag(deps.db, caller, path.companyId, path.flag, body.enabled),
+    handler: async ({ path, body }, ctx) => ({
+      data: await toggleFlag(ctx, path.companyId, path.flag, body.enabled),
     }),
   }),
   secured({
     operationId: 'getCompanyEnterpriseTags',
     access: internalAdmin,
-    handler: async ({ path }, { deps }) => ({ data: await companyTags(deps.db, path.companyId) }),
+    handler: async ({ path }, ctx) => ({ data: await companyTags(ctx, path.companyId) }),
   }),
   secured({
     operationId: 'setCompanyEnterpriseTags',
     access: internalAdmin,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await setCompanyTags(deps.db, caller, path.companyId, body.tags) }),
+    handler: async ({ path, body }, ctx) => ({ data: await setCompanyTags(ctx, path.companyId, body.tags) }),
   }),
   secured({
     operationId: 'getCompanyErrorScreen',
     access: internalAdmin,
-    handler: async ({ path }, { deps }) => ({ data: await companyErrorScreen(deps.db, path.companyId) }),
+    handler: async ({ path }, ctx) => ({ data: await companyErrorScreen(ctx, path.companyId) }),
   }),
   secured({
     operationId: 'setCompanyErrorScreen',
     access: internalAdmin,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await setCompanyErrorScreen(deps.db, caller, path.companyId, body.text) }),
+    handler: async ({ path, body }, ctx) => ({ data: await setCompanyErrorScreen(ctx, path.companyId, body.text) }),
   }),
   secured({
     operationId: 'listViewAsSessions',
     access: internalAdmin,
-    handler: async (_input, { deps, caller }) => ({ data: await listSessions(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await listSessions(ctx) }),
   }),
   secured({
     operationId: 'startViewAsSession',
     access: internalAdmin,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await startSession(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await startSession(ctx, body) }),
   }),
   secured({
     operationId: 'endViewAsSession',
     access: internalAdmin,
-    handler: async ({ path }, { deps, caller }) => ({ data: await endSession(deps.db, caller, path.sessionId) }),
+    handler: async ({ path }, ctx) => ({ data: await endSession(ctx, path.sessionId) }),
   }),
 ];

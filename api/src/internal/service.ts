@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { Caller } from '../access/caller.js';
 import { ENTERPRISE_TAGS, type EnterpriseTag, type FlagName, flagDefaults, flagNames, segmentFlags } from '../access/flags.js';
 import { flagOverrides, setFlag } from '../access/store.js';
 import { type CompanyRow, type ViewAsSessionRow, findCompanyById, findCompanyByKey, findUserRow } from '../access/usersStore.js';
@@ -8,10 +7,12 @@ import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type ViewAsSession = components['schemas']['ViewAsSession'];
 
-export async function accessibleCompanies(db: Knex, search: string | undefined): Promise<components['schemas']['AccountSummary'][]> {
+export async function accessibleCompanies(ctx: Pick<ServiceContext, 'db'>, search: string | undefined): Promise<components['schemas']['AccountSummary'][]> {
+  const { db } = ctx;
   const query = db<CompanyRow>('companies').orderBy('name');
   if (search) query.whereRaw('lower(name) like ?', [`%${search.toLowerCase()}%`]).orWhereRaw('lower(key) like ?', [`%${search.toLowerCase()}%`]);
   return (await query).map((row) => ({ companyId: row.id, companyKey: row.key, companyName: row.name, isDemo: Boolean(row.is_demo) }));
@@ -23,7 +24,8 @@ async function requireCompany(db: Knex, companyId: string): Promise<CompanyRow> 
   return company;
 }
 
-export async function companyFlags(db: Knex, companyId: string): Promise<components['schemas']['ReleaseFlag'][]> {
+export async function companyFlags(ctx: Pick<ServiceContext, 'db'>, companyId: string): Promise<components['schemas']['ReleaseFlag'][]> {
+  const { db } = ctx;
   await requireCompany(db, companyId);
   const overrides = await flagOverrides(db, { companyId });
   const defaults = flagDefaults();
@@ -33,7 +35,8 @@ export async function companyFlags(db: Knex, companyId: string): Promise<compone
   });
 }
 
-export async function toggleFlag(db: Knex, caller: Caller, companyId: string, flag: FlagName, enabled: boolean) {
+export async function toggleFlag(ctx: Pick<ServiceContext, 'db' | 'caller'>, companyId: string, flag: FlagName, enabled: boolean) {
+  const { db, caller } = ctx;
   await requireCompany(db, companyId);
   await setFlag(db, { companyId }, flag, enabled, caller.userId);
   await emit(db, { companyId, actorUserId: caller.userId, name: 'release_flag.set', subjectType: 'release_flag', subjectId: flag, payload: { enabled } });
@@ -59,13 +62,15 @@ async function present(db: Knex, row: ViewAsSessionRow): Promise<ViewAsSession> 
   };
 }
 
-export async function listSessions(db: Knex, caller: Caller) {
+export async function listSessions(ctx: Pick<ServiceContext, 'db' | 'caller'>) {
+  const { db, caller } = ctx;
   const rows = await db<ViewAsSessionRow>('view_as_sessions').where({ admin_user_id: caller.userId }).orderBy('started_at', 'desc').limit(100);
   return Promise.all(rows.map((row) => present(db, row)));
 }
 
 /** Opens a recorded session; any earlier open session of this admin is ended first. */
-export async function startSession(db: Knex, caller: Caller, input: components['schemas']['ViewAsSessionInput']) {
+export async function startSession(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: components['schemas']['ViewAsSessionInput']) {
+  const { db, caller } = ctx;
   if (Boolean(input.userEmail) === Boolean(input.companyKey)) {
     throw badRequest('Give either userEmail or companyKey', [{ field: 'body', message: 'needs exactly one of userEmail, companyKey' }]);
   }
@@ -88,7 +93,8 @@ export async function startSession(db: Knex, caller: Caller, input: components['
   return present(db, row);
 }
 
-export async function endSession(db: Knex, caller: Caller, sessionId: string) {
+export async function endSession(ctx: Pick<ServiceContext, 'db' | 'caller'>, sessionId: string) {
+  const { db, caller } = ctx;
   const row = await db<ViewAsSessionRow>('view_as_sessions').where({ id: sessionId, admin_user_id: caller.userId }).first();
   if (!row) throw notFound();
   if (!row.ended_at) {
@@ -112,11 +118,12 @@ async function presentTags(db: Knex, companyId: string, tags: EnterpriseTag[]): 
     companyId,
     tags,
     segmentFlags: ENTERPRISE_TAGS.map((tag) => ({ tag, flags: segmentFlags(tag) })),
-    flags: await companyFlags(db, companyId),
+    flags: await companyFlags({ db }, companyId),
   };
 }
 
-export async function companyTags(db: Knex, companyId: string) {
+export async function companyTags(ctx: Pick<ServiceContext, 'db'>, companyId: string) {
+  const { db } = ctx;
   const company = await requireCompany(db, companyId);
   return presentTags(db, companyId, storedTags(company));
 }
@@ -126,7 +133,8 @@ export async function companyTags(db: Knex, companyId: string) {
  * removed are switched off unless a tag the company keeps still ties them. One transaction: the
  * tags, the flags and the audit entry go in together.
  */
-export async function setCompanyTags(db: Knex, caller: Caller, companyId: string, wanted: readonly EnterpriseTag[]) {
+export async function setCompanyTags(ctx: Pick<ServiceContext, 'db' | 'caller'>, companyId: string, wanted: readonly EnterpriseTag[]) {
+  const { db, caller } = ctx;
   const tags = ENTERPRISE_TAGS.filter((tag) => wanted.includes(tag));
   await db.transaction(async (trx) => {
     const company = await trx<CompanyRow>('companies').where({ id: companyId }).first();
@@ -156,12 +164,14 @@ const errorScreenOf = (company: CompanyRow): ErrorScreenText | null =>
   company.error_screen_title && company.error_screen_description ? { title: company.error_screen_title, description: company.error_screen_description } : null;
 
 /** The text a company's error screen shows instead of the error's own (the spec's remote override), or null. */
-export async function companyErrorScreen(db: Knex, companyId: string): Promise<ErrorScreenText | null> {
+export async function companyErrorScreen(ctx: Pick<ServiceContext, 'db'>, companyId: string): Promise<ErrorScreenText | null> {
+  const { db } = ctx;
   return errorScreenOf(await requireCompany(db, companyId));
 }
 
 /** Sets (trimmed) or clears a company's error-screen text; audited. */
-export async function setCompanyErrorScreen(db: Knex, caller: Caller, companyId: string, text: ErrorScreenText | null): Promise<ErrorScreenText | null> {
+export async function setCompanyErrorScreen(ctx: Pick<ServiceContext, 'db' | 'caller'>, companyId: string, text: ErrorScreenText | null): Promise<ErrorScreenText | null> {
+  const { db, caller } = ctx;
   const next = text ? { title: text.title.trim(), description: text.description.trim() } : null;
   if (next && (!next.title || !next.description)) {
     throw badRequest('The error screen needs a title and a description, or nothing.', [

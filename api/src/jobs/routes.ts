@@ -6,16 +6,16 @@ export const jobOperations = [
   secured({
     operationId: 'listUserBackgroundJobs',
     access: member,
-    handler: async ({ body }, { deps, caller }) => ({ data: await myJobs(deps.db, caller, body?.withinDays ?? 7) }),
+    handler: async ({ body }, ctx) => ({ data: await myJobs(ctx, body?.withinDays ?? 7) }),
   }),
   secured({
     operationId: 'getBackgroundJob',
     access: member,
-    handler: async ({ path }, { deps, caller }) => ({ data: found(await job(deps.db, caller, path.jobId)) }),
+    handler: async ({ path }, ctx) => ({ data: found(await job(ctx, path.jobId)) }),
   }),
   secured({
     operationId: 'cancelBackgroundJob',
     access: member,
-    handler: async ({ path }, { deps, caller }) => ({ data: found(await cancel(deps.db, deps.jobs, caller, path.jobId)) }),
+    handler: async ({ path }, ctx) => ({ data: found(await cancel(ctx, ctx.deps.jobs, ctx.caller, path.jobId)) }),
   }),
 ];

@@ -6,6 +6,7 @@ import type { JobKind } from './kind.js';
 import { presentJob } from './present.js';
 import type { JobQueue } from './queue.js';
 import { type JobRow, findJob, jobsOfOwner, requestCancel } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -14,7 +15,8 @@ async function present(db: Knex, rows: JobRow[]) {
   return rows.map((row) => presentJob(row, downloads.get(row.id) ?? null));
 }
 
-export async function myJobs(db: Knex, caller: Caller, withinDays: number) {
+export async function myJobs(ctx: Pick<ServiceContext, 'db' | 'caller'>, withinDays: number) {
+  const { db, caller } = ctx;
   return present(db, await jobsOfOwner(db, companyScope(caller), caller.userId, new Date(Date.now() - withinDays * DAY_MS)));
 }
 
@@ -25,11 +27,13 @@ async function ownJob(db: Knex, caller: Caller, jobId: string): Promise<JobRow> 
   return row;
 }
 
-export async function job(db: Knex, caller: Caller, jobId: string) {
+export async function job(ctx: Pick<ServiceContext, 'db' | 'caller'>, jobId: string) {
+  const { db, caller } = ctx;
   return (await present(db, [await ownJob(db, caller, jobId)]))[0];
 }
 
-export async function cancel(db: Knex, queue: JobQueue, caller: Caller, jobId: string) {
+export async function cancel(ctx: Pick<ServiceContext, 'db'>, queue: JobQueue, caller: Caller, jobId: string) {
+  const { db } = ctx;
   await ownJob(db, caller, jobId);
   await requestCancel(db, companyScope(caller), jobId);
   const row = await ownJob(db, caller, jobId);

@@ -90,6 +90,8 @@ export class EventStreamResponse {
 
 /** Everything a handler may use about the request it serves. */
 export interface RequestContext {
+  /** The database the request acts in: on Postgres, for a caller with a company, its tenant transaction (and so is `deps.db`). */
+  db: Knex;
   /** On Postgres, for a caller with a company, `deps.db` is the request's tenant transaction. */
   deps: AppDeps;
   log: Logger;
@@ -110,6 +112,14 @@ export interface RequestContext {
 export interface SecuredContext extends RequestContext {
   caller: Caller;
 }
+
+/**
+ * What a service is called with, first, always: the database to act in, who acts, the app's
+ * long-lived parts and work for after the commit. A handler passes its own context; a service names
+ * the parts it uses (`Pick<ServiceContext, 'db' | 'caller'>`), so that a job, another service or a
+ * test passes only those (`{ db: trx, caller }`).
+ */
+export type ServiceContext = Pick<SecuredContext, 'db' | 'caller' | 'deps' | 'afterCommit'>;
 
 /**
  * Who may call an operation. Every operation declares one; the contract's `security: []`

@@ -266,7 +266,7 @@ export const buildReleaseJob = jobKind<BuildInput>({ type: BUILD_MARKET_RELEASE,
       await recordReleaseParticipants(trx, row.id, takenCompanies);
     });
     const held = verdicts.filter((v) => v.outcome === 'quarantined').length;
-    const { added, removed } = await releaseParticipants(db, row.id);
+    const { added, removed } = await releaseParticipants({ db }, row.id);
     const heldNote = held ? `; ${held} contribution${held === 1 ? '' : 's'} held back for review` : '';
     await progress(100, `release ${row.version} built: ${added.length} new and ${removed.length} removed participants${heldNote}`);
     return {

@@ -39,68 +39,68 @@ export const marketOperations = [
   secured({
     operationId: 'listMarketReleases',
     access: internalAdmin,
-    handler: async (_input, { deps }) => ({ data: await releases(deps) }),
+    handler: async (_input, ctx) => ({ data: await releases(ctx) }),
   }),
   secured({
     operationId: 'buildMarketRelease',
     access: internalAdmin,
     status: 202,
-    handler: async ({ body }, { deps, caller, koa }) => ({
-      data: await startJob(deps.jobs, caller, buildReleaseJob, checkedBuildSource(body), socketIdOf(koa.get('x-socket-id'))),
+    handler: async ({ body }, ctx) => ({
+      data: await startJob(ctx.deps.jobs, ctx.caller, buildReleaseJob, checkedBuildSource(body), socketIdOf(ctx.koa.get('x-socket-id'))),
     }),
   }),
   secured({
     operationId: 'publishMarketRelease',
     access: internalAdmin,
-    handler: async ({ path }, { deps }) => ({ data: await publishRelease(deps, path.releaseId) }),
+    handler: async ({ path }, ctx) => ({ data: await publishRelease(ctx, path.releaseId) }),
   }),
   secured({
     operationId: 'pinMarketRelease',
     access: internalAdmin,
-    handler: async ({ path }, { deps }) => ({ data: await pinRelease(deps, path.releaseId) }),
+    handler: async ({ path }, ctx) => ({ data: await pinRelease(ctx, path.releaseId) }),
   }),
   secured({
     operationId: 'getEmployeeCompBenchmarkingFilters',
     access: viewBenchmarking,
-    handler: async (_input, { deps }) => ({ data: await benchmarkingFilters(deps, 'employee') }),
+    handler: async (_input, ctx) => ({ data: await benchmarkingFilters(ctx, 'employee') }),
   }),
   operation({
     operationId: 'getMarketingEmployeeCompBenchmarkingFilters',
     access: { kind: 'public' },
-    handler: async (_input, { deps }) => ({ data: await benchmarkingFilters(deps, 'marketing') }),
+    handler: async (_input, ctx) => ({ data: await benchmarkingFilters(ctx, 'marketing') }),
   }),
   secured({
     operationId: 'getExecutiveCompMetadata',
     access: viewBenchmarking,
-    handler: async (_input, { deps }) => ({ data: await executiveMetadata(deps, 'employee') }),
+    handler: async (_input, ctx) => ({ data: await executiveMetadata(ctx, 'employee') }),
   }),
   operation({
     operationId: 'getMarketingExecutiveCompMetadata',
     access: { kind: 'public' },
-    handler: async (_input, { deps }) => ({ data: await executiveMetadata(deps, 'marketing') }),
+    handler: async (_input, ctx) => ({ data: await executiveMetadata(ctx, 'marketing') }),
   }),
   secured({
     operationId: 'getBenchmarkingContext',
     access: member,
-    handler: async (_input, { deps, caller }) => ({ data: await benchmarkingContext(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await benchmarkingContext(ctx) }),
   }),
   secured({
     operationId: 'getCompanyBenchmarkingSettings',
     access: viewBenchmarking,
-    handler: async (_input, { deps, caller }) => ({ data: await benchmarkingSettings(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await benchmarkingSettings(ctx) }),
   }),
   secured({
     operationId: 'updateCompanyBenchmarkingSettings',
     access: can('benchmarking', 'edit'),
-    handler: async ({ body }, { deps, caller }) => ({ data: await updateBenchmarkingSettings(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await updateBenchmarkingSettings(ctx, body) }),
   }),
   secured({
     operationId: 'queryMarketData',
     access: viewBenchmarking,
     // Kept answers are shared, unchanged: sent as the bytes of their first serialisation.
-    handler: async ({ body }, { deps }) => ({ data: keptForSending(await marketData(deps, checkedRequest(body))) }),
-    kept: async ({ body }, { deps }) => {
-      const answer = await keptMarketData(deps, checkedRequest(body));
+    handler: async ({ body }, ctx) => ({ data: keptForSending(await marketData(ctx, checkedRequest(body))) }),
+    kept: async ({ body }, ctx) => {
+      const answer = await keptMarketData(ctx, checkedRequest(body));
       return answer && { data: keptForSending(answer) };
     },
   }),
@@ -108,37 +108,37 @@ export const marketOperations = [
     operationId: 'startMarketDataExport',
     access: viewBenchmarking,
     status: 202,
-    handler: async ({ body }, { deps, caller, koa }) => {
+    handler: async ({ body }, ctx) => {
       const input = { format: body.format ?? 'csv', request: checkedRequest(body.request ?? {}, 'body.request') };
       // The currency is refused now, not when the job runs.
-      await forexFor(deps.db, input.request.currency, 'body.request.currency');
-      return { data: await startJob(deps.jobs, caller, marketDataExportJob, input, socketIdOf(koa.get('x-socket-id'))) };
+      await forexFor(ctx, input.request.currency, 'body.request.currency');
+      return { data: await startJob(ctx.deps.jobs, ctx.caller, marketDataExportJob, input, socketIdOf(ctx.koa.get('x-socket-id'))) };
     },
   }),
   secured({
     operationId: 'getDataCompositionCompanies',
     access: viewBenchmarking,
-    handler: async ({ query }, { deps }) => ({ data: await companyComposition(deps, query.employmentTypes) }),
+    handler: async ({ query }, ctx) => ({ data: await companyComposition(ctx, query.employmentTypes) }),
   }),
   secured({
     operationId: 'getDataCompositionPrivacyChecks',
     access: viewBenchmarking,
-    handler: async (_input, { deps }) => ({ data: await compositionPrivacyChecks(deps) }),
+    handler: async (_input, ctx) => ({ data: await compositionPrivacyChecks(ctx) }),
   }),
   secured({
     operationId: 'getDataCompositionJobFamilies',
     access: viewBenchmarking,
-    handler: async ({ query }, { deps }) => ({ data: await jobFamilyComposition(deps, query.employmentTypes) }),
+    handler: async ({ query }, ctx) => ({ data: await jobFamilyComposition(ctx, query.employmentTypes) }),
   }),
   secured({
     operationId: 'getDataCompositionLocations',
     access: viewBenchmarking,
-    handler: async ({ query }, { deps }) => ({ data: await locationComposition(deps, query.employmentTypes) }),
+    handler: async ({ query }, ctx) => ({ data: await locationComposition(ctx, query.employmentTypes) }),
   }),
   secured({
     operationId: 'searchJobCatalog',
     access: viewBenchmarking,
-    handler: async ({ query }, { deps }) => ({ data: await jobCatalog(deps, query.search) }),
+    handler: async ({ query }, ctx) => ({ data: await jobCatalog(ctx, query.search) }),
   }),
   ...catalogOperations,
   ...savedQueryOperations,

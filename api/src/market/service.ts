@@ -21,6 +21,7 @@ import {
 import { currencyForexMapping, isCurrentMapping, ratesNamed } from '../forex/perDollar.js';
 import { checkedServedRelease, currentRelease, rebuild, refreshServedRelease, scoreRelease, servedReleaseId, type ServedRelease } from './releases.js';
 import { findRelease, listReleases, markPublished, pinOnly, saveScorecard, saveSettings, findSettings, type ReleaseRow } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -28,13 +29,15 @@ export { currencyForexMapping };
 
 // ---- releases ---------------------------------------------------------------------------------
 
-export async function releases(deps: AppDeps): Promise<Schemas['MarketRelease'][]> {
+export async function releases(ctx: Pick<ServiceContext, 'deps'>): Promise<Schemas['MarketRelease'][]> {
+  const { deps } = ctx;
   const serving = servedReleaseId(deps);
   return (await listReleases(deps.db)).map((row) => presentRelease(row, serving));
 }
 
 /** Publishing freezes a draft; a published release is never written again. */
-export async function publishRelease(deps: AppDeps, releaseId: string): Promise<Schemas['MarketRelease']> {
+export async function publishRelease(ctx: Pick<ServiceContext, 'deps'>, releaseId: string): Promise<Schemas['MarketRelease']> {
+  const { deps } = ctx;
   const row = await findRelease(deps.db, releaseId);
   if (!row) throw notFound();
   if (row.status === 'published') throw new HttpError(409, 'release_published', { message: `Release ${row.version} is already published and cannot change.` });
@@ -56,7 +59,8 @@ async function scorecardOf(deps: AppDeps, row: ReleaseRow): Promise<PrivacyScore
   return scorecard;
 }
 
-export async function pinRelease(deps: AppDeps, releaseId: string): Promise<Schemas['MarketRelease']> {
+export async function pinRelease(ctx: Pick<ServiceContext, 'deps'>, releaseId: string): Promise<Schemas['MarketRelease']> {
+  const { deps } = ctx;
   const row = await findRelease(deps.db, releaseId);
   if (!row) throw notFound();
   if (row.status !== 'published') throw badRequest('Only a published release can be pinned', [{ field: 'path.releaseId', message: 'is a draft' }]);
@@ -82,7 +86,8 @@ function industryCoverage(served: ServedRelease): Map<string, CompositionEntry> 
   return coverage;
 }
 
-export async function benchmarkingFilters(deps: AppDeps, variant: 'employee' | 'marketing'): Promise<BenchmarkingFilters> {
+export async function benchmarkingFilters(ctx: Pick<ServiceContext, 'deps'>, variant: 'employee' | 'marketing'): Promise<BenchmarkingFilters> {
+  const { deps } = ctx;
   const served = await currentRelease(deps);
   const filters = presentFilters(await currencyForexMapping(deps.db), served.row.version, industryCoverage(served), variant);
   assertNoEmptySection(filters);
@@ -96,7 +101,8 @@ export function assertNoEmptySection(response: BenchmarkingFilters | Schemas['Ex
   }
 }
 
-export async function executiveMetadata(deps: AppDeps, variant: 'employee' | 'marketing'): Promise<Schemas['ExecutiveCompMetadata']> {
+export async function executiveMetadata(ctx: Pick<ServiceContext, 'deps'>, variant: 'employee' | 'marketing'): Promise<Schemas['ExecutiveCompMetadata']> {
+  const { deps } = ctx;
   const metadata = presentExecutiveMetadata(industryCoverage(await currentRelease(deps)), variant);
   assertNoEmptySection(metadata, 'executive-comp metadata');
   return metadata;
@@ -119,16 +125,17 @@ function refuseCandidates(caller: Caller): void {
   if (caller.isCandidate) throw new HttpError(403, 'candidate', { message: 'Candidates have no benchmarking settings.' });
 }
 
-export async function benchmarkingSettings(db: Knex, caller: Caller): Promise<Schemas['CompanyBenchmarkingSettings']> {
+export async function benchmarkingSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['CompanyBenchmarkingSettings']> {
+  const { db, caller } = ctx;
   refuseCandidates(caller);
   return presentSettings(await findSettings(db, companyScope(caller)));
 }
 
 export async function updateBenchmarkingSettings(
-  db: Knex,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   input: Schemas['CompanyBenchmarkingSettings'],
 ): Promise<Schemas['CompanyBenchmarkingSettings']> {
+  const { db, caller } = ctx;
   refuseCandidates(caller);
   const scope = companyScope(caller);
   await saveSettings(db, scope, {
@@ -169,7 +176,8 @@ export function currencyProblem(forex: Readonly<Record<string, number>>, currenc
 }
 
 /** The reference rates, once the currency asked for is known to be among them (else 400). */
-export async function forexFor(db: Knex, currency: string | undefined, field = 'body.currency'): Promise<Record<string, number>> {
+export async function forexFor(ctx: Pick<ServiceContext, 'db'>, currency: string | undefined, field = 'body.currency'): Promise<Record<string, number>> {
+  const { db } = ctx;
   const forex = await currencyForexMapping(db);
   const problem = currencyProblem(forex, currency, field);
   if (problem) throw badRequest(`There is no exchange rate for ${currency ?? ''}`, [problem]);
@@ -187,10 +195,11 @@ const answersByRelease = new WeakMap<ServedRelease, Map<string, { forex: Record<
  * (the mapping a node keeps for a few minutes, `forex/perDollar.ts`) and day, and handed to every
  * asker as the same object, which none may change.
  */
-export async function marketData(deps: AppDeps, request: BenchmarkRequest, currencyField = 'body.currency'): Promise<MarketData> {
+export async function marketData(ctx: Pick<ServiceContext, 'deps'>, request: BenchmarkRequest, currencyField = 'body.currency'): Promise<MarketData> {
+  const { deps } = ctx;
   const served = await currentRelease(deps);
   // Always needed: a market filter spanning several currencies is reported in USD even in local mode.
-  const forex = await forexFor(deps.db, request.currency, currencyField);
+  const forex = await forexFor({ db: deps.db }, request.currency, currencyField);
   let answers = answersByRelease.get(served);
   if (!answers) {
     answers = new Map();
@@ -217,7 +226,8 @@ const answerKey = (request: BenchmarkRequest): string => `${new Date().toISOStri
  * The answer `marketData` keeps for the request, when no check for a newer release is due and the
  * rates it was converted with are still the node's; undefined otherwise (`marketData` answers).
  */
-export async function keptMarketData(deps: AppDeps, request: BenchmarkRequest): Promise<MarketData | undefined> {
+export async function keptMarketData(ctx: Pick<ServiceContext, 'deps'>, request: BenchmarkRequest): Promise<MarketData | undefined> {
+  const { deps } = ctx;
   const served = checkedServedRelease(deps);
   const kept = served ? answersByRelease.get(served)?.get(answerKey(request)) : undefined;
   // Kept only once its currency had a rate; one still being answered may yet be refused.
@@ -232,7 +242,8 @@ export async function keptMarketData(deps: AppDeps, request: BenchmarkRequest): 
  */
 export type CompositionPopulation = readonly MarketEmploymentType[] | undefined;
 
-export async function companyComposition(deps: AppDeps, employmentTypes?: CompositionPopulation): Promise<Schemas['CompanyComposition']> {
+export async function companyComposition(ctx: Pick<ServiceContext, 'deps'>, employmentTypes?: CompositionPopulation): Promise<Schemas['CompanyComposition']> {
+  const { deps } = ctx;
   const served = await currentRelease(deps);
   const composition = describeRelease(served.release, employmentTypes);
   const whole = disclose({ id: 'all', ...composition });
@@ -246,7 +257,8 @@ export async function companyComposition(deps: AppDeps, employmentTypes?: Compos
   };
 }
 
-export async function jobFamilyComposition(deps: AppDeps, employmentTypes?: CompositionPopulation): Promise<Schemas['JobFamilyComposition']> {
+export async function jobFamilyComposition(ctx: Pick<ServiceContext, 'deps'>, employmentTypes?: CompositionPopulation): Promise<Schemas['JobFamilyComposition']> {
+  const { deps } = ctx;
   const served = await currentRelease(deps);
   const composition = describeRelease(served.release, employmentTypes);
   return {
@@ -265,7 +277,8 @@ const threeFigures = (value: number): number => (value === 0 ? 0 : Number(value.
  * What members may read of the served release's scorecard: when it was checked, how each gating
  * attack fared, and the utility cost. Nothing per cell, nothing of the key or the controls.
  */
-export async function compositionPrivacyChecks(deps: AppDeps): Promise<Schemas['CompositionPrivacyChecks']> {
+export async function compositionPrivacyChecks(ctx: Pick<ServiceContext, 'deps'>): Promise<Schemas['CompositionPrivacyChecks']> {
+  const { deps } = ctx;
   const served = await currentRelease(deps);
   const scorecard = parseScorecard(served.row.privacy_scorecard);
   if (!scorecard) return { releaseVersion: served.row.version, checks: null };
@@ -285,7 +298,8 @@ export async function compositionPrivacyChecks(deps: AppDeps): Promise<Schemas['
 
 const locationNames = new Map(LOCATIONS.map((l) => [l.paybenchLocationId, l.paybenchLocationName]));
 
-export async function locationComposition(deps: AppDeps, employmentTypes?: CompositionPopulation): Promise<Schemas['LocationComposition']> {
+export async function locationComposition(ctx: Pick<ServiceContext, 'deps'>, employmentTypes?: CompositionPopulation): Promise<Schemas['LocationComposition']> {
+  const { deps } = ctx;
   const served = await currentRelease(deps);
   return {
     releaseVersion: served.row.version,
@@ -336,7 +350,8 @@ export function searchCatalog(query: string): string[] {
     .map((hit) => hit.item.id);
 }
 
-export async function jobCatalog(deps: AppDeps, search: string | undefined): Promise<Schemas['JobCatalogEntry'][]> {
+export async function jobCatalog(ctx: Pick<ServiceContext, 'deps'>, search: string | undefined): Promise<Schemas['JobCatalogEntry'][]> {
+  const { deps } = ctx;
   const coverage = describeRelease((await currentRelease(deps)).release).familyCoverage;
   const query = search?.trim();
   const ids = query ? searchCatalog(query) : CATALOG_DOCUMENTS.map((d) => d.id);

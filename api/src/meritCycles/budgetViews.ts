@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Caller, CompanyScope } from '../access/caller.js';
+import type { CompanyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { HttpError, badRequest } from '../kernel/errors.js';
 import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
@@ -8,6 +8,7 @@ import { requireWholeCompany } from './access.js';
 import type { StoredRate } from './formulas.js';
 import { type CycleContext, loadContext } from './context.js';
 import { type WorksheetRow, cyclesOf, inTransaction, keptSums, rowsOf, worksheetsOf } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /*
  * The three budget views of a cycle over its org tree (one node per worksheet, each in its planner's
@@ -296,15 +297,18 @@ export function allocationsView(tree: BudgetTreeView): Schemas['BudgetAllocation
   };
 }
 
-export async function topDownBudget(db: Knex, caller: Caller, cycleId: string): Promise<Schemas['TopDownBudget']> {
+export async function topDownBudget(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string): Promise<Schemas['TopDownBudget']> {
+  const { db, caller } = ctx;
   return topDownOf(await buildBudgetTree(db, await loadContext(db, caller, cycleId)));
 }
 
-export async function bottomUpBudget(db: Knex, caller: Caller, cycleId: string): Promise<Schemas['BottomUpBudget']> {
+export async function bottomUpBudget(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string): Promise<Schemas['BottomUpBudget']> {
+  const { db, caller } = ctx;
   return bottomUpOf(await buildBudgetTree(db, await loadContext(db, caller, cycleId)));
 }
 
-export async function budgetAllocations(db: Knex, caller: Caller, cycleId: string): Promise<Schemas['BudgetAllocations']> {
+export async function budgetAllocations(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string): Promise<Schemas['BudgetAllocations']> {
+  const { db, caller } = ctx;
   return allocationsView(await buildBudgetTree(db, await loadContext(db, caller, cycleId)));
 }
 
@@ -334,7 +338,8 @@ function inputErrors(allocation: AllocationInput, index: number, node: Node | un
 const label = (node: Node): string => node.worksheet.planner_name ?? 'people without a manager';
 
 /** Sets (or clears, with `computed`) nodes' allocations at the cycle's version, which moves on. */
-export async function updateBudgetAllocations(db: Knex, caller: Caller, cycleId: string, ifMatch: string, allocations: AllocationInput[]): Promise<Schemas['BudgetAllocations']> {
+export async function updateBudgetAllocations(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, ifMatch: string, allocations: AllocationInput[]): Promise<Schemas['BudgetAllocations']> {
+  const { db, caller } = ctx;
   const version = versionOf(ifMatch);
   await inTransaction(db, async (trx) => {
     const context = await loadContext(trx, caller, cycleId);
@@ -395,5 +400,5 @@ export async function updateBudgetAllocations(db: Knex, caller: Caller, cycleId:
     }
     await updateAtVersion(() => cyclesOf(trx, context.scope).where({ id: context.cycle.id }), version, { updated_at: now }, 'this cycle');
   });
-  return budgetAllocations(db, caller, cycleId);
+  return budgetAllocations({ db, caller }, cycleId);
 }

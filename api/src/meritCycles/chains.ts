@@ -12,6 +12,7 @@ import { parse } from './config.js';
 import { requireCycle } from './cycles.js';
 import { actorOf } from './present.js';
 import { type ChainRow, type CycleRow, cyclesOf, listChains, replaceChains, userNames, inTransaction } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /*
  * Approval chains: ordered reviewers per org branch (the employee at its root), and one company-wide
@@ -36,7 +37,8 @@ async function presentChains(db: Knex, scope: CompanyScope, rows: ChainRow[]): P
   }));
 }
 
-export async function listApprovalChains(db: Knex, caller: Caller, cycleId: string): Promise<ApprovalChain[]> {
+export async function listApprovalChains(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string): Promise<ApprovalChain[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const cycle = await requireCycle(db, scope, cycleId);
   return presentChains(db, scope, await listChains(db, scope, cycle.id));
@@ -77,11 +79,12 @@ async function changeChains(db: Knex, caller: Caller, cycleId: string, ifMatch: 
     );
     await updateAtVersion(() => cyclesOf(trx, scope).where({ id: cycle.id }), version, { updated_at: now }, 'this cycle');
   });
-  return listApprovalChains(db, caller, cycleId);
+  return listApprovalChains({ db, caller }, cycleId);
 }
 
 /** Bulk replace: the chains given are the cycle's chains. */
-export async function replaceApprovalChains(db: Knex, caller: Caller, cycleId: string, ifMatch: string, chains: ChainInput[]): Promise<ApprovalChain[]> {
+export async function replaceApprovalChains(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, ifMatch: string, chains: ChainInput[]): Promise<ApprovalChain[]> {
+  const { db, caller } = ctx;
   return changeChains(db, caller, cycleId, ifMatch, async (_cycle, _current, trx) => {
     const problems = await chainProblems(trx, companyScope(caller), chains, 'body.chains');
     if (problems.length) throw badRequest('Some approval chains cannot be saved.', problems);
@@ -91,12 +94,12 @@ export async function replaceApprovalChains(db: Knex, caller: Caller, cycleId: s
 
 /** Adds a reviewer to (at a position) or removes one from the named chains, or every chain. */
 export async function changeReviewers(
-  db: Knex,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   cycleId: string,
   ifMatch: string,
   input: { action: 'add' | 'remove'; reviewerUserId: string; position?: number; branchEmployeeIds?: string[] },
 ): Promise<ApprovalChain[]> {
+  const { db, caller } = ctx;
   return changeChains(db, caller, cycleId, ifMatch, async (_cycle, current, trx) => {
     const named = input.branchEmployeeIds ? new Set(input.branchEmployeeIds) : null;
     const chains: ChainInput[] = current.map((row) => ({ branchEmployeeId: row.branch_employee_id, reviewerUserIds: parse<string[]>(row.reviewers) }));

@@ -38,6 +38,7 @@ import { armWindowNotices } from './windowNotices.js';
 import { type MeritCycle, configOf, presentCycle } from './present.js';
 import { type CycleRow, cycleCounts, cyclesOf, findCycle, insertCycle, listCycles, inTransaction, replaceChains } from './store.js';
 import { MERIT_CYCLE_SUBJECT, type MeritCycleAction, meritCycleWorkflow } from './workflow.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -69,12 +70,14 @@ export async function cycleDetail(db: Knex, scope: CompanyScope, caller: Caller,
   return cycle;
 }
 
-export async function listMeritCycles(db: Knex, caller: Caller): Promise<MeritCycle[]> {
+export async function listMeritCycles(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<MeritCycle[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return presentCycles(db, scope, caller, await listCycles(db, scope));
 }
 
-export async function getMeritCycle(db: Knex, caller: Caller, id: string): Promise<MeritCycle> {
+export async function getMeritCycle(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<MeritCycle> {
+  const { db, caller } = ctx;
   return cycleDetail(db, companyScope(caller), caller, id);
 }
 
@@ -86,10 +89,11 @@ async function checkBandSet(db: Knex, scope: CompanyScope, bandSetId: string | n
   if (bandSetId && !(await isBandSet(db, scope, bandSetId))) throw badRequest('The band set is not one of the company’s.', [{ field: 'body.bandSetId', message: 'is not a band set of the company' }]);
 }
 
-export async function createMeritCycle(db: Knex, caller: Caller, input: Schemas['MeritCycleInput']): Promise<MeritCycle> {
+export async function createMeritCycle(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Schemas['MeritCycleInput']): Promise<MeritCycle> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   requireWholeCompany(caller, 'Setting up a merit cycle');
-  const currency = input.currency ?? (await getCompany(db, caller)).settings.currency;
+  const currency = input.currency ?? (await getCompany({ db, caller })).settings.currency;
   await requireMinorUnit(db, currency, 'body.currency');
   datesProblems(input);
   await checkBandSet(db, scope, input.bandSetId);
@@ -171,7 +175,8 @@ async function changeCycle(
   return cycleDetail(db, scope, caller, id);
 }
 
-export async function updateSettings(db: Knex, caller: Caller, id: string, ifMatch: string, patch: Schemas['MeritCycleSettingsPatch']): Promise<MeritCycle> {
+export async function updateSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, patch: Schemas['MeritCycleSettingsPatch']): Promise<MeritCycle> {
+  const { db, caller } = ctx;
   const onlyName = Object.keys(patch).every((key) => key === 'name');
   return changeCycle(db, caller, id, ifMatch, onlyName ? 'open' : 'draft', 'settings', async (row, trx) => {
     const scope = { companyId: row.company_id };
@@ -192,7 +197,8 @@ export async function updateSettings(db: Knex, caller: Caller, id: string, ifMat
   });
 }
 
-export async function updatePerformance(db: Knex, caller: Caller, id: string, ifMatch: string, input: PerformanceConfig): Promise<MeritCycle> {
+export async function updatePerformance(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, input: PerformanceConfig): Promise<MeritCycle> {
+  const { db, caller } = ctx;
   return changeCycle(db, caller, id, ifMatch, 'draft', 'performance configuration', (row) => {
     const values = input.scale.map((entry) => entry.value);
     const twice = values.findIndex((value, index) => values.indexOf(value) !== index);
@@ -204,28 +210,32 @@ export async function updatePerformance(db: Knex, caller: Caller, id: string, if
   });
 }
 
-export async function updateRecommendation(db: Knex, caller: Caller, id: string, ifMatch: string, input: RecommendationLogic): Promise<MeritCycle> {
+export async function updateRecommendation(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, input: RecommendationLogic): Promise<MeritCycle> {
+  const { db, caller } = ctx;
   return changeCycle(db, caller, id, ifMatch, 'draft', 'recommendation logic', (row) => {
     throwIfProblems('The recommendation logic does not agree with itself or the performance scale.', recommendationProblems(input, configOf(row).performance.scale));
     return { recommendation: JSON.stringify(input) };
   });
 }
 
-export async function updateEligibilityRules(db: Knex, caller: Caller, id: string, ifMatch: string, input: EligibilityCondition): Promise<MeritCycle> {
+export async function updateEligibilityRules(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, input: EligibilityCondition): Promise<MeritCycle> {
+  const { db, caller } = ctx;
   return changeCycle(db, caller, id, ifMatch, 'draft', 'eligibility rules', () => {
     throwIfProblems('The eligibility rules are not complete.', eligibilityProblems(input));
     return { eligibility: JSON.stringify(input) };
   });
 }
 
-export async function updateBudgetConfiguration(db: Knex, caller: Caller, id: string, ifMatch: string, input: BudgetConfiguration): Promise<MeritCycle> {
+export async function updateBudgetConfiguration(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, input: BudgetConfiguration): Promise<MeritCycle> {
+  const { db, caller } = ctx;
   return changeCycle(db, caller, id, ifMatch, 'draft', 'budget configuration', () => {
     throwIfProblems('The budget configuration names something twice.', budgetProblems(input));
     return { budget: JSON.stringify({ ...input, basis: input.basis ?? 'orgBranch', overrides: input.overrides ?? [] }) };
   });
 }
 
-export async function updateColumns(db: Knex, caller: Caller, id: string, ifMatch: string, input: ColumnsConfig): Promise<MeritCycle> {
+export async function updateColumns(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, input: ColumnsConfig): Promise<MeritCycle> {
+  const { db, caller } = ctx;
   return changeCycle(db, caller, id, ifMatch, 'open', 'columns', () => {
     const keys = input.roles.map((entry) => entry.roleKey);
     const twice = keys.findIndex((key, index) => keys.indexOf(key) !== index);
@@ -239,11 +249,12 @@ export async function updateColumns(db: Knex, caller: Caller, id: string, ifMatc
  * whose close or lead time changed has its notice queued again in the same transaction.
  */
 export async function updatePlanningWindows(
-  db: Knex,
+  ctx: Pick<ServiceContext, 'db'>,
   jobs: JobQueue,
   caller: Caller,
   { id, ifMatch, windows, closingNoticeHours }: { id: string; ifMatch: string; windows: PlanningWindow[]; closingNoticeHours: number | undefined },
 ): Promise<MeritCycle> {
+  const { db } = ctx;
   let armed = 0;
   const detail = await changeCycle(db, caller, id, ifMatch, 'open', 'planning windows', async (row, trx) => {
     throwIfProblems('The planning windows do not agree.', windowProblems(windows));
@@ -260,11 +271,12 @@ export async function updatePlanningWindows(
 
 /** Launch, close or cancel at the version read, through the cycle's workflow (history in the same transaction). */
 export async function transitionMeritCycle(
-  db: Knex,
+  ctx: Pick<ServiceContext, 'db'>,
   jobs: JobQueue,
   caller: Caller,
   { id, ifMatch, action, comment }: { id: string; ifMatch: string; action: MeritCycleAction; comment: string | undefined },
 ): Promise<MeritCycle> {
+  const { db } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   let armed = 0;
@@ -299,7 +311,8 @@ export async function transitionMeritCycle(
   return cycleDetail(db, scope, caller, id);
 }
 
-export async function cycleHistory(db: Knex, caller: Caller, id: string): Promise<Schemas['WorkflowHistoryEntry'][]> {
+export async function cycleHistory(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['WorkflowHistoryEntry'][]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   await requireCycle(db, scope, id);
   return historyEntries(db, scope, MERIT_CYCLE_SUBJECT, id);

@@ -1,5 +1,3 @@
-import type { Knex } from 'knex';
-import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { budgetReport, budgetTree } from './budgets.js';
 import { bottomUpOf, buildBudgetTree } from './budgetViews.js';
@@ -7,11 +5,13 @@ import { loadContext } from './context.js';
 import { withEquityAdjustments } from './equityAdjustments.js';
 import { noteViewer } from './realtime.js';
 import { keptSums } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
 /** Budgets per worksheet and rolled up per branch, and top-down against bottom-up per node, over the worksheets the caller reaches. */
-export async function dashboardBudgets(db: Knex, caller: Caller, cycleId: string): Promise<Schemas['BudgetReport']> {
+export async function dashboardBudgets(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string): Promise<Schemas['BudgetReport']> {
+  const { db, caller } = ctx;
   const context = await loadContext(db, caller, cycleId);
   const planned = { ...budgetReport(context, budgetTree(context.worksheets)), comparison: bottomUpOf(await buildBudgetTree(db, context)) };
   // Pay-equity adjustments sent to the cycle spend its budget too, shown apart: to whoever sees the whole cycle.
@@ -21,7 +21,8 @@ export async function dashboardBudgets(db: Knex, caller: Caller, cycleId: string
 }
 
 /** Worksheets by state and employees reviewed, over the worksheets the caller reaches. */
-export async function dashboardProgress(db: Knex, caller: Caller, cycleId: string): Promise<Schemas['CycleProgress']> {
+export async function dashboardProgress(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string): Promise<Schemas['CycleProgress']> {
+  const { db, caller } = ctx;
   const context = await loadContext(db, caller, cycleId);
   const sums = keptSums(context.worksheets);
   const byState = { planning: 0, in_review: 0, sent_back: 0, approved: 0, pulled_up: 0 };

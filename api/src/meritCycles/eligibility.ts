@@ -13,6 +13,7 @@ import { configOf, nameOf } from './present.js';
 import { type EmployeeRowOfCycle, addSums, addToSums, deleteExclusion, listExclusions, listRows, rowSums, rowsOf, upsertExclusion, inTransaction } from './store.js';
 import { type EligibilityCondition, eligibilityProblems, parse, throwIfProblems } from './config.js';
 import { prorationFactor } from './formulas.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type EligibilityEntry = Schemas['EligibilityEntry'];
@@ -60,7 +61,8 @@ async function eligibilityRows(db: Knex, caller: Caller, cycleId: string, rules?
   return { rows, managerOf: new Map(rows.map((row) => [row.employee_id, row.manager_id])) };
 }
 
-export async function listEligibility(db: Knex, caller: Caller, cycleId: string, status: Status | undefined): Promise<Schemas['EligibilityList']> {
+export async function listEligibility(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, status: Status | undefined): Promise<Schemas['EligibilityList']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const { rows, managerOf } = await eligibilityRows(db, caller, cycleId);
   const access = await cycleAccess(db, scope, caller, managerOf);
@@ -75,7 +77,8 @@ export async function listEligibility(db: Knex, caller: Caller, cycleId: string,
 const PREVIEW_ORDER: Record<Status, number> = { ineligible: 0, excluded: 1, eligible: 2 };
 
 /** What unsaved rules would make of the cycle: its counts, and the first entries in reach (ineligible first). Nothing is stored. */
-export async function previewEligibility(db: Knex, caller: Caller, cycleId: string, rules: EligibilityCondition, limit: number): Promise<Schemas['EligibilityList']> {
+export async function previewEligibility(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, rules: EligibilityCondition, limit: number): Promise<Schemas['EligibilityList']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   await requireCycle(db, scope, cycleId);
   requireWholeCompany(caller, 'Previewing eligibility rules');
@@ -92,7 +95,8 @@ export async function previewEligibility(db: Knex, caller: Caller, cycleId: stri
  * Excludes an employee by hand (with a reason) or takes it back. In a draft it is kept for the
  * launch; in an active cycle the row changes too: excluded rows plan nothing and leave the budget.
  */
-export async function setExclusion(db: Knex, caller: Caller, { cycleId, employeeId, excluded, reason }: { cycleId: string; employeeId: string; excluded: boolean; reason: string | undefined }): Promise<EligibilityEntry> {
+export async function setExclusion(ctx: Pick<ServiceContext, 'db' | 'caller'>, { cycleId, employeeId, excluded, reason }: { cycleId: string; employeeId: string; excluded: boolean; reason: string | undefined }): Promise<EligibilityEntry> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const text = reason?.trim() ?? '';
   if (text.includes('\u0000')) throw nulRefused('reason');

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Caller } from '../access/caller.js';
 import { companyScope } from '../access/caller.js';
 import { majorUnits } from '../bands/exportJob.js';
@@ -14,6 +13,7 @@ import { requireCycle } from './cycles.js';
 import { CycleMoney, configOf, newBaseOf, planOf } from './present.js';
 import { basisPointsOf } from './formulas.js';
 import { listRows } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 export const MERIT_CYCLE_PAYROLL_EXPORT = 'meritCyclePayrollExport';
 
@@ -97,7 +97,8 @@ export const payrollExportJob = jobKind<PayrollExportInput>({ type: MERIT_CYCLE_
 });
 
 /** Starts the export of a launched cycle of the caller's company (another company's id is 404 before anything is queued). */
-export async function startPayrollExport(db: Knex, jobs: JobQueue, caller: Caller, cycleId: string, socketId: string | undefined) {
+export async function startPayrollExport(ctx: Pick<ServiceContext, 'db'>, jobs: JobQueue, caller: Caller, cycleId: string, socketId: string | undefined) {
+  const { db } = ctx;
   const cycle = await requireCycle(db, companyScope(caller), cycleId);
   requireWholeCompany(caller, 'The payroll export of a cycle');
   if (cycle.state === 'draft' || cycle.state === 'cancelled') throw new HttpError(409, 'cycle_not_launched', { message: `A ${cycle.state} cycle has nothing to export; launch it first.` });

@@ -15,6 +15,7 @@ import { announceEmployeesUpdate, noteViewer } from './realtime.js';
 import { type EmployeeRowOfCycle, type RowChangeRow, addSums, addToSums, amountOf, findRow, insertComment, insertRowChange, isoOf, listComments, listRows, rowChanges, rowSums, rowsOf, sumColumns, sumsOf, userNames, inTransaction } from './store.js';
 import { worksheetStateInWords } from './workflow.js';
 import { requireWorksheet } from './worksheets.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type WorksheetEmployee = Schemas['WorksheetEmployee'];
@@ -30,7 +31,8 @@ function visibleRow(context: CycleContext, row: EmployeeRowOfCycle | undefined):
   return row;
 }
 
-export async function listCycleEmployees(db: Knex, caller: Caller, cycleId: string, worksheetId: string | undefined, mode: Schemas['PlannerMode'] | undefined): Promise<WorksheetEmployee[]> {
+export async function listCycleEmployees(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, worksheetId: string | undefined, mode: Schemas['PlannerMode'] | undefined): Promise<WorksheetEmployee[]> {
+  const { db, caller } = ctx;
   const context = await loadContext(db, caller, cycleId);
   let rows: EmployeeRowOfCycle[];
   if (worksheetId) {
@@ -44,7 +46,8 @@ export async function listCycleEmployees(db: Knex, caller: Caller, cycleId: stri
     .map((row) => presentRow(row, context.money, context.modes, context.config.recommendation));
 }
 
-export async function getCycleEmployee(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<WorksheetEmployee> {
+export async function getCycleEmployee(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, employeeId: string): Promise<WorksheetEmployee> {
+  const { db, caller } = ctx;
   const context = await loadContext(db, caller, cycleId);
   const row = visibleRow(context, await findRow(db, context.scope, context.cycle.id, employeeId));
   return presentRow(row, context.money, context.modes, context.config.recommendation);
@@ -293,7 +296,8 @@ export async function editCycleEmployee(
 
 // ---- history, comments, peers ---------------------------------------------------------------------
 
-export async function employeeHistory(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<Schemas['RowChange'][]> {
+export async function employeeHistory(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, employeeId: string): Promise<Schemas['RowChange'][]> {
+  const { db, caller } = ctx;
   const context = await loadContext(db, caller, cycleId);
   visibleRow(context, await findRow(db, context.scope, context.cycle.id, employeeId));
   const changes = await rowChanges(db, context.scope, context.cycle.id, employeeId);
@@ -306,19 +310,22 @@ async function presentComments(db: Knex, context: CycleContext, rows: Awaited<Re
   return rows.map((row) => ({ id: row.id, worksheetId: row.worksheet_id, employeeId: row.employee_id, author: actorOf(row.author_user_id, names), body: row.body, createdAt: isoOf(row.created_at) }));
 }
 
-export async function commentsOfEmployee(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<Schemas['MeritCycleComment'][]> {
+export async function commentsOfEmployee(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, employeeId: string): Promise<Schemas['MeritCycleComment'][]> {
+  const { db, caller } = ctx;
   const context = await loadContext(db, caller, cycleId);
   visibleRow(context, await findRow(db, context.scope, context.cycle.id, employeeId));
   return presentComments(db, context, await listComments(db, context.scope, context.cycle.id, { employee_id: employeeId }));
 }
 
-export async function commentsOfWorksheet(db: Knex, caller: Caller, cycleId: string, worksheetId: string): Promise<Schemas['MeritCycleComment'][]> {
+export async function commentsOfWorksheet(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, worksheetId: string): Promise<Schemas['MeritCycleComment'][]> {
+  const { db, caller } = ctx;
   const context = await loadContext(db, caller, cycleId);
   requireWorksheet(context, worksheetId);
   return presentComments(db, context, await listComments(db, context.scope, context.cycle.id, { worksheet_id: worksheetId }));
 }
 
-export async function addComment(db: Knex, caller: Caller, cycleId: string, target: { employeeId: string } | { worksheetId: string }, body: string): Promise<Schemas['MeritCycleComment']> {
+export async function addComment(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, target: { employeeId: string } | { worksheetId: string }, body: string): Promise<Schemas['MeritCycleComment']> {
+  const { db, caller } = ctx;
   const text = body.trim();
   if (text.includes('\u0000')) throw nulRefused('comment');
   if (!text) throw badRequest('A comment says something.', [{ field: 'body.body', message: 'is empty' }]);
@@ -342,7 +349,8 @@ export async function addComment(db: Knex, caller: Caller, cycleId: string, targ
  * medians cover all of them (medians only from three peers up, so one person's pay cannot be read
  * off); names and figures only those within the caller's reach.
  */
-export async function employeePeers(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<Schemas['PeerComparison']> {
+export async function employeePeers(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, employeeId: string): Promise<Schemas['PeerComparison']> {
+  const { db, caller } = ctx;
   const context = await loadContext(db, caller, cycleId);
   const row = visibleRow(context, await findRow(db, context.scope, context.cycle.id, employeeId));
   const peers = row.job_family_id && row.level_id ? ((await rowsOf(db, context.scope).where({ cycle_id: context.cycle.id, job_family_id: row.job_family_id, level_id: row.level_id }).whereNot('employee_id', employeeId).select('*')) as EmployeeRowOfCycle[]) : [];

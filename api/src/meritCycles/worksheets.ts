@@ -19,6 +19,7 @@ import { chainSource, resolutionNote, resolveReviewers } from './reviewers.js';
 import { noteViewer, viewerNoteDue } from './realtime.js';
 import { type CycleRow, NO_SUMS, type WorksheetRow, addSums, addToSums, isoOf, listChains, listRows, rowsOf, sumsOf, userNames, worksheetsOf, inTransaction } from './store.js';
 import { WORKSHEET_SUBJECT, type WorksheetGuardFacts, worksheetStateInWords, worksheetWorkflow } from './workflow.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Worksheet = Schemas['Worksheet'];
@@ -92,7 +93,8 @@ async function presentWorksheets(db: Knex, context: CycleContext, worksheets: Wo
   return out;
 }
 
-export async function listCycleWorksheets(db: Knex, caller: Caller, cycleId: string): Promise<Worksheet[]> {
+export async function listCycleWorksheets(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string): Promise<Worksheet[]> {
+  const { db, caller } = ctx;
   const context = await loadContext(db, caller, cycleId);
   const tree = budgetTree(context.worksheets);
   return presentWorksheets(db, context, context.worksheets.filter((worksheet) => context.access.seesWorksheet(worksheet)), tree);
@@ -160,10 +162,10 @@ async function readWorksheet(db: Knex, caller: Caller, cycleId: string, workshee
  * version (a database only this process sees) every read is made afresh.
  */
 export async function getWorksheet(
-  db: Knex,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   of: { cycleId: string; worksheetId: string; mode: PlannerMode | undefined; dataVersion: VersionSource | undefined },
 ): Promise<WorksheetDetail> {
+  const { db, caller } = ctx;
   // The server's one data version (deps.dataVersion): under row-level security `db` is the request's
   // transaction, and a version source made from it would open a listening connection per request.
   const { cycleId, worksheetId, mode, dataVersion: source } = of;
@@ -208,7 +210,8 @@ export async function keptWorksheet(
   return answer && answer.until > Date.now() ? keptForSending(answer.detail) : undefined;
 }
 
-export async function worksheetHistory(db: Knex, caller: Caller, cycleId: string, worksheetId: string): Promise<Schemas['WorkflowHistoryEntry'][]> {
+export async function worksheetHistory(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, worksheetId: string): Promise<Schemas['WorkflowHistoryEntry'][]> {
+  const { db, caller } = ctx;
   const context = await loadContext(db, caller, cycleId);
   requireWorksheet(context, worksheetId);
   return historyEntries(db, context.scope, WORKSHEET_SUBJECT, worksheetId);
@@ -262,10 +265,10 @@ type WorksheetMove = 'submit' | 'approve' | 'sendBack' | 'reopen';
  * told (`meritCycle.worksheetMoved`).
  */
 export async function moveWorksheet(
-  db: Knex,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   { cycleId, worksheetId, ifMatch, move, comment }: { cycleId: string; worksheetId: string; ifMatch: string; move: WorksheetMove; comment: string | undefined },
 ): Promise<Worksheet> {
+  const { db, caller } = ctx;
   const version = versionOf(ifMatch);
   return inTransaction(db, async (trx) => {
     const context = await loadContext(trx, caller, cycleId);
@@ -324,7 +327,8 @@ const nameOf = (worksheet: Pick<WorksheetRow, 'planner_name'>): string => worksh
  * none of the others back; the answer says per worksheet what happened. All or nothing would make one
  * late reviewer or one row in error block fifty approvals that are each complete on their own.
  */
-export async function moveWorksheets(db: Knex, caller: Caller, cycleId: string, input: { action: BulkMove; worksheetIds?: string[]; comment?: string }): Promise<Schemas['WorksheetMovesReply']['data']> {
+export async function moveWorksheets(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, input: { action: BulkMove; worksheetIds?: string[]; comment?: string }): Promise<Schemas['WorksheetMovesReply']['data']> {
+  const { db, caller } = ctx;
   if (input.action === 'sendBack' && !input.comment?.trim()) {
     throw badRequest('Worksheets are sent back only with a comment saying why.', [{ field: 'body.comment', message: 'is required' }]);
   }
@@ -347,7 +351,7 @@ export async function moveWorksheets(db: Knex, caller: Caller, cycleId: string, 
       continue;
     }
     try {
-      const moved = await moveWorksheet(db, caller, { cycleId, worksheetId: id, ifMatch: `"${worksheet.version}"`, move: input.action, comment: input.comment });
+      const moved = await moveWorksheet({ db, caller }, { cycleId, worksheetId: id, ifMatch: `"${worksheet.version}"`, move: input.action, comment: input.comment });
       results.push({ worksheetId: id, name: nameOf(worksheet), moved: true, state: moved.state, code: null, message: null });
     } catch (error) {
       if (!(error instanceof HttpError) || error.status >= 500) throw error;
@@ -362,7 +366,8 @@ export async function moveWorksheets(db: Knex, caller: Caller, cycleId: string, 
  * A manager takes over a report manager's worksheet: its rows (and the worksheets below it) move
  * into the worksheet above, in the same transaction; the pulled worksheet is left `pulled_up`.
  */
-export async function pullUpWorksheet(db: Knex, caller: Caller, cycleId: string, worksheetId: string, ifMatch: string): Promise<Worksheet> {
+export async function pullUpWorksheet(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, worksheetId: string, ifMatch: string): Promise<Worksheet> {
+  const { db, caller } = ctx;
   const version = versionOf(ifMatch);
   return inTransaction(db, async (trx) => {
     const context = await loadContext(trx, caller, cycleId);

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { isoTimestampOrNull } from '../db/timestamps.js';
 import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { type StoredChoices, findPreferences, insertPreferences, preferencesRow } from './preferencesStore.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /*
  * Notification preferences: per planning event, whether a person is e-mailed and told in the app.
@@ -27,13 +28,15 @@ function present(choices: StoredChoices, version: number, updatedAt: string | nu
   return { version, updatedAt, events: PLANNING_EVENTS.map((event) => ({ event, ...(choices[event] ?? ALL_ON) })) };
 }
 
-export async function getPreferences(db: Knex, caller: Caller): Promise<NotificationPreferences> {
+export async function getPreferences(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<NotificationPreferences> {
+  const { db, caller } = ctx;
   const row = await findPreferences(db, companyScope(caller), caller.userId);
   return row ? present(parse(row.preferences), Number(row.version), isoTimestampOrNull(row.updated_at)) : present({}, 0, null);
 }
 
 /** The listed events are set, the others keep their choice; only at the version the caller read. */
-export async function updatePreferences(db: Knex, caller: Caller, ifMatch: string, input: Schemas['NotificationPreferencesInput']): Promise<NotificationPreferences> {
+export async function updatePreferences(ctx: Pick<ServiceContext, 'db' | 'caller'>, ifMatch: string, input: Schemas['NotificationPreferencesInput']): Promise<NotificationPreferences> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   const current = await findPreferences(db, scope, caller.userId);

@@ -6,38 +6,38 @@ export const notificationOperations = [
   secured({
     operationId: 'getUserNotificationSettings',
     access: member,
-    handler: async (_input, { deps, caller }) => ({ data: await getUserSettings(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await getUserSettings(ctx) }),
   }),
   secured({
     operationId: 'updateUserNotificationSettings',
     access: member,
-    handler: async ({ body }, { deps, caller }) => ({ data: await putUserSettings(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await putUserSettings(ctx, body) }),
   }),
   secured({
     operationId: 'getNotificationPreferences',
     access: member,
-    handler: async (_input, { deps, caller }) => ({ data: await getPreferences(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await getPreferences(ctx) }),
   }),
   secured({
     operationId: 'updateNotificationPreferences',
     access: member,
-    handler: async ({ headers, body }, { deps, caller }) => ({ data: await updatePreferences(deps.db, caller, headers['If-Match'], body) }),
+    handler: async ({ headers, body }, ctx) => ({ data: await updatePreferences(ctx, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'getCompanyNotificationSettings',
     access: can('companySettings', 'view'),
-    handler: async (_input, { deps, caller }) => ({ data: await getCompanySettings(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await getCompanySettings(ctx) }),
   }),
   secured({
     operationId: 'updateCompanyNotificationSettings',
     access: can('companySettings', 'edit'),
-    handler: async ({ body }, { deps, caller }) => ({
-      data: await putCompanySettings(deps.db, caller, body, webhookPolicy(deps.config)),
+    handler: async ({ body }, ctx) => ({
+      data: await putCompanySettings(ctx, body, webhookPolicy(ctx.deps.config)),
     }),
   }),
   secured({
     operationId: 'listOutboxEmails',
     access: internalAdmin,
-    handler: async ({ query }, { deps }) => ({ data: await outbox(deps.db, query.to) }),
+    handler: async ({ query }, ctx) => ({ data: await outbox(ctx, query.to) }),
   }),
 ];

@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { type Caller, companyScope } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
 import { findUserRow } from '../access/usersStore.js';
 import type { Config } from '../config.js';
 import { badRequest } from '../kernel/errors.js';
@@ -8,17 +7,19 @@ import { AddressRefused, checkOutboundAddress, guardedFetch } from '../kernel/ou
 import { subscribe } from '../platform/events.js';
 import { postViaChatApp } from './chatApp/service.js';
 import { type CompanySettings, type UserSettings, companySettings, saveCompanySettings, saveUserSettings, userSettings } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
 
-export const getUserSettings = (db: Knex, caller: Caller) => userSettings(db, companyScope(caller), caller.userId);
+export const getUserSettings = (ctx: Pick<ServiceContext, 'db' | 'caller'>) => userSettings(ctx.db, companyScope(ctx.caller), ctx.caller.userId);
 
-export async function putUserSettings(db: Knex, caller: Caller, settings: UserSettings) {
+export async function putUserSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>, settings: UserSettings) {
+  const { db, caller } = ctx;
   await saveUserSettings(db, companyScope(caller), caller.userId, settings);
   return settings;
 }
 
-export const getCompanySettings = (db: Knex, caller: Caller) => companySettings(db, companyScope(caller));
+export const getCompanySettings = (ctx: Pick<ServiceContext, 'db' | 'caller'>) => companySettings(ctx.db, companyScope(ctx.caller));
 
 /** What a chat webhook may be: https (plain http too where allowed), on a public address (any where allowed). */
 export interface WebhookPolicy {
@@ -47,7 +48,8 @@ async function webhookProblem(text: string, policy: WebhookPolicy): Promise<{ me
 }
 
 /** Webhooks leave the server: https only, and never to the server's own networks (each allowed only for local testing). */
-export async function putCompanySettings(db: Knex, caller: Caller, settings: CompanySettings, policy: WebhookPolicy) {
+export async function putCompanySettings(ctx: Pick<ServiceContext, 'db' | 'caller'>, settings: CompanySettings, policy: WebhookPolicy) {
+  const { db, caller } = ctx;
   const problem = settings.chatWebhookUrl ? await webhookProblem(settings.chatWebhookUrl, policy) : undefined;
   if (problem) throw badRequest(problem.message, [{ field: 'body.chatWebhookUrl', message: problem.field }]);
   await saveCompanySettings(db, companyScope(caller), settings);
@@ -94,7 +96,8 @@ export const notifyJobEnded = subscribe('job.ended', 'notifications.jobEnded', a
   }
 });
 
-export async function outbox(db: Knex, to: string | undefined) {
+export async function outbox(ctx: Pick<ServiceContext, 'db'>, to: string | undefined) {
+  const { db } = ctx;
   const query = db('outbox_emails').orderBy('created_at', 'desc').limit(200);
   if (to) query.where('to_address', to.trim().toLowerCase());
   const rows = (await query) as { id: string; to_address: string; subject: string; text_body: string; status: 'held' | 'sent' | 'failed'; error: string | null; created_at: string | Date }[];

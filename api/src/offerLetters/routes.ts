@@ -5,21 +5,21 @@ export const offerLetterOperations = [
   operation({
     operationId: 'getOfferLetter',
     access: publicAccess,
-    handler: async ({ path }, { deps, afterCommit }) => ({ data: await getLetter({ deps, afterCommit }, path.letterToken) }),
+    handler: async ({ path }, ctx) => ({ data: await getLetter({ deps: ctx.deps, afterCommit: ctx.afterCommit }, path.letterToken) }),
   }),
   operation({
     operationId: 'acceptOfferLetter',
     access: publicAccess,
-    handler: async ({ path, body }, { deps, afterCommit }) => ({ data: await acceptLetter({ deps, afterCommit }, path.letterToken, body) }),
+    handler: async ({ path, body }, ctx) => ({ data: await acceptLetter({ deps: ctx.deps, afterCommit: ctx.afterCommit }, path.letterToken, body) }),
   }),
   operation({
     operationId: 'declineOfferLetter',
     access: publicAccess,
-    handler: async ({ path, body }, { deps, afterCommit }) => ({ data: await declineLetter({ deps, afterCommit }, path.letterToken, body) }),
+    handler: async ({ path, body }, ctx) => ({ data: await declineLetter({ deps: ctx.deps, afterCommit: ctx.afterCommit }, path.letterToken, body) }),
   }),
   operation({
     operationId: 'getOfferLetterPdf',
     access: publicAccess,
-    handler: async ({ path }, { deps, afterCommit }) => getLetterPdf({ deps, afterCommit }, path.letterToken),
+    handler: async ({ path }, ctx) => getLetterPdf({ deps: ctx.deps, afterCommit: ctx.afterCommit }, path.letterToken),
   }),
 ];

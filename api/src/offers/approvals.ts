@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import { parsePermissions, rolesOfUsers } from '../access/store.js';
 import type { components } from '../contract-types.js';
@@ -8,6 +8,7 @@ import { badRequest, type FieldError } from '../kernel/errors.js';
 import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import { findLocation } from '../reference/catalog/index.js';
 import { findApprovalSettings, insertApprovalSettings, userNames } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -101,13 +102,15 @@ async function presentSettings(db: Knex, scope: CompanyScope, rules: StoredRule[
   };
 }
 
-export async function getApprovalSettings(db: Knex, caller: Caller): Promise<Schemas['OfferApprovalSettings']> {
+export async function getApprovalSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['OfferApprovalSettings']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const { rules, version } = await rulesOf(db, scope);
   return presentSettings(db, scope, rules, version);
 }
 
-export async function updateApprovalSettings(db: Knex, caller: Caller, ifMatch: string, input: Schemas['OfferApprovalSettingsInput']): Promise<Schemas['OfferApprovalSettings']> {
+export async function updateApprovalSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>, ifMatch: string, input: Schemas['OfferApprovalSettingsInput']): Promise<Schemas['OfferApprovalSettings']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   const errors: FieldError[] = [];

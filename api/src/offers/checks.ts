@@ -103,7 +103,7 @@ function percentileBand(base: number, cell: Schemas['BenchmarkCell']): string | 
 async function marketCheck(deps: AppDeps, subject: CheckSubject, converter: Converter): Promise<MarketCheck> {
   const none = (label: string): MarketCheck => ({ releaseVersion: null, base: null, totalCash: null, basePercentileBand: null, label });
   try {
-    const insight = await offerInsights(deps, { jobFamilyId: subject.jobFamilyId, level: { type: 'level', id: subject.levelId }, locationId: subject.locationId, currency: 'local' });
+    const insight = await offerInsights({ deps }, { jobFamilyId: subject.jobFamilyId, level: { type: 'level', id: subject.levelId }, locationId: subject.locationId, currency: 'local' });
     let band: string | null = null;
     const cell = insight.base;
     if (cell.status === 'published' && cell.currency) {

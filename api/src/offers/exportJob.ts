@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
-import { type Caller, companyScope } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
 import { majorUnits } from '../bands/exportJob.js';
 import { csvFile } from '../downloads/csv.js';
 import { saveDownload } from '../downloads/service.js';
 import { jobKind } from '../jobs/kind.js';
-import type { JobQueue } from '../jobs/queue.js';
 import { startJob } from '../jobs/service.js';
 import { CONTENT_TYPES, type ExportFormat, type ExportRow, xlsxContent } from '../market/exportJob.js';
 import { findJobFamily, findLevel, findLocation } from '../reference/catalog/index.js';
@@ -15,6 +14,7 @@ import { bonusTargetOf } from './package.js';
 import { bindingPackage, parseAcceptance } from './present.js';
 import { type OfferRow, listOfferRows } from './store.js';
 import type { OfferState } from './workflow.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 export const OFFERS_EXPORT = 'offersExport';
 
@@ -131,7 +131,8 @@ export const offersExportJob = jobKind<OffersExportInput>({ type: OFFERS_EXPORT,
   return { downloadId: download.id, format: input.format, offers: rows.length };
 });
 
-export async function startOffersExport(jobs: JobQueue, caller: Caller, input: { format?: ExportFormat; state?: OfferState } | undefined, socketId: string | undefined) {
+export async function startOffersExport(ctx: Pick<ServiceContext, 'deps' | 'caller'>, input: { format?: ExportFormat; state?: OfferState } | undefined, socketId: string | undefined) {
+  const { deps, caller } = ctx;
   companyScope(caller);
-  return startJob(jobs, caller, offersExportJob, { format: input?.format ?? 'csv', state: input?.state ?? null }, socketId);
+  return startJob(deps.jobs, caller, offersExportJob, { format: input?.format ?? 'csv', state: input?.state ?? null }, socketId);
 }

@@ -1,10 +1,10 @@
-import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { badRequest } from '../kernel/errors.js';
 import { categoryResolver } from './categories.js';
 import { type FactorValue, adjustedGap } from './regression.js';
 import { type WorkerPay, workersOfYear } from './workers.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Presented = components['schemas']['PayEquityAdjustedGap'];
 
@@ -48,7 +48,8 @@ export interface AdjustedOptions {
 }
 
 /** The adjusted gap of the year's women and men in the company currency. */
-export async function adjustedGapOf(db: Knex, scope: CompanyScope, options: AdjustedOptions): Promise<Presented | null> {
+export async function adjustedGapOf(ctx: Pick<ServiceContext, 'db'>, scope: CompanyScope, options: AdjustedOptions): Promise<Presented | null> {
+  const { db } = ctx;
   const controls = [...new Set(options.controls.split(',').map((part) => part.trim()))] as Control[];
   if (controls.some((control) => !CONTROLS.includes(control))) throw badRequest('Unknown control.', [{ field: 'query.controls', message: `must be among ${CONTROLS.join(', ')}` }]);
   const resolver = await categoryResolver(db, scope);

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { Caller } from '../access/caller.js';
 import { companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
@@ -11,6 +10,7 @@ import { addMonths } from '../people/vesting.js';
 import { ASSESSMENT_THRESHOLD, payEquityReport } from './report.js';
 import { queueReminders } from './reminders.js';
 import { type AssessmentRow, assessmentsOf, findAssessment, insertAssessment, listAssessments } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /*
  * Article 10 joint pay assessments: a category of a reference year whose gap is 5 % or more is
@@ -78,7 +78,8 @@ export function presentAssessment(row: AssessmentRow): Schemas['PayEquityAssessm
   };
 }
 
-export async function assessments(db: Knex, caller: Caller, filter: { year?: number; legalEntity?: string }): Promise<Schemas['PayEquityAssessment'][]> {
+export async function assessments(ctx: Pick<ServiceContext, 'db' | 'caller'>, filter: { year?: number; legalEntity?: string }): Promise<Schemas['PayEquityAssessment'][]> {
+  const { db, caller } = ctx;
   return (await listAssessments(db, companyScope(caller), filter)).map(presentAssessment);
 }
 
@@ -86,9 +87,10 @@ export async function assessments(db: Knex, caller: Caller, filter: { year?: num
  * Flags a category of the year's report for one employer (as the admin ran it: `legalEntity`, the
  * group view when absent) whose mean gap, annual or hourly, is 5 % or more.
  */
-export async function flagCategory(db: Knex, caller: Caller, input: { year: number; categoryId: string; legalEntity?: string; hoursPerWeek?: number; minimumGroup?: number }): Promise<Schemas['PayEquityAssessment']> {
+export async function flagCategory(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: { year: number; categoryId: string; legalEntity?: string; hoursPerWeek?: number; minimumGroup?: number }): Promise<Schemas['PayEquityAssessment']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
-  const report = await payEquityReport(db, scope, { year: input.year, hoursPerWeek: input.hoursPerWeek ?? 40, minimumGroup: input.minimumGroup ?? 5, legalEntity: input.legalEntity });
+  const report = await payEquityReport({ db }, scope, { year: input.year, hoursPerWeek: input.hoursPerWeek ?? 40, minimumGroup: input.minimumGroup ?? 5, legalEntity: input.legalEntity });
   const category = report.categories.find((entry) => entry.categoryId === input.categoryId);
   const employer = input.legalEntity ? ` of ${input.legalEntity}` : '';
   if (!category) throw badRequest(`No category ${input.categoryId} in the ${input.year} report${employer}.`, [{ field: 'body.categoryId', message: 'is not a category of the report' }]);
@@ -128,7 +130,8 @@ export async function flagCategory(db: Knex, caller: Caller, input: { year: numb
 }
 
 /** Records the justification, the remediation plan or the status at the version read, audited. */
-export async function updateAssessment(db: Knex, caller: Caller, options: { id: string; ifMatch: string; input: { status?: Schemas['PayEquityAssessment']['status']; justification?: string | null; remediationPlan?: string | null } }): Promise<Schemas['PayEquityAssessment']> {
+export async function updateAssessment(ctx: Pick<ServiceContext, 'db' | 'caller'>, options: { id: string; ifMatch: string; input: { status?: Schemas['PayEquityAssessment']['status']; justification?: string | null; remediationPlan?: string | null } }): Promise<Schemas['PayEquityAssessment']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(options.ifMatch);
   const { input } = options;

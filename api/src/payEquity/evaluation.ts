@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Caller, CompanyScope } from '../access/caller.js';
+import type { CompanyScope } from '../access/caller.js';
 import { companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
@@ -10,6 +10,7 @@ import { emit } from '../platform/events.js';
 import { type Evaluation, FACTOR_KEYS, jobPoints, parseEvaluation, pointsCategoryId } from './categories.js';
 import { evaluationOf, findEvaluation, insertEvaluation } from './store.js';
 import { defaultCategoryName, defaultCategoryOf } from './workers.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 export type PresentedEvaluation = Schemas['PayEquityEvaluation'];
@@ -37,7 +38,8 @@ export async function presentEvaluation(db: Knex, scope: CompanyScope, evaluatio
   return { factors: evaluation.factors, jobs, version: evaluation.version, updatedAt: evaluation.updatedAt };
 }
 
-export async function getEvaluation(db: Knex, caller: Caller): Promise<PresentedEvaluation> {
+export async function getEvaluation(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<PresentedEvaluation> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return presentEvaluation(db, scope, parseEvaluation(await findEvaluation(db, scope)));
 }
@@ -62,7 +64,8 @@ function problemsOf(input: Schemas['PayEquityEvaluationInput']): { field: string
 }
 
 /** Saves the evaluation at the version read (0: the first), audited. */
-export async function saveEvaluation(db: Knex, caller: Caller, ifMatch: string, input: Schemas['PayEquityEvaluationInput']): Promise<PresentedEvaluation> {
+export async function saveEvaluation(ctx: Pick<ServiceContext, 'db' | 'caller'>, ifMatch: string, input: Schemas['PayEquityEvaluationInput']): Promise<PresentedEvaluation> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   const problems = problemsOf(input);
@@ -87,5 +90,5 @@ export async function saveEvaluation(db: Knex, caller: Caller, ifMatch: string, 
       payload: { version: version + 1, jobs: jobs.length, weights: Object.fromEntries(factors.map((factor) => [factor.key, factor.weight])) },
     });
   });
-  return getEvaluation(db, caller);
+  return getEvaluation({ db, caller });
 }

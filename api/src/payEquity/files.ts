@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import type { AmountRow, DocumentBlock } from '../documents/content.js';
 import { documentPdf } from '../documents/pdf.js';
@@ -12,6 +11,7 @@ import type { components } from '../contract-types.js';
 import type { GapFigures } from './engine.js';
 import type { PayEquityReport } from './report.js';
 import type { PresentedEvaluation } from './evaluation.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 export type FileFormat = 'csv' | 'xlsx' | 'pdf';
 
@@ -90,7 +90,8 @@ function gapTable(figures: GapFigures, currency: string, digits: 'whole' | 'mino
 }
 
 /** The report as a PDF through the documents module: the indicators, the categories, the UK figures and the method. */
-export async function reportPdf(db: Knex, scope: CompanyScope, report: PayEquityReport): Promise<RawResponse> {
+export async function reportPdf(ctx: Pick<ServiceContext, 'db'>, scope: CompanyScope, report: PayEquityReport): Promise<RawResponse> {
+  const { db } = ctx;
   const c = report.currency;
   const blocks: DocumentBlock[] = [
     { kind: 'paragraph', lines: [report.legalEntity ? `Employer: ${report.legalEntity}.` : 'Every legal entity of the company together (group view).'] },
@@ -137,7 +138,8 @@ export function evaluationRows(evaluation: PresentedEvaluation): Row[] {
   return rows;
 }
 
-export async function evaluationFile(db: Knex, scope: CompanyScope, evaluation: PresentedEvaluation, format: FileFormat): Promise<RawResponse> {
+export async function evaluationFile(ctx: Pick<ServiceContext, 'db'>, scope: CompanyScope, evaluation: PresentedEvaluation, format: FileFormat): Promise<RawResponse> {
+  const { db } = ctx;
   if (format !== 'pdf') return tableFile({ header: EVALUATION_HEADER, rows: evaluationRows(evaluation), format, stem: 'job-evaluation', sheet: 'Job evaluation' });
   const blocks: DocumentBlock[] = [
     { kind: 'paragraph', lines: ['Categories of workers (EU Directive 2023/970, Art. 4): jobs evaluated by gender-neutral criteria — skills, effort, responsibility and working conditions. Points = Σ weight × level ÷ levels × 10; jobs with equal points do work of equal value and form one category.'] },

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { CompanyScope } from '../access/caller.js';
 import { badRequest } from '../kernel/errors.js';
 import { type ArticleNineReport, type CategoryGap, type LegalEntitySummary, type UkReport, articleNineReport, directiveDuty, ukReport } from './engine.js';
@@ -6,6 +5,7 @@ import { categoryResolver } from './categories.js';
 import { type PayEquityEmployee, payEquityEmployees } from './peopleReads.js';
 import { ukWorkersOf, workersOfYear } from './workers.js';
 import { listAssessments } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 const employedOn = (employee: PayEquityEmployee, day: string): boolean => (employee.startDate === null || employee.startDate <= day) && (employee.terminationDate === null || employee.terminationDate >= day);
 
@@ -94,7 +94,8 @@ export function methodOf(report: { year: number; from: string; to: string; asOf:
 }
 
 /** The report of a reference year: Article 9 and the UK figures, categories named. */
-export async function payEquityReport(db: Knex, scope: CompanyScope, options: ReportOptions): Promise<PayEquityReport> {
+export async function payEquityReport(ctx: Pick<ServiceContext, 'db'>, scope: CompanyScope, options: ReportOptions): Promise<PayEquityReport> {
+  const { db } = ctx;
   if (options.asOf && options.asOf.slice(0, 4) !== String(options.year)) {
     throw badRequest('The reference date must fall in the reference year.', [{ field: 'query.asOf', message: `is not in ${options.year}` }]);
   }

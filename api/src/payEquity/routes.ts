@@ -28,39 +28,39 @@ export const payEquityOperations = [
   secured({
     operationId: 'getPayEquityReport',
     access: view,
-    handler: async ({ query }, { deps, caller }) => {
-      requireDemographics(caller);
-      return { data: await payEquityReport(deps.db, companyScope(caller), query) };
+    handler: async ({ query }, ctx) => {
+      requireDemographics(ctx.caller);
+      return { data: await payEquityReport(ctx, companyScope(ctx.caller), query) };
     },
   }),
   secured({
     operationId: 'getPayEquityReportFile',
     access: view,
-    handler: async ({ query }, { deps, caller }) => {
-      requireDemographics(caller);
+    handler: async ({ query }, ctx) => {
+      requireDemographics(ctx.caller);
       const { format, ...options } = query;
-      const report = await payEquityReport(deps.db, companyScope(caller), options);
-      if (format === 'pdf') return reportPdf(deps.db, companyScope(caller), report);
+      const report = await payEquityReport(ctx, companyScope(ctx.caller), options);
+      if (format === 'pdf') return reportPdf(ctx, companyScope(ctx.caller), report);
       return tableFile({ header: REPORT_HEADER, rows: reportRows(report), format, stem: `pay-gap-report-${report.year}${entitySuffix(report.legalEntity)}`, sheet: `Pay gap ${report.year}` });
     },
   }),
   secured({
     operationId: 'getPayEquityAdjustedGap',
     access: view,
-    handler: async ({ query }, { deps, caller }) => {
-      requireDemographics(caller);
-      const withPeople = hasPermission(caller.permissions, 'employeeCompensation', 'view', 'all');
-      return { data: await adjustedGapOf(deps.db, companyScope(caller), { ...query, withPeople }) };
+    handler: async ({ query }, ctx) => {
+      requireDemographics(ctx.caller);
+      const withPeople = hasPermission(ctx.caller.permissions, 'employeeCompensation', 'view', 'all');
+      return { data: await adjustedGapOf(ctx, companyScope(ctx.caller), { ...query, withPeople }) };
     },
   }),
   secured({
     operationId: 'getPayEquityAdjustedGapFile',
     access: view,
-    handler: async ({ query }, { deps, caller }) => {
-      requireDemographics(caller);
+    handler: async ({ query }, ctx) => {
+      requireDemographics(ctx.caller);
       const { format, ...options } = query;
-      const withPeople = hasPermission(caller.permissions, 'employeeCompensation', 'view', 'all');
-      const gap = await adjustedGapOf(deps.db, companyScope(caller), { ...options, withPeople });
+      const withPeople = hasPermission(ctx.caller.permissions, 'employeeCompensation', 'view', 'all');
+      const gap = await adjustedGapOf(ctx, companyScope(ctx.caller), { ...options, withPeople });
       const rows = adjustedRows(gap, { year: options.year, legalEntity: options.legalEntity ?? null, controls: options.controls, threshold: options.threshold });
       return tableFile({ header: ADJUSTED_HEADER, rows, format, stem: `adjusted-pay-gap-${options.year}${entitySuffix(options.legalEntity)}`, sheet: `Adjusted gap ${options.year}` });
     },
@@ -68,47 +68,47 @@ export const payEquityOperations = [
   secured({
     operationId: 'getPayEquityEvaluation',
     access: view,
-    handler: async (_input, { deps, caller }) => ({ data: await getEvaluation(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await getEvaluation(ctx) }),
   }),
   secured({
     operationId: 'savePayEquityEvaluation',
     access: edit,
-    handler: async ({ headers, body }, { deps, caller }) => ({ data: await saveEvaluation(deps.db, caller, headers['If-Match'], body) }),
+    handler: async ({ headers, body }, ctx) => ({ data: await saveEvaluation(ctx, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'getPayEquityEvaluationFile',
     access: view,
-    handler: async ({ query }, { deps, caller }) => evaluationFile(deps.db, companyScope(caller), await getEvaluation(deps.db, caller), query.format),
+    handler: async ({ query }, ctx) => evaluationFile(ctx, companyScope(ctx.caller), await getEvaluation(ctx), query.format),
   }),
   secured({
     operationId: 'listPayEquityAssessments',
     access: view,
-    handler: async ({ query }, { deps, caller }) => ({ data: await assessments(deps.db, caller, { year: query.year, legalEntity: query.legalEntity }) }),
+    handler: async ({ query }, ctx) => ({ data: await assessments(ctx, { year: query.year, legalEntity: query.legalEntity }) }),
   }),
   secured({
     operationId: 'flagPayEquityCategory',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => {
-      requireDemographics(caller);
-      return { data: await flagCategory(deps.db, caller, body) };
+    handler: async ({ body }, ctx) => {
+      requireDemographics(ctx.caller);
+      return { data: await flagCategory(ctx, body) };
     },
   }),
   secured({
     operationId: 'updatePayEquityAssessment',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateAssessment(deps.db, caller, { id: path.assessmentId, ifMatch: headers['If-Match'], input: body }) }),
+    handler: async ({ path, headers, body }, ctx) => ({ data: await updateAssessment(ctx, { id: path.assessmentId, ifMatch: headers['If-Match'], input: body }) }),
   }),
   secured({
     operationId: 'sendPayEquityAdjustments',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller, afterCommit }) => {
-      requireDemographics(caller);
-      requireModule('compplanning', caller.flags);
-      if (!hasPermission(caller.permissions, 'employeeCompensation', 'view', 'all') || !hasPermission(caller.permissions, 'compensationPlanning', 'edit', 'all')) {
+    handler: async ({ path, headers, body }, ctx) => {
+      requireDemographics(ctx.caller);
+      requireModule('compplanning', ctx.caller.flags);
+      if (!hasPermission(ctx.caller.permissions, 'employeeCompensation', 'view', 'all') || !hasPermission(ctx.caller.permissions, 'compensationPlanning', 'edit', 'all')) {
         throw new HttpError(403, 'forbidden', { message: 'Sending raises to a merit cycle needs Employee compensation view and Compensation planning edit over the whole company as well.' });
       }
-      const sent = await sendAdjustmentsToCycle({ db: deps.db, realtime: deps.realtime, afterCommit }, caller, {
+      const sent = await sendAdjustmentsToCycle({ db: ctx.db, realtime: ctx.deps.realtime, afterCommit: ctx.afterCommit }, ctx.caller, {
         meritCycleId: path.meritCycleId,
         ifMatch: headers['If-Match'],
         year: body.year,

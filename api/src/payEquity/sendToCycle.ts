@@ -36,7 +36,7 @@ export async function sendAdjustmentsToCycle(
   caller: Caller,
   options: SendOptions,
 ): Promise<Sent> {
-  const gap = await adjustedGapOf(deps.db, companyScope(caller), { year: options.year, asOf: options.asOf, legalEntity: options.legalEntity, controls: options.controls, threshold: options.threshold, withPeople: true });
+  const gap = await adjustedGapOf({ db: deps.db }, companyScope(caller), { year: options.year, asOf: options.asOf, legalEntity: options.legalEntity, controls: options.controls, threshold: options.threshold, withPeople: true });
   const raised = (gap?.people ?? []).filter((entry) => entry.raise > 0);
   const names = new Map(raised.map((entry) => [entry.employeeId, entry.name]));
   const scope = companyScope(caller);

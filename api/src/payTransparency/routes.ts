@@ -10,52 +10,52 @@ const ports = (deps: AppDeps): NotifyPorts => ({ db: deps.db, mailer: deps.maile
 
 export const payTransparencyOperations = [
   // Any member of the company but a candidate, for their own requests only (anyone else's is 404).
-  secured({ operationId: 'getMyPayInformation', access: colleague, handler: async (_input, { deps, caller }) => ({ data: await myPayInformation(deps.db, caller) }) }),
-  secured({ operationId: 'filePayInformationRequest', access: colleague, status: 201, handler: async ({ body }, { deps, caller, afterCommit }) => ({ data: await fileRequest(deps.db, caller, { body, ports: ports(deps), afterCommit }) }) }),
-  secured({ operationId: 'getMyPayInformationRequest', access: colleague, handler: async ({ path }, { deps, caller }) => ({ data: await myRequest(deps.db, caller, path.requestId) }) }),
+  secured({ operationId: 'getMyPayInformation', access: colleague, handler: async (_input, ctx) => ({ data: await myPayInformation(ctx) }) }),
+  secured({ operationId: 'filePayInformationRequest', access: colleague, status: 201, handler: async ({ body }, ctx) => ({ data: await fileRequest(ctx, { body, ports: ports(ctx.deps), afterCommit: ctx.afterCommit }) }) }),
+  secured({ operationId: 'getMyPayInformationRequest', access: colleague, handler: async ({ path }, ctx) => ({ data: await myRequest(ctx, path.requestId) }) }),
   secured({
     operationId: 'askPayInformationClarification',
     access: colleague,
     status: 201,
-    handler: async ({ path, body }, { deps, caller, afterCommit }) => ({ data: await askClarification(deps.db, caller, { requestId: path.requestId, question: body.question, ports: ports(deps), afterCommit }) }),
+    handler: async ({ path, body }, ctx) => ({ data: await askClarification(ctx, { requestId: path.requestId, question: body.question, ports: ports(ctx.deps), afterCommit: ctx.afterCommit }) }),
   }),
   // HR: the queue, the review and the delivery.
-  secured({ operationId: 'listPayInformationRequests', access: view, handler: async (_input, { deps, caller }) => ({ data: await listCompanyRequests(deps.db, caller) }) }),
-  secured({ operationId: 'getPayInformationRequest', access: view, handler: async ({ path }, { deps, caller }) => ({ data: await companyRequest(deps.db, caller, path.requestId) }) }),
+  secured({ operationId: 'listPayInformationRequests', access: view, handler: async (_input, ctx) => ({ data: await listCompanyRequests(ctx) }) }),
+  secured({ operationId: 'getPayInformationRequest', access: view, handler: async ({ path }, ctx) => ({ data: await companyRequest(ctx, path.requestId) }) }),
   secured({
     operationId: 'updatePayInformationRequest',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateNote(deps.db, caller, { requestId: path.requestId, ifMatch: headers['If-Match'], note: body.note }) }),
+    handler: async ({ path, headers, body }, ctx) => ({ data: await updateNote(ctx, { requestId: path.requestId, ifMatch: headers['If-Match'], note: body.note }) }),
   }),
   secured({
     operationId: 'approvePayInformationRequest',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller, afterCommit }) => ({
-      data: await approveRequest(deps.db, caller, { requestId: path.requestId, ifMatch: headers['If-Match'], comment: body?.comment, ports: ports(deps), afterCommit }),
+    handler: async ({ path, headers, body }, ctx) => ({
+      data: await approveRequest(ctx, { requestId: path.requestId, ifMatch: headers['If-Match'], comment: body?.comment, ports: ports(ctx.deps), afterCommit: ctx.afterCommit }),
     }),
   }),
   secured({
     operationId: 'preparePayInformationAnswer',
     access: edit,
-    handler: async ({ path, headers }, { deps, caller }) => ({ data: await prepareAgain(deps.db, caller, { requestId: path.requestId, ifMatch: headers['If-Match'] }) }),
+    handler: async ({ path, headers }, ctx) => ({ data: await prepareAgain(ctx, { requestId: path.requestId, ifMatch: headers['If-Match'] }) }),
   }),
   secured({
     operationId: 'replyPayInformationClarification',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller, afterCommit }) => ({
-      data: await replyClarification(deps.db, caller, { requestId: path.requestId, clarificationId: path.clarificationId, ifMatch: headers['If-Match'], reply: body.reply, prepareAgain: body.prepareAgain, ports: ports(deps), afterCommit }),
+    handler: async ({ path, headers, body }, ctx) => ({
+      data: await replyClarification(ctx, { requestId: path.requestId, clarificationId: path.clarificationId, ifMatch: headers['If-Match'], reply: body.reply, prepareAgain: body.prepareAgain, ports: ports(ctx.deps), afterCommit: ctx.afterCommit }),
     }),
   }),
-  secured({ operationId: 'getPayTransparencySettings', access: view, handler: async (_input, { deps, caller }) => ({ data: await settings(deps.db, caller) }) }),
+  secured({ operationId: 'getPayTransparencySettings', access: view, handler: async (_input, ctx) => ({ data: await settings(ctx) }) }),
   secured({
     operationId: 'updatePayTransparencySettings',
     access: edit,
-    handler: async ({ headers, body }, { deps, caller }) => ({ data: await updateSettings(deps.db, caller, { ifMatch: headers['If-Match'], body }) }),
+    handler: async ({ headers, body }, ctx) => ({ data: await updateSettings(ctx, { ifMatch: headers['If-Match'], body }) }),
   }),
   secured({
     operationId: 'sendPayTransparencyNotice',
     access: edit,
     status: 201,
-    handler: async (_input, { deps, caller, afterCommit }) => ({ data: await sendNoticeNow(deps.db, caller, { ports: ports(deps), afterCommit }) }),
+    handler: async (_input, ctx) => ({ data: await sendNoticeNow(ctx, { ports: ports(ctx.deps), afterCommit: ctx.afterCommit }) }),
   }),
 ];

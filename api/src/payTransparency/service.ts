@@ -16,6 +16,7 @@ import { presentNotice } from './present.js';
 import { type ClarificationRow, type RequestRow, clarificationsByRequest, clarificationsOf, findClarification, findNotice, findRequest, insertClarification, insertRequest, insertSettingsRow, listNotices, listRequests, openClarificationOf, openRequestOf, requestsOf, settingsOf } from './store.js';
 import { transparencyRules } from './settings.js';
 import { PAY_INFORMATION_SUBJECT, payInformationWorkflow } from './workflow.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type PayInformationRequest = Schemas['PayInformationRequest'];
@@ -100,7 +101,8 @@ async function presentRequests(db: Knex, scope: CompanyScope, rows: RequestRow[]
 
 // ── the employee's side ─────────────────────────────────────────────────────────────────────
 
-export async function myPayInformation(db: Knex, caller: Caller): Promise<Schemas['MyPayInformation']> {
+export async function myPayInformation(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['MyPayInformation']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const employee = await employeeOfUser(db, scope, caller.userId);
   const rows = await listRequests(db, scope, { requesterUserId: caller.userId });
@@ -112,7 +114,8 @@ export async function myPayInformation(db: Knex, caller: Caller): Promise<Schema
   };
 }
 
-export async function myRequest(db: Knex, caller: Caller, requestId: string): Promise<PayInformationRequest> {
+export async function myRequest(ctx: Pick<ServiceContext, 'db' | 'caller'>, requestId: string): Promise<PayInformationRequest> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const row = await findRequest(db, scope, requestId);
   // Only one's own: anyone else's request does not exist for the caller.
@@ -124,7 +127,8 @@ export async function myRequest(db: Knex, caller: Caller, requestId: string): Pr
  * Files a request for the caller's own pay information: the answer is prepared at once from people
  * data of today, the due date set two months ahead and HR's reminder queued two weeks before it.
  */
-export async function fileRequest(db: Knex, caller: Caller, options: { body: { message?: string } | undefined; ports: NotifyPorts; afterCommit: AfterCommit }): Promise<PayInformationRequest> {
+export async function fileRequest(ctx: Pick<ServiceContext, 'db' | 'caller'>, options: { body: { message?: string } | undefined; ports: NotifyPorts; afterCommit: AfterCommit }): Promise<PayInformationRequest> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const message = cleanText(options.body?.message, 'body.message');
   const filed = await db.transaction(async (trx) => {
@@ -171,7 +175,8 @@ export async function fileRequest(db: Knex, caller: Caller, options: { body: { m
 
 // ── HR's side ───────────────────────────────────────────────────────────────────────────────
 
-export async function listCompanyRequests(db: Knex, caller: Caller): Promise<PayInformationRequest[]> {
+export async function listCompanyRequests(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<PayInformationRequest[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const presented = await presentRequests(db, scope, await listRequests(db, scope), { caller, forEmployee: false });
   // What waits for HR first — an answer to approve or a clarification to reply to — by the nearest due date.
@@ -188,7 +193,8 @@ async function requestRow(db: Knex, scope: CompanyScope, requestId: string): Pro
   return row;
 }
 
-export async function companyRequest(db: Knex, caller: Caller, requestId: string): Promise<PayInformationRequest> {
+export async function companyRequest(ctx: Pick<ServiceContext, 'db' | 'caller'>, requestId: string): Promise<PayInformationRequest> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return presentRequest(db, scope, await requestRow(db, scope, requestId), { caller, forEmployee: false });
 }
@@ -196,7 +202,8 @@ export async function companyRequest(db: Knex, caller: Caller, requestId: string
 const WHAT = 'this request for pay information';
 
 /** HR's note to the employee, delivered with the answer; only while the request waits for review. */
-export async function updateNote(db: Knex, caller: Caller, options: { requestId: string; ifMatch: string; note: string }): Promise<PayInformationRequest> {
+export async function updateNote(ctx: Pick<ServiceContext, 'db' | 'caller'>, options: { requestId: string; ifMatch: string; note: string }): Promise<PayInformationRequest> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(options.ifMatch);
   const note = cleanText(options.note, 'body.note');
@@ -217,7 +224,8 @@ export async function updateNote(db: Knex, caller: Caller, options: { requestId:
  * the commit). The criteria are the company's text at delivery, so a text written after the
  * request was filed reaches the employee.
  */
-export async function approveRequest(db: Knex, caller: Caller, options: { requestId: string; ifMatch: string; comment?: string; ports: NotifyPorts; afterCommit: AfterCommit }): Promise<PayInformationRequest> {
+export async function approveRequest(ctx: Pick<ServiceContext, 'db' | 'caller'>, options: { requestId: string; ifMatch: string; comment?: string; ports: NotifyPorts; afterCommit: AfterCommit }): Promise<PayInformationRequest> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(options.ifMatch);
   const row = await db.transaction(async (trx) => {
@@ -246,7 +254,8 @@ export async function approveRequest(db: Knex, caller: Caller, options: { reques
  * Prepares a waiting answer again from people data of today — after a pay record, a colleague or
  * the publication minimum changed since it was prepared — at the version read; HR's note stays.
  */
-export async function prepareAgain(db: Knex, caller: Caller, options: { requestId: string; ifMatch: string }): Promise<PayInformationRequest> {
+export async function prepareAgain(ctx: Pick<ServiceContext, 'db' | 'caller'>, options: { requestId: string; ifMatch: string }): Promise<PayInformationRequest> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(options.ifMatch);
   const row = await db.transaction(async (trx) => {
@@ -271,7 +280,8 @@ export async function prepareAgain(db: Knex, caller: Caller, options: { requestI
  * reasoned reply, due two months after the question (the Directive's time limit for the answer,
  * Art. 7(4)), reminded two weeks before. One question waits at a time per answer.
  */
-export async function askClarification(db: Knex, caller: Caller, options: { requestId: string; question: string; ports: NotifyPorts; afterCommit: AfterCommit }): Promise<PayInformationRequest> {
+export async function askClarification(ctx: Pick<ServiceContext, 'db' | 'caller'>, options: { requestId: string; question: string; ports: NotifyPorts; afterCommit: AfterCommit }): Promise<PayInformationRequest> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const question = cleanText(options.question, 'body.question');
   if (!question) throw badRequest('Say what is inaccurate or incomplete in the answer.', [{ field: 'body.question', message: 'is required' }]);
@@ -319,7 +329,8 @@ export async function askClarification(db: Knex, caller: Caller, options: { requ
  * `prepareAgain` it carries the answer prepared again from people data of today (the delivered
  * answer stays as it was told). The worker is told by e-mail.
  */
-export async function replyClarification(db: Knex, caller: Caller, options: { requestId: string; clarificationId: string; ifMatch: string; reply: string; prepareAgain?: boolean; ports: NotifyPorts; afterCommit: AfterCommit }): Promise<PayInformationRequest> {
+export async function replyClarification(ctx: Pick<ServiceContext, 'db' | 'caller'>, options: { requestId: string; clarificationId: string; ifMatch: string; reply: string; prepareAgain?: boolean; ports: NotifyPorts; afterCommit: AfterCommit }): Promise<PayInformationRequest> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(options.ifMatch);
   const reply = cleanText(options.reply, 'body.reply');
@@ -362,9 +373,10 @@ async function presentSettings(db: Knex, scope: CompanyScope): Promise<Schemas['
   };
 }
 
-export const settings = (db: Knex, caller: Caller) => presentSettings(db, companyScope(caller));
+export const settings = (ctx: Pick<ServiceContext, 'db' | 'caller'>) => presentSettings(ctx.db, companyScope(ctx.caller));
 
-export async function updateSettings(db: Knex, caller: Caller, options: { ifMatch: string; body: Schemas['PayTransparencySettingsInput'] }): Promise<Schemas['PayTransparencySettings']> {
+export async function updateSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>, options: { ifMatch: string; body: Schemas['PayTransparencySettingsInput'] }): Promise<Schemas['PayTransparencySettings']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(options.ifMatch);
   const { body } = options;
@@ -387,7 +399,8 @@ export async function updateSettings(db: Knex, caller: Caller, options: { ifMatc
 }
 
 /** The button: this year's notice now, unless it went out already this year (409 `already_sent`). */
-export async function sendNoticeNow(db: Knex, caller: Caller, options: { ports: NotifyPorts; afterCommit: AfterCommit }): Promise<Schemas['PayTransparencyNotice']> {
+export async function sendNoticeNow(ctx: Pick<ServiceContext, 'db' | 'caller'>, options: { ports: NotifyPorts; afterCommit: AfterCommit }): Promise<Schemas['PayTransparencyNotice']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const now = new Date();
   const sent = await db.transaction(async (trx) => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import { findCompany } from '../access/usersStore.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
@@ -12,6 +12,7 @@ import { versionConflict, versionOf } from '../kernel/versions.js';
 import { presentCandidate } from './present.js';
 import { type CandidateRow, candidatePage, deleteCandidate, findCandidate, findCandidateByEmail, findEmployee, insertCandidate, updateCandidate } from './store.js';
 import { checkCatalog, checkCurrency } from './validation.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Candidate = components['schemas']['Candidate'];
 
@@ -21,10 +22,10 @@ function emailTaken(email: string): HttpError {
 }
 
 export async function listCandidates(
-  db: Knex,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   query: { search?: string; status?: string; limit: number; cursor?: string },
 ): Promise<{ candidates: Candidate[]; nextCursor: string | null }> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   let after: string | undefined;
   if (query.cursor !== undefined) {
@@ -42,7 +43,8 @@ async function ownCandidate(db: Knex, scope: CompanyScope, id: string): Promise<
   return row;
 }
 
-export async function getCandidate(db: Knex, caller: Caller, id: string): Promise<Candidate> {
+export async function getCandidate(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Candidate> {
+  const { db, caller } = ctx;
   return presentCandidate(await ownCandidate(db, companyScope(caller), id));
 }
 
@@ -50,7 +52,8 @@ async function checkHiredEmployee(db: Knex, scope: CompanyScope, id: string | nu
   if (id && !(await findEmployee(db, scope, id))) errors.push({ field: 'body.hiredEmployeeId', message: `${id} is not an employee of this company` });
 }
 
-export async function createCandidate(db: Knex, caller: Caller, input: components['schemas']['CandidateInput']): Promise<Candidate> {
+export async function createCandidate(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: components['schemas']['CandidateInput']): Promise<Candidate> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const email = normaliseEmail(input.email);
   const row = await db.transaction(async (trx) => {
@@ -89,7 +92,8 @@ export async function createCandidate(db: Knex, caller: Caller, input: component
   return presentCandidate(row);
 }
 
-export async function changeCandidate(db: Knex, caller: Caller, id: string, ifMatch: string, input: components['schemas']['CandidateUpdate']): Promise<Candidate> {
+export async function changeCandidate(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, input: components['schemas']['CandidateUpdate']): Promise<Candidate> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   await ownCandidate(db, scope, id);
@@ -125,7 +129,8 @@ export async function changeCandidate(db: Knex, caller: Caller, id: string, ifMa
   return presentCandidate(row);
 }
 
-export async function removeCandidate(db: Knex, caller: Caller, id: string): Promise<Candidate> {
+export async function removeCandidate(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Candidate> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const row = await db.transaction(async (trx) => {
     const current = await ownCandidate(trx, scope, id);

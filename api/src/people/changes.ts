@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { notFound } from '../kernel/errors.js';
@@ -8,6 +8,7 @@ import { readAccess } from './access.js';
 import { parseDemographics } from './present.js';
 import { type CompensationRecordRow, type EmployeeRow, type EquityGrantRow, contractOf, findEmployeeWithin } from './store.js';
 import { isWithinReach } from './visibility.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 // The change log of people records: one row per field changed on an employee, a pay record or an
 // equity grant — who changed it, when, from what to what, and where the change came from. The edit
@@ -251,7 +252,8 @@ async function userNames(db: Knex, ids: string[]): Promise<Map<string, string>> 
  * An employee's change log as this caller may read it, newest first: 404 outside their team reach;
  * pay changes only within their pay reach, demographics only with that permission.
  */
-export async function listChanges(db: Knex, caller: Caller, employeeId: string, query: { entity?: ChangeEntity; limit?: number }): Promise<PeopleChange[]> {
+export async function listChanges(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, query: { entity?: ChangeEntity; limit?: number }): Promise<PeopleChange[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const access = await readAccess(db, scope, caller);
   if (!(await findEmployeeWithin(db, scope, access.team, employeeId))) throw notFound();

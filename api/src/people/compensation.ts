@@ -24,6 +24,7 @@ import {
 import { basisPoints, checkAmount, checkCurrency } from './validation.js';
 import { employeeReach } from './visibility.js';
 import { diffFields, payRecordFields, recordChanges } from './changes.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type CompensationRecord = components['schemas']['CompensationRecord'];
 
@@ -48,12 +49,14 @@ export async function payEmployee(db: Knex, caller: Caller, employeeId: string, 
   return { scope, employee };
 }
 
-export async function listRecords(db: Knex, caller: Caller, employeeId: string, type: PayComponentType | undefined): Promise<CompensationRecord[]> {
+export async function listRecords(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, type: PayComponentType | undefined): Promise<CompensationRecord[]> {
+  const { db, caller } = ctx;
   const { scope } = await payEmployee(db, caller, employeeId, 'view');
   return (await employeeRecords(db, scope, employeeId, type)).map(presentRecord);
 }
 
-export async function currentPackage(db: Knex, caller: Caller, employeeId: string, asOf = today()) {
+export async function currentPackage(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, asOf = today()) {
+  const { db, caller } = ctx;
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'view');
   const current = await currentRecords(db, scope, [employeeId], asOf);
   return presentCurrent(employee.currency, asOf, current.get(employeeId));
@@ -64,7 +67,8 @@ function duplicate(employee: EmployeeRow, type: PayComponentType, date: string):
   return new HttpError(409, 'record_exists', { message, errors: [{ field: 'body.effectiveDate', message }] });
 }
 
-export async function addRecord(db: Knex, caller: Caller, employeeId: string, input: components['schemas']['CompensationRecordInput']): Promise<CompensationRecord> {
+export async function addRecord(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, input: components['schemas']['CompensationRecordInput']): Promise<CompensationRecord> {
+  const { db, caller } = ctx;
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
   const errors: FieldError[] = [];
   checkAmount(input.amount.amount, 'body.amount.amount', errors);
@@ -107,10 +111,10 @@ async function ownRecord(db: Knex, scope: CompanyScope, employeeId: string, reco
 }
 
 export async function correctRecord(
-  db: Knex,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   { employeeId, recordId, ifMatch, input }: { employeeId: string; recordId: string; ifMatch: string; input: components['schemas']['CompensationRecordCorrection'] },
 ): Promise<CompensationRecord> {
+  const { db, caller } = ctx;
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
   const version = versionOf(ifMatch);
   await ownRecord(db, scope, employeeId, recordId);
@@ -146,7 +150,8 @@ export async function correctRecord(
   return presentRecord(row);
 }
 
-export async function removeRecord(db: Knex, caller: Caller, employeeId: string, recordId: string): Promise<CompensationRecord> {
+export async function removeRecord(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, recordId: string): Promise<CompensationRecord> {
+  const { db, caller } = ctx;
   const { scope } = await payEmployee(db, caller, employeeId, 'edit');
   const row = await db.transaction(async (trx) => {
     const current = await ownRecord(trx, scope, employeeId, recordId);

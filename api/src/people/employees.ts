@@ -36,6 +36,7 @@ import { checkCatalog, checkCurrency, checkLeave } from './validation.js';
 import { STARTING, type StatusFilter } from './reads/status.js';
 import { type EmployeeReach, employeeReach, isWithinReach } from './visibility.js';
 import { diffFields, employeeFields, recordChanges } from './changes.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Employee = components['schemas']['Employee'];
 type EmployeeInput = components['schemas']['EmployeeInput'];
@@ -102,7 +103,8 @@ function listFilters(query: EmployeeListQuery): EmployeeFilters {
   };
 }
 
-export async function listEmployees(db: Knex, caller: Caller, query: EmployeeListQuery): Promise<{ employees: Employee[]; nextCursor: string | null }> {
+export async function listEmployees(ctx: Pick<ServiceContext, 'db' | 'caller'>, query: EmployeeListQuery): Promise<{ employees: Employee[]; nextCursor: string | null }> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const filters = listFilters(query);
   const access = await readAccess(db, scope, caller);
@@ -118,14 +120,16 @@ async function visibleEmployee(db: Knex, scope: CompanyScope, reach: EmployeeRea
   return row;
 }
 
-export async function getEmployee(db: Knex, caller: Caller, id: string): Promise<Employee> {
+export async function getEmployee(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Employee> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const access = await readAccess(db, scope, caller);
   const row = await visibleEmployee(db, scope, access.team, id);
   return (await presentForCaller(db, scope, access, [row]))[0] as Employee;
 }
 
-export async function directReports(db: Knex, caller: Caller, id: string, status: EmployeeFilters['status']): Promise<Employee[]> {
+export async function directReports(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, status: EmployeeFilters['status']): Promise<Employee[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const access = await readAccess(db, scope, caller);
   await visibleEmployee(db, scope, access.team, id);
@@ -215,7 +219,8 @@ async function userFor(db: Knex, scope: CompanyScope, userId: string | null | un
   return user.id;
 }
 
-export async function createEmployee(db: Knex, caller: Caller, input: EmployeeInput): Promise<Employee> {
+export async function createEmployee(context: Pick<ServiceContext, 'db' | 'caller'>, input: EmployeeInput): Promise<Employee> {
+  const { db, caller } = context;
   const ctx = await writeContext(db, caller);
   await checkGuardedFields(db, ctx, input, undefined);
   const row = await db.transaction(async (trx) => {
@@ -284,7 +289,8 @@ async function changeableEmployee(db: Knex, ctx: WriteContext, id: string): Prom
   return row;
 }
 
-export async function updateEmployee(db: Knex, caller: Caller, id: string, ifMatch: string, input: EmployeeUpdate): Promise<Employee> {
+export async function updateEmployee(context: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, input: EmployeeUpdate): Promise<Employee> {
+  const { db, caller } = context;
   const ctx = await writeContext(db, caller);
   const version = versionOf(ifMatch);
   await changeableEmployee(db, ctx, id);
@@ -353,7 +359,8 @@ export async function updateEmployee(db: Knex, caller: Caller, id: string, ifMat
   return (await presentForCaller(db, ctx.scope, access, [row]))[0] as Employee;
 }
 
-export async function terminateEmployee(db: Knex, caller: Caller, id: string, ifMatch: string, input: components['schemas']['EmployeeTermination']): Promise<Employee> {
+export async function terminateEmployee(context: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, input: components['schemas']['EmployeeTermination']): Promise<Employee> {
+  const { db, caller } = context;
   const ctx = await writeContext(db, caller);
   const version = versionOf(ifMatch);
   await changeableEmployee(db, ctx, id);
@@ -397,14 +404,16 @@ export async function terminateEmployee(db: Knex, caller: Caller, id: string, if
 // ── the caller's own record ──────────────────────────────────────────────────────────────
 
 /** The caller's own employee record; everyone may see their own pay. */
-export async function ownEmployee(db: Knex, caller: Caller): Promise<{ scope: CompanyScope; row: EmployeeRow }> {
+export async function ownEmployee(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<{ scope: CompanyScope; row: EmployeeRow }> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const row = await findEmployeeByUser(db, scope, caller.userId);
   if (!row) throw notFound('Your sign-in is not linked to an employee record.');
   return { scope, row };
 }
 
-export async function presentOwn(db: Knex, caller: Caller, scope: CompanyScope, row: EmployeeRow, asOf: string): Promise<Employee> {
+export async function presentOwn(ctx: Pick<ServiceContext, 'db' | 'caller'>, scope: CompanyScope, row: EmployeeRow, asOf: string): Promise<Employee> {
+  const { db, caller } = ctx;
   const access: ReadAccess = { team: { kind: 'self', employeeId: row.id }, pay: { kind: 'self', employeeId: row.id }, demographics: hasPermission(caller.permissions, 'demographics', 'view', undefined) };
   return (await presentForCaller(db, scope, access, [row], asOf))[0] as Employee;
 }

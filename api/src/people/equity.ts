@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Caller, CompanyScope } from '../access/caller.js';
+import type { CompanyScope } from '../access/caller.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
@@ -13,6 +13,7 @@ import { type EmployeeRow, type EquityGrantRow, deleteGrant, employeeGrants, fin
 import { vestingEvents } from './vesting.js';
 import { diffFields, grantFields, recordChanges } from './changes.js';
 import { EquityValuation, type ShareTerms, vestingOn, vestingStopsOn, vestingTerms } from './valuation.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type EquityGrant = components['schemas']['EquityGrant'];
 type EquityVesting = components['schemas']['EquityVesting'];
@@ -29,16 +30,18 @@ export async function vestingOf(row: EquityGrantRow, employee: EmployeeRow, valu
   return { ...status, sharePrice: valuation.terms.sharePriceMicros / 1_000_000, isUnderwater: spread !== null && spread < 0n, value };
 }
 
-export async function presentGrants(db: Knex, scope: CompanyScope, employee: EmployeeRow, asOf: string): Promise<EquityGrant[]> {
+export async function presentGrants(ctx: Pick<ServiceContext, 'db'>, scope: CompanyScope, employee: EmployeeRow, asOf: string): Promise<EquityGrant[]> {
+  const { db } = ctx;
   const valuation = await EquityValuation.open(db, scope);
   const grants = [];
   for (const row of await employeeGrants(db, scope, employee.id)) grants.push(presentGrant(row, await vestingOf(row, employee, valuation, asOf)));
   return grants;
 }
 
-export async function listGrants(db: Knex, caller: Caller, employeeId: string, asOf = today()): Promise<EquityGrant[]> {
+export async function listGrants(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, asOf = today()): Promise<EquityGrant[]> {
+  const { db, caller } = ctx;
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'view');
-  return presentGrants(db, scope, employee, asOf);
+  return presentGrants({ db }, scope, employee, asOf);
 }
 
 async function ownGrant(db: Knex, scope: CompanyScope, employeeId: string, grantId: string): Promise<EquityGrantRow> {
@@ -47,7 +50,8 @@ async function ownGrant(db: Knex, scope: CompanyScope, employeeId: string, grant
   return row;
 }
 
-export async function vestingSchedule(db: Knex, caller: Caller, employeeId: string, grantId: string, asOf = today()): Promise<components['schemas']['EquityVestingSchedule']> {
+export async function vestingSchedule(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, grantId: string, asOf = today()): Promise<components['schemas']['EquityVestingSchedule']> {
+  const { db, caller } = ctx;
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'view');
   const row = await ownGrant(db, scope, employeeId, grantId);
   const vesting = await vestingOf(row, employee, await EquityValuation.open(db, scope), asOf);
@@ -109,7 +113,8 @@ async function uniqueGrantNumber(db: Knex, scope: CompanyScope, wanted: string |
   }
 }
 
-export async function createGrant(db: Knex, caller: Caller, employeeId: string, input: components['schemas']['EquityGrantInput']): Promise<EquityGrant> {
+export async function createGrant(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, input: components['schemas']['EquityGrantInput']): Promise<EquityGrant> {
+  const { db, caller } = ctx;
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
   const valuation = await EquityValuation.open(db, scope);
   const terms = valuation.terms;
@@ -160,10 +165,10 @@ export async function createGrant(db: Knex, caller: Caller, employeeId: string, 
 }
 
 export async function changeGrant(
-  db: Knex,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   { employeeId, grantId, ifMatch, input }: { employeeId: string; grantId: string; ifMatch: string; input: components['schemas']['EquityGrantUpdate'] },
 ): Promise<EquityGrant> {
+  const { db, caller } = ctx;
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
   const version = versionOf(ifMatch);
   await ownGrant(db, scope, employeeId, grantId);
@@ -216,7 +221,8 @@ export async function changeGrant(
   return presentGrant(row, await vestingOf(row, employee, valuation, today()));
 }
 
-export async function removeGrant(db: Knex, caller: Caller, employeeId: string, grantId: string): Promise<EquityGrant> {
+export async function removeGrant(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, grantId: string): Promise<EquityGrant> {
+  const { db, caller } = ctx;
   const { scope, employee } = await payEmployee(db, caller, employeeId, 'edit');
   const valuation = await EquityValuation.open(db, scope);
   const row = await db.transaction(async (trx) => {

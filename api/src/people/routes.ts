@@ -13,8 +13,8 @@ export const peopleOperations = [
   secured({
     operationId: 'listEmployees',
     access: can('team', 'view'),
-    handler: async ({ query }, { deps, caller }) => {
-      const page = await listEmployees(deps.db, caller, query);
+    handler: async ({ query }, ctx) => {
+      const page = await listEmployees(ctx, query);
       return { data: page.employees, page: { limit: query.limit, nextCursor: page.nextCursor } };
     },
   }),
@@ -22,115 +22,115 @@ export const peopleOperations = [
     operationId: 'createEmployee',
     access: can('team', 'edit'),
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createEmployee(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await createEmployee(ctx, body) }),
   }),
   secured({
     operationId: 'getMyEmployeeRecord',
     access: member,
-    handler: async ({ query }, { deps, caller }) => {
+    handler: async ({ query }, ctx) => {
       const asOf = query.asOf ?? today();
-      const { scope, row } = await ownEmployee(deps.db, caller);
-      return { data: { employee: await presentOwn(deps.db, caller, scope, row, asOf), equityGrants: await presentGrants(deps.db, scope, row, asOf) } };
+      const { scope, row } = await ownEmployee(ctx);
+      return { data: { employee: await presentOwn(ctx, scope, row, asOf), equityGrants: await presentGrants(ctx, scope, row, asOf) } };
     },
   }),
   secured({
     operationId: 'startEmployeeCompensationExport',
     access: can('employeeCompensation', 'view'),
     status: 202,
-    handler: async ({ body }, { deps, caller, koa }) => {
+    handler: async ({ body }, ctx) => {
       const input = { format: body?.format ?? 'csv', status: body?.status ?? 'active', ...(body?.asOf ? { asOf: body.asOf } : {}) };
-      return { data: await startJob(deps.jobs, caller, employeeCompensationExportJob, input, socketIdOf(koa.get('x-socket-id'))) };
+      return { data: await startJob(ctx.deps.jobs, ctx.caller, employeeCompensationExportJob, input, socketIdOf(ctx.koa.get('x-socket-id'))) };
     },
   }),
   secured({
     operationId: 'getEmployee',
     access: can('team', 'view'),
-    handler: async ({ path }, { deps, caller }) => ({ data: await getEmployee(deps.db, caller, path.employeeId) }),
+    handler: async ({ path }, ctx) => ({ data: await getEmployee(ctx, path.employeeId) }),
   }),
   secured({
     operationId: 'updateEmployee',
     access: can('team', 'edit'),
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updateEmployee(deps.db, caller, path.employeeId, headers['If-Match'], body) }),
+    handler: async ({ path, headers, body }, ctx) => ({ data: await updateEmployee(ctx, path.employeeId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'terminateEmployee',
     access: can('team', 'edit'),
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await terminateEmployee(deps.db, caller, path.employeeId, headers['If-Match'], body) }),
+    handler: async ({ path, headers, body }, ctx) => ({ data: await terminateEmployee(ctx, path.employeeId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'listDirectReports',
     access: can('team', 'view'),
-    handler: async ({ path, query }, { deps, caller }) => ({ data: await directReports(deps.db, caller, path.employeeId, query.status) }),
+    handler: async ({ path, query }, ctx) => ({ data: await directReports(ctx, path.employeeId, query.status) }),
   }),
   secured({
     operationId: 'listEmployeeChanges',
     access: can('team', 'view'),
-    handler: async ({ path, query }, { deps, caller }) => ({
-      data: await listChanges(deps.db, caller, path.employeeId, { ...(query.entity ? { entity: query.entity } : {}), ...(query.limit ? { limit: query.limit } : {}) }),
+    handler: async ({ path, query }, ctx) => ({
+      data: await listChanges(ctx, path.employeeId, { ...(query.entity ? { entity: query.entity } : {}), ...(query.limit ? { limit: query.limit } : {}) }),
     }),
   }),
   secured({
     operationId: 'listCompensationRecords',
     access: can('employeeCompensation', 'view'),
-    handler: async ({ path, query }, { deps, caller }) => ({ data: await listRecords(deps.db, caller, path.employeeId, query.type) }),
+    handler: async ({ path, query }, ctx) => ({ data: await listRecords(ctx, path.employeeId, query.type) }),
   }),
   secured({
     operationId: 'addCompensationRecord',
     access: can('employeeCompensation', 'edit'),
     status: 201,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await addRecord(deps.db, caller, path.employeeId, body) }),
+    handler: async ({ path, body }, ctx) => ({ data: await addRecord(ctx, path.employeeId, body) }),
   }),
   secured({
     operationId: 'getCurrentCompensation',
     access: can('employeeCompensation', 'view'),
-    handler: async ({ path, query }, { deps, caller }) => ({ data: await currentPackage(deps.db, caller, path.employeeId, query.asOf) }),
+    handler: async ({ path, query }, ctx) => ({ data: await currentPackage(ctx, path.employeeId, query.asOf) }),
   }),
   secured({
     operationId: 'correctCompensationRecord',
     access: can('employeeCompensation', 'edit'),
-    handler: async ({ path, headers, body }, { deps, caller }) => ({
-      data: await correctRecord(deps.db, caller, { employeeId: path.employeeId, recordId: path.recordId, ifMatch: headers['If-Match'], input: body }),
+    handler: async ({ path, headers, body }, ctx) => ({
+      data: await correctRecord(ctx, { employeeId: path.employeeId, recordId: path.recordId, ifMatch: headers['If-Match'], input: body }),
     }),
   }),
   secured({
     operationId: 'deleteCompensationRecord',
     access: can('employeeCompensation', 'edit'),
-    handler: async ({ path }, { deps, caller }) => ({ data: await removeRecord(deps.db, caller, path.employeeId, path.recordId) }),
+    handler: async ({ path }, ctx) => ({ data: await removeRecord(ctx, path.employeeId, path.recordId) }),
   }),
   secured({
     operationId: 'listEquityGrants',
     access: can('employeeCompensation', 'view'),
-    handler: async ({ path, query }, { deps, caller }) => ({ data: await listGrants(deps.db, caller, path.employeeId, query.asOf) }),
+    handler: async ({ path, query }, ctx) => ({ data: await listGrants(ctx, path.employeeId, query.asOf) }),
   }),
   secured({
     operationId: 'createEquityGrant',
     access: can('employeeCompensation', 'edit'),
     status: 201,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await createGrant(deps.db, caller, path.employeeId, body) }),
+    handler: async ({ path, body }, ctx) => ({ data: await createGrant(ctx, path.employeeId, body) }),
   }),
   secured({
     operationId: 'updateEquityGrant',
     access: can('employeeCompensation', 'edit'),
-    handler: async ({ path, headers, body }, { deps, caller }) => ({
-      data: await changeGrant(deps.db, caller, { employeeId: path.employeeId, grantId: path.grantId, ifMatch: headers['If-Match'], input: body }),
+    handler: async ({ path, headers, body }, ctx) => ({
+      data: await changeGrant(ctx, { employeeId: path.employeeId, grantId: path.grantId, ifMatch: headers['If-Match'], input: body }),
     }),
   }),
   secured({
     operationId: 'deleteEquityGrant',
     access: can('employeeCompensation', 'edit'),
-    handler: async ({ path }, { deps, caller }) => ({ data: await removeGrant(deps.db, caller, path.employeeId, path.grantId) }),
+    handler: async ({ path }, ctx) => ({ data: await removeGrant(ctx, path.employeeId, path.grantId) }),
   }),
   secured({
     operationId: 'getEquityVestingSchedule',
     access: can('employeeCompensation', 'view'),
-    handler: async ({ path, query }, { deps, caller }) => ({ data: await vestingSchedule(deps.db, caller, path.employeeId, path.grantId, query.asOf) }),
+    handler: async ({ path, query }, ctx) => ({ data: await vestingSchedule(ctx, path.employeeId, path.grantId, query.asOf) }),
   }),
   secured({
     operationId: 'listCandidates',
     access: can('offers', 'view'),
-    handler: async ({ query }, { deps, caller }) => {
+    handler: async ({ query }, ctx) => {
       const limit = query.limit ?? 50;
-      const page = await listCandidates(deps.db, caller, { ...query, limit });
+      const page = await listCandidates(ctx, { ...query, limit });
       return { data: page.candidates, page: { limit: query.limit, nextCursor: page.nextCursor } };
     },
   }),
@@ -138,21 +138,21 @@ export const peopleOperations = [
     operationId: 'createCandidate',
     access: can('offers', 'edit'),
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createCandidate(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await createCandidate(ctx, body) }),
   }),
   secured({
     operationId: 'getCandidate',
     access: can('offers', 'view'),
-    handler: async ({ path }, { deps, caller }) => ({ data: await getCandidate(deps.db, caller, path.candidateId) }),
+    handler: async ({ path }, ctx) => ({ data: await getCandidate(ctx, path.candidateId) }),
   }),
   secured({
     operationId: 'updateCandidate',
     access: can('offers', 'edit'),
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await changeCandidate(deps.db, caller, path.candidateId, headers['If-Match'], body) }),
+    handler: async ({ path, headers, body }, ctx) => ({ data: await changeCandidate(ctx, path.candidateId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'deleteCandidate',
     access: can('offers', 'edit'),
-    handler: async ({ path }, { deps, caller }) => ({ data: await removeCandidate(deps.db, caller, path.candidateId) }),
+    handler: async ({ path }, ctx) => ({ data: await removeCandidate(ctx, path.candidateId) }),
   }),
 ];

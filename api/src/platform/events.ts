@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
 import { newId } from '../db/ids.js';
 import type { AppDeps } from '../deps.js';
+import type { Knex } from 'knex';
 
 /**
  * Every domain event by name, with its payload. Each module adds its own from its `module.ts`:

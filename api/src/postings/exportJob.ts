@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
-import { type Caller, companyScope } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
 import { majorUnits } from '../bands/exportJob.js';
 import { findJob, findSet } from '../bands/store.js';
 import { csvFile } from '../downloads/csv.js';
 import { saveDownload } from '../downloads/service.js';
 import { jobKind } from '../jobs/kind.js';
-import type { JobQueue } from '../jobs/queue.js';
 import { startJob } from '../jobs/service.js';
 import { CONTENT_TYPES, type ExportFormat, type ExportRow, xlsxContent } from '../market/exportJob.js';
 import { today } from '../money/converter.js';
@@ -15,6 +14,7 @@ import { isOutOfBand } from './proposal.js';
 import { checksOfRow, locationsOf, regionsOf } from './service.js';
 import { type PostingRow, listPostingRows } from './store.js';
 import { HOURS_PER_YEAR, payText } from './texts.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 export const POSTINGS_EXPORT = 'postingsExport';
 
@@ -128,7 +128,8 @@ export const postingsExportJob = jobKind<PostingsExportInput>({ type: POSTINGS_E
   return { downloadId: download.id, format: input.format, places: rows.length };
 });
 
-export async function startPostingsExport(jobs: JobQueue, caller: Caller, input: { format?: ExportFormat; state?: string } | undefined, socketId: string | undefined) {
+export async function startPostingsExport(ctx: Pick<ServiceContext, 'deps' | 'caller'>, input: { format?: ExportFormat; state?: string } | undefined, socketId: string | undefined) {
+  const { deps, caller } = ctx;
   companyScope(caller);
-  return startJob(jobs, caller, postingsExportJob, { format: input?.format ?? 'csv', state: input?.state ?? null }, socketId);
+  return startJob(deps.jobs, caller, postingsExportJob, { format: input?.format ?? 'csv', state: input?.state ?? null }, socketId);
 }

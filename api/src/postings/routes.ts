@@ -10,43 +10,43 @@ export const postingsOperations = [
   secured({
     operationId: 'listJobPostings',
     access: view,
-    handler: async ({ query }, { deps, caller }) => ({ data: await listPostings(deps.db, caller, query) }),
+    handler: async ({ query }, ctx) => ({ data: await listPostings(ctx, query) }),
   }),
   secured({
     operationId: 'createJobPosting',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createPosting(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await createPosting(ctx, body) }),
   }),
   secured({
     operationId: 'checkJobPosting',
     access: view,
-    handler: async ({ body }, { deps, caller }) => ({ data: await previewPosting(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await previewPosting(ctx, body) }),
   }),
   secured({
     operationId: 'startJobPostingsExport',
     access: view,
     status: 202,
-    handler: async ({ body }, { deps, caller, koa }) => ({ data: await startPostingsExport(deps.jobs, caller, body, socketIdOf(koa.get('x-socket-id'))) }),
+    handler: async ({ body }, ctx) => ({ data: await startPostingsExport(ctx, body, socketIdOf(ctx.koa.get('x-socket-id'))) }),
   }),
   secured({
     operationId: 'getJobPosting',
     access: view,
-    handler: async ({ path }, { deps, caller }) => ({ data: await getPosting(deps.db, caller, path.postingId) }),
+    handler: async ({ path }, ctx) => ({ data: await getPosting(ctx, path.postingId) }),
   }),
   secured({
     operationId: 'updateJobPosting',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await updatePosting(deps.db, caller, path.postingId, headers['If-Match'], body) }),
+    handler: async ({ path, headers, body }, ctx) => ({ data: await updatePosting(ctx, path.postingId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'transitionJobPosting',
     access: view,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await transitionPosting(deps.db, caller, path.postingId, headers['If-Match'], body.action) }),
+    handler: async ({ path, headers, body }, ctx) => ({ data: await transitionPosting(ctx, path.postingId, headers['If-Match'], body.action) }),
   }),
   secured({
     operationId: 'getJobPostingStructuredData',
     access: view,
-    handler: async ({ path }, { deps, caller }) => ({ data: await postingStructuredData(deps.db, caller, path.postingId) }),
+    handler: async ({ path }, ctx) => ({ data: await postingStructuredData(ctx, path.postingId) }),
   }),
 ];

@@ -19,6 +19,7 @@ import { type LiveBands, type StoredLocation, isOutOfBand, liveBands, proposeLoc
 import type { PostingRangesRecord } from './module.js';
 import { type PostingRow, findPosting, insertPosting, listPostingRows, postingsOf } from './store.js';
 import { jobPostingJsonLd, payText } from './texts.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type JobPosting = Schemas['JobPosting'];
@@ -253,7 +254,8 @@ async function present(db: Knex, scope: CompanyScope, caller: Caller, row: Posti
   };
 }
 
-export async function listPostings(db: Knex, caller: Caller, query: { stale?: boolean }): Promise<JobPosting[]> {
+export async function listPostings(ctx: Pick<ServiceContext, 'db' | 'caller'>, query: { stale?: boolean }): Promise<JobPosting[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const rows = await listPostingRows(db, scope, { stale: query.stale === true ? true : undefined });
   const out: JobPosting[] = [];
@@ -261,7 +263,8 @@ export async function listPostings(db: Knex, caller: Caller, query: { stale?: bo
   return out;
 }
 
-export async function getPosting(db: Knex, caller: Caller, id: string): Promise<JobPosting> {
+export async function getPosting(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<JobPosting> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return present(db, scope, caller, await requirePosting(db, scope, id));
 }
@@ -297,14 +300,16 @@ async function shapeFromInput(db: Knex, scope: CompanyScope, live: LiveBands, in
 }
 
 /** The ranges, texts and checks a posting would have: the editor's live view. */
-export async function previewPosting(db: Knex, caller: Caller, input: Input): Promise<Schemas['JobPostingPreview']> {
+export async function previewPosting(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Input): Promise<Schemas['JobPostingPreview']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const live = await liveBands(db, scope, caller);
   const { shape } = await shapeFromInput(db, scope, live, input);
   return { bandSetId: live.set?.id ?? null, bandSetName: live.set?.name ?? null, locations: presentLocations(shape, live.reach), checks: await checksOf(db, scope, shape, null, live.reach) };
 }
 
-export async function createPosting(db: Knex, caller: Caller, input: Input): Promise<JobPosting> {
+export async function createPosting(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Input): Promise<JobPosting> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const live = await liveBands(db, scope, caller);
   const { shape, rounding } = await shapeFromInput(db, scope, live, input);
@@ -340,10 +345,11 @@ export async function createPosting(db: Knex, caller: Caller, input: Input): Pro
     await insertPosting(trx, row);
     await emit(trx, { name: 'posting.created', companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'jobPosting', subjectId: row.id, payload: { state: 'draft', version: 1, ...auditRanges(shape.locations, row) } });
   });
-  return getPosting(db, caller, row.id);
+  return getPosting({ db, caller }, row.id);
 }
 
-export async function updatePosting(db: Knex, caller: Caller, id: string, ifMatch: string, patch: Schemas['JobPostingPatch']): Promise<JobPosting> {
+export async function updatePosting(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, patch: Schemas['JobPostingPatch']): Promise<JobPosting> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   const current = await requirePosting(db, scope, id);
@@ -386,10 +392,11 @@ export async function updatePosting(db: Knex, caller: Caller, id: string, ifMatc
     const ranges = changes.locations ? auditRanges(locationsOf({ locations: changes.locations }), { band_set_id: changes.band_set_id ?? null, band_set_version: changes.band_set_version ?? null }) : {};
     await emit(trx, { name: event, companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'jobPosting', subjectId: id, payload: { state: changes.state ?? current.state, version: stored, ...ranges } });
   });
-  return getPosting(db, caller, id);
+  return getPosting({ db, caller }, id);
 }
 
-export async function transitionPosting(db: Knex, caller: Caller, id: string, ifMatch: string, action: 'open' | 'approve' | 'close'): Promise<JobPosting> {
+export async function transitionPosting(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, action: 'open' | 'approve' | 'close'): Promise<JobPosting> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   const current = await requirePosting(db, scope, id);
@@ -434,11 +441,12 @@ export async function transitionPosting(db: Knex, caller: Caller, id: string, if
     const published = (changes.state ?? current.state) === 'open' ? auditRanges(locations, current) : {};
     await emit(trx, { name: event, companyId: scope.companyId, actorUserId: caller.userId, subjectType: 'jobPosting', subjectId: id, payload: { state: changes.state ?? current.state, version: stored, ...published } });
   });
-  return getPosting(db, caller, id);
+  return getPosting({ db, caller }, id);
 }
 
 /** The posting as schema.org JobPosting JSON-LD, one per place, and each place's pay text. */
-export async function postingStructuredData(db: Knex, caller: Caller, id: string): Promise<{ jsonLd: Record<string, unknown>[]; texts: Schemas['JobPostingPayText'][] }> {
+export async function postingStructuredData(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<{ jsonLd: Record<string, unknown>[]; texts: Schemas['JobPostingPayText'][] }> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const row = await requirePosting(db, scope, id);
   const shape = shapeOf(row);

@@ -41,6 +41,7 @@ import {
   unansweredUserIds,
 } from './store.js';
 import { PULSE_SURVEY_SUBJECT, type PulseSurveyState, pulseSurveyWorkflow } from './workflow.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type PulseSurvey = Schemas['PulseSurvey'];
@@ -195,17 +196,20 @@ const questionRowsFor = (scope: CompanyScope, surveyId: string, texts: readonly 
 
 // ── admins ─────────────────────────────────────────────────────────────────────────────────
 
-export async function listSurveys(db: Knex, caller: Caller): Promise<PulseSurvey[]> {
+export async function listSurveys(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<PulseSurvey[]> {
+  const { db, caller } = ctx;
   const scope = await pulseScope(db, caller);
   return present(db, scope, caller, await listSurveyRows(db, scope));
 }
 
-export async function getSurvey(db: Knex, caller: Caller, id: string): Promise<PulseSurvey> {
+export async function getSurvey(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<PulseSurvey> {
+  const { db, caller } = ctx;
   const scope = await pulseScope(db, caller);
   return presentOne(db, scope, caller, id);
 }
 
-export async function createSurvey(db: Knex, caller: Caller, input: Schemas['PulseSurveyInput']): Promise<PulseSurvey> {
+export async function createSurvey(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Schemas['PulseSurveyInput']): Promise<PulseSurvey> {
+  const { db, caller } = ctx;
   const scope = await pulseScope(db, caller);
   checkDates(input.opensOn, input.closesOn);
   const texts = checkQuestions(input.questions);
@@ -237,7 +241,8 @@ export async function createSurvey(db: Knex, caller: Caller, input: Schemas['Pul
   return presentOne(db, scope, caller, id);
 }
 
-export async function updateSurvey(db: Knex, caller: Caller, id: string, ifMatch: string, input: Schemas['PulseSurveyUpdate']): Promise<PulseSurvey> {
+export async function updateSurvey(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, input: Schemas['PulseSurveyUpdate']): Promise<PulseSurvey> {
+  const { db, caller } = ctx;
   const scope = await pulseScope(db, caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
@@ -261,7 +266,8 @@ export async function updateSurvey(db: Knex, caller: Caller, id: string, ifMatch
 }
 
 /** Opens a draft: the audience is everyone the target covers now, who can answer (an active sign-in). */
-export async function openSurvey(db: Knex, caller: Caller, id: string, ifMatch: string): Promise<PulseSurvey> {
+export async function openSurvey(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string): Promise<PulseSurvey> {
+  const { db, caller } = ctx;
   const scope = await pulseScope(db, caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
@@ -290,7 +296,8 @@ export async function openSurvey(db: Knex, caller: Caller, id: string, ifMatch: 
   return presentOne(db, scope, caller, id);
 }
 
-export async function closeSurvey(db: Knex, caller: Caller, id: string, ifMatch: string): Promise<PulseSurvey> {
+export async function closeSurvey(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string): Promise<PulseSurvey> {
+  const { db, caller } = ctx;
   const scope = await pulseScope(db, caller);
   const version = versionOf(ifMatch);
   await db.transaction(async (trx) => {
@@ -303,7 +310,8 @@ export async function closeSurvey(db: Knex, caller: Caller, id: string, ifMatch:
 }
 
 /** Records a reminder; the e-mails go out from the event's subscriber, to whoever has still not answered then. */
-export async function remindSurvey(db: Knex, caller: Caller, id: string): Promise<{ reminded: number; survey: PulseSurvey }> {
+export async function remindSurvey(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<{ reminded: number; survey: PulseSurvey }> {
+  const { db, caller } = ctx;
   const scope = await pulseScope(db, caller);
   const reminded = await db.transaction(async (trx) => {
     const row = await surveyOr404(trx, scope, id);
@@ -319,7 +327,8 @@ export async function remindSurvey(db: Knex, caller: Caller, id: string): Promis
   return { reminded, survey: await presentOne(db, scope, caller, id) };
 }
 
-export async function listGroups(db: Knex, caller: Caller): Promise<Schemas['PulseSurveyGroups']> {
+export async function listGroups(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['PulseSurveyGroups']> {
+  const { db, caller } = ctx;
   const scope = await pulseScope(db, caller);
   const people = await pulseSurveyPeople(db, scope);
   const countBy = (dimension: 'department' | 'location' | 'level', keyOf: (person: PulseSurveyPerson) => string | null) => {
@@ -350,7 +359,8 @@ const BREAKDOWNS: readonly { dimension: Exclude<PulseDimension, 'all'>; label: s
   { dimension: 'level', label: 'Level' },
 ];
 
-export async function surveyResults(db: Knex, caller: Caller, id: string): Promise<Schemas['PulseSurveyResults']> {
+export async function surveyResults(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['PulseSurveyResults']> {
+  const { db, caller } = ctx;
   const scope = await pulseScope(db, caller);
   const survey = await presentOne(db, scope, caller, id);
   const questionIds = survey.questions.map((question) => question.id);
@@ -419,7 +429,8 @@ async function trends(db: Knex, scope: CompanyScope, survey: PulseSurvey): Promi
 
 const answerableNow = (row: PulseSurveyRow): boolean => row.state === 'open' && row.opens_on <= today() && today() <= row.closes_on;
 
-export async function assignedSurveys(db: Knex, caller: Caller): Promise<Schemas['PulseQuestionnaire'][]> {
+export async function assignedSurveys(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['PulseQuestionnaire'][]> {
+  const { db, caller } = ctx;
   const scope = await answeringScope(db, caller);
   if (!scope) return [];
   const rows = (await assignedSurveyRows(db, scope, caller.userId)).filter(answerableNow);
@@ -428,7 +439,8 @@ export async function assignedSurveys(db: Knex, caller: Caller): Promise<Schemas
 }
 
 /** A survey as the person answers it: 404 unless it was sent to them. */
-export async function questionnaire(db: Knex, caller: Caller, id: string): Promise<Schemas['PulseQuestionnaire']> {
+export async function questionnaire(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['PulseQuestionnaire']> {
+  const { db, caller } = ctx;
   const scope = await answeringScope(db, caller);
   if (!scope) throw notFound();
   const row = await surveyOr404(db, scope, id);
@@ -448,7 +460,8 @@ function notOpenRefusal(row: PulseSurveyRow): HttpError {
  * the only thing kept about the person is their "has answered" mark. No event is recorded: an audit
  * entry would say who acted and when.
  */
-export async function answerSurvey(db: Knex, caller: Caller, id: string, input: Schemas['PulseAnswerInput']): Promise<Schemas['PulseQuestionnaire']> {
+export async function answerSurvey(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, input: Schemas['PulseAnswerInput']): Promise<Schemas['PulseQuestionnaire']> {
+  const { db, caller } = ctx;
   const scope = await answeringScope(db, caller);
   if (!scope) throw notFound();
   const row = await surveyOr404(db, scope, id);

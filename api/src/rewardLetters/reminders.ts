@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../access/caller.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
@@ -12,6 +11,7 @@ import { emit } from '../platform/events.js';
 import { lettersOfCycle } from './release.js';
 import { listLetters, markReminded, unconfirmedLetters } from './store.js';
 import { REWARD_LETTERS_SUBJECT } from './workflow.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /*
  * Reminders to confirm: one e-mail to each employee whose letter is released and not confirmed,
@@ -65,7 +65,8 @@ export const remindLettersJob = jobKind<RemindJobInput>({ type: 'rewardLettersRe
 });
 
 /** Plans the reminders (now, or at `sendAt`); says how many would go out if sent now. */
-export async function remindLetters(db: Knex, jobs: JobQueue, caller: Caller, cycleId: string, sendAt: string | undefined): Promise<components['schemas']['RewardLetterReminders']> {
+export async function remindLetters(ctx: Pick<ServiceContext, 'db'>, jobs: JobQueue, caller: Caller, cycleId: string, sendAt: string | undefined): Promise<components['schemas']['RewardLetterReminders']> {
+  const { db } = ctx;
   const scope = companyScope(caller);
   requireWholeCompany(caller, 'Reminding employees of their reward letters');
   const at = sendAt ? new Date(sendAt) : new Date();

@@ -22,6 +22,7 @@ import { type RewardLetter, type RewardLetterCycle, type RewardLetterSummary, ty
 import { type Letters, anyReleased, cancelRelease, lettersOfCycle, releaseOrPlan } from './release.js';
 import { type LetterRow, findLetter, isEnabled, letterCyclesOf, lettersOf, listLetters, listReleases, markFirst, releasedLettersOf, switchLetter } from './store.js';
 import { REWARD_LETTERS_SUBJECT, type RewardLettersAction, type RewardLettersState, rewardLettersWorkflow } from './workflow.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -53,7 +54,8 @@ function requireWholeCompanyView(access: CycleAccess, what: string): void {
 
 // ── the cycle's letters ──────────────────────────────────────────────────────────────────
 
-export async function cycleLetters(db: Knex, caller: Caller, cycleId: string): Promise<RewardLetterCycle> {
+export async function cycleLetters(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string): Promise<RewardLetterCycle> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const found = await lettersOfCycle(db, scope, cycleId);
   const tree = await rowTree(db, scope, cycleId);
@@ -85,19 +87,22 @@ export async function cycleLetters(db: Knex, caller: Caller, cycleId: string): P
 }
 
 /** The workflow's moves by name (the older way to release to managers or everyone, now). */
-export async function transitionLetters(db: Knex, caller: Caller, cycleId: string, ifMatch: string, action: RewardLettersAction): Promise<RewardLetterCycle> {
+export async function transitionLetters(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, ifMatch: string, action: RewardLettersAction): Promise<RewardLetterCycle> {
+  const { db, caller } = ctx;
   await releaseOrPlan(db, caller, cycleId, ifMatch, { audience: action === 'releaseToManagers' ? 'managers' : 'all' });
-  return cycleLetters(db, caller, cycleId);
+  return cycleLetters({ db, caller }, cycleId);
 }
 
-export async function releaseCycleLetters(db: Knex, caller: Caller, cycleId: string, ifMatch: string, input: Schemas['RewardLetterReleaseInput']): Promise<RewardLetterCycle> {
+export async function releaseCycleLetters(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, ifMatch: string, input: Schemas['RewardLetterReleaseInput']): Promise<RewardLetterCycle> {
+  const { db, caller } = ctx;
   await releaseOrPlan(db, caller, cycleId, ifMatch, input);
-  return cycleLetters(db, caller, cycleId);
+  return cycleLetters({ db, caller }, cycleId);
 }
 
-export async function cancelCycleRelease(db: Knex, caller: Caller, cycleId: string, releaseId: string, ifMatch: string): Promise<RewardLetterCycle> {
+export async function cancelCycleRelease(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, releaseId: string, ifMatch: string): Promise<RewardLetterCycle> {
+  const { db, caller } = ctx;
   await cancelRelease(db, caller, cycleId, releaseId, ifMatch);
-  return cycleLetters(db, caller, cycleId);
+  return cycleLetters({ db, caller }, cycleId);
 }
 
 type TreeFacts = Awaited<ReturnType<typeof rowTree>>;
@@ -157,7 +162,8 @@ async function templateOf(db: Knex, scope: CompanyScope, found: Letters): Promis
   };
 }
 
-export async function letterTemplate(db: Knex, caller: Caller, cycleId: string): Promise<RewardLetterTemplate> {
+export async function letterTemplate(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string): Promise<RewardLetterTemplate> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const found = await lettersOfCycle(db, scope, cycleId);
   requireWholeCompanyView(await accessOf(db, scope, caller, cycleId), 'Reading the letter template of a cycle');
@@ -165,7 +171,8 @@ export async function letterTemplate(db: Knex, caller: Caller, cycleId: string):
 }
 
 /** A template change before release: saved at the version read, and every letter issued again from it. */
-export async function updateLetterTemplate(db: Knex, caller: Caller, cycleId: string, ifMatch: string, input: Schemas['RewardLetterTemplateInput']): Promise<RewardLetterTemplate> {
+export async function updateLetterTemplate(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, ifMatch: string, input: Schemas['RewardLetterTemplateInput']): Promise<RewardLetterTemplate> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   requireWholeCompany(caller, 'Changing the letter template of a cycle');
@@ -184,7 +191,8 @@ export async function updateLetterTemplate(db: Knex, caller: Caller, cycleId: st
 }
 
 /** One employee's letter from the stored template or a draft of it; nothing is stored. */
-export async function previewLetter(db: Knex, caller: Caller, cycleId: string, body: Schemas['RewardLetterPreviewInput']): Promise<Schemas['RewardLetterDocument']> {
+export async function previewLetter(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, body: Schemas['RewardLetterPreviewInput']): Promise<Schemas['RewardLetterDocument']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   requireWholeCompany(caller, 'Previewing a cycle’s reward letters');
   const found = await lettersOfCycle(db, scope, cycleId);
@@ -219,7 +227,8 @@ async function siblingsFor(db: Knex, scope: CompanyScope, cycleId: string, manag
   return manager ? [manager] : [];
 }
 
-export async function startLetterExport(db: Knex, jobs: JobQueue, caller: Caller, cycleId: string, socketId: string | undefined) {
+export async function startLetterExport(ctx: Pick<ServiceContext, 'db'>, jobs: JobQueue, caller: Caller, cycleId: string, socketId: string | undefined) {
+  const { db } = ctx;
   const scope = companyScope(caller);
   const found = await lettersOfCycle(db, scope, cycleId);
   requireWholeCompanyView(await accessOf(db, scope, caller, cycleId), 'Exporting a cycle’s reward letters');
@@ -236,10 +245,10 @@ export async function startLetterExport(db: Knex, jobs: JobQueue, caller: Caller
  * released, reminded or exported) before it is released, at the letter's version.
  */
 export async function switchLetterOnOrOff(
-  db: Knex,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   { cycleId, employeeId, ifMatch, enabled }: { cycleId: string; employeeId: string; ifMatch: string; enabled: boolean },
 ): Promise<RewardLetterSummary> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   requireWholeCompany(caller, 'Switching a reward letter on or off');
@@ -304,7 +313,8 @@ async function presentFull(db: Knex, scope: CompanyScope, found: Letters, letter
 }
 
 /** A letter as issued; the employee's own first reading (once released) is recorded as viewed. */
-export async function readLetter(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<RewardLetter> {
+export async function readLetter(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, employeeId: string): Promise<RewardLetter> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const { found, letter, own } = await readableLetter(db, scope, caller, cycleId, employeeId);
   if (own && letter.released_at && !letter.viewed_at) {
@@ -314,7 +324,8 @@ export async function readLetter(db: Knex, caller: Caller, cycleId: string, empl
   return presentFull(db, scope, found, letter);
 }
 
-export async function letterPdf(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<RawResponse> {
+export async function letterPdf(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, employeeId: string): Promise<RawResponse> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const { letter } = await readableLetter(db, scope, caller, cycleId, employeeId);
   if (!letter.document_version_id) throw switchedOff();
@@ -323,7 +334,8 @@ export async function letterPdf(db: Knex, caller: Caller, cycleId: string, emplo
 }
 
 /** The employee confirms their own released letter; the first confirmation is kept. */
-export async function confirmLetter(db: Knex, caller: Caller, cycleId: string, employeeId: string): Promise<RewardLetter> {
+export async function confirmLetter(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string, employeeId: string): Promise<RewardLetter> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const { found, letter, own } = await readableLetter(db, scope, caller, cycleId, employeeId);
   if (!own || !letter.released_at) throw new HttpError(403, 'forbidden', { message: 'Only the employee a letter is written to confirms it.' });
@@ -334,7 +346,8 @@ export async function confirmLetter(db: Knex, caller: Caller, cycleId: string, e
 }
 
 /** The caller's own letter of a cycle (released), by their sign-in: the one answer the installed app keeps offline. */
-export async function myLetter(db: Knex, caller: Caller, cycleId: string): Promise<RewardLetter> {
+export async function myLetter(ctx: Pick<ServiceContext, 'db' | 'caller'>, cycleId: string): Promise<RewardLetter> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const own = await ownEmployeeId(db, scope, caller.userId);
   const letters = await lettersOf(db, scope).where({ cycle_id: cycleId }).andWhere((where) => {
@@ -342,10 +355,11 @@ export async function myLetter(db: Knex, caller: Caller, cycleId: string): Promi
     if (own) where.orWhere('employee_id', own);
   }).first() as LetterRow | undefined;
   if (!letters) throw notFound();
-  return readLetter(db, caller, cycleId, letters.employee_id);
+  return readLetter({ db, caller }, cycleId, letters.employee_id);
 }
 
-export async function myLetters(db: Knex, caller: Caller): Promise<RewardLetterSummary[]> {
+export async function myLetters(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<RewardLetterSummary[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const rows = await releasedLettersOf(db, scope, caller.userId, await ownEmployeeId(db, scope, caller.userId));
   return rows.map((row) => presentLetter(row, { id: row.cycle_id, name: row.cycle_name, effectiveDate: row.effective_date }, row.manager_name));

@@ -5,11 +5,11 @@ export const systemOperations = [
   operation({
     operationId: 'getHealth',
     access: publicAccess,
-    handler: async (_input, { deps }) => ({ data: await health(deps) }),
+    handler: async (_input, ctx) => ({ data: await health(ctx) }),
   }),
   operation({
     operationId: 'getReadiness',
     access: publicAccess,
-    handler: async (_input, { deps }) => ({ data: readiness(deps) }),
+    handler: async (_input, ctx) => ({ data: readiness(ctx) }),
   }),
 ];

@@ -1,10 +1,11 @@
 import type { components } from '../contract-types.js';
 import { migrationState } from '../db/migrations.js';
-import type { AppDeps } from '../deps.js';
 import { HttpError } from '../kernel/errors.js';
 import { STARTING_MESSAGE } from '../kernel/startupGate.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
-export async function health(deps: AppDeps): Promise<components['schemas']['Health']> {
+export async function health(ctx: Pick<ServiceContext, 'deps'>): Promise<components['schemas']['Health']> {
+  const { deps } = ctx;
   try {
     await deps.db.raw('select 1');
     return {
@@ -20,7 +21,8 @@ export async function health(deps: AppDeps): Promise<components['schemas']['Heal
 }
 
 /** Ready (200) or draining (503 `draining`); while starting, the start-up gate answers 503 `starting` before this runs. */
-export function readiness(deps: AppDeps): components['schemas']['Readiness'] {
+export function readiness(ctx: Pick<ServiceContext, 'deps'>): components['schemas']['Readiness'] {
+  const { deps } = ctx;
   const lifecycle = deps.lifecycle ?? { state: 'ready', roles: ['web', 'worker'] };
   if (lifecycle.state === 'draining') {
     throw new HttpError(503, 'draining', { message: 'This node is shutting down; send requests to another node.', headers: { 'Retry-After': '2' } });

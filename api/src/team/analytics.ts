@@ -1,6 +1,4 @@
-import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import type { AppDeps } from '../deps.js';
 import { INSUFFICIENT_DATA_LABEL, TRACKS, findLevel } from '../reference/catalog/index.js';
 import { percentileInc } from '../market/engine/index.js';
 import { badRequest } from '../kernel/errors.js';
@@ -8,6 +6,7 @@ import { requireDemographics, requirePay, seesPay, teamAccess } from './access.j
 import { type Member, Team } from './members.js';
 import type { Money } from '../money/converter.js';
 import { fullName, jobFamilyRef, levelRef, locationRef, managerRef } from './present.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Status = Schemas['TeamStatusFilter'];
@@ -29,7 +28,8 @@ const COMPA_BANDS: { label: string; min: number | null; max: number | null }[] =
   { label: '1.20 and above', min: 1.2, max: null },
 ];
 
-export async function compaRatioReport(deps: AppDeps, caller: Caller, status: Status): Promise<Schemas['TeamCompaRatioReport']> {
+export async function compaRatioReport(ctx: Pick<ServiceContext, 'deps' | 'caller'>, status: Status): Promise<Schemas['TeamCompaRatioReport']> {
+  const { deps, caller } = ctx;
   const access = await teamAccess(deps.db, caller);
   requirePay(access, 'The compa-ratio');
   const team = await Team.load(deps, access, { status }, { pay: true, grants: false });
@@ -94,7 +94,8 @@ async function measured(team: Team, measure: Measure): Promise<{ member: Member;
   return out;
 }
 
-export async function payDistribution(deps: AppDeps, caller: Caller, measure: Measure, status: Status): Promise<Schemas['TeamPayDistribution']> {
+export async function payDistribution(ctx: Pick<ServiceContext, 'deps' | 'caller'>, measure: Measure, status: Status): Promise<Schemas['TeamPayDistribution']> {
+  const { deps, caller } = ctx;
   const access = await teamAccess(deps.db, caller);
   requirePay(access, 'The pay distribution');
   const team = await Team.load(deps, access, { status }, { pay: true, grants: false });
@@ -158,7 +159,8 @@ function demographicGroup(member: Member, attribute: Attribute): { id: string; l
   return { id, label: humanise(raw.trim()) };
 }
 
-export async function payEquity(deps: AppDeps, caller: Caller, attribute: Attribute, measure: Measure): Promise<Schemas['TeamPayEquity']> {
+export async function payEquity(ctx: Pick<ServiceContext, 'deps' | 'caller'>, attribute: Attribute, measure: Measure): Promise<Schemas['TeamPayEquity']> {
+  const { deps, caller } = ctx;
   const access = await teamAccess(deps.db, caller);
   requireDemographics(access, 'The pay-equity view');
   requirePay(access, 'The pay-equity view');
@@ -311,10 +313,10 @@ async function metricOf(team: Team, members: Member[], metric: Metric): Promise<
 }
 
 export async function playground(
-  deps: AppDeps,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'deps' | 'caller'>,
   input: { groupBy: Dimension[]; metric: Metric; status: Status },
 ): Promise<Schemas['TeamPlayground']> {
+  const { deps, caller } = ctx;
   const access = await teamAccess(deps.db, caller);
   const payMetric = !RECORD_METRICS.has(input.metric);
   if (payMetric) requirePay(access, `The ${input.metric} metric`);

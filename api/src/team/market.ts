@@ -81,7 +81,7 @@ export async function marketMedians(deps: AppDeps, cells: (MarketCell | null)[])
   const answers = new Map<string, MarketMedian>();
   let releaseVersion = '';
   for (const [locationId, entry] of byLocation) {
-    const result = await marketData(deps, marketRequestFor(locationId, [...entry.families].sort(), [...entry.levels].sort()));
+    const result = await marketData({ deps }, marketRequestFor(locationId, [...entry.families].sort(), [...entry.levels].sort()));
     releaseVersion = result.releaseVersion;
     for (const cell of result.cells) {
       const key = keyOf({ jobFamilyId: cell.jobFamilyId, levelId: cell.levelId, locationId });

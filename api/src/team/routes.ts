@@ -11,71 +11,71 @@ export const teamOperations = [
   secured({
     operationId: 'listStartingSoon',
     access: viewTeam,
-    handler: async (_input, { deps, caller }) => ({ data: await startingSoon(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await startingSoon(ctx) }),
   }),
   secured({
     operationId: 'getTeamOverview',
     access: viewTeam,
-    handler: async ({ query }, { deps, caller }) => ({ data: await overview(deps, caller, query.status) }),
+    handler: async ({ query }, ctx) => ({ data: await overview(ctx, query.status) }),
   }),
   secured({
     operationId: 'getTeamEmployeeTable',
     access: viewTeam,
-    handler: async ({ query }, { deps, caller }) => table(deps, caller, query),
-    kept: async ({ query }, { deps, caller }) => keptTable(deps, caller, query),
+    handler: async ({ query }, ctx) => table(ctx, query),
+    kept: async ({ query }, ctx) => keptTable(ctx, query),
   }),
   secured({
     operationId: 'getTeamEmployee',
     access: viewTeam,
-    handler: async ({ path }, { deps, caller }) => ({ data: await employee(deps, caller, path.employeeId) }),
+    handler: async ({ path }, ctx) => ({ data: await employee(ctx, path.employeeId) }),
   }),
   secured({
     operationId: 'getTeamEquityDetailsChart',
     access: viewPay,
-    handler: async ({ path }, { deps, caller }) => ({ data: await equityDetailsChart(deps, caller, path.employeeId) }),
+    handler: async ({ path }, ctx) => ({ data: await equityDetailsChart(ctx, path.employeeId) }),
   }),
   secured({
     operationId: 'getTeamCompTimeline',
     access: viewPay,
-    handler: async ({ path }, { deps, caller }) => ({ data: await compTimeline(deps, caller, path.employeeId) }),
+    handler: async ({ path }, ctx) => ({ data: await compTimeline(ctx, path.employeeId) }),
   }),
   secured({
     operationId: 'getTeamViewSettings',
     access: viewTeam,
-    handler: async (_input, { deps, caller }) => ({ data: await teamViewSettings(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await teamViewSettings(ctx) }),
   }),
   secured({
     operationId: 'updateCompanyTeamViewSettings',
     access: can('team', 'edit'),
-    handler: async ({ body, headers }, { deps, caller }) => ({ data: await updateCompanySettings(deps.db, caller, headers['If-Match'], body) }),
+    handler: async ({ body, headers }, ctx) => ({ data: await updateCompanySettings(ctx, headers['If-Match'], body) }),
     etag: ({ data }) => data.company.version,
   }),
   secured({
     operationId: 'updateMyTeamViewSettings',
     access: viewTeam,
-    handler: async ({ body, headers }, { deps, caller }) => ({ data: await updateMySettings(deps.db, caller, headers['If-Match'], body) }),
+    handler: async ({ body, headers }, ctx) => ({ data: await updateMySettings(ctx, headers['If-Match'], body) }),
     etag: ({ data }) => data.personal.version,
   }),
   secured({
     operationId: 'getTeamCompaRatio',
     access: viewPay,
-    handler: async ({ query }, { deps, caller }) => ({ data: await compaRatioReport(deps, caller, query.status) }),
+    handler: async ({ query }, ctx) => ({ data: await compaRatioReport(ctx, query.status) }),
   }),
   secured({
     operationId: 'getTeamPayDistribution',
     access: viewPay,
-    handler: async ({ query }, { deps, caller }) => ({ data: await payDistribution(deps, caller, query.measure, query.status) }),
+    handler: async ({ query }, ctx) => ({ data: await payDistribution(ctx, query.measure, query.status) }),
   }),
   secured({
     operationId: 'getTeamPayEquity',
     access: can('demographics', 'view'),
-    handler: async ({ query }, { deps, caller }) => ({ data: await payEquity(deps, caller, query.attribute, query.measure) }),
+    handler: async ({ query }, ctx) => ({ data: await payEquity(ctx, query.attribute, query.measure) }),
   }),
   secured({
     operationId: 'getTeamPlayground',
     access: viewTeam,
-    handler: async ({ query }, { deps, caller }) => ({
-      data: await playground(deps, caller, { groupBy: query.groupBy, metric: query.metric, status: query.status }),
+    handler: async ({ query }, ctx) => ({
+      data: await playground(ctx, { groupBy: query.groupBy, metric: query.metric, status: query.status }),
     }),
   }),
 ];

@@ -38,6 +38,7 @@ import {
 } from './peopleReads.js';
 import { fullyVestedDate } from '../people/vesting.js';
 import { endOfMonth, monthOf, monthsBetween } from './months.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Status = Schemas['TeamStatusFilter'];
@@ -125,7 +126,8 @@ async function compaSummary(team: Team): Promise<Schemas['TeamCompaRatioSummary'
   return { average: compared ? sum / compared : null, compared, insufficientData, unmatched, releaseVersion: await team.releaseVersion() };
 }
 
-export async function overview(deps: AppDeps, caller: Caller, status: Status): Promise<Schemas['TeamOverview']> {
+export async function overview(ctx: Pick<ServiceContext, 'deps' | 'caller'>, status: Status): Promise<Schemas['TeamOverview']> {
+  const { deps, caller } = ctx;
   const access = await teamAccess(deps.db, caller);
   const team = await Team.load(deps, access, { status }, { pay: true, grants: false });
   const members = team.members;
@@ -362,7 +364,8 @@ const questionOf = (caller: Caller, query: TableQuery): unknown => (query.column
  * One page of the table. The database filters, counts, sorts and pages (the cursor is the offset);
  * only the page's employees are read in full, with their pay and market cells.
  */
-export async function table(deps: AppDeps, caller: Caller, query: TableQuery): Promise<TableReply> {
+export async function table(ctx: Pick<ServiceContext, 'deps' | 'caller'>, query: TableQuery): Promise<TableReply> {
+  const { deps, caller } = ctx;
   const access = await teamAccess(deps.db, caller);
   refusePayQuery(access, query);
   const page = await keptPage(deps, access, questionOf(caller, query), async () => {
@@ -379,7 +382,8 @@ export async function table(deps: AppDeps, caller: Caller, query: TableQuery): P
  * The page the node keeps for the question, when the caller's grants alone decide their reach (so
  * nothing needs reading to know which page is theirs); undefined otherwise, and `table` answers.
  */
-export async function keptTable(deps: AppDeps, caller: Caller, query: TableQuery): Promise<TableReply | undefined> {
+export async function keptTable(ctx: Pick<ServiceContext, 'deps' | 'caller'>, query: TableQuery): Promise<TableReply | undefined> {
+  const { deps, caller } = ctx;
   const access = teamAccessOfGrants(caller);
   if (!access) return undefined;
   refusePayQuery(access, query);
@@ -472,7 +476,8 @@ const ALL_COLUMNS: TeamColumn[] = [
   'lastRaiseDate',
 ];
 
-export async function employee(deps: AppDeps, caller: Caller, employeeId: string): Promise<Schemas['TeamEmployeeDetail']> {
+export async function employee(ctx: Pick<ServiceContext, 'deps' | 'caller'>, employeeId: string): Promise<Schemas['TeamEmployeeDetail']> {
+  const { deps, caller } = ctx;
   const access = await teamAccess(deps.db, caller);
   const { row, payVisible } = await reachable(deps, access, employeeId);
   let pay = null;
@@ -495,7 +500,8 @@ async function payOfReachable(deps: AppDeps, caller: Caller, employeeId: string)
   return { access, row };
 }
 
-export async function compTimeline(deps: AppDeps, caller: Caller, employeeId: string): Promise<Schemas['TeamCompTimeline']> {
+export async function compTimeline(ctx: Pick<ServiceContext, 'deps' | 'caller'>, employeeId: string): Promise<Schemas['TeamCompTimeline']> {
+  const { deps, caller } = ctx;
   const { access } = await payOfReachable(deps, caller, employeeId);
   const records = await compensationOf(deps.db, access.scope, employeeId);
   const grants = await grantsOf(deps.db, access.scope, employeeId);
@@ -517,7 +523,8 @@ export async function compTimeline(deps: AppDeps, caller: Caller, employeeId: st
   return { employeeId, current, entries };
 }
 
-export async function equityDetailsChart(deps: AppDeps, caller: Caller, employeeId: string): Promise<Schemas['TeamEquityDetailsChart']> {
+export async function equityDetailsChart(ctx: Pick<ServiceContext, 'deps' | 'caller'>, employeeId: string): Promise<Schemas['TeamEquityDetailsChart']> {
+  const { deps, caller } = ctx;
   const { access, row } = await payOfReachable(deps, caller, employeeId);
   const grants = await grantsOf(deps.db, access.scope, employeeId);
   const team = await Team.ofOne(deps, access, row, { current: new Map(), lastRaiseDate: null, grants });

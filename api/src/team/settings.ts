@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { Caller } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import { emit } from '../platform/events.js';
 import type { components } from '../contract-types.js';
@@ -11,6 +10,7 @@ import { seesPay, teamAccess, type TeamAccess } from './access.js';
 import { type TeamColumn, availableColumns, columnInfo, isPayColumn, withCompTypes } from './columns.js';
 import { compTypesOf } from '../compTypes/reads.js';
 import { COMPANY_OWNER, type SettingsRow, findSettingsRow, insertSettingsRow, updateSettingsRow } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Settings = Schemas['TeamViewSettings'];
@@ -76,7 +76,8 @@ export async function effectiveColumns(db: Knex, access: TeamAccess): Promise<Te
   return (await stateOf(db, access)).effective.columns;
 }
 
-export async function teamViewSettings(db: Knex, caller: Caller): Promise<State> {
+export async function teamViewSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<State> {
+  const { db, caller } = ctx;
   return stateOf(db, await teamAccess(db, caller));
 }
 
@@ -129,7 +130,8 @@ async function save(db: Knex, access: TeamAccess, ownerKey: string, version: num
   });
 }
 
-export async function updateCompanySettings(db: Knex, caller: Caller, ifMatch: string, change: Schemas['TeamViewSettingsInput']): Promise<State> {
+export async function updateCompanySettings(ctx: Pick<ServiceContext, 'db' | 'caller'>, ifMatch: string, change: Schemas['TeamViewSettingsInput']): Promise<State> {
+  const { db, caller } = ctx;
   const access = await teamAccess(db, caller);
   await save(db, access, COMPANY_OWNER, versionOf(ifMatch), change);
   await emit(db, { companyId: access.scope.companyId, actorUserId: caller.userId, name: 'team_view.settings.updated', subjectType: 'team_view_settings', payload: change });
@@ -137,11 +139,11 @@ export async function updateCompanySettings(db: Knex, caller: Caller, ifMatch: s
 }
 
 export async function updateMySettings(
-  db: Knex,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   ifMatch: string,
   change: Schemas['TeamViewPersonalSettingsInput'],
 ): Promise<State> {
+  const { db, caller } = ctx;
   const access = await teamAccess(db, caller);
   if (change.columns && !seesPay(access)) {
     const pay = change.columns.filter(isPayColumn);

@@ -1,12 +1,12 @@
-import type { Caller } from '../access/caller.js';
 import type { components } from '../contract-types.js';
-import type { AppDeps } from '../deps.js';
 import { offerIdOfEmployeeNumber } from '../people/offerHire.js';
 import { startingInReach } from './peopleReads.js';
 import { teamAccess } from './access.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /** Accepted hires in the caller's reach who have not started yet, soonest first: the team view's "Starting soon". */
-export async function startingSoon(deps: AppDeps, caller: Caller): Promise<components['schemas']['TeamStartingSoon'][]> {
+export async function startingSoon(ctx: Pick<ServiceContext, 'deps' | 'caller'>): Promise<components['schemas']['TeamStartingSoon'][]> {
+  const { deps, caller } = ctx;
   const access = await teamAccess(deps.db, caller);
   const rows = await startingInReach(deps.db, access.scope, access.records);
   return rows.map((row) => ({

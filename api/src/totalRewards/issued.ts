@@ -18,6 +18,7 @@ import { statementContent } from './pdf.js';
 import { storedSettings } from './settings.js';
 import { buildStatement } from './statement.js';
 import { type IssuedCursor, type IssuedStatementRow, insertIssuedStatements, listIssuedStatements } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /*
  * Issued statements: a statement as of a day, stored as an immutable document version (its PDF's
@@ -103,7 +104,8 @@ export const issueStatementsJob = jobKind<IssueStatementsInput>({ type: 'totalRe
 });
 
 /** Whom the statements go to (one employee within reach — else 404 — or every active one in reach), then the job that issues them. */
-export async function issueStatements(db: Knex, jobs: JobQueue, caller: Caller, body: { title: string; employeeId?: string; asOf?: string }, socketId: string | undefined) {
+export async function issueStatements(ctx: Pick<ServiceContext, 'db'>, jobs: JobQueue, caller: Caller, body: { title: string; employeeId?: string; asOf?: string }, socketId: string | undefined) {
+  const { db } = ctx;
   needsEdit(caller);
   const scope = companyScope(caller);
   const employeeIds = body.employeeId
@@ -113,7 +115,8 @@ export async function issueStatements(db: Knex, jobs: JobQueue, caller: Caller, 
 }
 
 /** The caller's own issued statements, newest first; none without an employee record. */
-export async function myIssuedStatements(db: Knex, caller: Caller): Promise<Schemas['IssuedStatement'][]> {
+export async function myIssuedStatements(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['IssuedStatement'][]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const employee = await statementEmployeeOfUser(db, scope, caller.userId);
   if (!employee) return [];
@@ -126,7 +129,8 @@ export async function myIssuedStatements(db: Knex, caller: Caller): Promise<Sche
 }
 
 /** An issued statement's PDF as issued: the caller's own, or within their preview reach; any other id is 404. */
-export async function issuedStatementPdf(db: Knex, caller: Caller, id: string): Promise<RawResponse> {
+export async function issuedStatementPdf(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<RawResponse> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = await findDocumentVersion(db, scope, id);
   if (!version || version.subjectType !== ISSUED_STATEMENT_SUBJECT) throw notFound();
@@ -136,7 +140,8 @@ export async function issuedStatementPdf(db: Knex, caller: Caller, id: string): 
 }
 
 /** The caller's own issued statement's PDF only (the path the installed app keeps offline); anyone else's id is 404, also for admins. */
-export async function myIssuedStatementPdf(db: Knex, caller: Caller, id: string): Promise<RawResponse> {
+export async function myIssuedStatementPdf(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<RawResponse> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = await findDocumentVersion(db, scope, id);
   const own = await statementEmployeeOfUser(db, scope, caller.userId);
@@ -159,10 +164,10 @@ function decodeCursor(cursor: string): IssuedCursor {
 
 /** Every statement issued in the company, newest first, a page at a time: whole-company readers of statements only. */
 export async function issuedStatementRecords(
-  db: Knex,
-  caller: Caller,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   query: { employeeId?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<{ data: Schemas['IssuedStatementRecord'][]; page: Schemas['Page'] }> {
+  const { db, caller } = ctx;
   if (!hasPermission(caller.permissions, 'totalRewards', 'view', 'all')) {
     throw new HttpError(403, 'forbidden', { message: 'The statements issued in the company are listed to people with the totalRewards permission for the whole company.' });
   }

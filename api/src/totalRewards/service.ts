@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Caller, companyScope } from '../access/caller.js';
+import { companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
 import { HttpError } from '../kernel/errors.js';
@@ -9,6 +9,7 @@ import { documentLogo } from './branding.js';
 import { type PdfCurrency, statementPdf } from './pdf.js';
 import { type SettingsDraft, checkDraft, storedSettings, withDraft } from './settings.js';
 import { buildStatement } from './statement.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Statement = Schemas['TotalRewardsStatement'];
@@ -18,24 +19,29 @@ async function statementOf(db: Knex, subject: StatementSubject, asOf: string | u
   return buildStatement(db, { ...subject, settings, asOf: asOf ?? today() });
 }
 
-export async function myStatement(db: Knex, caller: Caller, asOf: string | undefined): Promise<Statement> {
+export async function myStatement(ctx: Pick<ServiceContext, 'db' | 'caller'>, asOf: string | undefined): Promise<Statement> {
+  const { db, caller } = ctx;
   return statementOf(db, await ownSubject(db, caller), asOf);
 }
 
-export async function employeeStatement(db: Knex, caller: Caller, employeeId: string, asOf: string | undefined): Promise<Statement> {
+export async function employeeStatement(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, asOf: string | undefined): Promise<Statement> {
+  const { db, caller } = ctx;
   return statementOf(db, await subjectById(db, caller, employeeId), asOf);
 }
 
-export async function myStatementPdf(db: Knex, caller: Caller, asOf: string | undefined, currency: PdfCurrency) {
-  return statementPdf(await myStatement(db, caller, asOf), currency, await documentLogo(db, companyScope(caller)));
+export async function myStatementPdf(ctx: Pick<ServiceContext, 'db' | 'caller'>, asOf: string | undefined, currency: PdfCurrency) {
+  const { db, caller } = ctx;
+  return statementPdf(await myStatement({ db, caller }, asOf), currency, await documentLogo(db, companyScope(caller)));
 }
 
-export async function employeeStatementPdf(db: Knex, caller: Caller, employeeId: string, asOf: string | undefined, currency: PdfCurrency) {
-  return statementPdf(await employeeStatement(db, caller, employeeId, asOf), currency, await documentLogo(db, companyScope(caller)));
+export async function employeeStatementPdf(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, asOf: string | undefined, currency: PdfCurrency) {
+  const { db, caller } = ctx;
+  return statementPdf(await employeeStatement({ db, caller }, employeeId, asOf), currency, await documentLogo(db, companyScope(caller)));
 }
 
 /** The settings' live preview: the draft over the stored settings for this answer only, checked as a save is. */
-export async function previewStatement(db: Knex, caller: Caller, employeeId: string, body: { settings?: SettingsDraft; asOf?: string }): Promise<Statement> {
+export async function previewStatement(ctx: Pick<ServiceContext, 'db' | 'caller'>, employeeId: string, body: { settings?: SettingsDraft; asOf?: string }): Promise<Statement> {
+  const { db, caller } = ctx;
   if (!hasPermission(caller.permissions, 'totalRewards', 'edit', 'all')) {
     throw new HttpError(403, 'forbidden', { message: 'Previewing communicate settings needs the totalRewards permission for the whole company (edit).' });
   }
@@ -44,7 +50,8 @@ export async function previewStatement(db: Knex, caller: Caller, employeeId: str
   return statementOf(db, subject, body.asOf, body.settings);
 }
 
-export async function previewEmployeeList(db: Knex, caller: Caller, search: string | undefined, limit: number): Promise<Schemas['TotalRewardsPreviewEmployee'][]> {
+export async function previewEmployeeList(ctx: Pick<ServiceContext, 'db' | 'caller'>, search: string | undefined, limit: number): Promise<Schemas['TotalRewardsPreviewEmployee'][]> {
+  const { db, caller } = ctx;
   return (await previewCandidates(db, caller, search, limit)).map((row) => ({
     id: row.id,
     firstName: row.first_name,

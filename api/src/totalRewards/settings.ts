@@ -12,6 +12,7 @@ import { minorUnitOf } from '../money/minorUnits.js';
 import { emit } from '../platform/events.js';
 import { DEFAULT_SETTINGS } from './defaults.js';
 import { type CommunicateSettingsRow, type SettingsColumns, findSettingsRow, insertSettingsRow, updateSettingsRow } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 export type CommunicateSettings = Schemas['CommunicateSettings'];
@@ -69,7 +70,8 @@ export function requireSettingsReader(caller: Caller): void {
   }
 }
 
-export async function communicateSettings(db: Knex, caller: Caller): Promise<CommunicateSettings> {
+export async function communicateSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<CommunicateSettings> {
+  const { db, caller } = ctx;
   requireSettingsReader(caller);
   return storedSettings(db, companyScope(caller));
 }
@@ -216,7 +218,8 @@ function changedParts(draft: SettingsDraft): string[] {
 const conflict = (current?: number): HttpError => versionConflict('the communicate settings', current);
 
 /** Saves the parts sent at the version read (0: nothing stored yet); 409 when someone else saved first. */
-export async function updateCommunicateSettings(db: Knex, caller: Caller, ifMatch: string, draft: SettingsDraft): Promise<CommunicateSettings> {
+export async function updateCommunicateSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>, ifMatch: string, draft: SettingsDraft): Promise<CommunicateSettings> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   if (!hasPermission(caller.permissions, 'totalRewards', 'edit', 'all')) {
     throw new HttpError(403, 'forbidden', { message: 'Changing the communicate settings needs the totalRewards permission for the whole company (edit).' });

@@ -12,6 +12,7 @@ import { type AccessRequestRow, type AccessRequestStatus, decideAccessRequest, f
 import { type PermissionMap, hasPermission, isPermissionName, permissionLabel, permissionNames, resolvePermissions } from '../access/permissions.js';
 import { findRole, listRoles, parsePermissions, replaceUserRoles, rolesOfUsers } from '../access/store.js';
 import { type FullUserRow, customerUsersOf, findCompanyById, findCustomerUser } from '../access/usersStore.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Asked = { name: string; authority: 'view' | 'edit' };
@@ -97,7 +98,8 @@ function askedFor(caller: Caller, input: Schemas['AccessRequestInput']): { modul
 const candidatesHoldNoRole = (message: string, status: 403 | 409) => new HttpError(status, 'candidate', { message });
 
 /** Files a request (or answers the same open one again) and tells the company's admins, once committed. */
-export async function createAccessRequest(db: Knex, caller: Caller, input: Schemas['AccessRequestInput']) {
+export async function createAccessRequest(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Schemas['AccessRequestInput']) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   // A candidate is outside the company until hired: they see their offer, never a role's data.
   if (caller.isCandidate) throw candidatesHoldNoRole('Candidates cannot ask for access: Paybench shows a candidate their offer only.', 403);
@@ -129,12 +131,14 @@ export async function createAccessRequest(db: Knex, caller: Caller, input: Schem
   return (await present(db, scope, [row]))[0];
 }
 
-export async function listAccessRequests(db: Knex, caller: Caller, status: AccessRequestStatus | 'all') {
+export async function listAccessRequests(ctx: Pick<ServiceContext, 'db' | 'caller'>, status: AccessRequestStatus | 'all') {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return present(db, scope, await listAccessRequestRows(db, scope, status === 'all' ? {} : { status }));
 }
 
-export async function myAccessRequests(db: Knex, caller: Caller) {
+export async function myAccessRequests(ctx: Pick<ServiceContext, 'db' | 'caller'>) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return present(db, scope, await listAccessRequestRows(db, scope, { requesterId: caller.userId }));
 }
@@ -162,7 +166,8 @@ async function pendingRequest(db: Knex, scope: CompanyScope, id: string): Promis
 const alreadyDecided = (row: AccessRequestRow) => new HttpError(409, 'already_decided', { message: `This request was already ${row.status}.` });
 
 /** Grants the role the admin names (never one chosen for them: the contract requires `roleId`). */
-export async function approveAccessRequest(db: Knex, caller: Caller, id: string, body: { roleId: string; note?: string }) {
+export async function approveAccessRequest(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, body: { roleId: string; note?: string }) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   assertMayAssignRoles(caller);
   const decided = await db.transaction(async (trx) => {
@@ -184,7 +189,8 @@ export async function approveAccessRequest(db: Knex, caller: Caller, id: string,
   return (await present(db, scope, [decided]))[0];
 }
 
-export async function declineAccessRequest(db: Knex, caller: Caller, id: string, body: { note?: string }) {
+export async function declineAccessRequest(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, body: { note?: string }) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const decided = await db.transaction(async (trx) => {
     const row = await pendingRequest(trx, scope, id);

@@ -13,24 +13,24 @@ export const accessOperations = [
     operationId: 'startUsersExport',
     access: can('users', 'view'),
     status: 202,
-    handler: async (_input, { deps, caller, koa }) => ({
-      data: await startJob(deps.jobs, caller, usersExportJob, {}, socketIdOf(koa.get('x-socket-id'))),
+    handler: async (_input, ctx) => ({
+      data: await startJob(ctx.deps.jobs, ctx.caller, usersExportJob, {}, socketIdOf(ctx.koa.get('x-socket-id'))),
     }),
   }),
   secured({
     operationId: 'listRoles',
     access: can('roles', 'view'),
-    handler: async (_input, { deps, caller }) => ({ data: await roles(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await roles(ctx) }),
   }),
   secured({
     operationId: 'saveRole',
     access: can('roles', 'edit'),
-    handler: async ({ body }, { deps, caller }) => ({ data: await saveRole(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await saveRole(ctx, body) }),
   }),
   secured({
     operationId: 'listUsersInRole',
     access: can('roles', 'view'),
-    handler: async ({ path }, { deps, caller }) => ({ data: await usersInRole(deps.db, caller, path.roleId) }),
+    handler: async ({ path }, ctx) => ({ data: await usersInRole(ctx, path.roleId) }),
   }),
   secured({
     operationId: 'listPermissionGroups',
@@ -40,8 +40,8 @@ export const accessOperations = [
   secured({
     operationId: 'listUsers',
     access: can('users', 'view'),
-    handler: async ({ query }, { deps, caller }) => {
-      const page = await listUsers(deps.db, caller, query);
+    handler: async ({ query }, ctx) => {
+      const page = await listUsers(ctx, query);
       return { data: page.users, page: { limit: query.limit, nextCursor: page.nextCursor } };
     },
   }),
@@ -50,7 +50,7 @@ export const accessOperations = [
     access: can('users', 'edit'),
     status: 201,
     handler: async ({ body }, ctx) => {
-      const user = found(await createUser(ctx.deps.db, ctx.caller, body));
+      const user = found(await createUser(ctx, body));
       if (body.invite) await inviteNewUser(ctx, { id: user.id, email: user.email, firstName: user.firstName, isCandidate: user.isCandidate });
       return { data: user };
     },
@@ -58,17 +58,17 @@ export const accessOperations = [
   secured({
     operationId: 'getUserFilterValues',
     access: can('users', 'view'),
-    handler: async (_input, { deps, caller }) => ({ data: await userFilterValues(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await userFilterValues(ctx) }),
   }),
   secured({
     operationId: 'listGuests',
     access: can('users', 'view'),
-    handler: async (_input, { deps, caller }) => ({ data: await guests(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await guests(ctx) }),
   }),
   secured({
     operationId: 'getUser',
     access: can('users', 'view'),
-    handler: async ({ path }, { deps, caller }) => ({ data: found(await getUser(deps.db, caller, path.userId)) }),
+    handler: async ({ path }, ctx) => ({ data: found(await getUser(ctx, path.userId)) }),
   }),
   secured({
     operationId: 'removeUser',
@@ -78,32 +78,32 @@ export const accessOperations = [
   secured({
     operationId: 'setRoleForPerson',
     access: can('roles', 'edit'),
-    handler: async ({ path, body }, { deps, caller }) => ({ data: found(await setRoles(deps.db, caller, path.userId, body.roleIds)) }),
+    handler: async ({ path, body }, ctx) => ({ data: found(await setRoles(ctx, path.userId, body.roleIds)) }),
   }),
   secured({
     operationId: 'createAccessRequest',
     access: member,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: found(await createAccessRequest(deps.db, caller, body)) }),
+    handler: async ({ body }, ctx) => ({ data: found(await createAccessRequest(ctx, body)) }),
   }),
   secured({
     operationId: 'listMyAccessRequests',
     access: member,
-    handler: async (_input, { deps, caller }) => ({ data: await myAccessRequests(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await myAccessRequests(ctx) }),
   }),
   secured({
     operationId: 'listAccessRequests',
     access: can('roles', 'edit'),
-    handler: async ({ query }, { deps, caller }) => ({ data: await listAccessRequests(deps.db, caller, query.status) }),
+    handler: async ({ query }, ctx) => ({ data: await listAccessRequests(ctx, query.status) }),
   }),
   secured({
     operationId: 'approveAccessRequest',
     access: can('roles', 'edit'),
-    handler: async ({ path, body }, { deps, caller }) => ({ data: found(await approveAccessRequest(deps.db, caller, path.accessRequestId, body)) }),
+    handler: async ({ path, body }, ctx) => ({ data: found(await approveAccessRequest(ctx, path.accessRequestId, body)) }),
   }),
   secured({
     operationId: 'declineAccessRequest',
     access: can('roles', 'edit'),
-    handler: async ({ path, body }, { deps, caller }) => ({ data: found(await declineAccessRequest(deps.db, caller, path.accessRequestId, body)) }),
+    handler: async ({ path, body }, ctx) => ({ data: found(await declineAccessRequest(ctx, path.accessRequestId, body)) }),
   }),
 ];

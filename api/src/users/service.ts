@@ -7,7 +7,7 @@ import { versionConflict } from '../kernel/versions.js';
 import type { SecuredContext } from '../kernel/operations.js';
 import { normaliseEmail } from '../access/users.js';
 import { assertMayAssignRoles } from '../access/assignRoles.js';
-import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
+import { type CompanyScope, companyScope } from '../access/caller.js';
 import { type PermissionMap, invalidGrants } from '../access/permissions.js';
 import { presentRole, presentUser } from '../access/present.js';
 import {
@@ -22,6 +22,7 @@ import {
   updateRole,
 } from '../access/store.js';
 import { type FullUserRow, customerUsersOf, emailsOfUsers, findAnyUserByEmail, findCustomerUser, insertUser, updateUser } from '../access/usersStore.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 type RoleInput = components['schemas']['RoleInput'];
 
@@ -31,7 +32,8 @@ async function withRoles(db: Knex, scope: CompanyScope, rows: FullUserRow[]) {
   return rows.map((row) => presentUser(row, roles.get(row.id) ?? [], row.manager_user_id ? (managers.get(row.manager_user_id) ?? null) : null));
 }
 
-export async function roles(db: Knex, caller: Caller) {
+export async function roles(ctx: Pick<ServiceContext, 'db' | 'caller'>) {
+  const { db, caller } = ctx;
   return (await listRoles(db, companyScope(caller))).map(presentRole);
 }
 
@@ -51,7 +53,8 @@ const roleKey = (name: string): string =>
   name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 48) || 'role';
 
 /** Create (no id) or update (id + version, refused with 409 if someone changed it first). */
-export async function saveRole(db: Knex, caller: Caller, input: RoleInput) {
+export async function saveRole(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: RoleInput) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const problems = invalidGrants(input.permissions);
   if (problems.length) throw badRequest('The role grants permissions that do not exist', problems);
@@ -88,7 +91,8 @@ export async function saveRole(db: Knex, caller: Caller, input: RoleInput) {
   return presentRole(counted ?? role);
 }
 
-export async function usersInRole(db: Knex, caller: Caller, roleId: string) {
+export async function usersInRole(ctx: Pick<ServiceContext, 'db' | 'caller'>, roleId: string) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   if (!(await findRole(db, scope, roleId))) throw notFound();
   const rows = await customerUsersOf(db, scope)
@@ -109,7 +113,8 @@ export interface UserListQuery {
 }
 
 /** Users by e-mail; the cursor is the last e-mail of the previous page. */
-export async function listUsers(db: Knex, caller: Caller, query: UserListQuery) {
+export async function listUsers(ctx: Pick<ServiceContext, 'db' | 'caller'>, query: UserListQuery) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const builder = customerUsersOf(db, scope).where('users.status', query.status).andWhere('users.is_candidate', false);
   if (query.search) {
@@ -129,7 +134,8 @@ export async function listUsers(db: Knex, caller: Caller, query: UserListQuery) 
   return { users: await withRoles(db, scope, page), nextCursor: rows.length > query.limit ? (page.at(-1)?.email ?? null) : null };
 }
 
-export async function userFilterValues(db: Knex, caller: Caller): Promise<components['schemas']['UserFilterValues']> {
+export async function userFilterValues(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<components['schemas']['UserFilterValues']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const roleCounts = await listRoles(db, scope);
   const statuses = await customerUsersOf(db, scope).andWhere('users.is_candidate', false).select('users.status').count({ count: '*' }).groupBy('users.status');
@@ -142,13 +148,15 @@ export async function userFilterValues(db: Knex, caller: Caller): Promise<compon
   };
 }
 
-export async function guests(db: Knex, caller: Caller) {
+export async function guests(ctx: Pick<ServiceContext, 'db' | 'caller'>) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const rows = await customerUsersOf(db, scope).andWhere('users.is_candidate', true).andWhere('users.status', 'active').orderBy('users.email');
   return withRoles(db, scope, rows);
 }
 
-export async function getUser(db: Knex, caller: Caller, userId: string) {
+export async function getUser(ctx: Pick<ServiceContext, 'db' | 'caller'>, userId: string) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const row = await findCustomerUser(db, scope, userId);
   if (!row) throw notFound();
@@ -162,7 +170,8 @@ async function rolesByKeys(db: Knex, scope: CompanyScope, keys: string[]): Promi
   return found.map((role) => role.id);
 }
 
-export async function createUser(db: Knex, caller: Caller, input: components['schemas']['UserInput']) {
+export async function createUser(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: components['schemas']['UserInput']) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   // As when provisioning: a candidate sees their offer only and holds no company role.
   if (input.isCandidate && input.roleKeys?.length) throw badRequest('Candidates hold no roles.', [{ field: 'body.roleKeys', message: 'must be empty for a candidate' }]);
@@ -200,7 +209,8 @@ export async function removeUser(ctx: SecuredContext, userId: string) {
   return removed;
 }
 
-export async function setRoles(db: Knex, caller: Caller, userId: string, roleIds: string[]) {
+export async function setRoles(ctx: Pick<ServiceContext, 'db' | 'caller'>, userId: string, roleIds: string[]) {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   assertMayAssignRoles(caller);
   return db.transaction(async (trx) => {

@@ -3,7 +3,6 @@ import type { Knex } from 'knex';
 import { type Caller, type CompanyScope, companyScope } from '../access/caller.js';
 import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
-import type { AppDeps } from '../deps.js';
 import { csvFile } from '../downloads/csv.js';
 import { presentDownload, saveDownload } from '../downloads/service.js';
 import { HttpError } from '../kernel/errors.js';
@@ -16,6 +15,7 @@ import { listChains } from '../meritCycles/store.js';
 import { branchEmployeesByEmail } from '../people/reads/approvalChains.js';
 import { MAX_REVIEWERS, type StoredChain, chainProblems, presentChains, rulesOf, storeRules } from './service.js';
 import { usersByEmail } from './store.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /*
  * Approval chains as a CSV file: `Manager email` (the employee at the root of the branch; empty for
@@ -128,7 +128,8 @@ function requirePlanningEdit(caller: Caller): void {
 }
 
 /** Checks a chains file and, unless a dry run or with any problem, replaces the defaults' or the cycle's chains with it. */
-export async function importChains(db: Knex, caller: Caller, query: { dryRun: boolean; meritCycleId?: string }, ifMatch: string | undefined, text: string): Promise<ChainImport> {
+export async function importChains(ctx: Pick<ServiceContext, 'db' | 'caller'>, query: { dryRun: boolean; meritCycleId?: string }, ifMatch: string | undefined, text: string): Promise<ChainImport> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   if (query.meritCycleId !== undefined) {
     await requireCycle(db, scope, query.meritCycleId);
@@ -142,7 +143,7 @@ export async function importChains(db: Knex, caller: Caller, query: { dryRun: bo
   const applied = !query.dryRun && read.problems.length === 0;
   if (applied) {
     const expected = ifMatchOf(ifMatch);
-    if (query.meritCycleId !== undefined) await replaceApprovalChains(db, caller, query.meritCycleId, expected, read.chains);
+    if (query.meritCycleId !== undefined) await replaceApprovalChains({ db, caller }, query.meritCycleId, expected, read.chains);
     else {
       const version = versionOf(expected);
       await db.transaction((trx) => storeRules(trx, caller, version, { meritChains: read.chains }));
@@ -159,7 +160,8 @@ export async function importChains(db: Knex, caller: Caller, query: { dryRun: bo
 }
 
 /** The defaults' (or a cycle's) chains as the CSV the import reads; the caller's download. */
-export async function exportChains(deps: AppDeps, caller: Caller, meritCycleId: string | undefined): Promise<components['schemas']['Download']> {
+export async function exportChains(ctx: Pick<ServiceContext, 'deps' | 'caller'>, meritCycleId: string | undefined): Promise<components['schemas']['Download']> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   let chains: StoredChain[];
   if (meritCycleId !== undefined) {

@@ -9,22 +9,22 @@ export const workflowSettingsOperations = [
   secured({
     operationId: 'getWorkflowSettings',
     access: view,
-    handler: async (_input, { deps, caller }) => ({ data: await getWorkflowSettings(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await getWorkflowSettings(ctx) }),
   }),
   secured({
     operationId: 'updateWorkflowSettings',
     access: edit,
-    handler: async ({ headers, body }, { deps, caller }) => ({ data: await updateWorkflowSettings(deps.db, caller, headers['If-Match'], body) }),
+    handler: async ({ headers, body }, ctx) => ({ data: await updateWorkflowSettings(ctx, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'importMeritApprovalChains',
     access: edit,
-    handler: async ({ query, headers, body }, { deps, caller }) => ({ data: await importChains(deps.db, caller, query, headers['If-Match'], body) }),
+    handler: async ({ query, headers, body }, ctx) => ({ data: await importChains(ctx, query, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'exportMeritApprovalChains',
     access: view,
     status: 201,
-    handler: async ({ query }, { deps, caller }) => ({ data: await exportChains(deps, caller, query.meritCycleId) }),
+    handler: async ({ query }, ctx) => ({ data: await exportChains(ctx, query.meritCycleId) }),
   }),
 ];

@@ -10,6 +10,7 @@ import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.
 import { chainProblems, MAX_REVIEWERS } from '../meritCycles/chainRules.js';
 import { branchEmployeesById } from '../people/reads/approvalChains.js';
 import { emit } from '../platform/events.js';
+import type { ServiceContext } from '../kernel/operations.js';
 
 /*
  * The workflow settings screen: who approves what, checked and written at one version. The rules
@@ -54,7 +55,8 @@ async function present(db: Knex, scope: CompanyScope, rules: WorkflowRules): Pro
   };
 }
 
-export async function getWorkflowSettings(db: Knex, caller: Caller): Promise<WorkflowSettings> {
+export async function getWorkflowSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<WorkflowSettings> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   return present(db, scope, await rulesOf(db, scope));
 }
@@ -102,7 +104,8 @@ export async function storeRules(trx: Knex, caller: Caller, version: number, nex
   });
 }
 
-export async function updateWorkflowSettings(db: Knex, caller: Caller, ifMatch: string, input: Schemas['WorkflowSettingsInput']): Promise<WorkflowSettings> {
+export async function updateWorkflowSettings(ctx: Pick<ServiceContext, 'db' | 'caller'>, ifMatch: string, input: Schemas['WorkflowSettingsInput']): Promise<WorkflowSettings> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   const meritChains = input.meritChains?.map((chain) => ({ branchEmployeeId: chain.branchEmployeeId, reviewerUserIds: chain.reviewerUserIds }));
@@ -112,5 +115,5 @@ export async function updateWorkflowSettings(db: Knex, caller: Caller, ifMatch: 
   ];
   if (problems.length) throw badRequest('Some approval rules cannot be saved.', problems);
   await db.transaction((trx) => storeRules(trx, caller, version, { meritChains, bandPublicationApprovers: input.bandPublicationApproverUserIds }));
-  return getWorkflowSettings(db, caller);
+  return getWorkflowSettings({ db, caller });
 }

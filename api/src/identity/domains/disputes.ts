@@ -5,6 +5,7 @@ import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps.js';
 import { HttpError, found } from '../../kernel/errors.js';
 import { emit } from '../../platform/events.js';
 import { allStandingClaims, claimById, type CompanyDomainRow, peopleElsewhere } from './store.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -12,7 +13,8 @@ type Schemas = components['schemas'];
  * Every claimed domain (internal admins), the disputed first: a domain is disputed when more than
  * one company claims it, or another company has people at it.
  */
-export async function listDomainClaims(db: Knex): Promise<Schemas['DomainClaimGroup'][]> {
+export async function listDomainClaims(ctx: Pick<ServiceContext, 'db'>): Promise<Schemas['DomainClaimGroup'][]> {
+  const { db } = ctx;
   const claims = await allStandingClaims(db);
   const byDomain = new Map<string, typeof claims>();
   for (const row of claims) byDomain.set(row.domain, [...(byDomain.get(row.domain) ?? []), row]);
@@ -52,7 +54,8 @@ async function revoke(db: Knex, caller: Caller, row: CompanyDomainRow, note: str
  * other company's claim on the domain; `revoke` revokes this claim. Each change is recorded on the
  * company it touches, with the note.
  */
-export async function resolveDomainClaim(db: Knex, caller: Caller, id: string, input: Schemas['DomainClaimResolution']): Promise<Schemas['DomainClaimGroup']> {
+export async function resolveDomainClaim(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, input: Schemas['DomainClaimResolution']): Promise<Schemas['DomainClaimGroup']> {
+  const { db, caller } = ctx;
   const row = found(await claimById(db, id));
   if (row.status === 'revoked') throw new HttpError(409, 'already_revoked', { message: `This claim on ${row.domain} was already revoked.` });
   const note = input.note?.trim() || null;
@@ -65,6 +68,6 @@ export async function resolveDomainClaim(db: Knex, caller: Caller, id: string, i
     await trx('company_domains').where({ id: row.id }).update({ status: 'proven', proof: 'internal', proven_at: now, checked_at: now, last_check: 'Paybench support assigned it to your company.', updated_at: now });
     await emit(trx, { companyId: row.company_id, actorUserId: caller.userId, name: 'company_domain.resolved', subjectType: 'company_domain', subjectId: row.domain, payload: { domain: row.domain, action: 'assigned', note } });
   });
-  const groups = await listDomainClaims(db);
+  const groups = await listDomainClaims({ db });
   return groups.find((group) => group.domain === row.domain) ?? { domain: row.domain, disputed: false, claims: [], people: [] };
 }

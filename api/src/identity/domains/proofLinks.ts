@@ -88,7 +88,8 @@ function proofEmail(input: { domain: string; companyName: string; requestedBy: s
  * Sends a one-time link to `localPart@domain` of a pending claim; opening it there proves the domain.
  * Earlier unused links of the claim stop working. The secret is stored only hashed.
  */
-export async function sendDomainProofLink(deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>, caller: Caller, claimId: string, input: { localPart: string }): Promise<{ sentTo: string; expiresAt: string }> {
+export async function sendDomainProofLink(ctx: { deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>; caller: Caller }, claimId: string, input: { localPart: string }): Promise<{ sentTo: string; expiresAt: string }> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const row = found(await findClaim(deps.db, scope, claimId));
   const refusal = await unprovable(deps.db, row);

@@ -11,38 +11,38 @@ export const domainOperations = [
   secured({
     operationId: 'listCompanyDomains',
     access: view,
-    handler: async (_input, { deps, caller }) => ({ data: await listCompanyDomains(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await listCompanyDomains(ctx) }),
   }),
   secured({
     operationId: 'claimCompanyDomain',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await claimCompanyDomain(deps, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await claimCompanyDomain(ctx, body) }),
   }),
   secured({
     operationId: 'checkCompanyDomain',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await checkCompanyDomain(deps, caller, path.companyDomainId) }),
+    handler: async ({ path }, ctx) => ({ data: await checkCompanyDomain(ctx, path.companyDomainId) }),
   }),
   secured({
     operationId: 'sendDomainProofLink',
     access: edit,
     status: 202,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await sendDomainProofLink(deps, caller, path.companyDomainId, body) }),
+    handler: async ({ path, body }, ctx) => ({ data: await sendDomainProofLink(ctx, path.companyDomainId, body) }),
   }),
   secured({
     operationId: 'withdrawCompanyDomain',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await withdrawCompanyDomain(deps, caller, path.companyDomainId) }),
+    handler: async ({ path }, ctx) => ({ data: await withdrawCompanyDomain(ctx, path.companyDomainId) }),
   }),
   secured({
     operationId: 'listDomainClaims',
     access: internalAdmin,
-    handler: async (_input, { deps }) => ({ data: await listDomainClaims(deps.db) }),
+    handler: async (_input, ctx) => ({ data: await listDomainClaims(ctx) }),
   }),
   secured({
     operationId: 'resolveDomainClaim',
     access: internalAdmin,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await resolveDomainClaim(deps.db, caller, path.companyDomainId, body) }),
+    handler: async ({ path, body }, ctx) => ({ data: await resolveDomainClaim(ctx, path.companyDomainId, body) }),
   }),
 ];

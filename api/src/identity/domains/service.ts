@@ -128,11 +128,13 @@ async function presentAll(db: Knex, rows: CompanyDomainRow[]): Promise<CompanyDo
   return rows.map((row) => presentClaim(row, disputed.has(row.id)));
 }
 
-export async function listCompanyDomains(deps: Deps, caller: Caller): Promise<CompanyDomain[]> {
+export async function listCompanyDomains(ctx: { deps: Deps; caller: Caller }): Promise<CompanyDomain[]> {
+  const { deps, caller } = ctx;
   return presentAll(deps.db, await listClaims(deps.db, companyScope(caller)));
 }
 
-export async function claimCompanyDomain(deps: Deps, caller: Caller, input: { domain: string }): Promise<CompanyDomain> {
+export async function claimCompanyDomain(ctx: { deps: Deps; caller: Caller }, input: { domain: string }): Promise<CompanyDomain> {
+  const { deps, caller } = ctx;
   const row = await claim(deps.db, caller, normaliseDomain(input.domain));
   return (await presentAll(deps.db, [row]))[0]!;
 }
@@ -142,7 +144,8 @@ export async function claimCompanyDomain(deps: Deps, caller: Caller, input: { do
  * while another company has people there or holds it proven; the claim then waits for Paybench
  * support (disputed). What the check found is kept in words.
  */
-export async function checkCompanyDomain(deps: Deps, caller: Caller, id: string): Promise<CompanyDomain> {
+export async function checkCompanyDomain(ctx: { deps: Deps; caller: Caller }, id: string): Promise<CompanyDomain> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const row = found(await findClaim(deps.db, scope, id));
   if (row.status === 'proven') return (await presentAll(deps.db, [row]))[0]!;
@@ -171,7 +174,8 @@ async function proofOf(deps: Deps, scope: CompanyScope, row: CompanyDomainRow): 
   return { missing: `No TXT record "${verificationRecord(row.token)}" was found at ${row.domain} yet. DNS changes can take up to an hour to appear.` };
 }
 
-export async function withdrawCompanyDomain(deps: Deps, caller: Caller, id: string): Promise<CompanyDomain> {
+export async function withdrawCompanyDomain(ctx: { deps: Deps; caller: Caller }, id: string): Promise<CompanyDomain> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const row = found(await findClaim(deps.db, scope, id));
   await deleteClaim(deps.db, scope, id);

@@ -80,15 +80,18 @@ async function writeDomains(db: Knex, caller: Caller, connectionId: string, doma
   await linkToConnection(db, scope, connectionId, domains);
 }
 
-export async function listSsoConnections(deps: Deps, caller: Caller): Promise<SsoConnection[]> {
+export async function listSsoConnections(ctx: { deps: Deps; caller: Caller }): Promise<SsoConnection[]> {
+  const { deps, caller } = ctx;
   return (await listConnections(deps.db, companyScope(caller))).map((row) => presentConnection(row, deps.config.publicUrl));
 }
 
-export async function getSsoConnection(deps: Deps, caller: Caller, id: string): Promise<SsoConnection> {
+export async function getSsoConnection(ctx: { deps: Deps; caller: Caller }, id: string): Promise<SsoConnection> {
+  const { deps, caller } = ctx;
   return presentConnection(found(await findConnection(deps.db, companyScope(caller), id)), deps.config.publicUrl);
 }
 
-export async function createSsoConnection(deps: Deps, caller: Caller, input: SsoConnectionInput): Promise<SsoConnection> {
+export async function createSsoConnection(ctx: { deps: Deps; caller: Caller }, input: SsoConnectionInput): Promise<SsoConnection> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const domains = normaliseDomains(input.domains);
   checkDomains(domains);
@@ -119,7 +122,7 @@ export async function createSsoConnection(deps: Deps, caller: Caller, input: Sso
       payload: { issuerUrl, domains, enabled, created: true },
     });
   });
-  return getSsoConnection(deps, caller, id);
+  return getSsoConnection({ deps, caller }, id);
 }
 
 /** The stored client secret, or 400 when it was sealed under another key (it must be entered again). */
@@ -129,7 +132,8 @@ function storedSecret(deps: Deps, row: SsoConnectionWithDomains): string {
   return secret;
 }
 
-export async function updateSsoConnection(deps: Deps, caller: Caller, id: string, ifMatch: string, patch: SsoConnectionPatch): Promise<SsoConnection> {
+export async function updateSsoConnection(ctx: { deps: Deps; caller: Caller }, id: string, ifMatch: string, patch: SsoConnectionPatch): Promise<SsoConnection> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const version = versionOf(ifMatch);
   const current = found(await findConnection(deps.db, scope, id));
@@ -157,10 +161,11 @@ export async function updateSsoConnection(deps: Deps, caller: Caller, id: string
       payload: { issuerUrl, domains, enabled, created: false },
     });
   });
-  return getSsoConnection(deps, caller, id);
+  return getSsoConnection({ deps, caller }, id);
 }
 
-export async function deleteSsoConnection(deps: Deps, caller: Caller, id: string): Promise<SsoConnection> {
+export async function deleteSsoConnection(ctx: { deps: Deps; caller: Caller }, id: string): Promise<SsoConnection> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const current = found(await findConnection(deps.db, scope, id));
   await deps.db.transaction(async (trx) => {

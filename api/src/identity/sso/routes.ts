@@ -8,29 +8,29 @@ export const ssoOperations = [
   secured({
     operationId: 'listSsoConnections',
     access: view,
-    handler: async (_input, { deps, caller }) => ({ data: await listSsoConnections(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await listSsoConnections(ctx) }),
   }),
   secured({
     operationId: 'createSsoConnection',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createSsoConnection(deps, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await createSsoConnection(ctx, body) }),
   }),
   secured({
     operationId: 'getSsoConnection',
     access: view,
-    handler: async ({ path }, { deps, caller }) => ({ data: await getSsoConnection(deps, caller, path.ssoConnectionId) }),
+    handler: async ({ path }, ctx) => ({ data: await getSsoConnection(ctx, path.ssoConnectionId) }),
   }),
   secured({
     operationId: 'updateSsoConnection',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({
-      data: await updateSsoConnection(deps, caller, path.ssoConnectionId, headers['If-Match'], body),
+    handler: async ({ path, headers, body }, ctx) => ({
+      data: await updateSsoConnection(ctx, path.ssoConnectionId, headers['If-Match'], body),
     }),
   }),
   secured({
     operationId: 'deleteSsoConnection',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await deleteSsoConnection(deps, caller, path.ssoConnectionId) }),
+    handler: async ({ path }, ctx) => ({ data: await deleteSsoConnection(ctx, path.ssoConnectionId) }),
   }),
 ];

@@ -13,6 +13,6 @@ export const catalogOperations = [
   secured({
     operationId: 'listCatalogLocations',
     access: viewBenchmarking,
-    handler: async ({ query }, { deps }) => ({ data: await catalogLocations(deps, query.kind) }),
+    handler: async ({ query }, ctx) => ({ data: await catalogLocations(ctx, query.kind) }),
   }),
 ];

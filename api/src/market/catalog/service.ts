@@ -1,8 +1,8 @@
 import type { components } from '../../contract-types.js';
-import type { AppDeps } from '../../deps.js';
 import { FAMILY_BLEND_GROUPS, JOB_FAMILIES, LOCATIONS, type Location, type LocationKind } from '../../reference/catalog/index.js';
 import { describeRelease, disclose, type DisclosedEntry } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -57,7 +57,8 @@ const BELOW = { id: 'below_threshold', label: 'Below the threshold', min: 0, max
  * Every location with what the served release says of it. Counts are the composition's disclosed
  * ones (the same the data-composition screen shows), so nothing here is finer than what it publishes.
  */
-export async function catalogLocations(deps: AppDeps, kind: LocationKind | undefined): Promise<{ releaseVersion: string; locations: Schemas['CatalogLocation'][] }> {
+export async function catalogLocations(ctx: Pick<ServiceContext, 'deps'>, kind: LocationKind | undefined): Promise<{ releaseVersion: string; locations: Schemas['CatalogLocation'][] }> {
+  const { deps } = ctx;
   const served = await currentRelease(deps);
   const composition = describeRelease(served.release);
   const byId = new Map(composition.locations.map((entry) => [entry.id, disclose(entry)]));

@@ -8,7 +8,7 @@ export const executiveOperations = [
   secured({
     operationId: 'queryExecutiveCompData',
     access: view,
-    handler: async ({ body }, { deps }) => ({ data: await executiveMarketData(deps, checkedExecutiveRequest(body)) }),
+    handler: async ({ body }, ctx) => ({ data: await executiveMarketData(ctx, checkedExecutiveRequest(body)) }),
   }),
   secured({
     operationId: 'searchExecutiveTitles',

@@ -1,6 +1,5 @@
 import Fuse from 'fuse.js';
 import type { components } from '../../contract-types.js';
-import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../kernel/errors.js';
 import { EXECUTIVE_TITLES, PERCENTILES } from '../../reference/catalog/index.js';
 import { isValidBenchmarkRequest, queryRelease, type BenchmarkRequest } from '../engine/index.js';
@@ -8,6 +7,7 @@ import { currentRelease, type ServedRelease } from '../releases.js';
 import { forexFor } from '../service.js';
 import { findExecutiveTitle, titleRequest, validateExecutiveRequest, type ExecutiveRequestInput } from './request.js';
 import { MINIMUM_FUZZY_SCORE, readTitle } from '../titles/index.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -35,8 +35,9 @@ export function answerExecutive(served: ServedRelease, forex: Readonly<Record<st
   return { releaseId: served.release.id, releaseVersion: served.row.version, currencyMode: request.currency ?? 'local', percentiles, rows };
 }
 
-export async function executiveMarketData(deps: AppDeps, request: ExecutiveRequest): Promise<Schemas['ExecutiveCompResult']> {
-  return answerExecutive(await currentRelease(deps), await forexFor(deps.db, request.currency), request);
+export async function executiveMarketData(ctx: Pick<ServiceContext, 'deps'>, request: ExecutiveRequest): Promise<Schemas['ExecutiveCompResult']> {
+  const { deps } = ctx;
+  return answerExecutive(await currentRelease(deps), await forexFor({ db: deps.db }, request.currency), request);
 }
 
 interface TitleDocument {

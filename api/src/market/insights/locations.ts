@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../../access/caller.js';
 import type { components } from '../../contract-types.js';
-import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../kernel/errors.js';
 import {
   COMPANY_STAGES,
@@ -28,6 +27,7 @@ import {
 import { currentRelease } from '../releases.js';
 import { currencyForexMapping } from '../service.js';
 import { findSettings } from '../store.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Input = Schemas['LocationInsightsRequest'];
@@ -187,7 +187,8 @@ async function syntheticEnabled(db: Knex, caller: Caller): Promise<boolean> {
  * paying in different currencies compare. A withheld location cell stays "Insufficient data" unless
  * the company chose synthetic location data, which fills it from the location's pay index, labelled.
  */
-export async function locationInsights(deps: AppDeps, caller: Caller, input: Input): Promise<Schemas['LocationInsights']> {
+export async function locationInsights(ctx: Pick<ServiceContext, 'deps' | 'caller'>, input: Input): Promise<Schemas['LocationInsights']> {
+  const { deps, caller } = ctx;
   const request = check(input);
   const synthetic = await syntheticEnabled(deps.db, caller);
   const served = await currentRelease(deps);

@@ -1,10 +1,10 @@
 import type { components } from '../../contract-types.js';
-import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../kernel/errors.js';
 import { COMPANY_STAGES, FOUNDER_TYPES, OWNERSHIP_GROUPS, REPORT_PERCENTILES } from '../../reference/catalog/index.js';
 import { queryRelease, validateBenchmarkRequest, type BenchmarkCell, type BenchmarkRequest, type BenchmarkRequestInput } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
 import { forexFor } from '../service.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Input = Schemas['OfferInsightsRequest'];
@@ -68,10 +68,11 @@ function spreadOf(cell: BenchmarkCell): Schemas['OfferSpread'] | null {
 }
 
 /** Market percentiles of base, total cash and new-hire equity for one role and place, with their spread. */
-export async function offerInsights(deps: AppDeps, input: Input): Promise<Schemas['OfferInsights']> {
+export async function offerInsights(ctx: Pick<ServiceContext, 'deps'>, input: Input): Promise<Schemas['OfferInsights']> {
+  const { deps } = ctx;
   const request = check(input);
   const served = await currentRelease(deps);
-  const result = queryRelease(served.release, request, { forex: await forexFor(deps.db, request.currency) });
+  const result = queryRelease(served.release, request, { forex: await forexFor({ db: deps.db }, request.currency) });
   const cell = (id: string): BenchmarkCell => {
     const found = result.cells.find((c) => c.compensationTypeId === id);
     if (!found) throw new Error(`No ${id} cell in an offer insight`);

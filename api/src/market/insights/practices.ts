@@ -1,5 +1,4 @@
 import type { components } from '../../contract-types.js';
-import type { AppDeps } from '../../deps.js';
 import { badRequest, type FieldError } from '../../kernel/errors.js';
 import {
   BELOW_THRESHOLD_BUCKET,
@@ -19,6 +18,7 @@ import {
 } from '../../reference/catalog/index.js';
 import { BENCHMARK_REQUEST_MESSAGES, DEFAULT_PRIVACY_RULE, EQUITY_PROGRAMME_UNKNOWN, UNKNOWN_PRACTICE, withheldStatement, type InsufficientReason, type MarketRelease } from '../engine/index.js';
 import { currentRelease } from '../releases.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Input = Schemas['EquityPracticesRequest'];
@@ -132,7 +132,8 @@ export function describePractices(release: MarketRelease, input: Input): Omit<Sc
   };
 }
 
-export async function equityPractices(deps: AppDeps, input: Input): Promise<Schemas['EquityPractices']> {
+export async function equityPractices(ctx: Pick<ServiceContext, 'deps'>, input: Input): Promise<Schemas['EquityPractices']> {
+  const { deps } = ctx;
   const served = await currentRelease(deps);
   return { ...describePractices(served.release, input), releaseVersion: served.row.version };
 }

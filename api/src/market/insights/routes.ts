@@ -10,16 +10,16 @@ export const insightOperations = [
   secured({
     operationId: 'getLocationInsights',
     access: view,
-    handler: async ({ body }, { deps, caller }) => ({ data: await locationInsights(deps, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await locationInsights(ctx, body) }),
   }),
   secured({
     operationId: 'getEquityPractices',
     access: view,
-    handler: async ({ body }, { deps }) => ({ data: await equityPractices(deps, body) }),
+    handler: async ({ body }, ctx) => ({ data: await equityPractices(ctx, body) }),
   }),
   secured({
     operationId: 'getOfferInsights',
     access: view,
-    handler: async ({ body }, { deps }) => ({ data: await offerInsights(deps, body) }),
+    handler: async ({ body }, ctx) => ({ data: await offerInsights(ctx, body) }),
   }),
 ];

@@ -5,6 +5,6 @@ export const levellingOperations = [
   secured({
     operationId: 'levelYourEmployees',
     access: can('benchmarking', 'view'),
-    handler: async ({ query }, { deps, caller }) => levelYourEmployees(deps, caller, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) }),
+    handler: async ({ query }, ctx) => levelYourEmployees(ctx, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) }),
   }),
 ];

@@ -1,7 +1,6 @@
-import { type Caller, companyScope } from '../../access/caller.js';
+import { companyScope } from '../../access/caller.js';
 import type { components } from '../../contract-types.js';
 import { type MinorUnits, minorUnits } from '../../money/minorUnits.js';
-import type { AppDeps } from '../../deps.js';
 import { employeeReach } from '../../people/visibility.js';
 import {
   COMPANY_STAGES,
@@ -19,6 +18,7 @@ import { currentRelease } from '../releases.js';
 import { currencyForexMapping } from '../service.js';
 import { baseSalariesOn, employeesInReach, idsWithinReach, type BaseSalary, type LevellingEmployeeRow } from './peopleReads.js';
 import { levelFromTitle, levelsOfTrack, readFamilyOfTitle, type TitleLevel } from './titles.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Levelled = Schemas['LevelledEmployee'];
@@ -206,7 +206,8 @@ export interface LevellingPage {
  * Suggested levels for the employees the caller may see in the team view, one page at a time. Pay
  * counts only for those whose compensation the caller may see too.
  */
-export async function levelYourEmployees(deps: AppDeps, caller: Caller, query: { limit: number; cursor?: string }): Promise<LevellingPage> {
+export async function levelYourEmployees(context: Pick<ServiceContext, 'deps' | 'caller'>, query: { limit: number; cursor?: string }): Promise<LevellingPage> {
+  const { deps, caller } = context;
   const scope = companyScope(caller);
   const teamReach = await employeeReach(deps.db, scope, caller, 'team');
   const rows = await employeesInReach(deps.db, scope, teamReach, query.limit + 1, query.cursor);

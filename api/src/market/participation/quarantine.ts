@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import type { Caller } from '../../access/caller.js';
 import type { components } from '../../contract-types.js';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps.js';
 import { HttpError, badRequest, notFound } from '../../kernel/errors.js';
 import { cellLabel } from './plausibility.js';
 import { decideQuarantine, findQuarantine, hasLaterScreening, latestScreening, listQuarantines, type QuarantineListRow, type StoredFinding } from './screeningStore.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -41,7 +41,8 @@ async function otherNames(db: Knex, rows: QuarantineListRow[]): Promise<Map<stri
 }
 
 /** Internal admins: every contribution the plausibility checks held back (or that was released after a hold), newest first. */
-export async function quarantines(db: Knex): Promise<Schemas['MarketQuarantine'][]> {
+export async function quarantines(ctx: Pick<ServiceContext, 'db'>): Promise<Schemas['MarketQuarantine'][]> {
+  const { db } = ctx;
   const rows = await listQuarantines(db, LIST_LIMIT);
   const names = await otherNames(db, rows);
   return rows.map((row) => present(row, names));
@@ -52,7 +53,8 @@ export async function quarantines(db: Knex): Promise<Schemas['MarketQuarantine']
  * reason. Only a company's latest hold is decided (a later build screened it again), and a release a
  * build has already applied stands as recorded.
  */
-export async function decide(db: Knex, caller: Caller, id: string, input: Schemas['MarketQuarantineDecisionInput']): Promise<Schemas['MarketQuarantine']> {
+export async function decide(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, input: Schemas['MarketQuarantineDecisionInput']): Promise<Schemas['MarketQuarantine']> {
+  const { db, caller } = ctx;
   const reason = input.reason.trim();
   if (!reason) throw badRequest('Say why', [{ field: 'body.reason', message: 'must not be blank' }]);
   const row = await findQuarantine(db, id);

@@ -6,11 +6,11 @@ export const quarantineOperations = [
   secured({
     operationId: 'listMarketQuarantines',
     access: internalAdmin,
-    handler: async (_input, { deps }) => ({ data: await quarantines(deps.db) }),
+    handler: async (_input, ctx) => ({ data: await quarantines(ctx) }),
   }),
   secured({
     operationId: 'decideMarketQuarantine',
     access: internalAdmin,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await decide(deps.db, caller, path.quarantineId, body) }),
+    handler: async ({ path, body }, ctx) => ({ data: await decide(ctx, path.quarantineId, body) }),
   }),
 ];

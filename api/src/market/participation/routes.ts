@@ -7,26 +7,26 @@ export const participationOperations = [
   secured({
     operationId: 'getMarketParticipation',
     access: can('benchmarking', 'view'),
-    handler: async (_input, { deps, caller }) => ({ data: await participation(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await participation(ctx) }),
   }),
   secured({
     operationId: 'updateMarketParticipation',
     access: can('benchmarking', 'edit'),
-    handler: async ({ body }, { deps, caller }) => ({ data: await updateParticipation(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await updateParticipation(ctx, body) }),
   }),
   secured({
     operationId: 'listMarketParticipantRequests',
     access: internalAdmin,
-    handler: async (_input, { deps }) => ({ data: await listParticipantRequests(deps.db) }),
+    handler: async (_input, ctx) => ({ data: await listParticipantRequests(ctx) }),
   }),
   secured({
     operationId: 'decideMarketParticipantRequest',
     access: internalAdmin,
-    handler: async ({ path, body }, { deps, caller }) => ({ data: await decideParticipantRequest(deps.db, caller, path.companyId, body) }),
+    handler: async ({ path, body }, ctx) => ({ data: await decideParticipantRequest(ctx, path.companyId, body) }),
   }),
   secured({
     operationId: 'getMarketReleaseParticipants',
     access: internalAdmin,
-    handler: async ({ path }, { deps }) => ({ data: await releaseParticipants(deps.db, path.releaseId) }),
+    handler: async ({ path }, ctx) => ({ data: await releaseParticipants(ctx, path.releaseId) }),
   }),
 ];

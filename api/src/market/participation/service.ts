@@ -10,6 +10,7 @@ import { countPlaceableEmployees } from '../../people/reads/contributions.js';
 import { findParticipation, saveParticipation, type ParticipationState } from './store.js';
 import { heldBackOf } from './quarantine.js';
 import { requestReview, verificationOf } from './verification.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -50,7 +51,8 @@ function present(state: ParticipationState, placeable: number, coverage: Coverag
   };
 }
 
-export async function participation(db: Knex, caller: Caller): Promise<Schemas['MarketParticipation']> {
+export async function participation(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['MarketParticipation']> {
+  const { db, caller } = ctx;
   refuseCandidates(caller);
   const scope = companyScope(caller);
   const review = { heldBack: await heldBackOf(db, scope.companyId), verification: await verificationOf(db, scope) };
@@ -70,7 +72,8 @@ const subIndustries = new Set(SUB_INDUSTRIES.map((s) => s.upstreamId));
  * Opting in (or out) of contributing the company's employees to future releases. Taking part needs
  * the profile market filters select companies by; a release already built keeps what it took.
  */
-export async function updateParticipation(db: Knex, caller: Caller, input: Schemas['MarketParticipationInput']): Promise<Schemas['MarketParticipation']> {
+export async function updateParticipation(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: Schemas['MarketParticipationInput']): Promise<Schemas['MarketParticipation']> {
+  const { db, caller } = ctx;
   refuseCandidates(caller);
   const scope = companyScope(caller);
   const current = await findParticipation(db, scope);
@@ -108,5 +111,5 @@ export async function updateParticipation(db: Knex, caller: Caller, input: Schem
   );
   // Opting in asks Paybench to verify the company; its records wait for that (verification.ts).
   if (input.participates) await requestReview(db, caller, scope, (await coverageOf(db, scope.companyId)).contributed);
-  return participation(db, caller);
+  return participation({ db, caller });
 }

@@ -5,6 +5,7 @@ import type { components } from '../../contract-types.js';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps.js';
 import { HttpError } from '../../kernel/errors.js';
 import { emit } from '../../platform/events.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -80,7 +81,8 @@ async function queueRows(db: Knex, companyId?: string): Promise<QueueRow[]> {
 }
 
 /** The internal admins' queue: what each company submitted, waiting requests first. */
-export async function listParticipantRequests(db: Knex): Promise<Schemas['MarketParticipantRequest'][]> {
+export async function listParticipantRequests(ctx: Pick<ServiceContext, 'db'>): Promise<Schemas['MarketParticipantRequest'][]> {
+  const { db } = ctx;
   const rows = await queueRows(db);
   const domains = await provenDomainsOf(db, rows.map((row) => row.company_id));
   return rows.map((row) => ({
@@ -99,7 +101,8 @@ export async function listParticipantRequests(db: Knex): Promise<Schemas['Market
 }
 
 /** Approves (the company needs a proven domain) or refuses a request; recorded on the company. */
-export async function decideParticipantRequest(db: Knex, caller: Caller, companyId: string, input: { decision: 'approve' | 'refuse'; note?: string }): Promise<Schemas['MarketParticipantRequest']> {
+export async function decideParticipantRequest(ctx: Pick<ServiceContext, 'db' | 'caller'>, companyId: string, input: { decision: 'approve' | 'refuse'; note?: string }): Promise<Schemas['MarketParticipantRequest']> {
+  const { db, caller } = ctx;
   const current = await reviews(db).where({ company_id: companyId }).first();
   if (!current) throw new HttpError(404, 'not_found', { message: 'This company has not asked to take part in the market.' });
   const provenDomains = (await provenDomainsOf(db, [companyId])).get(companyId) ?? [];
@@ -110,7 +113,7 @@ export async function decideParticipantRequest(db: Knex, caller: Caller, company
   const note = input.note?.trim() || null;
   await reviews(db).where({ company_id: companyId }).update({ status: decision, decided_by: caller.userId, decided_at: new Date().toISOString(), note });
   await emit(db, { companyId, actorUserId: caller.userId, name: 'market.participant_decided', subjectType: 'company', subjectId: companyId, payload: { decision, note, provenDomains } });
-  return (await listParticipantRequests(db)).find((row) => row.companyId === companyId)!;
+  return (await listParticipantRequests({ db })).find((row) => row.companyId === companyId)!;
 }
 
 /** The demo company starts as a verified participant, recorded as set up by the seed. */
@@ -129,7 +132,8 @@ export async function recordReleaseParticipants(db: Knex, releaseId: string, com
 }
 
 /** A release's participants, and who is new or gone since the release built before it. */
-export async function releaseParticipants(db: Knex, releaseId: string): Promise<Schemas['ReleaseParticipants']> {
+export async function releaseParticipants(ctx: Pick<ServiceContext, 'db'>, releaseId: string): Promise<Schemas['ReleaseParticipants']> {
+  const { db } = ctx;
   const release = await db('market_releases').where({ id: releaseId }).first<{ id: string; built_at: string | Date } | undefined>('id', 'built_at');
   if (!release) throw new HttpError(404, 'not_found', { message: 'No such release.' });
   const previous = await db('market_releases').where('built_at', '<', release.built_at).orderBy('built_at', 'desc').first<{ id: string } | undefined>('id');

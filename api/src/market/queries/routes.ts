@@ -9,37 +9,37 @@ export const savedQueryOperations = [
   secured({
     operationId: 'listSavedReportQueries',
     access: view,
-    handler: async (_input, { deps, caller }) => ({ data: await savedQueries(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await savedQueries(ctx) }),
   }),
   secured({
     operationId: 'createSavedReportQuery',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await createSavedQuery(deps.db, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await createSavedQuery(ctx, body) }),
   }),
   secured({
     operationId: 'getSavedReportQuery',
     access: view,
-    handler: async ({ path }, { deps, caller }) => ({ data: await savedQuery(deps.db, caller, path.savedQueryId) }),
+    handler: async ({ path }, ctx) => ({ data: await savedQuery(ctx, path.savedQueryId) }),
   }),
   secured({
     operationId: 'updateSavedReportQuery',
     access: edit,
-    handler: async ({ path, headers, body }, { deps, caller }) => ({ data: await replaceSavedQuery(deps.db, caller, path.savedQueryId, headers['If-Match'], body) }),
+    handler: async ({ path, headers, body }, ctx) => ({ data: await replaceSavedQuery(ctx, path.savedQueryId, headers['If-Match'], body) }),
   }),
   secured({
     operationId: 'deleteSavedReportQuery',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await removeSavedQuery(deps.db, caller, path.savedQueryId) }),
+    handler: async ({ path }, ctx) => ({ data: await removeSavedQuery(ctx, path.savedQueryId) }),
   }),
   secured({
     operationId: 'runSavedReportQuery',
     access: view,
-    handler: async ({ path }, { deps, caller }) => ({ data: await runSavedQuery(deps, caller, path.savedQueryId) }),
+    handler: async ({ path }, ctx) => ({ data: await runSavedQuery(ctx, path.savedQueryId) }),
   }),
   secured({
     operationId: 'compareMarketData',
     access: view,
-    handler: async ({ body }, { deps, caller }) => ({ data: await compareQueries(deps, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await compareQueries(ctx, body) }),
   }),
 ];

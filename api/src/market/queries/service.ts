@@ -1,8 +1,6 @@
-import type { Knex } from 'knex';
-import { type Caller, companyScope } from '../../access/caller.js';
+import { companyScope } from '../../access/caller.js';
 import type { components } from '../../contract-types.js';
 import { newId } from '../../db/ids.js';
-import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, notFound } from '../../kernel/errors.js';
 import { versionConflict, versionOf } from '../../kernel/versions.js';
 import { PERCENTILES } from '../../reference/catalog/index.js';
@@ -12,6 +10,7 @@ import { checkedRequest, currencyForexMapping, currencyProblem, marketData, type
 import { alignQueries, type ComparedQuery } from './compare.js';
 import { presentSavedQuery, storedRequest } from './present.js';
 import { deleteSavedQuery, findSavedQueries, findSavedQuery, insertSavedQuery, listSavedQueries, updateSavedQuery } from './store.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type SavedQueryInput = Schemas['SavedReportQueryInput'];
@@ -38,37 +37,42 @@ function checkedInput(input: SavedQueryInput): { name: string; description: stri
   return { name, description: input.description?.trim() ?? '', request };
 }
 
-export async function savedQueries(db: Knex, caller: Caller): Promise<Schemas['SavedReportQuery'][]> {
+export async function savedQueries(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['SavedReportQuery'][]> {
+  const { db, caller } = ctx;
   return (await listSavedQueries(db, companyScope(caller))).map(presentSavedQuery);
 }
 
-export async function savedQuery(db: Knex, caller: Caller, id: string): Promise<Schemas['SavedReportQuery']> {
+export async function savedQuery(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['SavedReportQuery']> {
+  const { db, caller } = ctx;
   const row = await findSavedQuery(db, companyScope(caller), id);
   if (!row) throw notFound();
   return presentSavedQuery(row);
 }
 
-export async function createSavedQuery(db: Knex, caller: Caller, input: SavedQueryInput): Promise<Schemas['SavedReportQuery']> {
+export async function createSavedQuery(ctx: Pick<ServiceContext, 'db' | 'caller'>, input: SavedQueryInput): Promise<Schemas['SavedReportQuery']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const checked = checkedInput(input);
   const now = new Date().toISOString();
   const id = newId();
   await insertSavedQuery(db, { id, company_id: scope.companyId, ...checked, created_by: caller.userId, updated_by: caller.userId, version: 1, created_at: now, updated_at: now });
-  return savedQuery(db, caller, id);
+  return savedQuery({ db, caller }, id);
 }
 
 /** Replaces name, description and request, only at the version the caller last read. */
-export async function replaceSavedQuery(db: Knex, caller: Caller, id: string, ifMatch: string, input: SavedQueryInput): Promise<Schemas['SavedReportQuery']> {
+export async function replaceSavedQuery(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string, ifMatch: string, input: SavedQueryInput): Promise<Schemas['SavedReportQuery']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   // Another company's id is 404 before anything about the body is said.
   if (!(await findSavedQuery(db, scope, id))) throw notFound();
   const version = versionOf(ifMatch);
   const checked = checkedInput(input);
   if (!(await updateSavedQuery(db, scope, id, version, { ...checked, updated_by: caller.userId, updated_at: new Date().toISOString() }))) throw versionConflict('this report query');
-  return savedQuery(db, caller, id);
+  return savedQuery({ db, caller }, id);
 }
 
-export async function removeSavedQuery(db: Knex, caller: Caller, id: string): Promise<Schemas['SavedReportQuery']> {
+export async function removeSavedQuery(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['SavedReportQuery']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const row = await findSavedQuery(db, scope, id);
   if (!row) throw notFound();
@@ -77,10 +81,11 @@ export async function removeSavedQuery(db: Knex, caller: Caller, id: string): Pr
 }
 
 /** A saved query answered from the served release; the stored request is checked again, as the catalog may have moved on. */
-export async function runSavedQuery(deps: AppDeps, caller: Caller, id: string): Promise<MarketData> {
+export async function runSavedQuery(ctx: Pick<ServiceContext, 'deps' | 'caller'>, id: string): Promise<MarketData> {
+  const { deps, caller } = ctx;
   const row = await findSavedQuery(deps.db, companyScope(caller), id);
   if (!row) throw notFound();
-  return marketData(deps, checkedRequest(storedRequest<Schemas['BenchmarkRequest']>(row.request), 'request'), 'request.currency');
+  return marketData({ deps }, checkedRequest(storedRequest<Schemas['BenchmarkRequest']>(row.request), 'request'), 'request.currency');
 }
 
 type CompareInput = Schemas['CompareRequest'];
@@ -89,7 +94,8 @@ type CompareInput = Schemas['CompareRequest'];
  * Two to four saved or ad-hoc queries answered from the same release with the same percentiles,
  * their cells aligned by family, level and comp type.
  */
-export async function compareQueries(deps: AppDeps, caller: Caller, input: CompareInput): Promise<Schemas['CompareResult']> {
+export async function compareQueries(ctx: Pick<ServiceContext, 'deps' | 'caller'>, input: CompareInput): Promise<Schemas['CompareResult']> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const problems: { field: string; message: string }[] = [];
   input.queries.forEach((query, index) => {

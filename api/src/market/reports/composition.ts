@@ -1,9 +1,9 @@
 import type { components } from '../../contract-types.js';
-import type { AppDeps } from '../../deps.js';
 import { LOCATIONS } from '../../reference/catalog/index.js';
 import { describeRelease, disclose, roundDownCount, type CompositionEntry } from '../engine/index.js';
 import { presentEntry } from '../present.js';
 import { currentRelease } from '../releases.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -19,7 +19,8 @@ const locationNames = new Map(LOCATIONS.map((l) => [l.paybenchLocationId, l.payb
  * The data-composition page for prospects: what the served release covers, as buckets and rounded
  * totals only; rounded counts per group are for the people who benchmark.
  */
-export async function marketingComposition(deps: AppDeps): Promise<Schemas['MarketingComposition']> {
+export async function marketingComposition(ctx: Pick<ServiceContext, 'deps'>): Promise<Schemas['MarketingComposition']> {
+  const { deps } = ctx;
   const served = await currentRelease(deps);
   const composition = describeRelease(served.release);
   const whole = disclose({ id: 'all', ...composition });

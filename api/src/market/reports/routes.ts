@@ -10,17 +10,17 @@ export const reportOperations = [
   secured({
     operationId: 'listMarketDataReports',
     access: view,
-    handler: async (_input, { deps, caller }) => ({ data: await marketDataReports(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await marketDataReports(ctx) }),
   }),
   secured({
     operationId: 'startMarketDataReport',
     access: view,
     status: 202,
-    handler: async ({ body }, { deps, caller, koa }) => ({ data: await startMarketDataReport(deps.db, deps, caller, body, socketIdOf(koa.get('x-socket-id'))) }),
+    handler: async ({ body }, ctx) => ({ data: await startMarketDataReport(ctx, ctx.deps, ctx.caller, body, socketIdOf(ctx.koa.get('x-socket-id'))) }),
   }),
   operation({
     operationId: 'getMarketingDataComposition',
     access: { kind: 'public' },
-    handler: async (_input, { deps }) => ({ data: await marketingComposition(deps) }),
+    handler: async (_input, ctx) => ({ data: await marketingComposition(ctx) }),
   }),
 ];

@@ -28,6 +28,7 @@ import {
   markCollaboratorRevoked,
   revokeEarlierLinks,
 } from './collaboratorsStore.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Collaborator = Schemas['SliceCollaborator'];
@@ -143,13 +144,15 @@ export async function inviteCollaborator(ctx: InviteContext, caller: Caller, sli
   return presentCollaborator({ ...row, opens: 0, last_opened_at: null });
 }
 
-export async function sliceCollaborators(db: Knex, caller: Caller, sliceId: string): Promise<Collaborator[]> {
+export async function sliceCollaborators(ctx: Pick<ServiceContext, 'db' | 'caller'>, sliceId: string): Promise<Collaborator[]> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   await requireSlice(db, scope, sliceId);
   return (await listCollaborators(db, scope, sliceId)).map((row) => presentCollaborator(row));
 }
 
-export async function revokeCollaborator(db: Knex, caller: Caller, sliceId: string, collaboratorId: string): Promise<Collaborator> {
+export async function revokeCollaborator(ctx: Pick<ServiceContext, 'db' | 'caller'>, sliceId: string, collaboratorId: string): Promise<Collaborator> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   const found = await findCollaborator(db, scope, sliceId, collaboratorId);
   if (!found) throw notFound();
@@ -192,7 +195,8 @@ export interface OpenedBy {
  * What a collaborator's link shows. An unknown link, a revoked or expired one, and a slice that was
  * revoked or has expired are all 404, each saying why; an open that is shown is recorded.
  */
-export async function openCollaboratorSlice(db: Knex, token: string, openedBy: OpenedBy): Promise<Schemas['CollaboratorSliceView']> {
+export async function openCollaboratorSlice(ctx: Pick<ServiceContext, 'db'>, token: string, openedBy: OpenedBy): Promise<Schemas['CollaboratorSliceView']> {
+  const { db } = ctx;
   const row = TOKEN.test(token) ? await findCollaboratorByToken(db, hashToken(token)) : undefined;
   if (!row) throw new HttpError(404, 'collaborator_link_unknown', { message: COLLABORATOR_MESSAGES.linkUnknown });
   if (row.revoked_at) throw new HttpError(404, 'collaborator_link_revoked', { message: COLLABORATOR_MESSAGES.linkRevoked });

@@ -8,22 +8,22 @@ export const collaboratorOperations = [
   secured({
     operationId: 'listSliceCollaborators',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await sliceCollaborators(deps.db, caller, path.sliceId) }),
+    handler: async ({ path }, ctx) => ({ data: await sliceCollaborators(ctx, path.sliceId) }),
   }),
   secured({
     operationId: 'inviteSliceCollaborator',
     access: edit,
     status: 201,
-    handler: async ({ path, body }, { deps, caller, afterCommit }) => ({ data: await inviteCollaborator({ deps, afterCommit }, caller, path.sliceId, body) }),
+    handler: async ({ path, body }, ctx) => ({ data: await inviteCollaborator({ deps: ctx.deps, afterCommit: ctx.afterCommit }, ctx.caller, path.sliceId, body) }),
   }),
   secured({
     operationId: 'revokeSliceCollaborator',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await revokeCollaborator(deps.db, caller, path.sliceId, path.collaboratorId) }),
+    handler: async ({ path }, ctx) => ({ data: await revokeCollaborator(ctx, path.sliceId, path.collaboratorId) }),
   }),
   operation({
     operationId: 'getCollaboratorSlice',
     access: publicAccess,
-    handler: async ({ path }, { deps, koa }) => ({ data: await openCollaboratorSlice(deps.db, path.collaboratorToken, { address: koa.ip || null, userAgent: koa.get('user-agent') || null }) }),
+    handler: async ({ path }, ctx) => ({ data: await openCollaboratorSlice(ctx, path.collaboratorToken, { address: ctx.koa.ip || null, userAgent: ctx.koa.get('user-agent') || null }) }),
   }),
 ];

@@ -10,34 +10,34 @@ export const sharedSliceOperations = [
   secured({
     operationId: 'listSharedSlices',
     access: view,
-    handler: async (_input, { deps, caller }) => ({ data: await sharedSlices(deps.db, caller) }),
+    handler: async (_input, ctx) => ({ data: await sharedSlices(ctx) }),
   }),
   secured({
     operationId: 'createSharedSlice',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await shareMarketData(deps, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await shareMarketData(ctx, body) }),
   }),
   secured({
     operationId: 'createExecutiveSharedSlice',
     access: edit,
     status: 201,
-    handler: async ({ body }, { deps, caller }) => ({ data: await shareExecutiveData(deps, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await shareExecutiveData(ctx, body) }),
   }),
   secured({
     operationId: 'revokeSharedSlice',
     access: edit,
-    handler: async ({ path }, { deps, caller }) => ({ data: await revokeSlice(deps.db, caller, path.sliceId) }),
+    handler: async ({ path }, ctx) => ({ data: await revokeSlice(ctx, path.sliceId) }),
   }),
   secured({
     operationId: 'getSharedSlice',
     access: view,
-    handler: async ({ path }, { deps, caller }) => ({ data: await readSharedSlice(deps.db, caller, path.sliceId) }),
+    handler: async ({ path }, ctx) => ({ data: await readSharedSlice(ctx, path.sliceId) }),
   }),
   secured({
     operationId: 'getExecutiveSharedSlice',
     access: view,
-    handler: async ({ path }, { deps, caller }) => ({ data: await readExecutiveSharedSlice(deps.db, caller, path.sliceId) }),
+    handler: async ({ path }, ctx) => ({ data: await readExecutiveSharedSlice(ctx, path.sliceId) }),
   }),
   ...collaboratorOperations,
 ];

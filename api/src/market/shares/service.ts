@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import { type Caller, companyScope } from '../../access/caller.js';
 import type { components } from '../../contract-types.js';
 import { newId } from '../../db/ids.js';
-import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, notFound, type FieldError } from '../../kernel/errors.js';
 import { answerExecutive, checkedExecutiveRequest } from '../executive/service.js';
 import { storedRequest } from '../queries/present.js';
@@ -11,6 +10,7 @@ import { currentRelease } from '../releases.js';
 import { checkedRequest, forexFor, marketData } from '../service.js';
 import { presentSlice, sliceStatus, storedCell, storedPercentiles } from './present.js';
 import { findSlice, insertSlice, listSlices, markRevoked, type SliceKind } from './store.js';
+import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 
@@ -86,7 +86,8 @@ async function store(db: Knex, caller: Caller, snapshot: Snapshot): Promise<Sche
 }
 
 /** Shares what a request (or a saved query) answers now, from the release served now. */
-export async function shareMarketData(deps: AppDeps, caller: Caller, input: Schemas['SharedSliceInput']): Promise<Schemas['SharedSlice']> {
+export async function shareMarketData(ctx: Pick<ServiceContext, 'deps' | 'caller'>, input: Schemas['SharedSliceInput']): Promise<Schemas['SharedSlice']> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const problems: FieldError[] = [];
   checkTitleAndExpiry(input.title, input.expiresAt, problems);
@@ -97,7 +98,7 @@ export async function shareMarketData(deps: AppDeps, caller: Caller, input: Sche
   const field = saved ? 'body.savedQueryId' : 'body.request';
   const request = requestInput ? collect(problems, () => checkedRequest(requestInput, field)) : undefined;
   if (problems.length || !request) refuse(problems);
-  const result = await marketData(deps, request, saved ? field : `${field}.currency`);
+  const result = await marketData({ deps }, request, saved ? field : `${field}.currency`);
   return store(deps.db, caller, {
     kind: 'employee',
     title: input.title,
@@ -111,13 +112,14 @@ export async function shareMarketData(deps: AppDeps, caller: Caller, input: Sche
   });
 }
 
-export async function shareExecutiveData(deps: AppDeps, caller: Caller, input: Schemas['ExecutiveSharedSliceInput']): Promise<Schemas['SharedSlice']> {
+export async function shareExecutiveData(ctx: Pick<ServiceContext, 'deps' | 'caller'>, input: Schemas['ExecutiveSharedSliceInput']): Promise<Schemas['SharedSlice']> {
+  const { deps, caller } = ctx;
   const problems: FieldError[] = [];
   checkTitleAndExpiry(input.title, input.expiresAt, problems);
   const request = collect(problems, () => checkedExecutiveRequest(input.request, 'body.request'));
   if (problems.length || !request) refuse(problems);
   const served = await currentRelease(deps);
-  const result = answerExecutive(served, await forexFor(deps.db, request.currency, 'body.request.currency'), request);
+  const result = answerExecutive(served, await forexFor({ db: deps.db }, request.currency, 'body.request.currency'), request);
   return store(deps.db, caller, {
     kind: 'executive',
     title: input.title,
@@ -131,7 +133,8 @@ export async function shareExecutiveData(deps: AppDeps, caller: Caller, input: S
   });
 }
 
-export async function sharedSlices(db: Knex, caller: Caller): Promise<Schemas['SharedSlice'][]> {
+export async function sharedSlices(ctx: Pick<ServiceContext, 'db' | 'caller'>): Promise<Schemas['SharedSlice'][]> {
+  const { db, caller } = ctx;
   return (await listSlices(db, companyScope(caller))).map(presentSlice);
 }
 
@@ -149,7 +152,8 @@ async function openSlice(db: Knex, caller: Caller, id: string, kind: SliceKind) 
   return row;
 }
 
-export async function readSharedSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['SharedSliceView']> {
+export async function readSharedSlice(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['SharedSliceView']> {
+  const { db, caller } = ctx;
   const row = await openSlice(db, caller, id, 'employee');
   const stored = JSON.parse(row.result) as Schemas['BenchmarkResult'];
   // Slices stored before answers named their rates read without them.
@@ -165,14 +169,16 @@ export async function readSharedSlice(db: Knex, caller: Caller, id: string): Pro
   };
 }
 
-export async function readExecutiveSharedSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['ExecutiveSharedSliceView']> {
+export async function readExecutiveSharedSlice(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['ExecutiveSharedSliceView']> {
+  const { db, caller } = ctx;
   const row = await openSlice(db, caller, id, 'executive');
   const stored = JSON.parse(row.result) as Schemas['ExecutiveCompResult'];
   const rows = stored.rows.map((r) => ({ ...r, cells: r.cells.map(storedCell) }));
   return { slice: presentSlice(row), result: { ...stored, percentiles: storedPercentiles(stored.percentiles), rows } };
 }
 
-export async function revokeSlice(db: Knex, caller: Caller, id: string): Promise<Schemas['SharedSlice']> {
+export async function revokeSlice(ctx: Pick<ServiceContext, 'db' | 'caller'>, id: string): Promise<Schemas['SharedSlice']> {
+  const { db, caller } = ctx;
   const scope = companyScope(caller);
   if (!(await findSlice(db, scope, id))) throw notFound();
   await markRevoked(db, scope, id, caller.userId, new Date().toISOString());

@@ -9,36 +9,36 @@ export const chatAppOperations = [
   secured({
     operationId: 'getChatApp',
     access: view,
-    handler: async (_input, { deps, caller }) => ({ data: await chatAppOf(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await chatAppOf(ctx) }),
   }),
   secured({
     operationId: 'authorizeChatApp',
     access: edit,
-    handler: async (_input, { deps, caller }) => ({ data: await authorizeChatApp(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await authorizeChatApp(ctx) }),
   }),
   secured({
     operationId: 'completeChatAppInstall',
     access: edit,
-    handler: async ({ body }, { deps, caller }) => ({ data: await completeChatAppInstall(deps, caller, body) }),
+    handler: async ({ body }, ctx) => ({ data: await completeChatAppInstall(ctx, body) }),
   }),
   secured({
     operationId: 'listChatAppChannels',
     access: edit,
-    handler: async (_input, { deps, caller }) => ({ data: await chatAppChannels(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await chatAppChannels(ctx) }),
   }),
   secured({
     operationId: 'chooseChatAppChannel',
     access: edit,
-    handler: async ({ body }, { deps, caller }) => ({ data: await chooseChatAppChannel(deps, caller, body.channelId) }),
+    handler: async ({ body }, ctx) => ({ data: await chooseChatAppChannel(ctx, body.channelId) }),
   }),
   secured({
     operationId: 'testChatApp',
     access: edit,
-    handler: async (_input, { deps, caller }) => ({ data: await testChatApp(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await testChatApp(ctx) }),
   }),
   secured({
     operationId: 'disconnectChatApp',
     access: edit,
-    handler: async (_input, { deps, caller }) => ({ data: await disconnectChatApp(deps, caller) }),
+    handler: async (_input, ctx) => ({ data: await disconnectChatApp(ctx) }),
   }),
 ];

@@ -61,12 +61,14 @@ function present(configured: boolean, row: InstallationView | undefined): ChatAp
   };
 }
 
-export async function chatAppOf(deps: Deps, caller: Caller): Promise<ChatApp> {
+export async function chatAppOf(ctx: { deps: Deps; caller: Caller }): Promise<ChatApp> {
+  const { deps, caller } = ctx;
   return present(Boolean(chatProviderOf(deps)), await findInstallation(deps.db, companyScope(caller)));
 }
 
 /** A one-time state bound to the caller's sign-in and company, and the chat app's page to approve the app. */
-export async function authorizeChatApp(deps: Deps, caller: Caller): Promise<components['schemas']['ChatAppAuthorization']> {
+export async function authorizeChatApp(ctx: { deps: Deps; caller: Caller }): Promise<components['schemas']['ChatAppAuthorization']> {
+  const { deps, caller } = ctx;
   const provider = requireProvider(deps);
   const scope = companyScope(caller);
   const state = randomBytes(32).toString('base64url');
@@ -96,7 +98,8 @@ async function spendState(db: Knex, scope: CompanyScope, caller: Caller, state: 
   if (!(await markStateUsed(db, scope, row.id, new Date().toISOString()))) throw new HttpError(400, 'chat_app_state_used', { message: CHAT_APP_MESSAGES.stateUsed, errors: field });
 }
 
-export async function completeChatAppInstall(deps: Deps, caller: Caller, input: components['schemas']['ChatAppCallback']): Promise<ChatApp> {
+export async function completeChatAppInstall(ctx: { deps: Deps; caller: Caller }, input: components['schemas']['ChatAppCallback']): Promise<ChatApp> {
+  const { deps, caller } = ctx;
   const provider = requireProvider(deps);
   const scope = companyScope(caller);
   await spendState(deps.db, scope, caller, input.state);
@@ -136,12 +139,14 @@ async function installed(deps: Deps, scope: CompanyScope): Promise<Installed> {
   return { provider, token, row };
 }
 
-export async function chatAppChannels(deps: Deps, caller: Caller): Promise<ChatChannel[]> {
+export async function chatAppChannels(ctx: { deps: Deps; caller: Caller }): Promise<ChatChannel[]> {
+  const { deps, caller } = ctx;
   const { provider, token } = await installed(deps, companyScope(caller));
   return provider.listChannels(token);
 }
 
-export async function chooseChatAppChannel(deps: Deps, caller: Caller, channelId: string): Promise<ChatApp> {
+export async function chooseChatAppChannel(ctx: { deps: Deps; caller: Caller }, channelId: string): Promise<ChatApp> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const { provider, token } = await installed(deps, scope);
   const channel = (await provider.listChannels(token)).find((entry) => entry.id === channelId);
@@ -153,7 +158,8 @@ export async function chooseChatAppChannel(deps: Deps, caller: Caller, channelId
   return present(true, await findInstallation(deps.db, scope));
 }
 
-export async function testChatApp(deps: Deps, caller: Caller): Promise<components['schemas']['ChatAppTestResult']> {
+export async function testChatApp(ctx: { deps: Deps; caller: Caller }): Promise<components['schemas']['ChatAppTestResult']> {
+  const { deps, caller } = ctx;
   const { provider, token, row } = await installed(deps, companyScope(caller));
   if (!row.channel_id) throw new HttpError(409, 'chat_app_no_channel', { message: CHAT_APP_MESSAGES.noChannel });
   const text = `Test message from Paybench, sent by ${[caller.firstName, caller.lastName].filter(Boolean).join(' ') || caller.email}. Notifications will arrive in this channel.`;
@@ -162,7 +168,8 @@ export async function testChatApp(deps: Deps, caller: Caller): Promise<component
 }
 
 /** The token is forgotten here whatever the chat app answers; revoking it there is a courtesy. */
-export async function disconnectChatApp(deps: Deps, caller: Caller): Promise<ChatApp> {
+export async function disconnectChatApp(ctx: { deps: Deps; caller: Caller }): Promise<ChatApp> {
+  const { deps, caller } = ctx;
   const scope = companyScope(caller);
   const row = await findInstallation(deps.db, scope);
   const provider = chatProviderOf(deps);

@@ -1,5 +1,5 @@
 import { companyScope } from '../../../src/access/caller.js';
-import type { OperationId, RegisteredOperation } from '../../../src/kernel/operations.js';
+import type { OperationId, RegisteredOperation, ServiceContext } from '../../../src/kernel/operations.js';
 import { can } from '../../../src/kernel/operations.js';
 import { jobKind } from '../../../src/jobs/kind.js';
 import { queueJobIn } from '../../../src/jobs/queue.js';
@@ -20,6 +20,14 @@ const fileNote = jobKind<{ text: string }>({ type: 'testNoteFiling', title: 'Not
   return { filed: job.input.text };
 });
 
+/** The module's service: the note's event and its filing job, in the request's transaction. */
+async function createNoteIn(ctx: Pick<ServiceContext, 'db' | 'caller'>, text: string): Promise<{ text: string; jobId: string }> {
+  const { companyId } = companyScope(ctx.caller);
+  await emit(ctx.db, { name: 'note.created', companyId, actorUserId: ctx.caller.userId, subjectType: 'note', payload: { text } });
+  const job = await queueJobIn(ctx.db, fileNote, { companyId, ownerUserId: ctx.caller.userId, input: { text } });
+  return { text, jobId: job.id };
+}
+
 const createNote: RegisteredOperation = {
   // The operation exists only in this module's contract file, not in the generated types.
   operationId: 'createNote' as OperationId,
@@ -27,10 +35,7 @@ const createNote: RegisteredOperation = {
   status: 201,
   async handler(input, ctx) {
     const { text } = input.body as { text: string };
-    const { companyId } = companyScope(ctx.caller);
-    await emit(ctx.deps.db, { name: 'note.created', companyId, actorUserId: ctx.caller.userId, subjectType: 'note', payload: { text } });
-    const job = await queueJobIn(ctx.deps.db, fileNote, { companyId, ownerUserId: ctx.caller.userId, input: { text } });
-    return { data: { text, jobId: job.id } };
+    return { data: await createNoteIn(ctx, text) };
   },
 };
 
