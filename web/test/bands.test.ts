@@ -256,12 +256,20 @@ describe('salary bands in a real browser', () => {
     expect(await page.getByLabel('Progression per level (%)').count()).toBe(0);
     await page.getByRole('button', { name: 'Preview smoothing' }).click();
     const fitted = page.getByTestId('smoothing-preview');
-    // The preview's message is its first status; the chart's skeleton is another until the chart has loaded.
-    await expect.poll(() => fitted.getByRole('status').first().textContent()).toMatch(/^Smoothing to each ladder’s own fitted curve changes \d+ bands\. Nothing is saved until you apply it\.$/);
-    expect(await page.getByTestId('smoothing-ladder').textContent()).toMatch(/^This ladder’s midpoints fit -?\d+(\.\d)?% a level(; it is smoothed to \d+(\.\d)?%)?\.$/);
-    await screenshot(page, `bands-smoothing-fitted-${engine}-1280`);
-    await page.getByRole('button', { name: 'Discard preview' }).click();
-    await expect.poll(() => fitted.count()).toBe(0);
+    await fitted.waitFor();
+    // Whether the fitted curve moves a band depends on the market's figures, drawn under the server's own
+    // disclosure key: ladders whose rounded midpoints already follow their curve have nothing to change.
+    const fittedText = (await fitted.textContent()) ?? '';
+    if (fittedText.startsWith('Nothing to change')) {
+      expect(fittedText).toBe('Nothing to change: every ladder already follows its fitted curve.');
+    } else {
+      // The preview's message is its first status; the chart's skeleton is another until the chart has loaded.
+      await expect.poll(() => fitted.getByRole('status').first().textContent()).toMatch(/^Smoothing to each ladder’s own fitted curve changes \d+ bands\. Nothing is saved until you apply it\.$/);
+      expect(await page.getByTestId('smoothing-ladder').textContent()).toMatch(/^This ladder’s midpoints fit -?\d+(\.\d)?% a level(; it is smoothed to \d+(\.\d)?%)?\.$/);
+      await screenshot(page, `bands-smoothing-fitted-${engine}-1280`);
+      await page.getByRole('button', { name: 'Discard preview' }).click();
+      await expect.poll(() => fitted.count()).toBe(0);
+    }
     expect((await setNow(bandSetId)).bands).toEqual(before.bands);
     await page.getByRole('radio', { name: 'A progression I choose' }).check();
 
