@@ -9,12 +9,11 @@ import { requireMinorUnit } from '../money/minorUnits.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { findStockExchange } from '../reference/stockExchanges.js';
-import type { RequestContext } from '../kernel/operations.js';
+import type { RequestContext, ServiceContext } from '../kernel/operations.js';
 import { updateAtVersion, versionOf } from '../kernel/versions.js';
 import { provisionAccount } from '../identity/accounts.js';
 import { presentOnboarding, withCompletedStep } from '../kernel/onboarding.js';
 import { presentCompany, presentSettings, priceToMicros } from './present.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 type SettingsInput = components['schemas']['CompanySettingsInput'];
 

@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { presentPerson } from '../identity/present.js';
 import { emit } from '../platform/events.js';
 import { HttpError } from '../kernel/errors.js';
-import { RawResponse, type RegisteredOperation, type SecuredContext } from '../kernel/operations.js';
+import { RawResponse, type RegisteredOperation, type SecuredContext, type ServiceContext } from '../kernel/operations.js';
 import { allOperations } from '../modules.js';
 import { type TestCompany, type TestUser, bearer, createTestCompany, createTestUser, testDb } from '../../test/factories.js';
 import { type ErrorBody, request } from '../../test/http.js';
 import { type RouterApp, startRouterApp } from '../../test/routerApp.js';
 import { asTenant, emailsWithAccounts } from './rowSecurity.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 /**
  * The router's side of row-level security, seen through real HTTP: which requests run in a tenant

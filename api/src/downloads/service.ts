@@ -6,10 +6,9 @@ import { hasPermission } from '../access/permissions.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { notFound } from '../kernel/errors.js';
-import { RawResponse, RedirectResponse } from '../kernel/operations.js';
+import { RawResponse, RedirectResponse, type ServiceContext } from '../kernel/operations.js';
 import type { DownloadStorage } from './storage.js';
 import { type DownloadRow, deleteDownload, expiredDownloads, findDownload, insertDownload } from './store.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 /** Files are kept a week: long enough to fetch, short enough not to pile up pay data. */
 export const DOWNLOAD_LIFETIME_MS = 7 * 24 * 3600 * 1000;

@@ -10,11 +10,10 @@ import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { emailsWithAccounts } from '../db/rowSecurity.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
-import type { RequestContext } from '../kernel/operations.js';
+import type { RequestContext, ServiceContext } from '../kernel/operations.js';
 import { prepareInvitations } from './invitationService.js';
 import { connectionForEmail } from './sso/people.js';
 import { normaliseEmail, passwordStateByEmail } from '../access/users.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 type AuthnMigrationCheck = components['schemas']['AuthnMigrationCheck'];
 type ProvisionInput = components['schemas']['AccountProvisionInput'];

@@ -4,12 +4,11 @@ import { findCompany, findCompanyUser } from '../access/usersStore.js';
 import type { components } from '../contract-types.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, notFound } from '../kernel/errors.js';
-import type { SecuredContext } from '../kernel/operations.js';
+import type { SecuredContext, ServiceContext } from '../kernel/operations.js';
 import { invitationEmail } from '../notifications/accountEmails.js';
 import { emit } from '../platform/events.js';
 import { createInvitations, type InvitationRow, latestInvitation, revokeOpenInvitations, usersWithOpenInvitations } from './invitations.js';
 import type { IdentityProvider } from '../access/identityProvider.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 type UserInvitation = components['schemas']['UserInvitation'];
 

@@ -10,9 +10,8 @@ import { presentOnboarding, withCompletedStep } from '../kernel/onboarding.js';
 import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, notFound } from '../kernel/errors.js';
-import type { SecuredContext } from '../kernel/operations.js';
+import type { SecuredContext, ServiceContext } from '../kernel/operations.js';
 import { presentPerson, presentToken } from './present.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 type Preferences = components['schemas']['UserPreferences'];
 

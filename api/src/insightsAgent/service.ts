@@ -5,7 +5,7 @@ import type { components } from '../contract-types.js';
 import { requireDataLabFeature } from '../dataLab/subscription.js';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../kernel/errors.js';
-import { EventStreamResponse } from '../kernel/operations.js';
+import { EventStreamResponse, type ServiceContext } from '../kernel/operations.js';
 import { interpret } from './interpreter.js';
 import { ModelError, askModel } from './model.js';
 import { presentMessage, presentSession, presentSessionSummary, presentToolCall } from './present.js';
@@ -25,7 +25,6 @@ import {
   touchSession,
 } from './store.js';
 import { AGENT_TOOLS, type AgentToolName, httpToolCaller } from './tools.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 

@@ -1,5 +1,5 @@
 import { companyScope } from '../access/caller.js';
-import { can, secured } from '../kernel/operations.js';
+import { can, secured, type ServiceContext } from '../kernel/operations.js';
 import { socketIdOf } from '../kernel/socketId.js';
 import { bottomUpBudget, budgetAllocations, topDownBudget, updateBudgetAllocations } from './budgetViews.js';
 import { changeReviewers, listApprovalChains, replaceApprovalChains } from './chains.js';
@@ -26,7 +26,6 @@ import { startPayrollExport } from './exportJob.js';
 import { configOf } from './present.js';
 import { addComment, commentsOfEmployee, commentsOfWorksheet, editCycleEmployee, employeeHistory, employeePeers, getCycleEmployee, listCycleEmployees } from './rows.js';
 import { getWorksheet, keptWorksheet, listCycleWorksheets, moveWorksheet, moveWorksheets, pullUpWorksheet, worksheetHistory } from './worksheets.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 const view = can('compensationPlanning', 'view');
 const edit = can('compensationPlanning', 'edit');

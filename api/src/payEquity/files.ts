@@ -5,13 +5,12 @@ import { documentPdf } from '../documents/pdf.js';
 import { companyBranding } from '../documents/service.js';
 import { type CsvRow, csvFile } from '../downloads/csv.js';
 import { type XlsxCell, xlsxContent } from '../downloads/xlsx.js';
-import { RawResponse } from '../kernel/operations.js';
+import { RawResponse, type ServiceContext } from '../kernel/operations.js';
 import { formatMajor } from '../money/format.js';
 import type { components } from '../contract-types.js';
 import type { GapFigures } from './engine.js';
 import type { PayEquityReport } from './report.js';
 import type { PresentedEvaluation } from './evaluation.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 export type FileFormat = 'csv' | 'xlsx' | 'pdf';
 

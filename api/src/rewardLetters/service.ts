@@ -8,7 +8,7 @@ import { documentBulkPdfJob } from '../documents/jobs.js';
 import { getDocumentVersion, getTemplate, updateTemplate, versionPdf } from '../documents/service.js';
 import { TemplateSyntaxError, TemplateValueError, parseTemplate, renderTemplate, unofferedVariables } from '../documents/template.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
-import { RawResponse } from '../kernel/operations.js';
+import { RawResponse, type ServiceContext } from '../kernel/operations.js';
 import { updateAtVersion, versionConflict, versionOf } from '../kernel/versions.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { startJob } from '../jobs/service.js';
@@ -22,7 +22,6 @@ import { type RewardLetter, type RewardLetterCycle, type RewardLetterSummary, ty
 import { type Letters, anyReleased, cancelRelease, lettersOfCycle, releaseOrPlan } from './release.js';
 import { type LetterRow, findLetter, isEnabled, letterCyclesOf, lettersOf, listLetters, listReleases, markFirst, releasedLettersOf, switchLetter } from './store.js';
 import { REWARD_LETTERS_SUBJECT, type RewardLettersAction, type RewardLettersState, rewardLettersWorkflow } from './workflow.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 type Schemas = components['schemas'];
 

@@ -6,7 +6,7 @@ import type { components } from '../contract-types.js';
 import { type TemplateInput, documentVersionsWithVariablesOf, findDocumentVersion, issueComposedDocuments, versionPdf } from '../documents/service.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { isoTimestamp } from '../db/timestamps.js';
-import { RawResponse } from '../kernel/operations.js';
+import { RawResponse, type ServiceContext } from '../kernel/operations.js';
 import { jobKind } from '../jobs/kind.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { startJob } from '../jobs/service.js';
@@ -18,7 +18,6 @@ import { statementContent } from './pdf.js';
 import { storedSettings } from './settings.js';
 import { buildStatement } from './statement.js';
 import { type IssuedCursor, type IssuedStatementRow, insertIssuedStatements, listIssuedStatements } from './store.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 /*
  * Issued statements: a statement as of a day, stored as an immutable document version (its PDF's

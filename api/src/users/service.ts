@@ -4,7 +4,7 @@ import type { components } from '../contract-types.js';
 import { newId } from '../db/ids.js';
 import { HttpError, badRequest, notFound } from '../kernel/errors.js';
 import { versionConflict } from '../kernel/versions.js';
-import type { SecuredContext } from '../kernel/operations.js';
+import type { SecuredContext, ServiceContext } from '../kernel/operations.js';
 import { normaliseEmail } from '../access/users.js';
 import { assertMayAssignRoles } from '../access/assignRoles.js';
 import { type CompanyScope, companyScope } from '../access/caller.js';
@@ -22,7 +22,6 @@ import {
   updateRole,
 } from '../access/store.js';
 import { type FullUserRow, customerUsersOf, emailsOfUsers, findAnyUserByEmail, findCustomerUser, insertUser, updateUser } from '../access/usersStore.js';
-import type { ServiceContext } from '../kernel/operations.js';
 
 type RoleInput = components['schemas']['RoleInput'];
 

@@ -9,7 +9,7 @@ import { newId } from '../../db/ids.js';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, isUniqueViolation, notFound } from '../../kernel/errors.js';
-import type { RequestContext } from '../../kernel/operations.js';
+import type { RequestContext, ServiceContext } from '../../kernel/operations.js';
 import { normaliseEmail } from '../../access/users.js';
 import { emit } from '../../platform/events.js';
 import { findCompensationType, findJobFamily, findLevel, findLevelBlend } from '../../reference/catalog/index.js';
@@ -28,7 +28,6 @@ import {
   markCollaboratorRevoked,
   revokeEarlierLinks,
 } from './collaboratorsStore.js';
-import type { ServiceContext } from '../../kernel/operations.js';
 
 type Schemas = components['schemas'];
 type Collaborator = Schemas['SliceCollaborator'];
