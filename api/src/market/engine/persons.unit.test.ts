@@ -22,12 +22,16 @@ function movedOf(release: MarketRelease, pay: number): number {
   throw new Error(`No record of company 0 paid ${pay}`);
 }
 
+/** Four other companies of two records each, below and above the target, in the given place and job. */
+const othersAt = (where: Pick<RecordSpec, 'family' | 'level' | 'location'>): RecordSpec[] =>
+  [60_000, 70_000, 80_000, 90_000, 160_000, 170_000, 180_000, 190_000].map((base, i) => ({ company: 1 + (i % 4), base, ...where }));
+
 /** Company 0: the target and whoever of its colleagues is there; four other companies of two. */
 function release(colleagues: number[], persons: boolean): MarketRelease {
   const records: RecordSpec[] = [
     { company: 0, base: TARGET, location: 'us_austin', ...(persons ? { person: 7 } : {}) },
     ...colleagues.map((base, i) => ({ company: 0, base, location: 'us_austin', ...(persons ? { person: 100 + base / 1_000 + i } : {}) })),
-    ...[60_000, 70_000, 80_000, 90_000, 160_000, 170_000, 180_000, 190_000].map((base, i) => ({ company: 1 + (i % 4), base, location: 'us_austin' })),
+    ...othersAt({ location: 'us_austin' }),
   ];
   return buildRelease(marketOf([{}, {}, {}, {}, {}], records), { id: 'persons', disclosureKey: KEY });
 }
@@ -55,7 +59,7 @@ describe('a stable person identity', () => {
     const factor = (specs: Pick<RecordSpec, 'family' | 'level' | 'location'>, pay: number, persons: boolean): number => {
       const records: RecordSpec[] = [
         { company: 0, base: pay, ...specs, ...(persons ? { person: 7 } : {}) },
-        ...[60_000, 70_000, 80_000, 90_000, 160_000, 170_000, 180_000, 190_000].map((base, i) => ({ company: 1 + (i % 4), base, ...specs })),
+        ...othersAt(specs),
       ];
       const moved = movedOf(buildRelease(marketOf([{}, {}, {}, {}, {}], records), { id: 'moves', disclosureKey: KEY }), pay);
       return (moved - pay) / pay;
